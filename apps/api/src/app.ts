@@ -1,0 +1,76 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { createLedger, type Ledger } from './ledger/ledger.ts';
+import { type RegisteredRoute, registerAccessControl } from './platform/access.ts';
+import { registerErrorHandler } from './platform/error-handler.ts';
+import { registerWebApp } from './platform/web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    ledger: Ledger;
+    /** Every route with its access declaration, for the route-coverage tests. */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+export const requestBodySizeMaxBytes = 1024 * 1024;
+
+/** Builds the server from its plugins. It does not listen: tests call `inject`. */
+export async function buildApp(options: {
+  config: Config;
+  db: Database;
+}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.config.logLevel },
+    bodyLimit: requestBodySizeMaxBytes,
+    // Behind a proxy the operator sets this; without one the socket address is the client.
+    trustProxy: false,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('config', options.config);
+  app.decorate('db', options.db);
+  app.decorate('ledger', createLedger(options.db));
+  app.decorate('registeredRoutes', registeredRoutes);
+
+  registerErrorHandler(app);
+  registerAccessControl(app, registeredRoutes);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline style attributes; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // HSTS only means something over HTTPS, which a reverse proxy terminates.
+    hsts: false,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerWebApp(app, options.config.webDistDir);
+  return app;
+}

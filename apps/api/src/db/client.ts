@@ -1,0 +1,78 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** Anything that runs SQL: the database itself or one open transaction. */
+export type Queryable = {
+  query<Row extends Record<string, unknown> = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+  ): Promise<{ rows: Row[] }>;
+};
+
+export type Database = Queryable & {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed if it returns, rolled back if it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+const int8Oid = 20;
+
+/** The embedded database: PostgreSQL in WASM, kept in `dataDir` (or memory when omitted). */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
+  const client = await PGlite.create(dataDir);
+  return {
+    kind: 'pglite',
+    query: (text, params) => client.query(text, params),
+    transaction: (work) => client.transaction((tx) => work(tx as Queryable)),
+    close: () => client.close(),
+  };
+}
+
+/** A real PostgreSQL server through a connection pool. */
+export function openPostgres(connectionString: string, poolSize: number): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    // int8 columns carry money: read them as bigint, never as a float or a string.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === int8Oid
+          ? (value: string) => BigInt(value)
+          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its server connection must not crash the process.
+  pool.on('error', () => {});
+  return {
+    kind: 'postgres',
+    query: (text, params) => pool.query(text, params),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({ query: (text, params) => client.query(text, params) });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(options: {
+  databaseUrl: string | undefined;
+  poolSize: number;
+  dataDir: string;
+}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize);
+  return openPglite(path.join(options.dataDir, 'pglite'));
+}

@@ -1,0 +1,154 @@
+// The database schema. drizzle-kit turns it into the committed SQL under drizzle/;
+// queries are written in SQL beside each feature (queries.ts).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const accountKind = pgEnum('account_kind', [
+  'customer',
+  'settlement',
+  'fees',
+  'bill_clearing',
+  'payout_clearing',
+  'loan_receivable',
+  'sandbox_funding',
+]);
+
+export const entryKind = pgEnum('entry_kind', [
+  'deposit',
+  'transfer',
+  'payout',
+  'payout_reversal',
+  'bill_payment',
+  'fee',
+  'loan_disbursement',
+  'loan_repayment',
+  'adjustment',
+  'card_purchase',
+]);
+
+export const holdStatus = pgEnum('hold_status', ['active', 'captured', 'released']);
+
+const moneyColumn = (name: string) => bigint(name, { mode: 'bigint' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey(),
+    number: char('number', { length: 10 }).notNull().unique(),
+    kind: accountKind('kind').notNull(),
+    ownerUserId: uuid('owner_user_id'),
+    currency: char('currency', { length: 3 }).notNull(),
+    // Customer wallets have one balance row; hot system accounts spread over several.
+    bucketCount: smallint('bucket_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('accounts_one_system_account_per_kind_and_currency')
+      .on(table.kind, table.currency)
+      .where(sql`${table.kind} <> 'customer'`),
+    index('accounts_owner_user_id_idx').on(table.ownerUserId),
+    check('accounts_bucket_count_range', sql`${table.bucketCount} between 1 and 64`),
+    check(
+      'accounts_customer_has_one_bucket',
+      sql`${table.kind} <> 'customer' or ${table.bucketCount} = 1`,
+    ),
+  ],
+);
+
+export const accountBalances = pgTable(
+  'account_balances',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    bucket: smallint('bucket').notNull(),
+    balanceMinor: moneyColumn('balance_minor').notNull().default(sql`0`),
+    heldMinor: moneyColumn('held_minor').notNull().default(sql`0`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.bucket] }),
+    check('account_balances_held_not_negative', sql`${table.heldMinor} >= 0`),
+  ],
+);
+
+export const journalEntries = pgTable('journal_entries', {
+  id: uuid('id').primaryKey(),
+  kind: entryKind('kind').notNull(),
+  memo: text('memo').notNull(),
+  idempotencyKey: text('idempotency_key').unique(),
+  actorUserId: uuid('actor_user_id'),
+  createdAt: createdAt(),
+});
+
+export const journalLines = pgTable(
+  'journal_lines',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    amountMinor: moneyColumn('amount_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+  },
+  (table) => [
+    index('journal_lines_account_history_idx').on(table.accountId, table.id.desc()),
+    index('journal_lines_entry_id_idx').on(table.entryId),
+    check('journal_lines_amount_not_zero', sql`${table.amountMinor} <> 0`),
+  ],
+);
+
+export const holds = pgTable(
+  'holds',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    amountMinor: moneyColumn('amount_minor').notNull(),
+    status: holdStatus('status').notNull().default('active'),
+    reason: text('reason').notNull(),
+    captureEntryId: uuid('capture_entry_id').references(() => journalEntries.id),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('holds_active_by_account_idx').on(table.accountId).where(sql`${table.status} = 'active'`),
+    check('holds_amount_positive', sql`${table.amountMinor} > 0`),
+  ],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: char('request_hash', { length: 64 }).notNull(),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scope, table.key] }),
+    index('idempotency_keys_created_at_idx').on(table.createdAt),
+  ],
+);

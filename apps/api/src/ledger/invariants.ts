@@ -1,0 +1,63 @@
+import type { Queryable } from '../db/client.ts';
+
+// Each check returns the rows that break one invariant, described in words.
+const checks: { name: string; sql: string }[] = [
+  {
+    name: 'entry does not sum to zero in its currency',
+    sql: `SELECT entry_id::text AS subject, currency || ' ' || sum(amount_minor) AS detail
+            FROM journal_lines GROUP BY entry_id, currency HAVING sum(amount_minor) <> 0`,
+  },
+  {
+    name: 'entry has fewer than two lines',
+    sql: `SELECT e.id::text AS subject, count(l.id)::text AS detail
+            FROM journal_entries e LEFT JOIN journal_lines l ON l.entry_id = e.id
+           GROUP BY e.id HAVING count(l.id) < 2`,
+  },
+  {
+    name: 'line currency differs from its account',
+    sql: `SELECT l.id::text AS subject, l.currency || ' vs ' || a.currency AS detail
+            FROM journal_lines l JOIN accounts a ON a.id = l.account_id
+           WHERE l.currency <> a.currency`,
+  },
+  {
+    name: 'account balance differs from the sum of its lines',
+    sql: `WITH balances AS (
+            SELECT account_id, sum(balance_minor) AS balance FROM account_balances GROUP BY account_id),
+          line_sums AS (
+            SELECT account_id, sum(amount_minor) AS total FROM journal_lines GROUP BY account_id)
+          SELECT b.account_id::text AS subject, b.balance || ' vs lines ' || coalesce(s.total, 0) AS detail
+            FROM balances b LEFT JOIN line_sums s ON s.account_id = b.account_id
+           WHERE b.balance <> coalesce(s.total, 0)`,
+  },
+  {
+    name: 'wallet is negative or holds more than its balance',
+    sql: `SELECT b.account_id::text AS subject, 'balance ' || b.balance_minor || ' held ' || b.held_minor AS detail
+            FROM account_balances b JOIN accounts a ON a.id = b.account_id
+           WHERE a.kind = 'customer' AND (b.balance_minor < 0 OR b.held_minor > b.balance_minor)`,
+  },
+  {
+    name: 'held amount differs from the active holds',
+    sql: `WITH active AS (
+            SELECT account_id, sum(amount_minor) AS total FROM holds WHERE status = 'active' GROUP BY account_id),
+          held AS (
+            SELECT account_id, sum(held_minor) AS total FROM account_balances GROUP BY account_id)
+          SELECT h.account_id::text AS subject, h.total || ' vs active holds ' || coalesce(a.total, 0) AS detail
+            FROM held h LEFT JOIN active a ON a.account_id = h.account_id
+           WHERE h.total <> coalesce(a.total, 0)`,
+  },
+  {
+    name: 'captured hold has no entry',
+    sql: `SELECT id::text AS subject, amount_minor::text AS detail FROM holds
+           WHERE status = 'captured' AND capture_entry_id IS NULL`,
+  },
+];
+
+/** Every way the books are wrong right now; an empty list means they balance. */
+export async function checkInvariants(db: Queryable): Promise<string[]> {
+  const violations: string[] = [];
+  for (const check of checks) {
+    const result = await db.query<{ subject: string; detail: string }>(check.sql);
+    for (const row of result.rows) violations.push(`${check.name}: ${row.subject} (${row.detail})`);
+  }
+  return violations;
+}

@@ -1,0 +1,53 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    dataDir: config.dataDir,
+  });
+  await migrate(db);
+  const app = await buildApp({ config, db });
+  app.addHook('onClose', async () => {
+    await db.close();
+  });
+
+  let isShuttingDown = false;
+  const shutDown = (signal: NodeJS.Signals) => {
+    if (isShuttingDown) return;
+    isShuttingDown = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // A request that hangs must not keep the process alive forever.
+    setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutDown);
+  process.on('SIGTERM', shutDown);
+
+  await app.listen({ port: config.port, host: config.host });
+  const database = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  const mode = config.isSandbox ? 'sandbox' : 'production';
+  app.log.info(`Coffer is running at http://localhost:${config.port} (${mode}, ${database})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

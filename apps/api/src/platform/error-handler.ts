@@ -1,0 +1,58 @@
+import { type ErrorBody, type ErrorCode, errorCodes } from '@coffer/contracts/errors';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.ts';
+
+export function sendError(
+  reply: FastifyReply,
+  code: ErrorCode,
+  options: { message?: string; fields?: Record<string, string> } = {},
+) {
+  const body: ErrorBody = {
+    error: {
+      code,
+      message: options.message ?? errorCodes[code].message,
+      ...(options.fields ? { fields: options.fields } : {}),
+    },
+  };
+  return reply.status(errorCodes[code].status).send(body);
+}
+
+// Fastify's own client errors (bad JSON, too large, wrong content type) by status.
+const codeByClientStatus: Partial<Record<number, ErrorCode>> = {
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+/**
+ * Turns every failure into the one JSON error body. Expected failures carry their code;
+ * bad input is a 400 with the fields that failed; anything else is a bug: logged in full,
+ * answered with a 500 that says nothing about the internals.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return sendError(reply, error.code, {
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[name] ??= issue.message ?? 'Invalid value';
+      }
+      return sendError(reply, 'validation_failed', { fields });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const mappedCode = codeByClientStatus[status];
+      if (mappedCode) return sendError(reply, mappedCode);
+      return sendError(reply, 'validation_failed', { message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 'internal');
+  });
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * Every expected failure the API can answer with. Each code has one HTTP status and one
+ * message, the product's own words where PRODUCT.md gives them.
+ */
+export const errorCodes = {
+  /** The request body, query or params do not match the route's schema. */
+  validation_failed: { status: 400, message: 'Some fields are not valid.' },
+  /** A money-moving request came without an Idempotency-Key header. */
+  idempotency_key_required: {
+    status: 400,
+    message: 'This request needs an Idempotency-Key header.',
+  },
+  /** No valid session. */
+  unauthenticated: { status: 401, message: 'Please sign in to continue.' },
+  /** Signed in, but the role does not allow this route. */
+  forbidden: { status: 403, message: 'You do not have access to this.' },
+  /** No such resource, or it belongs to someone else. */
+  not_found: { status: 404, message: 'Not found.' },
+  /** The same Idempotency-Key is still being processed by another request. */
+  idempotency_in_progress: {
+    status: 409,
+    message: 'This request is already being processed. Please wait a moment.',
+  },
+  /** The hold was already captured or released. */
+  hold_not_active: { status: 409, message: 'This hold has already been settled.' },
+  /** A wallet does not have enough available balance for the debit. */
+  insufficient_funds: { status: 409, message: 'Insufficient balance for withdrawal' },
+  /** The entry's lines are in different currencies that cannot be mixed here. */
+  currency_mismatch: {
+    status: 409,
+    message: 'Both accounts must use the same currency.',
+  },
+  /** The request body is larger than the route accepts. */
+  payload_too_large: { status: 413, message: 'That is more data than this request accepts.' },
+  /** The request body is not JSON (or not the type the route accepts). */
+  unsupported_media_type: { status: 415, message: 'Send the request body as JSON.' },
+  /** The same Idempotency-Key was used before with a different request. */
+  idempotency_key_reused: {
+    status: 422,
+    message: 'This Idempotency-Key was already used for a different request.',
+  },
+  /** Too many requests from this client or for this account. */
+  rate_limited: { status: 429, message: 'Too many requests. Please try again later.' },
+  /** A bug on our side; details are in the server log, never in the response. */
+  internal: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+  /** Starting up or shutting down. */
+  unavailable: { status: 503, message: 'Coffer is restarting. Please try again shortly.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export const errorCodeSchema = z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]);
+
+/** The one JSON shape of every API error. */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;

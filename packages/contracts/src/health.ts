@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  isSandbox: z.boolean(),
+});
+
+export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+export const accountKinds = [
+  'customer',
+  'settlement',
+  'fees',
+  'bill_clearing',
+  'payout_clearing',
+  'loan_receivable',
+  'sandbox_funding',
+] as const;
+export type AccountKind = (typeof accountKinds)[number];
+export type SystemAccountKind = Exclude<AccountKind, 'customer'>;
+
+export const entryKinds = [
+  'deposit',
+  'transfer',
+  'payout',
+  'payout_reversal',
+  'bill_payment',
+  'fee',
+  'loan_disbursement',
+  'loan_repayment',
+  'adjustment',
+  'card_purchase',
+] as const;
+export type EntryKind = (typeof entryKinds)[number];
+export const entryKindSchema = z.enum(entryKinds);
+
+/** A 10-digit account number: nine digits and a Luhn check digit. */
+export const accountNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{10}$/, 'An account number has 10 digits')
+  .refine(hasValidCheckDigit, 'This account number is not valid');
+
+/** Luhn (mod 10) over all ten digits: catches any single mistyped digit and most swaps. */
+export function hasValidCheckDigit(accountNumber: string): boolean {
+  if (!/^\d+$/.test(accountNumber)) return false;
+  let sum = 0;
+  for (let position = 0; position < accountNumber.length; position += 1) {
+    const digit = Number(accountNumber[accountNumber.length - 1 - position]);
+    const weighted = position % 2 === 1 ? digit * 2 : digit;
+    sum += weighted > 9 ? weighted - 9 : weighted;
+  }
+  return sum % 10 === 0;
+}
+
+/** The check digit that makes `payload` followed by it pass `hasValidCheckDigit`. */
+export function checkDigitFor(payload: string): string {
+  for (let candidate = 0; candidate <= 9; candidate += 1) {
+    if (hasValidCheckDigit(payload + candidate)) return String(candidate);
+  }
+  throw new Error('unreachable: one of ten digits always completes a Luhn number');
+}
+
+export const historyQuerySchema = z.object({
+  cursor: z
+    .string()
+    .regex(/^\d{1,19}$/, 'Not a valid page cursor')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});

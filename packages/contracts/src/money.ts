@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { type CurrencyCode, minorDigits } from './currencies.ts';
+
+/** An amount in the currency's minor units (cents for USD, yen for JPY, fils for KWD). */
+export type Money = { readonly amountMinor: bigint; readonly currency: CurrencyCode };
+
+/**
+ * The largest amount Coffer accepts from a person, in minor units: 10^15, a quadrillion
+ * cents. It keeps every sum of a few amounts far inside PostgreSQL's signed 64-bit bigint.
+ */
+export const amountMinorMax = 10n ** 15n;
+
+export class MoneyParseError extends Error {
+  override name = 'MoneyParseError';
+}
+
+const plainDecimal = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * Parses what a person typed ("1234.5") into minor units of the currency. Accepts plain
+ * digits with an optional fraction no longer than the currency's minor digits. Refuses
+ * signs, exponents, separators and anything above `amountMinorMax`, with a reason.
+ */
+export function parseAmount(text: string, currency: CurrencyCode): bigint {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new MoneyParseError('Enter an amount');
+  const match = plainDecimal.exec(trimmed);
+  if (!match) throw new MoneyParseError('Enter the amount as digits, like 12.50');
+  const [, wholeDigits = '', fractionDigits = ''] = match;
+  const digits = minorDigits(currency);
+  if (fractionDigits.length > digits) {
+    throw new MoneyParseError(
+      digits === 0
+        ? `${currency} amounts have no decimal places`
+        : `${currency} amounts have at most ${digits} decimal places`,
+    );
+  }
+  const amountMinor = BigInt(wholeDigits + fractionDigits.padEnd(digits, '0'));
+  if (amountMinor > amountMinorMax) throw new MoneyParseError('That amount is too large');
+  return amountMinor;
+}
+
+/** The exact decimal text of an amount, "-1234.50", for inputs, CSV and Intl. */
+export function toDecimalString(amountMinor: bigint, currency: CurrencyCode): string {
+  const digits = minorDigits(currency);
+  const sign = amountMinor < 0n ? '-' : '';
+  const magnitude = (amountMinor < 0n ? -amountMinor : amountMinor).toString();
+  if (digits === 0) return sign + magnitude;
+  const padded = magnitude.padStart(digits + 1, '0');
+  return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+}
+
+export type FormatMoneyOptions = {
+  locale?: string;
+  /** "always" prefixes + on credits, for signed transaction amounts. */
+  signDisplay?: 'auto' | 'always' | 'exceptZero';
+  /** "code" shows "USD 1,234.50" as the staff list does. */
+  currencyDisplay?: 'symbol' | 'code' | 'narrowSymbol';
+};
+
+/** Formats for display with Intl, exactly: the decimal string is passed, never a float. */
+export function formatMoney(money: Money, options: FormatMoneyOptions = {}): string {
+  const digits = minorDigits(money.currency);
+  const formatter = new Intl.NumberFormat(options.locale ?? 'en-US', {
+    style: 'currency',
+    currency: money.currency,
+    currencyDisplay: options.currencyDisplay ?? 'symbol',
+    signDisplay: options.signDisplay ?? 'auto',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  // Intl reads a numeric string as an exact decimal (ECMA-402 NumberFormat v3).
+  return formatter.format(toDecimalString(money.amountMinor, money.currency) as `${number}`);
+}
+
+/** Amounts travel in JSON as strings of minor units: "12345". */
+export const amountMinorSchema = z
+  .string()
+  .regex(/^-?\d{1,19}$/, 'Expected an integer amount in minor units')
+  .transform((value) => BigInt(value));
+
+export function amountMinorToJson(amountMinor: bigint): string {
+  return amountMinor.toString();
+}
