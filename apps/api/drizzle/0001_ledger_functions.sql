@@ -11,6 +11,7 @@ DECLARE
   v_known_accounts int;
   v_unbalanced_currency text;
   v_delta record;
+  v_bucket smallint;
 BEGIN
   IF v_line_count < 2 OR v_line_count <> coalesce(array_length(p_amounts, 1), 0) THEN
     RAISE EXCEPTION USING ERRCODE = 'CF900', MESSAGE = 'an entry needs two or more lines';
@@ -61,10 +62,14 @@ BEGIN
           DETAIL = v_delta.account_id::text;
       END IF;
     ELSE
+      -- Drawn once into a variable: random() inside the WHERE would be drawn per row.
+      v_bucket := floor(random() * v_delta.bucket_count)::smallint;
       UPDATE account_balances
          SET balance_minor = balance_minor + v_delta.amount
-       WHERE account_id = v_delta.account_id
-         AND bucket = floor(random() * v_delta.bucket_count)::smallint;
+       WHERE account_id = v_delta.account_id AND bucket = v_bucket;
+      IF NOT FOUND THEN
+        RAISE EXCEPTION USING ERRCODE = 'CF900', MESSAGE = 'system account bucket missing';
+      END IF;
     END IF;
   END LOOP;
 END $$;

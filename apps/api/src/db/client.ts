@@ -23,7 +23,8 @@ const int8Oid = 20;
 /** The embedded database: PostgreSQL in WASM, kept in `dataDir` (or memory when omitted). */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir);
+  // PGlite reads int8 as a number when it fits a double; money must always be bigint.
+  const client = await PGlite.create(dataDir, { parsers: { [int8Oid]: (value) => BigInt(value) } });
   return {
     kind: 'pglite',
     query: (text, params) => client.query(text, params),

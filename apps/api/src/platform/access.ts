@@ -26,8 +26,9 @@ export function registerAccessControl(app: FastifyInstance, routes: RegisteredRo
     }
   });
   app.addHook('preHandler', async (request) => {
+    // The not-found handler runs hooks too; it has no route to declare anything.
+    if (request.is404 || !request.url.startsWith('/api/')) return;
     const access = request.routeOptions.config.access;
-    if (!request.url.startsWith('/api/')) return;
     if (access === undefined)
       throw new Error(`route ${request.routeOptions.url} declares no access`);
     if (access !== 'public') throw new AppError('unauthenticated');

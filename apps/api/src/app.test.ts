@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test/app.ts';
+import { openTestDatabase, testDatabaseKind } from '../test/database.ts';
+import type { Database } from './db/client.ts';
+
+let db: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await buildTestApp(db);
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+describe('the API shell', () => {
+  it('answers health with the database it runs on', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: testDatabaseKind(),
+      isSandbox: false,
+    });
+  });
+
+  it('answers unknown API paths with the JSON error body', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+  });
+
+  it('answers malformed JSON with a 400, never a 500', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken":',
+    });
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json().error.code).toMatch(/validation_failed|not_found/);
+  });
+
+  it('sends security headers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('has an access declaration on every API route', async () => {
+    const apiRoutes = app.registeredRoutes.filter((route) => route.url.startsWith('/api/'));
+    expect(apiRoutes.length).toBeGreaterThan(0);
+    const undeclared = apiRoutes.filter((route) => route.access === undefined);
+    expect(undeclared.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,345 @@
+import { toCurrencyCode } from '@coffer/contracts/currencies';
+import { hasValidCheckDigit } from '@coffer/contracts/ledger';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/database.ts';
+import { createWallet, deposit, transferLines, usd } from '../../test/factories.ts';
+import type { Database } from '../db/client.ts';
+import { AppError } from '../platform/app-error.ts';
+import { AssertionError } from '../platform/assert.ts';
+import { type AccountId, createLedger, type Ledger } from './ledger.ts';
+
+let db: Database;
+let ledger: Ledger;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  ledger = createLedger(db);
+});
+afterEach(async () => {
+  await ledger.assertInvariants();
+});
+afterAll(async () => {
+  await db.close();
+});
+
+async function available(accountId: AccountId): Promise<bigint> {
+  return (await ledger.balance(accountId)).availableMinor;
+}
+
+async function entryCount(): Promise<number> {
+  const result = await db.query<{ count: bigint }>(
+    'SELECT count(*)::bigint AS count FROM journal_entries',
+  );
+  return Number(result.rows[0]?.count);
+}
+
+describe('accounts', () => {
+  it('opens wallets with distinct 10-digit numbers that carry a check digit', async () => {
+    const numbers = new Set<string>();
+    for (let index = 0; index < 20; index += 1) {
+      const wallet = await ledger.openWallet(crypto.randomUUID(), usd);
+      expect(wallet.number).toMatch(/^[1-9]\d{9}$/);
+      expect(hasValidCheckDigit(wallet.number)).toBe(true);
+      numbers.add(wallet.number);
+    }
+    expect(numbers.size).toBe(20);
+  });
+
+  it('creates one system account per kind and currency, on demand', async () => {
+    const first = await ledger.systemAccount('fees', toCurrencyCode('EUR'));
+    const fresh = createLedger(db);
+    expect(await fresh.systemAccount('fees', toCurrencyCode('EUR'))).toBe(first);
+    expect(await ledger.systemAccount('fees', usd)).not.toBe(first);
+  });
+});
+
+describe('post', () => {
+  it('moves money between wallets in one balanced entry', async () => {
+    const from = await createWallet(ledger, { balance: '50.00' });
+    const to = await createWallet(ledger);
+    await ledger.post({
+      kind: 'transfer',
+      memo: 'rent share',
+      lines: transferLines(from, to, 1250n),
+    });
+    expect(await available(from)).toBe(3750n);
+    expect(await available(to)).toBe(1250n);
+  });
+
+  it('refuses to take a wallet below zero and writes nothing', async () => {
+    const from = await createWallet(ledger, { balance: '10.00' });
+    const to = await createWallet(ledger);
+    const entriesBefore = await entryCount();
+    await expect(
+      ledger.post({ kind: 'transfer', memo: 'too much', lines: transferLines(from, to, 1001n) }),
+    ).rejects.toMatchObject({ code: 'insufficient_funds' });
+    expect(await available(from)).toBe(1000n);
+    expect(await available(to)).toBe(0n);
+    expect(await entryCount()).toBe(entriesBefore);
+  });
+
+  it('lets a wallet reach exactly zero', async () => {
+    const from = await createWallet(ledger, { balance: '10.00' });
+    const to = await createWallet(ledger);
+    await ledger.post({
+      kind: 'transfer',
+      memo: 'all of it',
+      lines: transferLines(from, to, 1000n),
+    });
+    expect(await available(from)).toBe(0n);
+  });
+
+  it('lets system accounts go negative: they are the outside world', async () => {
+    const wallet = await createWallet(ledger);
+    const settlement = await ledger.systemAccount('settlement', toCurrencyCode('GBP'));
+    const before = (await ledger.balance(settlement)).balanceMinor;
+    const gbpWallet = await ledger.openWallet(crypto.randomUUID(), toCurrencyCode('GBP'));
+    await deposit(ledger, gbpWallet.id, 5000n, toCurrencyCode('GBP'));
+    expect((await ledger.balance(settlement)).balanceMinor).toBe(before - 5000n);
+    expect(await available(wallet)).toBe(0n);
+  });
+
+  it('refuses an entry that does not sum to zero, as a bug', async () => {
+    const from = await createWallet(ledger, { balance: '10.00' });
+    const to = await createWallet(ledger);
+    const error = await ledger
+      .post({
+        kind: 'transfer',
+        memo: 'unbalanced',
+        lines: [
+          { accountId: from, amountMinor: -100n },
+          { accountId: to, amountMinor: 99n },
+        ],
+      })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AssertionError);
+    expect(await available(from)).toBe(1000n);
+  });
+
+  it('refuses to mix currencies in one pair of lines', async () => {
+    const dollars = await createWallet(ledger, { balance: '10.00' });
+    const yen = await createWallet(ledger, { currency: toCurrencyCode('JPY') });
+    await expect(
+      ledger.post({ kind: 'transfer', memo: 'fx', lines: transferLines(dollars, yen, 100n) }),
+    ).rejects.toBeInstanceOf(AssertionError);
+  });
+
+  it('accepts an entry balanced in each of its currencies', async () => {
+    const jpy = toCurrencyCode('JPY');
+    const dollars = await createWallet(ledger, { balance: '10.00' });
+    const yen = await createWallet(ledger, { currency: jpy });
+    const usdSettlement = await ledger.systemAccount('settlement', usd);
+    const jpySettlement = await ledger.systemAccount('settlement', jpy);
+    await ledger.post({
+      kind: 'transfer',
+      memo: 'exchange',
+      lines: [
+        { accountId: dollars, amountMinor: -1000n },
+        { accountId: usdSettlement, amountMinor: 1000n },
+        { accountId: jpySettlement, amountMinor: -1500n },
+        { accountId: yen, amountMinor: 1500n },
+      ],
+    });
+    expect(await available(yen)).toBe(1500n);
+  });
+
+  it('refuses zero-amount lines and single-line entries before touching the database', async () => {
+    const wallet = await createWallet(ledger, { balance: '1.00' });
+    await expect(
+      ledger.post({ kind: 'transfer', memo: 'x', lines: [{ accountId: wallet, amountMinor: 0n }] }),
+    ).rejects.toBeInstanceOf(AssertionError);
+    await expect(
+      ledger.post({ kind: 'transfer', memo: 'x', lines: transferLines(wallet, wallet, 0n) }),
+    ).rejects.toBeInstanceOf(AssertionError);
+  });
+
+  it('answers not found for an unknown account', async () => {
+    const wallet = await createWallet(ledger, { balance: '1.00' });
+    await expect(
+      ledger.post({
+        kind: 'transfer',
+        memo: 'x',
+        lines: transferLines(wallet, crypto.randomUUID() as AccountId, 1n),
+      }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('applies a posting once per idempotency key and returns the first entry on replay', async () => {
+    const from = await createWallet(ledger, { balance: '10.00' });
+    const to = await createWallet(ledger);
+    const posting = {
+      kind: 'transfer' as const,
+      memo: 'once',
+      idempotencyKey: `test-${crypto.randomUUID()}`,
+      lines: transferLines(from, to, 300n),
+    };
+    const first = await ledger.post(posting);
+    const second = await ledger.post(posting);
+    expect(first.isReplay).toBe(false);
+    expect(second).toEqual({ entryId: first.entryId, isReplay: true });
+    expect(await available(to)).toBe(300n);
+  });
+
+  it('rolls back with the caller’s transaction', async () => {
+    const from = await createWallet(ledger, { balance: '10.00' });
+    const to = await createWallet(ledger);
+    await expect(
+      db.transaction(async (tx) => {
+        await ledger.post(
+          { kind: 'transfer', memo: 'rolled back', lines: transferLines(from, to, 500n) },
+          tx,
+        );
+        throw new AppError('forbidden');
+      }),
+    ).rejects.toBeInstanceOf(AppError);
+    expect(await available(from)).toBe(1000n);
+    expect(await available(to)).toBe(0n);
+  });
+});
+
+describe('holds', () => {
+  it('reserves funds so they cannot be spent twice, without moving them', async () => {
+    const wallet = await createWallet(ledger, { balance: '50.00' });
+    const other = await createWallet(ledger);
+    await ledger.hold({ accountId: wallet, amountMinor: 4000n, reason: 'payout' });
+    expect(await ledger.balance(wallet)).toMatchObject({
+      balanceMinor: 5000n,
+      heldMinor: 4000n,
+      availableMinor: 1000n,
+    });
+    await expect(
+      ledger.post({ kind: 'transfer', memo: 'x', lines: transferLines(wallet, other, 1001n) }),
+    ).rejects.toMatchObject({ code: 'insufficient_funds' });
+    await expect(
+      ledger.hold({ accountId: wallet, amountMinor: 1001n, reason: 'second payout' }),
+    ).rejects.toMatchObject({ code: 'insufficient_funds' });
+  });
+
+  it('captures a hold into one entry and clears it', async () => {
+    const wallet = await createWallet(ledger, { balance: '50.00' });
+    const clearing = await ledger.systemAccount('payout_clearing', usd);
+    const fees = await ledger.systemAccount('fees', usd);
+    const holdId = await ledger.hold({ accountId: wallet, amountMinor: 2100n, reason: 'payout' });
+    await ledger.capture(holdId, {
+      kind: 'payout',
+      memo: 'payout to bank',
+      lines: [
+        { accountId: wallet, amountMinor: -2100n },
+        { accountId: clearing, amountMinor: 2000n },
+        { accountId: fees, amountMinor: 100n },
+      ],
+    });
+    expect(await ledger.balance(wallet)).toMatchObject({
+      balanceMinor: 2900n,
+      heldMinor: 0n,
+      availableMinor: 2900n,
+    });
+  });
+
+  it('releases a hold back to the available balance', async () => {
+    const wallet = await createWallet(ledger, { balance: '50.00' });
+    const holdId = await ledger.hold({ accountId: wallet, amountMinor: 5000n, reason: 'payout' });
+    expect(await available(wallet)).toBe(0n);
+    await ledger.release(holdId);
+    expect(await ledger.balance(wallet)).toMatchObject({ balanceMinor: 5000n, heldMinor: 0n });
+  });
+
+  it('settles a hold only once', async () => {
+    const wallet = await createWallet(ledger, { balance: '50.00' });
+    const clearing = await ledger.systemAccount('payout_clearing', usd);
+    const holdId = await ledger.hold({ accountId: wallet, amountMinor: 1000n, reason: 'payout' });
+    const capture = {
+      kind: 'payout' as const,
+      memo: 'payout',
+      lines: transferLines(wallet, clearing, 1000n),
+    };
+    await ledger.capture(holdId, capture);
+    await expect(ledger.capture(holdId, capture)).rejects.toMatchObject({
+      code: 'hold_not_active',
+    });
+    await expect(ledger.release(holdId)).rejects.toMatchObject({ code: 'hold_not_active' });
+    expect(await available(wallet)).toBe(4000n);
+  });
+
+  it('refuses a capture that does not debit exactly the held amount', async () => {
+    const wallet = await createWallet(ledger, { balance: '50.00' });
+    const clearing = await ledger.systemAccount('payout_clearing', usd);
+    const holdId = await ledger.hold({ accountId: wallet, amountMinor: 1000n, reason: 'payout' });
+    await expect(
+      ledger.capture(holdId, {
+        kind: 'payout',
+        memo: 'x',
+        lines: transferLines(wallet, clearing, 900n),
+      }),
+    ).rejects.toBeInstanceOf(AssertionError);
+    expect(await ledger.balance(wallet)).toMatchObject({ heldMinor: 1000n, balanceMinor: 5000n });
+  });
+
+  it('refuses holds on system accounts and unknown holds', async () => {
+    const fees = await ledger.systemAccount('fees', usd);
+    await expect(
+      ledger.hold({ accountId: fees, amountMinor: 1n, reason: 'x' }),
+    ).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(ledger.release(crypto.randomUUID() as never)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+});
+
+describe('history', () => {
+  it('lists an account’s lines newest first, a page at a time', async () => {
+    const wallet = await createWallet(ledger);
+    const settlement = await ledger.systemAccount('settlement', usd);
+    for (let index = 1; index <= 5; index += 1) {
+      await ledger.post({
+        kind: 'deposit',
+        memo: `deposit ${index}`,
+        lines: transferLines(settlement, wallet, BigInt(index * 100)),
+      });
+    }
+    const first = await ledger.history(wallet, { limit: 2 });
+    expect(first.items.map((item) => item.memo)).toEqual(['deposit 5', 'deposit 4']);
+    expect(first.items[0]).toMatchObject({ kind: 'deposit', amountMinor: 500n, currency: 'USD' });
+    const second = await ledger.history(wallet, {
+      limit: 2,
+      cursor: first.nextCursor ?? undefined,
+    });
+    expect(second.items.map((item) => item.memo)).toEqual(['deposit 3', 'deposit 2']);
+    const last = await ledger.history(wallet, { limit: 2, cursor: second.nextCursor ?? undefined });
+    expect(last.items.map((item) => item.memo)).toEqual(['deposit 1']);
+    expect(last.nextCursor).toBeNull();
+  });
+});
+
+describe('the journal is append-only', () => {
+  it('refuses to update or delete entries and lines, even for the database owner', async () => {
+    const wallet = await createWallet(ledger, { balance: '1.00' });
+    await expect(
+      db.query('UPDATE journal_lines SET amount_minor = amount_minor * 2'),
+    ).rejects.toThrow(/append-only/);
+    await expect(db.query('DELETE FROM journal_entries')).rejects.toThrow(/append-only/);
+    await expect(db.query('TRUNCATE journal_lines CASCADE')).rejects.toThrow(/append-only/);
+    expect(await available(wallet)).toBe(100n);
+  });
+});
+
+describe('invariants', () => {
+  it('notices a balance changed behind the ledger’s back', async () => {
+    const wallet = await createWallet(ledger, { balance: '1.00' });
+    await db.query(
+      'UPDATE account_balances SET balance_minor = balance_minor + 1 WHERE account_id = $1',
+      [wallet],
+    );
+    const violations = await ledger.checkInvariants();
+    expect(violations.join('\n')).toContain(
+      `account balance differs from the sum of its lines: ${wallet}`,
+    );
+    await expect(ledger.assertInvariants()).rejects.toThrow(/ledger invariants violated/);
+    await db.query(
+      'UPDATE account_balances SET balance_minor = balance_minor - 1 WHERE account_id = $1',
+      [wallet],
+    );
+  });
+});

@@ -1,0 +1,55 @@
+// The README's test command (after `npm ci`): installs what the tests need that npm does
+// not (Debian's chromium, PostgreSQL server binaries), starts a throwaway PostgreSQL
+// server, builds the web app for the browser tests, runs every Vitest project, and stops
+// the server again. Extra arguments go to vitest (e.g. `npm test -- --project unit`).
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { ensurePostgresBinaries, startPostgres } from './postgres-server.mjs';
+
+const chromiumPath = '/usr/bin/chromium';
+let hasRunAptUpdate = false;
+
+function aptInstall(packages) {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!hasRunAptUpdate) {
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    hasRunAptUpdate = true;
+  }
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+    stdio: 'inherit',
+    env,
+  });
+}
+
+function step(message) {
+  console.log(`\n[test] ${message}`);
+}
+
+if (!existsSync(chromiumPath)) {
+  step('installing Debian chromium for the browser tests');
+  aptInstall(['chromium', 'fonts-dejavu-core']);
+}
+ensurePostgresBinaries();
+
+step('building the web app');
+execFileSync('npm', ['run', 'build', '-w', '@coffer/web'], { stdio: 'inherit' });
+
+step('starting PostgreSQL');
+// Durability settings are off: these databases live for one test run.
+const server = await startPostgres({
+  settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
+});
+console.log(`[test] PostgreSQL at ${server.url}`);
+
+const vitest = spawn('npx', ['vitest', 'run', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, COFFER_TEST_POSTGRES_URL: server.url, CHROMIUM_PATH: chromiumPath },
+});
+const forward = (signal) => vitest.kill(signal);
+process.on('SIGINT', forward);
+process.on('SIGTERM', forward);
+vitest.on('exit', (code, signal) => {
+  step('stopping PostgreSQL');
+  server.stop();
+  process.exit(code ?? (signal ? 1 : 0));
+});

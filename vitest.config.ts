@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+
+// The API's integration tests run twice: once on PGlite and once on a real PostgreSQL
+// server started by scripts/test.mjs. Files named *.pg.test.ts need a real server
+// (true concurrency) and run only there.
+const apiTests = 'apps/api/{src,test}/**/*.test.ts';
+const unitTests = '**/*.unit.test.ts';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', `apps/*/src/${unitTests}`],
+        },
+      },
+      {
+        test: {
+          name: 'pglite',
+          include: [apiTests],
+          exclude: [unitTests, '**/*.pg.test.ts', '**/node_modules/**'],
+          env: { COFFER_TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'postgres',
+          include: [apiTests],
+          exclude: [unitTests, '**/node_modules/**'],
+          env: { COFFER_TEST_DB: 'postgres' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // One browser and one server at a time keep a 2-core machine responsive.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
