@@ -55,6 +55,12 @@ describe('the API shell', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 
+  it('refuses staff routes to a visitor with 401', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/admin/ledger-health' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('unauthenticated');
+  });
+
   it('has an access declaration on every API route', async () => {
     const apiRoutes = app.registeredRoutes.filter((route) => route.url.startsWith('/api/'));
     expect(apiRoutes.length).toBeGreaterThan(0);

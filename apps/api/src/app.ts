@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { createLedger, type Ledger } from './ledger/ledger.ts';
 import { type RegisteredRoute, registerAccessControl } from './platform/access.ts';
@@ -67,6 +68,7 @@ export async function buildApp(options: {
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api/v1' },
   );

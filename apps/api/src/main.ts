@@ -2,6 +2,9 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { purgeExpiredIdempotencyKeys } from './platform/idempotency.ts';
+
+const idempotencyPurgeIntervalMs = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -12,7 +15,13 @@ async function main(): Promise<void> {
   });
   await migrate(db);
   const app = await buildApp({ config, db });
+  const purgeTimer = setInterval(() => {
+    purgeExpiredIdempotencyKeys(db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not purge expired idempotency keys'),
+    );
+  }, idempotencyPurgeIntervalMs).unref();
   app.addHook('onClose', async () => {
+    clearInterval(purgeTimer);
     await db.close();
   });
 

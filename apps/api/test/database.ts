@@ -21,6 +21,28 @@ function serverUrl(): string {
   return url;
 }
 
+/** A new, empty database on the test server; returns its URL and how to drop it. */
+export async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `coffer_test_${randomBytes(6).toString('hex')}`;
+  await onServer(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+async function onServer(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl() });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on
  * the test PostgreSQL server that is dropped again on close.
@@ -31,29 +53,14 @@ export async function openTestDatabase(options: { poolSize?: number } = {}): Pro
     await migrate(db);
     return db;
   }
-  const name = `coffer_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl() });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl());
-  url.pathname = `/${name}`;
-  const db = openPostgres(url.toString(), options.poolSize ?? 20);
+  const serverDatabase = await createServerDatabase();
+  const db = openPostgres(serverDatabase.url, options.poolSize ?? 20);
   await migrate(db);
   return {
     ...db,
     async close() {
       await db.close();
-      const dropper = new pg.Client({ connectionString: serverUrl() });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
+      await serverDatabase.drop();
     },
   };
 }

@@ -61,3 +61,8 @@ export const historyQuerySchema = z.object({
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+export const ledgerHealthResponseSchema = z.object({
+  isBalanced: z.boolean(),
+  violations: z.array(z.string()),
+});
