@@ -1,0 +1,90 @@
+import { AppShell, Burger, Group, NavLink, VisuallyHidden } from '@mantine/core';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { Link, Outlet, useMatch } from 'react-router';
+import { Brand } from '../../components/brand.tsx';
+import {
+  SandboxBanner,
+  sandboxBannerHeightPx,
+  useIsSandbox,
+} from '../../components/sandbox-banner.tsx';
+import { type NavItem, navItems } from './nav-items.ts';
+import { NotificationsButton } from './notifications-button.tsx';
+import classes from './shell-layout.module.css';
+import { UserMenu } from './user-menu.tsx';
+
+const topBarHeightPx = 56;
+const navbarWidthPx = 240;
+const navbarId = 'shell-navbar';
+const mainId = 'main-content';
+
+function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+  const isActive = useMatch({ path: item.to, end: false }) !== null;
+  return (
+    <NavLink
+      component={Link}
+      to={item.to}
+      label={item.label}
+      leftSection={<item.icon size={18} aria-hidden />}
+      active={isActive}
+      aria-current={isActive ? 'page' : undefined}
+      onClick={onNavigate}
+    />
+  );
+}
+
+/** The frame of every signed-in page: top bar, side menu and the page itself. */
+export function ShellLayout() {
+  const [isNavbarOpen, navbar] = useDisclosure(false);
+  const isSandbox = useIsSandbox();
+  // Below the `sm` breakpoint the side menu slides over the page behind the burger.
+  const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const isNavbarHidden = isPhone && !isNavbarOpen;
+  useHotkeys([['Escape', navbar.close]], []);
+
+  return (
+    <AppShell
+      header={{ height: topBarHeightPx + (isSandbox ? sandboxBannerHeightPx : 0) }}
+      navbar={{
+        width: navbarWidthPx,
+        breakpoint: 'sm',
+        collapsed: { mobile: !isNavbarOpen },
+      }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
+      <a href={`#${mainId}`} className={classes.skipLink}>
+        Skip to main content
+      </a>
+      <AppShell.Header>
+        <SandboxBanner />
+        <Group h={topBarHeightPx} px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={isNavbarOpen}
+              onClick={navbar.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Navigation menu"
+              aria-expanded={isNavbarOpen}
+              aria-controls={navbarId}
+            />
+            <Brand />
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <NotificationsButton />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      {/* Off-screen links must not take keyboard focus, so the hidden menu is inert. */}
+      <AppShell.Navbar id={navbarId} p="sm" aria-label="Main" inert={isNavbarHidden}>
+        <VisuallyHidden component="h2">Menu</VisuallyHidden>
+        {navItems.map((item) => (
+          <NavItemLink key={item.to} item={item} onNavigate={navbar.close} />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main id={mainId} tabIndex={-1} className={classes.main}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

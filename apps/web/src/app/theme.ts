@@ -1,0 +1,46 @@
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+
+// A deep teal: calm and trustworthy without copying any bank's brand. Shade 7 carries
+// white text at 6.9:1 and shade 6 at 5.1:1, so filled buttons pass WCAG AA in both schemes.
+const coffer: MantineColorsTuple = [
+  '#e7f4f2',
+  '#cde8e3',
+  '#9dd3c9',
+  '#6bbdae',
+  '#42a898',
+  '#27927f',
+  '#1a7b6c',
+  '#126559',
+  '#0c5148',
+  '#073d36',
+];
+
+export const theme = createTheme({
+  colors: { coffer },
+  primaryColor: 'coffer',
+  primaryShade: { light: 7, dark: 6 },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  // Keyboard users always see where they are; mouse clicks do not leave rings behind.
+  focusRing: 'auto',
+  respectReducedMotion: true,
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamilyMonospace:
+    'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+  headings: {
+    fontWeight: '650',
+    sizes: {
+      h1: { fontSize: '1.75rem', lineHeight: '1.25' },
+      h2: { fontSize: '1.25rem', lineHeight: '1.35' },
+    },
+  },
+});
+
+// Mantine's default "dimmed" grey is 3.3:1 on white, below WCAG AA for body text; these
+// greys keep secondary text readable (8.2:1 on white, 7.8:1 on the dark body).
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+});

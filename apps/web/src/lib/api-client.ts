@@ -1,0 +1,99 @@
+import { type ErrorCode, errorBodySchema, errorCodes } from '@coffer/contracts/errors';
+import type { z } from 'zod';
+
+/** Failures that happen in the browser before or instead of an API answer. */
+export type ClientErrorCode = 'network_error' | 'timeout' | 'invalid_response';
+
+const clientErrorMessages: Record<ClientErrorCode, string> = {
+  network_error: 'Coffer could not be reached. Check your connection and try again.',
+  timeout: 'Coffer took too long to answer. Please try again.',
+  invalid_response: errorCodes.internal.message,
+};
+
+/** Every failed API call becomes one of these; `message` is fit to show to the user. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  /** HTTP status, or 0 when no answer arrived. */
+  readonly status: number;
+  readonly code: ErrorCode | ClientErrorCode;
+  /** Per-field messages for forms, keyed by field name. */
+  readonly fields: Readonly<Record<string, string>>;
+
+  constructor(options: {
+    status: number;
+    code: ErrorCode | ClientErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+    cause?: unknown;
+  }) {
+    super(options.message, { cause: options.cause });
+    this.status = options.status;
+    this.code = options.code;
+    this.fields = options.fields ?? {};
+  }
+
+  /** A 4xx answer will not change by asking again; a network failure or a 5xx might. */
+  get isRetryable(): boolean {
+    return this.status === 0 || this.status >= 500 || this.code === 'rate_limited';
+  }
+}
+
+function clientError(code: ClientErrorCode, status: number, cause?: unknown): ApiError {
+  return new ApiError({ status, code, message: clientErrorMessages[code], cause });
+}
+
+export const requestTimeoutMs = 15_000;
+
+type RequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path under the same origin, e.g. `/api/v1/health`. */
+  path: string;
+  /** Parses (and strips) the success body; the contract's response schema. */
+  schema: z.ZodType<T>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+/**
+ * Calls the Coffer API and returns the parsed body, or throws an ApiError carrying the
+ * server's `{ error: { code, message, fields } }` answer.
+ */
+export async function apiRequest<T>(options: RequestOptions<T>): Promise<T> {
+  const timeoutSignal = AbortSignal.timeout(requestTimeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(options.path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    // The caller's own abort (a query that is no longer needed) is not an API failure.
+    if (options.signal?.aborted) throw error;
+    if (timeoutSignal.aborted) throw clientError('timeout', 0, error);
+    throw clientError('network_error', 0, error);
+  }
+
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(json);
+    if (!parsed.success) throw clientError('invalid_response', response.status, json);
+    const { code, message, fields } = parsed.data.error;
+    throw new ApiError({ status: response.status, code, message, fields });
+  }
+  const parsed = options.schema.safeParse(json);
+  if (!parsed.success) throw clientError('invalid_response', response.status, parsed.error);
+  return parsed.data;
+}
+
+/** The message to show for any error a query or mutation produced. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : errorCodes.internal.message;
+}

@@ -1,0 +1,280 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ConsoleProblems,
+  launchBrowser,
+  newContext,
+  screenshot,
+  viewports,
+  watchConsole,
+} from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { waitUntil } from './support/wait.ts';
+
+const startUpTimeoutMs = 120_000;
+const testTimeoutMs = 60_000;
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+}, startUpTimeoutMs);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+}, startUpTimeoutMs);
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function openPage(
+  viewport: keyof typeof viewports,
+): Promise<{ page: Page; problems: ConsoleProblems }> {
+  context = await newContext(browser, { baseUrl: server.baseUrl, viewport });
+  const page = await context.newPage();
+  return { page, problems: watchConsole(page) };
+}
+
+async function isOnScreen(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  return box !== null && box.width > 0 && box.x >= 0 && box.x + box.width <= width;
+}
+
+async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+  );
+}
+
+describe('the web app', () => {
+  it(
+    'shows the dashboard in the signed-in shell with the live system status',
+    async () => {
+      const { page, problems } = await openPage('desktop');
+      await page.goto('/dashboard');
+
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      const topBar = page.getByRole('banner');
+      await topBar.getByRole('link', { name: 'Coffer home' }).waitFor();
+      await topBar.getByRole('button', { name: 'Notifications' }).waitFor();
+      await topBar.getByRole('button', { name: 'User menu' }).waitFor();
+      const sideMenu = page.getByRole('navigation', { name: 'Main' });
+      const dashboardLink = sideMenu.getByRole('link', { name: 'Dashboard' });
+      expect(await dashboardLink.getAttribute('href')).toBe('/dashboard');
+      expect(await dashboardLink.getAttribute('aria-current')).toBe('page');
+      expect(await isOnScreen(page, sideMenu)).toBe(true);
+
+      const status = page.getByRole('main').getByRole('region', { name: 'System status' });
+      await status.getByText('Online').waitFor();
+      expect(await status.textContent()).toMatch(/Database\s*PGlite \(embedded\)/);
+      expect(await status.textContent()).toMatch(/Mode\s*Sandbox/);
+      await page.getByRole('note', { name: 'Sandbox' }).waitFor();
+      expect(await page.title()).toBe('Dashboard · Coffer');
+
+      await screenshot(page, 'dashboard-desktop');
+
+      await topBar.getByRole('button', { name: 'Notifications' }).click();
+      await page.getByRole('dialog').getByText('You have no notifications.').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden', timeout: 2_000 });
+      expect(
+        await topBar
+          .getByRole('button', { name: 'Notifications' })
+          .evaluate((element) => element === document.activeElement),
+      ).toBe(true);
+      expect(problems.messages).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'answers an unknown route with a 404 page whose link leads home',
+    async () => {
+      const { page, problems } = await openPage('desktop');
+      await page.goto('/no-such-page');
+
+      await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+      await page.getByText('There is no page at this address.').waitFor();
+      await page.getByRole('note', { name: 'Sandbox' }).waitFor();
+      expect(await page.title()).toBe('Page not found · Coffer');
+      await screenshot(page, 'not-found-desktop');
+
+      await page.getByRole('link', { name: 'Go to the home page' }).click();
+      await page
+        .getByRole('heading', { level: 1, name: 'Banking software you can run yourself' })
+        .waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(await page.title()).toBe('Coffer');
+      await page.getByRole('note', { name: 'Sandbox' }).waitFor();
+      await screenshot(page, 'landing-desktop');
+
+      await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      expect(problems.messages).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'explains a failed status check with the server message and recovers on retry',
+    async () => {
+      const { page, problems } = await openPage('desktop');
+      const unavailable = {
+        error: { code: 'unavailable', message: 'Coffer is restarting. Please try again shortly.' },
+      };
+      await page.route('**/api/v1/health', (route) =>
+        route.fulfill({ status: 503, json: unavailable }),
+      );
+      await page.goto('/dashboard');
+
+      const status = page.getByRole('region', { name: 'System status' });
+      await status.getByText('The server did not answer').waitFor({ timeout: 15_000 });
+      await status.getByText('Coffer is restarting. Please try again shortly.').waitFor();
+      // The browser reports each refused request; those, and nothing else, are expected.
+      expect(problems.messages.length).toBeGreaterThan(0);
+      for (const message of problems.messages) {
+        expect(message).toMatch(/status of 503/);
+      }
+
+      await page.unroute('**/api/v1/health');
+      await status.getByRole('button', { name: 'Try again' }).click();
+      await status.getByText('Online').waitFor();
+      expect(await status.textContent()).toMatch(/Database\s*PGlite \(embedded\)/);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'matches routes case-insensitively',
+    async () => {
+      const { page, problems } = await openPage('desktop');
+      await page.goto('/DashBoard');
+
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      const dashboardLink = page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Dashboard' });
+      expect(await dashboardLink.getAttribute('aria-current')).toBe('page');
+      expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(0);
+      expect(problems.messages).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'switches to the dark colour scheme from the user menu and remembers it',
+    async () => {
+      const { page, problems } = await openPage('desktop');
+      await page.goto('/dashboard');
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      const colorScheme = () =>
+        page.evaluate(() => document.documentElement.dataset.mantineColorScheme);
+      expect(await colorScheme()).toBe('light');
+
+      await page.getByRole('button', { name: 'User menu' }).click();
+      const menu = page.getByRole('menu');
+      await menu.getByText('Appearance').waitFor();
+      expect(await menu.getByRole('menuitem', { name: 'Logout' }).count()).toBe(0);
+      expect(await menu.getByRole('menuitem', { name: 'Light (selected)' }).count()).toBe(1);
+      await menu.getByRole('menuitem', { name: 'Dark', exact: true }).click();
+      await waitUntil('the page turns dark', async () => (await colorScheme()) === 'dark');
+
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await page.getByRole('region', { name: 'System status' }).getByText('Online').waitFor();
+      expect(await colorScheme()).toBe('dark');
+      await screenshot(page, 'dashboard-desktop-dark');
+      expect(problems.messages).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'lets keyboard users skip straight to the page content',
+    async () => {
+      const { page, problems } = await openPage('desktop');
+      await page.goto('/dashboard');
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
+      await page.keyboard.press('Tab');
+      const skipLink = page.getByRole('link', { name: 'Skip to main content' });
+      expect(await skipLink.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await isOnScreen(page, skipLink)).toBe(true);
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+      expect(problems.messages).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'keeps the side menu behind the burger at phone width',
+    async () => {
+      const { page, problems } = await openPage('phone');
+      await page.goto('/dashboard');
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await page
+        .getByRole('region', { name: 'System status' })
+        .getByText('PGlite (embedded)')
+        .waitFor();
+      await page.getByRole('note', { name: 'Sandbox' }).waitFor();
+
+      const sideMenu = page.getByRole('navigation', { name: 'Main' });
+      const burger = page.getByRole('button', { name: 'Navigation menu' });
+      expect(await isOnScreen(page, sideMenu)).toBe(false);
+      // Off-screen links must not be reachable with Tab.
+      expect(await sideMenu.evaluate((element) => (element as HTMLElement).inert)).toBe(true);
+      expect(await burger.getAttribute('aria-expanded')).toBe('false');
+      expect(await hasNoHorizontalScroll(page)).toBe(true);
+      await screenshot(page, 'dashboard-phone');
+
+      await burger.click();
+      expect(await burger.getAttribute('aria-expanded')).toBe('true');
+      await waitUntil('the side menu slides in', () => isOnScreen(page, sideMenu));
+      expect(await sideMenu.evaluate((element) => (element as HTMLElement).inert)).toBe(false);
+      await screenshot(page, 'dashboard-phone-menu-open');
+
+      await sideMenu.getByRole('link', { name: 'Dashboard' }).click();
+      await waitUntil('the side menu closes', async () => !(await isOnScreen(page, sideMenu)));
+      expect(await burger.getAttribute('aria-expanded')).toBe('false');
+
+      await page.getByRole('link', { name: 'Coffer home' }).click();
+      await page
+        .getByRole('heading', { level: 1, name: 'Banking software you can run yourself' })
+        .waitFor();
+      expect(await hasNoHorizontalScroll(page)).toBe(true);
+      await screenshot(page, 'landing-phone');
+      expect(problems.messages).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'fits a 360 px wide screen without sideways scrolling',
+    async () => {
+      const { page, problems } = await openPage('phone');
+      await page.setViewportSize({ width: 360, height: viewports.phone.height });
+      for (const [path, heading, name] of [
+        ['/', 'Banking software you can run yourself', 'landing'],
+        ['/dashboard', 'Dashboard', 'dashboard'],
+        ['/no-such-page', 'Page not found', 'not-found'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await page.getByRole('note', { name: 'Sandbox' }).waitFor();
+        expect(await hasNoHorizontalScroll(page), `sideways scrolling on ${path}`).toBe(true);
+        await screenshot(page, `${name}-360`);
+      }
+      expect(problems.messages).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+});

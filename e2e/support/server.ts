@@ -1,0 +1,123 @@
+// Starts the real API, serving the built web app, as a child process on a free port with a
+// fresh embedded database, exactly as an operator would run it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+const webIndexPath = path.join(repoRoot, 'apps/web/dist/index.html');
+const tsxPath = path.join(repoRoot, 'node_modules/.bin/tsx');
+
+const startTimeoutMs = 60_000;
+const stopTimeoutMs = 15_000;
+const healthPollIntervalMs = 100;
+const healthRequestTimeoutMs = 2_000;
+/** Keep only the end of the server's output, for the error message if it fails to start. */
+const outputTailCharsMax = 8_000;
+
+export type RunningServer = {
+  baseUrl: string;
+  stop: () => Promise<void>;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      if (address === null || typeof address === 'string') {
+        server.close();
+        reject(new Error('could not read the port of a probe socket'));
+        return;
+      }
+      server.close(() => resolve(address.port));
+    });
+  });
+}
+
+async function isHealthy(baseUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${baseUrl}/api/v1/health`, {
+      signal: AbortSignal.timeout(healthRequestTimeoutMs),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return true;
+  const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), timeoutMs));
+  return Promise.race([once(child, 'exit').then(() => true), timeout]);
+}
+
+export async function startServer(): Promise<RunningServer> {
+  if (!existsSync(webIndexPath)) {
+    throw new Error(
+      `${webIndexPath} is missing: build the web app first (npm run build -w @coffer/web)`,
+    );
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coffer-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  // The test command exports a PostgreSQL URL for the API tests; the browser tests run the
+  // zero-install default (embedded PGlite, sandbox) that `npm start` gives a new operator.
+  const { DATABASE_URL: _postgresUrl, ...inheritedEnv } = process.env;
+  const child = spawn(tsxPath, ['apps/api/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...inheritedEnv,
+      NODE_ENV: 'test',
+      COFFER_SANDBOX: '1',
+      COFFER_DATA_DIR: dataDir,
+      COFFER_WEB_DIST: path.dirname(webIndexPath),
+      PORT: String(port),
+      COFFER_HOST: '127.0.0.1',
+      COFFER_LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keepOutput = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-outputTailCharsMax);
+  };
+  child.stdout?.on('data', keepOutput);
+  child.stderr?.on('data', keepOutput);
+
+  let isStopped = false;
+  const stop = async () => {
+    if (isStopped) return;
+    isStopped = true;
+    try {
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, stopTimeoutMs))) {
+        child.kill('SIGKILL');
+        await waitForExit(child, stopTimeoutMs);
+        throw new Error(`the API did not stop within ${stopTimeoutMs} ms of SIGTERM`);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+
+  const deadline = Date.now() + startTimeoutMs;
+  while (!(await isHealthy(baseUrl))) {
+    const hasExited = child.exitCode !== null || child.signalCode !== null;
+    if (hasExited || Date.now() > deadline) {
+      await stop().catch(() => {});
+      const reason = hasExited
+        ? `exited with ${child.exitCode ?? child.signalCode}`
+        : `did not answer /api/v1/health within ${startTimeoutMs} ms`;
+      throw new Error(`the API ${reason}. Its output:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, healthPollIntervalMs));
+  }
+  return { baseUrl, stop };
+}
