@@ -3,7 +3,7 @@
 // server, builds the web app for the browser tests, runs every Vitest project, and stops
 // the server again. Extra arguments go to vitest (e.g. `npm test -- --project unit`).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { ensurePostgresBinaries, startPostgres } from './postgres-server.mjs';
 
 const chromiumPath = '/usr/bin/chromium';
@@ -41,15 +41,33 @@ const server = await startPostgres({
 });
 console.log(`[test] PostgreSQL at ${server.url}`);
 
-const vitest = spawn('npx', ['vitest', 'run', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, COFFER_TEST_POSTGRES_URL: server.url, CHROMIUM_PATH: chromiumPath },
-});
+mkdirSync('.tmp', { recursive: true });
+const summaryPath = '.tmp/vitest-summary.json';
+const vitest = spawn(
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${summaryPath}`,
+    ...process.argv.slice(2),
+  ],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, COFFER_TEST_POSTGRES_URL: server.url, CHROMIUM_PATH: chromiumPath },
+  },
+);
 const forward = (signal) => vitest.kill(signal);
 process.on('SIGINT', forward);
 process.on('SIGTERM', forward);
 vitest.on('exit', (code, signal) => {
   step('stopping PostgreSQL');
   server.stop();
+  // One plain closing line that any CI can read, whatever the reporter printed.
+  if (existsSync(summaryPath)) {
+    const summary = JSON.parse(readFileSync(summaryPath, 'utf8'));
+    console.log(`\ntests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed`);
+  }
   process.exit(code ?? (signal ? 1 : 0));
 });
