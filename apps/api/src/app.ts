@@ -1,13 +1,22 @@
+import type { Site } from '@coffer/contracts/site';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { devMailRoutes } from './features/dev-mail/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { profileRoutes } from './features/profile/routes.ts';
+import { siteRoutes } from './features/site/routes.ts';
+import { loadSite } from './features/site/site.ts';
 import { createLedger, type Ledger } from './ledger/ledger.ts';
 import { type RegisteredRoute, registerAccessControl } from './platform/access.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import { type Mailer, startMailer } from './platform/mail.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 declare module 'fastify' {
@@ -15,6 +24,9 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     ledger: Ledger;
+    mailer: Mailer;
+    /** The operator's description of their institution (public pages, emails). */
+    site: Site;
     /** Every route with its access declaration, for the route-coverage tests. */
     registeredRoutes: RegisteredRoute[];
   }
@@ -42,9 +54,20 @@ export async function buildApp(options: {
   app.decorate('db', options.db);
   app.decorate('ledger', createLedger(options.db));
   app.decorate('registeredRoutes', registeredRoutes);
+  app.decorate('site', loadSite(options.config.siteFile));
 
   registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
   registerAccessControl(app, registeredRoutes);
+  const mailer = startMailer({
+    db: options.db,
+    smtpUrl: options.config.smtpUrl,
+    from: options.config.mailFrom,
+    log: app.log,
+  });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', () => mailer.stop());
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -69,6 +92,10 @@ export async function buildApp(options: {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(adminRoutes);
+      await api.register(authRoutes);
+      await api.register(siteRoutes);
+      await api.register(profileRoutes);
+      if (options.config.isSandbox) await api.register(devMailRoutes);
     },
     { prefix: '/api/v1' },
   );

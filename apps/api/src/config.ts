@@ -24,7 +24,21 @@ const envSchema = z.object({
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info'),
   COFFER_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  COFFER_PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+$/, 'must be an origin like https://bank.example.org (no path)')
+    .optional(),
+  COFFER_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  COFFER_MAIL_FROM: z.string().min(3).default('Coffer <no-reply@localhost>'),
+  COFFER_SITE_FILE: z.string().min(1).optional(),
 });
+
+// Good enough to keep a developer's sandbox working; production refuses to start with it.
+const developmentSecretKey = 'coffer-development-secret-key-not-for-production';
 
 export type Config = {
   environment: 'development' | 'production' | 'test';
@@ -38,6 +52,14 @@ export type Config = {
   isSandbox: boolean;
   logLevel: z.infer<typeof envSchema>['COFFER_LOG_LEVEL'];
   shutdownTimeoutMs: number;
+  /** The origin people reach Coffer at; links in emails and the Origin check use it. */
+  publicUrl: string;
+  isHttps: boolean;
+  /** Encrypts authenticator secrets at rest. */
+  secretKey: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  siteFile: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -60,6 +82,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && isSandbox) {
     throw new ConfigError('Invalid configuration:\n  COFFER_SANDBOX: must be 0 in production');
   }
+  if (isProduction && !values.COFFER_SECRET_KEY) {
+    throw new ConfigError('Invalid configuration:\n  COFFER_SECRET_KEY: required in production');
+  }
+  if (isProduction && !values.COFFER_PUBLIC_URL?.startsWith('https://')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  COFFER_PUBLIC_URL: production needs the https:// origin it is served at',
+    );
+  }
+  const publicUrl = values.COFFER_PUBLIC_URL ?? `http://localhost:${values.PORT}`;
   return {
     environment: values.NODE_ENV,
     port: values.PORT,
@@ -71,5 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isSandbox,
     logLevel: values.COFFER_LOG_LEVEL,
     shutdownTimeoutMs: values.COFFER_SHUTDOWN_TIMEOUT_MS,
+    publicUrl,
+    isHttps: publicUrl.startsWith('https://'),
+    secretKey: values.COFFER_SECRET_KEY ?? developmentSecretKey,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.COFFER_MAIL_FROM,
+    siteFile: values.COFFER_SITE_FILE,
   };
 }

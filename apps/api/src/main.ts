@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { describeDemoUsers, seedSandbox } from './features/sandbox/seed.ts';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency.ts';
 
 const idempotencyPurgeIntervalMs = 60 * 60 * 1000;
@@ -46,6 +47,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutDown);
   process.on('SIGTERM', shutDown);
 
+  if (config.isSandbox) {
+    const demoUsers = await seedSandbox(db, app.ledger);
+    console.log(describeDemoUsers(demoUsers));
+  }
   await app.listen({ port: config.port, host: config.host });
   const database = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   const mode = config.isSandbox ? 'sandbox' : 'production';

@@ -12,6 +12,31 @@ export const errorCodes = {
     status: 400,
     message: 'This request needs an Idempotency-Key header.',
   },
+  /** Sign-up or profile: the address belongs to another account. */
+  email_in_use: { status: 409, message: 'Email already in use' },
+  /** Sign-up, reset or change: shorter than 8 characters or easy to guess. */
+  password_too_weak: { status: 400, message: 'Password is too weak' },
+  /** Login: one message whether the email or the password was wrong. */
+  invalid_credentials: { status: 401, message: 'Invalid email or password' },
+  /** A re-authentication (current password) did not match. */
+  wrong_password: { status: 403, message: 'Your current password is not correct.' },
+  /** Second factor or step-up: wrong, expired or already used code. */
+  wrong_code: { status: 400, message: 'Wrong verification code. Please try again.' },
+  /** A login challenge, reset link or verification link that has expired or was used. */
+  link_expired: {
+    status: 400,
+    message: 'This link has expired or was already used. Please ask for a new one.',
+  },
+  /** The account's email address is not verified yet and the action needs it. */
+  email_not_verified: {
+    status: 403,
+    message: 'Please verify your email address first. We sent you a link.',
+  },
+  /** Two-factor is already on (enrol) or off (disable). */
+  totp_state_conflict: {
+    status: 409,
+    message: 'Two-factor authentication is already set that way.',
+  },
   /** No valid session. */
   unauthenticated: { status: 401, message: 'Please sign in to continue.' },
   /** Signed in, but the role does not allow this route. */
@@ -43,6 +68,8 @@ export const errorCodes = {
   },
   /** Too many requests from this client or for this account. */
   rate_limited: { status: 429, message: 'Too many requests. Please try again later.' },
+  /** Login or second factor: too many failures for this account or client. */
+  too_many_attempts: { status: 429, message: 'Too many attempts. Please try again later.' },
   /** A bug on our side; details are in the server log, never in the response. */
   internal: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   /** Starting up or shutting down. */

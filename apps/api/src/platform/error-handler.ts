@@ -44,7 +44,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
         fields[name] ??= issue.message ?? 'Invalid value';
       }
-      return sendError(reply, 'validation_failed', { fields });
+      // The first field's own words say more than a generic line ("Please fill in all fields").
+      const firstMessage = Object.values(fields)[0];
+      return sendError(reply, 'validation_failed', {
+        fields,
+        ...(firstMessage ? { message: firstMessage } : {}),
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

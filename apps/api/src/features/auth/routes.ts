@@ -1,0 +1,173 @@
+import {
+  forgotPasswordBodySchema,
+  forgotPasswordResponseSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  meSchema,
+  passwordResetEmailSentMessage,
+  resetPasswordBodySchema,
+  secondFactorBodySchema,
+  signupBodySchema,
+  tokenBodySchema,
+} from '@coffer/contracts/auth';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf } from '../../platform/access.ts';
+import { rateLimits } from '../../platform/rate-limits.ts';
+import { clearSessionCookie, revokeSession, setSessionCookie } from '../../platform/sessions.ts';
+import { findUserById, toMe } from './queries.ts';
+import {
+  type AuthDeps,
+  type Client,
+  completeSecondFactor,
+  type LoginResult,
+  logIn,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  signUp,
+  toLoginResponse,
+  verifyEmail,
+} from './service.ts';
+
+const userResponseSchema = z.object({ user: meSchema });
+
+export function clientOf(request: FastifyRequest): Client {
+  return { userAgent: request.headers['user-agent'], ipAddress: request.ip };
+}
+
+export function authDepsOf(request: FastifyRequest): AuthDeps {
+  const app = request.server;
+  return {
+    db: app.db,
+    ledger: app.ledger,
+    config: app.config,
+    mailer: app.mailer,
+    site: app.site,
+    log: request.log,
+  };
+}
+
+/** A new session replaces whatever session the browser had (no session fixation). */
+async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: LoginResult,
+): Promise<void> {
+  if (result.status !== 'signed_in') return;
+  if (request.session)
+    await revokeSession(request.server.db, request.session.userId, request.session.sessionId);
+  setSessionCookie(reply, request.server.config, result.sessionToken);
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/signup',
+    {
+      config: { access: 'public', rateLimit: rateLimits.signup },
+      schema: { body: signupBodySchema, response: { 201: userResponseSchema } },
+    },
+    async (request, reply) => {
+      const { user, sessionToken } = await signUp(
+        authDepsOf(request),
+        request.body,
+        clientOf(request),
+      );
+      await startSession(request, reply, { status: 'signed_in', user, sessionToken });
+      return reply.status(201).send({ user });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { access: 'public', rateLimit: rateLimits.login },
+      schema: { body: loginBodySchema, response: { 200: loginResponseSchema } },
+    },
+    async (request, reply) => {
+      const result = await logIn(authDepsOf(request), request.body, clientOf(request));
+      await startSession(request, reply, result);
+      return toLoginResponse(result);
+    },
+  );
+
+  app.post(
+    '/auth/login/second-factor',
+    {
+      config: { access: 'public', rateLimit: rateLimits.secondFactor },
+      schema: { body: secondFactorBodySchema, response: { 200: loginResponseSchema } },
+    },
+    async (request, reply) => {
+      const result = await completeSecondFactor(
+        authDepsOf(request),
+        request.body,
+        clientOf(request),
+      );
+      await startSession(request, reply, result);
+      return toLoginResponse(result);
+    },
+  );
+
+  app.post('/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
+    if (request.session)
+      await revokeSession(app.db, request.session.userId, request.session.sessionId);
+    clearSessionCookie(reply, app.config);
+    return reply.status(204).send();
+  });
+
+  app.get(
+    '/auth/me',
+    { config: { access: 'user' }, schema: { response: { 200: meSchema } } },
+    async (request) => {
+      const user = await findUserById(app.db, sessionOf(request).userId);
+      if (!user) throw new Error('a live session always has its user');
+      return toMe(user);
+    },
+  );
+
+  app.post(
+    '/auth/verify-email',
+    {
+      config: { access: 'public', rateLimit: rateLimits.emailLink },
+      schema: { body: tokenBodySchema, response: { 200: userResponseSchema } },
+    },
+    async (request) => ({ user: await verifyEmail(authDepsOf(request), request.body.token) }),
+  );
+
+  app.post(
+    '/auth/resend-verification',
+    { config: { access: 'user', rateLimit: rateLimits.resendVerification } },
+    async (request, reply) => {
+      await resendVerification(authDepsOf(request), sessionOf(request).userId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { access: 'public', rateLimit: rateLimits.forgotPassword },
+      schema: { body: forgotPasswordBodySchema, response: { 202: forgotPasswordResponseSchema } },
+    },
+    async (request, reply) => {
+      // Not awaited: the answer and its timing are the same whether or not the account exists.
+      requestPasswordReset(authDepsOf(request), request.body.email).catch((error: unknown) =>
+        request.log.error({ err: error }, 'could not send a password reset email'),
+      );
+      return reply.status(202).send({ message: passwordResetEmailSentMessage });
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { access: 'public', rateLimit: rateLimits.emailLink },
+      schema: { body: resetPasswordBodySchema },
+    },
+    async (request, reply) => {
+      await resetPassword(authDepsOf(request), request.body);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,287 @@
+import type { LoginResponse, Me } from '@coffer/contracts/auth';
+import { findCountry } from '@coffer/contracts/countries';
+import { toCurrencyCode } from '@coffer/contracts/currencies';
+import { estimatePasswordStrength } from '@coffer/contracts/password-strength';
+import type { Site } from '@coffer/contracts/site';
+import type { Config } from '../../config.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { decryptSecret, randomToken, sha256Hex } from '../../platform/crypto.ts';
+import { newId } from '../../platform/ids.ts';
+import { enqueueEmail, type Mailer } from '../../platform/mail.ts';
+import { hashPassword, verifyAgainstNobody, verifyPassword } from '../../platform/passwords.ts';
+import { createSession, revokeUserSessions } from '../../platform/sessions.ts';
+import { matchingTotpStep, normalizeRecoveryCode } from '../../platform/totp.ts';
+import { consumeEmailToken, createEmailToken } from './email-tokens.ts';
+import { passwordResetEmail, verificationEmail } from './emails.ts';
+import { clearLoginFailures, isLoginLocked, recordLoginFailure } from './login-throttle.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  toMe,
+  type UserRow,
+  updatePasswordHash,
+} from './queries.ts';
+
+export type AuthDeps = {
+  db: Database;
+  ledger: Ledger;
+  config: Config;
+  mailer: Mailer;
+  site: Site;
+  log: { error(object: object, message: string): void };
+};
+
+export type Client = { userAgent: string | undefined; ipAddress: string | undefined };
+
+const loginChallengeTtlMs = 5 * 60 * 1000;
+const loginChallengeAttemptsMax = 5;
+
+export function assertPasswordStrong(password: string, personalWords: string[]): void {
+  if (!estimatePasswordStrength(password, personalWords).isStrongEnough) {
+    throw new AppError('password_too_weak', { fields: { password: 'Password is too weak' } });
+  }
+}
+
+export function linkTo(config: Config, path: string, token: string): string {
+  return `${config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+}
+
+export async function sendVerificationEmail(
+  deps: AuthDeps,
+  tx: Queryable,
+  user: { id: string; username: string },
+  address: string,
+): Promise<void> {
+  const token = await createEmailToken(tx, {
+    userId: user.id,
+    purpose: 'verify_email',
+    email: address,
+  });
+  await enqueueEmail(
+    tx,
+    verificationEmail({
+      to: address,
+      username: user.username,
+      institutionName: deps.site.institutionName,
+      url: linkTo(deps.config, '/verify-email', token),
+    }),
+  );
+}
+
+async function requireUser(db: Queryable, userId: string): Promise<UserRow> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('unauthenticated');
+  return user;
+}
+
+export async function signUp(
+  deps: AuthDeps,
+  body: { username: string; email: string; phone: string; password: string; country: string },
+  client: Client,
+): Promise<{ user: Me; sessionToken: string }> {
+  assertPasswordStrong(body.password, [body.username, body.email, body.email.split('@')[0] ?? '']);
+  const country = findCountry(body.country);
+  if (!country)
+    throw new AppError('validation_failed', {
+      fields: { country: 'Choose a country from the list' },
+    });
+  const passwordHash = await hashPassword(body.password);
+  const userId = newId();
+  const sessionToken = await deps.db.transaction(async (tx) => {
+    const isInserted = await insertUser(tx, {
+      id: userId,
+      username: body.username,
+      email: body.email,
+      phone: body.phone,
+      country: country.code,
+      role: 'customer',
+      passwordHash,
+      isEmailVerified: false,
+    });
+    if (!isInserted)
+      throw new AppError('email_in_use', { fields: { email: 'Email already in use' } });
+    await deps.ledger.openWallet(userId, toCurrencyCode(country.currency), tx);
+    await sendVerificationEmail(deps, tx, { id: userId, username: body.username }, body.email);
+    return (await createSession(tx, { userId, ...client })).token;
+  });
+  deps.mailer.kick();
+  return { user: toMe(await requireUser(deps.db, userId)), sessionToken };
+}
+
+export type LoginResult =
+  | { status: 'signed_in'; user: Me; sessionToken: string }
+  | { status: 'second_factor_required'; challengeToken: string };
+
+export async function logIn(
+  deps: AuthDeps,
+  body: { email: string; password: string },
+  client: Client,
+): Promise<LoginResult> {
+  const email = body.email.trim().toLowerCase();
+  if (await isLoginLocked(deps.db, email)) throw new AppError('too_many_attempts');
+  const user = await findUserByEmail(deps.db, email);
+  const isPasswordRight = user
+    ? await verifyPassword(user.password_hash, body.password)
+    : await verifyAgainstNobody(body.password);
+  if (!user || !isPasswordRight) {
+    await recordLoginFailure(deps.db, email);
+    throw new AppError('invalid_credentials');
+  }
+  await clearLoginFailures(deps.db, email);
+  if (user.totp_secret_encrypted) {
+    const challengeToken = randomToken();
+    await deps.db.query(
+      `INSERT INTO login_challenges (token_hash, user_id, expires_at)
+       VALUES ($1, $2, now() + ($3 || ' milliseconds')::interval)`,
+      [sha256Hex(challengeToken), user.id, String(loginChallengeTtlMs)],
+    );
+    return { status: 'second_factor_required', challengeToken };
+  }
+  const { token } = await createSession(deps.db, { userId: user.id, ...client });
+  return { status: 'signed_in', user: toMe(user), sessionToken: token };
+}
+
+/**
+ * Checks a second-factor code: the current authenticator code (each 30-second code works
+ * once), or an unused recovery code (spent by this call). Runs in the caller's transaction.
+ */
+export async function verifySecondFactor(
+  deps: AuthDeps,
+  tx: Queryable,
+  user: UserRow,
+  code: string,
+): Promise<boolean> {
+  if (!user.totp_secret_encrypted) return false;
+  const secret = decryptSecret(user.totp_secret_encrypted, deps.config.secretKey);
+  const step = matchingTotpStep(secret, code.trim());
+  if (step !== null) {
+    const accepted = await tx.query(
+      `UPDATE users SET totp_last_used_step = $2
+        WHERE id = $1 AND (totp_last_used_step IS NULL OR totp_last_used_step < $2) RETURNING id`,
+      [user.id, step],
+    );
+    return accepted.rows.length > 0;
+  }
+  const spent = await tx.query(
+    `UPDATE recovery_codes SET used_at = now()
+      WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING user_id`,
+    [user.id, sha256Hex(normalizeRecoveryCode(code))],
+  );
+  return spent.rows.length > 0;
+}
+
+export async function completeSecondFactor(
+  deps: AuthDeps,
+  body: { challengeToken: string; code: string },
+  client: Client,
+): Promise<Extract<LoginResult, { status: 'signed_in' }>> {
+  const challengeHash = sha256Hex(body.challengeToken);
+  const result = await deps.db.transaction(async (tx) => {
+    const found = await tx.query<{ user_id: string; failed_attempts: number }>(
+      `SELECT user_id, failed_attempts FROM login_challenges
+        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() FOR UPDATE`,
+      [challengeHash],
+    );
+    const challenge = found.rows[0];
+    if (!challenge)
+      throw new AppError('link_expired', {
+        message: 'Your sign-in took too long. Please start again.',
+      });
+    if (challenge.failed_attempts >= loginChallengeAttemptsMax)
+      throw new AppError('too_many_attempts');
+    const user = await requireUser(tx, challenge.user_id);
+    if (!(await verifySecondFactor(deps, tx, user, body.code))) return { user, isAccepted: false };
+    await tx.query('UPDATE login_challenges SET used_at = now() WHERE token_hash = $1', [
+      challengeHash,
+    ]);
+    const { token } = await createSession(tx, { userId: user.id, ...client });
+    return { user, isAccepted: true, token };
+  });
+  if (!result.isAccepted || !result.token) {
+    await deps.db.query(
+      'UPDATE login_challenges SET failed_attempts = failed_attempts + 1 WHERE token_hash = $1',
+      [challengeHash],
+    );
+    throw new AppError('wrong_code');
+  }
+  return { status: 'signed_in', user: toMe(result.user), sessionToken: result.token };
+}
+
+export function toLoginResponse(result: LoginResult): LoginResponse {
+  return result.status === 'signed_in'
+    ? { status: 'signed_in', user: result.user }
+    : { status: 'second_factor_required', challengeToken: result.challengeToken };
+}
+
+export async function verifyEmail(deps: AuthDeps, token: string): Promise<Me> {
+  const userId = await deps.db.transaction(async (tx) => {
+    const consumed = await consumeEmailToken(tx, token, 'verify_email');
+    if (!consumed) throw new AppError('link_expired');
+    // A verified new address replaces the old one; someone may have taken it meanwhile.
+    const updated = await tx.query(
+      `UPDATE users SET email = $2, email_verified_at = now()
+        WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users WHERE email = $2 AND id <> $1) RETURNING id`,
+      [consumed.userId, consumed.email],
+    );
+    if (updated.rows.length === 0) throw new AppError('email_in_use');
+    return consumed.userId;
+  });
+  return toMe(await requireUser(deps.db, userId));
+}
+
+export async function resendVerification(deps: AuthDeps, userId: string): Promise<void> {
+  const user = await requireUser(deps.db, userId);
+  if (user.email_verified_at) return;
+  await deps.db.transaction((tx) => sendVerificationEmail(deps, tx, user, user.email));
+  deps.mailer.kick();
+}
+
+/**
+ * Sends a reset link if the address has an account. The caller answers before this
+ * finishes, so neither the answer nor its timing says whether the account exists.
+ */
+export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  await deps.db.transaction(async (tx) => {
+    const token = await createEmailToken(tx, {
+      userId: user.id,
+      purpose: 'reset_password',
+      email: user.email,
+    });
+    await enqueueEmail(
+      tx,
+      passwordResetEmail({
+        to: user.email,
+        username: user.username,
+        institutionName: deps.site.institutionName,
+        url: linkTo(deps.config, '/reset-password', token),
+      }),
+    );
+  });
+  deps.mailer.kick();
+}
+
+/** Sets the new password from a reset link and signs the account out everywhere. */
+export async function resetPassword(
+  deps: AuthDeps,
+  body: { token: string; password: string },
+): Promise<void> {
+  const passwordHash = await hashPassword(body.password);
+  await deps.db.transaction(async (tx) => {
+    const consumed = await consumeEmailToken(tx, body.token, 'reset_password');
+    if (!consumed) throw new AppError('link_expired');
+    const user = await requireUser(tx, consumed.userId);
+    assertPasswordStrong(body.password, [user.username, user.email]);
+    await updatePasswordHash(tx, user.id, passwordHash);
+    await revokeUserSessions(tx, user.id);
+    // Following the emailed link proves the address, too.
+    await tx.query(
+      'UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1 AND email = $2',
+      [user.id, consumed.email],
+    );
+  });
+}

@@ -1,0 +1,33 @@
+import { devMailListSchema } from '@coffer/contracts/site';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+const messagesShownMax = 100;
+
+/** Sandbox only (not registered otherwise): the mail Coffer sent, for trying flows without SMTP. */
+export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dev/mail',
+    { config: { access: 'public' }, schema: { response: { 200: devMailListSchema } } },
+    async () => {
+      const found = await app.db.query<{
+        id: string;
+        to_address: string;
+        subject: string;
+        text_body: string;
+        created_at: Date;
+      }>(
+        'SELECT id, to_address, subject, text_body, created_at FROM outbox_emails ORDER BY created_at DESC LIMIT $1',
+        [messagesShownMax],
+      );
+      return {
+        messages: found.rows.map((row) => ({
+          id: row.id,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          createdAt: row.created_at.toISOString(),
+        })),
+      };
+    },
+  );
+};

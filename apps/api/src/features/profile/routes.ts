@@ -1,0 +1,142 @@
+import {
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  profileSchema,
+  sessionListSchema,
+  totpDisableBodySchema,
+  totpEnableBodySchema,
+  totpEnableResponseSchema,
+  totpSetupBodySchema,
+  totpSetupResponseSchema,
+  updateUsernameBodySchema,
+} from '@coffer/contracts/profile';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf } from '../../platform/access.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { rateLimits } from '../../platform/rate-limits.ts';
+import { revokeSession, revokeUserSessions, setSessionCookie } from '../../platform/sessions.ts';
+import { authDepsOf, clientOf } from '../auth/routes.ts';
+import {
+  changePassword,
+  disableTotp,
+  enableTotp,
+  getProfile,
+  listSessions,
+  requestEmailChange,
+  startTotpSetup,
+  updateUsername,
+} from './service.ts';
+
+const reauthenticated = { access: 'user' as const, rateLimit: rateLimits.reauthentication };
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/profile',
+    { config: { access: 'user' }, schema: { response: { 200: profileSchema } } },
+    (request) => getProfile(authDepsOf(request), sessionOf(request).userId),
+  );
+
+  app.patch(
+    '/profile/username',
+    {
+      config: { access: 'user' },
+      schema: { body: updateUsernameBodySchema, response: { 200: profileSchema } },
+    },
+    (request) =>
+      updateUsername(authDepsOf(request), sessionOf(request).userId, request.body.username),
+  );
+
+  app.post(
+    '/profile/email',
+    {
+      config: reauthenticated,
+      schema: { body: changeEmailBodySchema, response: { 202: profileSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(
+          await requestEmailChange(authDepsOf(request), sessionOf(request).userId, request.body),
+        ),
+  );
+
+  app.post(
+    '/profile/password',
+    { config: reauthenticated, schema: { body: changePasswordBodySchema } },
+    async (request, reply) => {
+      const token = await changePassword(
+        authDepsOf(request),
+        sessionOf(request),
+        request.body,
+        clientOf(request),
+      );
+      setSessionCookie(reply, app.config, token);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/profile/totp/setup',
+    {
+      config: reauthenticated,
+      schema: { body: totpSetupBodySchema, response: { 200: totpSetupResponseSchema } },
+    },
+    (request) =>
+      startTotpSetup(authDepsOf(request), sessionOf(request).userId, request.body.currentPassword),
+  );
+
+  app.post(
+    '/profile/totp/enable',
+    {
+      config: reauthenticated,
+      schema: { body: totpEnableBodySchema, response: { 200: totpEnableResponseSchema } },
+    },
+    async (request) => ({
+      recoveryCodes: await enableTotp(
+        authDepsOf(request),
+        sessionOf(request).userId,
+        request.body.code,
+      ),
+    }),
+  );
+
+  app.post(
+    '/profile/totp/disable',
+    { config: reauthenticated, schema: { body: totpDisableBodySchema } },
+    async (request, reply) => {
+      await disableTotp(authDepsOf(request), sessionOf(request).userId, request.body.code);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/profile/sessions',
+    { config: { access: 'user' }, schema: { response: { 200: sessionListSchema } } },
+    async (request) => ({ sessions: await listSessions(authDepsOf(request), sessionOf(request)) }),
+  );
+
+  app.delete(
+    '/profile/sessions/:sessionId',
+    { config: { access: 'user' }, schema: { params: z.object({ sessionId: z.uuid() }) } },
+    async (request, reply) => {
+      const isRevoked = await revokeSession(
+        app.db,
+        sessionOf(request).userId,
+        request.params.sessionId,
+      );
+      if (!isRevoked) throw new AppError('not_found');
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/profile/sessions/revoke-others',
+    { config: { access: 'user' } },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      await revokeUserSessions(app.db, session.userId, { exceptSessionId: session.sessionId });
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,231 @@
+import { findCountry } from '@coffer/contracts/countries';
+import type { Profile, SessionInfo } from '@coffer/contracts/profile';
+import QRCode from 'qrcode';
+import { AppError } from '../../platform/app-error.ts';
+import { decryptSecret, encryptSecret, sha256Hex } from '../../platform/crypto.ts';
+import { enqueueEmail } from '../../platform/mail.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import {
+  createSession,
+  revokeSession,
+  revokeUserSessions,
+  type SessionContext,
+} from '../../platform/sessions.ts';
+import {
+  generateRecoveryCodes,
+  matchingTotpStep,
+  newTotpSecret,
+  otpauthUrl,
+} from '../../platform/totp.ts';
+import { describeDevice } from '../../platform/user-agent.ts';
+import { findPendingEmail } from '../auth/email-tokens.ts';
+import { emailChangeNotice, passwordChangedNotice } from '../auth/emails.ts';
+import { currencyOf, findUserById, type UserRow, updatePasswordHash } from '../auth/queries.ts';
+import {
+  type AuthDeps,
+  assertPasswordStrong,
+  type Client,
+  sendVerificationEmail,
+  verifySecondFactor,
+} from '../auth/service.ts';
+
+async function requireUser(deps: AuthDeps, userId: string): Promise<UserRow> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw new AppError('unauthenticated');
+  return user;
+}
+
+/** Sensitive changes ask for the current password again. */
+async function reauthenticate(user: UserRow, currentPassword: string): Promise<void> {
+  if (!(await verifyPassword(user.password_hash, currentPassword))) {
+    throw new AppError('wrong_password', {
+      fields: { currentPassword: 'Your current password is not correct.' },
+    });
+  }
+}
+
+export async function getProfile(deps: AuthDeps, userId: string): Promise<Profile> {
+  const user = await requireUser(deps, userId);
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    isEmailVerified: user.email_verified_at !== null,
+    pendingEmail: await findPendingEmail(deps.db, user.id, user.email),
+    phone: user.phone,
+    country: user.country,
+    countryName: findCountry(user.country)?.name ?? user.country,
+    currency: currencyOf(user),
+    level: user.level,
+    role: user.role,
+    hasTotp: user.totp_secret_encrypted !== null,
+    accountNumber: user.wallet_number,
+    createdAt: user.created_at.toISOString(),
+  };
+}
+
+export async function updateUsername(
+  deps: AuthDeps,
+  userId: string,
+  username: string,
+): Promise<Profile> {
+  await deps.db.query('UPDATE users SET username = $2 WHERE id = $1', [userId, username]);
+  return getProfile(deps, userId);
+}
+
+/** The new address takes effect when its verification link is followed. */
+export async function requestEmailChange(
+  deps: AuthDeps,
+  userId: string,
+  body: { newEmail: string; currentPassword: string },
+): Promise<Profile> {
+  const user = await requireUser(deps, userId);
+  await reauthenticate(user, body.currentPassword);
+  if (body.newEmail === user.email) {
+    throw new AppError('validation_failed', {
+      message: 'That is already your email address.',
+      fields: { newEmail: 'That is already your email address.' },
+    });
+  }
+  const taken = await deps.db.query('SELECT 1 FROM users WHERE email = $1', [body.newEmail]);
+  if (taken.rows.length > 0)
+    throw new AppError('email_in_use', { fields: { newEmail: 'Email already in use' } });
+  await deps.db.transaction(async (tx) => {
+    await sendVerificationEmail(deps, tx, user, body.newEmail);
+    await enqueueEmail(
+      tx,
+      emailChangeNotice({
+        to: user.email,
+        username: user.username,
+        institutionName: deps.site.institutionName,
+        newEmail: body.newEmail,
+      }),
+    );
+  });
+  deps.mailer.kick();
+  return getProfile(deps, userId);
+}
+
+/** Changes the password and rotates this session's id; returns the new session token. */
+export async function changePassword(
+  deps: AuthDeps,
+  session: SessionContext,
+  body: { currentPassword: string; newPassword: string; endOtherSessions: boolean },
+  client: Client,
+): Promise<string> {
+  const user = await requireUser(deps, session.userId);
+  await reauthenticate(user, body.currentPassword);
+  assertPasswordStrong(body.newPassword, [user.username, user.email]);
+  const passwordHash = await hashPassword(body.newPassword);
+  const token = await deps.db.transaction(async (tx) => {
+    await updatePasswordHash(tx, user.id, passwordHash);
+    if (body.endOtherSessions) await revokeUserSessions(tx, user.id);
+    else await revokeSession(tx, user.id, session.sessionId);
+    await enqueueEmail(
+      tx,
+      passwordChangedNotice({
+        to: user.email,
+        username: user.username,
+        institutionName: deps.site.institutionName,
+      }),
+    );
+    return (await createSession(tx, { userId: user.id, ...client })).token;
+  });
+  deps.mailer.kick();
+  return token;
+}
+
+export async function startTotpSetup(deps: AuthDeps, userId: string, currentPassword: string) {
+  const user = await requireUser(deps, userId);
+  await reauthenticate(user, currentPassword);
+  if (user.totp_secret_encrypted) throw new AppError('totp_state_conflict');
+  const secret = newTotpSecret();
+  await deps.db.query('UPDATE users SET totp_pending_secret_encrypted = $2 WHERE id = $1', [
+    userId,
+    encryptSecret(secret, deps.config.secretKey),
+  ]);
+  const url = otpauthUrl(secret, user.email, deps.site.institutionName);
+  const svg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return {
+    secret,
+    otpauthUrl: url,
+    qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+  };
+}
+
+/** Confirms enrolment with a first code; returns ten recovery codes, shown once. */
+export async function enableTotp(deps: AuthDeps, userId: string, code: string): Promise<string[]> {
+  const user = await requireUser(deps, userId);
+  if (user.totp_secret_encrypted) throw new AppError('totp_state_conflict');
+  if (!user.totp_pending_secret_encrypted) {
+    throw new AppError('link_expired', {
+      message: 'Start the set-up again: no authenticator key is waiting.',
+    });
+  }
+  const secret = decryptSecret(user.totp_pending_secret_encrypted, deps.config.secretKey);
+  const step = matchingTotpStep(secret, code);
+  if (step === null)
+    throw new AppError('wrong_code', {
+      fields: { code: 'Wrong verification code. Please try again.' },
+    });
+  const recoveryCodes = generateRecoveryCodes();
+  await deps.db.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE users SET totp_secret_encrypted = totp_pending_secret_encrypted,
+              totp_pending_secret_encrypted = NULL, totp_last_used_step = $2 WHERE id = $1`,
+      [userId, step],
+    );
+    await tx.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
+    for (const recoveryCode of recoveryCodes) {
+      await tx.query('INSERT INTO recovery_codes (user_id, code_hash) VALUES ($1, $2)', [
+        userId,
+        sha256Hex(recoveryCode),
+      ]);
+    }
+  });
+  return recoveryCodes;
+}
+
+export async function disableTotp(deps: AuthDeps, userId: string, code: string): Promise<void> {
+  const user = await requireUser(deps, userId);
+  if (!user.totp_secret_encrypted) throw new AppError('totp_state_conflict');
+  await deps.db.transaction(async (tx) => {
+    if (!(await verifySecondFactor(deps, tx, user, code))) {
+      throw new AppError('wrong_code', {
+        fields: { code: 'Wrong verification code. Please try again.' },
+      });
+    }
+    await tx.query(
+      'UPDATE users SET totp_secret_encrypted = NULL, totp_pending_secret_encrypted = NULL, totp_last_used_step = NULL WHERE id = $1',
+      [userId],
+    );
+    await tx.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
+  });
+}
+
+export async function listSessions(
+  deps: AuthDeps,
+  session: SessionContext,
+): Promise<SessionInfo[]> {
+  const found = await deps.db.query<{
+    id: string;
+    user_agent: string | null;
+    ip_address: string | null;
+    created_at: Date;
+    last_used_at: Date;
+  }>(
+    `SELECT id, user_agent, ip_address, created_at, last_used_at FROM sessions
+      WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+        AND last_used_at > now() - interval '30 minutes'
+      ORDER BY last_used_at DESC LIMIT 50`,
+    [session.userId],
+  );
+  return found.rows.map((row) => ({
+    id: row.id,
+    device: describeDevice(row.user_agent),
+    ipAddress: row.ip_address,
+    createdAt: row.created_at.toISOString(),
+    lastUsedAt: row.last_used_at.toISOString(),
+    isCurrent: row.id === session.sessionId,
+  }));
+}

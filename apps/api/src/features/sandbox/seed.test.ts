@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app.ts';
+import { openTestDatabase } from '../../../test/database.ts';
+import { TestClient } from '../../../test/http.ts';
+import type { Database } from '../../db/client.ts';
+import type { AccountId } from '../../ledger/ledger.ts';
+import { demoUsers, describeDemoUsers, seedSandbox } from './seed.ts';
+
+let db: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await buildTestApp(db);
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+async function walletBalance(email: string): Promise<{ currency: string; balanceMinor: bigint }> {
+  const wallet = await db.query<{ id: AccountId }>(
+    "SELECT a.id FROM accounts a JOIN users u ON u.id = a.owner_user_id WHERE u.email = $1 AND a.kind = 'customer'",
+    [email],
+  );
+  const id = wallet.rows[0]?.id;
+  if (!id) throw new Error(`no wallet for ${email}`);
+  return app.ledger.balance(id);
+}
+
+it('seeds an admin, a support user and three customers with history, once', async () => {
+  await seedSandbox(db, app.ledger);
+  await seedSandbox(db, app.ledger);
+  const users = await db.query<{ email: string; role: string }>(
+    'SELECT email, role FROM users ORDER BY email',
+  );
+  expect(users.rows).toEqual([
+    { email: 'admin@coffer.test', role: 'admin' },
+    { email: 'alice@coffer.test', role: 'customer' },
+    { email: 'bruno@coffer.test', role: 'customer' },
+    { email: 'support@coffer.test', role: 'support' },
+    { email: 'yuki@coffer.test', role: 'customer' },
+  ]);
+  expect(await walletBalance('alice@coffer.test')).toMatchObject({
+    currency: 'USD',
+    balanceMinor: 150_480n,
+  });
+  expect(await walletBalance('bruno@coffer.test')).toMatchObject({
+    currency: 'EUR',
+    balanceMinor: 77_001n,
+  });
+  expect(await walletBalance('yuki@coffer.test')).toMatchObject({
+    currency: 'JPY',
+    balanceMinor: 146_800n,
+  });
+  await app.ledger.assertInvariants();
+});
+
+it('lets every demo user sign in with the printed credentials', async () => {
+  await seedSandbox(db, app.ledger);
+  const printed = describeDemoUsers(demoUsers);
+  for (const demo of demoUsers) {
+    expect(printed).toContain(`${demo.email.padEnd(22)} ${demo.password}`);
+    const login = await new TestClient(app).post('/api/v1/auth/login', {
+      email: demo.email,
+      password: demo.password,
+    });
+    expect(login.json()).toMatchObject({
+      status: 'signed_in',
+      user: { role: demo.role, isEmailVerified: true },
+    });
+  }
+});

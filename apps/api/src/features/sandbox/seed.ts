@@ -1,0 +1,134 @@
+import type { Role } from '@coffer/contracts/auth';
+import { findCountry } from '@coffer/contracts/countries';
+import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import { parseAmount } from '@coffer/contracts/money';
+import type { Database } from '../../db/client.ts';
+import type { AccountId, Ledger } from '../../ledger/ledger.ts';
+import { newId } from '../../platform/ids.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { insertUser } from '../auth/queries.ts';
+
+type DemoUser = {
+  username: string;
+  email: string;
+  password: string;
+  role: Role;
+  country: string;
+  phone: string;
+  /** Ledger history to create for a customer: deposits in, bill payments out. */
+  history?: { kind: 'deposit' | 'bill_payment'; amount: string; memo: string }[];
+};
+
+// Sandbox only: published, fixed credentials so anyone trying Coffer can sign in as each role.
+export const demoUsers: DemoUser[] = [
+  {
+    username: 'Demo Admin',
+    email: 'admin@coffer.test',
+    password: 'Sandbox-Admin-2026!',
+    role: 'admin',
+    country: 'US',
+    phone: '+14155550100',
+  },
+  {
+    username: 'Demo Support',
+    email: 'support@coffer.test',
+    password: 'Sandbox-Support-2026!',
+    role: 'support',
+    country: 'US',
+    phone: '+14155550101',
+  },
+  {
+    username: 'Alice Morgan',
+    email: 'alice@coffer.test',
+    password: 'Sandbox-Customer-2026!',
+    role: 'customer',
+    country: 'US',
+    phone: '+14155550102',
+    history: [
+      { kind: 'deposit', amount: '1250.00', memo: 'Salary deposit' },
+      { kind: 'deposit', amount: '300.00', memo: 'Cash deposit at branch' },
+      { kind: 'bill_payment', amount: '45.20', memo: 'Electricity bill' },
+    ],
+  },
+  {
+    username: 'Bruno Keller',
+    email: 'bruno@coffer.test',
+    password: 'Sandbox-Customer-2026!',
+    role: 'customer',
+    country: 'DE',
+    phone: '+4930901820',
+    history: [
+      { kind: 'deposit', amount: '800.00', memo: 'Transfer from savings' },
+      { kind: 'bill_payment', amount: '29.99', memo: 'Internet bill' },
+    ],
+  },
+  {
+    username: 'Yuki Tanaka',
+    email: 'yuki@coffer.test',
+    password: 'Sandbox-Customer-2026!',
+    role: 'customer',
+    country: 'JP',
+    phone: '+81312345678',
+    history: [
+      { kind: 'deposit', amount: '150000', memo: 'Salary deposit' },
+      { kind: 'bill_payment', amount: '3200', memo: 'Phone bill' },
+    ],
+  },
+];
+
+async function postHistory(
+  ledger: Ledger,
+  walletId: AccountId,
+  currency: CurrencyCode,
+  history: NonNullable<DemoUser['history']>,
+) {
+  const settlement = await ledger.systemAccount('settlement', currency);
+  const billClearing = await ledger.systemAccount('bill_clearing', currency);
+  for (const item of history) {
+    const amountMinor = parseAmount(item.amount, currency);
+    const [from, to] = item.kind === 'deposit' ? [settlement, walletId] : [walletId, billClearing];
+    await ledger.post({
+      kind: item.kind,
+      memo: item.memo,
+      lines: [
+        { accountId: from, amountMinor: -amountMinor },
+        { accountId: to, amountMinor },
+      ],
+    });
+  }
+}
+
+/** Creates the demo users once (an existing address is left alone); returns them for printing. */
+export async function seedSandbox(db: Database, ledger: Ledger): Promise<DemoUser[]> {
+  for (const demo of demoUsers) {
+    const existing = await db.query('SELECT 1 FROM users WHERE email = $1', [demo.email]);
+    if (existing.rows.length > 0) continue;
+    const country = findCountry(demo.country);
+    if (!country) throw new Error(`demo country ${demo.country} is unknown`);
+    const userId = newId();
+    const passwordHash = await hashPassword(demo.password);
+    const currency = toCurrencyCode(country.currency);
+    const wallet = await db.transaction(async (tx) => {
+      await insertUser(tx, {
+        id: userId,
+        username: demo.username,
+        email: demo.email,
+        phone: demo.phone,
+        country: country.code,
+        role: demo.role,
+        passwordHash,
+        isEmailVerified: true,
+      });
+      return demo.role === 'customer' ? ledger.openWallet(userId, currency, tx) : null;
+    });
+    if (wallet && demo.history) await postHistory(ledger, wallet.id, currency, demo.history);
+  }
+  return demoUsers;
+}
+
+export function describeDemoUsers(users: DemoUser[]): string {
+  const rows = users.map(
+    (user) => `  ${user.role.padEnd(9)} ${user.email.padEnd(22)} ${user.password}`,
+  );
+  return ['Sandbox users (sandbox mode only; change nothing real with them):', ...rows].join('\n');
+}

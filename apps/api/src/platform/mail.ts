@@ -1,0 +1,131 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Database, Queryable } from '../db/client.ts';
+import { newId } from './ids.ts';
+
+export type Email = { to: string; subject: string; text: string };
+
+const pollIntervalMs = 2_000;
+const leaseMs = 2 * 60 * 1000;
+const batchSizeMax = 10;
+const attemptsMax = 8;
+const sendTimeoutMs = 30_000;
+
+/**
+ * Queues an email in the caller's transaction: it goes out only if the action that
+ * caused it commits, and it survives a crash between commit and sending.
+ */
+export async function enqueueEmail(tx: Queryable, email: Email): Promise<void> {
+  await tx.query(
+    'INSERT INTO outbox_emails (id, to_address, subject, text_body) VALUES ($1, $2, $3, $4)',
+    [newId(), email.to, email.subject, email.text],
+  );
+}
+
+export type Mailer = { kick(): void; stop(): Promise<void> };
+
+/**
+ * Delivers queued emails over SMTP. Rows are leased (next_attempt_at pushed into the
+ * future) in a short transaction and sent outside it, so a slow SMTP server never holds
+ * a database transaction open; a crash mid-send means the lease expires and the email
+ * is sent again (at least once). Without SMTP_URL nothing is sent: in sandbox mode the
+ * dev mailbox shows the queue.
+ */
+export function startMailer(options: {
+  db: Database;
+  smtpUrl: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const { db, smtpUrl, from, log } = options;
+  if (!smtpUrl) return { kick() {}, stop: async () => {} };
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: sendTimeoutMs,
+    socketTimeout: sendTimeoutMs,
+  });
+
+  let isRunning = false;
+  let isRunRequested = false;
+  let isStopped = false;
+  let currentRun: Promise<void> = Promise.resolve();
+
+  async function deliverBatch(): Promise<number> {
+    const leased = await db.query<{
+      id: string;
+      to_address: string;
+      subject: string;
+      text_body: string;
+      attempts: number;
+    }>(
+      `UPDATE outbox_emails SET next_attempt_at = now() + ($1 || ' milliseconds')::interval,
+              attempts = attempts + 1
+        WHERE id IN (SELECT id FROM outbox_emails
+                      WHERE sent_at IS NULL AND next_attempt_at <= now() AND attempts < $2
+                      ORDER BY created_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+        RETURNING id, to_address, subject, text_body, attempts`,
+      [String(leaseMs), attemptsMax, batchSizeMax],
+    );
+    for (const email of leased.rows) {
+      try {
+        await transport.sendMail({
+          from,
+          to: email.to_address,
+          subject: email.subject,
+          text: email.text_body,
+        });
+        await db.query(
+          'UPDATE outbox_emails SET sent_at = now(), last_error = NULL WHERE id = $1',
+          [email.id],
+        );
+      } catch (error) {
+        const backoffMs = Math.min(2 ** email.attempts * 10_000, 60 * 60 * 1000);
+        log.warn({ err: error, emailId: email.id }, 'email delivery failed; will retry');
+        await db.query(
+          `UPDATE outbox_emails SET last_error = $2,
+                  next_attempt_at = now() + ($3 || ' milliseconds')::interval WHERE id = $1`,
+          [
+            email.id,
+            String(error instanceof Error ? error.message : error).slice(0, 500),
+            String(backoffMs),
+          ],
+        );
+      }
+    }
+    return leased.rows.length;
+  }
+
+  async function run(): Promise<void> {
+    if (isRunning) {
+      isRunRequested = true;
+      return;
+    }
+    isRunning = true;
+    try {
+      do {
+        isRunRequested = false;
+        while (!isStopped && (await deliverBatch()) === batchSizeMax) {}
+      } while (isRunRequested && !isStopped);
+    } catch (error) {
+      log.error({ err: error }, 'mail dispatcher failed');
+    } finally {
+      isRunning = false;
+    }
+  }
+
+  const kick = () => {
+    if (!isStopped) currentRun = run();
+  };
+  const timer = setInterval(kick, pollIntervalMs);
+  timer.unref();
+  kick();
+  return {
+    kick,
+    async stop() {
+      isStopped = true;
+      clearInterval(timer);
+      await currentRun;
+      transport.close();
+    },
+  };
+}

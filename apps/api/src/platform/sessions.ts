@@ -1,0 +1,119 @@
+import type { Role } from '@coffer/contracts/auth';
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/client.ts';
+import { randomToken, sha256Hex } from './crypto.ts';
+import { newId } from './ids.ts';
+
+export const sessionIdleTimeoutMs = 30 * 60 * 1000;
+export const sessionAbsoluteTimeoutMs = 12 * 60 * 60 * 1000;
+// Writing last_used_at on every request would turn every read into a write.
+const lastUsedWriteIntervalMs = 60 * 1000;
+const userAgentLengthMax = 400;
+
+export type SessionContext = {
+  sessionId: string;
+  userId: string;
+  role: Role;
+  isEmailVerified: boolean;
+};
+
+export function sessionCookieName(config: Config): string {
+  // __Host- cookies must be Secure, path /, without Domain: only sent to this origin.
+  return config.isHttps ? '__Host-coffer_session' : 'coffer_session';
+}
+
+export async function createSession(
+  tx: Queryable,
+  session: { userId: string; userAgent: string | undefined; ipAddress: string | undefined },
+): Promise<{ token: string; sessionId: string }> {
+  const token = randomToken();
+  const sessionId = newId();
+  await tx.query(
+    `INSERT INTO sessions (id, token_hash, user_id, user_agent, ip_address, expires_at)
+     VALUES ($1, $2, $3, $4, $5, now() + ($6 || ' milliseconds')::interval)`,
+    [
+      sessionId,
+      sha256Hex(token),
+      session.userId,
+      session.userAgent?.slice(0, userAgentLengthMax) ?? null,
+      session.ipAddress ?? null,
+      String(sessionAbsoluteTimeoutMs),
+    ],
+  );
+  return { token, sessionId };
+}
+
+/** The live session for a cookie token, or null when unknown, revoked, idle or expired. */
+export async function findActiveSession(
+  db: Queryable,
+  token: string,
+): Promise<SessionContext | null> {
+  const found = await db.query<{
+    id: string;
+    user_id: string;
+    role: Role;
+    email_verified_at: Date | null;
+    is_stale: boolean;
+  }>(
+    `SELECT s.id, s.user_id, u.role, u.email_verified_at,
+            s.last_used_at < now() - ($3 || ' milliseconds')::interval AS is_stale
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+        AND s.last_used_at > now() - ($2 || ' milliseconds')::interval`,
+    [sha256Hex(token), String(sessionIdleTimeoutMs), String(lastUsedWriteIntervalMs)],
+  );
+  const row = found.rows[0];
+  if (!row) return null;
+  if (row.is_stale)
+    await db.query('UPDATE sessions SET last_used_at = now() WHERE id = $1', [row.id]);
+  return {
+    sessionId: row.id,
+    userId: row.user_id,
+    role: row.role,
+    isEmailVerified: row.email_verified_at !== null,
+  };
+}
+
+export async function revokeSession(
+  tx: Queryable,
+  userId: string,
+  sessionId: string,
+): Promise<boolean> {
+  const revoked = await tx.query(
+    'UPDATE sessions SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id',
+    [sessionId, userId],
+  );
+  return revoked.rows.length > 0;
+}
+
+export async function revokeUserSessions(
+  tx: Queryable,
+  userId: string,
+  options: { exceptSessionId?: string } = {},
+): Promise<void> {
+  await tx.query(
+    `UPDATE sessions SET revoked_at = now()
+      WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)`,
+    [userId, options.exceptSessionId ?? null],
+  );
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(sessionCookieName(config), token, {
+    httpOnly: true,
+    secure: config.isHttps,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: sessionAbsoluteTimeoutMs / 1000,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(sessionCookieName(config), {
+    httpOnly: true,
+    secure: config.isHttps,
+    sameSite: 'lax',
+    path: '/',
+  });
+}

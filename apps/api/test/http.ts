@@ -1,0 +1,93 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Database } from '../src/db/client.ts';
+
+let addressCounter = 0;
+
+/**
+ * One browser's worth of state over `app.inject`: the session cookie it was given and
+ * its own client address (so per-address rate limits of one test do not leak into another).
+ */
+export class TestClient {
+  cookie: string | undefined;
+  readonly remoteAddress =
+    `10.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}.1`;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    const response = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.remoteAddress,
+      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
+      ...(payload ? { payload } : {}),
+    });
+    const setCookie = response.cookies.find((cookie) => cookie.name.endsWith('coffer_session'));
+    if (setCookie)
+      this.cookie = setCookie.value === '' ? undefined : `${setCookie.name}=${setCookie.value}`;
+    return response;
+  }
+
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, payload?: object, headers?: Record<string, string>) =>
+    this.request('POST', url, payload, headers);
+}
+
+export const strongPassword = 'Plum-Harbor-Lantern-42';
+
+let userCounter = 0;
+
+export function newSignup(
+  overrides: Partial<Record<'username' | 'email' | 'phone' | 'password' | 'country', string>> = {},
+) {
+  userCounter += 1;
+  return {
+    username: `Tester ${userCounter}`,
+    email: `tester${userCounter}.${Date.now()}@example.com`,
+    phone: '+14155552671',
+    password: strongPassword,
+    country: 'US',
+    ...overrides,
+  };
+}
+
+/** Signs up a fresh customer and returns the signed-in client. */
+export async function signedUpClient(
+  app: FastifyInstance,
+  overrides: Parameters<typeof newSignup>[0] = {},
+) {
+  const client = new TestClient(app);
+  const body = newSignup(overrides);
+  const response = await client.post('/api/v1/auth/signup', body);
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
+  return { client, body, user: response.json().user as { id: string; email: string } };
+}
+
+/** The newest queued email to an address, and the first link in it. */
+export async function lastEmailTo(
+  db: Database,
+  to: string,
+): Promise<{ subject: string; text: string; link: string | null }> {
+  const found = await db.query<{ subject: string; text_body: string }>(
+    'SELECT subject, text_body FROM outbox_emails WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1',
+    [to],
+  );
+  const row = found.rows[0];
+  if (!row) throw new Error(`no email to ${to}`);
+  return {
+    subject: row.subject,
+    text: row.text_body,
+    link: /https?:\/\/\S+/.exec(row.text_body)?.[0] ?? null,
+  };
+}
+
+export function tokenOf(link: string | null): string {
+  const token = link ? new URL(link).searchParams.get('token') : null;
+  if (!token) throw new Error(`no token in ${link}`);
+  return token;
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import {
+  emailSchema,
+  newPasswordSchema,
+  roles,
+  secondFactorCodeSchema,
+  usernameSchema,
+} from './auth.ts';
+
+export const profileSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  isEmailVerified: z.boolean(),
+  /** A new address waiting for its verification link to be followed. */
+  pendingEmail: z.string().nullable(),
+  phone: z.string().nullable(),
+  country: z.string(),
+  countryName: z.string(),
+  currency: z.string(),
+  level: z.number().int(),
+  role: z.enum(roles),
+  hasTotp: z.boolean(),
+  accountNumber: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const currentPasswordSchema = z.string().min(1, 'Enter your current password').max(128);
+
+export const updateUsernameBodySchema = z.object({ username: usernameSchema });
+
+export const changeEmailBodySchema = z.object({
+  newEmail: emailSchema,
+  currentPassword: currentPasswordSchema,
+});
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: currentPasswordSchema,
+  newPassword: newPasswordSchema,
+  endOtherSessions: z.boolean().default(true),
+});
+
+export const totpSetupBodySchema = z.object({ currentPassword: currentPasswordSchema });
+export const totpSetupResponseSchema = z.object({
+  /** Base32, for typing into an authenticator by hand. */
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The otpauth URL as a QR code image (data: URL, SVG). */
+  qrCodeDataUrl: z.string(),
+});
+
+export const totpEnableBodySchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+});
+export const totpEnableResponseSchema = z.object({ recoveryCodes: z.array(z.string()).length(10) });
+
+export const totpDisableBodySchema = z.object({ code: secondFactorCodeSchema });
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  isCurrent: z.boolean(),
+});
+export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
+export type SessionInfo = z.infer<typeof sessionSchema>;
