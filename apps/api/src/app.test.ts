@@ -55,6 +55,15 @@ describe('the API shell', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 
+  it('sends HSTS only when served over HTTPS', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const httpsApp = await buildTestApp(db, { COFFER_PUBLIC_URL: 'https://bank.example.org' });
+    const secure = await httpsApp.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    await httpsApp.close();
+  });
+
   it('refuses staff routes to a visitor with 401', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/admin/ledger-health' });
     expect(response.statusCode).toBe(401);

@@ -84,8 +84,8 @@ export async function buildApp(options: {
         upgradeInsecureRequests: null,
       },
     },
-    // HSTS only means something over HTTPS, which a reverse proxy terminates.
-    hsts: false,
+    // HSTS only means something when people reach Coffer over HTTPS.
+    hsts: options.config.isHttps ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
   });
 
   await app.register(

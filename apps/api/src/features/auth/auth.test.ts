@@ -407,6 +407,17 @@ describe('password reset', () => {
       );
     }
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    const limited = await client.post('/api/v1/auth/forgot-password', { email: 'r@example.com' });
+    expect(limited.json().error.message).toBe('Too many requests. Please try again later.');
+  });
+
+  it.each([
+    ['', 'Please enter your email address'],
+    ['not-an-address', 'Invalid email address'],
+  ])('explains a bad address %j: %s', async (email, message) => {
+    const response = await new TestClient(app).post('/api/v1/auth/forgot-password', { email });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(message);
   });
 });
 
