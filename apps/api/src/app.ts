@@ -7,7 +7,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { auditRoutes } from './features/audit/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { depositRoutes } from './features/deposits/routes.ts';
 import { devMailRoutes } from './features/dev-mail/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
@@ -95,6 +97,8 @@ export async function buildApp(options: {
       await api.register(authRoutes);
       await api.register(siteRoutes);
       await api.register(profileRoutes);
+      await api.register(auditRoutes);
+      await api.register(depositRoutes);
       if (options.config.isSandbox) await api.register(devMailRoutes);
     },
     { prefix: '/api/v1' },

@@ -1,5 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../src/db/client.ts';
+import { insertUser } from '../src/features/auth/queries.ts';
+import { newId } from '../src/platform/ids.ts';
+import { hashPassword } from '../src/platform/passwords.ts';
 
 let addressCounter = 0;
 
@@ -91,3 +94,30 @@ export function tokenOf(link: string | null): string {
   if (!token) throw new Error(`no token in ${link}`);
   return token;
 }
+
+/** A staff member (created directly: there is no sign-up for staff) and their signed-in client. */
+export async function staffClient(app: FastifyInstance, role: 'support' | 'admin') {
+  userCounter += 1;
+  const email = `${role}${userCounter}.${Date.now()}@coffer.test`;
+  const id = newId();
+  await insertUser(app.db, {
+    id,
+    username: `${role === 'admin' ? 'Admin' : 'Support'} ${userCounter}`,
+    email,
+    phone: null,
+    country: 'US',
+    role,
+    passwordHash: await staffPasswordHash(),
+    isEmailVerified: true,
+  });
+  const client = new TestClient(app);
+  const login = await client.post('/api/v1/auth/login', { email, password: strongPassword });
+  if (login.statusCode !== 200) throw new Error(`staff login failed: ${login.body}`);
+  return { client, user: { id, email } };
+}
+
+let cachedStaffHash: Promise<string> | undefined;
+const staffPasswordHash = () => {
+  cachedStaffHash ??= hashPassword(strongPassword);
+  return cachedStaffHash;
+};

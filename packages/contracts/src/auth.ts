@@ -88,8 +88,13 @@ export const meSchema = z.object({
   hasTotp: z.boolean(),
   country: z.string(),
   currency: z.string(),
+  /** Set when staff disabled transactions; the customer is told why. */
+  frozenReason: z.string().nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** Who is signed in, or null: answered 200 either way, so visitors see no error. */
+export const sessionResponseSchema = z.object({ user: meSchema.nullable() });
 
 export const loginResponseSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('signed_in'), user: meSchema }),

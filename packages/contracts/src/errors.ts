@@ -48,6 +48,12 @@ export const errorCodes = {
     status: 409,
     message: 'This request is already being processed. Please wait a moment.',
   },
+  /** The thing is already in the state asked for (frozen, that level, decided). */
+  state_conflict: { status: 409, message: 'Nothing to change: it is already in that state.' },
+  /** Four-eyes: the person who prepared a request cannot approve it. */
+  own_request: { status: 403, message: 'A second admin must approve this: you prepared it.' },
+  /** A staff member tried to change their own role or freeze themselves. */
+  own_account: { status: 403, message: 'You cannot do this to your own account.' },
   /** The hold was already captured or released. */
   hold_not_active: { status: 409, message: 'This hold has already been settled.' },
   /** A wallet does not have enough available balance for the debit. */

@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 /** Anything that runs SQL: the database itself or one open transaction. */
@@ -24,11 +26,31 @@ const int8Oid = 20;
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
   // PGlite reads int8 as a number when it fits a double; money must always be bigint.
-  const client = await PGlite.create(dataDir, { parsers: { [int8Oid]: (value) => BigInt(value) } });
+  const client = await PGlite.create(dataDir, {
+    parsers: { [int8Oid]: (value) => BigInt(value) },
+    // Extensions the migrations create must be loaded into the WASM build first.
+    extensions: { pg_trgm },
+  });
+  // PGlite runs one transaction at a time: using the database object (not the
+  // transaction) inside one would wait for itself forever. Fail loudly instead.
+  const insideTransaction = new AsyncLocalStorage<true>();
+  const refuseReentry = () => {
+    if (insideTransaction.getStore()) {
+      throw new Error(
+        'the database was used inside its own transaction: pass the transaction instead',
+      );
+    }
+  };
   return {
     kind: 'pglite',
-    query: (text, params) => client.query(text, params),
-    transaction: (work) => client.transaction((tx) => work(tx as Queryable)),
+    query: (text, params) => {
+      refuseReentry();
+      return client.query(text, params);
+    },
+    transaction: (work) => {
+      refuseReentry();
+      return client.transaction((tx) => insideTransaction.run(true, () => work(tx as Queryable)));
+    },
     close: () => client.close(),
   };
 }

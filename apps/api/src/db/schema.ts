@@ -172,10 +172,17 @@ export const users = pgTable(
     totpPendingSecretEncrypted: text('totp_pending_secret_encrypted'),
     // The last 30-second step whose code was accepted: a code is good once.
     totpLastUsedStep: bigint('totp_last_used_step', { mode: 'bigint' }),
+    // Frozen accounts can receive but not send, withdraw or pay; the reason is shown to them.
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
+    frozenReason: text('frozen_reason'),
+    frozenByUserId: uuid('frozen_by_user_id'),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
+    index('users_username_trigram_idx').using('gin', sql`lower(${table.username}) gin_trgm_ops`),
+    index('users_email_trigram_idx').using('gin', sql`${table.email} gin_trgm_ops`),
+    index('users_customer_list_idx').on(table.role, table.id.desc()),
     check('users_level_range', sql`${table.level} between 1 and 9`),
     check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
   ],
@@ -264,5 +271,75 @@ export const outboxEmails = pgTable(
   },
   (table) => [
     index('outbox_emails_pending_idx').on(table.nextAttemptAt).where(sql`${table.sentAt} is null`),
+  ],
+);
+
+/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE): who did what to whom, and why. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey(),
+    actorUserId: uuid('actor_user_id'),
+    action: text('action').notNull(),
+    subjectUserId: uuid('subject_user_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    ipAddress: text('ip_address'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_events_subject_idx').on(table.subjectUserId, table.id.desc()),
+    index('audit_events_actor_idx').on(table.actorUserId, table.id.desc()),
+    index('audit_events_action_idx').on(table.action, table.id.desc()),
+  ],
+);
+
+export const moneyRequestDirection = pgEnum('money_request_direction', [
+  'deposit',
+  'debit_adjustment',
+]);
+export const moneyRequestStatus = pgEnum('money_request_status', [
+  'pending_approval',
+  'posted',
+  'rejected',
+]);
+
+/** A staff deposit or debit adjustment: posted at once, or waiting for a second admin. */
+export const moneyRequests = pgTable(
+  'money_requests',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    direction: moneyRequestDirection('direction').notNull(),
+    amountMinor: moneyColumn('amount_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    externalReference: text('external_reference'),
+    reason: text('reason').notNull(),
+    status: moneyRequestStatus('status').notNull(),
+    makerUserId: uuid('maker_user_id')
+      .notNull()
+      .references(() => users.id),
+    checkerUserId: uuid('checker_user_id').references(() => users.id),
+    decisionReason: text('decision_reason'),
+    entryId: uuid('entry_id').references(() => journalEntries.id),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('money_requests_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending_approval'`),
+    index('money_requests_user_idx').on(table.userId, table.createdAt.desc()),
+    check('money_requests_amount_positive', sql`${table.amountMinor} > 0`),
+    check(
+      'money_requests_checker_is_not_maker',
+      sql`${table.checkerUserId} is null or ${table.checkerUserId} <> ${table.makerUserId}`,
+    ),
   ],
 );

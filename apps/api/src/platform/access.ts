@@ -53,6 +53,7 @@ export function registerAccessControl(app: FastifyInstance, routes: RegisteredRo
       routes.push({ method, url: route.url, access: route.config?.access });
     }
   });
+  // Before the body is even parsed: a visitor learns nothing about a route's input.
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const origin = request.headers.origin;
@@ -66,10 +67,8 @@ export function registerAccessControl(app: FastifyInstance, routes: RegisteredRo
     }
     const token = request.cookies[sessionCookieName(app.config)];
     if (token) request.session = await findActiveSession(app.db, token);
-  });
-  app.addHook('preHandler', async (request) => {
     // The not-found handler runs hooks too; it has no route to declare anything.
-    if (request.is404 || !request.url.startsWith('/api/')) return;
+    if (request.is404) return;
     const access = request.routeOptions.config.access;
     if (access === undefined)
       throw new Error(`route ${request.routeOptions.url} declares no access`);

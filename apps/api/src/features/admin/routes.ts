@@ -1,7 +1,31 @@
-import { ledgerHealthResponseSchema } from '@coffer/contracts/ledger';
+import {
+  customerDetailSchema,
+  customerListQuerySchema,
+  customerListSchema,
+  freezeBodySchema,
+  setLevelBodySchema,
+  setRoleBodySchema,
+  transactionPageSchema,
+} from '@coffer/contracts/admin';
+import { historyQuerySchema, ledgerHealthResponseSchema } from '@coffer/contracts/ledger';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf } from '../../platform/access.ts';
+import { AppError } from '../../platform/app-error.ts';
+import {
+  customerDetail,
+  customerList,
+  setFrozen,
+  setLevel,
+  setRole,
+  walletIdOf,
+} from './service.ts';
+
+const userParams = z.object({ userId: z.uuid() });
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, ledger: app.ledger };
+
   // The same invariant check the test suite runs after every test, for operators.
   app.get(
     '/admin/ledger-health',
@@ -10,5 +34,107 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const violations = await app.ledger.checkInvariants();
       return { isBalanced: violations.length === 0, violations };
     },
+  );
+
+  app.get(
+    '/admin/users',
+    {
+      config: { access: 'staff' },
+      schema: { querystring: customerListQuerySchema, response: { 200: customerListSchema } },
+    },
+    (request) => customerList(deps, request.query),
+  );
+
+  app.get(
+    '/admin/users/:userId',
+    {
+      config: { access: 'staff' },
+      schema: { params: userParams, response: { 200: customerDetailSchema } },
+    },
+    (request) => customerDetail(deps, request.params.userId),
+  );
+
+  app.get(
+    '/admin/users/:userId/transactions',
+    {
+      config: { access: 'staff' },
+      schema: {
+        params: userParams,
+        querystring: historyQuerySchema,
+        response: { 200: transactionPageSchema },
+      },
+    },
+    async (request) => {
+      const walletId = await walletIdOf(deps, request.params.userId);
+      if (!walletId) throw new AppError('not_found');
+      const page = await app.ledger.history(walletId, request.query);
+      return {
+        items: page.items.map((item) => ({
+          ...item,
+          amountMinor: item.amountMinor.toString(),
+          createdAt: item.createdAt.toISOString(),
+        })),
+        nextCursor: page.nextCursor,
+      };
+    },
+  );
+
+  for (const [path, isFrozen] of [
+    ['/admin/users/:userId/freeze', true],
+    ['/admin/users/:userId/unfreeze', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { access: 'admin' },
+        schema: {
+          params: userParams,
+          body: freezeBodySchema,
+          response: { 200: customerDetailSchema },
+        },
+      },
+      (request) =>
+        setFrozen(deps, request.params.userId, isFrozen, {
+          staff: sessionOf(request),
+          ipAddress: request.ip,
+          reason: request.body.reason,
+        }),
+    );
+  }
+
+  app.post(
+    '/admin/users/:userId/level',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: userParams,
+        body: setLevelBodySchema,
+        response: { 200: customerDetailSchema },
+      },
+    },
+    (request) =>
+      setLevel(deps, request.params.userId, request.body.level, {
+        staff: sessionOf(request),
+        ipAddress: request.ip,
+        reason: request.body.reason,
+      }),
+  );
+
+  app.post(
+    '/admin/users/:userId/role',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: userParams,
+        body: setRoleBodySchema,
+        response: { 200: customerDetailSchema },
+      },
+    },
+    (request) =>
+      setRole(deps, request.params.userId, request.body.role, {
+        staff: sessionOf(request),
+        ipAddress: request.ip,
+        reason: request.body.reason,
+      }),
   );
 };

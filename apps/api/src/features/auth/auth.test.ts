@@ -160,6 +160,14 @@ describe('login and logout', () => {
     }
   });
 
+  it('tells a page who is signed in without an error for visitors', async () => {
+    const visitor = await new TestClient(app).get('/api/v1/auth/session');
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ user: null });
+    const { client, user } = await signedUpClient(app);
+    expect((await client.get('/api/v1/auth/session')).json().user.id).toBe(user.id);
+  });
+
   it('asks for both fields', async () => {
     const response = await new TestClient(app).post('/api/v1/auth/login', {
       email: '',

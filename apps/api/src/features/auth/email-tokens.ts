@@ -38,15 +38,16 @@ export async function consumeEmailToken(
   tx: Queryable,
   value: string,
   purpose: EmailTokenPurpose,
-): Promise<{ userId: string; email: string } | null> {
-  const consumed = await tx.query<{ user_id: string; email: string }>(
-    `UPDATE email_tokens SET used_at = now()
-      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
-      RETURNING user_id, email`,
+): Promise<{ userId: string; email: string; previousEmail: string } | null> {
+  const consumed = await tx.query<{ user_id: string; email: string; previous_email: string }>(
+    `UPDATE email_tokens t SET used_at = now() FROM users u
+      WHERE t.token_hash = $1 AND t.purpose = $2 AND t.used_at IS NULL AND t.expires_at > now()
+        AND u.id = t.user_id
+      RETURNING t.user_id, t.email, u.email AS previous_email`,
     [sha256Hex(value), purpose],
   );
   const row = consumed.rows[0];
-  return row ? { userId: row.user_id, email: row.email } : null;
+  return row ? { userId: row.user_id, email: row.email, previousEmail: row.previous_email } : null;
 }
 
 /** The address a verification link is waiting on, when it differs from the current one. */

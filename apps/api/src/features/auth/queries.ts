@@ -15,6 +15,8 @@ export type UserRow = {
   totp_secret_encrypted: string | null;
   totp_pending_secret_encrypted: string | null;
   totp_last_used_step: bigint | null;
+  frozen_at: Date | null;
+  frozen_reason: string | null;
   created_at: Date;
   wallet_currency: string | null;
   wallet_number: string | null;
@@ -50,6 +52,7 @@ export function toMe(user: UserRow): Me {
     hasTotp: user.totp_secret_encrypted !== null,
     country: user.country,
     currency: currencyOf(user),
+    frozenReason: user.frozen_at ? (user.frozen_reason ?? '') : null,
   };
 }
 

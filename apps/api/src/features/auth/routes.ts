@@ -7,6 +7,7 @@ import {
   passwordResetEmailSentMessage,
   resetPasswordBodySchema,
   secondFactorBodySchema,
+  sessionResponseSchema,
   signupBodySchema,
   tokenBodySchema,
 } from '@coffer/contracts/auth';
@@ -123,6 +124,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findUserById(app.db, sessionOf(request).userId);
       if (!user) throw new Error('a live session always has its user');
       return toMe(user);
+    },
+  );
+
+  app.get(
+    '/auth/session',
+    { config: { access: 'public' }, schema: { response: { 200: sessionResponseSchema } } },
+    async (request) => {
+      const user = request.session ? await findUserById(app.db, request.session.userId) : null;
+      return { user: user ? toMe(user) : null };
     },
   );
 

@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { decryptSecret, randomToken, sha256Hex } from '../../platform/crypto.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueEmail, type Mailer } from '../../platform/mail.ts';
@@ -39,9 +40,14 @@ export type Client = { userAgent: string | undefined; ipAddress: string | undefi
 const loginChallengeTtlMs = 5 * 60 * 1000;
 const loginChallengeAttemptsMax = 5;
 
-export function assertPasswordStrong(password: string, personalWords: string[]): void {
+/** `field` names the form field the message belongs beside. */
+export function assertPasswordStrong(
+  password: string,
+  personalWords: string[],
+  field = 'password',
+): void {
   if (!estimatePasswordStrength(password, personalWords).isStrongEnough) {
-    throw new AppError('password_too_weak', { fields: { password: 'Password is too weak' } });
+    throw new AppError('password_too_weak', { fields: { [field]: 'Password is too weak' } });
   }
 }
 
@@ -121,13 +127,26 @@ export async function logIn(
   client: Client,
 ): Promise<LoginResult> {
   const email = body.email.trim().toLowerCase();
-  if (await isLoginLocked(deps.db, email)) throw new AppError('too_many_attempts');
   const user = await findUserByEmail(deps.db, email);
+  const audit = (action: 'login_failed' | 'login_locked') =>
+    user
+      ? recordAudit(deps.db, {
+          action,
+          actorUserId: user.id,
+          subjectUserId: user.id,
+          ipAddress: client.ipAddress,
+        })
+      : null;
+  if (await isLoginLocked(deps.db, email)) {
+    await audit('login_locked');
+    throw new AppError('too_many_attempts');
+  }
   const isPasswordRight = user
     ? await verifyPassword(user.password_hash, body.password)
     : await verifyAgainstNobody(body.password);
   if (!user || !isPasswordRight) {
     await recordLoginFailure(deps.db, email);
+    await audit('login_failed');
     throw new AppError('invalid_credentials');
   }
   await clearLoginFailures(deps.db, email);
@@ -140,7 +159,15 @@ export async function logIn(
     );
     return { status: 'second_factor_required', challengeToken };
   }
-  const { token } = await createSession(deps.db, { userId: user.id, ...client });
+  const token = await deps.db.transaction(async (tx) => {
+    await recordAudit(tx, {
+      action: 'login_succeeded',
+      actorUserId: user.id,
+      subjectUserId: user.id,
+      ipAddress: client.ipAddress,
+    });
+    return (await createSession(tx, { userId: user.id, ...client })).token;
+  });
   return { status: 'signed_in', user: toMe(user), sessionToken: token };
 }
 
@@ -197,6 +224,12 @@ export async function completeSecondFactor(
     await tx.query('UPDATE login_challenges SET used_at = now() WHERE token_hash = $1', [
       challengeHash,
     ]);
+    await recordAudit(tx, {
+      action: 'login_succeeded',
+      actorUserId: user.id,
+      subjectUserId: user.id,
+      ipAddress: client.ipAddress,
+    });
     const { token } = await createSession(tx, { userId: user.id, ...client });
     return { user, isAccepted: true, token };
   });
@@ -227,6 +260,15 @@ export async function verifyEmail(deps: AuthDeps, token: string): Promise<Me> {
       [consumed.userId, consumed.email],
     );
     if (updated.rows.length === 0) throw new AppError('email_in_use');
+    if (consumed.previousEmail !== consumed.email) {
+      await recordAudit(tx, {
+        action: 'email_changed',
+        actorUserId: consumed.userId,
+        subjectUserId: consumed.userId,
+        before: { email: consumed.previousEmail },
+        after: { email: consumed.email },
+      });
+    }
     return consumed.userId;
   });
   return toMe(await requireUser(deps.db, userId));
@@ -278,6 +320,11 @@ export async function resetPassword(
     assertPasswordStrong(body.password, [user.username, user.email]);
     await updatePasswordHash(tx, user.id, passwordHash);
     await revokeUserSessions(tx, user.id);
+    await recordAudit(tx, {
+      action: 'password_reset',
+      actorUserId: user.id,
+      subjectUserId: user.id,
+    });
     // Following the emailed link proves the address, too.
     await tx.query(
       'UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1 AND email = $2',

@@ -134,7 +134,10 @@ describe('profile', () => {
       currentPassword: strongPassword,
       newPassword: 'password1',
     });
-    expect(weak.json().error.message).toBe('Password is too weak');
+    expect(weak.json().error).toMatchObject({
+      message: 'Password is too weak',
+      fields: { newPassword: 'Password is too weak' },
+    });
     const wrong = await client.post('/api/v1/profile/password', {
       currentPassword: 'x',
       newPassword: 'Saffron-Glacier-Tuba-58',

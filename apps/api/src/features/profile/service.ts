@@ -2,6 +2,7 @@ import { findCountry } from '@coffer/contracts/countries';
 import type { Profile, SessionInfo } from '@coffer/contracts/profile';
 import QRCode from 'qrcode';
 import { AppError } from '../../platform/app-error.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { decryptSecret, encryptSecret, sha256Hex } from '../../platform/crypto.ts';
 import { enqueueEmail } from '../../platform/mail.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
@@ -92,6 +93,13 @@ export async function requestEmailChange(
     throw new AppError('email_in_use', { fields: { newEmail: 'Email already in use' } });
   await deps.db.transaction(async (tx) => {
     await sendVerificationEmail(deps, tx, user, body.newEmail);
+    await recordAudit(tx, {
+      action: 'email_change_requested',
+      actorUserId: user.id,
+      subjectUserId: user.id,
+      before: { email: user.email },
+      after: { email: body.newEmail },
+    });
     await enqueueEmail(
       tx,
       emailChangeNotice({
@@ -115,10 +123,16 @@ export async function changePassword(
 ): Promise<string> {
   const user = await requireUser(deps, session.userId);
   await reauthenticate(user, body.currentPassword);
-  assertPasswordStrong(body.newPassword, [user.username, user.email]);
+  assertPasswordStrong(body.newPassword, [user.username, user.email], 'newPassword');
   const passwordHash = await hashPassword(body.newPassword);
   const token = await deps.db.transaction(async (tx) => {
     await updatePasswordHash(tx, user.id, passwordHash);
+    await recordAudit(tx, {
+      action: 'password_changed',
+      actorUserId: user.id,
+      subjectUserId: user.id,
+      ipAddress: client.ipAddress,
+    });
     if (body.endOtherSessions) await revokeUserSessions(tx, user.id);
     else await revokeSession(tx, user.id, session.sessionId);
     await enqueueEmail(
@@ -176,6 +190,7 @@ export async function enableTotp(deps: AuthDeps, userId: string, code: string): 
       [userId, step],
     );
     await tx.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
+    await recordAudit(tx, { action: 'totp_enabled', actorUserId: userId, subjectUserId: userId });
     for (const recoveryCode of recoveryCodes) {
       await tx.query('INSERT INTO recovery_codes (user_id, code_hash) VALUES ($1, $2)', [
         userId,
@@ -200,6 +215,7 @@ export async function disableTotp(deps: AuthDeps, userId: string, code: string):
       [userId],
     );
     await tx.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
+    await recordAudit(tx, { action: 'totp_disabled', actorUserId: userId, subjectUserId: userId });
   });
 }
 

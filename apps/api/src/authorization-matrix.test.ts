@@ -1,0 +1,164 @@
+// Every API route, called by each kind of caller, gets the answer it should: a route
+// missing from this table fails the suite, so no route ships without a decision.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test/app.ts';
+import { openTestDatabase } from '../test/database.ts';
+import { signedUpClient, staffClient, TestClient } from '../test/http.ts';
+import type { Database } from './db/client.ts';
+import { createSession } from './platform/sessions.ts';
+
+type Actor = 'visitor' | 'customerA' | 'customerB' | 'support' | 'admin';
+/** 'ok' means the caller got past access control (any answer but 401, 403, 404 or 5xx). */
+type Expected = 'ok' | 401 | 403 | 404;
+type Row = Record<Actor, Expected>;
+
+const everyone: Row = {
+  visitor: 'ok',
+  customerA: 'ok',
+  customerB: 'ok',
+  support: 'ok',
+  admin: 'ok',
+};
+const signedIn: Row = {
+  visitor: 401,
+  customerA: 'ok',
+  customerB: 'ok',
+  support: 'ok',
+  admin: 'ok',
+};
+const staff: Row = { visitor: 401, customerA: 404, customerB: 404, support: 'ok', admin: 'ok' };
+const adminOnly: Row = { visitor: 401, customerA: 404, customerB: 404, support: 403, admin: 'ok' };
+/** Customer A's own resource: anyone else is told it does not exist. */
+const ownedByA: Row = { visitor: 401, customerA: 'ok', customerB: 404, support: 404, admin: 404 };
+
+const matrix: Record<string, Row> = {
+  'GET /api/v1/health': everyone,
+  'GET /api/v1/public/site': everyone,
+  'GET /api/v1/dev/mail': everyone,
+  'POST /api/v1/auth/signup': everyone,
+  'POST /api/v1/auth/login': everyone,
+  'POST /api/v1/auth/login/second-factor': everyone,
+  'POST /api/v1/auth/logout': everyone,
+  'GET /api/v1/auth/session': everyone,
+  'POST /api/v1/auth/verify-email': everyone,
+  'POST /api/v1/auth/forgot-password': everyone,
+  'POST /api/v1/auth/reset-password': everyone,
+  'GET /api/v1/auth/me': signedIn,
+  'POST /api/v1/auth/resend-verification': signedIn,
+  'GET /api/v1/profile': signedIn,
+  'PATCH /api/v1/profile/username': signedIn,
+  'POST /api/v1/profile/email': signedIn,
+  'POST /api/v1/profile/password': signedIn,
+  'POST /api/v1/profile/totp/setup': signedIn,
+  'POST /api/v1/profile/totp/enable': signedIn,
+  'POST /api/v1/profile/totp/disable': signedIn,
+  'GET /api/v1/profile/sessions': signedIn,
+  'DELETE /api/v1/profile/sessions/:sessionId': ownedByA,
+  'POST /api/v1/profile/sessions/revoke-others': signedIn,
+  'GET /api/v1/profile/activity': signedIn,
+  'GET /api/v1/admin/ledger-health': adminOnly,
+  'GET /api/v1/admin/users': staff,
+  'GET /api/v1/admin/users/:userId': staff,
+  'GET /api/v1/admin/users/:userId/transactions': staff,
+  'GET /api/v1/admin/users/:userId/money-requests': staff,
+  'POST /api/v1/admin/users/:userId/freeze': adminOnly,
+  'POST /api/v1/admin/users/:userId/unfreeze': adminOnly,
+  'POST /api/v1/admin/users/:userId/level': adminOnly,
+  'POST /api/v1/admin/users/:userId/role': adminOnly,
+  'POST /api/v1/admin/users/:userId/deposits': staff,
+  'POST /api/v1/admin/users/:userId/adjustments': staff,
+  'GET /api/v1/admin/queues/deposits': staff,
+  'POST /api/v1/admin/money-requests/:requestId/approve': adminOnly,
+  'POST /api/v1/admin/money-requests/:requestId/reject': adminOnly,
+  'GET /api/v1/admin/audit': staff,
+};
+
+let db: Database;
+let app: FastifyInstance;
+const userIdOf: Partial<Record<Actor, string>> = {};
+let customerASessionId: string;
+let pendingRequestId: string;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await buildTestApp(db, { COFFER_SANDBOX: '1' });
+  await app.ready();
+  const customerA = await signedUpClient(app);
+  const customerB = await signedUpClient(app);
+  const support = await staffClient(app, 'support');
+  const admin = await staffClient(app, 'admin');
+  userIdOf.customerA = customerA.user.id;
+  userIdOf.customerB = customerB.user.id;
+  userIdOf.support = support.user.id;
+  userIdOf.admin = admin.user.id;
+  customerASessionId = (await customerA.client.get('/api/v1/profile/sessions')).json().sessions[0]
+    .id;
+  const pending = await support.client.post(
+    `/api/v1/admin/users/${customerA.user.id}/deposits`,
+    { amount: '1.00', reason: 'matrix' },
+    { 'idempotency-key': 'matrix-pending' },
+  );
+  pendingRequestId = pending.json().id;
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+/** A fresh signed-in client per call, so one call's side effects (logout) do not leak. */
+async function clientFor(actor: Actor): Promise<TestClient> {
+  const client = new TestClient(app);
+  const userId = userIdOf[actor];
+  if (userId) {
+    const { token } = await createSession(db, {
+      userId,
+      userAgent: 'matrix',
+      ipAddress: '127.0.0.1',
+    });
+    client.cookie = `coffer_session=${token}`;
+  }
+  return client;
+}
+
+function concreteUrl(url: string): string {
+  return url
+    .replace(':sessionId', customerASessionId)
+    .replace(':userId', userIdOf.customerA ?? '')
+    .replace(':requestId', pendingRequestId);
+}
+
+describe('authorization matrix', () => {
+  it('has a row for every registered API route, and no row for a route that does not exist', () => {
+    const registered = app.registeredRoutes
+      .filter((route) => route.url.startsWith('/api/'))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(registered.filter((route) => !(route in matrix))).toEqual([]);
+    expect(Object.keys(matrix).filter((route) => !registered.includes(route))).toEqual([]);
+  });
+
+  for (const [route, row] of Object.entries(matrix)) {
+    it(`${route}`, async () => {
+      const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PATCH' | 'DELETE', string];
+      for (const actor of Object.keys(row) as Actor[]) {
+        const client = await clientFor(actor);
+        const response = await client.request(
+          method,
+          concreteUrl(url),
+          method === 'GET' ? undefined : {},
+          {
+            'idempotency-key': `matrix-${actor}-${route}`,
+          },
+        );
+        const expected = row[actor];
+        const outcome = `${actor} → ${response.statusCode} ${response.body.slice(0, 120)}`;
+        if (expected === 'ok') {
+          expect([401, 403, 404], outcome).not.toContain(response.statusCode);
+          expect(response.statusCode, outcome).toBeLessThan(500);
+        } else {
+          expect(response.statusCode, outcome).toBe(expected);
+        }
+      }
+    });
+  }
+});

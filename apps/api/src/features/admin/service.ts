@@ -1,0 +1,165 @@
+import type { CustomerDetail, CustomerList } from '@coffer/contracts/admin';
+import type { Role } from '@coffer/contracts/auth';
+import type { Database } from '../../db/client.ts';
+import type { AccountId, Ledger } from '../../ledger/ledger.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { SessionContext } from '../../platform/sessions.ts';
+import { revokeUserSessions } from '../../platform/sessions.ts';
+import { findUserById, type UserRow } from '../auth/queries.ts';
+import { countUsers, listCustomers } from './queries.ts';
+
+export type AdminDeps = { db: Database; ledger: Ledger };
+export type StaffAction = { staff: SessionContext; ipAddress: string; reason: string };
+
+export async function customerList(
+  deps: AdminDeps,
+  query: { search?: string | undefined; cursor?: string | undefined; limit: number },
+): Promise<CustomerList> {
+  const rows = await listCustomers(deps.db, { ...query, limit: query.limit + 1 });
+  const hasMore = rows.length > query.limit;
+  const page = hasMore ? rows.slice(0, query.limit) : rows;
+  return {
+    totalUsers: await countUsers(deps.db),
+    items: page.map((row) => ({
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      role: row.role,
+      level: row.level,
+      isFrozen: row.is_frozen,
+      balance:
+        row.currency && row.balance_minor !== null
+          ? { amountMinor: row.balance_minor.toString(), currency: row.currency }
+          : null,
+    })),
+    nextCursor: hasMore ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+export async function requireCustomer(deps: AdminDeps, userId: string): Promise<UserRow> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw new AppError('not_found');
+  return user;
+}
+
+export async function walletIdOf(deps: AdminDeps, userId: string): Promise<AccountId | null> {
+  const found = await deps.db.query<{ id: AccountId }>(
+    "SELECT id FROM accounts WHERE owner_user_id = $1 AND kind = 'customer'",
+    [userId],
+  );
+  return found.rows[0]?.id ?? null;
+}
+
+export async function customerDetail(deps: AdminDeps, userId: string): Promise<CustomerDetail> {
+  const user = await requireCustomer(deps, userId);
+  const walletId = await walletIdOf(deps, userId);
+  const balance = walletId ? await deps.ledger.balance(walletId) : null;
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    isEmailVerified: user.email_verified_at !== null,
+    phone: user.phone,
+    country: user.country,
+    role: user.role,
+    level: user.level,
+    isFrozen: user.frozen_at !== null,
+    frozenReason: user.frozen_reason,
+    hasTotp: user.totp_secret_encrypted !== null,
+    createdAt: user.created_at.toISOString(),
+    wallet:
+      balance && user.wallet_number
+        ? {
+            accountNumber: user.wallet_number,
+            currency: balance.currency,
+            balanceMinor: balance.balanceMinor.toString(),
+            heldMinor: balance.heldMinor.toString(),
+            availableMinor: balance.availableMinor.toString(),
+          }
+        : null,
+  };
+}
+
+function refuseOwnAccount(action: StaffAction, userId: string): void {
+  if (action.staff.userId === userId) throw new AppError('own_account');
+}
+
+/** Freezing stops sending, withdrawing and paying bills; the customer sees the reason. */
+export async function setFrozen(
+  deps: AdminDeps,
+  userId: string,
+  isFrozen: boolean,
+  action: StaffAction,
+): Promise<CustomerDetail> {
+  refuseOwnAccount(action, userId);
+  await requireCustomer(deps, userId);
+  await deps.db.transaction(async (tx) => {
+    const changed = isFrozen
+      ? await tx.query(
+          `UPDATE users SET frozen_at = now(), frozen_reason = $2, frozen_by_user_id = $3
+            WHERE id = $1 AND frozen_at IS NULL RETURNING id`,
+          [userId, action.reason, action.staff.userId],
+        )
+      : await tx.query(
+          `UPDATE users SET frozen_at = NULL, frozen_reason = NULL, frozen_by_user_id = NULL
+            WHERE id = $1 AND frozen_at IS NOT NULL RETURNING id`,
+          [userId],
+        );
+    if (changed.rows.length === 0) throw new AppError('state_conflict');
+    await recordAudit(tx, {
+      action: isFrozen ? 'account_frozen' : 'account_unfrozen',
+      actorUserId: action.staff.userId,
+      subjectUserId: userId,
+      before: { isFrozen: !isFrozen },
+      after: { isFrozen },
+      reason: action.reason,
+      ipAddress: action.ipAddress,
+    });
+  });
+  return customerDetail(deps, userId);
+}
+
+export async function setLevel(
+  deps: AdminDeps,
+  userId: string,
+  level: number,
+  action: StaffAction,
+) {
+  const user = await requireCustomer(deps, userId);
+  if (user.level === level) throw new AppError('state_conflict');
+  await deps.db.transaction(async (tx) => {
+    await tx.query('UPDATE users SET level = $2 WHERE id = $1', [userId, level]);
+    await recordAudit(tx, {
+      action: 'level_changed',
+      actorUserId: action.staff.userId,
+      subjectUserId: userId,
+      before: { level: user.level },
+      after: { level },
+      reason: action.reason,
+      ipAddress: action.ipAddress,
+    });
+  });
+  return customerDetail(deps, userId);
+}
+
+/** A change of role is a change of privilege: the person's sessions all end. */
+export async function setRole(deps: AdminDeps, userId: string, role: Role, action: StaffAction) {
+  refuseOwnAccount(action, userId);
+  const user = await requireCustomer(deps, userId);
+  if (user.role === role) throw new AppError('state_conflict');
+  await deps.db.transaction(async (tx) => {
+    await tx.query('UPDATE users SET role = $2 WHERE id = $1', [userId, role]);
+    await revokeUserSessions(tx, userId);
+    await recordAudit(tx, {
+      action: 'role_changed',
+      actorUserId: action.staff.userId,
+      subjectUserId: userId,
+      before: { role: user.role },
+      after: { role },
+      reason: action.reason,
+      ipAddress: action.ipAddress,
+    });
+  });
+  return customerDetail(deps, userId);
+}

@@ -1,0 +1,107 @@
+import {
+  decisionBodySchema,
+  moneyRequestBodySchema,
+  moneyRequestListSchema,
+  moneyRequestSchema,
+  rejectBodySchema,
+} from '@coffer/contracts/admin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf } from '../../platform/access.ts';
+import { replyIdempotent } from '../../platform/idempotency.ts';
+import {
+  createMoneyRequest,
+  decideMoneyRequest,
+  type MoneyRequestDirection,
+  moneyRequestsOf,
+  moneyRequestTarget,
+  pendingMoneyRequests,
+} from './service.ts';
+
+const userParams = z.object({ userId: z.uuid() });
+const requestParams = z.object({ requestId: z.uuid() });
+
+export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, ledger: app.ledger };
+
+  const paths: [string, MoneyRequestDirection][] = [
+    ['/admin/users/:userId/deposits', 'deposit'],
+    ['/admin/users/:userId/adjustments', 'debit_adjustment'],
+  ];
+  for (const [path, direction] of paths) {
+    app.post(
+      path,
+      {
+        config: { access: 'staff' },
+        schema: {
+          params: userParams,
+          body: moneyRequestBodySchema,
+          response: { 201: moneyRequestSchema },
+        },
+      },
+      async (request, reply) => {
+        const staff = sessionOf(request);
+        const target = await moneyRequestTarget(deps, request.params.userId);
+        return replyIdempotent(request, reply, `staff:${staff.userId}`, async (tx) => ({
+          status: 201,
+          body: await createMoneyRequest(deps, tx, target, direction, request.body, {
+            staff,
+            ipAddress: request.ip,
+            reason: request.body.reason,
+          }),
+        }));
+      },
+    );
+  }
+
+  app.get(
+    '/admin/users/:userId/money-requests',
+    {
+      config: { access: 'staff' },
+      schema: { params: userParams, response: { 200: moneyRequestListSchema } },
+    },
+    async (request) => ({ items: await moneyRequestsOf(deps, request.params.userId) }),
+  );
+
+  app.get(
+    '/admin/queues/deposits',
+    { config: { access: 'staff' }, schema: { response: { 200: moneyRequestListSchema } } },
+    async () => ({ items: await pendingMoneyRequests(deps) }),
+  );
+
+  app.post(
+    '/admin/money-requests/:requestId/approve',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: requestParams,
+        body: decisionBodySchema,
+        response: { 200: moneyRequestSchema },
+      },
+    },
+    (request) =>
+      decideMoneyRequest(deps, request.params.requestId, 'approve', {
+        staff: sessionOf(request),
+        ipAddress: request.ip,
+        reason: request.body.reason ?? '',
+      }),
+  );
+
+  app.post(
+    '/admin/money-requests/:requestId/reject',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: requestParams,
+        body: rejectBodySchema,
+        response: { 200: moneyRequestSchema },
+      },
+    },
+    (request) =>
+      decideMoneyRequest(deps, request.params.requestId, 'reject', {
+        staff: sessionOf(request),
+        ipAddress: request.ip,
+        reason: request.body.reason,
+      }),
+  );
+};

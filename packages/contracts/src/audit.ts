@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/** Everything the audit log records. Staff actions carry a reason. */
+export const auditActions = [
+  'login_succeeded',
+  'login_failed',
+  'login_locked',
+  'password_changed',
+  'password_reset',
+  'email_change_requested',
+  'email_changed',
+  'totp_enabled',
+  'totp_disabled',
+  'account_frozen',
+  'account_unfrozen',
+  'level_changed',
+  'role_changed',
+  'deposit_recorded',
+  'deposit_requested',
+  'adjustment_recorded',
+  'adjustment_requested',
+  'money_request_approved',
+  'money_request_rejected',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** The words a person reads for each action. */
+export const auditActionLabels: Record<AuditAction, string> = {
+  login_succeeded: 'Signed in',
+  login_failed: 'Failed sign-in',
+  login_locked: 'Sign-in locked after failed attempts',
+  password_changed: 'Password changed',
+  password_reset: 'Password reset by email link',
+  email_change_requested: 'Email change requested',
+  email_changed: 'Email address changed',
+  totp_enabled: 'Two-factor authentication turned on',
+  totp_disabled: 'Two-factor authentication turned off',
+  account_frozen: 'Transactions disabled',
+  account_unfrozen: 'Transactions enabled',
+  level_changed: 'Account level changed',
+  role_changed: 'Staff role changed',
+  deposit_recorded: 'Deposit recorded',
+  deposit_requested: 'Deposit submitted for approval',
+  adjustment_recorded: 'Debit adjustment recorded',
+  adjustment_requested: 'Debit adjustment submitted for approval',
+  money_request_approved: 'Approved by a second admin',
+  money_request_rejected: 'Rejected by a second admin',
+};
+
+export const auditEventSchema = z.object({
+  id: z.string(),
+  action: z.enum(auditActions),
+  actor: z.object({ id: z.string(), username: z.string() }).nullable(),
+  subject: z.object({ id: z.string(), username: z.string() }).nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  reason: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+export const auditPageSchema = z.object({
+  items: z.array(auditEventSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const auditQuerySchema = z.object({
+  action: z.enum(auditActions).optional(),
+  actorUserId: z.uuid().optional(),
+  subjectUserId: z.uuid().optional(),
+  cursor: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/** What a customer sees under "Activity on your account": no IP addresses of staff. */
+export const customerActivitySchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      action: z.enum(auditActions),
+      reason: z.string().nullable(),
+      isByStaff: z.boolean(),
+      createdAt: z.string(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});
