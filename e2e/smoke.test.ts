@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newCustomer, signUpInContext, type TestCustomer } from './support/accounts.ts';
 import {
   type ConsoleProblems,
   launchBrowser,
@@ -8,6 +9,7 @@ import {
   viewports,
   watchConsole,
 } from './support/browser.ts';
+import { unexpectedProblems } from './support/console.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { waitUntil } from './support/wait.ts';
 
@@ -35,11 +37,16 @@ afterEach(async () => {
 
 async function openPage(
   viewport: keyof typeof viewports,
-): Promise<{ page: Page; problems: ConsoleProblems }> {
+  options: { isSignedIn?: boolean } = {},
+): Promise<{ page: Page; problems: ConsoleProblems; customer: TestCustomer }> {
   context = await newContext(browser, { baseUrl: server.baseUrl, viewport });
+  const customer = newCustomer();
+  if (options.isSignedIn) await signUpInContext(context, server.baseUrl, customer);
   const page = await context.newPage();
-  return { page, problems: watchConsole(page) };
+  return { page, problems: watchConsole(page), customer };
 }
+
+const landingHeading = 'Banking you can check, from Coffer';
 
 async function isOnScreen(page: Page, locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox();
@@ -57,10 +64,10 @@ describe('the web app', () => {
   it(
     'shows the dashboard in the signed-in shell with the live system status',
     async () => {
-      const { page, problems } = await openPage('desktop');
+      const { page, problems, customer } = await openPage('desktop', { isSignedIn: true });
       await page.goto('/dashboard');
 
-      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: `Hello, ${customer.username}` }).waitFor();
       const topBar = page.getByRole('banner');
       await topBar.getByRole('link', { name: 'Coffer home' }).waitFor();
       await topBar.getByRole('button', { name: 'Notifications' }).waitFor();
@@ -107,18 +114,15 @@ describe('the web app', () => {
       await screenshot(page, 'not-found-desktop');
 
       await page.getByRole('link', { name: 'Go to the home page' }).click();
-      await page
-        .getByRole('heading', { level: 1, name: 'Banking software you can run yourself' })
-        .waitFor();
+      await page.getByRole('heading', { level: 1, name: landingHeading }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
       expect(await page.title()).toBe('Coffer');
       await page.getByRole('note', { name: 'Sandbox' }).waitFor();
-      await screenshot(page, 'landing-desktop');
 
-      await page.getByRole('link', { name: 'Go to the dashboard' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-      expect(new URL(page.url()).pathname).toBe('/dashboard');
-      expect(problems.messages).toEqual([]);
+      await page.getByRole('main').getByRole('link', { name: 'Create Account' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Create account' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/signup');
+      expect(unexpectedProblems(problems)).toEqual([]);
     },
     testTimeoutMs,
   );
@@ -126,7 +130,7 @@ describe('the web app', () => {
   it(
     'explains a failed status check with the server message and recovers on retry',
     async () => {
-      const { page, problems } = await openPage('desktop');
+      const { page, problems } = await openPage('desktop', { isSignedIn: true });
       const unavailable = {
         error: { code: 'unavailable', message: 'Coffer is restarting. Please try again shortly.' },
       };
@@ -153,12 +157,13 @@ describe('the web app', () => {
   );
 
   it(
-    'matches routes case-insensitively',
+    'matches routes case-insensitively and rewrites the address to the canonical path',
     async () => {
-      const { page, problems } = await openPage('desktop');
+      const { page, problems, customer } = await openPage('desktop', { isSignedIn: true });
       await page.goto('/DashBoard');
 
-      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: `Hello, ${customer.username}` }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
       const dashboardLink = page
         .getByRole('navigation', { name: 'Main' })
         .getByRole('link', { name: 'Dashboard' });
@@ -172,9 +177,10 @@ describe('the web app', () => {
   it(
     'switches to the dark colour scheme from the user menu and remembers it',
     async () => {
-      const { page, problems } = await openPage('desktop');
+      const { page, problems, customer } = await openPage('desktop', { isSignedIn: true });
+      const greeting = page.getByRole('heading', { level: 1, name: `Hello, ${customer.username}` });
       await page.goto('/dashboard');
-      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await greeting.waitFor();
       const colorScheme = () =>
         page.evaluate(() => document.documentElement.dataset.mantineColorScheme);
       expect(await colorScheme()).toBe('light');
@@ -182,13 +188,14 @@ describe('the web app', () => {
       await page.getByRole('button', { name: 'User menu' }).click();
       const menu = page.getByRole('menu');
       await menu.getByText('Appearance').waitFor();
-      expect(await menu.getByRole('menuitem', { name: 'Logout' }).count()).toBe(0);
+      await menu.getByText(customer.username).waitFor();
+      expect(await menu.getByRole('menuitem', { name: 'Logout' }).count()).toBe(1);
       expect(await menu.getByRole('menuitem', { name: 'Light (selected)' }).count()).toBe(1);
       await menu.getByRole('menuitem', { name: 'Dark', exact: true }).click();
       await waitUntil('the page turns dark', async () => (await colorScheme()) === 'dark');
 
       await page.reload();
-      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await greeting.waitFor();
       await page.getByRole('region', { name: 'System status' }).getByText('Online').waitFor();
       expect(await colorScheme()).toBe('dark');
       await screenshot(page, 'dashboard-desktop-dark');
@@ -200,9 +207,9 @@ describe('the web app', () => {
   it(
     'lets keyboard users skip straight to the page content',
     async () => {
-      const { page, problems } = await openPage('desktop');
+      const { page, problems, customer } = await openPage('desktop', { isSignedIn: true });
       await page.goto('/dashboard');
-      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: `Hello, ${customer.username}` }).waitFor();
 
       await page.keyboard.press('Tab');
       const skipLink = page.getByRole('link', { name: 'Skip to main content' });
@@ -218,9 +225,9 @@ describe('the web app', () => {
   it(
     'keeps the side menu behind the burger at phone width',
     async () => {
-      const { page, problems } = await openPage('phone');
+      const { page, problems, customer } = await openPage('phone', { isSignedIn: true });
       await page.goto('/dashboard');
-      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: `Hello, ${customer.username}` }).waitFor();
       await page
         .getByRole('region', { name: 'System status' })
         .getByText('PGlite (embedded)')
@@ -248,10 +255,10 @@ describe('the web app', () => {
 
       await page.getByRole('link', { name: 'Coffer home' }).click();
       await page
-        .getByRole('heading', { level: 1, name: 'Banking software you can run yourself' })
+        .getByRole('heading', { level: 1, name: 'Banking you can check, from Coffer' })
         .waitFor();
       expect(await hasNoHorizontalScroll(page)).toBe(true);
-      await screenshot(page, 'landing-phone');
+      await screenshot(page, 'landing-phone-signed-in');
       expect(problems.messages).toEqual([]);
     },
     testTimeoutMs,
@@ -260,11 +267,12 @@ describe('the web app', () => {
   it(
     'fits a 360 px wide screen without sideways scrolling',
     async () => {
-      const { page, problems } = await openPage('phone');
+      const { page, problems, customer } = await openPage('phone', { isSignedIn: true });
       await page.setViewportSize({ width: 360, height: viewports.phone.height });
       for (const [path, heading, name] of [
-        ['/', 'Banking software you can run yourself', 'landing'],
-        ['/dashboard', 'Dashboard', 'dashboard'],
+        ['/', 'Banking you can check, from Coffer', 'landing'],
+        ['/dashboard', `Hello, ${customer.username}`, 'dashboard'],
+        ['/profile', 'Profile', 'profile'],
         ['/no-such-page', 'Page not found', 'not-found'],
       ] as const) {
         await page.goto(path);

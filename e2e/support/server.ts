@@ -57,7 +57,15 @@ async function waitForExit(child: ChildProcess, timeoutMs: number): Promise<bool
   return Promise.race([once(child, 'exit').then(() => true), timeout]);
 }
 
-export async function startServer(): Promise<RunningServer> {
+export type ServerOptions = {
+  /**
+   * Extra environment for the API process, e.g. SMTP_URL or COFFER_SITE_FILE. It is applied
+   * last, so it can also override the defaults below.
+   */
+  env?: Record<string, string>;
+};
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   if (!existsSync(webIndexPath)) {
     throw new Error(
       `${webIndexPath} is missing: build the web app first (npm run build -w @coffer/web)`,
@@ -81,6 +89,10 @@ export async function startServer(): Promise<RunningServer> {
       PORT: String(port),
       COFFER_HOST: '127.0.0.1',
       COFFER_LOG_LEVEL: 'warn',
+      // Links in mail point at the address the browser uses, so following one keeps the
+      // session cookie.
+      COFFER_PUBLIC_URL: baseUrl,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,21 +1,5 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { usePageTitle } from '../lib/use-page-title.ts';
+import { NotFoundContent } from '../components/not-found-content.tsx';
 
 export function NotFoundPage() {
-  usePageTitle('Page not found');
-  return (
-    <Container component="main" size="md" py={{ base: 32, sm: 64 }}>
-      <Stack gap="md" align="flex-start">
-        <Text c="dimmed" fw={600} ff="monospace">
-          404
-        </Text>
-        <Title order={1}>Page not found</Title>
-        <Text>There is no page at this address. Check the link, or start again from home.</Text>
-        <Button component={Link} to="/">
-          Go to the home page
-        </Button>
-      </Stack>
-    </Container>
-  );
+  return <NotFoundContent />;
 }

@@ -1,23 +1,25 @@
-import { Box, Container } from '@mantine/core';
+import { Box } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { Brand } from '../components/brand.tsx';
+import { PublicFooter } from '../components/public-footer.tsx';
+import { PublicHeader } from '../components/public-header.tsx';
 import { SandboxBanner } from '../components/sandbox-banner.tsx';
 
-/** The frame of public pages: the sandbox label, the brand, then the page's own <main>. */
+/** The frame of public pages: the sandbox label, the header, the page's own <main>, the footer. */
 export function PublicFrame({ children }: { children: ReactNode }) {
   return (
-    <Box mih="100dvh">
-      <SandboxBanner />
-      <Container component="header" size="md" py="md">
-        <Brand />
-      </Container>
-      {children}
+    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <header>
+        <SandboxBanner />
+        <PublicHeader />
+      </header>
+      <Box style={{ flex: 1 }}>{children}</Box>
+      <PublicFooter />
     </Box>
   );
 }
 
-/** Route layout for pages anyone may open (landing, 404). */
+/** Route layout for pages anyone may open (landing, about, sign-in pages, 404). */
 export function PublicLayout() {
   return (
     <PublicFrame>

@@ -1,10 +1,24 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client.ts';
+import { meQueryKey, setSignedInUser } from '../lib/session.ts';
 
 const queryRetryCountMax = 2;
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // When the server says the session is gone (idle timeout, signed out elsewhere, a password
+  // reset), forget the user: the route guard then sends them to the login page and back.
+  const onError = (error: unknown) => {
+    if (
+      error instanceof ApiError &&
+      error.code === 'unauthenticated' &&
+      queryClient.getQueryData(meQueryKey)
+    ) {
+      setSignedInUser(queryClient, null);
+    }
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -15,4 +29,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

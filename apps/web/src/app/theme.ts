@@ -1,4 +1,10 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  type MantineColorsTuple,
+  Modal,
+  Notification,
+} from '@mantine/core';
 
 // A deep teal: calm and trustworthy without copying any bank's brand. Shade 7 carries
 // white text at 6.9:1 and shade 6 at 5.1:1, so filled buttons pass WCAG AA in both schemes.
@@ -28,6 +34,13 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   fontFamilyMonospace:
     'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+  components: {
+    // Mantine's close buttons have no text; screen readers need to hear what they do.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+    }),
+  },
   headings: {
     fontWeight: '650',
     sizes: {
@@ -38,9 +51,17 @@ export const theme = createTheme({
 });
 
 // Mantine's default "dimmed" grey is 3.3:1 on white, below WCAG AA for body text; these
-// greys keep secondary text readable (8.2:1 on white, 7.8:1 on the dark body).
+// greys keep secondary text readable (8.2:1 on white, 7.8:1 on the dark body). Likewise
+// the text of "light" badges and alerts in green, yellow, orange and red is too pale on its
+// tinted background in the light scheme (about 2.5:1); these darker tones pass 4.5:1.
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-green-light-color': '#1e6b30',
+    '--mantine-color-yellow-light-color': '#7a5200',
+    '--mantine-color-orange-light-color': '#9a3f00',
+    '--mantine-color-red-light-color': '#a61e1e',
+  },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });

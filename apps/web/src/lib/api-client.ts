@@ -1,5 +1,5 @@
 import { type ErrorCode, errorBodySchema, errorCodes } from '@coffer/contracts/errors';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** Failures that happen in the browser before or instead of an API answer. */
 export type ClientErrorCode = 'network_error' | 'timeout' | 'invalid_response';
@@ -43,6 +43,9 @@ function clientError(code: ClientErrorCode, status: number, cause?: unknown): Ap
 }
 
 export const requestTimeoutMs = 15_000;
+
+/** For answers with no body (204, or 202 without one): accepts anything and returns nothing. */
+export const noContentSchema: z.ZodType<void> = z.unknown().transform(() => undefined);
 
 type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

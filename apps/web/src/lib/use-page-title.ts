@@ -1,8 +1,8 @@
 import { useDocumentTitle } from '@mantine/hooks';
-
-export const brandName = 'Coffer';
+import { useInstitutionName } from './site.ts';
 
 /** Sets the browser tab's title for the page being shown, e.g. "Dashboard · Coffer". */
 export function usePageTitle(pageTitle: string | null): void {
-  useDocumentTitle(pageTitle ? `${pageTitle} · ${brandName}` : brandName);
+  const institutionName = useInstitutionName();
+  useDocumentTitle(pageTitle ? `${pageTitle} · ${institutionName}` : institutionName);
 }

@@ -1,4 +1,4 @@
-import { LayoutDashboard, type LucideIcon } from 'lucide-react';
+import { LayoutDashboard, type LucideIcon, UserRound } from 'lucide-react';
 
 export type NavItem = {
   label: string;
@@ -14,4 +14,5 @@ export type NavItem = {
  */
 export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
+  { label: 'Profile', to: '/profile', icon: UserRound },
 ];

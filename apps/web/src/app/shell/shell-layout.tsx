@@ -1,5 +1,6 @@
 import { AppShell, Burger, Group, NavLink, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { LogOut } from 'lucide-react';
 import { Link, Outlet, useMatch } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import {
@@ -7,10 +8,12 @@ import {
   sandboxBannerHeightPx,
   useIsSandbox,
 } from '../../components/sandbox-banner.tsx';
+import { useLogout } from '../../lib/session.ts';
 import { type NavItem, navItems } from './nav-items.ts';
 import { NotificationsButton } from './notifications-button.tsx';
 import classes from './shell-layout.module.css';
 import { UserMenu } from './user-menu.tsx';
+import { VerifyEmailBanner } from './verify-email-banner.tsx';
 
 const topBarHeightPx = 56;
 const navbarWidthPx = 240;
@@ -40,6 +43,7 @@ export function ShellLayout() {
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const isNavbarHidden = isPhone && !isNavbarOpen;
   useHotkeys([['Escape', navbar.close]], []);
+  const logout = useLogout();
 
   return (
     <AppShell
@@ -81,8 +85,18 @@ export function ShellLayout() {
         {navItems.map((item) => (
           <NavItemLink key={item.to} item={item} onNavigate={navbar.close} />
         ))}
+        <NavLink
+          component="button"
+          type="button"
+          label="Logout"
+          leftSection={<LogOut size={18} aria-hidden />}
+          disabled={logout.isPending}
+          onClick={() => logout.mutate()}
+          mt="auto"
+        />
       </AppShell.Navbar>
       <AppShell.Main id={mainId} tabIndex={-1} className={classes.main}>
+        <VerifyEmailBanner />
         <Outlet />
       </AppShell.Main>
     </AppShell>

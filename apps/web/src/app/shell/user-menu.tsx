@@ -2,10 +2,13 @@ import {
   ActionIcon,
   type MantineColorScheme,
   Menu,
+  Text,
   useMantineColorScheme,
   VisuallyHidden,
 } from '@mantine/core';
-import { Check, CircleUserRound, Monitor, Moon, Sun } from 'lucide-react';
+import { Check, CircleUserRound, LogOut, Monitor, Moon, Sun, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { useLogout, useMe } from '../../lib/session.ts';
 
 const colorSchemeChoices: { value: MantineColorScheme; label: string; icon: typeof Sun }[] = [
   { value: 'light', label: 'Light', icon: Sun },
@@ -13,20 +16,39 @@ const colorSchemeChoices: { value: MantineColorScheme; label: string; icon: type
   { value: 'auto', label: 'Match device', icon: Monitor },
 ];
 
-/**
- * The user menu. Until sessions exist it holds only the appearance choice; Profile and
- * Logout join it with the sign-in feature, not before, so nothing here pretends to work.
- */
+/** The user menu: who is signed in, their profile, the appearance choice and Logout. */
 export function UserMenu() {
+  const me = useMe();
+  const logout = useLogout();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   return (
-    <Menu position="bottom-end" width={200} shadow="md">
+    <Menu position="bottom-end" width={220} shadow="md">
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" size="lg" aria-label="User menu">
           <CircleUserRound size={22} aria-hidden />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        {me && (
+          <>
+            <Menu.Label>
+              <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
+                {me.username}
+              </Text>
+              <Text size="xs" truncate>
+                {me.email}
+              </Text>
+            </Menu.Label>
+            <Menu.Item
+              component={Link}
+              to="/profile"
+              leftSection={<UserRound size={16} aria-hidden />}
+            >
+              Profile
+            </Menu.Item>
+            <Menu.Divider />
+          </>
+        )}
         <Menu.Label>Appearance</Menu.Label>
         {colorSchemeChoices.map((choice) => {
           const isSelected = colorScheme === choice.value;
@@ -48,6 +70,14 @@ export function UserMenu() {
             </Menu.Item>
           );
         })}
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={<LogOut size={16} aria-hidden />}
+          disabled={logout.isPending}
+          onClick={() => logout.mutate()}
+        >
+          Logout
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

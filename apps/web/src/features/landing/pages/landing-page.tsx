@@ -1,31 +1,49 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Center, Loader } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { fallbackInstitutionName, siteQueryOptions } from '../../../lib/site.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { FeatureCards } from '../components/feature-cards.tsx';
+import { Hero } from '../components/hero.tsx';
+import { ProductTour } from '../components/product-tour.tsx';
+import { VirtualCardsSection } from '../components/virtual-cards-section.tsx';
+import { WhoWeAre } from '../components/who-we-are.tsx';
+import { WhyCoffer } from '../components/why-coffer.tsx';
 
-// The full landing page (PRODUCT.md section 2) needs operator configuration; until then it
-// says only what is true of every installation and invents nothing.
+/** Scrolls to the section named in the address (/#products), also after in-app navigation. */
+function useScrollToHash(isReady: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!isReady || !hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash, isReady]);
+}
+
 export function LandingPage() {
   usePageTitle(null);
+  const site = useQuery(siteQueryOptions);
+  // Without the configuration the page still works: it only leaves out what is configured.
+  const isReady = !site.isPending;
+  useScrollToHash(isReady);
+  if (!isReady) {
+    return (
+      <Center component="main" py={96}>
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  const institutionName = site.data?.institutionName ?? fallbackInstitutionName;
   return (
-    <Container component="main" size="md" py={{ base: 32, sm: 64 }}>
-      <Stack gap="lg" align="flex-start" maw={640}>
-        <Title order={1} fz={{ base: 32, sm: 44 }} lh={1.15}>
-          Banking software you can run yourself
-        </Title>
-        <Text fz="lg" c="dimmed">
-          Coffer is an open-source digital banking platform: customer wallets and a staff back
-          office over one double-entry ledger, hosted by the organisation that runs it.
-        </Text>
-        <Button
-          component={Link}
-          to="/dashboard"
-          size="md"
-          rightSection={<ArrowRight size={18} aria-hidden />}
-        >
-          Go to the dashboard
-        </Button>
-      </Stack>
-    </Container>
+    <main>
+      <Hero institutionName={institutionName} tagline={site.data?.tagline} />
+      <FeatureCards />
+      <WhyCoffer institutionName={institutionName} />
+      <VirtualCardsSection institutionName={institutionName} />
+      <ProductTour />
+      {site.data?.whoWeAre && (
+        <WhoWeAre text={site.data.whoWeAre} foundingYear={site.data.foundingYear} />
+      )}
+    </main>
   );
 }

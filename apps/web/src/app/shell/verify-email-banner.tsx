@@ -1,0 +1,43 @@
+import { Alert, Anchor, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { MailWarning } from 'lucide-react';
+import { errorMessage } from '../../lib/api-client.ts';
+import { resendVerificationEmail, useMe } from '../../lib/session.ts';
+import { showErrorToast, showSuccessToast } from '../../lib/toasts.ts';
+
+/** Reminds a signed-in user whose address is not verified yet, with a way to get a new link. */
+export function VerifyEmailBanner() {
+  const me = useMe();
+  const resend = useMutation({
+    mutationFn: resendVerificationEmail,
+    onSuccess: () => showSuccessToast(`We sent a new verification link to ${me?.email ?? 'you'}.`),
+    onError: (error) => showErrorToast(errorMessage(error)),
+  });
+  if (!me || me.isEmailVerified) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      mb="lg"
+      icon={<MailWarning size={18} aria-hidden />}
+      aria-label="Email not verified"
+    >
+      <Text size="sm">
+        Please verify your email address. We sent a link to <strong>{me.email}</strong>; follow it
+        to confirm the address.{' '}
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          fw={600}
+          c="inherit"
+          underline="always"
+          disabled={resend.isPending}
+          onClick={() => resend.mutate()}
+        >
+          {resend.isPending ? 'Sending...' : 'Resend'}
+        </Anchor>
+      </Text>
+    </Alert>
+  );
+}

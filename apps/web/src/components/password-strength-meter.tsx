@@ -1,0 +1,66 @@
+import type { PasswordStrength } from '@coffer/contracts/password-strength';
+import { Progress, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { loadPasswordStrengthEstimator } from '../lib/password-strength.ts';
+
+const scoreLabels = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
+const scoreColors = ['red', 'orange', 'yellow', 'teal', 'green'] as const;
+const estimateDelayMs = 120;
+
+/**
+ * How guessable the new password is, as a bar and a word, with zxcvbn's hint. The server
+ * runs the same estimate and refuses a weak password, so this is advice, not the check.
+ */
+export function PasswordStrengthMeter({
+  password,
+  personalWords,
+}: {
+  password: string;
+  /** The person's own details (name, email), which make a password guessable. */
+  personalWords: string[];
+}) {
+  const [strength, setStrength] = useState<PasswordStrength | null>(null);
+  const [debouncedPassword] = useDebouncedValue(password, estimateDelayMs);
+  const personalWordsKey = personalWords.join('\n');
+
+  useEffect(() => {
+    let isCurrent = true;
+    loadPasswordStrengthEstimator().then(
+      (estimate) => {
+        if (!isCurrent) return;
+        setStrength(
+          debouncedPassword ? estimate(debouncedPassword, personalWordsKey.split('\n')) : null,
+        );
+      },
+      () => {
+        if (isCurrent) setStrength(null);
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [debouncedPassword, personalWordsKey]);
+
+  if (!password || !strength) return null;
+  const label = scoreLabels[strength.score];
+  return (
+    <Stack gap={4} aria-live="polite">
+      <Progress
+        value={(strength.score + 1) * 20}
+        color={scoreColors[strength.score]}
+        size="sm"
+        aria-label={`Password strength: ${label}`}
+      />
+      <Text size="sm">
+        Strength: <strong>{label}</strong>
+        {strength.isStrongEnough ? '' : ' — choose a stronger password.'}
+      </Text>
+      {strength.suggestion && !strength.isStrongEnough && (
+        <Text size="sm" c="dimmed">
+          {strength.suggestion}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+import { Anchor, Container, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useInstitutionName, useSite } from '../lib/site.ts';
+
+const pageLinks = [
+  { label: 'About us', to: '/about' },
+  { label: 'Create account', to: '/signup' },
+  { label: 'Login', to: '/signin' },
+] as const;
+
+/**
+ * Only web, mail and same-site links from the configuration become links, so a mistyped or
+ * hostile `javascript:` URL in the file cannot run in a visitor's browser.
+ */
+function isSafeLink(url: string): boolean {
+  if (url.startsWith('/') && !url.startsWith('//')) return true;
+  return /^(https?:|mailto:)/i.test(url);
+}
+
+function FooterLink({ label, url }: { label: string; url: string }) {
+  if (url.startsWith('/')) {
+    return (
+      <Anchor component={Link} to={url} size="sm" c="inherit">
+        {label}
+      </Anchor>
+    );
+  }
+  return (
+    <Anchor href={url} size="sm" c="inherit" target="_blank" rel="noopener noreferrer">
+      {label}
+    </Anchor>
+  );
+}
+
+/**
+ * The bottom of every public page. The contact address and the quick links come from the
+ * operator's configuration; each block is left out when it is not configured.
+ */
+export function PublicFooter() {
+  const site = useSite();
+  const institutionName = useInstitutionName();
+  const quickLinks = (site?.quickLinks ?? []).filter((link) => isSafeLink(link.url));
+  return (
+    <Container component="footer" size="lg" py="xl" mt="xl" w="100%">
+      <Divider mb="xl" />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
+        <Stack gap={6}>
+          <Text fw={700}>{institutionName}</Text>
+          <Text size="sm" c="dimmed">
+            Runs on Coffer, open-source banking software.
+          </Text>
+        </Stack>
+        <Stack gap={6} component="nav" aria-label="Pages">
+          <Title order={2} fz="sm">
+            Pages
+          </Title>
+          {pageLinks.map((link) => (
+            <FooterLink key={link.to} label={link.label} url={link.to} />
+          ))}
+        </Stack>
+        {quickLinks.length > 0 && (
+          <Stack gap={6} component="nav" aria-label="Quick links">
+            <Title order={2} fz="sm">
+              Quick links
+            </Title>
+            {quickLinks.map((link) => (
+              <FooterLink key={`${link.label} ${link.url}`} label={link.label} url={link.url} />
+            ))}
+          </Stack>
+        )}
+        {site?.contactEmail && (
+          <Stack gap={6}>
+            <Title order={2} fz="sm">
+              Contact
+            </Title>
+            <Anchor
+              href={`mailto:${site.contactEmail}`}
+              size="sm"
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {site.contactEmail}
+            </Anchor>
+          </Stack>
+        )}
+      </SimpleGrid>
+    </Container>
+  );
+}

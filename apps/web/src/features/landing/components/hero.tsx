@@ -1,0 +1,104 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { ArrowRight, Check, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { useMe } from '../../../lib/session.ts';
+import classes from './landing.module.css';
+
+/** A wallet screen drawn with shapes: an illustration, so it shows no figures at all. */
+function WalletIllustration() {
+  return (
+    <Paper withBorder shadow="md" radius="lg" p="lg" className={classes.heroMock} aria-hidden>
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Text size="sm" fw={600}>
+            Your wallet
+          </Text>
+          <Badge variant="light" leftSection={<ShieldCheck size={12} />}>
+            2FA on
+          </Badge>
+        </Group>
+        <Box className={classes.mockBar} w="45%" h={28} />
+        <Group gap="xs" grow>
+          <Box className={classes.mockButton}>Send</Box>
+          <Box className={classes.mockButton}>Pay bills</Box>
+          <Box className={classes.mockButton}>Cards</Box>
+        </Group>
+        {['Transfer sent', 'Bill paid', 'Card created'].map((label, index) => (
+          <Group
+            key={label}
+            justify="space-between"
+            className={classes.mockRow}
+            style={{ animationDelay: `${index * 400}ms` }}
+          >
+            <Group gap={8}>
+              <Box className={classes.mockIcon}>
+                <Check size={12} />
+              </Box>
+              <Text size="sm">{label}</Text>
+            </Group>
+            <Box className={classes.mockBar} w={64} h={10} />
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function Hero({ institutionName, tagline }: { institutionName: string; tagline?: string }) {
+  const isSignedIn = Boolean(useMe());
+  return (
+    <Box className={classes.hero}>
+      <Container size="lg" py={{ base: 40, sm: 72 }}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
+          <Stack gap="lg" align="flex-start">
+            <Title order={1} fz={{ base: 32, sm: 46 }} lh={1.12}>
+              Banking you can check, from {institutionName}
+            </Title>
+            <Text fz="lg" c="dimmed">
+              {tagline ??
+                'A wallet in your own currency, instant transfers, bill payments, virtual cards and loans, with every balance kept on a double-entry ledger.'}
+            </Text>
+            <Group gap="sm">
+              {isSignedIn ? (
+                <Button
+                  component={Link}
+                  to="/dashboard"
+                  size="md"
+                  rightSection={<ArrowRight size={18} aria-hidden />}
+                >
+                  Go to your dashboard
+                </Button>
+              ) : (
+                <>
+                  <Button
+                    component={Link}
+                    to="/signup"
+                    size="md"
+                    rightSection={<ArrowRight size={18} aria-hidden />}
+                  >
+                    Create Account
+                  </Button>
+                  <Button component={Link} to="/signin" size="md" variant="default">
+                    Login
+                  </Button>
+                </>
+              )}
+            </Group>
+          </Stack>
+          <WalletIllustration />
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}

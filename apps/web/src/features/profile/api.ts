@@ -1,0 +1,88 @@
+import {
+  profileSchema,
+  sessionListSchema,
+  totpEnableResponseSchema,
+  totpSetupResponseSchema,
+} from '@coffer/contracts/profile';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest, noContentSchema } from '../../lib/api-client.ts';
+
+export const profileQueryOptions = queryOptions({
+  queryKey: ['profile'],
+  queryFn: ({ signal }) => apiRequest({ path: '/api/v1/profile', schema: profileSchema, signal }),
+});
+
+export const sessionsQueryOptions = queryOptions({
+  queryKey: ['profile', 'sessions'],
+  queryFn: ({ signal }) =>
+    apiRequest({ path: '/api/v1/profile/sessions', schema: sessionListSchema, signal }),
+});
+
+export function updateUsername(body: { username: string }) {
+  return apiRequest({
+    method: 'PATCH',
+    path: '/api/v1/profile/username',
+    body,
+    schema: profileSchema,
+  });
+}
+
+export function changeEmail(body: { newEmail: string; currentPassword: string }) {
+  return apiRequest({ method: 'POST', path: '/api/v1/profile/email', body, schema: profileSchema });
+}
+
+export function changePassword(body: {
+  currentPassword: string;
+  newPassword: string;
+  endOtherSessions: boolean;
+}) {
+  return apiRequest({
+    method: 'POST',
+    path: '/api/v1/profile/password',
+    body,
+    schema: noContentSchema,
+  });
+}
+
+export function setUpTotp(body: { currentPassword: string }) {
+  return apiRequest({
+    method: 'POST',
+    path: '/api/v1/profile/totp/setup',
+    body,
+    schema: totpSetupResponseSchema,
+  });
+}
+
+export function enableTotp(body: { code: string }) {
+  return apiRequest({
+    method: 'POST',
+    path: '/api/v1/profile/totp/enable',
+    body,
+    schema: totpEnableResponseSchema,
+  });
+}
+
+export function disableTotp(body: { code: string }) {
+  return apiRequest({
+    method: 'POST',
+    path: '/api/v1/profile/totp/disable',
+    body,
+    schema: noContentSchema,
+  });
+}
+
+export function revokeSession(sessionId: string) {
+  return apiRequest({
+    method: 'DELETE',
+    path: `/api/v1/profile/sessions/${encodeURIComponent(sessionId)}`,
+    schema: noContentSchema,
+  });
+}
+
+export function revokeOtherSessions() {
+  return apiRequest({
+    method: 'POST',
+    path: '/api/v1/profile/sessions/revoke-others',
+    schema: noContentSchema,
+  });
+}

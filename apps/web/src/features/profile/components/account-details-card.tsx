@@ -1,0 +1,119 @@
+import type { Profile } from '@coffer/contracts/profile';
+import { Badge, Button, Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Pencil } from 'lucide-react';
+import { formatDate } from '../../../lib/dates.ts';
+import { EditUsernameDialog } from './edit-username-dialog.tsx';
+import { UpdateEmailDialog } from './update-email-dialog.tsx';
+
+const kycLevel = 2;
+
+function EditButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button
+      variant="light"
+      size="compact-sm"
+      leftSection={<Pencil size={14} aria-hidden />}
+      onClick={onClick}
+    >
+      {label}
+    </Button>
+  );
+}
+
+export function AccountDetailsCard({ profile }: { profile: Profile }) {
+  const [isEditingUsername, usernameDialog] = useDisclosure(false);
+  const [isEditingEmail, emailDialog] = useDisclosure(false);
+  const headingId = 'account-details-heading';
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} id={headingId} mb="md">
+        Account details
+      </Title>
+      <DataList labelWidth={140}>
+        <DataList.Item>
+          <DataList.ItemLabel>Username</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <Group gap="sm" justify="space-between" wrap="wrap">
+              <Text style={{ overflowWrap: 'anywhere' }}>{profile.username}</Text>
+              <EditButton label="Edit Username" onClick={usernameDialog.open} />
+            </Group>
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Email</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <Stack gap={6}>
+              <Group gap="sm" justify="space-between" wrap="wrap">
+                <Group gap="xs" wrap="wrap">
+                  <Text style={{ overflowWrap: 'anywhere' }}>{profile.email}</Text>
+                  {profile.isEmailVerified ? (
+                    <Badge color="green" variant="light">
+                      Verified
+                    </Badge>
+                  ) : (
+                    <Badge color="yellow" variant="light">
+                      Not verified
+                    </Badge>
+                  )}
+                </Group>
+                <EditButton label="Update Email" onClick={emailDialog.open} />
+              </Group>
+              {profile.pendingEmail && (
+                <Text size="sm" c="dimmed">
+                  Changing to <strong>{profile.pendingEmail}</strong>: follow the link we sent there
+                  to finish.
+                </Text>
+              )}
+            </Stack>
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Phone</DataList.ItemLabel>
+          <DataList.ItemValue>{profile.phone ?? 'Not given'}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Country</DataList.ItemLabel>
+          <DataList.ItemValue>{profile.countryName}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Currency</DataList.ItemLabel>
+          <DataList.ItemValue>{profile.currency}</DataList.ItemValue>
+        </DataList.Item>
+        {profile.accountNumber && (
+          <DataList.Item>
+            <DataList.ItemLabel>Account number</DataList.ItemLabel>
+            <DataList.ItemValue ff="monospace">{profile.accountNumber}</DataList.ItemValue>
+          </DataList.Item>
+        )}
+        <DataList.Item>
+          <DataList.ItemLabel>Account Level</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <Stack gap={2}>
+              <Text fw={600}>Level {profile.level}</Text>
+              {profile.level < kycLevel && (
+                <Text size="sm" c="dimmed">
+                  Verify your identity to reach level 2.
+                </Text>
+              )}
+            </Stack>
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Member since</DataList.ItemLabel>
+          <DataList.ItemValue>{formatDate(profile.createdAt)}</DataList.ItemValue>
+        </DataList.Item>
+      </DataList>
+      <EditUsernameDialog
+        opened={isEditingUsername}
+        currentUsername={profile.username}
+        onClose={usernameDialog.close}
+      />
+      <UpdateEmailDialog
+        opened={isEditingEmail}
+        currentEmail={profile.email}
+        onClose={emailDialog.close}
+      />
+    </Card>
+  );
+}

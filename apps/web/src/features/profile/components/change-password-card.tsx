@@ -1,0 +1,120 @@
+import { errorCodes } from '@coffer/contracts/errors';
+import { changePasswordBodySchema } from '@coffer/contracts/profile';
+import { Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { z } from 'zod';
+import { BusyButton } from '../../../components/busy-button.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter.tsx';
+import {
+  contractResolver,
+  passwordsDoNotMatchMessage,
+  showApiErrorOnForm,
+} from '../../../lib/forms.ts';
+import { showSuccessToast } from '../../../lib/toasts.ts';
+import { changePassword, sessionsQueryOptions } from '../api.ts';
+
+const changePasswordFormSchema = changePasswordBodySchema
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: passwordsDoNotMatchMessage,
+  });
+
+const initialValues = {
+  currentPassword: '',
+  newPassword: '',
+  confirmPassword: '',
+  endOtherSessions: true,
+};
+
+export function ChangePasswordCard({ personalWords }: { personalWords: string[] }) {
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues,
+    validate: contractResolver(changePasswordFormSchema),
+  });
+  const save = useMutation({
+    mutationFn: changePassword,
+    onSuccess: (_result, body) => {
+      form.setValues(initialValues);
+      form.resetDirty();
+      showSuccessToast(
+        body.endOtherSessions
+          ? 'Your password has been changed, and your other sessions are signed out.'
+          : 'Your password has been changed.',
+      );
+      void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey });
+    },
+    onError: (error) => {
+      setFormError(
+        showApiErrorOnForm(form, error, {
+          otherFailureMessage: errorCodes.internal.message,
+          fieldsByCode: { wrong_password: 'currentPassword', password_too_weak: 'newPassword' },
+        }),
+      );
+    },
+  });
+  const headingId = 'change-password-heading';
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} id={headingId} mb={4}>
+        Change password
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Use at least 8 characters, and a password you do not use anywhere else.
+      </Text>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          setFormError(null);
+          save.mutate({
+            currentPassword: values.currentPassword,
+            newPassword: values.newPassword,
+            endOtherSessions: values.endOtherSessions,
+          });
+        })}
+      >
+        <Stack gap="md" maw={420}>
+          <FormAlert message={formError} />
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            {...form.getInputProps('currentPassword')}
+          />
+          <Stack gap="xs">
+            <PasswordField
+              label="New password"
+              autoComplete="new-password"
+              {...form.getInputProps('newPassword')}
+            />
+            <PasswordStrengthMeter
+              password={form.values.newPassword}
+              personalWords={personalWords}
+            />
+          </Stack>
+          <PasswordField
+            label="Confirm new password"
+            autoComplete="new-password"
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Checkbox
+            label="Sign out my other sessions"
+            {...form.getInputProps('endOtherSessions', { type: 'checkbox' })}
+          />
+          <Group>
+            <BusyButton isBusy={save.isPending} busyLabel="Saving...">
+              Change password
+            </BusyButton>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

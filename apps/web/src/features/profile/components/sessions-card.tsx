@@ -1,0 +1,125 @@
+import type { SessionInfo } from '@coffer/contracts/profile';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
+import { revokeOtherSessions, revokeSession, sessionsQueryOptions } from '../api.ts';
+
+function SessionRow({ session }: { session: SessionInfo }) {
+  const queryClient = useQueryClient();
+  const revoke = useMutation({
+    mutationFn: () => revokeSession(session.id),
+    onSuccess: () => {
+      showSuccessToast('That session is signed out.');
+      return queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey });
+    },
+    onError: (error) => showErrorToast(errorMessage(error)),
+  });
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm">{session.device}</Text>
+          {session.isCurrent && (
+            <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
+              This device
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" ff="monospace">
+          {session.ipAddress ?? 'Unknown'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{formatDateTime(session.lastUsedAt)}</Text>
+      </Table.Td>
+      <Table.Td ta="right">
+        {!session.isCurrent && (
+          <Button
+            variant="default"
+            size="compact-sm"
+            disabled={revoke.isPending}
+            onClick={() => revoke.mutate()}
+            aria-label={`Revoke the session on ${session.device}, last used ${formatDateTime(session.lastUsedAt)}`}
+          >
+            Revoke
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export function SessionsCard() {
+  const queryClient = useQueryClient();
+  const sessions = useQuery(sessionsQueryOptions);
+  const revokeOthers = useMutation({
+    mutationFn: revokeOtherSessions,
+    onSuccess: () => {
+      showSuccessToast('Your other sessions are signed out.');
+      return queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey });
+    },
+    onError: (error) => showErrorToast(errorMessage(error)),
+  });
+  const headingId = 'sessions-heading';
+  const hasOtherSessions = sessions.data?.sessions.some((session) => !session.isCurrent) ?? false;
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Group justify="space-between" mb="md" gap="sm">
+        <Title order={2} id={headingId}>
+          Active sessions
+        </Title>
+        <Button
+          variant="default"
+          size="sm"
+          disabled={!hasOtherSessions || revokeOthers.isPending}
+          onClick={() => revokeOthers.mutate()}
+        >
+          Sign out other sessions
+        </Button>
+      </Group>
+      {sessions.isPending && <Loader size="sm" aria-label="Loading sessions" />}
+      {sessions.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(sessions.error)}
+        </Alert>
+      )}
+      {sessions.data && (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Device</Table.Th>
+                <Table.Th>IP address</Table.Th>
+                <Table.Th>Last used</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sessions.data.sessions.map((session) => (
+                <SessionRow key={session.id} session={session} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import { errorCodes } from '@coffer/contracts/errors';
+import { changeEmailBodySchema } from '@coffer/contracts/profile';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BusyButton } from '../../../components/busy-button.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
+import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
+import { showSuccessToast } from '../../../lib/toasts.ts';
+import { changeEmail, profileQueryOptions } from '../api.ts';
+
+function UpdateEmailForm({ currentEmail, onClose }: { currentEmail: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { newEmail: '', currentPassword: '' },
+    validate: contractResolver(changeEmailBodySchema),
+  });
+  const save = useMutation({
+    mutationFn: changeEmail,
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileQueryOptions.queryKey, profile);
+      showSuccessToast(
+        `We sent a link to ${profile.pendingEmail ?? 'your new address'}. Your email changes when you follow it.`,
+      );
+      onClose();
+    },
+    onError: (error) => {
+      form.setFieldValue('currentPassword', '');
+      setFormError(
+        showApiErrorOnForm(form, error, {
+          otherFailureMessage: errorCodes.internal.message,
+          fieldsByCode: { wrong_password: 'currentPassword', email_in_use: 'newEmail' },
+        }),
+      );
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        setFormError(null);
+        save.mutate(changeEmailBodySchema.parse(values));
+      })}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          Your address is <strong>{currentEmail}</strong>. We will send a link to the new address;
+          the change takes effect when you follow it.
+        </Text>
+        <FormAlert message={formError} />
+        <TextInput
+          label="New email"
+          type="email"
+          autoComplete="email"
+          data-autofocus
+          {...form.getInputProps('newEmail')}
+        />
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          {...form.getInputProps('currentPassword')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <BusyButton isBusy={save.isPending} busyLabel="Sending...">
+            Send link
+          </BusyButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The form lives inside the dialog, so it starts afresh each time the dialog opens. */
+export function UpdateEmailDialog({
+  opened,
+  currentEmail,
+  onClose,
+}: {
+  opened: boolean;
+  currentEmail: string;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Update Email" centered>
+      <UpdateEmailForm currentEmail={currentEmail} onClose={onClose} />
+    </Modal>
+  );
+}

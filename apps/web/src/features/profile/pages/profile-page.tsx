@@ -1,0 +1,62 @@
+import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { LogOut } from 'lucide-react';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useLogout } from '../../../lib/session.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { profileQueryOptions } from '../api.ts';
+import { AccountDetailsCard } from '../components/account-details-card.tsx';
+import { ChangePasswordCard } from '../components/change-password-card.tsx';
+import { SessionsCard } from '../components/sessions-card.tsx';
+import { TwoFactorCard } from '../components/two-factor-card.tsx';
+
+export function ProfilePage() {
+  usePageTitle('Profile');
+  const profile = useQuery(profileQueryOptions);
+  const logout = useLogout();
+
+  return (
+    <Stack gap="lg" maw={880}>
+      <Title order={1}>Profile</Title>
+      {profile.isPending && (
+        <Center py="xl">
+          <Loader aria-label="Loading your profile" />
+        </Center>
+      )}
+      {profile.isError && (
+        <Alert color="red" variant="light" role="alert" title="Your profile did not load">
+          <Stack gap="sm" align="flex-start">
+            {errorMessage(profile.error)}
+            <Button
+              size="xs"
+              variant="default"
+              loading={profile.isFetching}
+              onClick={() => profile.refetch()}
+            >
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {profile.data && (
+        <>
+          <AccountDetailsCard profile={profile.data} />
+          <ChangePasswordCard personalWords={[profile.data.username, profile.data.email]} />
+          <TwoFactorCard hasTotp={profile.data.hasTotp} />
+          <SessionsCard />
+          <Group>
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<LogOut size={18} aria-hidden />}
+              disabled={logout.isPending}
+              onClick={() => logout.mutate()}
+            >
+              Logout
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+/** Pages a visitor is never sent back to after signing in: they would bounce straight away. */
+const visitorOnlyPaths = ['/signin', '/signup', '/forgot-password', '/reset-password'];
+
+/**
+ * The path to return to after signing in, if it is a page of this site. Anything else (an
+ * absolute URL, `//evil.example`, `/\evil.example`, a visitor-only page) is ignored, so a
+ * crafted link cannot bounce a customer to another site.
+ */
+export function safeReturnPath(
+  candidate: unknown,
+  siteOrigin: string = window.location.origin,
+): string | null {
+  if (typeof candidate !== 'string' || !candidate.startsWith('/')) return null;
+  if (candidate.startsWith('//') || candidate.includes('\\')) return null;
+  let url: URL;
+  try {
+    url = new URL(candidate, siteOrigin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== siteOrigin) return null;
+  const path = url.pathname.toLowerCase();
+  if (visitorOnlyPaths.some((page) => path === page || path.startsWith(`${page}/`))) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** Where a signed-out visitor who opened `path` goes: the login page, which sends them back. */
+export function signInPathFor(path: string): string {
+  const returnTo = safeReturnPath(path);
+  return returnTo && returnTo !== '/'
+    ? `/signin?returnTo=${encodeURIComponent(returnTo)}`
+    : '/signin';
+}
+
+/**
+ * Where to go once signed in: the page named by `?returnTo=` or by the router state the
+ * guard left (`{ from }`), if it is a page of this site, else the dashboard.
+ */
+export function pathAfterSignIn(location: { search: string; state: unknown }): string {
+  const fromQuery = safeReturnPath(new URLSearchParams(location.search).get('returnTo'));
+  if (fromQuery) return fromQuery;
+  const state = location.state;
+  const fromState =
+    typeof state === 'object' && state !== null && 'from' in state
+      ? safeReturnPath(state.from)
+      : null;
+  return fromState ?? '/dashboard';
+}

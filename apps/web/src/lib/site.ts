@@ -1,0 +1,21 @@
+import { type Site, siteSchema } from '@coffer/contracts/site';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client.ts';
+
+/** What the operator configured about their institution (GET /public/site). */
+export const siteQueryOptions = queryOptions({
+  queryKey: ['site'],
+  queryFn: ({ signal }) => apiRequest({ path: '/api/v1/public/site', schema: siteSchema, signal }),
+  staleTime: 10 * 60_000,
+});
+
+/** The operator's name for their institution; "Coffer" until the server has said. */
+export const fallbackInstitutionName = 'Coffer';
+
+export function useSite(): Site | undefined {
+  return useQuery(siteQueryOptions).data;
+}
+
+export function useInstitutionName(): string {
+  return useSite()?.institutionName ?? fallbackInstitutionName;
+}

@@ -1,0 +1,331 @@
+// The public pages say only what the operator configured: with a full site file every
+// section appears with the configured words; with only a name the optional sections are
+// left out. Also checks accessibility with axe and takes the review screenshots.
+import AxeBuilder from '@axe-core/playwright';
+import type { Site } from '@coffer/contracts/site';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newCustomer, signUpInContext } from './support/accounts.ts';
+import {
+  type ConsoleProblems,
+  launchBrowser,
+  newContext,
+  screenshot,
+  type viewports,
+  watchConsole,
+} from './support/browser.ts';
+import { unexpectedProblems } from './support/console.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { fullSite, writeSiteFile } from './support/site-file.ts';
+
+const startUpTimeoutMs = 120_000;
+const testTimeoutMs = 90_000;
+
+/** Phrases that would be invented figures ("10,000+ customers", "99.9% uptime"). */
+const statisticPattern =
+  /\d[\d,.]*\s*(%|\+|k\b|m\b|million|billion|customers|users|members|countries|transactions)/i;
+
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+}, startUpTimeoutMs);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+/** Starts an API with `site` as its configuration file, for one describe block. */
+function useServerWithSite(site: Site): () => RunningServer {
+  let server: RunningServer | undefined;
+  let siteFile: ReturnType<typeof writeSiteFile> | undefined;
+  beforeAll(async () => {
+    siteFile = writeSiteFile(site);
+    server = await startServer({ env: { COFFER_SITE_FILE: siteFile.path } });
+  }, startUpTimeoutMs);
+  afterAll(async () => {
+    await server?.stop();
+    siteFile?.remove();
+  }, startUpTimeoutMs);
+  return () => {
+    if (!server) throw new Error('the server has not started');
+    return server;
+  };
+}
+
+async function openPage(
+  server: RunningServer,
+  viewport: keyof typeof viewports,
+): Promise<{ page: Page; problems: ConsoleProblems }> {
+  context = await newContext(browser, { baseUrl: server.baseUrl, viewport });
+  const page = await context.newPage();
+  return { page, problems: watchConsole(page) };
+}
+
+async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+  );
+}
+
+/** Serious and critical axe findings on the page as it is now, one line each. */
+async function seriousAxeViolations(page: Page, label: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => {
+      const targets = violation.nodes.map((node) => node.target.join(' ')).join(', ');
+      return `${label}: ${violation.id} (${violation.impact}) ${violation.help} at ${targets}`;
+    });
+}
+
+describe('with a full site configuration', () => {
+  const server = useServerWithSite(fullSite);
+
+  it(
+    'shows the configured name, tagline, who we are, contact and quick links on the landing page',
+    async () => {
+      const { page, problems } = await openPage(server(), 'desktop');
+      await page.goto('/');
+      const main = page.getByRole('main');
+      await main
+        .getByRole('heading', {
+          level: 1,
+          name: `Banking you can check, from ${fullSite.institutionName}`,
+        })
+        .waitFor();
+      expect(await page.title()).toBe(fullSite.institutionName);
+      await page.getByRole('link', { name: `${fullSite.institutionName} home` }).waitFor();
+      await main.getByText(fullSite.tagline ?? '').waitFor();
+
+      for (const heading of [
+        'Banking Products',
+        'Why Coffer',
+        'Virtual cards',
+        'Take the tour',
+        'Who we are',
+      ]) {
+        await main.getByRole('heading', { level: 2, name: heading }).waitFor();
+      }
+      for (const feature of [
+        'Wallet',
+        'Instant transfers',
+        'Bill pay',
+        'Virtual cards',
+        'Loans',
+        'Identity verification',
+      ]) {
+        await main.getByRole('heading', { level: 3, name: feature, exact: true }).waitFor();
+      }
+      const whoWeAre = main.getByRole('region', { name: 'Who we are' });
+      await whoWeAre.getByText(fullSite.whoWeAre ?? '').waitFor();
+      await whoWeAre.getByText('Founded in 1987').waitFor();
+
+      const footer = page.getByRole('contentinfo');
+      const contact = footer.getByRole('link', { name: fullSite.contactEmail });
+      expect(await contact.getAttribute('href')).toBe(`mailto:${fullSite.contactEmail}`);
+      const quickLinks = footer.getByRole('navigation', { name: 'Quick links' });
+      expect(
+        await quickLinks.getByRole('link', { name: 'Member handbook' }).getAttribute('href'),
+      ).toBe('https://harbour.example/handbook');
+      expect(
+        await quickLinks.getByRole('link', { name: 'Fee schedule' }).getAttribute('href'),
+      ).toBe('/about');
+
+      // The product tour is an illustration the visitor steps through.
+      const tour = main.getByRole('region', { name: 'Take the tour' });
+      await tour.getByRole('tab', { name: '3. Add money' }).click();
+      await tour.getByRole('heading', { name: 'Add money to your wallet' }).waitFor();
+
+      // Banking Products in the header scrolls to the products section.
+      await page
+        .getByRole('navigation', { name: 'Site' })
+        .getByRole('link', { name: 'Banking Products' })
+        .click();
+      await page.waitForFunction(() => {
+        const top = document.getElementById('products')?.getBoundingClientRect().top ?? -1;
+        return top >= 0 && top < 100;
+      });
+      expect(new URL(page.url()).hash).toBe('#products');
+
+      expect(await main.textContent()).not.toMatch(statisticPattern);
+      expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'shows the configured mission, vision, story, year, leadership and careers address on the about page',
+    async () => {
+      const { page, problems } = await openPage(server(), 'desktop');
+      await page.goto('/AboutUs');
+      const main = page.getByRole('main');
+      await main
+        .getByRole('heading', { level: 1, name: `About ${fullSite.institutionName}` })
+        .waitFor();
+      expect(new URL(page.url()).pathname).toBe('/about');
+
+      await main.getByText(fullSite.mission ?? '').waitFor();
+      await main.getByText(fullSite.vision ?? '').waitFor();
+      const story = main.getByRole('region', { name: 'Our story' });
+      await story.getByText('Founded in 1987').waitFor();
+      await story.getByText('This story comes from the site file.').waitFor();
+      for (const value of [
+        'Integrity First',
+        'Innovation Driven',
+        'Customer Centric',
+        'Excellence Always',
+      ]) {
+        await main.getByRole('heading', { level: 3, name: value }).waitFor();
+      }
+      const leadership = main.getByRole('region', { name: 'Leadership' });
+      for (const person of fullSite.leadership ?? []) {
+        await leadership.getByText(person.name).waitFor();
+        await leadership.getByText(person.role).waitFor();
+      }
+      const careers = main.getByRole('link', { name: 'Explore Careers' });
+      expect(await careers.getAttribute('href')).toBe(`mailto:${fullSite.careersEmail}`);
+      expect(await main.textContent()).not.toMatch(statisticPattern);
+      expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'has no serious or critical axe violations on the public and sign-in pages',
+    async () => {
+      const { page, problems } = await openPage(server(), 'desktop');
+      const pages = [
+        ['/', `Banking you can check, from ${fullSite.institutionName}`],
+        ['/about', `About ${fullSite.institutionName}`],
+        ['/signup', 'Create account'],
+        ['/signin', 'Login'],
+        ['/forgot-password', 'Forgot password'],
+      ] as const;
+      const violations: string[] = [];
+      for (const [path, heading] of pages) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        violations.push(...(await seriousAxeViolations(page, path)));
+      }
+      expect(violations).toEqual([]);
+      expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'has no serious or critical axe violations on the profile page and its dialogs',
+    async () => {
+      const { page, problems } = await openPage(server(), 'desktop');
+      if (!context) throw new Error('no browser context');
+      const customer = await signUpInContext(context, server().baseUrl, newCustomer());
+      await page.goto('/profile');
+      await page
+        .getByRole('region', { name: 'Active sessions' })
+        .getByText('This device')
+        .waitFor();
+      const violations = await seriousAxeViolations(page, '/profile');
+
+      await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Set up two-factor authentication' });
+      await dialog.getByLabel('Current password').fill(customer.password);
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await dialog.getByLabel('Setup key').waitFor();
+      violations.push(...(await seriousAxeViolations(page, 'two-factor dialog')));
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      await page.getByRole('button', { name: 'Update Email' }).click();
+      await page.getByRole('dialog', { name: 'Update Email' }).getByLabel('New email').waitFor();
+      violations.push(...(await seriousAxeViolations(page, 'update email dialog')));
+      expect(violations).toEqual([]);
+      expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(
+      `renders landing, sign-up, login and profile at ${viewport} width`,
+      async () => {
+        const { page, problems } = await openPage(server(), viewport);
+        const shots = [
+          ['/', `Banking you can check, from ${fullSite.institutionName}`, 'landing'],
+          ['/about', `About ${fullSite.institutionName}`, 'about'],
+          ['/signup', 'Create account', 'signup'],
+          ['/signin', 'Login', 'signin'],
+        ] as const;
+        for (const [path, heading, name] of shots) {
+          await page.goto(path);
+          await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+          expect(await hasNoHorizontalScroll(page), `sideways scrolling on ${path}`).toBe(true);
+          await screenshot(page, `${name}-${viewport}`);
+        }
+
+        if (!context) throw new Error('no browser context');
+        const customer = await signUpInContext(context, server().baseUrl, newCustomer());
+        await page.goto('/profile');
+        await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+        await page
+          .getByRole('region', { name: 'Active sessions' })
+          .getByText('This device')
+          .waitFor();
+        await page.getByText(customer.email, { exact: true }).first().waitFor();
+        expect(await hasNoHorizontalScroll(page), 'sideways scrolling on /profile').toBe(true);
+        await screenshot(page, `profile-${viewport}`);
+        expect(unexpectedProblems(problems)).toEqual([]);
+      },
+      testTimeoutMs,
+    );
+  }
+});
+
+describe('with only an institution name configured', () => {
+  const minimalSite: Site = { institutionName: 'Plain Test Bank' };
+  const server = useServerWithSite(minimalSite);
+
+  it(
+    'leaves out who we are, contact, quick links, story, leadership and careers',
+    async () => {
+      const { page, problems } = await openPage(server(), 'desktop');
+      await page.goto('/');
+      const main = page.getByRole('main');
+      await main
+        .getByRole('heading', { level: 1, name: 'Banking you can check, from Plain Test Bank' })
+        .waitFor();
+      await main.getByRole('heading', { level: 2, name: 'Why Coffer' }).waitFor();
+      expect(await main.getByRole('heading', { name: 'Who we are' }).count()).toBe(0);
+      const footer = page.getByRole('contentinfo');
+      await footer.getByText('Plain Test Bank').waitFor();
+      expect(await footer.getByRole('heading', { name: 'Contact' }).count()).toBe(0);
+      expect(await footer.locator('a[href^="mailto:"]').count()).toBe(0);
+      expect(await footer.getByRole('navigation', { name: 'Quick links' }).count()).toBe(0);
+      expect(await main.textContent()).not.toMatch(statisticPattern);
+      expect(await main.textContent()).not.toMatch(/Founded in/);
+
+      await page.goto('/about');
+      await main.getByRole('heading', { level: 1, name: 'About Plain Test Bank' }).waitFor();
+      await main.getByRole('heading', { level: 2, name: 'Our core values' }).waitFor();
+      for (const absent of [
+        'Our mission',
+        'Our vision',
+        'Our story',
+        'Leadership',
+        'Work with us',
+      ]) {
+        expect(await main.getByRole('heading', { name: absent }).count(), absent).toBe(0);
+      }
+      expect(await main.getByRole('link', { name: 'Explore Careers' }).count()).toBe(0);
+      expect(await main.textContent()).not.toMatch(/Founded in/);
+      expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+});

@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Site } from '@coffer/contracts/site';
+
+/** Writes an operator configuration file (COFFER_SITE_FILE) to a temporary directory. */
+export function writeSiteFile(site: Site): { path: string; remove: () => void } {
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'coffer-site-'));
+  const filePath = path.join(directory, 'site.json');
+  writeFileSync(filePath, `${JSON.stringify(site, null, 2)}\n`);
+  return { path: filePath, remove: () => rmSync(directory, { recursive: true, force: true }) };
+}
+
+/** A configuration with every optional section filled in, with obviously made-up values. */
+export const fullSite: Site = {
+  institutionName: 'Harbour Test Credit Union',
+  tagline: 'A test tagline from the site file.',
+  contactEmail: 'hello@harbour.example',
+  careersEmail: 'jobs@harbour.example',
+  foundingYear: 1987,
+  story:
+    'Harbour Test began as a savings circle on the quay.\n\nThis story comes from the site file.',
+  mission: 'Test mission: keep every member’s money safe and visible.',
+  vision: 'Test vision: banking that anyone can audit.',
+  whoWeAre: 'We are a member-owned test institution, configured for the browser tests.',
+  leadership: [
+    { name: 'Ada Testperson', role: 'Chief Executive' },
+    { name: 'Grace Examplar', role: 'Head of Member Services' },
+  ],
+  quickLinks: [
+    { label: 'Member handbook', url: 'https://harbour.example/handbook' },
+    { label: 'Fee schedule', url: '/about' },
+  ],
+};
