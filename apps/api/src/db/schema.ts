@@ -1,5 +1,7 @@
 // The database schema. drizzle-kit turns it into the committed SQL under drizzle/;
 // queries are written in SQL beside each feature (queries.ts).
+import { roles } from '@coffer/contracts/auth';
+import { accountKinds, entryKinds } from '@coffer/contracts/ledger';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -19,28 +21,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-export const accountKind = pgEnum('account_kind', [
-  'customer',
-  'settlement',
-  'fees',
-  'bill_clearing',
-  'payout_clearing',
-  'loan_receivable',
-  'sandbox_funding',
-]);
+export const accountKind = pgEnum('account_kind', accountKinds);
 
-export const entryKind = pgEnum('entry_kind', [
-  'deposit',
-  'transfer',
-  'payout',
-  'payout_reversal',
-  'bill_payment',
-  'fee',
-  'loan_disbursement',
-  'loan_repayment',
-  'adjustment',
-  'card_purchase',
-]);
+export const entryKind = pgEnum('entry_kind', entryKinds);
 
 export const holdStatus = pgEnum('hold_status', ['active', 'captured', 'released']);
 
@@ -153,7 +136,7 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
-export const userRole = pgEnum('user_role', ['customer', 'support', 'admin']);
+export const userRole = pgEnum('user_role', roles);
 
 export const users = pgTable(
   'users',

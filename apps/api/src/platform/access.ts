@@ -82,3 +82,10 @@ export function sessionOf(request: FastifyRequest): SessionContext {
   if (!request.session) throw new AppError('unauthenticated');
   return request.session;
 }
+
+/** Who did a staff action, from where, and why: what the audit log records. */
+export type StaffAction = { staff: SessionContext; ipAddress: string; reason: string };
+
+export function staffActionOf(request: FastifyRequest, reason: string): StaffAction {
+  return { staff: sessionOf(request), ipAddress: request.ip, reason };
+}

@@ -10,7 +10,7 @@ import {
 import { historyQuerySchema, ledgerHealthResponseSchema } from '@coffer/contracts/ledger';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionOf } from '../../platform/access.ts';
+import { staffActionOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import {
   customerDetail,
@@ -94,11 +94,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       (request) =>
-        setFrozen(deps, request.params.userId, isFrozen, {
-          staff: sessionOf(request),
-          ipAddress: request.ip,
-          reason: request.body.reason,
-        }),
+        setFrozen(
+          deps,
+          request.params.userId,
+          isFrozen,
+          staffActionOf(request, request.body.reason),
+        ),
     );
   }
 
@@ -113,11 +114,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      setLevel(deps, request.params.userId, request.body.level, {
-        staff: sessionOf(request),
-        ipAddress: request.ip,
-        reason: request.body.reason,
-      }),
+      setLevel(
+        deps,
+        request.params.userId,
+        request.body.level,
+        staffActionOf(request, request.body.reason),
+      ),
   );
 
   app.post(
@@ -131,10 +133,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      setRole(deps, request.params.userId, request.body.role, {
-        staff: sessionOf(request),
-        ipAddress: request.ip,
-        reason: request.body.reason,
-      }),
+      setRole(
+        deps,
+        request.params.userId,
+        request.body.role,
+        staffActionOf(request, request.body.reason),
+      ),
   );
 };

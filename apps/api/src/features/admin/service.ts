@@ -2,15 +2,14 @@ import type { CustomerDetail, CustomerList } from '@coffer/contracts/admin';
 import type { Role } from '@coffer/contracts/auth';
 import type { Database } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
+import type { StaffAction } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import type { SessionContext } from '../../platform/sessions.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { findUserById, type UserRow } from '../auth/queries.ts';
 import { countUsers, listCustomers } from './queries.ts';
 
 export type AdminDeps = { db: Database; ledger: Ledger };
-export type StaffAction = { staff: SessionContext; ipAddress: string; reason: string };
 
 export async function customerList(
   deps: AdminDeps,

@@ -7,7 +7,7 @@ import {
 } from '@coffer/contracts/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionOf } from '../../platform/access.ts';
+import { sessionOf, staffActionOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
 import {
   createMoneyRequest,
@@ -44,11 +44,14 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
         const target = await moneyRequestTarget(deps, request.params.userId);
         return replyIdempotent(request, reply, `staff:${staff.userId}`, async (tx) => ({
           status: 201,
-          body: await createMoneyRequest(deps, tx, target, direction, request.body, {
-            staff,
-            ipAddress: request.ip,
-            reason: request.body.reason,
-          }),
+          body: await createMoneyRequest(
+            deps,
+            tx,
+            target,
+            direction,
+            request.body,
+            staffActionOf(request, request.body.reason),
+          ),
         }));
       },
     );
@@ -80,11 +83,12 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      decideMoneyRequest(deps, request.params.requestId, 'approve', {
-        staff: sessionOf(request),
-        ipAddress: request.ip,
-        reason: request.body.reason ?? '',
-      }),
+      decideMoneyRequest(
+        deps,
+        request.params.requestId,
+        'approve',
+        staffActionOf(request, request.body.reason ?? ''),
+      ),
   );
 
   app.post(
@@ -98,10 +102,11 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      decideMoneyRequest(deps, request.params.requestId, 'reject', {
-        staff: sessionOf(request),
-        ipAddress: request.ip,
-        reason: request.body.reason,
-      }),
+      decideMoneyRequest(
+        deps,
+        request.params.requestId,
+        'reject',
+        staffActionOf(request, request.body.reason),
+      ),
   );
 };

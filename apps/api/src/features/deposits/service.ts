@@ -3,11 +3,12 @@ import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import type { Queryable } from '../../db/client.ts';
 import type { AccountId, PostingLine } from '../../ledger/ledger.ts';
+import type { StaffAction } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
 import { fourEyesThresholdMajor, majorToMinor } from '../../platform/limits.ts';
-import { type AdminDeps, requireCustomer, type StaffAction, walletIdOf } from '../admin/service.ts';
+import { type AdminDeps, requireCustomer, walletIdOf } from '../admin/service.ts';
 
 export type MoneyRequestDirection = 'deposit' | 'debit_adjustment';
 
