@@ -1,11 +1,11 @@
 // The public pages say only what the operator configured: with a full site file every
 // section appears with the configured words; with only a name the optional sections are
 // left out. Also checks accessibility with axe and takes the review screenshots.
-import AxeBuilder from '@axe-core/playwright';
 import type { Site } from '@coffer/contracts/site';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 import {
   type ConsoleProblems,
   launchBrowser,
@@ -72,17 +72,6 @@ async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(
     () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
   );
-}
-
-/** Serious and critical axe findings on the page as it is now, one line each. */
-async function seriousAxeViolations(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => {
-      const targets = violation.nodes.map((node) => node.target.join(' ')).join(', ');
-      return `${label}: ${violation.id} (${violation.impact}) ${violation.help} at ${targets}`;
-    });
 }
 
 describe('with a full site configuration', () => {

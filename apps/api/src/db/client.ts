@@ -5,11 +5,20 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
+export type QueryOptions = {
+  /**
+   * Names a hot statement so PostgreSQL parses and plans it once per connection. The
+   * same name must always go with the same text. PGlite has no such cache; it ignores it.
+   */
+  preparedName?: string;
+};
+
 /** Anything that runs SQL: the database itself or one open transaction. */
 export type Queryable = {
   query<Row extends Record<string, unknown> = Record<string, unknown>>(
     text: string,
     params?: unknown[],
+    options?: QueryOptions,
   ): Promise<{ rows: Row[] }>;
 };
 
@@ -72,12 +81,16 @@ export function openPostgres(connectionString: string, poolSize: number): Databa
   pool.on('error', () => {});
   return {
     kind: 'postgres',
-    query: (text, params) => pool.query(text, params),
+    query: (text, params, options) =>
+      pool.query({ text, values: params, name: options?.preparedName }),
     async transaction(work) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await work({ query: (text, params) => client.query(text, params) });
+        const result = await work({
+          query: (text, params, options) =>
+            client.query({ text, values: params, name: options?.preparedName }),
+        });
         await client.query('COMMIT');
         return result;
       } catch (error) {

@@ -157,6 +157,7 @@ export function createLedger(db: Database) {
             posting.lines.map((line) => line.accountId),
             posting.lines.map((line) => line.amountMinor.toString()),
           ],
+          { preparedName: 'ledger_post' },
         ),
       );
       const row = result.rows[0];

@@ -1,3 +1,4 @@
+import { isStaffRole, type Me } from '@coffer/contracts/auth';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -5,8 +6,10 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { errorMessage } from '../lib/api-client.ts';
 import { pathAfterSignIn, signInPathFor } from '../lib/return-to.ts';
 import { isAfterLogout, meQueryOptions } from '../lib/session.ts';
+import { NotFoundPage } from './not-found-page.tsx';
+import { PublicFrame } from './public-layout.tsx';
 
-function SessionCheck({ children }: { children: (isSignedIn: boolean) => ReactNode }) {
+function SessionCheck({ children }: { children: (me: Me | null) => ReactNode }) {
   const me = useQuery(meQueryOptions);
   if (me.isPending) {
     return (
@@ -27,25 +30,44 @@ function SessionCheck({ children }: { children: (isSignedIn: boolean) => ReactNo
       </Center>
     );
   }
-  return children(me.data !== null);
+  return children(me.data);
+}
+
+function SignInFirst() {
+  const location = useLocation();
+  return (
+    <Navigate
+      to={signInPathFor(`${location.pathname}${location.search}${location.hash}`)}
+      replace
+    />
+  );
 }
 
 /**
  * Pages for signed-in users. A visitor is sent to the login page, which brings them back
- * here afterwards (`?returnTo=`). Staff use these pages too until the back office exists.
+ * here afterwards (`?returnTo=`).
  */
 export function RequireSignedIn() {
-  const location = useLocation();
+  return <SessionCheck>{(me) => (me ? <Outlet /> : <SignInFirst />)}</SessionCheck>;
+}
+
+/**
+ * Back-office pages, for support and admin. A visitor signs in first; a customer sees the
+ * same 404 page as for any unknown address, so the back office does not announce itself.
+ * The server enforces the same rule on every request; this only keeps the pages honest.
+ */
+export function RequireStaff() {
   return (
     <SessionCheck>
-      {(isSignedIn) =>
-        isSignedIn ? (
+      {(me) =>
+        !me ? (
+          <SignInFirst />
+        ) : isStaffRole(me.role) ? (
           <Outlet />
         ) : (
-          <Navigate
-            to={signInPathFor(`${location.pathname}${location.search}${location.hash}`)}
-            replace
-          />
+          <PublicFrame>
+            <NotFoundPage />
+          </PublicFrame>
         )
       }
     </SessionCheck>
@@ -60,9 +82,9 @@ export function RequireVisitor() {
   const location = useLocation();
   return (
     <SessionCheck>
-      {(isSignedIn) =>
-        isSignedIn && !isAfterLogout(location.state) ? (
-          <Navigate to={pathAfterSignIn(location)} replace />
+      {(me) =>
+        me && !isAfterLogout(location.state) ? (
+          <Navigate to={pathAfterSignIn(location, me.role)} replace />
         ) : (
           <Outlet />
         )

@@ -1,5 +1,11 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
+import { z } from 'zod';
+import { NotFoundContent } from '../components/not-found-content.tsx';
 import { AboutPage } from '../features/about/pages/about-page.tsx';
+import { AuditLogPage } from '../features/admin/pages/audit-log-page.tsx';
+import { CustomerDetailPage } from '../features/admin/pages/customer-detail-page.tsx';
+import { CustomerListPage } from '../features/admin/pages/customer-list-page.tsx';
+import { DepositsQueuePage } from '../features/admin/pages/deposits-queue-page.tsx';
 import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page.tsx';
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx';
 import { SigninPage } from '../features/auth/pages/signin-page.tsx';
@@ -13,7 +19,7 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
-import { RequireSignedIn, RequireVisitor } from './route-guards.tsx';
+import { RequireSignedIn, RequireStaff, RequireVisitor } from './route-guards.tsx';
 import { ShellLayout } from './shell/shell-layout.tsx';
 
 // Paths are matched case-insensitively (React Router's default, and PRODUCT.md section 2
@@ -24,6 +30,16 @@ const aliases: readonly { from: string; to: string }[] = [
   { from: 'aboutus', to: '/about' },
   { from: 'forget-password', to: '/forgot-password' },
 ];
+
+/** `/admin/:userId` is the short form of `/admin/users/:userId`; anything else is a 404. */
+function AdminUserAlias() {
+  const { userId = '' } = useParams();
+  return z.uuid().safeParse(userId).success ? (
+    <Navigate to={`/admin/users/${userId}`} replace />
+  ) : (
+    <NotFoundContent isInsideShell />
+  );
+}
 
 export const routes: RouteObject[] = [
   {
@@ -50,7 +66,6 @@ export const routes: RouteObject[] = [
             path: alias.from,
             element: <Navigate to={alias.to} replace />,
           })),
-          // Staff pages do not exist in this build, so /admin is as unknown as any other path.
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -62,6 +77,27 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'dashboard', element: <DashboardPage /> },
               { path: 'profile', element: <ProfilePage /> },
+            ],
+          },
+        ],
+      },
+      {
+        // The back office. Only the deposits queue exists so far; the other queues of
+        // PRODUCT.md (kyc, payouts, loans, cards, disputes, support) come with their features
+        // and are 404s until then.
+        path: 'admin',
+        element: <RequireStaff />,
+        children: [
+          {
+            element: <ShellLayout />,
+            children: [
+              { index: true, element: <CustomerListPage /> },
+              { path: 'users', element: <Navigate to="/admin" replace /> },
+              { path: 'users/:userId', element: <CustomerDetailPage /> },
+              { path: 'queues/deposits', element: <DepositsQueuePage /> },
+              { path: 'audit', element: <AuditLogPage /> },
+              { path: ':userId', element: <AdminUserAlias /> },
+              { path: '*', element: <NotFoundContent isInsideShell /> },
             ],
           },
         ],

@@ -2,11 +2,20 @@ import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
-/** The 404 page: the address matches no page (or no page this user may see). */
-export function NotFoundContent() {
+/**
+ * The 404 page: the address matches no page (or no page this user may see). Inside the
+ * signed-in shell the shell already provides the page's <main>.
+ */
+export function NotFoundContent({ isInsideShell = false }: { isInsideShell?: boolean }) {
   usePageTitle('Page not found');
   return (
-    <Container component="main" size="md" py={{ base: 32, sm: 64 }}>
+    <Container
+      component={isInsideShell ? 'div' : 'main'}
+      size="md"
+      px={isInsideShell ? 0 : undefined}
+      py={isInsideShell ? 'md' : { base: 32, sm: 64 }}
+      ml={isInsideShell ? 0 : undefined}
+    >
       <Stack gap="md" align="flex-start">
         <Text c="dimmed" fw={600} ff="monospace">
           404

@@ -1,3 +1,5 @@
+import { isStaffRole, type Role } from '@coffer/contracts/auth';
+
 /** Pages a visitor is never sent back to after signing in: they would bounce straight away. */
 const visitorOnlyPaths = ['/signin', '/signup', '/forgot-password', '/reset-password'];
 
@@ -32,11 +34,16 @@ export function signInPathFor(path: string): string {
     : '/signin';
 }
 
+/** Where a signed-in person starts (PRODUCT.md, Login): staff at the back office. */
+export function homePathFor(role: Role): string {
+  return isStaffRole(role) ? '/admin' : '/dashboard';
+}
+
 /**
  * Where to go once signed in: the page named by `?returnTo=` or by the router state the
- * guard left (`{ from }`), if it is a page of this site, else the dashboard.
+ * guard left (`{ from }`), if it is a page of this site, else the person's home page.
  */
-export function pathAfterSignIn(location: { search: string; state: unknown }): string {
+export function pathAfterSignIn(location: { search: string; state: unknown }, role: Role): string {
   const fromQuery = safeReturnPath(new URLSearchParams(location.search).get('returnTo'));
   if (fromQuery) return fromQuery;
   const state = location.state;
@@ -44,5 +51,5 @@ export function pathAfterSignIn(location: { search: string; state: unknown }): s
     typeof state === 'object' && state !== null && 'from' in state
       ? safeReturnPath(state.from)
       : null;
-  return fromState ?? '/dashboard';
+  return fromState ?? homePathFor(role);
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { safeReturnPath } from './return-to.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pathAfterSignIn, safeReturnPath } from './return-to.ts';
 
 const origin = 'https://bank.example';
 
@@ -32,5 +32,24 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/signin', origin)).toBeNull();
     expect(safeReturnPath('/SignUp?x=1', origin)).toBeNull();
     expect(safeReturnPath('/reset-password?token=abc', origin)).toBeNull();
+  });
+});
+
+describe('pathAfterSignIn', () => {
+  const noState = { search: '', state: null };
+  // It checks the return path against the page's own origin.
+  beforeEach(() => vi.stubGlobal('window', { location: { origin } }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts staff at the back office and customers at the dashboard', () => {
+    expect(pathAfterSignIn(noState, 'admin')).toBe('/admin');
+    expect(pathAfterSignIn(noState, 'support')).toBe('/admin');
+    expect(pathAfterSignIn(noState, 'customer')).toBe('/dashboard');
+  });
+
+  it('prefers the page the person came from', () => {
+    expect(pathAfterSignIn({ search: '?returnTo=%2Fprofile', state: null }, 'admin')).toBe(
+      '/profile',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { MoneyRequest } from '@coffer/contracts/admin';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
+import { fourEyesThresholdMajor, majorToMinor } from '@coffer/contracts/limits';
 import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import type { Queryable } from '../../db/client.ts';
 import type { AccountId, PostingLine } from '../../ledger/ledger.ts';
@@ -7,7 +8,6 @@ import type { StaffAction } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
-import { fourEyesThresholdMajor, majorToMinor } from '../../platform/limits.ts';
 import { type AdminDeps, requireCustomer, walletIdOf } from '../admin/service.ts';
 
 export type MoneyRequestDirection = 'deposit' | 'debit_adjustment';

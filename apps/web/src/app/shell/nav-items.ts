@@ -1,10 +1,22 @@
-import { LayoutDashboard, type LucideIcon, UserRound } from 'lucide-react';
+import {
+  Inbox,
+  LayoutDashboard,
+  type LucideIcon,
+  ScrollText,
+  UserRound,
+  UsersRound,
+} from 'lucide-react';
 
 export type NavItem = {
   label: string;
-  /** Canonical path; the item is active on it and on every path below it. */
+  /** Canonical path. */
   to: string;
   icon: LucideIcon;
+  /**
+   * Path patterns on which the item is shown as the current page; by default its own path
+   * and every path below it.
+   */
+  activeOn?: readonly string[];
 };
 
 /**
@@ -15,4 +27,11 @@ export type NavItem = {
 export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
   { label: 'Profile', to: '/profile', icon: UserRound },
+];
+
+/** The back office, shown to support and admin only (the server enforces the same). */
+export const staffNavItems: readonly NavItem[] = [
+  { label: 'Admin', to: '/admin', icon: UsersRound, activeOn: ['/admin', '/admin/users/*'] },
+  { label: 'Deposits queue', to: '/admin/queues/deposits', icon: Inbox },
+  { label: 'Audit log', to: '/admin/audit', icon: ScrollText },
 ];

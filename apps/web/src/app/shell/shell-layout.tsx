@@ -1,15 +1,30 @@
-import { AppShell, Burger, Group, NavLink, VisuallyHidden } from '@mantine/core';
-import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { isStaffRole } from '@coffer/contracts/auth';
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Divider,
+  Group,
+  NavLink,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import { Link, Outlet, useMatch } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import {
   SandboxBanner,
   sandboxBannerHeightPx,
   useIsSandbox,
 } from '../../components/sandbox-banner.tsx';
-import { useLogout } from '../../lib/session.ts';
-import { type NavItem, navItems } from './nav-items.ts';
+import { depositQueueQueryOptions } from '../../features/admin/api.ts';
+import { useLogout, useMe } from '../../lib/session.ts';
+import { useIsPhone } from '../../lib/use-is-phone.ts';
+import { FrozenAccountBanner } from './frozen-account-banner.tsx';
+import { type NavItem, navItems, staffNavItems } from './nav-items.ts';
 import { NotificationsButton } from './notifications-button.tsx';
 import classes from './shell-layout.module.css';
 import { UserMenu } from './user-menu.tsx';
@@ -20,18 +35,60 @@ const navbarWidthPx = 240;
 const navbarId = 'shell-navbar';
 const mainId = 'main-content';
 
-function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
-  const isActive = useMatch({ path: item.to, end: false }) !== null;
+function NavItemLink({
+  item,
+  onNavigate,
+  rightSection,
+}: {
+  item: NavItem;
+  onNavigate: () => void;
+  rightSection?: ReactNode;
+}) {
+  const { pathname } = useLocation();
+  const patterns = item.activeOn ?? [`${item.to}/*`];
+  const isActive = patterns.some((pattern) => matchPath(pattern, pathname) !== null);
   return (
     <NavLink
       component={Link}
       to={item.to}
       label={item.label}
       leftSection={<item.icon size={18} aria-hidden />}
+      rightSection={rightSection}
       active={isActive}
       aria-current={isActive ? 'page' : undefined}
       onClick={onNavigate}
     />
+  );
+}
+
+/** How many deposits and adjustments wait for a second admin, beside the queue's entry. */
+function PendingCount() {
+  const queue = useQuery(depositQueueQueryOptions);
+  const count = queue.data?.items.length ?? 0;
+  if (count === 0) return null;
+  return (
+    <Badge size="sm" variant="filled" circle={count < 10} aria-label={`${count} waiting`}>
+      {count}
+    </Badge>
+  );
+}
+
+function StaffNavItems({ onNavigate }: { onNavigate: () => void }) {
+  return (
+    <>
+      <Divider my="xs" />
+      <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" py={4}>
+        Back office
+      </Text>
+      {staffNavItems.map((item) => (
+        <NavItemLink
+          key={item.to}
+          item={item}
+          onNavigate={onNavigate}
+          rightSection={item.to === '/admin/queues/deposits' ? <PendingCount /> : undefined}
+        />
+      ))}
+    </>
   );
 }
 
@@ -40,7 +97,8 @@ export function ShellLayout() {
   const [isNavbarOpen, navbar] = useDisclosure(false);
   const isSandbox = useIsSandbox();
   // Below the `sm` breakpoint the side menu slides over the page behind the burger.
-  const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const isPhone = useIsPhone();
+  const me = useMe();
   const isNavbarHidden = isPhone && !isNavbarOpen;
   useHotkeys([['Escape', navbar.close]], []);
   const logout = useLogout();
@@ -85,6 +143,7 @@ export function ShellLayout() {
         {navItems.map((item) => (
           <NavItemLink key={item.to} item={item} onNavigate={navbar.close} />
         ))}
+        {me && isStaffRole(me.role) && <StaffNavItems onNavigate={navbar.close} />}
         <NavLink
           component="button"
           type="button"
@@ -96,6 +155,7 @@ export function ShellLayout() {
         />
       </AppShell.Navbar>
       <AppShell.Main id={mainId} tabIndex={-1} className={classes.main}>
+        <FrozenAccountBanner />
         <VerifyEmailBanner />
         <Outlet />
       </AppShell.Main>

@@ -1,10 +1,11 @@
+import { customerActivitySchema } from '@coffer/contracts/audit';
 import {
   profileSchema,
   sessionListSchema,
   totpEnableResponseSchema,
   totpSetupResponseSchema,
 } from '@coffer/contracts/profile';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest, noContentSchema } from '../../lib/api-client.ts';
 
 export const profileQueryOptions = queryOptions({
@@ -16,6 +17,24 @@ export const sessionsQueryOptions = queryOptions({
   queryKey: ['profile', 'sessions'],
   queryFn: ({ signal }) =>
     apiRequest({ path: '/api/v1/profile/sessions', schema: sessionListSchema, signal }),
+});
+
+const activityPageSize = 20;
+
+/** "Activity on your account": what happened to it, newest first, with staff's reasons. */
+export const activityQueryOptions = infiniteQueryOptions({
+  queryKey: ['profile', 'activity'],
+  queryFn: ({ pageParam, signal }) =>
+    apiRequest({
+      path: `/api/v1/profile/activity?${new URLSearchParams({
+        limit: String(activityPageSize),
+        ...(pageParam ? { cursor: pageParam } : {}),
+      }).toString()}`,
+      schema: customerActivitySchema,
+      signal,
+    }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.nextCursor,
 });
 
 export function updateUsername(body: { username: string }) {

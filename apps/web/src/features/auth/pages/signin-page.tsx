@@ -1,4 +1,4 @@
-import { loginBodySchema, secondFactorCodeSchema } from '@coffer/contracts/auth';
+import { loginBodySchema, type Me, secondFactorCodeSchema } from '@coffer/contracts/auth';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -27,9 +27,9 @@ function useFinishSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  return async (user: Parameters<typeof setSignedInUser>[1]) => {
+  return async (user: Me) => {
     showSuccessToast('Login Successful!', toastDurationsMs.login);
-    const target = pathAfterSignIn(location);
+    const target = pathAfterSignIn(location, user.role);
     setSignedInUser(queryClient, user);
     await navigate(target, { replace: true });
   };

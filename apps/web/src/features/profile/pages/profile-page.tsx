@@ -6,6 +6,7 @@ import { useLogout } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { profileQueryOptions } from '../api.ts';
 import { AccountDetailsCard } from '../components/account-details-card.tsx';
+import { ActivityCard } from '../components/activity-card.tsx';
 import { ChangePasswordCard } from '../components/change-password-card.tsx';
 import { SessionsCard } from '../components/sessions-card.tsx';
 import { TwoFactorCard } from '../components/two-factor-card.tsx';
@@ -44,6 +45,7 @@ export function ProfilePage() {
           <ChangePasswordCard personalWords={[profile.data.username, profile.data.email]} />
           <TwoFactorCard hasTotp={profile.data.hasTotp} />
           <SessionsCard />
+          <ActivityCard />
           <Group>
             <Button
               variant="default"

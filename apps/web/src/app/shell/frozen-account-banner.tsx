@@ -1,0 +1,26 @@
+import { Alert, Text } from '@mantine/core';
+import { Ban } from 'lucide-react';
+import { useMe } from '../../lib/session.ts';
+
+/**
+ * Tells a person whose transactions staff disabled why, every time they look (PRODUCT.md
+ * section 0: never blocked without being told why; the wording is section 4's).
+ */
+export function FrozenAccountBanner() {
+  const me = useMe();
+  if (!me || me.frozenReason === null) return null;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      mb="lg"
+      icon={<Ban size={18} aria-hidden />}
+      aria-label="Transactions disabled"
+    >
+      <Text size="sm">
+        Transactions are disabled on your account: {me.frozenReason}. Contact support to have them
+        re-enabled.
+      </Text>
+    </Alert>
+  );
+}

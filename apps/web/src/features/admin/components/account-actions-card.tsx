@@ -1,0 +1,227 @@
+import { moneyRequestBodySchema } from '@coffer/contracts/admin';
+import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import { fourEyesThresholdMajor, majorToMinor } from '@coffer/contracts/limits';
+import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
+import {
+  Card,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { contractResolver } from '../../../lib/forms.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
+import { formatAmountMinor, minorUnitStep } from '../../../lib/money.ts';
+import { useMe } from '../../../lib/session.ts';
+import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
+import { adminQueryRoot, createMoneyRequest, type MoneyRequestDirection } from '../api.ts';
+
+const invalidAmountMessage = 'Please enter a valid amount';
+
+const modes: { value: MoneyRequestDirection; label: string }[] = [
+  { value: 'deposit', label: 'Record deposit' },
+  { value: 'debit_adjustment', label: 'Debit adjustment' },
+];
+
+type Values = { amount: string; externalReference: string; reason: string };
+
+/** The amount in minor units, or null while it is not a valid positive amount. */
+function amountMinorOf(text: string, currency: CurrencyCode): bigint | null {
+  try {
+    const amountMinor = parseAmount(text, currency);
+    return amountMinor > 0n ? amountMinor : null;
+  } catch (error) {
+    if (error instanceof MoneyParseError) return null;
+    throw error;
+  }
+}
+
+function formSchemaFor(currency: CurrencyCode) {
+  return moneyRequestBodySchema.extend({
+    amount: moneyRequestBodySchema.shape.amount.refine(
+      (text) => amountMinorOf(text, currency) !== null,
+      invalidAmountMessage,
+    ),
+  });
+}
+
+/** Says before submitting whether the entry posts at once or waits for a second admin. */
+function postingHint(options: {
+  isAdmin: boolean;
+  amountMinor: bigint | null;
+  thresholdMinor: bigint;
+  currency: CurrencyCode;
+}): string {
+  if (!options.isAdmin) return 'An admin must approve this before it posts.';
+  const threshold = formatAmountMinor(options.thresholdMinor, options.currency, {
+    currencyDisplay: 'code',
+  });
+  if (options.amountMinor === null) {
+    return `Up to ${threshold} posts at once; a larger amount waits for a second admin.`;
+  }
+  return options.amountMinor > options.thresholdMinor
+    ? `Above ${threshold}: this waits for a second admin to approve it.`
+    : `Up to ${threshold}: this posts at once.`;
+}
+
+export type AccountActionsTarget = {
+  userId: string;
+  username: string;
+  currency: string;
+  availableMinor: string;
+};
+
+/**
+ * Account Actions: record a deposit or a debit adjustment. Each submission carries one
+ * Idempotency-Key; a retry after a dropped connection reuses it, so it cannot post twice.
+ */
+export function AccountActionsCard({ target }: { target: AccountActionsTarget }) {
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const headingId = useId();
+  const currency = toCurrencyCode(target.currency);
+  const thresholdMinor = majorToMinor(fourEyesThresholdMajor, currency);
+  const [mode, setMode] = useState<MoneyRequestDirection>('deposit');
+  const isDeposit = mode === 'deposit';
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { amount: '', externalReference: '', reason: '' },
+    validate: contractResolver(formSchemaFor(currency)),
+  });
+  // The key of the submission that has not succeeded yet, with what it sent.
+  const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
+
+  const record = useMutation({
+    mutationFn: (request: {
+      direction: MoneyRequestDirection;
+      body: { amount: string; externalReference?: string; reason: string };
+      key: string;
+    }) => createMoneyRequest(target.userId, request.direction, request.body, request.key),
+    onSuccess: async (saved) => {
+      attempt.current = null;
+      const what = saved.direction === 'deposit' ? 'Deposit' : 'Debit adjustment';
+      const amount = formatAmountMinor(saved.amountMinor, saved.currency, {
+        currencyDisplay: 'code',
+      });
+      showSuccessToast(
+        saved.status === 'posted'
+          ? `${what} recorded: ${amount}`
+          : `${what} submitted for approval: ${amount}`,
+      );
+      form.reset();
+      await queryClient.invalidateQueries({ queryKey: adminQueryRoot });
+    },
+    onError: (error) => {
+      // The server stored its answer under the key, so a changed request needs a new key;
+      // after a dropped connection or a 5xx the same submission may be sent again.
+      if (!(error instanceof ApiError && error.isRetryable)) attempt.current = null;
+      if (error instanceof ApiError && error.fields.amount) {
+        form.setFieldError('amount', error.fields.amount);
+      } else if (error instanceof ApiError && error.code === 'insufficient_funds') {
+        form.setFieldError('amount', error.message);
+      }
+      showErrorToast(`Transaction failed: ${errorMessage(error)}`);
+    },
+  });
+
+  const amountMinor = amountMinorOf(form.values.amount, currency);
+  const submitLabel = isDeposit ? 'Record deposit' : 'Record debit adjustment';
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} id={headingId} mb="md">
+        Account Actions
+      </Title>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          const body = {
+            amount: values.amount.trim(),
+            reason: values.reason.trim(),
+            ...(isDeposit && values.externalReference.trim() !== ''
+              ? { externalReference: values.externalReference.trim() }
+              : {}),
+          };
+          const fingerprint = JSON.stringify({ mode, body });
+          if (attempt.current?.fingerprint !== fingerprint) {
+            attempt.current = { key: newIdempotencyKey(), fingerprint };
+          }
+          record.mutate({ direction: mode, body, key: attempt.current.key });
+        })}
+      >
+        <Stack gap="md">
+          <SegmentedControl
+            aria-label="Account action"
+            data={modes}
+            value={mode}
+            onChange={(value) => {
+              setMode(value);
+              form.clearErrors();
+            }}
+            fullWidth
+          />
+          <TextInput
+            label="Amount"
+            type="number"
+            inputMode="decimal"
+            required
+            min={minorUnitStep(currency)}
+            step={minorUnitStep(currency)}
+            rightSection={
+              <Text size="sm" c="dimmed">
+                {currency}
+              </Text>
+            }
+            rightSectionWidth={56}
+            description={
+              isDeposit
+                ? undefined
+                : `Available: ${formatAmountMinor(target.availableMinor, currency, { currencyDisplay: 'code' })}`
+            }
+            // A scroll wheel over a focused number field would change the amount unseen.
+            onWheel={(event) => event.currentTarget.blur()}
+            {...form.getInputProps('amount')}
+          />
+          {isDeposit && (
+            <TextInput
+              label="External reference"
+              description="The bank transfer or cash receipt this deposit comes from"
+              maxLength={200}
+              {...form.getInputProps('externalReference')}
+            />
+          )}
+          <Textarea
+            label="Reason"
+            required
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={500}
+            {...form.getInputProps('reason')}
+          />
+          <Group justify="space-between" align="center" gap="sm">
+            <Text size="sm" c="dimmed" aria-live="polite" style={{ flex: '1 1 16rem' }}>
+              {postingHint({
+                isAdmin: me?.role === 'admin',
+                amountMinor,
+                thresholdMinor,
+                currency,
+              })}
+            </Text>
+            <BusyButton isBusy={record.isPending} busyLabel="Recording...">
+              {submitLabel}
+            </BusyButton>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,192 @@
+import { type AuditEvent, auditActionLabels } from '@coffer/contracts/audit';
+import { ActionIcon, Anchor, Group, Stack, Text } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { ArrowUpRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { type AuditFilter, auditQueryOptions } from '../api.ts';
+import { describeChange } from './audit-change.ts';
+import { type Column, DataTable } from './data-table.tsx';
+import { ErrorState, LoadingState, LoadMore, NothingFound } from './query-states.tsx';
+
+type Person = { id: string; username: string };
+
+function ChangeCell({ event }: { event: AuditEvent }) {
+  const lines = describeChange(event.before, event.after);
+  if (lines.length === 0) return <Text size="sm">—</Text>;
+  return (
+    <Stack gap={2}>
+      {lines.map((line) => (
+        <Text size="sm" key={line.label}>
+          {line.label}:{' '}
+          {line.before !== undefined && (
+            <>
+              <Text span size="sm" c="dimmed" td="line-through">
+                {line.before}
+              </Text>{' '}
+              →{' '}
+            </>
+          )}
+          <Text span size="sm" fw={600}>
+            {line.after ?? '—'}
+          </Text>
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** A name that narrows the log to that person, when the log can be filtered. */
+function PersonButton({
+  person,
+  filterLabel,
+  onFilter,
+}: {
+  person: Person;
+  filterLabel: string;
+  onFilter: ((person: Person) => void) | undefined;
+}) {
+  if (!onFilter) {
+    return (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {person.username}
+      </Text>
+    );
+  }
+  return (
+    <Anchor
+      component="button"
+      type="button"
+      size="sm"
+      ta="left"
+      style={{ whiteSpace: 'nowrap' }}
+      onClick={() => onFilter(person)}
+      aria-label={`${filterLabel} ${person.username}`}
+    >
+      {person.username}
+    </Anchor>
+  );
+}
+
+/**
+ * The audit log, newest first, with readable before/after. On the audit page names filter
+ * the log; on a customer's page the subject is that customer and is left out.
+ */
+export function AuditEventsTable({
+  label,
+  filter,
+  onFilterActor,
+  onFilterSubject,
+}: {
+  label: string;
+  filter: AuditFilter;
+  onFilterActor?: (person: Person) => void;
+  onFilterSubject?: (person: Person) => void;
+}) {
+  const events = useInfiniteQuery(auditQueryOptions(filter));
+  const isSubjectShown = filter.subjectUserId === undefined || onFilterSubject !== undefined;
+  const columns: Column<AuditEvent>[] = [
+    { key: 'action', header: 'What', cell: (event) => auditActionLabels[event.action] },
+    {
+      key: 'actor',
+      header: 'Who',
+      cell: (event) =>
+        event.actor ? (
+          <Stack gap={0} align="flex-start">
+            <PersonButton
+              person={event.actor}
+              filterLabel="Show only actions by"
+              onFilter={onFilterActor}
+            />
+            {event.ipAddress && (
+              <Text size="xs" c="dimmed" ff="monospace">
+                {event.ipAddress}
+              </Text>
+            )}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            System
+          </Text>
+        ),
+    },
+    ...(isSubjectShown
+      ? [
+          {
+            key: 'subject',
+            header: 'Whom',
+            cell: (event: AuditEvent) =>
+              event.subject ? (
+                <Group gap={4} wrap="nowrap">
+                  <PersonButton
+                    person={event.subject}
+                    filterLabel="Show only actions on"
+                    onFilter={onFilterSubject}
+                  />
+                  <ActionIcon
+                    component={Link}
+                    to={`/admin/users/${event.subject.id}`}
+                    variant="subtle"
+                    size="sm"
+                    aria-label={`Open ${event.subject.username}`}
+                  >
+                    <ArrowUpRight size={14} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              ) : (
+                '—'
+              ),
+          },
+        ]
+      : []),
+    {
+      key: 'change',
+      header: 'Before → after',
+      isEmpty: (event) => describeChange(event.before, event.after).length === 0,
+      cell: (event) => <ChangeCell event={event} />,
+    },
+    {
+      key: 'reason',
+      header: 'Reason',
+      isEmpty: (event) => event.reason === null,
+      cell: (event) => event.reason ?? '—',
+    },
+    {
+      key: 'time',
+      header: 'Time',
+      cell: (event) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.createdAt)}</span>
+      ),
+    },
+  ];
+
+  if (events.isPending) return <LoadingState label="Loading the audit log" />;
+  if (events.isError) {
+    return (
+      <ErrorState
+        title="The audit log did not load"
+        error={events.error}
+        isRetrying={events.isFetching}
+        onRetry={() => events.refetch()}
+      />
+    );
+  }
+  const rows = events.data.pages.flatMap((page) => page.items);
+  if (rows.length === 0) return <NothingFound title="No audit events found" />;
+  return (
+    <>
+      <DataTable
+        label={label}
+        columns={columns}
+        rows={rows}
+        rowKey={(event) => event.id}
+        minWidth={900}
+      />
+      <LoadMore
+        hasNextPage={events.hasNextPage}
+        isFetchingNextPage={events.isFetchingNextPage}
+        onLoadMore={() => events.fetchNextPage()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { Box, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useIsPhone } from '../../../lib/use-is-phone.ts';
+
+export type Column<Row> = {
+  key: string;
+  header: string;
+  /** The header is for screen readers only (an actions column). */
+  isHeaderHidden?: boolean;
+  align?: 'left' | 'right';
+  cell: (row: Row) => ReactNode;
+  /** On a phone's card, a line with nothing to say is left out. */
+  isEmpty?: (row: Row) => boolean;
+};
+
+/**
+ * A table on wider screens; on a phone each row becomes a card of label/value lines, so no
+ * column hides off-screen. The first column is the card's title.
+ */
+export function DataTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  minWidth = 720,
+}: {
+  /** Names the table (or list) for screen readers. */
+  label: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** Below this width the table scrolls inside its box instead of squeezing its columns. */
+  minWidth?: number;
+}) {
+  const isPhone = useIsPhone();
+  if (isPhone) {
+    const [titleColumn, ...otherColumns] = columns;
+    return (
+      <Stack component="ul" aria-label={label} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+        {rows.map((row) => (
+          <Paper component="li" withBorder p="sm" key={rowKey(row)}>
+            <Stack gap={6}>
+              {titleColumn && (
+                <Box fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {titleColumn.cell(row)}
+                </Box>
+              )}
+              {otherColumns.map((column) =>
+                column.isEmpty?.(row) ? null : column.isHeaderHidden ? (
+                  <Box key={column.key} pt={4}>
+                    {column.cell(row)}
+                  </Box>
+                ) : (
+                  <Group
+                    key={column.key}
+                    justify="space-between"
+                    align="flex-start"
+                    wrap="nowrap"
+                    gap="sm"
+                  >
+                    <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                      {column.header}
+                    </Text>
+                    <Box
+                      fz="sm"
+                      ta="right"
+                      style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                      component="div"
+                    >
+                      {column.cell(row)}
+                    </Box>
+                  </Group>
+                ),
+              )}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table aria-label={label} verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.key} ta={column.align ?? 'left'}>
+                {column.isHeaderHidden ? (
+                  <VisuallyHidden>{column.header}</VisuallyHidden>
+                ) : (
+                  column.header
+                )}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <Table.Td key={column.key} ta={column.align ?? 'left'} fz="sm">
+                  {column.cell(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

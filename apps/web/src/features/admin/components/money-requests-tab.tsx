@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { customerMoneyRequestsQueryOptions } from '../api.ts';
+import { MoneyRequestsTable } from './money-requests-table.tsx';
+import { ErrorState, LoadingState, NothingFound } from './query-states.tsx';
+
+/** The customer's deposits and adjustments, newest first, pending ones with their decision. */
+export function MoneyRequestsTab({ userId }: { userId: string }) {
+  const requests = useQuery(customerMoneyRequestsQueryOptions(userId));
+  if (requests.isPending) return <LoadingState label="Loading deposits and adjustments" />;
+  if (requests.isError) {
+    return (
+      <ErrorState
+        title="The deposits and adjustments did not load"
+        error={requests.error}
+        isRetrying={requests.isFetching}
+        onRetry={() => requests.refetch()}
+      />
+    );
+  }
+  if (requests.data.items.length === 0) {
+    return <NothingFound title="No deposits or adjustments yet" />;
+  }
+  return (
+    <MoneyRequestsTable
+      label="Deposits and adjustments"
+      requests={requests.data.items}
+      isCustomerShown={false}
+    />
+  );
+}

@@ -1,0 +1,172 @@
+import type { MoneyRequest } from '@coffer/contracts/admin';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
+import { useMe } from '../../../lib/session.ts';
+import { MoneyRequestStatusBadge, moneyRequestDirectionLabels } from './badges.tsx';
+import { type Column, DataTable } from './data-table.tsx';
+import { type Decision, DecisionDialog, type DecisionTarget } from './decision-dialog.tsx';
+import { useDialogTarget } from './use-dialog-target.ts';
+
+/**
+ * Approve and Reject, for an admin who did not prepare the request (four eyes). Everyone
+ * else is told who it waits for; the server refuses them either way.
+ */
+function DecisionButtons({
+  request,
+  onDecide,
+}: {
+  request: MoneyRequest;
+  onDecide: (request: MoneyRequest, decision: Decision) => void;
+}) {
+  const me = useMe();
+  if (request.status !== 'pending_approval') return null;
+  if (me?.role !== 'admin') {
+    return (
+      <Text size="sm" c="dimmed">
+        Waiting for an admin
+      </Text>
+    );
+  }
+  if (me.id === request.maker.id) {
+    return (
+      <Text size="sm" c="dimmed">
+        Waiting for a second admin
+      </Text>
+    );
+  }
+  const what = `${moneyRequestDirectionLabels[request.direction].toLowerCase()} of ${formatAmountMinor(request.amountMinor, request.currency, { currencyDisplay: 'code' })} for ${request.username}`;
+  return (
+    <Group gap="xs" wrap="nowrap" justify="flex-end">
+      <Button
+        size="compact-sm"
+        onClick={() => onDecide(request, 'approve')}
+        aria-label={`Approve the ${what}`}
+      >
+        Approve
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="default"
+        color="red"
+        onClick={() => onDecide(request, 'reject')}
+        aria-label={`Reject the ${what}`}
+      >
+        Reject
+      </Button>
+    </Group>
+  );
+}
+
+/** What the request does to the balance: a deposit adds, a debit adjustment takes away. */
+function signedAmountMinor(request: MoneyRequest): bigint {
+  const amountMinor = BigInt(request.amountMinor);
+  return request.direction === 'deposit' ? amountMinor : -amountMinor;
+}
+
+function StatusCell({ request }: { request: MoneyRequest }) {
+  return (
+    <Stack gap={2} align="flex-start">
+      <MoneyRequestStatusBadge status={request.status} />
+      {request.checker && (
+        <Text size="xs" c="dimmed">
+          by {request.checker.username}
+          {request.decisionReason ? `: ${request.decisionReason}` : ''}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Deposits and debit adjustments with their four-eyes state. In the queue each row leads to
+ * its customer; on a customer's page the customer column is left out.
+ */
+export function MoneyRequestsTable({
+  label,
+  requests,
+  isCustomerShown,
+}: {
+  label: string;
+  requests: readonly MoneyRequest[];
+  isCustomerShown: boolean;
+}) {
+  const decisionDialog = useDialogTarget<DecisionTarget>();
+  const columns: Column<MoneyRequest>[] = [
+    ...(isCustomerShown
+      ? [
+          {
+            key: 'customer',
+            header: 'Customer',
+            cell: (request: MoneyRequest) => (
+              <Anchor component={Link} to={`/admin/users/${request.userId}`} fw={600} size="sm">
+                {request.username}
+              </Anchor>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'amount',
+      header: 'Amount',
+      cell: (request) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {formatAmountMinor(signedAmountMinor(request), request.currency, {
+              currencyDisplay: 'code',
+              signDisplay: 'exceptZero',
+            })}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {moneyRequestDirectionLabels[request.direction]}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'reference',
+      header: 'Reference',
+      isEmpty: (request) => request.externalReference === null,
+      cell: (request) => request.externalReference ?? '—',
+    },
+    { key: 'reason', header: 'Reason', cell: (request) => request.reason },
+    {
+      key: 'maker',
+      header: 'Prepared',
+      cell: (request) => (
+        <Stack gap={0}>
+          <Text size="sm">{request.maker.username}</Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(request.createdAt)}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'status', header: 'Status', cell: (request) => <StatusCell request={request} /> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      isHeaderHidden: true,
+      align: 'right',
+      cell: (request) => (
+        <DecisionButtons
+          request={request}
+          onDecide={(decided, decision) => decisionDialog.open({ request: decided, decision })}
+        />
+      ),
+    },
+  ];
+  return (
+    <>
+      <DataTable
+        label={label}
+        columns={columns}
+        rows={requests}
+        rowKey={(request) => request.id}
+        minWidth={960}
+      />
+      <DecisionDialog target={decisionDialog.target} {...decisionDialog.dialogProps} />
+    </>
+  );
+}

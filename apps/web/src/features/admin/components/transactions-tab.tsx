@@ -1,0 +1,106 @@
+import { type EntryKind, entryKindSchema } from '@coffer/contracts/ledger';
+import { Text } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
+import { customerTransactionsQueryOptions } from '../api.ts';
+import { type Column, DataTable } from './data-table.tsx';
+import { ErrorState, LoadingState, LoadMore, NothingFound } from './query-states.tsx';
+
+const entryKindLabels: Record<EntryKind, string> = {
+  deposit: 'Deposit',
+  transfer: 'Transfer',
+  payout: 'Payout',
+  payout_reversal: 'Payout reversal',
+  bill_payment: 'Bill payment',
+  fee: 'Fee',
+  loan_disbursement: 'Loan disbursement',
+  loan_repayment: 'Loan repayment',
+  adjustment: 'Adjustment',
+  card_purchase: 'Card purchase',
+};
+
+function kindLabel(kind: string): string {
+  const parsed = entryKindSchema.safeParse(kind);
+  return parsed.success ? entryKindLabels[parsed.data] : kind;
+}
+
+type Transaction = {
+  lineId: string;
+  kind: string;
+  memo: string;
+  amountMinor: string;
+  currency: string;
+  createdAt: string;
+};
+
+/** Credits in green with a plus, debits in red with a minus: the sign says it without colour. */
+function SignedAmount({ transaction }: { transaction: Transaction }) {
+  const amountMinor = BigInt(transaction.amountMinor);
+  const color =
+    amountMinor > 0n
+      ? 'var(--mantine-color-green-light-color)'
+      : amountMinor < 0n
+        ? 'var(--mantine-color-red-light-color)'
+        : undefined;
+  return (
+    <Text size="sm" fw={600} c={color} style={{ whiteSpace: 'nowrap' }}>
+      {formatAmountMinor(amountMinor, transaction.currency, {
+        currencyDisplay: 'code',
+        signDisplay: 'exceptZero',
+      })}
+    </Text>
+  );
+}
+
+const columns: Column<Transaction>[] = [
+  { key: 'memo', header: 'Description', cell: (transaction) => transaction.memo },
+  { key: 'kind', header: 'Type', cell: (transaction) => kindLabel(transaction.kind) },
+  {
+    key: 'createdAt',
+    header: 'Date',
+    cell: (transaction) => (
+      <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(transaction.createdAt)}</span>
+    ),
+  },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'right',
+    cell: (transaction) => <SignedAmount transaction={transaction} />,
+  },
+];
+
+/** The customer's ledger lines, newest first, a page at a time. */
+export function TransactionsTab({ userId }: { userId: string }) {
+  const transactions = useInfiniteQuery(customerTransactionsQueryOptions(userId));
+  if (transactions.isPending) return <LoadingState label="Loading transactions" />;
+  if (transactions.isError) {
+    return (
+      <ErrorState
+        title="The transactions did not load"
+        error={transactions.error}
+        isRetrying={transactions.isFetching}
+        onRetry={() => transactions.refetch()}
+      />
+    );
+  }
+  const rows = transactions.data.pages.flatMap((page) => page.items);
+  if (rows.length === 0) return <NothingFound title="No transactions yet" />;
+  return (
+    <>
+      <DataTable
+        label="Transactions"
+        columns={columns}
+        rows={rows}
+        rowKey={(transaction) => transaction.lineId}
+        minWidth={640}
+      />
+      <LoadMore
+        hasNextPage={transactions.hasNextPage}
+        isFetchingNextPage={transactions.isFetchingNextPage}
+        onLoadMore={() => transactions.fetchNextPage()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { auditActionLabels, auditActions } from '@coffer/contracts/audit';
+import { Button, CloseButton, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { type AuditFilter, customerDetailQueryOptions } from '../api.ts';
+import { AuditEventsTable } from '../components/audit-events-table.tsx';
+
+const actionChoices = auditActions.map((action) => ({
+  value: action,
+  label: auditActionLabels[action],
+}));
+const actionSchema = z.enum(auditActions);
+const userIdSchema = z.uuid();
+
+type PersonParam = 'actor' | 'subject';
+
+function parseFilter(searchParams: URLSearchParams): AuditFilter {
+  const action = actionSchema.safeParse(searchParams.get('action'));
+  const actor = userIdSchema.safeParse(searchParams.get('actor'));
+  const subject = userIdSchema.safeParse(searchParams.get('subject'));
+  return {
+    action: action.success ? action.data : undefined,
+    actorUserId: actor.success ? actor.data : undefined,
+    subjectUserId: subject.success ? subject.data : undefined,
+  };
+}
+
+/** A filter on one person, named (looked up by id) with a way to remove it. */
+function PersonFilter({
+  label,
+  userId,
+  onClear,
+}: {
+  label: string;
+  userId: string;
+  onClear: () => void;
+}) {
+  const person = useQuery(customerDetailQueryOptions(userId));
+  const name = person.data?.username ?? (person.isError ? 'Unknown user' : '…');
+  return (
+    <Paper withBorder px="sm" py={4} radius="xl">
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm">
+          {label}: <strong>{name}</strong>
+        </Text>
+        <CloseButton
+          size="sm"
+          aria-label={`Remove the filter ${label.toLowerCase()} ${name}`}
+          onClick={onClear}
+        />
+      </Group>
+    </Paper>
+  );
+}
+
+/** Every staff and security-relevant action, newest first; read-only for everyone. */
+export function AuditLogPage() {
+  usePageTitle('Audit log');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = parseFilter(searchParams);
+
+  const update = (name: 'action' | PersonParam, value: string | null) => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  };
+  const hasFilter =
+    filter.action !== undefined ||
+    filter.actorUserId !== undefined ||
+    filter.subjectUserId !== undefined;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>Audit log</Title>
+        <Text c="dimmed">
+          Every staff and security-relevant action: who, what, to whom, and why. Nobody can edit or
+          delete it. Select a name to see only that person's entries.
+        </Text>
+      </Stack>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label="Action"
+          placeholder="All actions"
+          data={actionChoices}
+          value={filter.action ?? null}
+          onChange={(value: string | null) => update('action', value)}
+          clearable
+          searchable
+          w={{ base: '100%', xs: 320 }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {filter.actorUserId && (
+          <PersonFilter
+            label="By"
+            userId={filter.actorUserId}
+            onClear={() => update('actor', null)}
+          />
+        )}
+        {filter.subjectUserId && (
+          <PersonFilter
+            label="On"
+            userId={filter.subjectUserId}
+            onClear={() => update('subject', null)}
+          />
+        )}
+        {hasFilter && (
+          <Button
+            variant="subtle"
+            onClick={() => setSearchParams({}, { preventScrollReset: true })}
+          >
+            Clear filters
+          </Button>
+        )}
+      </Group>
+      <AuditEventsTable
+        label="Audit events"
+        filter={filter}
+        onFilterActor={(person) => update('actor', person.id)}
+        onFilterSubject={(person) => update('subject', person.id)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,350 @@
+import type { CustomerDetail } from '@coffer/contracts/admin';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  DataList,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Check, Copy } from 'lucide-react';
+import { useId } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { NotFoundContent } from '../../../components/not-found-content.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
+import { useMe } from '../../../lib/session.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { customerDetailQueryOptions, customerMoneyRequestsQueryOptions } from '../api.ts';
+import { AccountActionsCard } from '../components/account-actions-card.tsx';
+import { AuditEventsTable } from '../components/audit-events-table.tsx';
+import { AccountStatusBadge, roleLabels, StaffRoleBadge } from '../components/badges.tsx';
+import { FreezeDialog } from '../components/freeze-dialog.tsx';
+import { LevelDialog } from '../components/level-dialog.tsx';
+import { MoneyRequestsTab } from '../components/money-requests-tab.tsx';
+import { ErrorState, LoadingState } from '../components/query-states.tsx';
+import { RoleDialog } from '../components/role-dialog.tsx';
+import { TransactionsTab } from '../components/transactions-tab.tsx';
+
+const copiedIndicatorMs = 2_000;
+const userIdSchema = z.uuid();
+
+function BackToUsers() {
+  return (
+    <Anchor component={Link} to="/admin" size="sm">
+      <Group gap={4} wrap="nowrap" component="span">
+        <ArrowLeft size={16} aria-hidden />
+        Back to Users
+      </Group>
+    </Anchor>
+  );
+}
+
+function MoneyFigure({
+  label,
+  amountMinor,
+  currency,
+  isMain = false,
+}: {
+  label: string;
+  amountMinor: string;
+  currency: string;
+  isMain?: boolean;
+}) {
+  const labelId = useId();
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={labelId}>
+      <Text size="sm" c="dimmed" id={labelId}>
+        {label}
+      </Text>
+      <Text fz={isMain ? 26 : 20} fw={700} style={{ overflowWrap: 'anywhere' }}>
+        {formatAmountMinor(amountMinor, currency, { currencyDisplay: 'code' })}
+      </Text>
+    </Paper>
+  );
+}
+
+function AccountNumber({ accountNumber }: { accountNumber: string }) {
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Text ff="monospace">{accountNumber}</Text>
+      <CopyButton value={accountNumber} timeout={copiedIndicatorMs}>
+        {({ copied, copy }) => (
+          <Button
+            variant="light"
+            size="compact-sm"
+            color={copied ? 'green' : undefined}
+            leftSection={copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
+            onClick={copy}
+            aria-label={copied ? 'Copied!' : 'Copy account number'}
+          >
+            {copied ? 'Copied!' : 'Copy'}
+          </Button>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+function CustomerSummary({ customer }: { customer: CustomerDetail }) {
+  const me = useMe();
+  const isAdmin = me?.role === 'admin';
+  const isSelf = me?.id === customer.id;
+  const [isFreezeOpen, freezeDialog] = useDisclosure(false);
+  const [isLevelOpen, levelDialog] = useDisclosure(false);
+  const [isRoleOpen, roleDialog] = useDisclosure(false);
+  const headingId = useId();
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} id={headingId} mb="md">
+        Account
+      </Title>
+      <DataList labelWidth={150}>
+        {customer.wallet && (
+          <DataList.Item>
+            <DataList.ItemLabel>Account number</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <AccountNumber accountNumber={customer.wallet.accountNumber} />
+            </DataList.ItemValue>
+          </DataList.Item>
+        )}
+        <DataList.Item>
+          <DataList.ItemLabel>Level</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <Group gap="sm" wrap="wrap">
+              <Text fw={600}>Level {customer.level}</Text>
+              {isAdmin && (
+                <Button variant="light" size="compact-sm" onClick={levelDialog.open}>
+                  Set Level
+                </Button>
+              )}
+            </Group>
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Status</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <Stack gap={6}>
+              <Group gap="sm" wrap="wrap">
+                <AccountStatusBadge isFrozen={customer.isFrozen} />
+                {isAdmin && !isSelf && (
+                  <Button
+                    variant="light"
+                    size="compact-sm"
+                    color={customer.isFrozen ? undefined : 'red'}
+                    onClick={freezeDialog.open}
+                  >
+                    {customer.isFrozen ? 'Unfreeze' : 'Freeze'}
+                  </Button>
+                )}
+              </Group>
+              {customer.frozenReason !== null && (
+                <Text size="sm">Reason: {customer.frozenReason}</Text>
+              )}
+            </Stack>
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Role</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <Group gap="sm" wrap="wrap">
+              <Text>{roleLabels[customer.role]}</Text>
+              {isAdmin && !isSelf && (
+                <Button variant="light" size="compact-sm" onClick={roleDialog.open}>
+                  Change role
+                </Button>
+              )}
+            </Group>
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Email</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <Group gap="xs" wrap="wrap">
+              <Text style={{ overflowWrap: 'anywhere' }}>{customer.email}</Text>
+              {customer.isEmailVerified ? (
+                <Badge color="green" variant="light">
+                  Verified
+                </Badge>
+              ) : (
+                <Badge color="yellow" variant="light">
+                  Not verified
+                </Badge>
+              )}
+            </Group>
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Phone</DataList.ItemLabel>
+          <DataList.ItemValue>{customer.phone ?? 'No phone number'}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Country</DataList.ItemLabel>
+          <DataList.ItemValue>{customer.country}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Two-factor</DataList.ItemLabel>
+          <DataList.ItemValue>{customer.hasTotp ? 'On' : 'Off'}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Member since</DataList.ItemLabel>
+          <DataList.ItemValue>{formatDate(customer.createdAt)}</DataList.ItemValue>
+        </DataList.Item>
+      </DataList>
+      {isAdmin && (
+        <>
+          <FreezeDialog user={customer} opened={isFreezeOpen} onClose={freezeDialog.close} />
+          <LevelDialog user={customer} opened={isLevelOpen} onClose={levelDialog.close} />
+          {!isSelf && <RoleDialog user={customer} opened={isRoleOpen} onClose={roleDialog.close} />}
+        </>
+      )}
+    </Card>
+  );
+}
+
+const tabValues = ['transactions', 'requests', 'audit'] as const;
+type TabValue = (typeof tabValues)[number];
+const tabSchema = z.enum(tabValues);
+
+function PendingBadge({ userId }: { userId: string }) {
+  const requests = useQuery(customerMoneyRequestsQueryOptions(userId));
+  const count =
+    requests.data?.items.filter((request) => request.status === 'pending_approval').length ?? 0;
+  if (count === 0) return null;
+  return (
+    <Badge size="sm" color="yellow" variant="light" aria-label={`${count} pending`}>
+      {count}
+    </Badge>
+  );
+}
+
+function CustomerTabs({ userId }: { userId: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const parsedTab = tabSchema.safeParse(searchParams.get('tab'));
+  const tab: TabValue = parsedTab.success ? parsedTab.data : 'transactions';
+  return (
+    <Tabs
+      value={tab}
+      onChange={(value) => {
+        const next = tabSchema.safeParse(value);
+        if (!next.success) return;
+        setSearchParams(next.data === 'transactions' ? {} : { tab: next.data }, {
+          replace: true,
+          preventScrollReset: true,
+        });
+      }}
+      keepMounted={false}
+    >
+      <Tabs.List mb="md">
+        <Tabs.Tab value="transactions">Transactions</Tabs.Tab>
+        <Tabs.Tab value="requests" rightSection={<PendingBadge userId={userId} />}>
+          Deposits & adjustments
+        </Tabs.Tab>
+        <Tabs.Tab value="audit">Audit</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="transactions">
+        <TransactionsTab userId={userId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="requests">
+        <MoneyRequestsTab userId={userId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="audit">
+        <AuditEventsTable label="Audit events" filter={{ subjectUserId: userId }} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function CustomerDetailView({ userId }: { userId: string }) {
+  const customer = useQuery(customerDetailQueryOptions(userId));
+  const isUnknown = customer.error instanceof ApiError && customer.error.status === 404;
+  usePageTitle(customer.data?.username ?? (isUnknown ? 'Page not found' : 'User'));
+
+  if (customer.isPending) return <LoadingState label="Loading the user" />;
+  if (customer.isError) {
+    if (isUnknown) return <NotFoundContent isInsideShell />;
+    return (
+      <Stack gap="lg">
+        <BackToUsers />
+        <ErrorState
+          title="This user did not load"
+          error={customer.error}
+          isRetrying={customer.isFetching}
+          onRetry={() => customer.refetch()}
+        />
+      </Stack>
+    );
+  }
+  const detail = customer.data;
+  return (
+    <Stack gap="lg">
+      <BackToUsers />
+      <Stack gap={4}>
+        <Group gap="sm" wrap="wrap">
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {detail.username}
+          </Title>
+          <AccountStatusBadge isFrozen={detail.isFrozen} />
+          <StaffRoleBadge role={detail.role} />
+        </Group>
+        <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {detail.email} · {detail.phone ?? 'No phone number'}
+        </Text>
+      </Stack>
+      {detail.wallet ? (
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+          <MoneyFigure
+            label="Account Balance"
+            amountMinor={detail.wallet.balanceMinor}
+            currency={detail.wallet.currency}
+            isMain
+          />
+          <MoneyFigure
+            label="Held"
+            amountMinor={detail.wallet.heldMinor}
+            currency={detail.wallet.currency}
+          />
+          <MoneyFigure
+            label="Available"
+            amountMinor={detail.wallet.availableMinor}
+            currency={detail.wallet.currency}
+          />
+        </SimpleGrid>
+      ) : (
+        <Text>This person has no wallet.</Text>
+      )}
+      <CustomerSummary customer={detail} />
+      {detail.wallet && (
+        <AccountActionsCard
+          target={{
+            userId: detail.id,
+            username: detail.username,
+            currency: detail.wallet.currency,
+            availableMinor: detail.wallet.availableMinor,
+          }}
+        />
+      )}
+      <CustomerTabs userId={detail.id} />
+    </Stack>
+  );
+}
+
+/** One customer: balances, account, staff actions and their history (PRODUCT.md section 2). */
+export function CustomerDetailPage() {
+  const { userId = '' } = useParams();
+  // Ids are UUIDs; anything else cannot be a user, so it is a 404 without asking the server.
+  if (!userIdSchema.safeParse(userId).success) return <NotFoundContent isInsideShell />;
+  return <CustomerDetailView key={userId} userId={userId} />;
+}

@@ -1,0 +1,238 @@
+import type { CustomerList } from '@coffer/contracts/admin';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Loader,
+  Menu,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { EllipsisVertical, Lock, LockOpen, Search, TrendingUp } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatAmountMinor } from '../../../lib/money.ts';
+import { useMe } from '../../../lib/session.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { customerListQueryOptions } from '../api.ts';
+import { AccountStatusBadge, StaffRoleBadge } from '../components/badges.tsx';
+import { type Column, DataTable } from '../components/data-table.tsx';
+import { FreezeDialog } from '../components/freeze-dialog.tsx';
+import { LevelDialog } from '../components/level-dialog.tsx';
+import { ErrorState, LoadingState, LoadMore, NothingFound } from '../components/query-states.tsx';
+import { useDialogTarget } from '../components/use-dialog-target.ts';
+
+type Customer = CustomerList['items'][number];
+
+const searchDebounceMs = 300;
+const searchLengthMax = 100;
+
+/** View, and for admins a menu with Freeze/Unfreeze and Set Level. */
+function RowActions({
+  customer,
+  onFreeze,
+  onSetLevel,
+}: {
+  customer: Customer;
+  onFreeze: (customer: Customer, menuButton: HTMLElement | null) => void;
+  onSetLevel: (customer: Customer, menuButton: HTMLElement | null) => void;
+}) {
+  const me = useMe();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const isAdmin = me?.role === 'admin';
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Button
+        component={Link}
+        to={`/admin/users/${customer.id}`}
+        variant="light"
+        size="compact-sm"
+        aria-label={`View ${customer.username}`}
+      >
+        View
+      </Button>
+      {isAdmin && (
+        <Menu position="bottom-end" shadow="md" width={200}>
+          <Menu.Target>
+            <ActionIcon
+              ref={menuButton}
+              variant="subtle"
+              color="gray"
+              aria-label={`More actions for ${customer.username}`}
+            >
+              <EllipsisVertical size={18} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {/* Nobody freezes their own account; the server refuses it too. */}
+            {me.id !== customer.id && (
+              <Menu.Item
+                leftSection={
+                  customer.isFrozen ? (
+                    <LockOpen size={16} aria-hidden />
+                  ) : (
+                    <Lock size={16} aria-hidden />
+                  )
+                }
+                onClick={() => onFreeze(customer, menuButton.current)}
+              >
+                {customer.isFrozen ? 'Unfreeze' : 'Freeze'}
+              </Menu.Item>
+            )}
+            <Menu.Item
+              leftSection={<TrendingUp size={16} aria-hidden />}
+              onClick={() => onSetLevel(customer, menuButton.current)}
+            >
+              Set Level
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}
+
+/** The back office's front page: every user, newest first, searchable on the server. */
+export function CustomerListPage() {
+  usePageTitle('Users');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchText, setSearchText] = useState(searchParams.get('search') ?? '');
+  const [debouncedSearch] = useDebouncedValue(searchText.trim(), searchDebounceMs);
+  const customers = useInfiniteQuery({
+    ...customerListQueryOptions(debouncedSearch),
+    // While a new search runs, the last answer stays on screen instead of a spinner.
+    placeholderData: keepPreviousData,
+  });
+  const freezeDialog = useDialogTarget<Customer>();
+  const levelDialog = useDialogTarget<Customer>();
+
+  const columns: Column<Customer>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (customer) => (
+        <Group gap={6} wrap="wrap">
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {customer.username}
+          </Text>
+          <StaffRoleBadge role={customer.role} />
+        </Group>
+      ),
+    },
+    {
+      key: 'email',
+      header: 'Email',
+      cell: (customer) => <span style={{ overflowWrap: 'anywhere' }}>{customer.email}</span>,
+    },
+    {
+      key: 'balance',
+      header: 'Balance',
+      align: 'right',
+      cell: (customer) =>
+        customer.balance ? (
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {formatAmountMinor(customer.balance.amountMinor, customer.balance.currency, {
+              currencyDisplay: 'code',
+            })}
+          </span>
+        ) : (
+          <Text span size="sm" c="dimmed">
+            No wallet
+          </Text>
+        ),
+    },
+    { key: 'level', header: 'Level', cell: (customer) => customer.level },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (customer) => <AccountStatusBadge isFrozen={customer.isFrozen} />,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      isHeaderHidden: true,
+      align: 'right',
+      cell: (customer) => (
+        <RowActions
+          customer={customer}
+          onFreeze={freezeDialog.open}
+          onSetLevel={levelDialog.open}
+        />
+      ),
+    },
+  ];
+
+  const firstPage = customers.data?.pages[0];
+  const rows = customers.data?.pages.flatMap((page) => page.items) ?? [];
+  const isSearching = customers.isFetching && !customers.isFetchingNextPage;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Title order={1}>Users</Title>
+        <Paper withBorder px="md" py="xs">
+          <Text size="sm" c="dimmed">
+            Total Users
+          </Text>
+          <Text fz="xl" fw={700} aria-live="polite">
+            {firstPage ? firstPage.totalUsers.toLocaleString() : '…'}
+          </Text>
+        </Paper>
+      </Group>
+      <TextInput
+        type="search"
+        aria-label="Search users"
+        placeholder="Search users..."
+        leftSection={<Search size={16} aria-hidden />}
+        rightSection={isSearching ? <Loader size={16} aria-label="Searching" /> : null}
+        maxLength={searchLengthMax}
+        value={searchText}
+        onChange={(event) => {
+          const text = event.currentTarget.value;
+          setSearchText(text);
+          // The search is kept in the address, so Back from a customer returns to it.
+          setSearchParams(text.trim() ? { search: text.trim() } : {}, { replace: true });
+        }}
+      />
+      {customers.isPending ? (
+        <LoadingState label="Loading users" />
+      ) : customers.isError ? (
+        <ErrorState
+          title="The users did not load"
+          error={customers.error}
+          isRetrying={customers.isFetching}
+          onRetry={() => customers.refetch()}
+        />
+      ) : rows.length === 0 ? (
+        <NothingFound
+          title="No users found"
+          description={
+            debouncedSearch ? `Nobody's name or email contains "${debouncedSearch}".` : undefined
+          }
+        />
+      ) : (
+        <>
+          <DataTable
+            label="Users"
+            columns={columns}
+            rows={rows}
+            rowKey={(customer) => customer.id}
+            minWidth={820}
+          />
+          <LoadMore
+            hasNextPage={customers.hasNextPage}
+            isFetchingNextPage={customers.isFetchingNextPage}
+            onLoadMore={() => customers.fetchNextPage()}
+          />
+        </>
+      )}
+      <FreezeDialog user={freezeDialog.target} {...freezeDialog.dialogProps} />
+      <LevelDialog user={levelDialog.target} {...levelDialog.dialogProps} />
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import { auditActionLabels } from '@coffer/contracts/audit';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { activityQueryOptions } from '../api.ts';
+
+/**
+ * The customer-visible audit entries (PRODUCT.md section 0, rule 5): every staff action on
+ * the account with its reason, and the account's own security events.
+ */
+export function ActivityCard() {
+  const activity = useInfiniteQuery(activityQueryOptions);
+  const headingId = 'activity-heading';
+  const items = activity.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} id={headingId} mb="md">
+        Activity on your account
+      </Title>
+      {activity.isPending && <Loader size="sm" aria-label="Loading your account's activity" />}
+      {activity.isError && (
+        <Alert color="red" variant="light" role="alert">
+          <Stack gap="sm" align="flex-start">
+            {errorMessage(activity.error)}
+            <Button
+              size="xs"
+              variant="default"
+              loading={activity.isFetching}
+              onClick={() => activity.refetch()}
+            >
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {activity.isSuccess && items.length === 0 && (
+        <Text c="dimmed">Nothing has happened on your account yet.</Text>
+      )}
+      {items.length > 0 && (
+        <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }}>
+          {items.map((item, index) => (
+            <Stack
+              component="li"
+              key={item.id}
+              gap={2}
+              py="sm"
+              style={
+                index === 0
+                  ? undefined
+                  : { borderTop: '1px solid var(--mantine-color-default-border)' }
+              }
+            >
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Group gap="xs" wrap="wrap">
+                  <Text fw={600}>{auditActionLabels[item.action]}</Text>
+                  {item.isByStaff && (
+                    <Badge variant="light" color="gray" size="sm">
+                      By staff
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {formatDateTime(item.createdAt)}
+                </Text>
+              </Group>
+              {item.reason && <Text size="sm">Reason: {item.reason}</Text>}
+            </Stack>
+          ))}
+        </Stack>
+      )}
+      {activity.hasNextPage && (
+        <Group justify="center" mt="sm">
+          <Button
+            variant="default"
+            loading={activity.isFetchingNextPage}
+            onClick={() => activity.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        </Group>
+      )}
+    </Card>
+  );
+}
