@@ -30,9 +30,13 @@ export const currentPasswordSchema = z.string().min(1, 'Enter your current passw
 
 export const updateUsernameBodySchema = z.object({ username: usernameSchema });
 
+/** Security changes offer to sign out every other session at the same time. */
+const endOtherSessionsSchema = z.boolean().default(false);
+
 export const changeEmailBodySchema = z.object({
   newEmail: emailSchema,
   currentPassword: currentPasswordSchema,
+  endOtherSessions: endOtherSessionsSchema,
 });
 
 export const changePasswordBodySchema = z.object({
@@ -51,6 +55,7 @@ export const totpSetupResponseSchema = z.object({
 });
 
 export const totpEnableBodySchema = z.object({
+  endOtherSessions: endOtherSessionsSchema,
   code: z
     .string()
     .trim()
@@ -58,7 +63,10 @@ export const totpEnableBodySchema = z.object({
 });
 export const totpEnableResponseSchema = z.object({ recoveryCodes: z.array(z.string()).length(10) });
 
-export const totpDisableBodySchema = z.object({ code: secondFactorCodeSchema });
+export const totpDisableBodySchema = z.object({
+  code: secondFactorCodeSchema,
+  endOtherSessions: endOtherSessionsSchema,
+});
 
 export const sessionSchema = z.object({
   id: z.string(),

@@ -522,6 +522,22 @@ describe('two-factor authentication', () => {
     expect(blocked.statusCode).toBe(429);
   });
 
+  it('offers to sign out other sessions when two-factor is turned on', async () => {
+    const { client, body } = await signedUpClient(app);
+    const laptop = new TestClient(app);
+    await laptop.post('/api/v1/auth/login', { email: body.email, password: body.password });
+    const setup = await client.post('/api/v1/profile/totp/setup', {
+      currentPassword: strongPassword,
+    });
+    const enabled = await client.post('/api/v1/profile/totp/enable', {
+      code: currentCode(setup.json().secret),
+      endOtherSessions: true,
+    });
+    expect(enabled.statusCode).toBe(200);
+    expect((await laptop.get('/api/v1/auth/me')).statusCode).toBe(401);
+    expect((await client.get('/api/v1/auth/me')).statusCode).toBe(200);
+  });
+
   it('needs the current password to start, and a code to turn it off', async () => {
     const { client } = await signedUpClient(app);
     const refused = await client.post('/api/v1/profile/totp/setup', { currentPassword: 'not-it' });

@@ -10,6 +10,7 @@ import {
   totpSetupResponseSchema,
   updateUsernameBodySchema,
 } from '@coffer/contracts/profile';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../platform/access.ts';
@@ -27,6 +28,15 @@ import {
   startTotpSetup,
   updateUsername,
 } from './service.ts';
+
+/** After a security change succeeds: sign out everywhere else if the person asked to. */
+async function endOtherSessionsIfAsked(request: FastifyRequest, isAsked: boolean): Promise<void> {
+  if (!isAsked) return;
+  const session = sessionOf(request);
+  await revokeUserSessions(request.server.db, session.userId, {
+    exceptSessionId: session.sessionId,
+  });
+}
 
 const reauthenticated = { access: 'user' as const, rateLimit: rateLimits.reauthentication };
 
@@ -53,12 +63,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: reauthenticated,
       schema: { body: changeEmailBodySchema, response: { 202: profileSchema } },
     },
-    async (request, reply) =>
-      reply
-        .status(202)
-        .send(
-          await requestEmailChange(authDepsOf(request), sessionOf(request).userId, request.body),
-        ),
+    async (request, reply) => {
+      const profile = await requestEmailChange(
+        authDepsOf(request),
+        sessionOf(request).userId,
+        request.body,
+      );
+      await endOtherSessionsIfAsked(request, request.body.endOtherSessions);
+      return reply.status(202).send(profile);
+    },
   );
 
   app.post(
@@ -92,13 +105,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: reauthenticated,
       schema: { body: totpEnableBodySchema, response: { 200: totpEnableResponseSchema } },
     },
-    async (request) => ({
-      recoveryCodes: await enableTotp(
+    async (request) => {
+      const recoveryCodes = await enableTotp(
         authDepsOf(request),
         sessionOf(request).userId,
         request.body.code,
-      ),
-    }),
+      );
+      await endOtherSessionsIfAsked(request, request.body.endOtherSessions);
+      return { recoveryCodes };
+    },
   );
 
   app.post(
@@ -106,6 +121,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: reauthenticated, schema: { body: totpDisableBodySchema } },
     async (request, reply) => {
       await disableTotp(authDepsOf(request), sessionOf(request).userId, request.body.code);
+      await endOtherSessionsIfAsked(request, request.body.endOtherSessions);
       return reply.status(204).send();
     },
   );

@@ -46,7 +46,11 @@ export function updateUsername(body: { username: string }) {
   });
 }
 
-export function changeEmail(body: { newEmail: string; currentPassword: string }) {
+export function changeEmail(body: {
+  newEmail: string;
+  currentPassword: string;
+  endOtherSessions: boolean;
+}) {
   return apiRequest({ method: 'POST', path: '/api/v1/profile/email', body, schema: profileSchema });
 }
 
@@ -72,7 +76,7 @@ export function setUpTotp(body: { currentPassword: string }) {
   });
 }
 
-export function enableTotp(body: { code: string }) {
+export function enableTotp(body: { code: string; endOtherSessions: boolean }) {
   return apiRequest({
     method: 'POST',
     path: '/api/v1/profile/totp/enable',
@@ -81,7 +85,7 @@ export function enableTotp(body: { code: string }) {
   });
 }
 
-export function disableTotp(body: { code: string }) {
+export function disableTotp(body: { code: string; endOtherSessions: boolean }) {
   return apiRequest({
     method: 'POST',
     path: '/api/v1/profile/totp/disable',

@@ -9,6 +9,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Code,
   CopyButton,
   Group,
@@ -126,7 +127,7 @@ function ScanStep({
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
-    initialValues: { code: '' },
+    initialValues: { code: '', endOtherSessions: false },
     validate: contractResolver(totpEnableBodySchema),
   });
   const enable = useMutation({
@@ -187,6 +188,10 @@ function ScanStep({
           autoComplete="one-time-code"
           maxLength={6}
           {...form.getInputProps('code')}
+        />
+        <Checkbox
+          label="Sign out my other sessions"
+          {...form.getInputProps('endOtherSessions', { type: 'checkbox' })}
         />
         <Group justify="flex-end">
           <BusyButton isBusy={enable.isPending} busyLabel="Checking...">
@@ -277,7 +282,7 @@ function DisableDialogContent({ onClose }: { onClose: () => void }) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
-    initialValues: { code: '' },
+    initialValues: { code: '', endOtherSessions: false },
     validate: contractResolver(totpDisableBodySchema),
   });
   const disable = useMutation({
@@ -318,6 +323,10 @@ function DisableDialogContent({ onClose }: { onClose: () => void }) {
           spellCheck={false}
           data-autofocus
           {...form.getInputProps('code')}
+        />
+        <Checkbox
+          label="Sign out my other sessions"
+          {...form.getInputProps('endOtherSessions', { type: 'checkbox' })}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

@@ -1,6 +1,6 @@
 import { errorCodes } from '@coffer/contracts/errors';
 import { changeEmailBodySchema } from '@coffer/contracts/profile';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ function UpdateEmailForm({ currentEmail, onClose }: { currentEmail: string; onCl
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
-    initialValues: { newEmail: '', currentPassword: '' },
+    initialValues: { newEmail: '', currentPassword: '', endOtherSessions: false },
     validate: contractResolver(changeEmailBodySchema),
   });
   const save = useMutation({
@@ -64,6 +64,10 @@ function UpdateEmailForm({ currentEmail, onClose }: { currentEmail: string; onCl
           label="Current password"
           autoComplete="current-password"
           {...form.getInputProps('currentPassword')}
+        />
+        <Checkbox
+          label="Sign out my other sessions"
+          {...form.getInputProps('endOtherSessions', { type: 'checkbox' })}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
