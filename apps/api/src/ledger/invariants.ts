@@ -14,6 +14,14 @@ const checks: { name: string; sql: string }[] = [
            GROUP BY e.id HAVING count(l.id) < 2`,
   },
   {
+    name: 'line or balance refers to no account',
+    sql: `SELECT l.id::text AS subject, l.account_id::text AS detail FROM journal_lines l
+            LEFT JOIN accounts a ON a.id = l.account_id WHERE a.id IS NULL
+          UNION ALL
+          SELECT b.account_id::text AS subject, 'bucket ' || b.bucket AS detail FROM account_balances b
+            LEFT JOIN accounts a ON a.id = b.account_id WHERE a.id IS NULL`,
+  },
+  {
     name: 'line currency differs from its account',
     sql: `SELECT l.id::text AS subject, l.currency || ' vs ' || a.currency AS detail
             FROM journal_lines l JOIN accounts a ON a.id = l.account_id

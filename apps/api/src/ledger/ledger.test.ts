@@ -325,6 +325,15 @@ describe('the journal is append-only', () => {
   });
 });
 
+describe('accounts are permanent', () => {
+  it('refuses to delete an account', async () => {
+    const wallet = await createWallet(ledger, { balance: '1.00' });
+    await expect(db.query('DELETE FROM accounts WHERE id = $1', [wallet])).rejects.toThrow(
+      /never deleted/,
+    );
+  });
+});
+
 describe('invariants', () => {
   it('notices a balance changed behind the ledger’s back', async () => {
     const wallet = await createWallet(ledger, { balance: '1.00' });
