@@ -37,15 +37,24 @@ function randomAmountMinor(): bigint {
   return BigInt(1 + randomIndex(transferMinorMax));
 }
 
-async function openWallets(
+/**
+ * Opens `count` wallets, then funds each with a deposit entry of its own from `settlement`,
+ * so the journal starts with as many entries as there are wallets: the planner then sees
+ * tables of a realistic size, as pgbench's are after `-i`. (Plans made while
+ * journal_entries holds a handful of rows keep sequential scans in the foreign-key checks
+ * until the next ANALYZE.) Each deposit commits alone: two transactions that each post
+ * several entries against `settlement` can deadlock on its randomly chosen buckets.
+ */
+async function openFundedWallets(
   db: Database,
   ledger: Ledger,
   count: number,
   concurrency: number,
 ): Promise<AccountId[]> {
+  const settlementId = await ledger.systemAccount('settlement', usd);
   const wallets: AccountId[] = [];
   let opened = 0;
-  // Several wallets per transaction keeps set-up from paying one commit per wallet.
+  // Opening touches no shared row, so several wallets share a transaction and a commit.
   async function openBatches(): Promise<void> {
     while (opened < count) {
       const batchSize = Math.min(walletsPerTransaction, count - opened);
@@ -61,22 +70,11 @@ async function openWallets(
     }
   }
   await Promise.all(Array.from({ length: concurrency }, openBatches));
-  return wallets;
-}
-
-/**
- * One deposit entry per wallet, so the journal starts with as many entries as there are
- * wallets and the planner sees tables of a realistic size, as pgbench's do after `-i`.
- * (Plans made while journal_entries holds a handful of rows keep sequential scans in the
- * foreign-key checks; see bench/README.md.)
- */
-async function fundWallets(ledger: Ledger, wallets: AccountId[], concurrency: number) {
-  const settlementId = await ledger.systemAccount('settlement', usd);
-  let next = 0;
-  async function fundNext(): Promise<void> {
-    while (next < wallets.length) {
-      const accountId = wallets[next] as AccountId;
-      next += 1;
+  let funded = 0;
+  async function fundWallets(): Promise<void> {
+    while (funded < wallets.length) {
+      const accountId = wallets[funded] as AccountId;
+      funded += 1;
       await ledger.post({
         kind: 'deposit',
         memo: 'bench funding',
@@ -87,7 +85,8 @@ async function fundWallets(ledger: Ledger, wallets: AccountId[], concurrency: nu
       });
     }
   }
-  await Promise.all(Array.from({ length: concurrency }, fundNext));
+  await Promise.all(Array.from({ length: concurrency }, fundWallets));
+  return wallets;
 }
 
 async function sumBalancesMinor(db: Database, accountIds: AccountId[] | null): Promise<bigint> {
@@ -125,8 +124,7 @@ async function main(): Promise<void> {
   const ledger = createLedger(db);
 
   const setupConcurrency = request.engine === 'pglite' ? 1 : request.clients;
-  const wallets = await openWallets(db, ledger, request.walletCount, setupConcurrency);
-  await fundWallets(ledger, wallets, setupConcurrency);
+  const wallets = await openFundedWallets(db, ledger, request.walletCount, setupConcurrency);
 
   let sinkId: AccountId | null = null;
   if (request.mix === 'system-sink') sinkId = await ledger.systemAccount('bill_clearing', usd);

@@ -139,7 +139,12 @@ export function readProcessTreeCpuSeconds(rootPid: number): number {
 // USER_HZ: the unit of /proc's CPU times, 100 on every mainstream Linux build.
 export const clockTicksPerSecond = 100;
 
-export type MachineCpuSnapshot = { busyTicks: number; ioWaitTicks: number; totalTicks: number };
+export type MachineCpuSnapshot = {
+  busyTicks: number;
+  ioWaitTicks: number;
+  stealTicks: number;
+  totalTicks: number;
+};
 
 /** The machine-wide CPU counters of /proc/stat (all cores together). */
 export function readMachineCpu(): MachineCpuSnapshot {
@@ -152,6 +157,7 @@ export function readMachineCpu(): MachineCpuSnapshot {
   return {
     busyTicks,
     ioWaitTicks: ioWait ?? 0,
+    stealTicks: steal ?? 0,
     totalTicks: busyTicks + (idle ?? 0) + (ioWait ?? 0) + (steal ?? 0),
   };
 }

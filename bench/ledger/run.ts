@@ -44,6 +44,8 @@ type Usage = {
   /** All cores together: 100 means every core busy (server, client and anything else). */
   machineCpuBusyPercent: number;
   machineIoWaitPercent: number;
+  /** Time the hypervisor gave this VM's CPUs to other guests: noise no process shows. */
+  machineStealPercent: number;
   /** CPU of everything else on the machine (other jobs): noise in this phase's figures. */
   otherCpuPercent: number;
   serverCpuMsPerTx: number;
@@ -209,6 +211,7 @@ async function startUsageMeter(admin: Database, serverPid: number) {
         machineIoWaitPercent: round(
           (100 * (ended.cpu.ioWaitTicks - begin.cpu.ioWaitTicks)) / ticks,
         ),
+        machineStealPercent: round((100 * (ended.cpu.stealTicks - begin.cpu.stealTicks)) / ticks),
         otherCpuPercent: round(
           (100 * Math.max(0, busySeconds - serverCpuSeconds - clientCpuSeconds)) / capacitySeconds,
         ),
