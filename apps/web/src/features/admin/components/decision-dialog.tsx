@@ -1,17 +1,15 @@
 import { type MoneyRequest, rejectBodySchema } from '@coffer/contracts/admin';
 import { errorCodes } from '@coffer/contracts/errors';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { z } from 'zod';
-import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
-import { adminQueryRoot, decideMoneyRequest } from '../api.ts';
+import { decideMoneyRequest } from '../api.ts';
 import { moneyRequestDirectionLabels } from './badges.tsx';
+import { ReasonField, StaffActionButtons, useStaffAction } from './staff-action-form.tsx';
 
 export type Decision = 'approve' | 'reject';
 
@@ -36,40 +34,29 @@ function DecisionForm({
   decision: Decision;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const isApproval = decision === 'approve';
   const form = useForm({
     mode: 'controlled',
     initialValues: { reason: '' },
     validate: contractResolver(isApproval ? approveFormSchema : rejectBodySchema),
   });
-  const decide = useMutation({
+  const decide = useStaffAction({
     mutationFn: (reason: string) =>
       decideMoneyRequest(request.id, decision, reason === '' ? {} : { reason }),
-    onSuccess: async (decided) => {
+    onDone: (decided) => {
       showSuccessToast(
         decided.status === 'posted'
           ? `Approved and posted: ${describeRequest(decided)}`
           : `Rejected: ${describeRequest(decided)}`,
       );
       onClose();
-      await queryClient.invalidateQueries({ queryKey: adminQueryRoot });
     },
-    onError: (error) =>
-      setFormError(
-        showApiErrorOnForm(form, error, { otherFailureMessage: errorCodes.internal.message }),
-      ),
+    describeError: (error) =>
+      showApiErrorOnForm(form, error, { otherFailureMessage: errorCodes.internal.message }),
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        setFormError(null);
-        decide.mutate(values.reason.trim());
-      })}
-    >
+    <form noValidate onSubmit={form.onSubmit((values) => decide.submit(values.reason.trim()))}>
       <Stack gap="md">
         <Stack gap={4}>
           <Text size="sm" fw={600}>
@@ -87,28 +74,21 @@ function DecisionForm({
               : 'Rejecting closes it without moving any money.'}
           </Text>
         </Stack>
-        <FormAlert message={formError} />
-        <Textarea
+        <FormAlert message={decide.formError} />
+        <ReasonField
           label={isApproval ? 'Note (optional)' : 'Reason'}
           required={!isApproval}
-          autosize
-          minRows={2}
-          maxRows={6}
           data-autofocus
           {...form.getInputProps('reason')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <BusyButton
-            isBusy={decide.isPending}
-            busyLabel={isApproval ? 'Approving...' : 'Rejecting...'}
-            color={isApproval ? undefined : 'red.9'}
-          >
-            {isApproval ? 'Approve' : 'Reject'}
-          </BusyButton>
-        </Group>
+        <StaffActionButtons
+          onCancel={onClose}
+          isBusy={decide.isPending}
+          busyLabel={isApproval ? 'Approving...' : 'Rejecting...'}
+          color={isApproval ? undefined : 'red.9'}
+        >
+          {isApproval ? 'Approve' : 'Reject'}
+        </StaffActionButtons>
       </Stack>
     </form>
   );

@@ -1,46 +1,36 @@
 import { freezeBodySchema } from '@coffer/contracts/admin';
 import { errorCodes } from '@coffer/contracts/errors';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
-import { adminQueryRoot, setFrozen } from '../api.ts';
+import { setFrozen } from '../api.ts';
+import { ReasonField, StaffActionButtons, useStaffAction } from './staff-action-form.tsx';
 
 export type FreezeTarget = { id: string; username: string; isFrozen: boolean };
 
 function FreezeForm({ user, onClose }: { user: FreezeTarget; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const willFreeze = !user.isFrozen;
   const form = useForm({
     mode: 'controlled',
     initialValues: { reason: '' },
     validate: contractResolver(freezeBodySchema),
   });
-  const save = useMutation({
+  const save = useStaffAction({
     mutationFn: (body: { reason: string }) => setFrozen(user.id, willFreeze, body),
-    onSuccess: async () => {
+    onDone: () => {
       showSuccessToast(willFreeze ? 'Transactions disabled' : 'Transactions enabled');
       onClose();
-      await queryClient.invalidateQueries({ queryKey: adminQueryRoot });
     },
-    onError: (error) =>
-      setFormError(
-        showApiErrorOnForm(form, error, { otherFailureMessage: errorCodes.internal.message }),
-      ),
+    describeError: (error) =>
+      showApiErrorOnForm(form, error, { otherFailureMessage: errorCodes.internal.message }),
   });
 
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) => {
-        setFormError(null);
-        save.mutate(freezeBodySchema.parse(values));
-      })}
+      onSubmit={form.onSubmit((values) => save.submit(freezeBodySchema.parse(values)))}
     >
       <Stack gap="md">
         <Text size="sm">
@@ -48,29 +38,17 @@ function FreezeForm({ user, onClose }: { user: FreezeTarget; onClose: () => void
             ? `${user.username} will not be able to send money, withdraw or pay bills until transactions are enabled again. They see the reason you give here.`
             : `${user.username} will be able to send money, withdraw and pay bills again. They see the reason you give here.`}
         </Text>
-        <FormAlert message={formError} />
-        <Textarea
-          label="Reason"
-          required
-          autosize
-          minRows={2}
-          maxRows={6}
-          data-autofocus
-          {...form.getInputProps('reason')}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <BusyButton
-            isBusy={save.isPending}
-            busyLabel={willFreeze ? 'Freezing...' : 'Unfreezing...'}
-            // Red 9: white on it passes 4.5:1, the default red 6 does not.
-            color={willFreeze ? 'red.9' : undefined}
-          >
-            {willFreeze ? 'Freeze' : 'Unfreeze'}
-          </BusyButton>
-        </Group>
+        <FormAlert message={save.formError} />
+        <ReasonField data-autofocus {...form.getInputProps('reason')} />
+        <StaffActionButtons
+          onCancel={onClose}
+          isBusy={save.isPending}
+          busyLabel={willFreeze ? 'Freezing...' : 'Unfreezing...'}
+          // Red 9: white on it passes 4.5:1, the default red 6 does not.
+          color={willFreeze ? 'red.9' : undefined}
+        >
+          {willFreeze ? 'Freeze' : 'Unfreeze'}
+        </StaffActionButtons>
       </Stack>
     </form>
   );

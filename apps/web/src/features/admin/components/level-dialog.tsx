@@ -1,14 +1,12 @@
 import { setLevelBodySchema } from '@coffer/contracts/admin';
-import { Button, Group, Modal, NumberInput, Stack, Textarea } from '@mantine/core';
+import { Modal, NumberInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
-import { adminQueryRoot, setLevel } from '../api.ts';
+import { setLevel } from '../api.ts';
+import { ReasonField, StaffActionButtons, useStaffAction } from './staff-action-form.tsx';
 
 export type LevelTarget = { id: string; username: string; level: number };
 
@@ -16,36 +14,30 @@ const levelMin = 1;
 const levelMax = 9;
 
 function LevelForm({ user, onClose }: { user: LevelTarget; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<{ level: number | string; reason: string }>({
     mode: 'controlled',
     initialValues: { level: user.level, reason: '' },
     validate: contractResolver(setLevelBodySchema),
   });
-  const save = useMutation({
+  const save = useStaffAction({
     mutationFn: (body: { level: number; reason: string }) => setLevel(user.id, body),
-    onSuccess: async () => {
+    onDone: () => {
       showSuccessToast('Account level updated successfully');
       onClose();
-      await queryClient.invalidateQueries({ queryKey: adminQueryRoot });
     },
-    onError: (error) => {
+    describeError: (error) => {
       showErrorToast('Failed to upgrade account level');
-      setFormError(errorMessage(error));
+      return errorMessage(error);
     },
   });
 
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) => {
-        setFormError(null);
-        save.mutate(setLevelBodySchema.parse(values));
-      })}
+      onSubmit={form.onSubmit((values) => save.submit(setLevelBodySchema.parse(values)))}
     >
       <Stack gap="md">
-        <FormAlert message={formError} />
+        <FormAlert message={save.formError} />
         <NumberInput
           label="Account level"
           description={`A whole number from ${levelMin} to ${levelMax}. Now level ${user.level}.`}
@@ -59,22 +51,10 @@ function LevelForm({ user, onClose }: { user: LevelTarget; onClose: () => void }
           data-autofocus
           {...form.getInputProps('level')}
         />
-        <Textarea
-          label="Reason"
-          required
-          autosize
-          minRows={2}
-          maxRows={6}
-          {...form.getInputProps('reason')}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <BusyButton isBusy={save.isPending} busyLabel="Updating...">
-            Upgrade Level
-          </BusyButton>
-        </Group>
+        <ReasonField {...form.getInputProps('reason')} />
+        <StaffActionButtons onCancel={onClose} isBusy={save.isPending} busyLabel="Updating...">
+          Upgrade Level
+        </StaffActionButtons>
       </Stack>
     </form>
   );
