@@ -9,15 +9,23 @@ import type { Database } from './db/client.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { billRoutes } from './features/bills/routes.ts';
 import { depositRoutes } from './features/deposits/routes.ts';
 import { devMailRoutes } from './features/dev-mail/routes.ts';
+import { eventRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { payoutRoutes } from './features/payouts/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { loadSite } from './features/site/site.ts';
+import { statementRoutes } from './features/statements/routes.ts';
+import { stepUpRoutes } from './features/step-up/routes.ts';
+import { transferRoutes } from './features/transfers/routes.ts';
+import { walletRoutes } from './features/wallet/routes.ts';
 import { createLedger, type Ledger } from './ledger/ledger.ts';
 import { type RegisteredRoute, registerAccessControl } from './platform/access.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import { type EventHub, startEventHub } from './platform/events.ts';
 import { type Mailer, startMailer } from './platform/mail.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
@@ -31,6 +39,10 @@ declare module 'fastify' {
     site: Site;
     /** Every route with its access declaration, for the route-coverage tests. */
     registeredRoutes: RegisteredRoute[];
+    /** Live events from every API process (LISTEN/NOTIFY), for the SSE streams. */
+    eventHub: EventHub;
+    /** The end functions of the open SSE streams, ended before the server closes. */
+    openStreams: Set<() => void>;
   }
 }
 
@@ -70,6 +82,14 @@ export async function buildApp(options: {
   });
   app.decorate('mailer', mailer);
   app.addHook('onClose', () => mailer.stop());
+  const eventHub = await startEventHub(options.db, app.log);
+  app.decorate('eventHub', eventHub);
+  app.decorate('openStreams', new Set<() => void>());
+  // Open streams would keep the server from closing: end them first.
+  app.addHook('preClose', async () => {
+    for (const end of [...app.openStreams]) end();
+    await eventHub.close();
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -99,6 +119,13 @@ export async function buildApp(options: {
       await api.register(profileRoutes);
       await api.register(auditRoutes);
       await api.register(depositRoutes);
+      await api.register(eventRoutes);
+      await api.register(stepUpRoutes);
+      await api.register(walletRoutes);
+      await api.register(transferRoutes);
+      await api.register(payoutRoutes);
+      await api.register(billRoutes);
+      await api.register(statementRoutes);
       if (options.config.isSandbox) await api.register(devMailRoutes);
     },
     { prefix: '/api/v1' },

@@ -29,6 +29,13 @@ const signedIn: Row = {
 };
 const staff: Row = { visitor: 401, customerA: 404, customerB: 404, support: 'ok', admin: 'ok' };
 const adminOnly: Row = { visitor: 401, customerA: 404, customerB: 404, support: 403, admin: 'ok' };
+const customersOnly: Row = {
+  visitor: 401,
+  customerA: 'ok',
+  customerB: 'ok',
+  support: 403,
+  admin: 403,
+};
 /** Customer A's own resource: anyone else is told it does not exist. */
 const ownedByA: Row = { visitor: 401, customerA: 'ok', customerB: 404, support: 404, admin: 404 };
 
@@ -72,13 +79,35 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/admin/money-requests/:requestId/approve': adminOnly,
   'POST /api/v1/admin/money-requests/:requestId/reject': adminOnly,
   'GET /api/v1/admin/audit': staff,
+  'GET /api/v1/events': customersOnly,
+  'GET /api/v1/admin/events': staff,
+  'POST /api/v1/step-up/challenges': customersOnly,
 };
+
+/** Server-Sent Events never end: these are called over real HTTP and hung up on. */
+const streamingRoutes = new Set(['GET /api/v1/events', 'GET /api/v1/admin/events']);
+
+/** The status of a streaming route, read from the response head before hanging up. */
+async function streamStatus(
+  client: TestClient,
+  url: string,
+): Promise<{ statusCode: number; body: string }> {
+  const hangUp = new AbortController();
+  const response = await fetch(`${baseUrl}${url}`, {
+    headers: client.cookie ? { cookie: client.cookie } : {},
+    signal: hangUp.signal,
+  });
+  const body = response.ok ? '' : await response.text();
+  hangUp.abort();
+  return { statusCode: response.status, body };
+}
 
 let db: Database;
 let app: FastifyInstance;
 const userIdOf: Partial<Record<Actor, string>> = {};
 let customerASessionId: string;
 let pendingRequestId: string;
+let baseUrl: string;
 
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -100,6 +129,7 @@ beforeAll(async () => {
     { 'idempotency-key': 'matrix-pending' },
   );
   pendingRequestId = pending.json().id;
+  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await app.close();
@@ -142,14 +172,11 @@ describe('authorization matrix', () => {
       const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PATCH' | 'DELETE', string];
       for (const actor of Object.keys(row) as Actor[]) {
         const client = await clientFor(actor);
-        const response = await client.request(
-          method,
-          concreteUrl(url),
-          method === 'GET' ? undefined : {},
-          {
-            'idempotency-key': `matrix-${actor}-${route}`,
-          },
-        );
+        const response = streamingRoutes.has(route)
+          ? await streamStatus(client, concreteUrl(url))
+          : await client.request(method, concreteUrl(url), method === 'GET' ? undefined : {}, {
+              'idempotency-key': `matrix-${actor}-${route}`,
+            });
         const expected = row[actor];
         const outcome = `${actor} → ${response.statusCode} ${response.body.slice(0, 120)}`;
         if (expected === 'ok') {

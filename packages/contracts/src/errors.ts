@@ -63,6 +63,34 @@ export const errorCodes = {
     status: 409,
     message: 'Both accounts must use the same currency.',
   },
+  /**
+   * Money out (Quick Pay, payout, bill) from a frozen account. The server sends the
+   * message with the staff's reason filled in (see `frozenAccountMessage`).
+   */
+  account_frozen: {
+    status: 403,
+    message: 'Transactions are disabled on your account. Contact support to have them re-enabled.',
+  },
+  /** The customer's level does not allow this kind of money movement. */
+  level_too_low: {
+    status: 403,
+    message: 'Your account level is too low for this transaction. Please upgrade to level 2.',
+  },
+  /** Today's total for this kind of payment would pass the level's daily limit. */
+  daily_limit_exceeded: {
+    status: 409,
+    message: 'This would go over your daily limit.',
+  },
+  /** Quick Pay: no customer has that account number or email. */
+  recipient_not_found: {
+    status: 404,
+    message: 'No Coffer customer has that account number or email.',
+  },
+  /** A money movement that needs a step-up code came without one. */
+  step_up_required: {
+    status: 400,
+    message: 'Enter the verification code to confirm.',
+  },
   /** The request body is larger than the route accepts. */
   payload_too_large: { status: 413, message: 'That is more data than this request accepts.' },
   /** The request body is not JSON (or not the type the route accepts). */

@@ -26,6 +26,11 @@ export type Database = Queryable & {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: committed if it returns, rolled back if it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel` once its transaction commits, from any
+   * connection or process; resolves to a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -60,7 +65,44 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       refuseReentry();
       return client.transaction((tx) => insideTransaction.run(true, () => work(tx as Queryable)));
     },
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return () => stop();
+    },
     close: () => client.close(),
+  };
+}
+
+const listenRetryDelayMs = 1_000;
+
+/**
+ * LISTEN needs one connection that stays open (a pooled one would be handed to others);
+ * when it drops it is opened again, so a restarted server does not silence the listeners.
+ */
+async function listenOnOwnConnection(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let isStopped = false;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', () => {
+      next.end().catch(() => {});
+      if (!isStopped) setTimeout(() => void connect().catch(() => {}), listenRetryDelayMs);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    isStopped = true;
+    await client?.end();
   };
 }
 
@@ -100,6 +142,7 @@ export function openPostgres(connectionString: string, poolSize: number): Databa
         client.release();
       }
     },
+    listen: (channel, onPayload) => listenOnOwnConnection(connectionString, channel, onPayload),
     close: () => pool.end(),
   };
 }

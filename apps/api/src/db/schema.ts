@@ -326,3 +326,125 @@ export const moneyRequests = pgTable(
     ),
   ],
 );
+
+export const stepUpPurpose = pgEnum('step_up_purpose', ['transfer', 'payout']);
+
+/**
+ * A 6-digit code emailed to a customer without an authenticator, for one money movement.
+ * Stored hashed; 10 minutes and 5 tries; spent in the transaction that moves the money.
+ */
+export const stepUpCodes = pgTable(
+  'step_up_codes',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: stepUpPurpose('purpose').notNull(),
+    codeHash: char('code_hash', { length: 64 }).notNull(),
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('step_up_codes_user_idx').on(table.userId, table.createdAt.desc())],
+);
+
+/** A Quick Pay between two customers: one ledger entry, and who sent what to whom. */
+export const transfers = pgTable(
+  'transfers',
+  {
+    entryId: uuid('entry_id')
+      .primaryKey()
+      .references(() => journalEntries.id),
+    senderUserId: uuid('sender_user_id')
+      .notNull()
+      .references(() => users.id),
+    recipientUserId: uuid('recipient_user_id')
+      .notNull()
+      .references(() => users.id),
+    amountMinor: moneyColumn('amount_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('transfers_sender_idx').on(table.senderUserId, table.createdAt.desc()),
+    index('transfers_recipient_idx').on(table.recipientUserId, table.createdAt.desc()),
+    check('transfers_amount_positive', sql`${table.amountMinor} > 0`),
+    check('transfers_not_to_self', sql`${table.senderUserId} <> ${table.recipientUserId}`),
+  ],
+);
+
+export const payoutMethod = pgEnum('payout_method', ['bank', 'paypal', 'cashapp', 'crypto']);
+export const payoutStatus = pgEnum('payout_status', ['pending', 'sent', 'rejected']);
+
+/** A withdrawal: the amount plus fee is held at once; staff send it (capture) or reject it (release). */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    holdId: uuid('hold_id')
+      .notNull()
+      .references(() => holds.id),
+    amountMinor: moneyColumn('amount_minor').notNull(),
+    feeMinor: moneyColumn('fee_minor').notNull().default(sql`0`),
+    currency: char('currency', { length: 3 }).notNull(),
+    method: payoutMethod('method').notNull(),
+    destination: jsonb('destination').notNull(),
+    status: payoutStatus('status').notNull().default('pending'),
+    externalReference: text('external_reference'),
+    decidedByUserId: uuid('decided_by_user_id').references(() => users.id),
+    decisionReason: text('decision_reason'),
+    entryId: uuid('entry_id').references(() => journalEntries.id),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('payouts_hold_unique').on(table.holdId),
+    index('payouts_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+    index('payouts_user_idx').on(table.userId, table.createdAt.desc()),
+    check('payouts_amount_positive', sql`${table.amountMinor} > 0`),
+    check('payouts_fee_not_negative', sql`${table.feeMinor} >= 0`),
+  ],
+);
+
+export const billCategory = pgEnum('bill_category', [
+  'electricity',
+  'water',
+  'internet',
+  'phone',
+  'rent',
+]);
+
+/** A bill paid from the wallet to the bill-clearing account, settled at once. */
+export const billPayments = pgTable(
+  'bill_payments',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    category: billCategory('category').notNull(),
+    billerReference: text('biller_reference').notNull(),
+    amountMinor: moneyColumn('amount_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => journalEntries.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('bill_payments_user_idx').on(table.userId, table.createdAt.desc()),
+    check('bill_payments_amount_positive', sql`${table.amountMinor} > 0`),
+  ],
+);

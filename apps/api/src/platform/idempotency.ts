@@ -92,26 +92,61 @@ export async function runIdempotent(
   });
 }
 
+/** A finished answer stored under the key, or null when the key is new or still running. */
+async function storedResponse(
+  db: Queryable,
+  request: { scope: string; key: string; requestHash: string },
+): Promise<StoredResponse | null> {
+  const found = await db.query<{
+    request_hash: string;
+    response_status: number;
+    response_body: unknown;
+  }>(
+    `SELECT request_hash, response_status, response_body FROM idempotency_keys
+      WHERE scope = $1 AND key = $2 AND response_status <> 0`,
+    [request.scope, request.key],
+  );
+  const row = found.rows[0];
+  if (!row) return null;
+  if (row.request_hash !== request.requestHash) throw new AppError('idempotency_key_reused');
+  return { status: row.response_status, body: row.response_body };
+}
+
 /**
  * The route-side wrapper: reads and checks the Idempotency-Key header, runs the operation
  * once and answers with the stored status and body (marking replays).
+ *
+ * `prepare` runs outside the transaction, only for a key not answered yet: checks whose
+ * side effects must outlive a refusal (a wrong step-up code uses up a try) go there, and
+ * what it returns is handed to the operation. A step-up code is not part of the request's
+ * identity: a retry with a fresh code still replays the first answer.
  */
-export async function replyIdempotent(
+export async function replyIdempotent<Prepared = undefined>(
   request: FastifyRequest,
   reply: FastifyReply,
   scope: string,
-  operation: (tx: Queryable) => Promise<StoredResponse>,
+  operation: (tx: Queryable, prepared: Prepared) => Promise<StoredResponse>,
+  prepare?: () => Promise<Prepared>,
 ): Promise<FastifyReply> {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string' || !idempotencyKeyPattern.test(key)) {
     throw new AppError('idempotency_key_required');
   }
+  const { stepUpCode: _stepUpCode, ...identity } = (request.body ?? {}) as Record<string, unknown>;
   const requestHash = hashRequest(
     request.method,
     request.routeOptions.url ?? request.url,
-    request.body,
+    request.body === undefined ? undefined : identity,
   );
-  const result = await runIdempotent(request.server.db, { scope, key, requestHash }, operation);
+  const claim = { scope, key, requestHash };
+  const { db } = request.server;
+  const earlier = prepare ? await storedResponse(db, claim) : null;
+  if (earlier) {
+    reply.header('idempotent-replayed', 'true');
+    return reply.status(earlier.status).send(earlier.body);
+  }
+  const prepared = prepare ? await prepare() : (undefined as Prepared);
+  const result = await runIdempotent(db, claim, (tx) => operation(tx, prepared));
   if (result.isReplay) reply.header('idempotent-replayed', 'true');
   return reply.status(result.status).send(result.body);
 }

@@ -28,4 +28,5 @@ export const rateLimits = {
   emailLink: perAddressLimit(20, fifteenMinutesMs),
   resendVerification: perAddressLimit(5, fifteenMinutesMs),
   reauthentication: perAddressLimit(20, fifteenMinutesMs, 'too_many_attempts'),
+  stepUpChallenge: perAddressLimit(10, fifteenMinutesMs),
 };

@@ -11,10 +11,15 @@ import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.ts
 import { SigninPage } from '../features/auth/pages/signin-page.tsx';
 import { SignupPage } from '../features/auth/pages/signup-page.tsx';
 import { VerifyEmailPage } from '../features/auth/pages/verify-email-page.tsx';
-import { DashboardPage } from '../features/dashboard/pages/dashboard-page.tsx';
+import { PayBillsPage } from '../features/bills/pages/pay-bills-page.tsx';
 import { DevMailPage } from '../features/dev-mail/pages/dev-mail-page.tsx';
 import { LandingPage } from '../features/landing/pages/landing-page.tsx';
+import { PayoutsQueuePage } from '../features/payouts/pages/payouts-queue-page.tsx';
 import { ProfilePage } from '../features/profile/pages/profile-page.tsx';
+import { StatementsPage } from '../features/statements/pages/statements-page.tsx';
+import { TransferPage } from '../features/transfers/pages/transfer-page.tsx';
+import { AddMoneyPage } from '../features/wallet/pages/add-money-page.tsx';
+import { DashboardPage } from '../features/wallet/pages/dashboard-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -76,15 +81,20 @@ export const routes: RouteObject[] = [
             element: <ShellLayout />,
             children: [
               { path: 'dashboard', element: <DashboardPage /> },
+              { path: 'dashboard/deposit', element: <AddMoneyPage /> },
+              { path: 'transfer', element: <TransferPage /> },
+              { path: 'withdrawal', element: <Navigate to="/transfer" replace /> },
+              { path: 'pay-bills', element: <PayBillsPage /> },
+              { path: 'statements', element: <StatementsPage /> },
               { path: 'profile', element: <ProfilePage /> },
             ],
           },
         ],
       },
       {
-        // The back office. Only the deposits queue exists so far; the other queues of
-        // PRODUCT.md (kyc, payouts, loans, cards, disputes, support) come with their features
-        // and are 404s until then.
+        // The back office. The deposits and payouts queues exist so far; the other queues of
+        // PRODUCT.md (kyc, loans, cards, disputes, support) come with their features and are
+        // 404s until then.
         path: 'admin',
         element: <RequireStaff />,
         children: [
@@ -95,6 +105,7 @@ export const routes: RouteObject[] = [
               { path: 'users', element: <Navigate to="/admin" replace /> },
               { path: 'users/:userId', element: <CustomerDetailPage /> },
               { path: 'queues/deposits', element: <DepositsQueuePage /> },
+              { path: 'queues/payouts', element: <PayoutsQueuePage /> },
               { path: 'audit', element: <AuditLogPage /> },
               { path: ':userId', element: <AdminUserAlias /> },
               { path: '*', element: <NotFoundContent isInsideShell /> },

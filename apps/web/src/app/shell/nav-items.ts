@@ -1,7 +1,11 @@
 import {
+  ArrowLeftRight,
+  Banknote,
+  FileText,
   Inbox,
   LayoutDashboard,
   type LucideIcon,
+  ReceiptText,
   ScrollText,
   UserRound,
   UsersRound,
@@ -26,6 +30,9 @@ export type NavItem = {
  */
 export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
+  { label: 'Transfer', to: '/transfer', icon: ArrowLeftRight },
+  { label: 'Pay Bills', to: '/pay-bills', icon: ReceiptText },
+  { label: 'Statements', to: '/statements', icon: FileText },
   { label: 'Profile', to: '/profile', icon: UserRound },
 ];
 
@@ -33,5 +40,6 @@ export const navItems: readonly NavItem[] = [
 export const staffNavItems: readonly NavItem[] = [
   { label: 'Admin', to: '/admin', icon: UsersRound, activeOn: ['/admin', '/admin/users/*'] },
   { label: 'Deposits queue', to: '/admin/queues/deposits', icon: Inbox },
+  { label: 'Payouts queue', to: '/admin/queues/payouts', icon: Banknote },
   { label: 'Audit log', to: '/admin/audit', icon: ScrollText },
 ];

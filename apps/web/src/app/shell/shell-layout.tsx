@@ -21,6 +21,7 @@ import {
   useIsSandbox,
 } from '../../components/sandbox-banner.tsx';
 import { depositQueueQueryOptions } from '../../features/admin/api.ts';
+import { LiveEventsProvider } from '../../lib/live-events.tsx';
 import { useLogout, useMe } from '../../lib/session.ts';
 import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { FrozenAccountBanner } from './frozen-account-banner.tsx';
@@ -104,61 +105,63 @@ export function ShellLayout() {
   const logout = useLogout();
 
   return (
-    <AppShell
-      header={{ height: topBarHeightPx + (isSandbox ? sandboxBannerHeightPx : 0) }}
-      navbar={{
-        width: navbarWidthPx,
-        breakpoint: 'sm',
-        collapsed: { mobile: !isNavbarOpen },
-      }}
-      padding={{ base: 'md', sm: 'xl' }}
-    >
-      <a href={`#${mainId}`} className={classes.skipLink}>
-        Skip to main content
-      </a>
-      <AppShell.Header>
-        <SandboxBanner />
-        <Group h={topBarHeightPx} px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={isNavbarOpen}
-              onClick={navbar.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label="Navigation menu"
-              aria-expanded={isNavbarOpen}
-              aria-controls={navbarId}
-            />
-            <Brand />
+    <LiveEventsProvider>
+      <AppShell
+        header={{ height: topBarHeightPx + (isSandbox ? sandboxBannerHeightPx : 0) }}
+        navbar={{
+          width: navbarWidthPx,
+          breakpoint: 'sm',
+          collapsed: { mobile: !isNavbarOpen },
+        }}
+        padding={{ base: 'md', sm: 'xl' }}
+      >
+        <a href={`#${mainId}`} className={classes.skipLink}>
+          Skip to main content
+        </a>
+        <AppShell.Header>
+          <SandboxBanner />
+          <Group h={topBarHeightPx} px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={isNavbarOpen}
+                onClick={navbar.toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label="Navigation menu"
+                aria-expanded={isNavbarOpen}
+                aria-controls={navbarId}
+              />
+              <Brand />
+            </Group>
+            <Group gap={4} wrap="nowrap">
+              <NotificationsButton />
+              <UserMenu />
+            </Group>
           </Group>
-          <Group gap={4} wrap="nowrap">
-            <NotificationsButton />
-            <UserMenu />
-          </Group>
-        </Group>
-      </AppShell.Header>
-      {/* Off-screen links must not take keyboard focus, so the hidden menu is inert. */}
-      <AppShell.Navbar id={navbarId} p="sm" aria-label="Main" inert={isNavbarHidden}>
-        <VisuallyHidden component="h2">Menu</VisuallyHidden>
-        {navItems.map((item) => (
-          <NavItemLink key={item.to} item={item} onNavigate={navbar.close} />
-        ))}
-        {me && isStaffRole(me.role) && <StaffNavItems onNavigate={navbar.close} />}
-        <NavLink
-          component="button"
-          type="button"
-          label="Logout"
-          leftSection={<LogOut size={18} aria-hidden />}
-          disabled={logout.isPending}
-          onClick={() => logout.mutate()}
-          mt="auto"
-        />
-      </AppShell.Navbar>
-      <AppShell.Main id={mainId} tabIndex={-1} className={classes.main}>
-        <FrozenAccountBanner />
-        <VerifyEmailBanner />
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        {/* Off-screen links must not take keyboard focus, so the hidden menu is inert. */}
+        <AppShell.Navbar id={navbarId} p="sm" aria-label="Main" inert={isNavbarHidden}>
+          <VisuallyHidden component="h2">Menu</VisuallyHidden>
+          {navItems.map((item) => (
+            <NavItemLink key={item.to} item={item} onNavigate={navbar.close} />
+          ))}
+          {me && isStaffRole(me.role) && <StaffNavItems onNavigate={navbar.close} />}
+          <NavLink
+            component="button"
+            type="button"
+            label="Logout"
+            leftSection={<LogOut size={18} aria-hidden />}
+            disabled={logout.isPending}
+            onClick={() => logout.mutate()}
+            mt="auto"
+          />
+        </AppShell.Navbar>
+        <AppShell.Main id={mainId} tabIndex={-1} className={classes.main}>
+          <FrozenAccountBanner />
+          <VerifyEmailBanner />
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </LiveEventsProvider>
   );
 }

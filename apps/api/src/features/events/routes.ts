@@ -1,0 +1,61 @@
+import { type LiveEvent, liveEventName } from '@coffer/contracts/events';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionOf } from '../../platform/access.ts';
+
+/** A comment line this often keeps proxies from closing an idle stream. */
+const heartbeatIntervalMs = 20_000;
+/**
+ * Streams end after this long and the browser reconnects, passing the session check
+ * again: a signed-out or revoked session stops hearing events within this time.
+ */
+const streamLifetimeMs = 5 * 60 * 1000;
+/** How long the browser waits before reconnecting after a stream ends. */
+const reconnectDelayMs = 1_000;
+
+/**
+ * Opens a Server-Sent Events stream that carries the events `isFor` accepts, until the
+ * client goes away, the stream's lifetime ends or the server shuts down.
+ */
+function streamEvents(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  isFor: (event: LiveEvent) => boolean,
+): void {
+  const { server } = request;
+  reply.hijack();
+  const response = reply.raw;
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store, no-transform',
+    connection: 'keep-alive',
+    // nginx and similar proxies would otherwise buffer the stream.
+    'x-accel-buffering': 'no',
+  });
+  response.write(`retry: ${reconnectDelayMs}\n: connected\n\n`);
+  const unsubscribe = server.eventHub.subscribe((event) => {
+    if (isFor(event)) response.write(`event: ${liveEventName}\ndata: ${JSON.stringify(event)}\n\n`);
+  });
+  const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), heartbeatIntervalMs);
+  const end = () => {
+    clearInterval(heartbeat);
+    clearTimeout(lifetime);
+    unsubscribe();
+    server.openStreams.delete(end);
+    if (!response.writableEnded) response.end();
+  };
+  const lifetime = setTimeout(end, streamLifetimeMs);
+  server.openStreams.add(end);
+  request.raw.on('close', end);
+}
+
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/events', { config: { access: 'customer' } }, (request, reply) => {
+    const { userId } = sessionOf(request);
+    streamEvents(request, reply, (event) => event.userId === userId);
+  });
+
+  app.get('/admin/events', { config: { access: 'staff' } }, (request, reply) => {
+    streamEvents(request, reply, () => true);
+  });
+};

@@ -1,0 +1,151 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import type { StepUpChallenge, StepUpPurpose } from '@coffer/contracts/step-up';
+import type { Queryable } from '../../db/client.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { decryptSecret, sha256Hex } from '../../platform/crypto.ts';
+import { newId } from '../../platform/ids.ts';
+import { enqueueEmail } from '../../platform/mail.ts';
+import { matchingTotpStep } from '../../platform/totp.ts';
+import { isLoginLocked, recordLoginFailure } from '../auth/login-throttle.ts';
+import { findUserById, type UserRow } from '../auth/queries.ts';
+import type { AuthDeps } from '../auth/service.ts';
+
+/** PRODUCT.md section 5: an emailed step-up code lasts 10 minutes and allows 5 tries. */
+export const stepUpCodeLifetimeMs = 10 * 60 * 1000;
+export const stepUpCodeTriesMax = 5;
+
+export type StepUpDeps = Pick<AuthDeps, 'db' | 'config' | 'mailer' | 'site'>;
+
+/**
+ * A step-up code that checked out but is not spent yet. `spendStepUp` spends it inside
+ * the transaction that moves the money, so a rolled-back movement leaves it usable and a
+ * code can never confirm two movements.
+ */
+export type StepUpProof =
+  | { method: 'totp'; userId: string; step: bigint }
+  | { method: 'email'; codeId: string };
+
+const purposeWords: Record<StepUpPurpose, string> = {
+  transfer: 'send money',
+  payout: 'withdraw money',
+};
+
+/** "a***@example.com": enough for the customer to recognise, nothing more. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+async function customerOf(deps: StepUpDeps, userId: string): Promise<UserRow> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw new AppError('unauthenticated');
+  return user;
+}
+
+/**
+ * Starts a step-up: customers with an authenticator use it; the others get a fresh code
+ * by email, which replaces any earlier one for the same purpose.
+ */
+export async function startStepUp(
+  deps: StepUpDeps,
+  userId: string,
+  purpose: StepUpPurpose,
+): Promise<StepUpChallenge> {
+  const user = await customerOf(deps, userId);
+  if (user.totp_secret_encrypted) return { method: 'totp' };
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const expiresAt = new Date(Date.now() + stepUpCodeLifetimeMs);
+  await deps.db.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE step_up_codes SET consumed_at = now()
+        WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL`,
+      [user.id, purpose],
+    );
+    await tx.query(
+      `INSERT INTO step_up_codes (id, user_id, purpose, code_hash, expires_at)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [newId(), user.id, purpose, sha256Hex(code), expiresAt],
+    );
+    await enqueueEmail(tx, {
+      to: user.email,
+      subject: `Your ${deps.site.institutionName} verification code: ${code}`,
+      text: [
+        `Hello ${user.username},`,
+        '',
+        `Your code to ${purposeWords[purpose]} is ${code}. It works once, for 10 minutes.`,
+        '',
+        `Nobody from ${deps.site.institutionName} will ever ask you for this code.`,
+        'If you did not start this, do not share the code: change your password and contact support.',
+      ].join('\n'),
+    });
+  });
+  deps.mailer.kick();
+  return { method: 'email', sentTo: maskEmail(user.email), expiresAt: expiresAt.toISOString() };
+}
+
+function sameHash(a: string, b: string): boolean {
+  return timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+/**
+ * Checks a code before the money transaction opens. A wrong emailed code uses up one of
+ * its tries in a transaction of its own, so the count survives the refused request.
+ */
+export async function checkStepUp(
+  deps: StepUpDeps,
+  userId: string,
+  purpose: StepUpPurpose,
+  code: string | undefined,
+): Promise<StepUpProof> {
+  if (!code) throw new AppError('step_up_required', { fields: { stepUpCode: 'Required' } });
+  const user = await customerOf(deps, userId);
+  if (user.totp_secret_encrypted) {
+    // Authenticator codes have no tries of their own: wrong ones lock like failed logins.
+    const throttleKey = `step-up:${userId}`;
+    if (await isLoginLocked(deps.db, throttleKey)) throw new AppError('too_many_attempts');
+    const secret = decryptSecret(user.totp_secret_encrypted, deps.config.secretKey);
+    const step = matchingTotpStep(secret, code);
+    const isFresh =
+      step !== null && (user.totp_last_used_step === null || step > user.totp_last_used_step);
+    if (!isFresh || step === null) {
+      await recordLoginFailure(deps.db, throttleKey);
+      throw new AppError('wrong_code');
+    }
+    return { method: 'totp', userId, step };
+  }
+  const found = await deps.db.query<{ id: string; code_hash: string }>(
+    `SELECT id, code_hash FROM step_up_codes
+      WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL
+        AND expires_at > now() AND failed_attempts < $3
+      ORDER BY created_at DESC LIMIT 1`,
+    [userId, purpose, stepUpCodeTriesMax],
+  );
+  const active = found.rows[0];
+  if (!active) throw new AppError('wrong_code');
+  if (!sameHash(active.code_hash, sha256Hex(code))) {
+    await deps.db.query(
+      'UPDATE step_up_codes SET failed_attempts = failed_attempts + 1 WHERE id = $1',
+      [active.id],
+    );
+    throw new AppError('wrong_code');
+  }
+  return { method: 'email', codeId: active.id };
+}
+
+/** Spends a checked code in the money transaction; a code spent meanwhile is refused. */
+export async function spendStepUp(tx: Queryable, proof: StepUpProof): Promise<void> {
+  const spent =
+    proof.method === 'totp'
+      ? await tx.query(
+          `UPDATE users SET totp_last_used_step = $2
+            WHERE id = $1 AND (totp_last_used_step IS NULL OR totp_last_used_step < $2)
+            RETURNING id`,
+          [proof.userId, proof.step],
+        )
+      : await tx.query(
+          `UPDATE step_up_codes SET consumed_at = now()
+            WHERE id = $1 AND consumed_at IS NULL AND expires_at > now() RETURNING id`,
+          [proof.codeId],
+        );
+  if (spent.rows.length === 0) throw new AppError('wrong_code');
+}

@@ -1,0 +1,4 @@
+// Placeholder: replaced by the feature's own page in this change.
+export function PayoutsQueuePage() {
+  return null;
+}

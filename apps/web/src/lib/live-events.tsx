@@ -1,0 +1,100 @@
+import { isStaffRole } from '@coffer/contracts/auth';
+import { type LiveTopic, liveEventName, liveEventSchema } from '@coffer/contracts/events';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { meQueryKey, useMe } from './session.ts';
+
+/**
+ * The queries each topic of a live event makes stale. Customer queries start with their
+ * topic's name (`['wallet', …]`, `['payouts', …]`); every staff query starts with
+ * `'admin'` and goes stale on any event, since staff pages show everyone's data.
+ */
+const queryKeysByTopic: Record<LiveTopic, readonly QueryKey[]> = {
+  wallet: [['wallet']],
+  transfers: [['transfers'], ['wallet']],
+  payouts: [['payouts'], ['wallet']],
+  'bill-payments': [['bill-payments'], ['wallet']],
+  'money-requests': [['wallet']],
+  customer: [meQueryKey],
+};
+const staffQueryRoot: QueryKey = ['admin'];
+
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'broken';
+
+/** Waits between reconnections: 1 s, 2 s, 4 s … up to 30 s. */
+const reconnectDelayMinMs = 1_000;
+const reconnectDelayMaxMs = 30_000;
+/** Failed connections in a row before the feed counts as broken (and says so). */
+const failuresBeforeBrokenCount = 3;
+
+function invalidate(queryClient: QueryClient, topics: readonly LiveTopic[], isStaff: boolean) {
+  for (const topic of topics) {
+    for (const queryKey of queryKeysByTopic[topic]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  }
+  if (isStaff) void queryClient.invalidateQueries({ queryKey: staffQueryRoot });
+}
+
+/**
+ * Keeps one Server-Sent Events stream open while someone is signed in and turns its
+ * events into cache invalidations. EventSource's own retry is replaced by a backoff, and
+ * everything is refetched after a reconnection, since events may have been missed.
+ */
+function useLiveEventStream(url: string | null, isStaff: boolean): LiveStatus {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+  useEffect(() => {
+    if (!url) return;
+    let source: EventSource | null = null;
+    let failureCount = 0;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let hasConnectedBefore = false;
+    const connect = () => {
+      source = new EventSource(url);
+      source.addEventListener('open', () => {
+        if (hasConnectedBefore)
+          invalidate(queryClient, Object.keys(queryKeysByTopic) as LiveTopic[], isStaff);
+        hasConnectedBefore = true;
+        failureCount = 0;
+        setStatus('live');
+      });
+      source.addEventListener(liveEventName, (message) => {
+        const parsed = liveEventSchema.safeParse(JSON.parse(String(message.data)));
+        if (parsed.success) invalidate(queryClient, parsed.data.topics, isStaff);
+      });
+      source.addEventListener('error', () => {
+        source?.close();
+        failureCount += 1;
+        setStatus(failureCount >= failuresBeforeBrokenCount ? 'broken' : 'reconnecting');
+        const delayMs = Math.min(
+          reconnectDelayMinMs * 2 ** (failureCount - 1),
+          reconnectDelayMaxMs,
+        );
+        retryTimer = setTimeout(connect, delayMs);
+      });
+    };
+    connect();
+    return () => {
+      clearTimeout(retryTimer);
+      source?.close();
+    };
+  }, [url, isStaff, queryClient]);
+  return status;
+}
+
+const LiveStatusContext = createContext<LiveStatus>('connecting');
+
+/** Opens the signed-in person's stream (staff get the back office's) for the pages below. */
+export function LiveEventsProvider({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const isStaff = me !== null && me !== undefined && isStaffRole(me.role);
+  const url = me ? (isStaff ? '/api/v1/admin/events' : '/api/v1/events') : null;
+  const status = useLiveEventStream(url, isStaff);
+  return <LiveStatusContext.Provider value={status}>{children}</LiveStatusContext.Provider>;
+}
+
+/** Whether live updates arrive; `broken` after several failed reconnections in a row. */
+export function useLiveStatus(): LiveStatus {
+  return useContext(LiveStatusContext);
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { accountNumberSchema } from './ledger.ts';
+import { stepUpCodeSchema } from './step-up.ts';
+
+/**
+ * Who to pay: a 10-digit account number or an email address. The amount is the typed
+ * decimal text ("12.50"); the server parses it in the wallet's currency, where a wrong
+ * precision or a non-number is "Invalid withdrawal amount"-style field error.
+ */
+export const recipientSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter an account number or email')
+  .max(254)
+  .refine(
+    (value) => accountNumberSchema.safeParse(value).success || z.email().safeParse(value).success,
+    'Enter a 10-digit account number or an email address',
+  );
+
+export const recipientPreviewBodySchema = z.object({ recipient: recipientSchema });
+
+/** What the sender sees before confirming: the name masked ("J*** D***"), and the currency. */
+export const recipientPreviewSchema = z.object({
+  maskedName: z.string(),
+  currency: z.string(),
+});
+export type RecipientPreview = z.infer<typeof recipientPreviewSchema>;
+
+export const quickPayBodySchema = z.object({
+  recipient: recipientSchema,
+  amount: z
+    .string()
+    .trim()
+    .min(1, 'Invalid withdrawal amount')
+    .max(40, 'Invalid withdrawal amount'),
+  note: z.string().trim().max(140, 'Use at most 140 characters').optional(),
+  /** Required at or above the step-up threshold (`stepUpThresholdMajor`). */
+  stepUpCode: stepUpCodeSchema.optional(),
+});
+export type QuickPayBody = z.infer<typeof quickPayBodySchema>;
+
+export const transferSchema = z.object({
+  entryId: z.string(),
+  amountMinor: z.string(),
+  currency: z.string(),
+  recipientMaskedName: z.string(),
+  note: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type Transfer = z.infer<typeof transferSchema>;
