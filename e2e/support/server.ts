@@ -8,7 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
-const webIndexPath = path.join(repoRoot, 'apps/web/dist/index.html');
+// COFFER_E2E_WEB_DIST points at another build (several people building at once).
+const webIndexPath = path.join(
+  process.env.COFFER_E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
+  'index.html',
+);
 const tsxPath = path.join(repoRoot, 'node_modules/.bin/tsx');
 
 const startTimeoutMs = 60_000;
