@@ -18,7 +18,13 @@ const stopAndExit = (code) => {
 };
 const child = spawn(command, args, {
   stdio: 'inherit',
-  env: { ...process.env, DATABASE_URL: server.url, COFFER_PG_BIN_DIR: server.binDir },
+  env: {
+    ...process.env,
+    DATABASE_URL: server.url,
+    // The API tests' own name for it (the postgres project of vitest.config.ts).
+    COFFER_TEST_POSTGRES_URL: server.url,
+    COFFER_PG_BIN_DIR: server.binDir,
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => stopAndExit(code ?? (signal ? 1 : 0)));
