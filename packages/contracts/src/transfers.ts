@@ -48,3 +48,29 @@ export const transferSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type Transfer = z.infer<typeof transferSchema>;
+
+/**
+ * Quick Pay moves money between wallets of one currency only. The server refuses with
+ * this message and the form says the same as soon as the preview shows the difference.
+ */
+export function currencyMismatchMessage(senderCurrency: string, recipientCurrency: string): string {
+  return `This recipient's account is in ${recipientCurrency} and yours is in ${senderCurrency}. Quick Pay only works between accounts in the same currency.`;
+}
+
+export const transferListQuerySchema = z.object({
+  cursor: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+/** One Quick Pay as either side sees it: sent by them, or received from someone. */
+export const transferListItemSchema = transferSchema.omit({ recipientMaskedName: true }).extend({
+  direction: z.enum(['sent', 'received']),
+  counterpartyMaskedName: z.string(),
+});
+export type TransferListItem = z.infer<typeof transferListItemSchema>;
+
+export const transferListSchema = z.object({
+  items: z.array(transferListItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type TransferList = z.infer<typeof transferListSchema>;
