@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import { TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app.ts';
+import { openTestDatabase } from '../../../test/database.ts';
+import { lastEmailTo, signedUpClient, strongPassword } from '../../../test/http.ts';
+import type { Database } from '../../db/client.ts';
+import type { AppError } from '../../platform/app-error.ts';
+import {
+  checkStepUp,
+  maskEmail,
+  type StepUpDeps,
+  spendStepUp,
+  stepUpCodeTriesMax,
+} from './service.ts';
+
+let db: Database;
+let app: FastifyInstance;
+let deps: StepUpDeps;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await buildTestApp(db);
+  await app.ready();
+  deps = { db: app.db, config: app.config, mailer: app.mailer, site: app.site };
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+async function emailedCode(email: string): Promise<string> {
+  const { text } = await lastEmailTo(db, email);
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`no code in: ${text}`);
+  return code;
+}
+
+/** Any other six digits: a wrong code for sure. */
+const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  const error = (await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  )) as AppError | null;
+  if (!error) throw new Error('expected a refusal');
+  return error.code;
+}
+
+describe('step-up by emailed code', () => {
+  it('emails a code to the customer and masks the address in the answer', async () => {
+    const { client, user } = await signedUpClient(app);
+    const started = await client.post('/api/v1/step-up/challenges', { purpose: 'payout' });
+    expect(started.statusCode).toBe(200);
+    expect(started.json()).toMatchObject({ method: 'email', sentTo: maskEmail(user.email) });
+    expect(started.json().sentTo).toMatch(/^t\*\*\*@example\.com$/);
+    expect(await emailedCode(user.email)).toMatch(/^\d{6}$/);
+  });
+
+  it('accepts the code once: a second spend is refused', async () => {
+    const { client, user } = await signedUpClient(app);
+    await client.post('/api/v1/step-up/challenges', { purpose: 'payout' });
+    const code = await emailedCode(user.email);
+    const proof = await checkStepUp(deps, user.id, 'payout', code);
+    await db.transaction((tx) => spendStepUp(tx, proof));
+    expect(await refusal(db.transaction((tx) => spendStepUp(tx, proof)))).toBe('wrong_code');
+    expect(await refusal(checkStepUp(deps, user.id, 'payout', code))).toBe('wrong_code');
+  });
+
+  it('keeps a code usable when the movement it confirmed rolled back', async () => {
+    const { client, user } = await signedUpClient(app);
+    await client.post('/api/v1/step-up/challenges', { purpose: 'transfer' });
+    const code = await emailedCode(user.email);
+    const proof = await checkStepUp(deps, user.id, 'transfer', code);
+    await db
+      .transaction(async (tx) => {
+        await spendStepUp(tx, proof);
+        throw new Error('the movement failed');
+      })
+      .catch(() => {});
+    const again = await checkStepUp(deps, user.id, 'transfer', code);
+    await db.transaction((tx) => spendStepUp(tx, again));
+  });
+
+  it(`burns the code after ${stepUpCodeTriesMax} wrong tries, even with the right one after`, async () => {
+    const { client, user } = await signedUpClient(app);
+    await client.post('/api/v1/step-up/challenges', { purpose: 'payout' });
+    const code = await emailedCode(user.email);
+    for (let attempt = 0; attempt < stepUpCodeTriesMax; attempt += 1) {
+      expect(await refusal(checkStepUp(deps, user.id, 'payout', otherCode(code)))).toBe(
+        'wrong_code',
+      );
+    }
+    expect(await refusal(checkStepUp(deps, user.id, 'payout', code))).toBe('wrong_code');
+  });
+
+  it('refuses an expired code, a code for another purpose, and a replaced code', async () => {
+    const { client, user } = await signedUpClient(app);
+    await client.post('/api/v1/step-up/challenges', { purpose: 'payout' });
+    const first = await emailedCode(user.email);
+    expect(await refusal(checkStepUp(deps, user.id, 'transfer', first))).toBe('wrong_code');
+    await client.post('/api/v1/step-up/challenges', { purpose: 'payout' });
+    const second = await emailedCode(user.email);
+    if (second !== first) {
+      expect(await refusal(checkStepUp(deps, user.id, 'payout', first))).toBe('wrong_code');
+    }
+    await db.query(
+      "UPDATE step_up_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1",
+      [user.id],
+    );
+    expect(await refusal(checkStepUp(deps, user.id, 'payout', second))).toBe('wrong_code');
+  });
+
+  it('asks for a code when none was given', async () => {
+    const { user } = await signedUpClient(app);
+    expect(await refusal(checkStepUp(deps, user.id, 'payout', undefined))).toBe('step_up_required');
+  });
+});
+
+describe('step-up by authenticator', () => {
+  it('uses the authenticator instead of email, and each code once', async () => {
+    const { client, user } = await signedUpClient(app);
+    const setup = await client.post('/api/v1/profile/totp/setup', {
+      currentPassword: strongPassword,
+    });
+    const { secret } = setup.json();
+    const totp = new TOTP({ secret, digits: 6, period: 30 });
+    const codeAt = (offsetSteps: number) =>
+      totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+    expect((await client.post('/api/v1/profile/totp/enable', { code: codeAt(0) })).statusCode).toBe(
+      200,
+    );
+
+    const started = await client.post('/api/v1/step-up/challenges', { purpose: 'payout' });
+    expect(started.json()).toEqual({ method: 'totp' });
+
+    // The code that just enabled it is spent; the next step's code is still in the window.
+    expect(await refusal(checkStepUp(deps, user.id, 'payout', codeAt(0)))).toBe('wrong_code');
+    const proof = await checkStepUp(deps, user.id, 'payout', codeAt(1));
+    await db.transaction((tx) => spendStepUp(tx, proof));
+    expect(await refusal(checkStepUp(deps, user.id, 'payout', codeAt(1)))).toBe('wrong_code');
+  });
+
+  it('locks after repeated wrong authenticator codes', async () => {
+    const { client, user } = await signedUpClient(app);
+    const setup = await client.post('/api/v1/profile/totp/setup', {
+      currentPassword: strongPassword,
+    });
+    const totp = new TOTP({ secret: setup.json().secret, digits: 6, period: 30 });
+    await client.post('/api/v1/profile/totp/enable', { code: totp.generate() });
+    const wrong = otherCode(otherCode(totp.generate()));
+    const codes = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      codes.push(await refusal(checkStepUp(deps, user.id, 'payout', wrong)));
+    }
+    expect(codes.slice(0, 5)).toEqual(Array(5).fill('wrong_code'));
+    expect(codes[5]).toBe('too_many_attempts');
+  });
+});
