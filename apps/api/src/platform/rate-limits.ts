@@ -29,4 +29,6 @@ export const rateLimits = {
   resendVerification: perAddressLimit(5, fifteenMinutesMs),
   reauthentication: perAddressLimit(20, fifteenMinutesMs, 'too_many_attempts'),
   stepUpChallenge: perAddressLimit(10, fifteenMinutesMs),
+  // Quick Pay's recipient look-up: enough for a person, too few to enumerate customers.
+  recipientPreview: perAddressLimit(30, fifteenMinutesMs),
 };

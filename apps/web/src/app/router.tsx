@@ -83,7 +83,7 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', element: <DashboardPage /> },
               { path: 'dashboard/deposit', element: <AddMoneyPage /> },
               { path: 'transfer', element: <TransferPage /> },
-              { path: 'withdrawal', element: <Navigate to="/transfer" replace /> },
+              { path: 'withdrawal', element: <Navigate to="/transfer?tab=withdraw" replace /> },
               { path: 'pay-bills', element: <PayBillsPage /> },
               { path: 'statements', element: <StatementsPage /> },
               { path: 'profile', element: <ProfilePage /> },

@@ -16,7 +16,7 @@ export function AccountFrozenDialog({
     <Modal opened={message !== null} onClose={onClose} title="Account frozen" centered>
       <Text>{message}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>OK</Button>
       </Group>
     </Modal>
   );

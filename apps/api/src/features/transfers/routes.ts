@@ -1,3 +1,66 @@
+import {
+  quickPayBodySchema,
+  recipientPreviewBodySchema,
+  recipientPreviewSchema,
+  transferListQuerySchema,
+  transferListSchema,
+  transferSchema,
+} from '@coffer/contracts/transfers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionOf } from '../../platform/access.ts';
+import { replyIdempotent } from '../../platform/idempotency.ts';
+import { rateLimits } from '../../platform/rate-limits.ts';
+import {
+  planQuickPay,
+  previewRecipient,
+  type QuickPayPlan,
+  sendQuickPay,
+  transfersOf,
+} from './service.ts';
 
-export const transferRoutes: FastifyPluginAsyncZod = async (_app) => {};
+export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = {
+    db: app.db,
+    ledger: app.ledger,
+    config: app.config,
+    mailer: app.mailer,
+    site: app.site,
+  };
+
+  app.post(
+    '/transfers/recipient-preview',
+    {
+      // Per address: each answer says whether an account number or email is a customer's.
+      config: { access: 'customer', rateLimit: rateLimits.recipientPreview },
+      schema: { body: recipientPreviewBodySchema, response: { 200: recipientPreviewSchema } },
+    },
+    (request) => previewRecipient(deps, sessionOf(request).userId, request.body.recipient),
+  );
+
+  app.post(
+    '/transfers',
+    {
+      config: { access: 'customer' },
+      schema: { body: quickPayBodySchema, response: { 201: transferSchema } },
+    },
+    async (request, reply) => {
+      const { userId } = sessionOf(request);
+      return replyIdempotent<QuickPayPlan>(
+        request,
+        reply,
+        `customer:${userId}`,
+        async (tx, plan) => ({ status: 201, body: await sendQuickPay(deps, tx, plan) }),
+        () => planQuickPay(deps, userId, request.body),
+      );
+    },
+  );
+
+  app.get(
+    '/transfers',
+    {
+      config: { access: 'customer' },
+      schema: { querystring: transferListQuerySchema, response: { 200: transferListSchema } },
+    },
+    (request) => transfersOf(deps, sessionOf(request).userId, request.query),
+  );
+};

@@ -1,4 +1,14 @@
-// Placeholder: replaced by the feature's own dialog in this change.
-export function QuickPayDialog(_props: { opened: boolean; onClose: () => void }) {
-  return null;
+import { Modal } from '@mantine/core';
+import { QuickPayForm } from './quick-pay-form.tsx';
+
+/**
+ * The dashboard's Quick Pay: the Transfer page's form in a dialog, which closes once the
+ * money is sent. The form lives inside, so it starts afresh each time the dialog opens.
+ */
+export function QuickPayDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Quick Pay" centered>
+      <QuickPayForm onSent={onClose} />
+    </Modal>
+  );
 }

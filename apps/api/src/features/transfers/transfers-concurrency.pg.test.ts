@@ -1,0 +1,121 @@
+// Many Quick Pays at once through the real routes: true concurrency needs PostgreSQL.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app.ts';
+import { openTestDatabase } from '../../../test/database.ts';
+import type { Database } from '../../db/client.ts';
+import type { AccountId } from '../../ledger/ledger.ts';
+import { newKey, quickPay, type TestCustomer, testCustomer } from './test-support.ts';
+
+let db: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  db = await openTestDatabase({ poolSize: 30 });
+  app = await buildTestApp(db);
+  await app.ready();
+});
+afterEach(async () => {
+  await app.ledger.assertInvariants();
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+/** Counts answers by status and error code; a 5xx (a deadlock, a bug) fails the test. */
+function outcomes(responses: LightMyRequestResponse[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const response of responses) {
+    expect(response.statusCode, response.body).toBeLessThan(500);
+    const key = response.statusCode === 201 ? 'sent' : response.json().error.code;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}
+
+async function balanceMinor(walletId: AccountId): Promise<bigint> {
+  return (await app.ledger.balance(walletId)).balanceMinor;
+}
+
+async function totalMinor(customers: TestCustomer[]): Promise<bigint> {
+  let total = 0n;
+  for (const customer of customers) total += await balanceMinor(customer.wallet.id);
+  return total;
+}
+
+async function sentByTransfers(senderUserId: string): Promise<bigint> {
+  const found = await db.query<{ total: bigint }>(
+    'SELECT coalesce(sum(amount_minor), 0)::bigint AS total FROM transfers WHERE sender_user_id = $1',
+    [senderUserId],
+  );
+  return found.rows[0]?.total ?? 0n;
+}
+
+describe('Quick Pay under concurrency on PostgreSQL', () => {
+  it('never overdraws one wallet paying many recipients at once', async () => {
+    const sender = await testCustomer(app, { balance: '50.00', level: 3 });
+    const recipients = await Promise.all(Array.from({ length: 5 }, () => testCustomer(app)));
+    const responses = await Promise.all(
+      Array.from({ length: 120 }, (_, index) =>
+        quickPay(sender.client, {
+          recipient: recipients[index % recipients.length]?.wallet.number ?? '',
+          amount: '1.00',
+        }),
+      ),
+    );
+    expect(outcomes(responses)).toEqual({ sent: 50, insufficient_funds: 70 });
+    expect(await balanceMinor(sender.wallet.id)).toBe(0n);
+    expect(await totalMinor([sender, ...recipients])).toBe(5000n);
+    expect(await sentByTransfers(sender.user.id)).toBe(5000n);
+  });
+
+  it('pays in both directions between two wallets without deadlocking or losing money', async () => {
+    const alice = await testCustomer(app, { balance: '30.00', level: 3 });
+    const bob = await testCustomer(app, { balance: '30.00', level: 3 });
+    const responses = await Promise.all(
+      Array.from({ length: 80 }, (_, index) =>
+        index % 2 === 0
+          ? quickPay(alice.client, { recipient: bob.wallet.number, amount: '1.00' })
+          : quickPay(bob.client, { recipient: alice.wallet.number, amount: '1.00' }),
+      ),
+    );
+    const counts = outcomes(responses);
+    expect(
+      Object.keys(counts).filter((key) => key !== 'sent' && key !== 'insufficient_funds'),
+    ).toEqual([]);
+    expect(await totalMinor([alice, bob])).toBe(6000n);
+    const aliceNetMinor =
+      (await sentByTransfers(bob.user.id)) - (await sentByTransfers(alice.user.id));
+    expect(await balanceMinor(alice.wallet.id)).toBe(3000n + aliceNetMinor);
+  });
+
+  it('applies each idempotency key once however many times it is sent at once', async () => {
+    const sender = await testCustomer(app, { balance: '100.00', level: 3 });
+    const recipient = await testCustomer(app);
+    const keys = Array.from({ length: 15 }, () => newKey());
+    const body = { recipient: recipient.wallet.number, amount: '2.00' };
+    const responses = await Promise.all(
+      keys.flatMap((key) => Array.from({ length: 4 }, () => quickPay(sender.client, body, key))),
+    );
+    expect(outcomes(responses)).toEqual({ sent: 60 });
+    for (const [index, key] of keys.entries()) {
+      const answers = responses.slice(index * 4, index * 4 + 4);
+      expect(new Set(answers.map((answer) => answer.json().entryId)).size, key).toBe(1);
+    }
+    expect(await sentByTransfers(sender.user.id)).toBe(3000n);
+    expect(await balanceMinor(recipient.wallet.id)).toBe(3000n);
+  });
+
+  it('keeps a level-1 customer within the daily limit when payments race', async () => {
+    const sender = await testCustomer(app, { balance: '2000.00' });
+    const recipient = await testCustomer(app);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        quickPay(sender.client, { recipient: recipient.wallet.number, amount: '100.00' }),
+      ),
+    );
+    expect(outcomes(responses)).toEqual({ sent: 5, daily_limit_exceeded: 15 });
+    expect(await balanceMinor(recipient.wallet.id)).toBe(50_000n);
+  });
+});

@@ -1,0 +1,463 @@
+import type { LiveEvent } from '@coffer/contracts/events';
+import type { FastifyInstance } from 'fastify';
+import { TOTP } from 'otpauth';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app.ts';
+import { openTestDatabase } from '../../../test/database.ts';
+import { lastEmailTo, staffClient, strongPassword, type TestClient } from '../../../test/http.ts';
+import type { Database } from '../../db/client.ts';
+import type { AccountId } from '../../ledger/ledger.ts';
+import { maskName } from './service.ts';
+import { newKey, quickPay, testCustomer } from './test-support.ts';
+
+let db: Database;
+let app: FastifyInstance;
+let admin: Awaited<ReturnType<typeof staffClient>>;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await buildTestApp(db);
+  await app.ready();
+  admin = await staffClient(app, 'admin');
+});
+afterEach(async () => {
+  await app.ledger.assertInvariants();
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+async function balanceMinor(walletId: AccountId): Promise<bigint> {
+  return (await app.ledger.balance(walletId)).balanceMinor;
+}
+
+async function transferEntryCount(walletId: AccountId): Promise<number> {
+  const found = await db.query<{ count: bigint }>(
+    `SELECT count(*)::bigint AS count FROM journal_lines l
+       JOIN journal_entries e ON e.id = l.entry_id
+      WHERE l.account_id = $1 AND e.kind = 'transfer'`,
+    [walletId],
+  );
+  return Number(found.rows[0]?.count ?? 0n);
+}
+
+/** The 6-digit code of the newest step-up email to an address. */
+async function emailedCode(email: string): Promise<string> {
+  const mail = await lastEmailTo(db, email);
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code in: ${mail.text}`);
+  return code;
+}
+
+async function startStepUp(client: TestClient): Promise<void> {
+  const started = await client.post('/api/v1/step-up/challenges', { purpose: 'transfer' });
+  expect(started.statusCode).toBe(200);
+}
+
+function preview(client: TestClient, recipient: string) {
+  return client.post('/api/v1/transfers/recipient-preview', { recipient });
+}
+
+describe('masked names', () => {
+  it('keeps the first letter of each word', () => {
+    expect(maskName('Alice Morgan')).toBe('A*** M***');
+    expect(maskName('  bob ')).toBe('b***');
+    expect(maskName('Émile  Zola-Dupont')).toBe('É*** Z***');
+  });
+});
+
+describe('recipient preview', () => {
+  it('finds a customer by account number or email and shows the masked name and currency', async () => {
+    const sender = await testCustomer(app);
+    const recipient = await testCustomer(app, { country: 'DE' });
+    const expected = { maskedName: maskName(recipient.body.username), currency: 'EUR' };
+
+    const byNumber = await preview(sender.client, recipient.wallet.number);
+    expect(byNumber.statusCode).toBe(200);
+    expect(byNumber.json()).toEqual(expected);
+    const byEmail = await preview(sender.client, ` ${recipient.body.email.toUpperCase()} `);
+    expect(byEmail.json()).toEqual(expected);
+  });
+
+  it('says when nobody matches, refuses the sender themself, and never finds staff', async () => {
+    const sender = await testCustomer(app);
+    const nobody = await preview(sender.client, 'nobody-here@example.com');
+    expect(nobody.statusCode).toBe(404);
+    expect(nobody.json().error.code).toBe('recipient_not_found');
+    const staffEmail = await preview(sender.client, admin.user.email);
+    expect(staffEmail.json().error.code).toBe('recipient_not_found');
+
+    const self = await preview(sender.client, sender.wallet.number);
+    expect(self.statusCode).toBe(403);
+    expect(self.json().error).toMatchObject({
+      code: 'own_account',
+      message: 'You cannot send money to yourself.',
+    });
+
+    const malformed = await preview(sender.client, '12345');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.fields.recipient).toBe(
+      'Enter a 10-digit account number or an email address',
+    );
+  });
+
+  it('limits look-ups per address, so customers cannot be enumerated', async () => {
+    const sender = await testCustomer(app);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      statuses.push((await preview(sender.client, `guess${attempt}@example.com`)).statusCode);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('Quick Pay', () => {
+  it('moves the money exactly once, records it and tells both customers', async () => {
+    const sender = await testCustomer(app, { balance: '100.00' });
+    const recipient = await testCustomer(app);
+    const events: LiveEvent[] = [];
+    const stopListening = app.eventHub.subscribe((event) => events.push(event));
+
+    const sent = await quickPay(sender.client, {
+      recipient: recipient.wallet.number,
+      amount: '25.50',
+      note: 'Lunch',
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json()).toMatchObject({
+      amountMinor: '2550',
+      currency: 'USD',
+      recipientMaskedName: maskName(recipient.body.username),
+      note: 'Lunch',
+    });
+    expect(await balanceMinor(sender.wallet.id)).toBe(7450n);
+    expect(await balanceMinor(recipient.wallet.id)).toBe(2550n);
+
+    const entry = await db.query<{ kind: string; memo: string; actor_user_id: string }>(
+      'SELECT kind, memo, actor_user_id FROM journal_entries WHERE id = $1',
+      [sent.json().entryId],
+    );
+    expect(entry.rows).toEqual([
+      expect.objectContaining({ kind: 'transfer', memo: 'Lunch', actor_user_id: sender.user.id }),
+    ]);
+    const record = await db.query(
+      'SELECT sender_user_id, recipient_user_id, amount_minor, currency, note FROM transfers WHERE entry_id = $1',
+      [sent.json().entryId],
+    );
+    expect(record.rows).toEqual([
+      {
+        sender_user_id: sender.user.id,
+        recipient_user_id: recipient.user.id,
+        amount_minor: 2550n,
+        currency: 'USD',
+        note: 'Lunch',
+      },
+    ]);
+
+    await expect
+      .poll(() => events.map((event) => event.userId).sort())
+      .toEqual([sender.user.id, recipient.user.id].sort());
+    stopListening();
+    expect(events.every((event) => event.topics.join() === 'wallet,transfers')).toBe(true);
+  });
+
+  it('accepts an email as recipient and writes "Quick Pay" when there is no note', async () => {
+    const sender = await testCustomer(app, { balance: '10.00' });
+    const recipient = await testCustomer(app);
+    const sent = await quickPay(sender.client, {
+      recipient: recipient.body.email,
+      amount: '10',
+      note: '  ',
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().note).toBeNull();
+    const entry = await db.query<{ memo: string }>(
+      'SELECT memo FROM journal_entries WHERE id = $1',
+      [sent.json().entryId],
+    );
+    expect(entry.rows[0]?.memo).toBe('Quick Pay');
+    expect(await balanceMinor(sender.wallet.id)).toBe(0n);
+  });
+
+  it('answers a retry with the same key from memory, and refuses the key for another body', async () => {
+    const sender = await testCustomer(app, { balance: '50.00' });
+    const recipient = await testCustomer(app);
+    const key = newKey();
+    const body = { recipient: recipient.wallet.number, amount: '5.00' };
+    const first = await quickPay(sender.client, body, key);
+    const retry = await quickPay(sender.client, body, key);
+    expect(first.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    expect(await transferEntryCount(sender.wallet.id)).toBe(1);
+    expect(await balanceMinor(recipient.wallet.id)).toBe(500n);
+
+    const changed = await quickPay(sender.client, { ...body, amount: '6.00' }, key);
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json().error.code).toBe('idempotency_key_reused');
+    const noKey = await sender.client.post('/api/v1/transfers', body);
+    expect(noKey.json().error.code).toBe('idempotency_key_required');
+    expect(await balanceMinor(recipient.wallet.id)).toBe(500n);
+  });
+
+  it('refuses amounts that are not a positive number in the currency’s precision', async () => {
+    const sender = await testCustomer(app, { balance: '50.00' });
+    const recipient = await testCustomer(app);
+    for (const amount of ['abc', '0', '0.00', '1.234', '-5', '1e3', '']) {
+      const refused = await quickPay(sender.client, { recipient: recipient.wallet.number, amount });
+      expect(refused.statusCode, amount).toBe(400);
+      expect(refused.json().error.fields.amount, amount).toBe('Invalid withdrawal amount');
+    }
+    const yenSender = await testCustomer(app, { country: 'JP', balance: '1000' });
+    const yenRecipient = await testCustomer(app, { country: 'JP' });
+    const fraction = await quickPay(yenSender.client, {
+      recipient: yenRecipient.wallet.number,
+      amount: '1.5',
+    });
+    expect(fraction.json().error.fields.amount).toBe('Invalid withdrawal amount');
+    expect(await balanceMinor(recipient.wallet.id)).toBe(0n);
+  });
+
+  it('refuses a recipient in another currency, naming both currencies', async () => {
+    const sender = await testCustomer(app, { balance: '50.00' });
+    const euroRecipient = await testCustomer(app, { country: 'DE' });
+    const refused = await quickPay(sender.client, {
+      recipient: euroRecipient.wallet.number,
+      amount: '5.00',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'currency_mismatch',
+      message:
+        "This recipient's account is in EUR and yours is in USD. Quick Pay only works between accounts in the same currency.",
+    });
+    expect(await balanceMinor(sender.wallet.id)).toBe(5000n);
+  });
+
+  it('refuses sending to oneself and to nobody', async () => {
+    const sender = await testCustomer(app, { balance: '50.00' });
+    const self = await quickPay(sender.client, { recipient: sender.body.email, amount: '1.00' });
+    expect(self.json().error).toMatchObject({
+      code: 'own_account',
+      message: 'You cannot send money to yourself.',
+    });
+    const nobody = await quickPay(sender.client, { recipient: '0000000000', amount: '1.00' });
+    expect(nobody.json().error.code).toBe('recipient_not_found');
+    expect(await balanceMinor(sender.wallet.id)).toBe(5000n);
+  });
+
+  it('refuses more than the available balance', async () => {
+    const sender = await testCustomer(app, { balance: '20.00' });
+    const recipient = await testCustomer(app);
+    const refused = await quickPay(sender.client, {
+      recipient: recipient.wallet.number,
+      amount: '20.01',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'insufficient_funds',
+      message: 'Insufficient balance for withdrawal',
+    });
+    expect(await transferEntryCount(sender.wallet.id)).toBe(0);
+  });
+});
+
+describe('who may send', () => {
+  it('refuses a frozen sender with the staff’s reason, while a frozen recipient still receives', async () => {
+    const sender = await testCustomer(app, { balance: '50.00' });
+    const recipient = await testCustomer(app, { balance: '50.00' });
+    const frozen = await admin.client.post(`/api/v1/admin/users/${sender.user.id}/freeze`, {
+      reason: 'Card reported stolen',
+    });
+    expect(frozen.statusCode).toBe(200);
+    await admin.client.post(`/api/v1/admin/users/${recipient.user.id}/freeze`, {
+      reason: 'Identity check pending',
+    });
+
+    const refused = await quickPay(sender.client, {
+      recipient: recipient.wallet.number,
+      amount: '1.00',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({
+      code: 'account_frozen',
+      message:
+        'Transactions are disabled on your account: Card reported stolen. Contact support to have them re-enabled.',
+    });
+
+    const fromRecipient = await quickPay(recipient.client, {
+      recipient: sender.wallet.number,
+      amount: '1.00',
+    });
+    expect(fromRecipient.json().error.code).toBe('account_frozen');
+
+    await admin.client.post(`/api/v1/admin/users/${sender.user.id}/unfreeze`, {
+      reason: 'Card found',
+    });
+    const toFrozen = await quickPay(sender.client, {
+      recipient: recipient.wallet.number,
+      amount: '1.00',
+    });
+    expect(toFrozen.statusCode).toBe(201);
+    expect(await balanceMinor(recipient.wallet.id)).toBe(5100n);
+  });
+
+  it('refuses a customer whose email is not verified', async () => {
+    const sender = await testCustomer(app, { balance: '50.00', isVerified: false });
+    const recipient = await testCustomer(app);
+    const refused = await quickPay(sender.client, {
+      recipient: recipient.wallet.number,
+      amount: '1.00',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('email_not_verified');
+    expect(await balanceMinor(sender.wallet.id)).toBe(5000n);
+  });
+
+  it('holds level 1 to 500.00 a day', async () => {
+    const sender = await testCustomer(app, { balance: '1000.00' });
+    const recipient = await testCustomer(app);
+    const body = { recipient: recipient.wallet.number, amount: '300.00' };
+    expect((await quickPay(sender.client, body)).statusCode).toBe(201);
+    const refused = await quickPay(sender.client, body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'daily_limit_exceeded',
+      message: 'This would go over your daily limit of $500.00. You can still send $200.00 today.',
+    });
+    expect((await quickPay(sender.client, { ...body, amount: '200.00' })).statusCode).toBe(201);
+    expect(await balanceMinor(recipient.wallet.id)).toBe(50_000n);
+  });
+});
+
+describe('step-up at 1,000.00 and above', () => {
+  it('asks for the emailed code, refuses a wrong one and spends the right one once', async () => {
+    const sender = await testCustomer(app, { balance: '5000.00', level: 2 });
+    const recipient = await testCustomer(app);
+    const body = { recipient: recipient.wallet.number, amount: '1000.00' };
+
+    const below = await quickPay(sender.client, { ...body, amount: '999.99' });
+    expect(below.statusCode).toBe(201);
+
+    const missing = await quickPay(sender.client, body);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toMatchObject({
+      code: 'step_up_required',
+      fields: { stepUpCode: 'Required' },
+    });
+
+    await startStepUp(sender.client);
+    const code = await emailedCode(sender.body.email);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const key = newKey();
+    const wrong = await quickPay(sender.client, { ...body, stepUpCode: wrongCode }, key);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatchObject({
+      code: 'wrong_code',
+      message: 'Wrong verification code. Please try again.',
+    });
+    // The refusal did not use up the key: the same action goes through with the right code.
+    const sent = await quickPay(sender.client, { ...body, stepUpCode: code }, key);
+    expect(sent.statusCode).toBe(201);
+    expect(await balanceMinor(recipient.wallet.id)).toBe(199_999n);
+
+    const reused = await quickPay(sender.client, { ...body, stepUpCode: code });
+    expect(reused.json().error.code).toBe('wrong_code');
+    expect(await balanceMinor(recipient.wallet.id)).toBe(199_999n);
+  });
+
+  it('burns an emailed code after 5 wrong tries', async () => {
+    const sender = await testCustomer(app, { balance: '5000.00', level: 2 });
+    const recipient = await testCustomer(app);
+    const body = { recipient: recipient.wallet.number, amount: '1500.00' };
+    await startStepUp(sender.client);
+    const code = await emailedCode(sender.body.email);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await quickPay(sender.client, { ...body, stepUpCode: wrongCode });
+      expect(wrong.json().error.code).toBe('wrong_code');
+    }
+    const tooLate = await quickPay(sender.client, { ...body, stepUpCode: code });
+    expect(tooLate.json().error.code).toBe('wrong_code');
+    expect(await balanceMinor(sender.wallet.id)).toBe(500_000n);
+
+    await startStepUp(sender.client);
+    const fresh = await quickPay(sender.client, {
+      ...body,
+      stepUpCode: await emailedCode(sender.body.email),
+    });
+    expect(fresh.statusCode).toBe(201);
+  });
+
+  it('takes the authenticator’s code from a customer who has one, once', async () => {
+    const sender = await testCustomer(app, { balance: '5000.00', level: 3 });
+    const recipient = await testCustomer(app);
+    const setup = await sender.client.post('/api/v1/profile/totp/setup', {
+      currentPassword: strongPassword,
+    });
+    const totp = new TOTP({ secret: setup.json().secret, digits: 6, period: 30 });
+    const enabled = await sender.client.post('/api/v1/profile/totp/enable', {
+      code: totp.generate(),
+    });
+    expect(enabled.statusCode).toBe(200);
+
+    // Enabling used the current step; the next one is still inside the accepted window.
+    const nextCode = totp.generate({ timestamp: Date.now() + 30_000 });
+    const body = { recipient: recipient.wallet.number, amount: '2000.00', stepUpCode: nextCode };
+    const sent = await quickPay(sender.client, body);
+    expect(sent.statusCode).toBe(201);
+    const again = await quickPay(sender.client, body);
+    expect(again.json().error.code).toBe('wrong_code');
+    expect(await balanceMinor(recipient.wallet.id)).toBe(200_000n);
+  });
+});
+
+describe('transfer history', () => {
+  it('lists a customer’s sent and received Quick Pays, newest first, a page at a time', async () => {
+    const alice = await testCustomer(app, { balance: '100.00' });
+    const bob = await testCustomer(app, { balance: '100.00' });
+    await quickPay(alice.client, { recipient: bob.wallet.number, amount: '1.00', note: 'one' });
+    await quickPay(bob.client, { recipient: alice.wallet.number, amount: '2.00', note: 'two' });
+    await quickPay(alice.client, { recipient: bob.wallet.number, amount: '3.00' });
+
+    const first = (await alice.client.get('/api/v1/transfers?limit=2')).json();
+    expect(first.items).toEqual([
+      expect.objectContaining({ direction: 'sent', amountMinor: '300', note: null }),
+      expect.objectContaining({
+        direction: 'received',
+        amountMinor: '200',
+        note: 'two',
+        counterpartyMaskedName: maskName(bob.body.username),
+      }),
+    ]);
+    const second = (
+      await alice.client.get(`/api/v1/transfers?limit=2&cursor=${first.nextCursor}`)
+    ).json();
+    expect(second.items).toEqual([
+      expect.objectContaining({ direction: 'sent', amountMinor: '100', note: 'one' }),
+    ]);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it('shows nobody else’s transfers, and keeps idempotency keys per customer', async () => {
+    const alice = await testCustomer(app, { balance: '100.00' });
+    const bob = await testCustomer(app);
+    const stranger = await testCustomer(app);
+    const key = newKey();
+    const body = { recipient: bob.wallet.number, amount: '4.00' };
+    expect((await quickPay(alice.client, body, key)).statusCode).toBe(201);
+
+    expect((await stranger.client.get('/api/v1/transfers')).json()).toEqual({
+      items: [],
+      nextCursor: null,
+    });
+    // The stranger's use of the same key is their own request: no replay of Alice's.
+    const strangers = await quickPay(stranger.client, body, key);
+    expect(strangers.headers['idempotent-replayed']).toBeUndefined();
+    expect(strangers.json().error.code).toBe('insufficient_funds');
+    expect(await balanceMinor(bob.wallet.id)).toBe(400n);
+  });
+});

@@ -1,0 +1,239 @@
+import type { Me } from '@coffer/contracts/auth';
+import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import { frozenAccountMessage, majorToMinor, stepUpThresholdMajor } from '@coffer/contracts/limits';
+import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
+import {
+  currencyMismatchMessage,
+  type QuickPayBody,
+  quickPayBodySchema,
+  type RecipientPreview,
+  recipientSchema,
+} from '@coffer/contracts/transfers';
+import { Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { type UseFormReturnType, useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { UserCheck } from 'lucide-react';
+import { useState } from 'react';
+import { AccountFrozenDialog } from '../../../components/account-frozen-dialog.tsx';
+import { BusyButton } from '../../../components/busy-button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { contractResolver } from '../../../lib/forms.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
+import { useMe } from '../../../lib/session.ts';
+import { recipientPreviewQueryOptions } from '../api.ts';
+import { ConfirmPaymentStep, type PaymentToConfirm } from './confirm-payment-step.tsx';
+
+const invalidAmountMessage = 'Invalid withdrawal amount';
+
+export type QuickPayValues = { recipient: string; amount: string; note: string };
+export type QuickPayFormState = UseFormReturnType<QuickPayValues>;
+
+/** The amount in minor units, or null while it is not a positive amount in the currency. */
+function amountMinorOf(text: string, currency: CurrencyCode): bigint | null {
+  try {
+    const amountMinor = parseAmount(text, currency);
+    return amountMinor > 0n ? amountMinor : null;
+  } catch (error) {
+    if (error instanceof MoneyParseError) return null;
+    throw error;
+  }
+}
+
+function formSchemaFor(currency: CurrencyCode) {
+  return quickPayBodySchema.omit({ stepUpCode: true }).extend({
+    amount: quickPayBodySchema.shape.amount.refine(
+      (text) => amountMinorOf(text, currency) !== null,
+      invalidAmountMessage,
+    ),
+  });
+}
+
+/** What the server is sent for these values (without the step-up code). */
+function bodyOf(values: QuickPayValues): QuickPayBody {
+  const note = values.note.trim();
+  return {
+    recipient: values.recipient.trim(),
+    amount: values.amount.trim(),
+    ...(note === '' ? {} : { note }),
+  };
+}
+
+/** Why this preview cannot be paid, or null: Quick Pay stays within one currency. */
+function previewProblem(preview: RecipientPreview, currency: string): string | null {
+  return preview.currency === currency ? null : currencyMismatchMessage(currency, preview.currency);
+}
+
+/** The recipient to look up once it looks like an account number or an email, else null. */
+function lookupable(recipient: string): string | null {
+  const trimmed = recipient.trim();
+  return recipientSchema.safeParse(trimmed).success ? trimmed : null;
+}
+
+/** The line under the recipient field: who the money goes to, once the server says. */
+function RecipientPreviewLine({ recipient, currency }: { recipient: string; currency: string }) {
+  const preview = useQuery(recipientPreviewQueryOptions(recipient));
+  if (preview.isPending) {
+    return (
+      <Group gap={6} role="status">
+        <Loader size={12} aria-hidden />
+        <Text size="sm" c="dimmed">
+          Looking up the recipient...
+        </Text>
+      </Group>
+    );
+  }
+  const problem = preview.isError
+    ? errorMessage(preview.error)
+    : previewProblem(preview.data, currency);
+  if (problem) {
+    return (
+      <Text size="sm" c="red.8" role="alert">
+        {problem}
+      </Text>
+    );
+  }
+  return (
+    <Group gap={6} role="status" wrap="nowrap">
+      <UserCheck size={16} aria-hidden color="var(--mantine-color-green-8)" />
+      <Text size="sm" fw={500}>
+        Sending to {preview.data?.maskedName} ({preview.data?.currency})
+      </Text>
+    </Group>
+  );
+}
+
+function RecipientDetailsStep({
+  me,
+  form,
+  onContinue,
+}: {
+  me: Me;
+  form: QuickPayFormState;
+  onContinue: (payment: PaymentToConfirm) => void;
+}) {
+  const queryClient = useQueryClient();
+  const currency = toCurrencyCode(me.currency);
+  // Back from the confirmation, the recipient is still there and so is its preview.
+  const [checkedRecipient, setCheckedRecipient] = useState(() => lookupable(form.values.recipient));
+  const [isChecking, setIsChecking] = useState(false);
+  const [frozenMessage, setFrozenMessage] = useState<string | null>(null);
+  const stepUpThreshold = formatAmountMinor(majorToMinor(stepUpThresholdMajor, currency), currency);
+
+  const continueWith = async (values: QuickPayValues) => {
+    // Told before anything else, as the server would (PRODUCT.md section 4).
+    if (me.frozenReason !== null) {
+      setFrozenMessage(frozenAccountMessage(me.frozenReason));
+      return;
+    }
+    const body = bodyOf(values);
+    setCheckedRecipient(body.recipient);
+    setIsChecking(true);
+    try {
+      const preview = await queryClient.fetchQuery(recipientPreviewQueryOptions(body.recipient));
+      const problem = previewProblem(preview, me.currency);
+      if (problem) {
+        form.setFieldError('recipient', problem);
+        return;
+      }
+      const amountMinor = amountMinorOf(body.amount, currency);
+      if (amountMinor === null) return;
+      onContinue({ body, preview, amountMinor, currency, idempotencyKey: newIdempotencyKey() });
+    } catch {
+      // The preview line under the field shows the server's answer.
+    } finally {
+      setIsChecking(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => void continueWith(values))}>
+      <Stack gap="md">
+        <Stack gap={6}>
+          <TextInput
+            label="Recipient"
+            description="Their 10-digit account number or their email"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            maxLength={254}
+            {...form.getInputProps('recipient')}
+            onChange={(event) => {
+              form.getInputProps('recipient').onChange(event);
+              setCheckedRecipient(null);
+            }}
+            onBlur={() => {
+              form.getInputProps('recipient').onBlur();
+              setCheckedRecipient(lookupable(form.values.recipient));
+            }}
+          />
+          {checkedRecipient !== null && !form.errors.recipient && (
+            <RecipientPreviewLine recipient={checkedRecipient} currency={me.currency} />
+          )}
+        </Stack>
+        <TextInput
+          label="Amount"
+          description={`Payments of ${stepUpThreshold} or more ask for a verification code.`}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          maxLength={40}
+          rightSection={
+            <Text size="sm" c="dimmed">
+              {currency}
+            </Text>
+          }
+          rightSectionWidth={56}
+          {...form.getInputProps('amount')}
+        />
+        <TextInput
+          label="Note"
+          description="Optional. The recipient sees it."
+          maxLength={140}
+          {...form.getInputProps('note')}
+        />
+        <Group justify="flex-end">
+          <BusyButton isBusy={isChecking} busyLabel="Checking...">
+            Continue
+          </BusyButton>
+        </Group>
+      </Stack>
+      <AccountFrozenDialog message={frozenMessage} onClose={() => setFrozenMessage(null)} />
+    </form>
+  );
+}
+
+/**
+ * Quick Pay: who, how much and a note; then a confirmation with the recipient's masked
+ * name and, at or above the step-up threshold, a verification code. The same form serves
+ * the Transfer page and the dashboard's Quick Pay dialog; `onSent` lets a container close.
+ */
+export function QuickPayForm({ onSent }: { onSent?: () => void }) {
+  const me = useMe();
+  const [payment, setPayment] = useState<PaymentToConfirm | null>(null);
+  const currency = toCurrencyCode(me?.currency ?? 'USD');
+  const form = useForm<QuickPayValues>({
+    mode: 'controlled',
+    initialValues: { recipient: '', amount: '', note: '' },
+    validate: contractResolver(formSchemaFor(currency)),
+  });
+  if (!me) return null;
+
+  if (payment) {
+    return (
+      <ConfirmPaymentStep
+        payment={payment}
+        onBack={(fieldErrors) => {
+          setPayment(null);
+          form.setErrors(fieldErrors);
+        }}
+        onSent={() => {
+          setPayment(null);
+          form.reset();
+          onSent?.();
+        }}
+      />
+    );
+  }
+  return <RecipientDetailsStep me={me} form={form} onContinue={setPayment} />;
+}
