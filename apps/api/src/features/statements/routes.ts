@@ -1,3 +1,53 @@
+import { Readable } from 'node:stream';
+import {
+  resolveStatementPeriod,
+  statementFileName,
+  statementQuerySchema,
+  statementSchema,
+  todayUtc,
+} from '@coffer/contracts/statements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf } from '../../platform/access.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { statementCsv } from './csv.ts';
+import { statementPdf } from './pdf.ts';
+import { openStatement, statementPreview } from './service.ts';
 
-export const statementRoutes: FastifyPluginAsyncZod = async (_app) => {};
+/** A CSV or PDF download: written out as it is produced, never serialized as JSON. */
+const downloadSchema = z.custom<Readable>((value) => value instanceof Readable);
+
+export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/statements',
+    {
+      config: { access: 'customer' },
+      schema: {
+        querystring: statementQuerySchema,
+        response: { 200: statementSchema.or(downloadSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...range } = request.query;
+      const resolved = resolveStatementPeriod(range, todayUtc());
+      if (!('period' in resolved)) {
+        throw new AppError('validation_failed', {
+          message: resolved.message,
+          fields: { [resolved.field]: resolved.message },
+        });
+      }
+      const source = await openStatement(app.db, sessionOf(request).userId, resolved.period);
+      // A statement is private and changes as money moves: never cache it.
+      reply.header('cache-control', 'no-store');
+      if (format === 'json') return statementPreview(source);
+      const fileName = statementFileName(resolved.period, format);
+      reply.header('content-disposition', `attachment; filename="${fileName}"`);
+      if (format === 'csv') {
+        return reply
+          .type('text/csv; charset=utf-8; header=present')
+          .send(Readable.from(statementCsv(source)));
+      }
+      return reply.type('application/pdf').send(statementPdf(source, app.site.institutionName));
+    },
+  );
+};

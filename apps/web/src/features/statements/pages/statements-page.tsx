@@ -1,4 +1,138 @@
-// Placeholder: replaced by the feature's own page in this change.
+import {
+  resolveStatementPeriod,
+  type StatementPeriod,
+  statementFileName,
+  todayUtc,
+} from '@coffer/contracts/statements';
+import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { FileSpreadsheet, FileText } from 'lucide-react';
+import { useId, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { type StatementRange, statementQueryOptions, statementUrl } from '../api.ts';
+import { type PeriodChoice, PeriodPicker } from '../components/period-picker.tsx';
+import { StatementPreview } from '../components/statement-preview.tsx';
+
+function rangeOf(choice: PeriodChoice): StatementRange {
+  return choice.mode === 'month' ? { month: choice.month } : { from: choice.from, to: choice.to };
+}
+
+/** Keeps only the fields the API checks, so an empty one counts as missing. */
+function queryOf(choice: PeriodChoice) {
+  const range = rangeOf(choice);
+  return Object.fromEntries(Object.entries(range).filter(([, value]) => value !== ''));
+}
+
+const utcDayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
+function periodText(period: StatementPeriod): string {
+  const day = (isoDate: string) => utcDayFormat.format(new Date(`${isoDate}T00:00:00Z`));
+  return period.from === period.to ? day(period.from) : `${day(period.from)} to ${day(period.to)}`;
+}
+
+function DownloadLinks({
+  range,
+  period,
+}: {
+  range: StatementRange | null;
+  period: StatementPeriod | null;
+}) {
+  const formats = [
+    { format: 'csv', label: 'Download CSV', icon: FileSpreadsheet },
+    { format: 'pdf', label: 'Download PDF', icon: FileText },
+  ] as const;
+  return (
+    <Group gap="sm">
+      {formats.map(({ format, label, icon: Icon }) =>
+        range && period ? (
+          // A plain link: the browser's own download handles the file, however long it is.
+          <Button
+            key={format}
+            component="a"
+            href={statementUrl(range, format)}
+            download={statementFileName(period, format)}
+            variant={format === 'csv' ? 'filled' : 'light'}
+            leftSection={<Icon size={18} aria-hidden />}
+          >
+            {label}
+          </Button>
+        ) : (
+          <Button key={format} disabled leftSection={<Icon size={18} aria-hidden />}>
+            {label}
+          </Button>
+        ),
+      )}
+    </Group>
+  );
+}
+
+function PreviewCard({ range, period }: { range: StatementRange; period: StatementPeriod }) {
+  const headingId = useId();
+  const statement = useQuery(statementQueryOptions(range));
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} id={headingId} mb="md">
+        {periodText(period)}
+      </Title>
+      {statement.isPending && (
+        <Center py="md">
+          <Loader aria-label="Loading the statement" />
+        </Center>
+      )}
+      {statement.isError && (
+        <Alert color="red" variant="light" role="alert" title="The statement did not load">
+          <Stack gap="sm" align="flex-start">
+            {errorMessage(statement.error)}
+            <Button
+              size="xs"
+              variant="default"
+              loading={statement.isFetching}
+              onClick={() => statement.refetch()}
+            >
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {statement.data && <StatementPreview statement={statement.data} />}
+    </Card>
+  );
+}
+
 export function StatementsPage() {
-  return null;
+  usePageTitle('Statements');
+  const headingId = useId();
+  const today = todayUtc();
+  const [choice, setChoice] = useState<PeriodChoice>(() => ({
+    mode: 'month',
+    month: today.slice(0, 7),
+    from: `${today.slice(0, 7)}-01`,
+    to: today,
+  }));
+  const resolved = resolveStatementPeriod(queryOf(choice), today);
+  const period = 'period' in resolved ? resolved.period : null;
+  const range = period ? rangeOf(choice) : null;
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Stack gap={4}>
+        <Title order={1}>Statements</Title>
+        <Text c="dimmed">
+          Pick a month or a date range, then download it. A statement has the opening balance, every
+          entry and the closing balance; its days are whole days in UTC.
+        </Text>
+      </Stack>
+      <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+        <Title order={2} id={headingId} mb="md">
+          Choose a period
+        </Title>
+        <Stack gap="lg">
+          <PeriodPicker choice={choice} onChange={setChoice} resolved={resolved} today={today} />
+          <DownloadLinks range={range} period={period} />
+        </Stack>
+      </Card>
+      {range && period && <PreviewCard range={range} period={period} />}
+    </Stack>
+  );
 }

@@ -1,0 +1,128 @@
+import {
+  type BillPayment,
+  type BillPaymentBody,
+  type BillPaymentList,
+  billCategoryLabels,
+  selectBillMessage,
+} from '@coffer/contracts/bills';
+import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
+import type { Database, Queryable } from '../../db/client.ts';
+import type { AccountId, Ledger } from '../../ledger/ledger.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { assert } from '../../platform/assert.ts';
+import { publishEvent } from '../../platform/events.ts';
+import { newId } from '../../platform/ids.ts';
+import { lockMoneyOut } from '../wallet/money-out.ts';
+import { type BillPaymentRow, billPaymentsOf, insertBillPayment } from './queries.ts';
+
+export type BillDeps = { db: Database; ledger: Ledger };
+
+/** What a payment needs from outside its transaction (PGlite allows no lookups inside). */
+export type PreparedBillPayment = {
+  amountMinor: bigint;
+  currency: CurrencyCode;
+  billClearingId: AccountId;
+};
+
+function toBillPayment(row: BillPaymentRow): BillPayment {
+  return {
+    id: row.id,
+    category: row.category,
+    billerReference: row.biller_reference,
+    amountMinor: row.amount_minor.toString(),
+    currency: row.currency,
+    status: 'completed',
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+function amountError(message: string): AppError {
+  return new AppError('validation_failed', { message, fields: { amount: message } });
+}
+
+/** Parses the typed amount in the wallet's currency and finds the bill-clearing account. */
+export async function prepareBillPayment(
+  deps: BillDeps,
+  userId: string,
+  body: BillPaymentBody,
+): Promise<PreparedBillPayment> {
+  const wallet = await deps.db.query<{ currency: string }>(
+    "SELECT currency FROM accounts WHERE owner_user_id = $1 AND kind = 'customer'",
+    [userId],
+  );
+  const walletCurrency = wallet.rows[0]?.currency;
+  if (!walletCurrency) throw new AppError('not_found');
+  const currency = toCurrencyCode(walletCurrency);
+  let amountMinor: bigint;
+  try {
+    amountMinor = parseAmount(body.amount, currency);
+  } catch (error) {
+    if (error instanceof MoneyParseError) throw amountError(error.message);
+    throw error;
+  }
+  if (amountMinor === 0n) throw amountError(selectBillMessage);
+  return {
+    amountMinor,
+    currency,
+    billClearingId: await deps.ledger.systemAccount('bill_clearing', currency),
+  };
+}
+
+/**
+ * Pays a bill at once: the money-out checks (frozen, verified, level, daily limit) under
+ * the wallet's lock, then the debit to bill clearing, which the ledger refuses when the
+ * available balance is short. Runs inside the idempotent request's transaction.
+ */
+export async function payBill(
+  deps: BillDeps,
+  tx: Queryable,
+  userId: string,
+  body: BillPaymentBody,
+  prepared: PreparedBillPayment,
+): Promise<BillPayment> {
+  const sender = await lockMoneyOut(tx, {
+    userId,
+    kind: 'bill_payment',
+    amountMinor: prepared.amountMinor,
+  });
+  assert(sender.currency === prepared.currency, 'a wallet keeps its currency');
+  const { entryId } = await deps.ledger.post(
+    {
+      kind: 'bill_payment',
+      memo: `${billCategoryLabels[body.category]} bill (ref. ${body.billerReference})`,
+      actorUserId: userId,
+      lines: [
+        { accountId: sender.walletId, amountMinor: -prepared.amountMinor },
+        { accountId: prepared.billClearingId, amountMinor: prepared.amountMinor },
+      ],
+    },
+    tx,
+  );
+  const row = await insertBillPayment(tx, {
+    id: newId(),
+    userId,
+    accountId: sender.walletId,
+    category: body.category,
+    billerReference: body.billerReference,
+    amountMinor: prepared.amountMinor,
+    currency: prepared.currency,
+    entryId,
+  });
+  await publishEvent(tx, { userId, topics: ['bill-payments', 'wallet'] });
+  return toBillPayment(row);
+}
+
+export async function billPaymentHistory(
+  deps: BillDeps,
+  userId: string,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<BillPaymentList> {
+  // One row more than asked tells whether another page follows.
+  const rows = await billPaymentsOf(deps.db, userId, { ...page, limit: page.limit + 1 });
+  const items = rows.slice(0, page.limit);
+  return {
+    items: items.map(toBillPayment),
+    nextCursor: rows.length > page.limit ? (items.at(-1)?.id ?? null) : null,
+  };
+}

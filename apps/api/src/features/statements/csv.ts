@@ -1,0 +1,67 @@
+import { toDecimalString } from '@coffer/contracts/money';
+import { entryKindLabels } from '@coffer/contracts/statements';
+import { addToTotals, emptyTotals, type StatementSource } from './service.ts';
+
+const plainNumber = /^-?\d+(\.\d+)?$/;
+/** A spreadsheet reads a cell starting with one of these as a formula (CSV injection). */
+const formulaStart = /^[=+\-@\t\r]/;
+
+/**
+ * One RFC 4180 field. Text that a spreadsheet would run as a formula gets a leading
+ * apostrophe (OWASP's advice); our own amounts ("-45.20") are plain numbers and stay so.
+ */
+export function csvField(value: string): string {
+  const safe = formulaStart.test(value) && !plainNumber.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+function csvRow(fields: string[]): string {
+  return `${fields.map(csvField).join(',')}\r\n`;
+}
+
+/** "2026-11-03 14:22:05": the form spreadsheets read as a date and time. */
+function utcDateTime(date: Date): string {
+  return date.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/**
+ * The statement as CSV, a row at a time: a header, the opening balance, every entry with
+ * the balance after it, and the closing balance. Amounts are exact decimals.
+ */
+export async function* statementCsv(source: StatementSource): AsyncGenerator<string> {
+  const { currency } = source.account;
+  const amount = (amountMinor: bigint) => toDecimalString(amountMinor, currency);
+  yield csvRow(['Date (UTC)', 'Type', 'Description', 'Amount', 'Currency', 'Balance']);
+  yield csvRow([
+    source.period.from,
+    'Opening balance',
+    '',
+    '',
+    currency,
+    amount(source.openingBalanceMinor),
+  ]);
+  const totals = emptyTotals(source);
+  for await (const page of source.pages()) {
+    let chunk = '';
+    for (const line of page) {
+      addToTotals(totals, line);
+      chunk += csvRow([
+        utcDateTime(line.createdAt),
+        entryKindLabels[line.kind],
+        line.memo,
+        amount(line.amountMinor),
+        currency,
+        amount(line.balanceAfterMinor),
+      ]);
+    }
+    yield chunk;
+  }
+  yield csvRow([
+    source.period.to,
+    'Closing balance',
+    '',
+    '',
+    currency,
+    amount(totals.closingBalanceMinor),
+  ]);
+}

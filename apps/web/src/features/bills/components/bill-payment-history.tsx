@@ -1,0 +1,165 @@
+import { type BillPayment, billCategoryLabels } from '@coffer/contracts/bills';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
+import { useIsPhone } from '../../../lib/use-is-phone.ts';
+import { billPaymentsQueryOptions } from '../api.ts';
+
+const tableLabel = 'Bill payments';
+
+function CompletedBadge() {
+  return (
+    <Badge color="green" variant="light">
+      Completed
+    </Badge>
+  );
+}
+
+function PaidAt({ payment }: { payment: BillPayment }) {
+  return (
+    <time dateTime={payment.createdAt} style={{ whiteSpace: 'nowrap' }}>
+      {formatDateTime(payment.createdAt)}
+    </time>
+  );
+}
+
+function amountOf(payment: BillPayment): string {
+  return formatAmountMinor(payment.amountMinor, payment.currency);
+}
+
+function PaymentsTable({ payments }: { payments: readonly BillPayment[] }) {
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table aria-label={tableLabel} verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Category</Table.Th>
+            <Table.Th>Reference</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {payments.map((payment) => (
+            <Table.Tr key={payment.id}>
+              <Table.Td>{billCategoryLabels[payment.category]}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{payment.billerReference}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {amountOf(payment)}
+              </Table.Td>
+              <Table.Td>
+                <PaidAt payment={payment} />
+              </Table.Td>
+              <Table.Td>
+                <CompletedBadge />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** On a phone each payment is a card: what and how much first, then reference and when. */
+function PaymentCards({ payments }: { payments: readonly BillPayment[] }) {
+  return (
+    <Stack
+      component="ul"
+      aria-label={tableLabel}
+      gap="sm"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+    >
+      {payments.map((payment) => (
+        <Paper component="li" withBorder p="sm" key={payment.id}>
+          <Stack gap={4}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600}>{billCategoryLabels[payment.category]}</Text>
+              <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {amountOf(payment)}
+              </Text>
+            </Group>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              Reference {payment.billerReference}
+            </Text>
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                <PaidAt payment={payment} />
+              </Text>
+              <CompletedBadge />
+            </Group>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** Bill Payment History, newest first; it refreshes live when a payment is made. */
+export function BillPaymentHistory() {
+  const headingId = useId();
+  const isPhone = useIsPhone();
+  const history = useInfiniteQuery(billPaymentsQueryOptions);
+  const payments = history.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} id={headingId} mb="md">
+        Bill Payment History
+      </Title>
+      {history.isPending && (
+        <Center py="md">
+          <Loader aria-label="Loading your bill payments" />
+        </Center>
+      )}
+      {history.isError && (
+        <Alert color="red" variant="light" role="alert" title="Your bill payments did not load">
+          <Stack gap="sm" align="flex-start">
+            {errorMessage(history.error)}
+            <Button
+              size="xs"
+              variant="default"
+              loading={history.isFetching}
+              onClick={() => history.refetch()}
+            >
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {history.isSuccess && payments.length === 0 && <Text c="dimmed">No bill payments yet</Text>}
+      {payments.length > 0 &&
+        (isPhone ? <PaymentCards payments={payments} /> : <PaymentsTable payments={payments} />)}
+      {history.hasNextPage && (
+        <Group justify="center" mt="md">
+          <Button
+            variant="default"
+            loading={history.isFetchingNextPage}
+            onClick={() => history.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        </Group>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,174 @@
+import type { Me } from '@coffer/contracts/auth';
+import {
+  type BillPaymentBody,
+  billCategories,
+  billCategoryLabels,
+  billerReferenceLengthMax,
+  billPaymentBodySchema,
+  selectBillMessage,
+} from '@coffer/contracts/bills';
+import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import { dailyLimitMajor, frozenAccountMessage, majorToMinor } from '@coffer/contracts/limits';
+import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
+import { Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { AccountFrozenDialog } from '../../../components/account-frozen-dialog.tsx';
+import { BusyButton } from '../../../components/busy-button.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
+import { showSuccessToast } from '../../../lib/toasts.ts';
+import { billPaymentsQueryRoot, payBill } from '../api.ts';
+
+type Values = { category: string | null; billerReference: string; amount: string };
+
+const initialValues: Values = { category: null, billerReference: '', amount: '' };
+
+const categoryOptions = billCategories.map((category) => ({
+  value: category,
+  label: billCategoryLabels[category],
+}));
+
+/** What is wrong with a typed amount in the wallet's currency, or null when it is fine. */
+function amountProblem(text: string, currency: CurrencyCode): string | null {
+  try {
+    return parseAmount(text, currency) > 0n ? null : selectBillMessage;
+  } catch (error) {
+    if (error instanceof MoneyParseError) return error.message;
+    throw error;
+  }
+}
+
+/** The contract's schema, plus the amount check the server makes in the wallet's currency. */
+function formSchemaFor(currency: CurrencyCode) {
+  return billPaymentBodySchema.extend({
+    amount: billPaymentBodySchema.shape.amount.superRefine((text, context) => {
+      const problem = text === '' ? null : amountProblem(text, currency);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
+  });
+}
+
+function limitHint(me: Me, currency: CurrencyCode): string | undefined {
+  const limitMajor = dailyLimitMajor(me.level, 'bill_payment');
+  if (limitMajor === null) return undefined;
+  const limit = formatAmountMinor(majorToMinor(limitMajor, currency), currency);
+  return `You can pay up to ${limit} of bills a day.`;
+}
+
+/**
+ * Pay Bill: the wallet is debited at once. Each submission carries one Idempotency-Key,
+ * reused when the same bill is sent again after a dropped connection, so it is paid once.
+ */
+export function PayBillForm({ me }: { me: Me }) {
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const currency = toCurrencyCode(me.currency);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [frozenMessage, setFrozenMessage] = useState<string | null>(null);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues,
+    validate: contractResolver(formSchemaFor(currency)),
+  });
+  // The key of the submission that has not been answered yet, with what it sent.
+  const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
+
+  const pay = useMutation({
+    mutationFn: (request: { body: BillPaymentBody; key: string }) =>
+      payBill(request.body, request.key),
+    onSuccess: async (paid) => {
+      attempt.current = null;
+      form.setValues(initialValues);
+      form.resetDirty();
+      showSuccessToast(
+        `${billCategoryLabels[paid.category]} bill paid: ${formatAmountMinor(paid.amountMinor, paid.currency)}`,
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: billPaymentsQueryRoot }),
+        queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+      ]);
+    },
+    onError: (error) => {
+      // The server stored its answer under the key: only a request that got no answer may
+      // be sent again with it.
+      if (!(error instanceof ApiError && error.isRetryable)) attempt.current = null;
+      if (error instanceof ApiError && error.code === 'account_frozen') {
+        setFrozenMessage(error.message);
+        return;
+      }
+      setFormError(
+        showApiErrorOnForm(form, error, {
+          otherFailureMessage: 'Your bill could not be paid. Please try again.',
+        }),
+      );
+    },
+  });
+
+  const submit = (values: Values) => {
+    setFormError(null);
+    // Told before anything is sent, as the server would answer (PRODUCT.md section 4).
+    if (me.frozenReason !== null) {
+      setFrozenMessage(frozenAccountMessage(me.frozenReason));
+      return;
+    }
+    const body = billPaymentBodySchema.parse(values);
+    const fingerprint = JSON.stringify(body);
+    if (attempt.current?.fingerprint !== fingerprint) {
+      attempt.current = { key: newIdempotencyKey(), fingerprint };
+    }
+    pay.mutate({ body, key: attempt.current.key });
+  };
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} id={headingId} mb="md">
+        Pay a bill
+      </Title>
+      <form noValidate onSubmit={form.onSubmit(submit)}>
+        <Stack gap="md" maw={480}>
+          <FormAlert message={formError} />
+          <Select
+            label="Bill"
+            placeholder="Select a bill"
+            data={categoryOptions}
+            required
+            allowDeselect={false}
+            {...form.getInputProps('category')}
+          />
+          <TextInput
+            label="Biller reference"
+            description="Your customer number, as printed on the bill"
+            required
+            maxLength={billerReferenceLengthMax}
+            autoComplete="off"
+            {...form.getInputProps('billerReference')}
+          />
+          <TextInput
+            label="Amount"
+            inputMode="decimal"
+            required
+            description={limitHint(me, currency)}
+            rightSection={
+              <Text size="sm" c="dimmed">
+                {currency}
+              </Text>
+            }
+            rightSectionWidth={56}
+            {...form.getInputProps('amount')}
+          />
+          <Group>
+            <BusyButton isBusy={pay.isPending} busyLabel="Paying...">
+              Pay Bill
+            </BusyButton>
+          </Group>
+        </Stack>
+      </form>
+      <AccountFrozenDialog message={frozenMessage} onClose={() => setFrozenMessage(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import type { StatementPeriodResult } from '@coffer/contracts/statements';
+import { Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
+
+export type PeriodMode = 'month' | 'range';
+
+/** What the customer has picked; only the fields of the chosen mode count. */
+export type PeriodChoice = { mode: PeriodMode; month: string; from: string; to: string };
+
+const modes: { value: PeriodMode; label: string }[] = [
+  { value: 'month', label: 'Month' },
+  { value: 'range', label: 'Date range' },
+];
+
+/**
+ * A month or a range of days. Native month and date inputs give the browser's own picker
+ * (Mantine's date pickers are not installed); where a browser has no month picker, the
+ * field takes "2026-11" as text, which the same check accepts.
+ */
+export function PeriodPicker({
+  choice,
+  onChange,
+  resolved,
+  today,
+}: {
+  choice: PeriodChoice;
+  onChange: (choice: PeriodChoice) => void;
+  /** The period check's answer: its message is shown beside the field it is about. */
+  resolved: StatementPeriodResult;
+  today: string;
+}) {
+  const errorFor = (field: 'month' | 'from' | 'to') =>
+    'field' in resolved && resolved.field === field ? resolved.message : undefined;
+  const update = (change: Partial<PeriodChoice>) => onChange({ ...choice, ...change });
+
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        aria-label="Statement period"
+        data={modes}
+        value={choice.mode}
+        onChange={(mode) => update({ mode: mode === 'range' ? 'range' : 'month' })}
+        maw={320}
+      />
+      {choice.mode === 'month' ? (
+        <TextInput
+          type="month"
+          label="Month"
+          value={choice.month}
+          max={today.slice(0, 7)}
+          onChange={(event) => update({ month: event.currentTarget.value })}
+          error={errorFor('month')}
+          maw={320}
+        />
+      ) : (
+        <Group align="flex-start" gap="md" grow preventGrowOverflow={false} maw={520}>
+          <TextInput
+            type="date"
+            label="From"
+            value={choice.from}
+            max={today}
+            onChange={(event) => update({ from: event.currentTarget.value })}
+            error={errorFor('from')}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            value={choice.to}
+            max={today}
+            onChange={(event) => update({ to: event.currentTarget.value })}
+            error={errorFor('to')}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}

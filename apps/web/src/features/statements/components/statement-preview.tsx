@@ -1,0 +1,180 @@
+import { entryKindSchema } from '@coffer/contracts/ledger';
+import { entryKindLabels, type Statement, type StatementEntry } from '@coffer/contracts/statements';
+import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useId } from 'react';
+import { formatAmountMinor } from '../../../lib/money.ts';
+import { useIsPhone } from '../../../lib/use-is-phone.ts';
+
+const entriesLabel = 'Statement entries';
+
+// Statements count whole days in UTC, so their times are shown in UTC too.
+const utcDateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+function kindLabel(kind: string): string {
+  const parsed = entryKindSchema.safeParse(kind);
+  return parsed.success ? entryKindLabels[parsed.data] : kind;
+}
+
+function Figure({
+  label,
+  amountMinor,
+  currency,
+}: {
+  label: string;
+  amountMinor: string;
+  currency: string;
+}) {
+  const labelId = useId();
+  return (
+    <Paper withBorder p="sm" role="group" aria-labelledby={labelId}>
+      <Text size="sm" c="dimmed" id={labelId}>
+        {label}
+      </Text>
+      <Text fw={700} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+        {formatAmountMinor(amountMinor, currency)}
+      </Text>
+    </Paper>
+  );
+}
+
+/** Credits with a plus and in green, debits with a minus and in red. */
+function SignedAmount({ amountMinor, currency }: { amountMinor: string; currency: string }) {
+  const isCredit = BigInt(amountMinor) > 0n;
+  return (
+    <Text
+      span
+      size="sm"
+      fw={600}
+      c={
+        isCredit ? 'var(--mantine-color-green-light-color)' : 'var(--mantine-color-red-light-color)'
+      }
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {formatAmountMinor(amountMinor, currency, { signDisplay: 'exceptZero' })}
+    </Text>
+  );
+}
+
+function EntryTime({ entry }: { entry: StatementEntry }) {
+  return (
+    <time dateTime={entry.createdAt} style={{ whiteSpace: 'nowrap' }}>
+      {utcDateTimeFormat.format(new Date(entry.createdAt))}
+    </time>
+  );
+}
+
+function EntriesTable({ statement }: { statement: Statement }) {
+  const { currency } = statement;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table aria-label={entriesLabel} verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date (UTC)</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Description</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th ta="right">Balance</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {statement.entries.map((entry) => (
+            <Table.Tr key={entry.lineId}>
+              <Table.Td fz="sm">
+                <EntryTime entry={entry} />
+              </Table.Td>
+              <Table.Td fz="sm">{kindLabel(entry.kind)}</Table.Td>
+              <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                {entry.memo}
+              </Table.Td>
+              <Table.Td ta="right">
+                <SignedAmount amountMinor={entry.amountMinor} currency={currency} />
+              </Table.Td>
+              <Table.Td ta="right" fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatAmountMinor(entry.balanceAfterMinor, currency)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** On a phone each entry is a card: what and how much, then when and the balance after. */
+function EntryCards({ statement }: { statement: Statement }) {
+  const { currency } = statement;
+  return (
+    <Stack
+      component="ul"
+      aria-label={entriesLabel}
+      gap="sm"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+    >
+      {statement.entries.map((entry) => (
+        <Paper component="li" withBorder p="sm" key={entry.lineId}>
+          <Stack gap={4}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {entry.memo}
+              </Text>
+              <SignedAmount amountMinor={entry.amountMinor} currency={currency} />
+            </Group>
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                {kindLabel(entry.kind)} · <EntryTime entry={entry} />
+              </Text>
+              <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                Balance {formatAmountMinor(entry.balanceAfterMinor, currency)}
+              </Text>
+            </Group>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** The period's opening balance, its entries and its closing balance, as the files have them. */
+export function StatementPreview({ statement }: { statement: Statement }) {
+  const isPhone = useIsPhone();
+  const { currency } = statement;
+  const hiddenCount = statement.entryCount - statement.entries.length;
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Figure
+          label="Opening balance"
+          amountMinor={statement.openingBalanceMinor}
+          currency={currency}
+        />
+        <Figure label="Money in" amountMinor={statement.moneyInMinor} currency={currency} />
+        <Figure label="Money out" amountMinor={statement.moneyOutMinor} currency={currency} />
+        <Figure
+          label="Closing balance"
+          amountMinor={statement.closingBalanceMinor}
+          currency={currency}
+        />
+      </SimpleGrid>
+      {statement.entryCount === 0 ? (
+        <Text c="dimmed">No transactions in this period</Text>
+      ) : isPhone ? (
+        <EntryCards statement={statement} />
+      ) : (
+        <EntriesTable statement={statement} />
+      )}
+      {hiddenCount > 0 && (
+        <Text size="sm" c="dimmed">
+          Showing the first {statement.entries.length} of {statement.entryCount} entries. The CSV
+          and PDF have all of them.
+        </Text>
+      )}
+    </Stack>
+  );
+}

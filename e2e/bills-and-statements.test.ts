@@ -1,0 +1,247 @@
+// Bill payments and statements end to end against the sandbox server: Alice pays a bill,
+// sees it in her history and her balance drop, then downloads this month's statement as
+// CSV and PDF, and the CSV closes on the balance her dashboard shows.
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './support/axe.ts';
+import {
+  type ConsoleProblems,
+  launchBrowser,
+  newContext,
+  screenshot,
+  type viewports,
+  watchConsole,
+} from './support/browser.ts';
+import { unexpectedProblems } from './support/console.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { waitUntil } from './support/wait.ts';
+
+const startUpTimeoutMs = 120_000;
+const journeyTimeoutMs = 180_000;
+
+// The sandbox's published demo customer (apps/api/src/features/sandbox/seed.ts).
+const alice = { email: 'alice@coffer.test', password: 'Sandbox-Customer-2026!' };
+/** The narrowest phone the layout is built for. */
+const narrowPhone = { width: 360, height: 780 };
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+}, startUpTimeoutMs);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+}, startUpTimeoutMs);
+
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+async function openPage(
+  viewport: keyof typeof viewports = 'desktop',
+): Promise<{ page: Page; problems: ConsoleProblems }> {
+  const context = await newContext(browser, { baseUrl: server.baseUrl, viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  if (viewport === 'phone') await page.setViewportSize(narrowPhone);
+  return { page, problems: watchConsole(page) };
+}
+
+function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+async function toast(page: Page, text: string): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+}
+
+async function logIn(page: Page): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(alice.email);
+  await page.getByLabel('Password', { exact: true }).fill(alice.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await toast(page, 'Login Successful!');
+  await waitUntil('the login page sends the person on', async () => pathOf(page) !== '/signin');
+}
+
+/** An amount as shown ("$1,504.80") or written ("1504.80") in minor units, from its digits. */
+function minorUnitsOf(text: string): bigint {
+  const digits = text.replace(/[^\d]/g, '');
+  expect(digits, `an amount in "${text}"`).not.toBe('');
+  return BigInt(digits);
+}
+
+/** The dashboard's Available Balance, shown with the eye toggle if it is hidden. */
+async function dashboardBalance(page: Page): Promise<bigint> {
+  await page.goto('/dashboard');
+  const figure = page.getByRole('region', { name: 'Available Balance' });
+  const show = figure.getByRole('button', { name: 'Show balance' });
+  await figure.getByRole('button', { name: /balance/ }).waitFor();
+  if (await show.isVisible()) await show.click();
+  await figure.getByRole('button', { name: 'Hide balance' }).waitFor();
+  const shown = /[\d,]+\.\d{2}/.exec((await figure.textContent()) ?? '')?.[0];
+  return minorUnitsOf(shown ?? '');
+}
+
+async function snapshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+  );
+}
+
+/** Clicks a download link and returns the downloaded file and the name it was saved as. */
+async function download(page: Page, linkName: string): Promise<{ name: string; body: Buffer }> {
+  const [saved] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: linkName }).click(),
+  ]);
+  return { name: saved.suggestedFilename(), body: await readFile(await saved.path()) };
+}
+
+/** RFC 4180 records: enough for the statement's CSV, whose only quoted fields are memos. */
+function csvRecords(text: string): string[][] {
+  return text
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split(','));
+}
+
+const currentMonth = new Date().toISOString().slice(0, 7);
+
+describe('bills and statements', () => {
+  it(
+    'pays a bill: the history shows it and the dashboard balance drops',
+    async () => {
+      const { page, problems } = await openPage();
+      await logIn(page);
+      const balanceBefore = await dashboardBalance(page);
+
+      await page.goto('/pay-bills');
+      await page.getByRole('heading', { level: 1, name: 'Pay Bills' }).waitFor();
+      const history = page.getByRole('region', { name: 'Bill Payment History' });
+      await history.getByText('No bill payments yet').waitFor();
+
+      await page.getByRole('button', { name: 'Pay Bill' }).click();
+      await page.getByText('Please select a bill and enter amount').first().waitFor();
+
+      await page.getByRole('combobox', { name: 'Bill' }).click();
+      await page.getByRole('option', { name: 'Electricity' }).click();
+      await page.getByLabel('Biller reference').fill('ELEC-123456');
+      await page.getByLabel('Amount').fill('12.34');
+      await page.getByRole('button', { name: 'Pay Bill' }).click();
+      await toast(page, 'Electricity bill paid: $12.34');
+
+      const row = history.getByRole('row').filter({ hasText: 'ELEC-123456' });
+      await row.waitFor();
+      expect(await row.getByRole('cell').allTextContents()).toEqual([
+        'Electricity',
+        'ELEC-123456',
+        '$12.34',
+        expect.any(String),
+        'Completed',
+      ]);
+      expect(await page.getByLabel('Biller reference').inputValue()).toBe('');
+      expect(await seriousAxeViolations(page, '/pay-bills')).toEqual([]);
+      await snapshot(page, 'bills-desktop');
+
+      expect(await dashboardBalance(page)).toBe(balanceBefore - 1234n);
+      expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    journeyTimeoutMs,
+  );
+
+  it(
+    'downloads the month as CSV and PDF, closing on the balance the dashboard shows',
+    async () => {
+      const { page, problems } = await openPage();
+      await logIn(page);
+      const balanceMinor = await dashboardBalance(page);
+
+      await page.goto('/statements');
+      await page.getByRole('heading', { level: 1, name: 'Statements' }).waitFor();
+      expect(await page.getByRole('textbox', { name: 'Month' }).inputValue()).toBe(currentMonth);
+      const closing = page.getByRole('group', { name: 'Closing balance' });
+      await closing.waitFor();
+      expect(minorUnitsOf((await closing.textContent()) ?? '')).toBe(balanceMinor);
+      await page
+        .getByRole('table', { name: 'Statement entries' })
+        .getByText('ELEC-123456')
+        .waitFor();
+
+      const csv = await download(page, 'Download CSV');
+      expect(csv.name).toBe(`coffer-statement-${currentMonth}.csv`);
+      const records = csvRecords(csv.body.toString('utf8'));
+      expect(records[0]).toEqual([
+        'Date (UTC)',
+        'Type',
+        'Description',
+        'Amount',
+        'Currency',
+        'Balance',
+      ]);
+      expect(records[1]?.[1]).toBe('Opening balance');
+      expect(records.some((record) => record.includes('Electricity bill (ref. ELEC-123456)'))).toBe(
+        true,
+      );
+      const closingRecord = records.at(-1) ?? [];
+      expect(closingRecord[1]).toBe('Closing balance');
+      expect(minorUnitsOf(closingRecord[5] ?? '')).toBe(balanceMinor);
+
+      const pdf = await download(page, 'Download PDF');
+      expect(pdf.name).toBe(`coffer-statement-${currentMonth}.pdf`);
+      expect(pdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+      await page.getByText('Date range', { exact: true }).click();
+      await page.getByRole('textbox', { name: 'From', exact: true }).fill('2026-01-02');
+      await page.getByRole('textbox', { name: 'To', exact: true }).fill('2026-01-01');
+      await page.getByText('The last day cannot be before the first day').waitFor();
+      expect(await page.getByRole('link', { name: 'Download CSV' }).count()).toBe(0);
+      await page.getByRole('textbox', { name: 'From', exact: true }).fill(`${currentMonth}-01`);
+      await page
+        .getByRole('textbox', { name: 'To', exact: true })
+        .fill(new Date().toISOString().slice(0, 10));
+      await closing.waitFor();
+      expect(minorUnitsOf((await closing.textContent()) ?? '')).toBe(balanceMinor);
+
+      expect(await seriousAxeViolations(page, '/statements')).toEqual([]);
+      await snapshot(page, 'statements-desktop');
+      expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    journeyTimeoutMs,
+  );
+
+  it(
+    'fits both pages on a 360 px phone',
+    async () => {
+      const { page, problems } = await openPage('phone');
+      await logIn(page);
+      await page.goto('/pay-bills');
+      await page
+        .getByRole('list', { name: 'Bill payments' })
+        .getByText('Reference ELEC-123456')
+        .waitFor();
+      expect(await hasNoHorizontalScroll(page)).toBe(true);
+      expect(await seriousAxeViolations(page, '/pay-bills on a phone')).toEqual([]);
+      await snapshot(page, 'bills-phone');
+
+      await page.goto('/statements');
+      await page.getByRole('list', { name: 'Statement entries' }).waitFor();
+      expect(await hasNoHorizontalScroll(page)).toBe(true);
+      expect(await seriousAxeViolations(page, '/statements on a phone')).toEqual([]);
+      await snapshot(page, 'statements-phone');
+      expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    journeyTimeoutMs,
+  );
+});

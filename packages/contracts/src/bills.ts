@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** PRODUCT.md section 5: the billers a customer can pay, in the order the form lists them. */
+export const billCategories = ['electricity', 'water', 'internet', 'phone', 'rent'] as const;
+export type BillCategory = (typeof billCategories)[number];
+
+export const billCategoryLabels: Record<BillCategory, string> = {
+  electricity: 'Electricity',
+  water: 'Water',
+  internet: 'Internet',
+  phone: 'Phone',
+  rent: 'Rent',
+};
+
+/** PRODUCT.md section 4: the message when the bill or the amount is missing. */
+export const selectBillMessage = 'Please select a bill and enter amount';
+
+export const billerReferenceLengthMax = 40;
+
+/** The customer number printed on the bill: letters, digits and dashes. */
+export const billerReferenceSchema = z
+  .string({ error: 'Enter the customer number from your bill' })
+  .trim()
+  .min(1, 'Enter the customer number from your bill')
+  .max(billerReferenceLengthMax, `Use at most ${billerReferenceLengthMax} characters`)
+  .regex(/^[A-Za-z0-9-]+$/, 'Use only letters, digits and dashes');
+
+/**
+ * The Pay Bill form. The amount is the typed decimal text; the server parses it in the
+ * wallet's currency (`parseAmount`), since only it knows that currency for sure.
+ */
+export const billPaymentBodySchema = z.object({
+  category: z.enum(billCategories, { error: selectBillMessage }),
+  billerReference: billerReferenceSchema,
+  amount: z.string({ error: selectBillMessage }).trim().min(1, selectBillMessage).max(40),
+});
+export type BillPaymentBody = z.infer<typeof billPaymentBodySchema>;
+
+export const billPaymentSchema = z.object({
+  id: z.string(),
+  category: z.enum(billCategories),
+  billerReference: z.string(),
+  amountMinor: z.string(),
+  currency: z.string(),
+  /** A bill payment settles at once: it is completed the moment it exists. */
+  status: z.literal('completed'),
+  createdAt: z.iso.datetime(),
+});
+export type BillPayment = z.infer<typeof billPaymentSchema>;
+
+export const billPaymentListQuerySchema = z.object({
+  cursor: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const billPaymentListSchema = z.object({
+  items: z.array(billPaymentSchema),
+  nextCursor: z.string().nullable(),
+});
+export type BillPaymentList = z.infer<typeof billPaymentListSchema>;

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import type { EntryKind } from './ledger.ts';
+
+/** How each kind of journal entry reads on a statement. */
+export const entryKindLabels: Record<EntryKind, string> = {
+  deposit: 'Deposit',
+  transfer: 'Transfer',
+  payout: 'Withdrawal',
+  payout_reversal: 'Withdrawal reversal',
+  bill_payment: 'Bill payment',
+  fee: 'Fee',
+  loan_disbursement: 'Loan disbursement',
+  loan_repayment: 'Loan repayment',
+  adjustment: 'Adjustment',
+  card_purchase: 'Card purchase',
+};
+
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a calendar date that exists: "2026-02-29" does not. */
+function isRealDate(text: string): boolean {
+  const match = isoDatePattern.exec(text);
+  if (!match) return false;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1;
+}
+
+export const statementDateSchema = z
+  .string()
+  .regex(isoDatePattern, 'Enter a date like 2026-11-30')
+  .refine(isRealDate, 'That date does not exist');
+
+export const statementMonthSchema = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Pick a month like 2026-11');
+
+export const statementFormats = ['json', 'csv', 'pdf'] as const;
+export type StatementFormat = (typeof statementFormats)[number];
+
+/**
+ * A statement covers a month (`month=2026-11`) or a range of whole UTC days
+ * (`from=2026-11-03&to=2026-11-20`, both included). `json` is the on-screen preview.
+ */
+export const statementQuerySchema = z.object({
+  month: statementMonthSchema.optional(),
+  from: statementDateSchema.optional(),
+  to: statementDateSchema.optional(),
+  format: z.enum(statementFormats).default('json'),
+});
+export type StatementQuery = z.input<typeof statementQuerySchema>;
+
+/** One statement covers at most a year (a leap year's worth of days). */
+export const statementDaysMax = 366;
+
+/** Whole UTC days, both included; `label` names the file ("2026-11" or "2026-11-03_2026-11-20"). */
+export type StatementPeriod = { from: string; to: string; label: string };
+
+export type StatementPeriodResult =
+  | { period: StatementPeriod }
+  | { field: 'month' | 'from' | 'to'; message: string };
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** Today's date in UTC, the calendar statements use: "2026-11-30". */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+function lastDayOfMonth(month: string): string {
+  const [year = 0, monthNumber = 0] = month.split('-').map(Number);
+  return new Date(Date.UTC(year, monthNumber, 0)).toISOString().slice(0, 10);
+}
+
+function daysCovered(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / dayMs) + 1;
+}
+
+/**
+ * Checks a statement request against today's UTC date and turns it into its days. The
+ * current month ends today: a statement never covers days that have not happened.
+ * ISO dates compare correctly as strings.
+ */
+export function resolveStatementPeriod(
+  query: { month?: string | undefined; from?: string | undefined; to?: string | undefined },
+  today: string,
+): StatementPeriodResult {
+  const { month, from, to } = query;
+  if (month !== undefined) {
+    if (from !== undefined || to !== undefined) {
+      return { field: 'month', message: 'Pick a month or a date range, not both' };
+    }
+    const firstDay = `${month}-01`;
+    if (firstDay > today) return { field: 'month', message: 'This month has not started yet' };
+    const lastDay = lastDayOfMonth(month);
+    return { period: { from: firstDay, to: lastDay < today ? lastDay : today, label: month } };
+  }
+  if (from === undefined && to === undefined) {
+    return { field: 'month', message: 'Pick a month or a date range' };
+  }
+  if (from === undefined) return { field: 'from', message: 'Pick the first day' };
+  if (to === undefined) return { field: 'to', message: 'Pick the last day' };
+  if (to > today) return { field: 'to', message: 'The statement cannot end after today' };
+  if (from > to) return { field: 'to', message: 'The last day cannot be before the first day' };
+  if (daysCovered(from, to) > statementDaysMax) {
+    return { field: 'from', message: 'A statement covers at most one year' };
+  }
+  return { period: { from, to, label: from === to ? from : `${from}_${to}` } };
+}
+
+export function statementFileName(period: StatementPeriod, format: 'csv' | 'pdf'): string {
+  return `coffer-statement-${period.label}.${format}`;
+}
+
+export const statementEntrySchema = z.object({
+  lineId: z.string(),
+  createdAt: z.iso.datetime(),
+  kind: z.string(),
+  memo: z.string(),
+  /** Signed: credits positive, debits negative. */
+  amountMinor: z.string(),
+  balanceAfterMinor: z.string(),
+});
+export type StatementEntry = z.infer<typeof statementEntrySchema>;
+
+/** The on-screen preview; the CSV and PDF carry every entry. */
+export const statementPreviewEntriesMax = 200;
+
+export const statementSchema = z.object({
+  accountHolder: z.string(),
+  accountNumber: z.string(),
+  currency: z.string(),
+  from: z.string(),
+  to: z.string(),
+  openingBalanceMinor: z.string(),
+  closingBalanceMinor: z.string(),
+  moneyInMinor: z.string(),
+  moneyOutMinor: z.string(),
+  entryCount: z.number().int(),
+  /** The first `statementPreviewEntriesMax` entries, oldest first. */
+  entries: z.array(statementEntrySchema),
+});
+export type Statement = z.infer<typeof statementSchema>;
