@@ -5,6 +5,7 @@ import type { AccountId, Ledger } from '../../ledger/ledger.ts';
 import type { StaffAction } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { publishEvent } from '../../platform/events.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { findUserById, type UserRow } from '../auth/queries.ts';
 import { countUsers, listCustomers } from './queries.ts';
@@ -119,6 +120,7 @@ export async function setFrozen(
       reason: action.reason,
       ipAddress: action.ipAddress,
     });
+    await publishEvent(tx, { userId, topics: ['customer'] });
   });
   return customerDetail(deps, userId);
 }
@@ -142,6 +144,7 @@ export async function setLevel(
       reason: action.reason,
       ipAddress: action.ipAddress,
     });
+    await publishEvent(tx, { userId, topics: ['customer'] });
   });
   return customerDetail(deps, userId);
 }
@@ -163,6 +166,7 @@ export async function setRole(deps: AdminDeps, userId: string, role: Role, actio
       reason: action.reason,
       ipAddress: action.ipAddress,
     });
+    await publishEvent(tx, { userId, topics: ['customer'] });
   });
   return customerDetail(deps, userId);
 }

@@ -7,6 +7,7 @@ import type { AccountId, PostingLine } from '../../ledger/ledger.ts';
 import type { StaffAction } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { type AdminDeps, requireCustomer, walletIdOf } from '../admin/service.ts';
 
@@ -194,6 +195,11 @@ export async function createMoneyRequest(
       [requestId, entryId],
     );
   }
+  // A pending request changes no balance, but the staff's queues show it.
+  await publishEvent(tx, {
+    userId,
+    topics: needsSecondAdmin ? ['money-requests'] : ['wallet', 'money-requests'],
+  });
   await recordAudit(tx, {
     action:
       direction === 'deposit'
@@ -241,6 +247,10 @@ export async function decideMoneyRequest(
       decision === 'approve'
         ? await postRequest(deps, tx, request, settlementId, action.staff.userId)
         : null;
+    await publishEvent(tx, {
+      userId: request.user_id,
+      topics: entryId ? ['wallet', 'money-requests'] : ['money-requests'],
+    });
     await tx.query(
       `UPDATE money_requests SET status = $2, checker_user_id = $3, decision_reason = $4,
               decided_at = now(), entry_id = $5 WHERE id = $1`,

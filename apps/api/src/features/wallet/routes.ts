@@ -1,3 +1,100 @@
+import { toCurrencyCode } from '@coffer/contracts/currencies';
+import {
+  balanceHistoryQuerySchema,
+  balanceHistorySchema,
+  recentDepositsQuerySchema,
+  recentDepositsSchema,
+  testMoneyBodySchema,
+  testMoneyResponseSchema,
+  walletSummarySchema,
+  walletTransactionPageSchema,
+  walletTransactionsQuerySchema,
+} from '@coffer/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionOf } from '../../platform/access.ts';
+import { replyIdempotent } from '../../platform/idempotency.ts';
+import {
+  addTestMoney,
+  balanceHistory,
+  recentDeposits,
+  requireWallet,
+  walletSummary,
+  walletTransactions,
+} from './service.ts';
 
-export const walletRoutes: FastifyPluginAsyncZod = async (_app) => {};
+/** The signed-in customer's own wallet: there is no way to name anyone else's. */
+export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, ledger: app.ledger };
+
+  app.get(
+    '/wallet',
+    { config: { access: 'customer' }, schema: { response: { 200: walletSummarySchema } } },
+    async (request) => walletSummary(deps, await requireWallet(deps, sessionOf(request).userId)),
+  );
+
+  app.get(
+    '/wallet/transactions',
+    {
+      config: { access: 'customer' },
+      schema: {
+        querystring: walletTransactionsQuerySchema,
+        response: { 200: walletTransactionPageSchema },
+      },
+    },
+    async (request) =>
+      walletTransactions(deps, await requireWallet(deps, sessionOf(request).userId), request.query),
+  );
+
+  app.get(
+    '/wallet/balance-history',
+    {
+      config: { access: 'customer' },
+      schema: { querystring: balanceHistoryQuerySchema, response: { 200: balanceHistorySchema } },
+    },
+    async (request) =>
+      balanceHistory(
+        deps,
+        await requireWallet(deps, sessionOf(request).userId),
+        request.query.days,
+      ),
+  );
+
+  app.get(
+    '/wallet/deposits',
+    {
+      config: { access: 'customer' },
+      schema: { querystring: recentDepositsQuerySchema, response: { 200: recentDepositsSchema } },
+    },
+    async (request) => ({
+      items: await recentDeposits(
+        deps,
+        await requireWallet(deps, sessionOf(request).userId),
+        request.query.limit,
+      ),
+    }),
+  );
+
+  // Sandbox only, like /dev/mail: on a real installation the route does not exist.
+  if (app.config.isSandbox) {
+    app.post(
+      '/wallet/test-money',
+      {
+        config: { access: 'customer' },
+        schema: { body: testMoneyBodySchema, response: { 201: testMoneyResponseSchema } },
+      },
+      async (request, reply) => {
+        const { userId } = sessionOf(request);
+        const wallet = await requireWallet(deps, userId);
+        // Looked up before the transaction: on PGlite nothing may use the database inside one.
+        const sandboxFundingId = await app.ledger.systemAccount(
+          'sandbox_funding',
+          toCurrencyCode(wallet.currency),
+        );
+        return replyIdempotent(request, reply, `customer:${userId}`, async (tx) => ({
+          status: 201,
+          body: await addTestMoney(deps, tx, { wallet, sandboxFundingId }, request.body),
+        }));
+      },
+    );
+  }
+};

@@ -1,4 +1,41 @@
-// Placeholder: replaced by the feature's own page in this change.
+import { Center, Loader, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useIsSandbox } from '../../../components/sandbox-banner.tsx';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { walletQueryOptions } from '../api.ts';
+import { FundingDetailsCard } from '../components/funding-details-card.tsx';
+import { LoadFailed } from '../components/load-failed.tsx';
+import { RecentDepositsCard } from '../components/recent-deposits-card.tsx';
+import { TestMoneyCard } from '../components/test-money-card.tsx';
+
+/** PRODUCT.md "Add money": how to fund the wallet, recent deposits, and sandbox test money. */
 export function AddMoneyPage() {
-  return null;
+  usePageTitle('Add money');
+  const wallet = useQuery(walletQueryOptions);
+  const isSandbox = useIsSandbox();
+  return (
+    <Stack gap="lg" maw={880}>
+      <Title order={1}>Add money</Title>
+      {wallet.isPending && (
+        <Center py="xl">
+          <Loader aria-label="Loading your account" />
+        </Center>
+      )}
+      {wallet.isError && (
+        <LoadFailed
+          title="Your account did not load"
+          error={wallet.error}
+          isRetrying={wallet.isFetching}
+          onRetry={() => wallet.refetch()}
+        />
+      )}
+      {wallet.data && (
+        <>
+          <FundingDetailsCard wallet={wallet.data} />
+          {isSandbox && <TestMoneyCard currency={wallet.data.currency} />}
+        </>
+      )}
+      <RecentDepositsCard />
+    </Stack>
+  );
 }

@@ -1,20 +1,45 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Center, Grid, Loader, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { walletQueryOptions } from '../api.ts';
+import { BalanceCard } from '../components/balance-card.tsx';
+import { BalanceChartCard } from '../components/balance-chart-card.tsx';
+import { LoadFailed } from '../components/load-failed.tsx';
+import { ShortcutTiles } from '../components/shortcut-tiles.tsx';
 import { SystemStatusCard } from '../components/system-status-card.tsx';
+import { TransactionsCard } from '../components/transactions-card.tsx';
 
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const me = useMe();
+  const wallet = useQuery(walletQueryOptions);
   return (
-    <Stack gap="lg" maw={720}>
-      <Stack gap={4}>
-        <Title order={1}>Hello, {me?.username || 'User'}</Title>
-        <Text c="dimmed">
-          Your wallet and its transactions will appear here. Below is the live status of the server
-          you are connected to.
-        </Text>
-      </Stack>
+    <Stack gap="lg" maw={1080}>
+      <Title order={1}>Hello, {me?.username || 'User'}</Title>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {wallet.isPending && (
+            <Center py="xl">
+              <Loader aria-label="Loading your balance" />
+            </Center>
+          )}
+          {wallet.isError && (
+            <LoadFailed
+              title="Your balance did not load"
+              error={wallet.error}
+              isRetrying={wallet.isFetching}
+              onRetry={() => wallet.refetch()}
+            />
+          )}
+          {wallet.data && <BalanceCard wallet={wallet.data} />}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <ShortcutTiles />
+        </Grid.Col>
+      </Grid>
+      <BalanceChartCard />
+      <TransactionsCard />
       <SystemStatusCard />
     </Stack>
   );

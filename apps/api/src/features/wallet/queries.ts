@@ -1,0 +1,129 @@
+import type { EntryKind } from '@coffer/contracts/ledger';
+import type { Queryable } from '../../db/client.ts';
+import type { AccountId } from '../../ledger/ledger.ts';
+
+export type WalletRow = { id: AccountId; number: string; currency: string };
+
+/** The customer's one wallet; staff have none. */
+export async function findWallet(db: Queryable, userId: string): Promise<WalletRow | null> {
+  const found = await db.query<WalletRow>(
+    `SELECT id, number, currency FROM accounts WHERE owner_user_id = $1 AND kind = 'customer'`,
+    [userId],
+  );
+  return found.rows[0] ?? null;
+}
+
+/** A ledger line of the wallet, with the other customer's name when it is a Quick Pay. */
+export type WalletLineRow = {
+  line_id: bigint;
+  kind: EntryKind;
+  memo: string;
+  amount_minor: bigint;
+  currency: string;
+  created_at: Date;
+  is_transfer_sender: boolean | null;
+  counterparty_username: string | null;
+  transfer_note: string | null;
+};
+
+/**
+ * The wallet's lines, newest first (the line id is the order the ledger wrote them in),
+ * before `beforeLineId` when given; only deposits into it when `isDepositsOnly`.
+ */
+export async function walletLines(
+  db: Queryable,
+  query: {
+    wallet: { id: AccountId; ownerUserId: string };
+    beforeLineId: bigint | null;
+    limit: number;
+    isDepositsOnly?: boolean;
+  },
+): Promise<WalletLineRow[]> {
+  const found = await db.query<WalletLineRow>(
+    `SELECT l.id AS line_id, e.kind, e.memo, l.amount_minor, l.currency, e.created_at,
+            t.sender_user_id = $2 AS is_transfer_sender, c.username AS counterparty_username,
+            t.note AS transfer_note
+       FROM journal_lines l
+       JOIN journal_entries e ON e.id = l.entry_id
+       LEFT JOIN transfers t ON t.entry_id = e.id
+       LEFT JOIN users c
+         ON c.id = CASE WHEN t.sender_user_id = $2 THEN t.recipient_user_id ELSE t.sender_user_id END
+      WHERE l.account_id = $1
+        AND ($3::bigint IS NULL OR l.id < $3::bigint)
+        AND (NOT $5::boolean OR (e.kind = 'deposit' AND l.amount_minor > 0))
+      ORDER BY l.id DESC
+      LIMIT $4`,
+    [
+      query.wallet.id,
+      query.wallet.ownerUserId,
+      query.beforeLineId,
+      query.limit,
+      query.isDepositsOnly ?? false,
+    ],
+  );
+  return found.rows;
+}
+
+export type PayoutMethod = 'bank' | 'paypal' | 'cashapp' | 'crypto';
+
+/** A payout that has no ledger line of its own: still held (pending), or rejected. */
+export type UnsettledPayoutRow = {
+  id: string;
+  status: 'pending' | 'rejected';
+  method: PayoutMethod;
+  amount_minor: bigint;
+  fee_minor: bigint;
+  currency: string;
+  created_at: Date;
+  decision_reason: string | null;
+};
+
+/**
+ * Pending and rejected payouts from the wallet, newest first: their ids are UUIDv7, so id
+ * order is creation order. A sent payout is left out: its ledger line shows it.
+ */
+export async function unsettledPayouts(
+  db: Queryable,
+  query: { walletId: AccountId; beforePayoutId: string | null; limit: number },
+): Promise<UnsettledPayoutRow[]> {
+  const found = await db.query<UnsettledPayoutRow>(
+    `SELECT id, status, method, amount_minor, fee_minor, currency, created_at, decision_reason
+       FROM payouts
+      WHERE account_id = $1 AND status IN ('pending', 'rejected')
+        AND ($2::uuid IS NULL OR id < $2::uuid)
+      ORDER BY id DESC
+      LIMIT $3`,
+    [query.walletId, query.beforePayoutId, query.limit],
+  );
+  return found.rows;
+}
+
+/**
+ * The wallet's balance now and the net of its lines on each UTC day since `since`, read in
+ * one statement, so both come from the same snapshot of the ledger.
+ */
+export async function dailyNetsSince(
+  db: Queryable,
+  walletId: AccountId,
+  since: Date,
+): Promise<{ balanceMinor: bigint; netMinorByDay: Map<string, bigint> }> {
+  const found = await db.query<{ balance_minor: bigint; day: string | null; net_minor: bigint }>(
+    `WITH daily AS (
+       SELECT to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+              sum(l.amount_minor)::bigint AS net_minor
+         FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+        WHERE l.account_id = $1 AND e.created_at >= $2
+        GROUP BY 1
+     )
+     SELECT (SELECT sum(balance_minor) FROM account_balances WHERE account_id = $1)::bigint
+              AS balance_minor,
+            daily.day, daily.net_minor
+       FROM (SELECT 1) AS one LEFT JOIN daily ON true`,
+    [walletId, since],
+  );
+  const netMinorByDay = new Map<string, bigint>();
+  for (const row of found.rows) {
+    if (row.day !== null) netMinorByDay.set(row.day, row.net_minor);
+  }
+  return { balanceMinor: found.rows[0]?.balance_minor ?? 0n, netMinorByDay };
+}

@@ -1,0 +1,66 @@
+import {
+  balanceHistorySchema,
+  recentDepositsSchema,
+  type TestMoneyBody,
+  testMoneyResponseSchema,
+  walletSummarySchema,
+  walletTransactionPageSchema,
+} from '@coffer/contracts/wallet';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client.ts';
+
+// Every key starts with 'wallet': a live `wallet` event refreshes them all at once.
+
+export const walletQueryOptions = queryOptions({
+  queryKey: ['wallet', 'summary'],
+  queryFn: ({ signal }) =>
+    apiRequest({ path: '/api/v1/wallet', schema: walletSummarySchema, signal }),
+});
+
+const transactionPageSize = 10;
+
+/** The wallet's transactions, newest first, a page at a time. */
+export const transactionsQueryOptions = infiniteQueryOptions({
+  queryKey: ['wallet', 'transactions'],
+  queryFn: ({ pageParam, signal }) =>
+    apiRequest({
+      path: `/api/v1/wallet/transactions?${new URLSearchParams({
+        limit: String(transactionPageSize),
+        ...(pageParam ? { cursor: pageParam } : {}),
+      }).toString()}`,
+      schema: walletTransactionPageSchema,
+      signal,
+    }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.nextCursor,
+});
+
+export const balanceHistoryQueryOptions = queryOptions({
+  queryKey: ['wallet', 'balance-history'],
+  queryFn: ({ signal }) =>
+    apiRequest({
+      path: '/api/v1/wallet/balance-history?days=30',
+      schema: balanceHistorySchema,
+      signal,
+    }),
+});
+
+export const recentDepositsQueryOptions = queryOptions({
+  queryKey: ['wallet', 'deposits'],
+  queryFn: ({ signal }) =>
+    apiRequest({ path: '/api/v1/wallet/deposits', schema: recentDepositsSchema, signal }),
+});
+
+/**
+ * Sandbox only. `idempotencyKey` names the person's one submission: a retry of it sends
+ * the same key, so it cannot credit twice.
+ */
+export function addTestMoney(body: TestMoneyBody, idempotencyKey: string) {
+  return apiRequest({
+    method: 'POST',
+    path: '/api/v1/wallet/test-money',
+    body,
+    headers: { 'idempotency-key': idempotencyKey },
+    schema: testMoneyResponseSchema,
+  });
+}

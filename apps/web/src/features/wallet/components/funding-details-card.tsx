@@ -1,0 +1,48 @@
+import type { WalletSummary } from '@coffer/contracts/wallet';
+import { Card, Divider, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { useInstitutionName, useSite } from '../../../lib/site.ts';
+import { AccountNumber } from './account-number.tsx';
+import { BalanceFigure } from './balance-figure.tsx';
+
+/**
+ * How to fund the wallet: the account number to quote and the operator's own deposit
+ * instructions. Without configured instructions that part is left out, not invented.
+ */
+export function FundingDetailsCard({ wallet }: { wallet: WalletSummary }) {
+  const headingId = useId();
+  const instructionsId = useId();
+  const depositInstructions = useSite()?.depositInstructions;
+  const institutionName = useInstitutionName();
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} id={headingId} mb="md">
+        Fund your wallet
+      </Title>
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed">
+            Your account number ({wallet.currency})
+          </Text>
+          <AccountNumber accountNumber={wallet.accountNumber} />
+        </Stack>
+        {depositInstructions && (
+          <Stack gap={4} component="section" aria-labelledby={instructionsId}>
+            <Title order={3} size="h4" id={instructionsId}>
+              Deposit instructions
+            </Title>
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              {depositInstructions}
+            </Text>
+          </Stack>
+        )}
+        <Text size="sm" c="dimmed">
+          When {institutionName} records a payment to your account, it shows up in your balance and
+          below straight away.
+        </Text>
+        <Divider />
+        <BalanceFigure wallet={wallet} />
+      </Stack>
+    </Card>
+  );
+}

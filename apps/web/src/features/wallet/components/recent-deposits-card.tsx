@@ -1,0 +1,44 @@
+import { Card, Center, EmptyState, Loader, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Inbox } from 'lucide-react';
+import { useId } from 'react';
+import { recentDepositsQueryOptions } from '../api.ts';
+import { LoadFailed } from './load-failed.tsx';
+import { TransactionsTable } from './transactions-table.tsx';
+
+/** The customer's latest deposits; a new one appears live when staff record it. */
+export function RecentDepositsCard() {
+  const headingId = useId();
+  const deposits = useQuery(recentDepositsQueryOptions);
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} id={headingId} mb="md">
+        Recent Transactions
+      </Title>
+      {deposits.isPending && (
+        <Center py="xl">
+          <Loader aria-label="Loading recent transactions" />
+        </Center>
+      )}
+      {deposits.isError && (
+        <LoadFailed
+          title="Recent transactions did not load"
+          error={deposits.error}
+          isRetrying={deposits.isFetching}
+          onRetry={() => deposits.refetch()}
+        />
+      )}
+      {deposits.data?.items.length === 0 && (
+        <EmptyState
+          py="xl"
+          size="sm"
+          icon={<Inbox size={28} aria-hidden />}
+          title="No recent transactions"
+        />
+      )}
+      {deposits.data && deposits.data.items.length > 0 && (
+        <TransactionsTable label="Recent Transactions" transactions={deposits.data.items} />
+      )}
+    </Card>
+  );
+}

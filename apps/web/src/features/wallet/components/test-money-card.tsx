@@ -1,0 +1,127 @@
+import { toCurrencyCode } from '@coffer/contracts/currencies';
+import { majorToMinor } from '@coffer/contracts/limits';
+import { MoneyParseError } from '@coffer/contracts/money';
+import {
+  parseTestMoneyAmount,
+  testMoneyBodySchema,
+  testMoneyMajorMax,
+} from '@coffer/contracts/wallet';
+import { Badge, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FlaskConical } from 'lucide-react';
+import { useId, useRef } from 'react';
+import { BusyButton } from '../../../components/busy-button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
+import { formatAmountMinor, minorUnitStep } from '../../../lib/money.ts';
+import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
+import { addTestMoney } from '../api.ts';
+
+/** The contract's schema plus the amount rules in the wallet's currency, as the server checks. */
+function formSchemaFor(currency: string) {
+  const code = toCurrencyCode(currency);
+  return testMoneyBodySchema.superRefine((body, context) => {
+    try {
+      parseTestMoneyAmount(body.amount, code);
+    } catch (error) {
+      if (!(error instanceof MoneyParseError)) throw error;
+      context.addIssue({ code: 'custom', path: ['amount'], message: error.message });
+    }
+  });
+}
+
+/**
+ * Sandbox only: credits the wallet from the sandbox funding account, so anyone trying
+ * Coffer has money to move. One Idempotency-Key per submission: a retry after a dropped
+ * connection reuses it and cannot credit twice.
+ */
+export function TestMoneyCard({ currency }: { currency: string }) {
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { amount: '' },
+    validate: contractResolver(formSchemaFor(currency)),
+  });
+  // The key of the submission that has not succeeded yet, with the amount it sent.
+  const attempt = useRef<{ key: string; amount: string } | null>(null);
+  const add = useMutation({
+    mutationFn: (request: { amount: string; key: string }) =>
+      addTestMoney({ amount: request.amount }, request.key),
+    onSuccess: async (added) => {
+      attempt.current = null;
+      form.reset();
+      showSuccessToast(
+        `Added ${formatAmountMinor(added.amountMinor, added.currency)} of test money to your wallet.`,
+      );
+      await queryClient.invalidateQueries({ queryKey: ['wallet'] });
+    },
+    onError: (error) => {
+      // The server stored its answer under the key: a changed amount needs a new key, while
+      // after a dropped connection or a 5xx the same submission may be sent again.
+      if (!(error instanceof ApiError && error.isRetryable)) attempt.current = null;
+      const message = showApiErrorOnForm(form, error, {
+        otherFailureMessage: 'Adding test money failed. Please try again.',
+      });
+      if (message) showErrorToast(message);
+    },
+  });
+  const cap = formatAmountMinor(
+    majorToMinor(testMoneyMajorMax, toCurrencyCode(currency)),
+    currency,
+  );
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Group gap="sm" mb="xs" wrap="wrap">
+        <Title order={2} id={headingId}>
+          Add test money
+        </Title>
+        <Badge color="yellow" variant="light" leftSection={<FlaskConical size={12} aria-hidden />}>
+          Sandbox only
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed" mb="md">
+        This is a test installation. Test money comes from the sandbox funding account, is not real
+        and exists only here. Up to {cap} at a time.
+      </Text>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          const amount = values.amount.trim();
+          if (attempt.current?.amount !== amount) {
+            attempt.current = { key: newIdempotencyKey(), amount };
+          }
+          add.mutate({ amount, key: attempt.current.key });
+        })}
+      >
+        <Stack gap="md" align="flex-start">
+          <TextInput
+            label="Amount"
+            type="number"
+            inputMode="decimal"
+            required
+            min={minorUnitStep(currency)}
+            step={minorUnitStep(currency)}
+            w="100%"
+            maw={320}
+            rightSection={
+              <Text size="sm" c="dimmed">
+                {currency}
+              </Text>
+            }
+            rightSectionWidth={56}
+            // A scroll wheel over a focused number field would change the amount unseen.
+            onWheel={(event) => event.currentTarget.blur()}
+            {...form.getInputProps('amount')}
+          />
+          <BusyButton isBusy={add.isPending} busyLabel="Adding...">
+            Add test money
+          </BusyButton>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

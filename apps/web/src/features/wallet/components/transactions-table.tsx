@@ -1,0 +1,146 @@
+import type { EntryKind } from '@coffer/contracts/ledger';
+import type { WalletTransaction, WalletTransactionStatus } from '@coffer/contracts/wallet';
+import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
+import { useIsPhone } from '../../../lib/use-is-phone.ts';
+
+/** The customer's words for each kind of entry ("Withdrawal", not the ledger's "payout"). */
+const typeLabels: Record<EntryKind, string> = {
+  deposit: 'Deposit',
+  transfer: 'Transfer',
+  payout: 'Withdrawal',
+  payout_reversal: 'Withdrawal reversal',
+  bill_payment: 'Bill payment',
+  fee: 'Fee',
+  loan_disbursement: 'Loan',
+  loan_repayment: 'Loan repayment',
+  adjustment: 'Adjustment',
+  card_purchase: 'Card purchase',
+};
+
+const statusBadges: Record<WalletTransactionStatus, { label: string; color: string }> = {
+  completed: { label: 'Completed', color: 'green' },
+  pending: { label: 'Pending', color: 'yellow' },
+  rejected: { label: 'Rejected', color: 'red' },
+};
+
+function StatusBadge({ status }: { status: WalletTransactionStatus }) {
+  const badge = statusBadges[status];
+  return (
+    <Badge color={badge.color} variant="light">
+      {badge.label}
+    </Badge>
+  );
+}
+
+/**
+ * Credits green with a plus, debits red with a minus: the sign says it without colour. A
+ * rejected withdrawal never left the wallet, so its amount is struck through.
+ */
+function SignedAmount({ transaction }: { transaction: WalletTransaction }) {
+  const amountMinor = BigInt(transaction.amountMinor);
+  const isRejected = transaction.status === 'rejected';
+  const color = isRejected
+    ? 'dimmed'
+    : amountMinor > 0n
+      ? 'var(--mantine-color-green-light-color)'
+      : 'var(--mantine-color-red-light-color)';
+  return (
+    <Text
+      span
+      size="sm"
+      fw={600}
+      c={color}
+      td={isRejected ? 'line-through' : undefined}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {formatAmountMinor(amountMinor, transaction.currency, { signDisplay: 'exceptZero' })}
+    </Text>
+  );
+}
+
+function DateTime({ isoDate }: { isoDate: string }) {
+  return (
+    <time dateTime={isoDate} style={{ whiteSpace: 'nowrap' }}>
+      {formatDateTime(isoDate)}
+    </time>
+  );
+}
+
+/** On a phone each transaction is a card: what and how much first, then when and status. */
+function TransactionCards({
+  label,
+  transactions,
+}: {
+  label: string;
+  transactions: readonly WalletTransaction[];
+}) {
+  return (
+    <Stack component="ul" aria-label={label} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      {transactions.map((transaction) => (
+        <Paper component="li" withBorder p="sm" key={transaction.id}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {transaction.description}
+            </Text>
+            <SignedAmount transaction={transaction} />
+          </Group>
+          <Group justify="space-between" align="center" wrap="wrap" gap="xs" mt={6}>
+            <Text size="xs" c="dimmed">
+              <DateTime isoDate={transaction.createdAt} /> · {typeLabels[transaction.kind]}
+            </Text>
+            <StatusBadge status={transaction.status} />
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** Status, Date, Amount, Type, Description (PRODUCT.md "Dashboard"), newest first. */
+export function TransactionsTable({
+  label,
+  transactions,
+}: {
+  /** Names the table (or, on a phone, the list) for screen readers. */
+  label: string;
+  transactions: readonly WalletTransaction[];
+}) {
+  const isPhone = useIsPhone();
+  if (isPhone) return <TransactionCards label={label} transactions={transactions} />;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table aria-label={label} verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Date</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Description</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {transactions.map((transaction) => (
+            <Table.Tr key={transaction.id}>
+              <Table.Td>
+                <StatusBadge status={transaction.status} />
+              </Table.Td>
+              <Table.Td fz="sm">
+                <DateTime isoDate={transaction.createdAt} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <SignedAmount transaction={transaction} />
+              </Table.Td>
+              <Table.Td fz="sm">{typeLabels[transaction.kind]}</Table.Td>
+              <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                {transaction.description}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { CurrencyCode } from './currencies.ts';
+import { entryKindSchema } from './ledger.ts';
+import { majorToMinor } from './limits.ts';
+import { formatMoney, MoneyParseError, parseAmount } from './money.ts';
+
+/** The customer's own wallet: what the dashboard's balance card shows. */
+export const walletSummarySchema = z.object({
+  accountNumber: z.string(),
+  currency: z.string(),
+  balanceMinor: z.string(),
+  /** Reserved for pending payouts: still in the balance, no longer available. */
+  heldMinor: z.string(),
+  availableMinor: z.string(),
+});
+export type WalletSummary = z.infer<typeof walletSummarySchema>;
+
+/**
+ * Completed: a ledger line. Pending: money held for a payout staff have not sent yet.
+ * Rejected: a payout staff refused (its hold was released; the balance never changed).
+ */
+export const walletTransactionStatuses = ['completed', 'pending', 'rejected'] as const;
+export type WalletTransactionStatus = (typeof walletTransactionStatuses)[number];
+
+export const walletTransactionSchema = z.object({
+  id: z.string(),
+  status: z.enum(walletTransactionStatuses),
+  createdAt: z.iso.datetime(),
+  /** Signed minor units: credits positive, debits negative. */
+  amountMinor: z.string(),
+  currency: z.string(),
+  kind: entryKindSchema,
+  description: z.string(),
+});
+export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
+
+export const walletTransactionPageSchema = z.object({
+  items: z.array(walletTransactionSchema),
+  nextCursor: z.string().nullable(),
+});
+export type WalletTransactionPage = z.infer<typeof walletTransactionPageSchema>;
+
+/** Line ids are PostgreSQL bigints. */
+const lineIdMax = 2n ** 63n - 1n;
+
+/**
+ * An opaque position in the transaction list, as `nextCursor` gave it: where the list
+ * stopped in the ledger's lines and where in the payouts, either possibly empty.
+ */
+export const walletTransactionCursorSchema = z
+  .string()
+  .regex(
+    /^\d{0,19}~([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/,
+    'Not a valid page cursor',
+  )
+  // Zod runs this even when the pattern failed, so it checks the digits itself.
+  .refine((cursor) => {
+    const lineId = cursor.split('~')[0] ?? '';
+    return /^\d{0,19}$/.test(lineId) && BigInt(lineId || '0') <= lineIdMax;
+  }, 'Not a valid page cursor');
+
+export const walletTransactionsQuerySchema = z.object({
+  cursor: walletTransactionCursorSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** The chart covers at most this many days back (a quarter), 30 by default. */
+export const balanceHistoryDaysMax = 92;
+
+export const balanceHistoryQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(balanceHistoryDaysMax).default(30),
+});
+
+/** One point per UTC day, oldest first; today's is the balance now. */
+export const balanceHistorySchema = z.object({
+  currency: z.string(),
+  points: z.array(z.object({ date: z.iso.date(), balanceMinor: z.string() })),
+});
+export type BalanceHistory = z.infer<typeof balanceHistorySchema>;
+
+export const recentDepositsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export const recentDepositsSchema = z.object({ items: z.array(walletTransactionSchema) });
+
+/** Sandbox test money is capped per request, in major units of the wallet's currency. */
+export const testMoneyMajorMax = 10_000n;
+
+/**
+ * A typed amount of test money in minor units: a valid amount above zero and at most the
+ * cap. Throws MoneyParseError with the message to show beside the field; the server and
+ * the form both call it.
+ */
+export function parseTestMoneyAmount(text: string, currency: CurrencyCode): bigint {
+  const amountMinor = parseAmount(text, currency);
+  if (amountMinor <= 0n) throw new MoneyParseError('Please enter a valid amount');
+  const capMinor = majorToMinor(testMoneyMajorMax, currency);
+  if (amountMinor > capMinor) {
+    const cap = formatMoney({ amountMinor: capMinor, currency });
+    throw new MoneyParseError(`Test money is limited to ${cap} per request.`);
+  }
+  return amountMinor;
+}
+
+/** Amount as typed ("250.00"); parsed in the wallet's currency on the server. */
+export const testMoneyBodySchema = z.object({
+  amount: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a valid amount')
+    .max(40, 'Please enter a valid amount'),
+});
+export type TestMoneyBody = z.infer<typeof testMoneyBodySchema>;
+
+export const testMoneyResponseSchema = z.object({
+  entryId: z.string(),
+  amountMinor: z.string(),
+  currency: z.string(),
+});
