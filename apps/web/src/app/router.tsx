@@ -1,31 +1,13 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
 import { z } from 'zod';
 import { NotFoundContent } from '../components/not-found-content.tsx';
-import { AboutPage } from '../features/about/pages/about-page.tsx';
-import { AuditLogPage } from '../features/admin/pages/audit-log-page.tsx';
-import { CustomerDetailPage } from '../features/admin/pages/customer-detail-page.tsx';
-import { CustomerListPage } from '../features/admin/pages/customer-list-page.tsx';
-import { DepositsQueuePage } from '../features/admin/pages/deposits-queue-page.tsx';
-import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page.tsx';
-import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx';
-import { SigninPage } from '../features/auth/pages/signin-page.tsx';
-import { SignupPage } from '../features/auth/pages/signup-page.tsx';
-import { VerifyEmailPage } from '../features/auth/pages/verify-email-page.tsx';
-import { PayBillsPage } from '../features/bills/pages/pay-bills-page.tsx';
-import { DevMailPage } from '../features/dev-mail/pages/dev-mail-page.tsx';
 import { LandingPage } from '../features/landing/pages/landing-page.tsx';
-import { PayoutsQueuePage } from '../features/payouts/pages/payouts-queue-page.tsx';
-import { ProfilePage } from '../features/profile/pages/profile-page.tsx';
-import { StatementsPage } from '../features/statements/pages/statements-page.tsx';
-import { TransferPage } from '../features/transfers/pages/transfer-page.tsx';
-import { AddMoneyPage } from '../features/wallet/pages/add-money-page.tsx';
-import { DashboardPage } from '../features/wallet/pages/dashboard-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { RequireSignedIn, RequireStaff, RequireVisitor } from './route-guards.tsx';
-import { ShellLayout } from './shell/shell-layout.tsx';
 
 // Paths are matched case-insensitively (React Router's default, and PRODUCT.md section 2
 // requires it), then RootLayout rewrites /DashBoard to /dashboard. Leave `caseSensitive`
@@ -46,6 +28,17 @@ function AdminUserAlias() {
   );
 }
 
+/**
+ * A page whose code loads on its first visit, in a chunk of its own: a visitor on the
+ * landing page downloads neither the back office nor the charts.
+ */
+function lazyPage<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load())[name] }) };
+}
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -55,16 +48,49 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { index: true, element: <LandingPage /> },
-          { path: 'about', element: <AboutPage /> },
-          { path: 'verify-email', element: <VerifyEmailPage /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
-          { path: 'dev/mail', element: <DevMailPage /> },
+          {
+            path: 'about',
+            ...lazyPage(() => import('../features/about/pages/about-page.tsx'), 'AboutPage'),
+          },
+          {
+            path: 'verify-email',
+            ...lazyPage(
+              () => import('../features/auth/pages/verify-email-page.tsx'),
+              'VerifyEmailPage',
+            ),
+          },
+          {
+            path: 'reset-password',
+            ...lazyPage(
+              () => import('../features/auth/pages/reset-password-page.tsx'),
+              'ResetPasswordPage',
+            ),
+          },
+          {
+            path: 'dev/mail',
+            ...lazyPage(
+              () => import('../features/dev-mail/pages/dev-mail-page.tsx'),
+              'DevMailPage',
+            ),
+          },
           {
             element: <RequireVisitor />,
             children: [
-              { path: 'signup', element: <SignupPage /> },
-              { path: 'signin', element: <SigninPage /> },
-              { path: 'forgot-password', element: <ForgotPasswordPage /> },
+              {
+                path: 'signup',
+                ...lazyPage(() => import('../features/auth/pages/signup-page.tsx'), 'SignupPage'),
+              },
+              {
+                path: 'signin',
+                ...lazyPage(() => import('../features/auth/pages/signin-page.tsx'), 'SigninPage'),
+              },
+              {
+                path: 'forgot-password',
+                ...lazyPage(
+                  () => import('../features/auth/pages/forgot-password-page.tsx'),
+                  'ForgotPasswordPage',
+                ),
+              },
             ],
           },
           ...aliases.map((alias) => ({
@@ -78,15 +104,51 @@ export const routes: RouteObject[] = [
         element: <RequireSignedIn />,
         children: [
           {
-            element: <ShellLayout />,
+            ...lazyPage(() => import('./shell/shell-layout.tsx'), 'ShellLayout'),
             children: [
-              { path: 'dashboard', element: <DashboardPage /> },
-              { path: 'dashboard/deposit', element: <AddMoneyPage /> },
-              { path: 'transfer', element: <TransferPage /> },
+              {
+                path: 'dashboard',
+                ...lazyPage(
+                  () => import('../features/wallet/pages/dashboard-page.tsx'),
+                  'DashboardPage',
+                ),
+              },
+              {
+                path: 'dashboard/deposit',
+                ...lazyPage(
+                  () => import('../features/wallet/pages/add-money-page.tsx'),
+                  'AddMoneyPage',
+                ),
+              },
+              {
+                path: 'transfer',
+                ...lazyPage(
+                  () => import('../features/transfers/pages/transfer-page.tsx'),
+                  'TransferPage',
+                ),
+              },
               { path: 'withdrawal', element: <Navigate to="/transfer?tab=withdraw" replace /> },
-              { path: 'pay-bills', element: <PayBillsPage /> },
-              { path: 'statements', element: <StatementsPage /> },
-              { path: 'profile', element: <ProfilePage /> },
+              {
+                path: 'pay-bills',
+                ...lazyPage(
+                  () => import('../features/bills/pages/pay-bills-page.tsx'),
+                  'PayBillsPage',
+                ),
+              },
+              {
+                path: 'statements',
+                ...lazyPage(
+                  () => import('../features/statements/pages/statements-page.tsx'),
+                  'StatementsPage',
+                ),
+              },
+              {
+                path: 'profile',
+                ...lazyPage(
+                  () => import('../features/profile/pages/profile-page.tsx'),
+                  'ProfilePage',
+                ),
+              },
             ],
           },
         ],
@@ -99,14 +161,44 @@ export const routes: RouteObject[] = [
         element: <RequireStaff />,
         children: [
           {
-            element: <ShellLayout />,
+            ...lazyPage(() => import('./shell/shell-layout.tsx'), 'ShellLayout'),
             children: [
-              { index: true, element: <CustomerListPage /> },
+              {
+                index: true,
+                ...lazyPage(
+                  () => import('../features/admin/pages/customer-list-page.tsx'),
+                  'CustomerListPage',
+                ),
+              },
               { path: 'users', element: <Navigate to="/admin" replace /> },
-              { path: 'users/:userId', element: <CustomerDetailPage /> },
-              { path: 'queues/deposits', element: <DepositsQueuePage /> },
-              { path: 'queues/payouts', element: <PayoutsQueuePage /> },
-              { path: 'audit', element: <AuditLogPage /> },
+              {
+                path: 'users/:userId',
+                ...lazyPage(
+                  () => import('../features/admin/pages/customer-detail-page.tsx'),
+                  'CustomerDetailPage',
+                ),
+              },
+              {
+                path: 'queues/deposits',
+                ...lazyPage(
+                  () => import('../features/admin/pages/deposits-queue-page.tsx'),
+                  'DepositsQueuePage',
+                ),
+              },
+              {
+                path: 'queues/payouts',
+                ...lazyPage(
+                  () => import('../features/payouts/pages/payouts-queue-page.tsx'),
+                  'PayoutsQueuePage',
+                ),
+              },
+              {
+                path: 'audit',
+                ...lazyPage(
+                  () => import('../features/admin/pages/audit-log-page.tsx'),
+                  'AuditLogPage',
+                ),
+              },
               { path: ':userId', element: <AdminUserAlias /> },
               { path: '*', element: <NotFoundContent isInsideShell /> },
             ],
