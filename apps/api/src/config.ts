@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isCurrencyCode } from '@coffer/contracts/currencies';
+import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -7,6 +9,38 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'], { message: 'must be 1 or 0' })
   .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+/**
+ * A fee per wallet currency, as JSON of decimal amounts ('{"USD":"1.50","JPY":"200"}'). Each
+ * amount is parsed in its own currency, so a wrong code or precision stops start-up.
+ */
+const feeScheduleSchema = z.string().transform((text, context) => {
+  const fees = new Map<string, bigint>();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = null;
+  }
+  const schedule = z.record(z.string(), z.string()).safeParse(parsed);
+  if (!schedule.success) {
+    context.addIssue({ code: 'custom', message: 'must be a JSON object like {"USD":"1.50"}' });
+    return fees;
+  }
+  for (const [currency, amount] of Object.entries(schedule.data)) {
+    if (!isCurrencyCode(currency)) {
+      context.addIssue({ code: 'custom', message: `${currency}: not an ISO 4217 currency code` });
+      continue;
+    }
+    try {
+      fees.set(currency, parseAmount(amount, currency));
+    } catch (error) {
+      if (!(error instanceof MoneyParseError)) throw error;
+      context.addIssue({ code: 'custom', message: `${currency}: ${error.message}` });
+    }
+  }
+  return fees;
+});
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -35,6 +69,7 @@ const envSchema = z.object({
     .optional(),
   COFFER_MAIL_FROM: z.string().min(3).default('Coffer <no-reply@localhost>'),
   COFFER_SITE_FILE: z.string().min(1).optional(),
+  COFFER_PAYOUT_FEES: feeScheduleSchema.optional(),
 });
 
 // Good enough to keep a developer's sandbox working; production refuses to start with it.
@@ -60,6 +95,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   siteFile: string | undefined;
+  /** The payout fee in minor units per wallet currency; a currency not listed pays none. */
+  payoutFeeMinorByCurrency: ReadonlyMap<string, bigint>;
 };
 
 export class ConfigError extends Error {
@@ -108,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.COFFER_MAIL_FROM,
     siteFile: values.COFFER_SITE_FILE,
+    payoutFeeMinorByCurrency: values.COFFER_PAYOUT_FEES ?? new Map(),
   };
 }

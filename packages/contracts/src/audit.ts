@@ -21,6 +21,8 @@ export const auditActions = [
   'adjustment_requested',
   'money_request_approved',
   'money_request_rejected',
+  'payout_sent',
+  'payout_rejected',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -45,6 +47,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   adjustment_requested: 'Debit adjustment submitted for approval',
   money_request_approved: 'Approved by a second admin',
   money_request_rejected: 'Rejected by a second admin',
+  payout_sent: 'Withdrawal sent',
+  payout_rejected: 'Withdrawal rejected',
 };
 
 export const auditEventSchema = z.object({

@@ -1,3 +1,120 @@
+import { rejectBodySchema } from '@coffer/contracts/admin';
+import {
+  payoutListQuerySchema,
+  payoutPageSchema,
+  payoutSchema,
+  payoutTermsSchema,
+  sendPayoutBodySchema,
+  staffPayoutListSchema,
+  staffPayoutSchema,
+} from '@coffer/contracts/payouts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf, staffActionOf } from '../../platform/access.ts';
+import { replyIdempotent } from '../../platform/idempotency.ts';
+import { checkStepUp } from '../step-up/service.ts';
+import { payoutRequestSchema } from './crypto-address.ts';
+import {
+  customerPayouts,
+  payoutQueue,
+  payoutSource,
+  payoutTerms,
+  rejectPayout,
+  requestPayout,
+  sendPayout,
+  staffPayoutsOf,
+} from './service.ts';
 
-export const payoutRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const userParams = z.object({ userId: z.uuid() });
+const payoutParams = z.object({ payoutId: z.uuid() });
+
+export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, ledger: app.ledger, config: app.config };
+  const stepUpDeps = { db: app.db, config: app.config, mailer: app.mailer, site: app.site };
+
+  app.get(
+    '/payouts/terms',
+    { config: { access: 'customer' }, schema: { response: { 200: payoutTermsSchema } } },
+    (request) => payoutTerms(deps, sessionOf(request).userId),
+  );
+
+  app.get(
+    '/payouts',
+    {
+      config: { access: 'customer' },
+      schema: { querystring: payoutListQuerySchema, response: { 200: payoutPageSchema } },
+    },
+    (request) => customerPayouts(deps, sessionOf(request).userId, request.query),
+  );
+
+  app.post(
+    '/payouts',
+    {
+      config: { access: 'customer' },
+      schema: { body: payoutRequestSchema, response: { 201: payoutSchema } },
+    },
+    async (request, reply) => {
+      const { userId } = sessionOf(request);
+      const { amount, stepUpCode, ...destination } = request.body;
+      const source = await payoutSource(deps, userId, amount);
+      return replyIdempotent(
+        request,
+        reply,
+        `customer:${userId}`,
+        async (tx, proof) => ({
+          status: 201,
+          body: await requestPayout(deps, tx, { ...source, destination, proof }),
+        }),
+        () => checkStepUp(stepUpDeps, userId, 'payout', stepUpCode),
+      );
+    },
+  );
+
+  app.get(
+    '/admin/queues/payouts',
+    { config: { access: 'staff' }, schema: { response: { 200: staffPayoutListSchema } } },
+    async () => ({ items: await payoutQueue(deps) }),
+  );
+
+  app.get(
+    '/admin/users/:userId/payouts',
+    {
+      config: { access: 'staff' },
+      schema: { params: userParams, response: { 200: staffPayoutListSchema } },
+    },
+    async (request) => ({ items: await staffPayoutsOf(deps, request.params.userId) }),
+  );
+
+  app.post(
+    '/admin/payouts/:payoutId/send',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: payoutParams,
+        body: sendPayoutBodySchema,
+        response: { 200: staffPayoutSchema },
+      },
+    },
+    (request) =>
+      sendPayout(
+        deps,
+        request.params.payoutId,
+        request.body.externalReference,
+        staffActionOf(request, request.body.reason ?? ''),
+      ),
+  );
+
+  app.post(
+    '/admin/payouts/:payoutId/reject',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: payoutParams,
+        body: rejectBodySchema,
+        response: { 200: staffPayoutSchema },
+      },
+    },
+    (request) =>
+      rejectPayout(deps, request.params.payoutId, staffActionOf(request, request.body.reason)),
+  );
+};

@@ -21,6 +21,7 @@ import {
   useIsSandbox,
 } from '../../components/sandbox-banner.tsx';
 import { depositQueueQueryOptions } from '../../features/admin/api.ts';
+import { payoutQueueQueryOptions } from '../../features/payouts/api.ts';
 import { LiveEventsProvider } from '../../lib/live-events.tsx';
 import { useLogout, useMe } from '../../lib/session.ts';
 import { useIsPhone } from '../../lib/use-is-phone.ts';
@@ -62,10 +63,8 @@ function NavItemLink({
   );
 }
 
-/** How many deposits and adjustments wait for a second admin, beside the queue's entry. */
-function PendingCount() {
-  const queue = useQuery(depositQueueQueryOptions);
-  const count = queue.data?.items.length ?? 0;
+/** How many items wait in a queue, beside the queue's entry. */
+function PendingCount({ count }: { count: number }) {
   if (count === 0) return null;
   return (
     <Badge size="sm" variant="filled" circle={count < 10} aria-label={`${count} waiting`}>
@@ -74,7 +73,18 @@ function PendingCount() {
   );
 }
 
+/** Deposits and adjustments waiting for a second admin; payouts waiting to be sent. */
+function usePendingCounts(): Record<string, number> {
+  const deposits = useQuery(depositQueueQueryOptions);
+  const payouts = useQuery(payoutQueueQueryOptions);
+  return {
+    '/admin/queues/deposits': deposits.data?.items.length ?? 0,
+    '/admin/queues/payouts': payouts.data?.items.length ?? 0,
+  };
+}
+
 function StaffNavItems({ onNavigate }: { onNavigate: () => void }) {
+  const pendingCounts = usePendingCounts();
   return (
     <>
       <Divider my="xs" />
@@ -86,7 +96,7 @@ function StaffNavItems({ onNavigate }: { onNavigate: () => void }) {
           key={item.to}
           item={item}
           onNavigate={onNavigate}
-          rightSection={item.to === '/admin/queues/deposits' ? <PendingCount /> : undefined}
+          rightSection={<PendingCount count={pendingCounts[item.to] ?? 0} />}
         />
       ))}
     </>

@@ -26,6 +26,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { CustomerPayoutsTab } from '../../payouts/components/customer-payouts-tab.tsx';
 import { customerDetailQueryOptions, customerMoneyRequestsQueryOptions } from '../api.ts';
 import { AccountActionsCard } from '../components/account-actions-card.tsx';
 import { AuditEventsTable } from '../components/audit-events-table.tsx';
@@ -214,7 +215,7 @@ function CustomerSummary({ customer }: { customer: CustomerDetail }) {
   );
 }
 
-const tabValues = ['transactions', 'requests', 'audit'] as const;
+const tabValues = ['transactions', 'requests', 'payouts', 'audit'] as const;
 type TabValue = (typeof tabValues)[number];
 const tabSchema = z.enum(tabValues);
 
@@ -252,6 +253,7 @@ function CustomerTabs({ userId }: { userId: string }) {
         <Tabs.Tab value="requests" rightSection={<PendingBadge userId={userId} />}>
           Deposits & adjustments
         </Tabs.Tab>
+        <Tabs.Tab value="payouts">Payouts</Tabs.Tab>
         <Tabs.Tab value="audit">Audit</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="transactions">
@@ -259,6 +261,9 @@ function CustomerTabs({ userId }: { userId: string }) {
       </Tabs.Panel>
       <Tabs.Panel value="requests">
         <MoneyRequestsTab userId={userId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="payouts">
+        <CustomerPayoutsTab userId={userId} />
       </Tabs.Panel>
       <Tabs.Panel value="audit">
         <AuditEventsTable label="Audit events" filter={{ subjectUserId: userId }} />

@@ -1,4 +1,363 @@
-// Placeholder: replaced by the feature's own page in this change.
+import type { Me } from '@coffer/contracts/auth';
+import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import { errorCodes } from '@coffer/contracts/errors';
+import { frozenAccountMessage, minimumLevelFor } from '@coffer/contracts/limits';
+import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
+import {
+  type CryptoCoin,
+  cryptoCoinLabels,
+  cryptoCoins,
+  invalidWithdrawalAmountMessage,
+  type PayoutMethod,
+  type PayoutTerms,
+  payoutBodySchema,
+  payoutMethodLabels,
+  payoutMethods,
+} from '@coffer/contracts/payouts';
+import {
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type UseFormReturnType, useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { AccountFrozenDialog } from '../../../components/account-frozen-dialog.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import type { ApiError } from '../../../lib/api-client.ts';
+import { contractResolver } from '../../../lib/forms.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
+import { useMe } from '../../../lib/session.ts';
+import { ErrorState, LoadingState } from '../../admin/components/query-states.tsx';
+import { useDialogTarget } from '../../admin/components/use-dialog-target.ts';
+import { payoutTermsQueryOptions } from '../api.ts';
+import { ConfirmWithdrawalDialog, type WithdrawalToConfirm } from './confirm-withdrawal-dialog.tsx';
+import { MyPayoutsCard } from './my-payouts-card.tsx';
+import { UpgradeRequiredDialog } from './upgrade-required-dialog.tsx';
+
+/** Every method's fields side by side: switching methods keeps what was typed. */
+type WithdrawValues = {
+  method: PayoutMethod;
+  holderName: string;
+  bankName: string;
+  accountNumber: string;
+  email: string;
+  emailOrCashtag: string;
+  coin: CryptoCoin;
+  address: string;
+  amount: string;
+};
+type WithdrawFormState = UseFormReturnType<WithdrawValues>;
+
+const initialValues: WithdrawValues = {
+  method: 'bank',
+  holderName: '',
+  bankName: '',
+  accountNumber: '',
+  email: '',
+  emailOrCashtag: '',
+  coin: 'BTC',
+  address: '',
+  amount: '',
+};
+
+const methodChoices = payoutMethods.map((method) => ({
+  value: method,
+  label: payoutMethodLabels[method],
+}));
+const coinChoices = cryptoCoins.map((coin) => ({ value: coin, label: cryptoCoinLabels[coin] }));
+
+/** Refusals that are about how much: shown beside the amount. */
+const amountErrorCodes = new Set(['insufficient_funds', 'daily_limit_exceeded']);
+
+function amountMinorOf(text: string, currency: CurrencyCode): bigint | null {
+  try {
+    const amountMinor = parseAmount(text, currency);
+    return amountMinor > 0n ? amountMinor : null;
+  } catch (error) {
+    if (error instanceof MoneyParseError) return null;
+    throw error;
+  }
+}
+
+function HolderNameField({ form }: { form: WithdrawFormState }) {
+  return (
+    <TextInput
+      label="Account holder name"
+      autoComplete="name"
+      required
+      maxLength={100}
+      {...form.getInputProps('holderName')}
+    />
+  );
+}
+
+/** The fields of the chosen method (PRODUCT.md "Withdraw to an external account"). */
+function DestinationFields({ form }: { form: WithdrawFormState }) {
+  switch (form.values.method) {
+    case 'bank':
+      return (
+        <>
+          <HolderNameField form={form} />
+          <TextInput
+            label="Bank name"
+            required
+            maxLength={100}
+            {...form.getInputProps('bankName')}
+          />
+          <TextInput
+            label="Account number or IBAN"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            maxLength={50}
+            {...form.getInputProps('accountNumber')}
+          />
+        </>
+      );
+    case 'paypal':
+      return (
+        <>
+          <TextInput
+            label="PayPal email"
+            type="email"
+            autoComplete="off"
+            required
+            maxLength={254}
+            {...form.getInputProps('email')}
+          />
+          <HolderNameField form={form} />
+        </>
+      );
+    case 'cashapp':
+      return (
+        <>
+          <TextInput
+            label="Email or $cashtag"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            maxLength={254}
+            {...form.getInputProps('emailOrCashtag')}
+          />
+          <HolderNameField form={form} />
+        </>
+      );
+    case 'crypto':
+      return (
+        <>
+          <Select
+            label="Coin"
+            data={coinChoices}
+            allowDeselect={false}
+            required
+            {...form.getInputProps('coin')}
+          />
+          <TextInput
+            label="Wallet address"
+            description={
+              form.values.coin === 'BTC'
+                ? 'A Bitcoin address (1…, 3… or bc1…)'
+                : 'An Ethereum address (0x…)'
+            }
+            autoComplete="off"
+            spellCheck={false}
+            required
+            maxLength={100}
+            {...form.getInputProps('address')}
+          />
+        </>
+      );
+  }
+}
+
+function AvailableBalance({ terms }: { terms: PayoutTerms }) {
+  const labelId = useId();
+  const fee =
+    terms.feeMinor === '0'
+      ? 'Withdrawals have no fee.'
+      : `Each withdrawal has a fee of ${formatAmountMinor(terms.feeMinor, terms.currency)}.`;
+  return (
+    <Stack gap={2} component="section" aria-labelledby={labelId}>
+      <Text size="sm" c="dimmed" id={labelId}>
+        Available balance
+      </Text>
+      <Text fz={26} fw={700} style={{ overflowWrap: 'anywhere' }}>
+        {formatAmountMinor(terms.availableMinor, terms.currency)}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {fee}
+      </Text>
+    </Stack>
+  );
+}
+
+function WithdrawalDetailsForm({ me, terms }: { me: Me; terms: PayoutTerms }) {
+  const currency = toCurrencyCode(terms.currency);
+  const form = useForm<WithdrawValues>({
+    mode: 'controlled',
+    initialValues,
+    validate: contractResolver(payoutBodySchema),
+  });
+  const confirmation = useDialogTarget<WithdrawalToConfirm>();
+  const [frozenMessage, setFrozenMessage] = useState<string | null>(null);
+  const [upgradeMessage, setUpgradeMessage] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  // PRODUCT.md's order: frozen, then level, then the fields and the amount.
+  const withdraw = () => {
+    setFormError(null);
+    if (me.frozenReason !== null) {
+      setFrozenMessage(frozenAccountMessage(me.frozenReason));
+      return;
+    }
+    if (me.level < minimumLevelFor('payout')) {
+      setUpgradeMessage(errorCodes.level_too_low.message);
+      return;
+    }
+    if (form.validate().hasErrors) return;
+    const body = payoutBodySchema.parse(form.getValues());
+    const amountMinor = amountMinorOf(body.amount, currency);
+    if (amountMinor === null) {
+      form.setFieldError('amount', invalidWithdrawalAmountMessage);
+      return;
+    }
+    const feeMinor = BigInt(terms.feeMinor);
+    if (amountMinor + feeMinor > BigInt(terms.availableMinor)) {
+      form.setFieldError('amount', errorCodes.insufficient_funds.message);
+      return;
+    }
+    confirmation.open({
+      body,
+      amountMinor,
+      feeMinor,
+      currency,
+      idempotencyKey: newIdempotencyKey(),
+    });
+  };
+
+  const showRefusal = (error: ApiError) => {
+    confirmation.dialogProps.onClose();
+    if (error.code === 'account_frozen') {
+      setFrozenMessage(error.message);
+    } else if (error.code === 'level_too_low') {
+      setUpgradeMessage(error.message);
+    } else if (amountErrorCodes.has(error.code)) {
+      form.setFieldError('amount', error.message);
+    } else {
+      const fieldErrors = Object.entries(error.fields).filter(([field]) => field in initialValues);
+      for (const [field, message] of fieldErrors) form.setFieldError(field, message);
+      if (fieldErrors.length === 0) setFormError(error.message);
+    }
+  };
+
+  // The dialogs sit beside the form, not in it: React events bubble out of a portal along
+  // the component tree, so a dialog's own submit would also submit this form.
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          withdraw();
+        }}
+      >
+        <Stack gap="md">
+          <FormAlert message={formError} />
+          <Select
+            label="Method"
+            data={methodChoices}
+            allowDeselect={false}
+            required
+            {...form.getInputProps('method')}
+            onChange={(value) => {
+              const method = payoutMethods.find((candidate) => candidate === value);
+              if (!method) return;
+              form.clearErrors();
+              form.setFieldValue('method', method);
+            }}
+          />
+          <DestinationFields form={form} />
+          <TextInput
+            label="Amount"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            maxLength={40}
+            rightSection={
+              <Text size="sm" c="dimmed">
+                {currency}
+              </Text>
+            }
+            rightSectionWidth={56}
+            {...form.getInputProps('amount')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit">Withdraw</Button>
+          </Group>
+        </Stack>
+      </form>
+      <ConfirmWithdrawalDialog
+        withdrawal={confirmation.target}
+        {...confirmation.dialogProps}
+        onSent={() => {
+          confirmation.dialogProps.onClose();
+          form.reset();
+        }}
+        onRefused={showRefusal}
+      />
+      <AccountFrozenDialog message={frozenMessage} onClose={() => setFrozenMessage(null)} />
+      <UpgradeRequiredDialog message={upgradeMessage} onClose={() => setUpgradeMessage(null)} />
+    </>
+  );
+}
+
+/**
+ * The Transfer page's second tab: withdraw to a bank, PayPal, CashApp or a crypto address.
+ * The amount is held at once and staff send it; "Your withdrawals" shows what became of it.
+ */
 export function WithdrawForm() {
-  return null;
+  const me = useMe();
+  const terms = useQuery(payoutTermsQueryOptions);
+  const headingId = useId();
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+        <Stack gap="lg">
+          <Stack gap={4}>
+            <Title order={2} size="h3" id={headingId}>
+              Withdraw money
+            </Title>
+            <Text c="dimmed" size="sm">
+              To a bank account, PayPal, CashApp or a crypto wallet. The amount is held at once and
+              leaves your wallet when staff send it.
+            </Text>
+          </Stack>
+          {terms.isPending || !me ? (
+            <LoadingState label="Loading your available balance" />
+          ) : terms.isError ? (
+            <ErrorState
+              title="Your balance did not load"
+              error={terms.error}
+              isRetrying={terms.isFetching}
+              onRetry={() => terms.refetch()}
+            />
+          ) : (
+            <>
+              <AvailableBalance terms={terms.data} />
+              <WithdrawalDetailsForm me={me} terms={terms.data} />
+            </>
+          )}
+        </Stack>
+      </Card>
+      <MyPayoutsCard />
+    </SimpleGrid>
+  );
 }

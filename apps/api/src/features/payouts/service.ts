@@ -1,0 +1,300 @@
+import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import { MoneyParseError, parseAmount, toDecimalString } from '@coffer/contracts/money';
+import {
+  describePayoutDestination,
+  invalidWithdrawalAmountMessage,
+  type Payout,
+  type PayoutDestination,
+  type PayoutTerms,
+  type StaffPayout,
+} from '@coffer/contracts/payouts';
+import type { Config } from '../../config.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import type { AccountId, Ledger, PostingLine } from '../../ledger/ledger.ts';
+import type { StaffAction } from '../../platform/access.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { assert } from '../../platform/assert.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { publishEvent } from '../../platform/events.ts';
+import { newId } from '../../platform/ids.ts';
+import { requireCustomer } from '../admin/service.ts';
+import { type StepUpProof, spendStepUp } from '../step-up/service.ts';
+import { lockMoneyOut } from '../wallet/money-out.ts';
+import {
+  findPayout,
+  insertPayout,
+  type PayoutRow,
+  payoutsOfUser,
+  pendingPayouts,
+  recordDecision,
+  toPayout,
+  toStaffPayout,
+} from './queries.ts';
+
+export type PayoutDeps = { db: Database; ledger: Ledger; config: Config };
+
+/** Staff lists show at most this many payouts; the queue is worked oldest first. */
+const staffListLengthMax = 200;
+
+/** PRODUCT.md section 5: no fee unless the operator's schedule names the currency. */
+function payoutFeeMinor(config: Config, currency: CurrencyCode): bigint {
+  return config.payoutFeeMinorByCurrency.get(currency) ?? 0n;
+}
+
+async function walletOf(
+  deps: PayoutDeps,
+  userId: string,
+): Promise<{ walletId: AccountId; currency: CurrencyCode }> {
+  const found = await deps.db.query<{ id: AccountId; currency: string }>(
+    "SELECT id, currency FROM accounts WHERE owner_user_id = $1 AND kind = 'customer'",
+    [userId],
+  );
+  const wallet = found.rows[0];
+  if (!wallet) throw new AppError('not_found');
+  return { walletId: wallet.id, currency: toCurrencyCode(wallet.currency) };
+}
+
+/** What the withdraw form shows up front: the available balance and the fee. */
+export async function payoutTerms(deps: PayoutDeps, userId: string): Promise<PayoutTerms> {
+  const { walletId, currency } = await walletOf(deps, userId);
+  const balance = await deps.ledger.balance(walletId);
+  return {
+    currency,
+    availableMinor: balance.availableMinor.toString(),
+    feeMinor: payoutFeeMinor(deps.config, currency).toString(),
+  };
+}
+
+export type PayoutSource = {
+  userId: string;
+  walletId: AccountId;
+  currency: CurrencyCode;
+  amountMinor: bigint;
+  feeMinor: bigint;
+};
+
+/** The wallet, the amount in its currency and the fee, before the transaction opens. */
+export async function payoutSource(
+  deps: PayoutDeps,
+  userId: string,
+  amountText: string,
+): Promise<PayoutSource> {
+  const { walletId, currency } = await walletOf(deps, userId);
+  let amountMinor: bigint;
+  try {
+    amountMinor = parseAmount(amountText, currency);
+  } catch (error) {
+    if (!(error instanceof MoneyParseError)) throw error;
+    throw new AppError('validation_failed', {
+      message: invalidWithdrawalAmountMessage,
+      fields: { amount: error.message },
+    });
+  }
+  // The contract refuses a zero amount already; a bug that let one through stops here.
+  assert(amountMinor > 0n, 'a payout amount is positive');
+  return {
+    userId,
+    walletId,
+    currency,
+    amountMinor,
+    feeMinor: payoutFeeMinor(deps.config, currency),
+  };
+}
+
+/**
+ * A customer's withdrawal, in the transaction of the idempotent request: the money-out
+ * checks under the wallet lock (frozen, verified, level, daily limit), then the hold of
+ * amount plus fee, which the ledger refuses when the available balance is short. The
+ * step-up code is spent last, so it stays usable when the payout is refused.
+ */
+export async function requestPayout(
+  deps: PayoutDeps,
+  tx: Queryable,
+  request: PayoutSource & { destination: PayoutDestination; proof: StepUpProof },
+): Promise<Payout> {
+  const sender = await lockMoneyOut(tx, {
+    userId: request.userId,
+    kind: 'payout',
+    amountMinor: request.amountMinor,
+  });
+  assert(sender.walletId === request.walletId, 'the payout leaves the wallet it was priced in');
+  const payoutId = newId();
+  const holdId = await deps.ledger.hold(
+    {
+      accountId: request.walletId,
+      amountMinor: request.amountMinor + request.feeMinor,
+      reason: `Withdrawal to ${describePayoutDestination(request.destination)}`,
+    },
+    tx,
+  );
+  await spendStepUp(tx, request.proof);
+  await insertPayout(tx, {
+    id: payoutId,
+    userId: request.userId,
+    accountId: request.walletId,
+    holdId,
+    amountMinor: request.amountMinor,
+    feeMinor: request.feeMinor,
+    currency: request.currency,
+    destination: request.destination,
+  });
+  await publishEvent(tx, { userId: request.userId, topics: ['payouts', 'wallet'] });
+  const saved = await findPayout(tx, payoutId);
+  assert(saved, 'a payout just inserted is found');
+  return toPayout(saved);
+}
+
+export async function customerPayouts(
+  deps: PayoutDeps,
+  userId: string,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<{ items: Payout[]; nextCursor: string | null }> {
+  // One row more than the page shows tells whether there is a next page.
+  const rows = await payoutsOfUser(deps.db, userId, {
+    cursor: page.cursor,
+    rowsMax: page.limit + 1,
+  });
+  const hasMore = rows.length > page.limit;
+  const shown = hasMore ? rows.slice(0, page.limit) : rows;
+  return { items: shown.map(toPayout), nextCursor: hasMore ? (shown.at(-1)?.id ?? null) : null };
+}
+
+export async function staffPayoutsOf(deps: PayoutDeps, userId: string): Promise<StaffPayout[]> {
+  await requireCustomer(deps, userId);
+  const rows = await payoutsOfUser(deps.db, userId, { rowsMax: staffListLengthMax });
+  return rows.map(toStaffPayout);
+}
+
+export async function payoutQueue(deps: PayoutDeps): Promise<StaffPayout[]> {
+  return (await pendingPayouts(deps.db, staffListLengthMax)).map(toStaffPayout);
+}
+
+/** The payout, locked; only a pending one can be decided. */
+async function lockPendingPayout(tx: Queryable, payoutId: string): Promise<PayoutRow> {
+  const payout = await findPayout(tx, payoutId, { isLocked: true });
+  if (!payout) throw new AppError('not_found');
+  if (payout.status !== 'pending') throw new AppError('state_conflict');
+  return payout;
+}
+
+/** Wallet minus amount and fee; clearing plus the amount; fees plus the fee, if any. */
+function captureLines(
+  payout: PayoutRow,
+  clearingId: AccountId,
+  feesId: AccountId | null,
+): PostingLine[] {
+  const lines: PostingLine[] = [
+    { accountId: payout.account_id, amountMinor: -(payout.amount_minor + payout.fee_minor) },
+    { accountId: clearingId, amountMinor: payout.amount_minor },
+  ];
+  if (feesId) lines.push({ accountId: feesId, amountMinor: payout.fee_minor });
+  return lines;
+}
+
+function captureMemo(payout: PayoutRow, externalReference: string): string {
+  const destination = describePayoutDestination(toPayout(payout).destination);
+  const fee =
+    payout.fee_minor > 0n
+      ? `, fee ${toDecimalString(payout.fee_minor, toCurrencyCode(payout.currency))} ${payout.currency}`
+      : '';
+  return `Withdrawal to ${destination}${fee} (ref. ${externalReference})`;
+}
+
+async function decidedPayout(deps: PayoutDeps, payoutId: string): Promise<StaffPayout> {
+  const decided = await findPayout(deps.db, payoutId);
+  if (!decided) throw new AppError('not_found');
+  return toStaffPayout(decided);
+}
+
+/**
+ * Staff sent the money: the hold is captured into payout clearing (and the fee into fees),
+ * with the audit event and the customer's live update in the same transaction.
+ */
+export async function sendPayout(
+  deps: PayoutDeps,
+  payoutId: string,
+  externalReference: string,
+  action: StaffAction,
+): Promise<StaffPayout> {
+  // System accounts are looked up first: on PGlite nothing may use the database inside a
+  // transaction but the transaction itself.
+  const unlocked = await findPayout(deps.db, payoutId);
+  if (!unlocked) throw new AppError('not_found');
+  const currency = toCurrencyCode(unlocked.currency);
+  const clearingId = await deps.ledger.systemAccount('payout_clearing', currency);
+  const feesId = unlocked.fee_minor > 0n ? await deps.ledger.systemAccount('fees', currency) : null;
+  await deps.db.transaction(async (tx) => {
+    const payout = await lockPendingPayout(tx, payoutId);
+    const { entryId } = await deps.ledger.capture(
+      payout.hold_id,
+      {
+        kind: 'payout',
+        memo: captureMemo(payout, externalReference),
+        actorUserId: action.staff.userId,
+        lines: captureLines(payout, clearingId, feesId),
+      },
+      tx,
+    );
+    await recordDecision(tx, {
+      payoutId,
+      status: 'sent',
+      decidedByUserId: action.staff.userId,
+      reason: action.reason || null,
+      externalReference,
+      entryId,
+    });
+    await recordAudit(tx, {
+      action: 'payout_sent',
+      actorUserId: action.staff.userId,
+      subjectUserId: payout.user_id,
+      before: { status: 'pending' },
+      after: {
+        status: 'sent',
+        amountMinor: payout.amount_minor.toString(),
+        feeMinor: payout.fee_minor.toString(),
+        currency: payout.currency,
+        externalReference,
+      },
+      reason: action.reason || null,
+      ipAddress: action.ipAddress,
+    });
+    await publishEvent(tx, { userId: payout.user_id, topics: ['payouts', 'wallet'] });
+  });
+  return decidedPayout(deps, payoutId);
+}
+
+/** Staff refused the payout: the hold is released and the customer sees the reason. */
+export async function rejectPayout(
+  deps: PayoutDeps,
+  payoutId: string,
+  action: StaffAction,
+): Promise<StaffPayout> {
+  await deps.db.transaction(async (tx) => {
+    const payout = await lockPendingPayout(tx, payoutId);
+    await deps.ledger.release(payout.hold_id, tx);
+    await recordDecision(tx, {
+      payoutId,
+      status: 'rejected',
+      decidedByUserId: action.staff.userId,
+      reason: action.reason,
+      externalReference: null,
+      entryId: null,
+    });
+    await recordAudit(tx, {
+      action: 'payout_rejected',
+      actorUserId: action.staff.userId,
+      subjectUserId: payout.user_id,
+      before: { status: 'pending' },
+      after: {
+        status: 'rejected',
+        amountMinor: payout.amount_minor.toString(),
+        feeMinor: payout.fee_minor.toString(),
+        currency: payout.currency,
+      },
+      reason: action.reason,
+      ipAddress: action.ipAddress,
+    });
+    await publishEvent(tx, { userId: payout.user_id, topics: ['payouts', 'wallet'] });
+  });
+  return decidedPayout(deps, payoutId);
+}

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { ErrorState, LoadingState, NothingFound } from '../../admin/components/query-states.tsx';
+import { customerPayoutsQueryOptions } from '../api.ts';
+import { PayoutsTable } from './payouts-table.tsx';
+
+/** The Payouts tab of a customer's page: every withdrawal, newest first, with its decision. */
+export function CustomerPayoutsTab({ userId }: { userId: string }) {
+  const payouts = useQuery(customerPayoutsQueryOptions(userId));
+  if (payouts.isPending) return <LoadingState label="Loading payouts" />;
+  if (payouts.isError) {
+    return (
+      <ErrorState
+        title="The payouts did not load"
+        error={payouts.error}
+        isRetrying={payouts.isFetching}
+        onRetry={() => payouts.refetch()}
+      />
+    );
+  }
+  if (payouts.data.items.length === 0) return <NothingFound title="No payouts yet" />;
+  return <PayoutsTable label="Payouts" payouts={payouts.data.items} isCustomerShown={false} />;
+}

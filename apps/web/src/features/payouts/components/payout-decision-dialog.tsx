@@ -1,0 +1,144 @@
+import { rejectBodySchema } from '@coffer/contracts/admin';
+import { errorCodes } from '@coffer/contracts/errors';
+import { type StaffPayout, sendPayoutBodySchema } from '@coffer/contracts/payouts';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
+import { showSuccessToast } from '../../../lib/toasts.ts';
+import {
+  ReasonField,
+  StaffActionButtons,
+  useStaffAction,
+} from '../../admin/components/staff-action-form.tsx';
+import { rejectPayout, sendPayout } from '../api.ts';
+import { PayoutDestinationDetails } from './payout-destination-details.tsx';
+
+export type PayoutDecision = 'send' | 'reject';
+export type PayoutDecisionTarget = { payout: StaffPayout; decision: PayoutDecision };
+
+function describePayout(payout: StaffPayout): string {
+  const amount = formatAmountMinor(payout.amountMinor, payout.currency, {
+    currencyDisplay: 'code',
+  });
+  return `${amount} for ${payout.username}`;
+}
+
+function PayoutSummary({ payout }: { payout: StaffPayout }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        Withdrawal of {describePayout(payout)}
+      </Text>
+      <PayoutDestinationDetails destination={payout.destination} />
+    </Stack>
+  );
+}
+
+function MarkSentForm({ payout, onClose }: { payout: StaffPayout; onClose: () => void }) {
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { externalReference: '', reason: '' },
+    validate: contractResolver(sendPayoutBodySchema),
+  });
+  const send = useStaffAction({
+    mutationFn: (values: { externalReference: string; reason: string }) =>
+      sendPayout(payout.id, {
+        externalReference: values.externalReference.trim(),
+        ...(values.reason.trim() === '' ? {} : { reason: values.reason.trim() }),
+      }),
+    onDone: (sent) => {
+      showSuccessToast(`Marked as sent: ${describePayout(sent)}`);
+      onClose();
+    },
+    describeError: (error) =>
+      showApiErrorOnForm(form, error, { otherFailureMessage: errorCodes.internal.message }),
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => send.submit(values))}>
+      <Stack gap="md">
+        <PayoutSummary payout={payout} />
+        <Text size="sm" c="dimmed">
+          Mark it sent once the money has left: the held amount is then taken from the wallet.
+        </Text>
+        <FormAlert message={send.formError} />
+        <TextInput
+          label="External reference"
+          description="The bank transfer's, PayPal's or the blockchain's reference"
+          required
+          maxLength={200}
+          data-autofocus
+          {...form.getInputProps('externalReference')}
+        />
+        <ReasonField label="Note (optional)" required={false} {...form.getInputProps('reason')} />
+        <StaffActionButtons onCancel={onClose} isBusy={send.isPending} busyLabel="Saving...">
+          Mark sent
+        </StaffActionButtons>
+      </Stack>
+    </form>
+  );
+}
+
+function RejectForm({ payout, onClose }: { payout: StaffPayout; onClose: () => void }) {
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { reason: '' },
+    validate: contractResolver(rejectBodySchema),
+  });
+  const reject = useStaffAction({
+    mutationFn: (reason: string) => rejectPayout(payout.id, { reason }),
+    onDone: (rejected) => {
+      showSuccessToast(`Rejected: ${describePayout(rejected)}`);
+      onClose();
+    },
+    describeError: (error) =>
+      showApiErrorOnForm(form, error, { otherFailureMessage: errorCodes.internal.message }),
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => reject.submit(values.reason.trim()))}>
+      <Stack gap="md">
+        <PayoutSummary payout={payout} />
+        <Text size="sm" c="dimmed">
+          Rejecting gives the held amount back to the customer, who sees your reason.
+        </Text>
+        <FormAlert message={reject.formError} />
+        <ReasonField data-autofocus {...form.getInputProps('reason')} />
+        <StaffActionButtons
+          onCancel={onClose}
+          isBusy={reject.isPending}
+          busyLabel="Rejecting..."
+          color="red.9"
+        >
+          Reject
+        </StaffActionButtons>
+      </Stack>
+    </form>
+  );
+}
+
+/** An admin marks a pending payout sent (with its reference) or rejects it (with a reason). */
+export function PayoutDecisionDialog({
+  target,
+  opened,
+  onClose,
+  onExited,
+}: {
+  target: PayoutDecisionTarget | null;
+  opened: boolean;
+  onClose: () => void;
+  onExited: () => void;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      onExitTransitionEnd={onExited}
+      title={target?.decision === 'reject' ? 'Reject withdrawal' : 'Mark withdrawal sent'}
+      centered
+    >
+      {target?.decision === 'send' && <MarkSentForm payout={target.payout} onClose={onClose} />}
+      {target?.decision === 'reject' && <RejectForm payout={target.payout} onClose={onClose} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,233 @@
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { z } from 'zod';
+import { emailSchema } from './auth.ts';
+import { stepUpCodeSchema } from './step-up.ts';
+
+/** PRODUCT.md section 5: where a withdrawal can go. */
+export const payoutMethods = ['bank', 'paypal', 'cashapp', 'crypto'] as const;
+export type PayoutMethod = (typeof payoutMethods)[number];
+
+export const payoutMethodLabels: Record<PayoutMethod, string> = {
+  bank: 'Bank',
+  paypal: 'PayPal',
+  cashapp: 'CashApp',
+  crypto: 'Crypto',
+};
+
+export const cryptoCoins = ['BTC', 'ETH', 'USDT'] as const;
+export type CryptoCoin = (typeof cryptoCoins)[number];
+
+/** USDT is paid out as an ERC-20 token, to an Ethereum address. */
+export const cryptoCoinLabels: Record<CryptoCoin, string> = {
+  BTC: 'Bitcoin (BTC)',
+  ETH: 'Ether (ETH)',
+  USDT: 'Tether (USDT, ERC-20)',
+};
+
+/**
+ * The form of an address of each coin: Bitcoin's base58 (1…, 3…) or bech32 (bc1…), and
+ * Ethereum's 0x and 40 hex digits. The checksums inside them are checked by the server
+ * (the library that knows them is too large, and not browser-ready, for the web app).
+ */
+const cryptoAddressForms: Record<CryptoCoin, RegExp> = {
+  BTC: /^(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{8,87}|BC1[02-9AC-HJ-NP-Z]{8,87})$/,
+  ETH: /^0x[0-9a-fA-F]{40}$/,
+  USDT: /^0x[0-9a-fA-F]{40}$/,
+};
+
+export function invalidCryptoAddressMessage(coin: CryptoCoin): string {
+  return `Enter a valid ${coin} address`;
+}
+
+export const invalidWithdrawalAmountMessage = 'Invalid withdrawal amount';
+
+/** "$" and a letter, then up to 19 letters, digits or underscores, as CashApp allows. */
+const cashtagPattern = /^\$[A-Za-z][A-Za-z0-9_]{0,19}$/;
+const bankAccountDigitsPattern = /^\d{6,34}$/;
+
+const holderNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter the account holder name')
+  .max(100, 'Use at most 100 characters');
+
+/** A domestic account number (6 to 34 digits) or an IBAN, kept without spaces. */
+const bankAccountNumberSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter the account number or IBAN')
+  .max(50, 'Enter the account number (digits) or a valid IBAN')
+  .transform((text) => text.replace(/[\s-]/g, '').toUpperCase())
+  .refine(
+    (text) => bankAccountDigitsPattern.test(text) || isValidIBAN(electronicFormatIBAN(text) ?? ''),
+    'Enter the account number (digits) or a valid IBAN',
+  );
+
+const emailOrCashtagSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter an email address or a $cashtag')
+  .max(254, 'Enter an email address or a $cashtag')
+  .refine(
+    (text) => cashtagPattern.test(text) || emailSchema.safeParse(text).success,
+    'Enter an email address or a $cashtag',
+  );
+
+const bankDestinationSchema = z.object({
+  method: z.literal('bank'),
+  holderName: holderNameSchema,
+  bankName: z.string().trim().min(1, 'Enter the bank name').max(100, 'Use at most 100 characters'),
+  accountNumber: bankAccountNumberSchema,
+});
+
+const paypalDestinationSchema = z.object({
+  method: z.literal('paypal'),
+  email: emailSchema,
+  holderName: holderNameSchema,
+});
+
+const cashappDestinationSchema = z.object({
+  method: z.literal('cashapp'),
+  emailOrCashtag: emailOrCashtagSchema,
+  holderName: holderNameSchema,
+});
+
+const cryptoDestinationSchema = z
+  .object({
+    method: z.literal('crypto'),
+    coin: z.enum(cryptoCoins, 'Choose a coin'),
+    address: z.string().trim().min(1, 'Enter the wallet address').max(100, 'Address too long'),
+  })
+  .superRefine((destination, context) => {
+    if (!cryptoAddressForms[destination.coin].test(destination.address)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['address'],
+        message: invalidCryptoAddressMessage(destination.coin),
+      });
+    }
+  });
+
+/**
+ * The typed amount: digits with an optional fraction, above zero. Its precision depends on
+ * the wallet's currency, so `parseAmount` checks that once the currency is known.
+ */
+const payoutAmountSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,16}(?:\.\d{1,4})?$/, invalidWithdrawalAmountMessage)
+  .refine((text) => /[1-9]/.test(text), invalidWithdrawalAmountMessage);
+
+const payoutRequestFields = {
+  amount: payoutAmountSchema,
+  /** Every payout needs one (PRODUCT.md); the server answers `step_up_required` without. */
+  stepUpCode: stepUpCodeSchema.optional(),
+};
+
+/**
+ * A withdrawal request: the amount, the step-up code, and the destination's fields for
+ * the chosen method. The withdraw form validates with this same schema.
+ */
+export const payoutBodySchema = z.discriminatedUnion('method', [
+  bankDestinationSchema.safeExtend(payoutRequestFields),
+  paypalDestinationSchema.safeExtend(payoutRequestFields),
+  cashappDestinationSchema.safeExtend(payoutRequestFields),
+  cryptoDestinationSchema.safeExtend(payoutRequestFields),
+]);
+export type PayoutBody = z.output<typeof payoutBodySchema>;
+
+/**
+ * Where a payout goes, as stored and answered. Plain strings: what was valid when it was
+ * requested stays readable even if the rules for new requests tighten.
+ */
+export const payoutDestinationSchema = z.discriminatedUnion('method', [
+  z.object({
+    method: z.literal('bank'),
+    holderName: z.string(),
+    bankName: z.string(),
+    accountNumber: z.string(),
+  }),
+  z.object({ method: z.literal('paypal'), email: z.string(), holderName: z.string() }),
+  z.object({ method: z.literal('cashapp'), emailOrCashtag: z.string(), holderName: z.string() }),
+  z.object({ method: z.literal('crypto'), coin: z.enum(cryptoCoins), address: z.string() }),
+]);
+export type PayoutDestination = z.infer<typeof payoutDestinationSchema>;
+
+/** One line naming a destination, for confirmations, lists and the ledger memo. */
+export function describePayoutDestination(destination: PayoutDestination): string {
+  switch (destination.method) {
+    case 'bank':
+      return `${destination.bankName} account ending ${destination.accountNumber.slice(-4)}`;
+    case 'paypal':
+      return `PayPal ${destination.email}`;
+    case 'cashapp':
+      return `CashApp ${destination.emailOrCashtag}`;
+    case 'crypto':
+      return `${destination.coin} address ${destination.address.slice(0, 8)}…${destination.address.slice(-6)}`;
+  }
+}
+
+/** PRODUCT.md Data: a payout is pending until staff send it or reject it. */
+export const payoutStatuses = ['pending', 'sent', 'rejected'] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+
+/** What the customer reads: a sent payout is completed for them (PRODUCT.md). */
+export const customerPayoutStatusLabels: Record<PayoutStatus, string> = {
+  pending: 'Pending',
+  sent: 'Completed',
+  rejected: 'Rejected',
+};
+
+export const payoutSchema = z.object({
+  id: z.string(),
+  amountMinor: z.string(),
+  feeMinor: z.string(),
+  currency: z.string(),
+  destination: payoutDestinationSchema,
+  status: z.enum(payoutStatuses),
+  /** The sending bank's or network's reference, once sent. */
+  externalReference: z.string().nullable(),
+  /** Why it was rejected, or the note staff left when sending. */
+  decisionReason: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+export const payoutListQuerySchema = z.object({
+  cursor: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const payoutPageSchema = z.object({
+  items: z.array(payoutSchema),
+  nextCursor: z.string().nullable(),
+});
+
+/** What the withdraw form shows before anything is typed: what is available, and the fee. */
+export const payoutTermsSchema = z.object({
+  currency: z.string(),
+  availableMinor: z.string(),
+  feeMinor: z.string(),
+});
+export type PayoutTerms = z.infer<typeof payoutTermsSchema>;
+
+/** A payout as staff see it: whose it is, and who decided it. */
+export const staffPayoutSchema = payoutSchema.extend({
+  userId: z.string(),
+  username: z.string(),
+  decidedBy: z.object({ id: z.string(), username: z.string() }).nullable(),
+});
+export type StaffPayout = z.infer<typeof staffPayoutSchema>;
+
+export const staffPayoutListSchema = z.object({ items: z.array(staffPayoutSchema) });
+
+/** Marking a payout sent: the reference of the money that left, and an optional note. */
+export const sendPayoutBodySchema = z.object({
+  externalReference: z
+    .string()
+    .trim()
+    .min(1, 'Enter the external reference')
+    .max(200, 'Use at most 200 characters'),
+  reason: z.string().trim().max(500, 'Use at most 500 characters').optional(),
+});
