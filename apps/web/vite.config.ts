@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 // In production the API serves dist/ itself; in development the Vite server forwards /api to
 // a locally running API (COFFER_API_PORT, default 3000), so the app talks to one origin.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
@@ -13,8 +14,10 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app, so they sit in their own long-cached
-        // files; the app chunk stays small enough to re-download on every release.
+        // React changes less often than the app, so it sits in its own long-cached file.
+        // Everything else is split where the pages use it: a group for all of Mantine or
+        // all of node_modules would make the landing page download what only the
+        // dashboard's chart or the back office needs.
         codeSplitting: {
           groups: [
             // The password-strength dictionaries (about 1 MB) load only on pages with a new
@@ -24,8 +27,6 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
             },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

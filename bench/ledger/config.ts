@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { WindowSummary } from './measure.ts';
+import { integerFromEnv } from '../shared/env.ts';
+import type { WindowSummary } from '../shared/measure.ts';
 
 export const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -30,16 +31,6 @@ export type BenchConfig = {
   ledgerSqlPatchFile: string | null;
   waitSampleIntervalMs: number;
 };
-
-function integerFromEnv(name: string, fallback: number, range: { min: number; max: number }) {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < range.min || value > range.max) {
-    throw new Error(`${name} must be an integer from ${range.min} to ${range.max}, not ${text}`);
-  }
-  return value;
-}
 
 function phasesFromEnv(): PhaseName[] {
   const text = process.env.BENCH_PHASES;

@@ -9,8 +9,13 @@ import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/c
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { type AccountId, createLedger, type Ledger } from '../../apps/api/src/ledger/ledger.ts';
 import { AppError } from '../../apps/api/src/platform/app-error.ts';
+import {
+  ownPeakRssMb,
+  resetPeakRss,
+  summarizeWindow,
+  type TransactionLog,
+} from '../shared/measure.ts';
 import type { LedgerMixRequest, LedgerMixResult, MixMessage } from './config.ts';
-import { ownPeakRssMb, resetPeakRss, summarizeWindow, type TransactionLog } from './measure.ts';
 
 const usd: CurrencyCode = toCurrencyCode('USD');
 // 10,000.00 per wallet against at most 10.00 per transfer: no wallet runs dry in a run

@@ -1,13 +1,26 @@
 // The ledger benchmark: pgbench's TPC-B-like workload as the yardstick, then the ledger's
 // own transfers in three mixes on the same PostgreSQL server, then one mix on PGlite.
 // Run it with `npm run bench:ledger` from the repository root; see bench/README.md.
-import { execFileSync, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Database, openPostgres } from '../../apps/api/src/db/client.ts';
+import type { WindowSummary } from '../shared/measure.ts';
+import { measurePgbench } from '../shared/pgbench.ts';
+import {
+  databaseUrl,
+  postmasterPid,
+  recreateDatabase,
+  startUsageMeter,
+  startWaitSampler,
+  type Usage,
+  type UsageMeter,
+  type WaitProfile,
+  type WaitSampler,
+} from '../shared/postgres.ts';
+import { describeMachine, table } from '../shared/report.ts';
 import {
   type BenchConfig,
   benchDir,
@@ -18,39 +31,6 @@ import {
   type PhaseName,
   readConfig,
 } from './config.ts';
-import {
-  clockTicksPerSecond,
-  readMachineCpu,
-  readParentPid,
-  readProcessTreeCpuSeconds,
-  sleep,
-  summarizeWindow,
-  type WindowSummary,
-} from './measure.ts';
-import { initPgbench, type PgbenchTarget, runPgbench } from './pgbench.ts';
-
-type WaitProfile = {
-  samples: number;
-  /** Average number of the phase's connections in each state / wait event per sample. */
-  averageBackends: Record<string, number>;
-};
-
-/** Where the work went during the timed run, per transaction where that makes sense. */
-type Usage = {
-  walBytesPerTx: number;
-  walRecordsPerTx: number;
-  walFullPageImagesPerTx: number;
-  walSyncsPerSecond: number;
-  /** All cores together: 100 means every core busy (server, client and anything else). */
-  machineCpuBusyPercent: number;
-  machineIoWaitPercent: number;
-  /** Time the hypervisor gave this VM's CPUs to other guests: noise no process shows. */
-  machineStealPercent: number;
-  /** CPU of everything else on the machine (other jobs): noise in this phase's figures. */
-  otherCpuPercent: number;
-  serverCpuMsPerTx: number;
-  clientCpuMsPerTx: number;
-};
 
 type PhaseResult = {
   name: PhaseName;
@@ -102,129 +82,6 @@ const pgliteTargetTps = 500;
 const noisyNeighbourCpuPercent = 10;
 const mixModule = path.join(path.dirname(fileURLToPath(import.meta.url)), 'ledger-mix.ts');
 
-function databaseUrl(baseUrl: string, database: string): string {
-  const url = new URL(baseUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function recreateDatabase(admin: Database, database: string): Promise<void> {
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${database}`);
-}
-
-/** Samples what the phase's connections are doing, as pg_stat_activity shows it. */
-function startWaitSampler(admin: Database, database: string, intervalMs: number) {
-  const totals = new Map<string, number>();
-  let samples = 0;
-  let isRunning = intervalMs > 0;
-  const loop = (async () => {
-    while (isRunning) {
-      const result = await admin.query<{ activity: string; backends: number }>(
-        `SELECT CASE WHEN state = 'active'
-                     THEN coalesce(wait_event_type || ':' || wait_event, 'CPU (no wait event)')
-                     ELSE state END AS activity,
-                count(*)::int AS backends
-           FROM pg_stat_activity
-          WHERE datname = $1 AND backend_type = 'client backend' AND pid <> pg_backend_pid()
-          GROUP BY 1`,
-        [database],
-      );
-      samples += 1;
-      for (const row of result.rows) {
-        totals.set(row.activity, (totals.get(row.activity) ?? 0) + row.backends);
-      }
-      await sleep(intervalMs);
-    }
-  })();
-  return {
-    async stop(): Promise<WaitProfile | null> {
-      if (intervalMs === 0) return null;
-      isRunning = false;
-      await loop;
-      const averageBackends = Object.fromEntries(
-        [...totals.entries()]
-          .sort((left, right) => right[1] - left[1])
-          .map(([activity, total]) => [activity, Number((total / samples).toFixed(2))]),
-      );
-      return { samples, averageBackends };
-    },
-  };
-}
-
-type WalCounters = { records: bigint; fullPageImages: bigint; syncs: bigint };
-
-async function walCounters(admin: Database): Promise<WalCounters> {
-  const result = await admin.query<{ records: bigint; fpi: bigint; syncs: bigint }>(
-    'SELECT wal_records AS records, wal_fpi AS fpi, wal_sync AS syncs FROM pg_stat_wal',
-  );
-  const row = result.rows[0];
-  return {
-    records: row?.records ?? 0n,
-    fullPageImages: row?.fpi ?? 0n,
-    syncs: row?.syncs ?? 0n,
-  };
-}
-
-async function walPositionBytes(admin: Database): Promise<bigint> {
-  const result = await admin.query<{ position: bigint }>(
-    `SELECT (pg_current_wal_lsn() - '0/0'::pg_lsn)::bigint AS position`,
-  );
-  return result.rows[0]?.position ?? 0n;
-}
-
-// Backends publish their WAL statistics at most once a second and when they exit.
-const statisticsFlushDelayMs = 1_100;
-
-/** Brackets a timed run: WAL written and synced, and how busy the machine's CPUs were. */
-async function startUsageMeter(admin: Database, serverPid: number) {
-  const snapshot = async () => ({
-    cpu: readMachineCpu(),
-    serverCpuSeconds: readProcessTreeCpuSeconds(serverPid),
-    walPosition: await walPositionBytes(admin),
-    atMs: performance.now(),
-  });
-  const begin = { ...(await snapshot()), wal: await walCounters(admin) };
-  let end: Awaited<ReturnType<typeof snapshot>> | null = null;
-  return {
-    async markEnd(): Promise<void> {
-      end = await snapshot();
-    },
-    async finish(transactions: number, clientCpuSeconds: number): Promise<Usage> {
-      const ended = end ?? (await snapshot());
-      await sleep(statisticsFlushDelayMs);
-      const wal = await walCounters(admin);
-      const perTx = (value: bigint) => Number(value) / Math.max(1, transactions);
-      const ticks = Math.max(1, ended.cpu.totalTicks - begin.cpu.totalTicks);
-      const serverCpuSeconds = ended.serverCpuSeconds - begin.serverCpuSeconds;
-      const busySeconds = (ended.cpu.busyTicks - begin.cpu.busyTicks) / clockTicksPerSecond;
-      const capacitySeconds = ticks / clockTicksPerSecond;
-      const round = (value: number) => Number(value.toFixed(2));
-      return {
-        walBytesPerTx: Math.round(perTx(ended.walPosition - begin.walPosition)),
-        walRecordsPerTx: round(perTx(wal.records - begin.wal.records)),
-        walFullPageImagesPerTx: round(perTx(wal.fullPageImages - begin.wal.fullPageImages)),
-        walSyncsPerSecond: Math.round(
-          Number(wal.syncs - begin.wal.syncs) / ((ended.atMs - begin.atMs) / 1000),
-        ),
-        machineCpuBusyPercent: round((100 * (ended.cpu.busyTicks - begin.cpu.busyTicks)) / ticks),
-        machineIoWaitPercent: round(
-          (100 * (ended.cpu.ioWaitTicks - begin.cpu.ioWaitTicks)) / ticks,
-        ),
-        machineStealPercent: round((100 * (ended.cpu.stealTicks - begin.cpu.stealTicks)) / ticks),
-        otherCpuPercent: round(
-          (100 * Math.max(0, busySeconds - serverCpuSeconds - clientCpuSeconds)) / capacitySeconds,
-        ),
-        serverCpuMsPerTx: round((1000 * serverCpuSeconds) / Math.max(1, transactions)),
-        clientCpuMsPerTx: round((1000 * clientCpuSeconds) / Math.max(1, transactions)),
-      };
-    },
-  };
-}
-
-type UsageMeter = Awaited<ReturnType<typeof startUsageMeter>>;
-type WaitSampler = ReturnType<typeof startWaitSampler>;
-
 async function runPgbenchPhase(
   name: PhaseName,
   scale: number,
@@ -233,39 +90,24 @@ async function runPgbenchPhase(
   baseUrl: string,
   serverPid: number,
 ): Promise<PhaseResult> {
-  const database = `bench_${name.replaceAll('-', '_')}`;
-  await recreateDatabase(admin, database);
-  const url = new URL(baseUrl);
-  const target: PgbenchTarget = {
-    binDir: process.env.COFFER_PG_BIN_DIR ?? '',
-    host: url.hostname,
-    port: url.port || '5432',
-    user: decodeURIComponent(url.username),
-    database,
-  };
-  await initPgbench(target, scale);
-  await admin.query('CHECKPOINT');
-  const meter = await startUsageMeter(admin, serverPid);
-  const sampler = startWaitSampler(admin, database, config.waitSampleIntervalMs);
-  // One second beyond the window, so that pgbench's own ramp-down never falls inside it.
-  const run = await runPgbench(target, {
-    clients: config.clients,
-    threads: config.pgbenchThreads,
-    seconds: config.warmupSeconds + config.measuredSeconds + 1,
-  });
-  await meter.markEnd();
-  const waits = await sampler.stop();
-  const usage = await meter.finish(run.log.endsMs.length, run.clientCpuSeconds);
-  await admin.query(`DROP DATABASE ${database} WITH (FORCE)`);
+  const { summary, run, usage, waits } = await measurePgbench(
+    { admin, url: baseUrl, pid: serverPid },
+    {
+      database: `bench_${name.replaceAll('-', '_')}`,
+      scale,
+      clients: config.clients,
+      threads: config.pgbenchThreads,
+      warmupSeconds: config.warmupSeconds,
+      measuredSeconds: config.measuredSeconds,
+      waitSampleIntervalMs: config.waitSampleIntervalMs,
+    },
+  );
   return {
     name,
     label: labels[name],
     engine: 'postgres',
     tool: 'pgbench',
-    summary: summarizeWindow(run.log, {
-      warmupMs: config.warmupSeconds * 1000,
-      durationMs: config.measuredSeconds * 1000,
-    }),
+    summary,
     peakRssMb: run.peakRssMb,
     peakRssOf: 'pgbench client process (VmHWM polled from /proc)',
     clientCpuMsPerTx: usage.clientCpuMsPerTx,
@@ -421,21 +263,6 @@ function compare(phases: PhaseResult[]): Comparison[] {
   return comparisons;
 }
 
-function table(rows: string[][]): string {
-  const widths = (rows[0] ?? []).map((_, column) =>
-    Math.max(...rows.map((row) => (row[column] ?? '').length)),
-  );
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) =>
-          column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-        )
-        .join('  '),
-    )
-    .join('\n');
-}
-
 function report(phases: PhaseResult[], comparisons: Comparison[]): string {
   const phaseRows = phases.map((phase) => [
     phase.label,
@@ -496,14 +323,6 @@ function report(phases: PhaseResult[], comparisons: Comparison[]): string {
   ].join('\n');
 }
 
-function commandOutput(file: string, args: string[]): string | null {
-  try {
-    return execFileSync(file, args, { encoding: 'utf8' }).trim();
-  } catch {
-    return null;
-  }
-}
-
 function pgliteVersion(): string | null {
   try {
     const manifest = path.join(benchDir, '../node_modules/@electric-sql/pglite/package.json');
@@ -511,17 +330,6 @@ function pgliteVersion(): string | null {
   } catch {
     return null;
   }
-}
-
-/** The server's main process, parent of every backend; the server runs on this machine. */
-async function postmasterPid(admin: Database): Promise<number> {
-  // One connection, so that the backend asked is still alive when /proc is read.
-  return admin.transaction(async (tx) => {
-    const result = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-    const pid = readParentPid(result.rows[0]?.pid ?? 0);
-    if (pid === null) throw new Error('the PostgreSQL server must run on this machine');
-    return pid;
-  });
 }
 
 async function main(): Promise<void> {
@@ -532,12 +340,7 @@ async function main(): Promise<void> {
   }
   const admin = openPostgres(baseUrl, 2);
   const serverPid = await postmasterPid(admin);
-  const settings = await admin.query<{ name: string; setting: string; unit: string | null }>(
-    `SELECT name, setting, unit FROM pg_settings
-      WHERE name IN ('server_version', 'shared_buffers', 'synchronous_commit', 'fsync',
-                     'wal_level', 'max_wal_size', 'checkpoint_timeout', 'max_connections',
-                     'autovacuum', 'wal_buffers', 'commit_delay')`,
-  );
+  const machine = await describeMachine(admin);
   const startedAt = new Date();
   console.log(
     `ledger bench: ${config.phases.length} phases, ${config.warmupSeconds} s warm-up + ` +
@@ -566,7 +369,6 @@ async function main(): Promise<void> {
   const comparisons = compare(phases);
   console.log(`\n${report(phases, comparisons)}`);
 
-  const cpus = os.cpus();
   const results = {
     date: startedAt.toISOString(),
     durations: {
@@ -574,23 +376,7 @@ async function main(): Promise<void> {
       measuredSeconds: config.measuredSeconds,
       wallClockSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
     },
-    machine: {
-      cpus: cpus.length,
-      cpuModel: cpus[0]?.model ?? null,
-      memoryMb: Math.round(os.totalmem() / 1024 / 1024),
-      os: `${os.type()} ${os.release()}`,
-      node: process.version,
-      postgres: Object.fromEntries(
-        settings.rows.map((row) => [
-          row.name,
-          row.unit ? `${row.setting} ${row.unit}` : row.setting,
-        ]),
-      ),
-      pgbench: commandOutput(path.join(process.env.COFFER_PG_BIN_DIR ?? '', 'pgbench'), [
-        '--version',
-      ]),
-      pglite: pgliteVersion(),
-    },
+    machine: { ...machine, pglite: pgliteVersion() },
     config: {
       clients: config.clients,
       pgbenchThreads: config.pgbenchThreads,

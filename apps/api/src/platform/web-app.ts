@@ -17,7 +17,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       index: false,
       wildcard: false,
-      preCompressed: false,
+      // The build writes .br and .gz copies of its text files (apps/web/precompress.ts);
+      // a browser that accepts one gets it, with the original's type and cache headers.
+      preCompressed: true,
       setHeaders(response, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         response.header(

@@ -1,3 +1,4 @@
+/// <reference path="./multicoin-address-validator.d.ts" />
 import {
   type CryptoCoin,
   invalidCryptoAddressMessage,

@@ -2,7 +2,21 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { readCpuSeconds, readPeakRssMb, type TransactionLog } from './measure.ts';
+import type { Database } from '../../apps/api/src/db/client.ts';
+import {
+  readCpuSeconds,
+  readPeakRssMb,
+  summarizeWindow,
+  type TransactionLog,
+  type WindowSummary,
+} from './measure.ts';
+import {
+  recreateDatabase,
+  startUsageMeter,
+  startWaitSampler,
+  type Usage,
+  type WaitProfile,
+} from './postgres.ts';
 
 export type PgbenchTarget = {
   binDir: string;
@@ -25,6 +39,19 @@ export type PgbenchRun = {
 };
 
 const rssPollIntervalMs = 50;
+
+/** pgbench's connection to one database of the server at `serverUrl`. */
+export function pgbenchTarget(serverUrl: string, database: string): PgbenchTarget {
+  const url = new URL(serverUrl);
+  return {
+    // Exported by scripts/with-postgres.mjs; empty means pgbench from the PATH.
+    binDir: process.env.COFFER_PG_BIN_DIR ?? '',
+    host: url.hostname,
+    port: url.port || '5432',
+    user: decodeURIComponent(url.username),
+    database,
+  };
+}
 
 function run(
   target: PgbenchTarget,
@@ -123,4 +150,52 @@ export async function runPgbench(
     clearInterval(poller);
     await rm(logDir, { recursive: true, force: true });
   }
+}
+
+export type PgbenchMeasurement = {
+  summary: WindowSummary;
+  run: PgbenchRun;
+  usage: Usage;
+  waits: WaitProfile | null;
+};
+
+/**
+ * The yardstick phase: a fresh database initialised at `scale` and checkpointed, then the
+ * TPC-B-like script under the usage meter, summarised by the shared window rule. The
+ * database is dropped again afterwards.
+ */
+export async function measurePgbench(
+  server: { admin: Database; url: string; pid: number },
+  options: {
+    database: string;
+    scale: number;
+    clients: number;
+    threads: number;
+    warmupSeconds: number;
+    measuredSeconds: number;
+    waitSampleIntervalMs: number;
+  },
+): Promise<PgbenchMeasurement> {
+  const { admin } = server;
+  await recreateDatabase(admin, options.database);
+  const target = pgbenchTarget(server.url, options.database);
+  await initPgbench(target, options.scale);
+  await admin.query('CHECKPOINT');
+  const meter = await startUsageMeter(admin, server.pid);
+  const sampler = startWaitSampler(admin, options.database, options.waitSampleIntervalMs);
+  // One second beyond the window, so that pgbench's own ramp-down never falls inside it.
+  const run = await runPgbench(target, {
+    clients: options.clients,
+    threads: options.threads,
+    seconds: options.warmupSeconds + options.measuredSeconds + 1,
+  });
+  await meter.markEnd();
+  const waits = await sampler.stop();
+  const usage = await meter.finish(run.log.endsMs.length, run.clientCpuSeconds);
+  await admin.query(`DROP DATABASE ${options.database} WITH (FORCE)`);
+  const summary = summarizeWindow(run.log, {
+    warmupMs: options.warmupSeconds * 1000,
+    durationMs: options.measuredSeconds * 1000,
+  });
+  return { summary, run, usage, waits };
 }

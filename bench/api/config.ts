@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { integerFromEnv } from '../shared/env.ts';
+
+export const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const repoRoot = path.resolve(benchDir, '..');
+
+/** `load`: pgbench and Quick Pay over HTTP; `web`: the pages' JavaScript and Lighthouse. */
+const partNames = ['load', 'web'] as const;
+export type PartName = (typeof partNames)[number];
+
+export type ApiBenchConfig = {
+  measuredSeconds: number;
+  warmupSeconds: number;
+  /** Each count runs once with pgbench clients and once with HTTP connections. */
+  connectionCounts: number[];
+  pgbenchThreads: number;
+  customerCount: number;
+  /** The API's COFFER_DB_POOL_SIZE; its default unless told otherwise. */
+  apiPoolSize: number;
+  lighthouseRuns: number;
+  waitSampleIntervalMs: number;
+  parts: PartName[];
+  resultsFile: string;
+  /** Where the API process writes a V8 CPU profile (--cpu-prof) when it exits; null: none. */
+  apiCpuProfileDir: string | null;
+};
+
+function listFromEnv(name: string, fallback: string): string[] {
+  return (process.env[name] || fallback)
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+function connectionCountsFromEnv(): number[] {
+  return listFromEnv('BENCH_CONNECTIONS', '8,32').map((text) => {
+    const count = Number(text);
+    if (!Number.isInteger(count) || count < 1 || count > 256) {
+      throw new Error(`BENCH_CONNECTIONS: ${text} is not a count from 1 to 256`);
+    }
+    return count;
+  });
+}
+
+function partsFromEnv(): PartName[] {
+  const wanted = listFromEnv('BENCH_PARTS', partNames.join(','));
+  const unknown = wanted.filter((name) => !(partNames as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new Error(`BENCH_PARTS: unknown ${unknown.join(', ')}; known: ${partNames.join(', ')}`);
+  }
+  return partNames.filter((name) => wanted.includes(name));
+}
+
+export function readConfig(): ApiBenchConfig {
+  return {
+    measuredSeconds: integerFromEnv('BENCH_SECONDS', 20, { min: 1, max: 3600 }),
+    warmupSeconds: integerFromEnv('BENCH_WARMUP_SECONDS', 3, { min: 0, max: 600 }),
+    connectionCounts: connectionCountsFromEnv(),
+    pgbenchThreads: integerFromEnv('BENCH_PGBENCH_THREADS', 2, { min: 1, max: 64 }),
+    customerCount: integerFromEnv('BENCH_CUSTOMERS', 64, { min: 2, max: 250 }),
+    apiPoolSize: integerFromEnv('BENCH_API_POOL_SIZE', 10, { min: 1, max: 200 }),
+    lighthouseRuns: integerFromEnv('BENCH_LIGHTHOUSE_RUNS', 3, { min: 1, max: 15 }),
+    waitSampleIntervalMs: integerFromEnv('BENCH_WAIT_SAMPLE_MS', 100, { min: 0, max: 10_000 }),
+    parts: partsFromEnv(),
+    resultsFile: path.resolve(
+      process.env.BENCH_RESULTS_FILE ?? path.join(benchDir, 'results/api.json'),
+    ),
+    apiCpuProfileDir: process.env.BENCH_API_CPU_PROFILE_DIR
+      ? path.resolve(process.env.BENCH_API_CPU_PROFILE_DIR)
+      : null,
+  };
+}

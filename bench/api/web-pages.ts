@@ -1,0 +1,216 @@
+// What a browser pays to open a page: the JavaScript Chromium actually loads for it, and
+// Lighthouse's performance score (mobile settings) against the API serving the built app.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { constants, gzipSync } from 'node:zlib';
+import { chromiumPath, launchBrowser, newContext } from '../../e2e/support/browser.ts';
+import { sleep } from '../shared/measure.ts';
+import { repoRoot } from './config.ts';
+
+export type WebPage = {
+  name: string;
+  path: string;
+  /** The session cookie ("name=value") for a signed-in page, sent as a request header. */
+  cookie: string | null;
+  /** The page's h1 once it has rendered, e.g. the dashboard's greeting. */
+  heading: RegExp;
+};
+
+export type LoadedScript = {
+  url: string;
+  bytes: number;
+  /** The body gzipped at level 9, whatever encoding it travelled in. */
+  gzipBytes: number;
+  /** What went over the wire (Brotli or gzip when the API served a compressed copy). */
+  transferBytes: number;
+};
+
+export type PageScripts = { page: string; scripts: LoadedScript[]; gzipBytes: number };
+
+export type LighthouseResult = {
+  page: string;
+  /** 0–100 per run, in run order; the median is the figure compared with the target. */
+  scores: number[];
+  medianScore: number;
+  /** The run with the median score: its metrics, as Lighthouse displays them. */
+  metrics: Record<string, string>;
+  benchmarkIndex: number | null;
+};
+
+const processOutputTailChars = 4000;
+// No script request for this long after the load event: the page has what it needs.
+const scriptQuietMs = 1500;
+const pageReadyTimeoutMs = 30_000;
+const lighthouseMetricIds = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+];
+// e2e/support/browser.ts's flags, with the new headless mode Lighthouse expects.
+const lighthouseChromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString('utf8')).slice(-processOutputTailChars);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) resolve(output);
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/** `vite build` of apps/web into a directory of its own (others may be building too). */
+export async function buildWebApp(): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'coffer-bench-web-'));
+  await run(
+    path.join(repoRoot, 'node_modules/.bin/vite'),
+    ['build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: path.join(repoRoot, 'apps/web') },
+  );
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Opens each page in a fresh phone-sized context and records every script it loads. */
+export async function measurePageScripts(baseUrl: string, pages: WebPage[]) {
+  const browser = await launchBrowser();
+  try {
+    const measured: PageScripts[] = [];
+    for (const page of pages) measured.push(await scriptsOf(browser, baseUrl, page));
+    return measured;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function scriptsOf(
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  baseUrl: string,
+  webPage: WebPage,
+): Promise<PageScripts> {
+  const context = await newContext(browser, { baseUrl, viewport: 'phone' });
+  if (webPage.cookie) await context.setExtraHTTPHeaders({ cookie: webPage.cookie });
+  const page = await context.newPage();
+  const pending: Promise<LoadedScript>[] = [];
+  let lastScriptAtMs = performance.now();
+  page.on('response', (response) => {
+    if (!(response.headers()['content-type'] ?? '').includes('javascript')) return;
+    lastScriptAtMs = performance.now();
+    pending.push(
+      Promise.all([response.body(), response.request().sizes()]).then(([body, sizes]) => ({
+        url: new URL(response.url()).pathname,
+        bytes: body.length,
+        gzipBytes: gzipSync(body, { level: constants.Z_BEST_COMPRESSION }).length,
+        transferBytes: sizes.responseBodySize,
+      })),
+    );
+  });
+  try {
+    await page.goto(webPage.path, { waitUntil: 'load' });
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor({ timeout: pageReadyTimeoutMs });
+    const headingText = (await heading.textContent()) ?? '';
+    if (!webPage.heading.test(headingText) || new URL(page.url()).pathname !== webPage.path) {
+      throw new Error(`${webPage.name}: landed on ${page.url()} showing "${headingText}"`);
+    }
+    while (performance.now() - lastScriptAtMs < scriptQuietMs) await sleep(100);
+    const scripts = await Promise.all(pending);
+    return {
+      page: webPage.name,
+      scripts,
+      gzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+type LighthouseReport = {
+  finalDisplayedUrl?: string;
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { displayValue?: string }>;
+  environment?: { benchmarkIndex?: number };
+  runtimeError?: { code: string; message: string };
+};
+
+async function lighthouseOnce(url: string, cookie: string | null): Promise<LighthouseReport> {
+  const outputDir = await mkdtemp(path.join(os.tmpdir(), 'coffer-bench-lighthouse-'));
+  const reportPath = path.join(outputDir, 'report.json');
+  try {
+    await run(
+      path.join(repoRoot, 'node_modules/.bin/lighthouse'),
+      [
+        url,
+        '--only-categories=performance',
+        '--output=json',
+        `--output-path=${reportPath}`,
+        '--quiet',
+        `--chrome-flags=${lighthouseChromeFlags.join(' ')}`,
+        ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+      ],
+      { cwd: repoRoot, env: { ...process.env, CHROME_PATH: chromiumPath } },
+    );
+    const report = JSON.parse(await readFile(reportPath, 'utf8')) as LighthouseReport;
+    const finalPath = report.finalDisplayedUrl ? new URL(report.finalDisplayedUrl).pathname : null;
+    if (finalPath !== new URL(url).pathname) {
+      throw new Error(`Lighthouse on ${url} ended on ${report.finalDisplayedUrl}`);
+    }
+    if (report.runtimeError) {
+      throw new Error(
+        `Lighthouse on ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`,
+      );
+    }
+    return report;
+  } finally {
+    await rm(outputDir, { recursive: true, force: true });
+  }
+}
+
+/** Lighthouse's default (mobile) settings, performance only, `runs` times in a row. */
+export async function lighthouse(
+  baseUrl: string,
+  page: WebPage,
+  runs: number,
+): Promise<LighthouseResult> {
+  const reports: LighthouseReport[] = [];
+  for (let index = 0; index < runs; index += 1) {
+    reports.push(await lighthouseOnce(`${baseUrl}${page.path}`, page.cookie));
+  }
+  const scoreOf = (report: LighthouseReport) =>
+    Math.round(100 * (report.categories.performance.score ?? 0));
+  const byScore = [...reports].sort((left, right) => scoreOf(left) - scoreOf(right));
+  const median = byScore[Math.floor((byScore.length - 1) / 2)];
+  if (!median) throw new Error('Lighthouse made no report');
+  return {
+    page: page.name,
+    scores: reports.map(scoreOf),
+    medianScore: scoreOf(median),
+    metrics: Object.fromEntries(
+      lighthouseMetricIds.map((id) => [id, median.audits[id]?.displayValue ?? '—']),
+    ),
+    benchmarkIndex: median.environment?.benchmarkIndex ?? null,
+  };
+}
