@@ -140,12 +140,20 @@ export async function replyIdempotent<Prepared = undefined>(
   );
   const claim = { scope, key, requestHash };
   const { db } = request.server;
+  const replay = (stored: StoredResponse) =>
+    reply.header('idempotent-replayed', 'true').status(stored.status).send(stored.body);
   const earlier = prepare ? await storedResponse(db, claim) : null;
-  if (earlier) {
-    reply.header('idempotent-replayed', 'true');
-    return reply.status(earlier.status).send(earlier.body);
+  if (earlier) return replay(earlier);
+  let prepared: Prepared;
+  try {
+    prepared = prepare ? await prepare() : (undefined as Prepared);
+  } catch (error) {
+    // A twin request with this key may have finished meanwhile and spent the step-up
+    // code this one was checking: its answer is this request's answer too.
+    const finished = error instanceof AppError ? await storedResponse(db, claim) : null;
+    if (finished) return replay(finished);
+    throw error;
   }
-  const prepared = prepare ? await prepare() : (undefined as Prepared);
   const result = await runIdempotent(db, claim, (tx) => operation(tx, prepared));
   if (result.isReplay) reply.header('idempotent-replayed', 'true');
   return reply.status(result.status).send(result.body);

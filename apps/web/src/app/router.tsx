@@ -2,6 +2,10 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
 import { z } from 'zod';
 import { NotFoundContent } from '../components/not-found-content.tsx';
+import { PageLoading } from '../components/page-loading.tsx';
+// Eager: Logout replaces the page with it and only then forgets the user (lib/session.ts);
+// a page still loading would let the account page's guard see the user gone first.
+import { SigninPage } from '../features/auth/pages/signin-page.tsx';
 import { LandingPage } from '../features/landing/pages/landing-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { PublicLayout } from './public-layout.tsx';
@@ -43,6 +47,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    // Shown while the first page's own code loads (every page but the landing page).
+    HydrateFallback: PageLoading,
     children: [
       {
         element: <PublicLayout />,
@@ -82,7 +88,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'signin',
-                ...lazyPage(() => import('../features/auth/pages/signin-page.tsx'), 'SigninPage'),
+                element: <SigninPage />,
               },
               {
                 path: 'forgot-password',

@@ -1,0 +1,10 @@
+import { Center, Loader } from '@mantine/core';
+
+/** A page whose code is still on its way: a spinner, centred, with an accessible name. */
+export function PageLoading() {
+  return (
+    <Center mih="60vh">
+      <Loader aria-label="Loading page" />
+    </Center>
+  );
+}
