@@ -126,6 +126,10 @@ const shapes: { name: string; path: (index: number) => string }[] = [
     path: (index) => `/api/v1/admin/users?search=${500 + (index % 9000)}%40mail`,
   },
   { name: 'search, no match', path: (index) => `/api/v1/admin/users?search=zzq${index}` },
+  {
+    name: 'search common term',
+    path: (index) => `/api/v1/admin/users?search=${['%40mail', 'customer', '.test'][index % 3]}`,
+  },
 ];
 
 const results = [];

@@ -16,27 +16,51 @@ function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+const listColumns = `u.id, u.username, u.email, u.role, u.level, u.frozen_at IS NOT NULL AS is_frozen,
+            a.currency, b.balance_minor`;
+const withWallet = `LEFT JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
+       LEFT JOIN account_balances b ON b.account_id = a.id AND b.bucket = 0`;
+const matchesSearch = 'lower(u.username) LIKE $1 OR u.email LIKE $1';
+/** How many of the newest users a search looks through before asking the indexes. */
+const recentWindowSize = 5_000;
+
 /**
  * Newest first, by id (UUIDv7 is time-ordered). The search matches a substring of the
- * name or address, case-insensitively; trigram indexes keep it fast at 100,000 users.
+ * name or address, case-insensitively, in two steps, because no single plan is fast for
+ * every term: a common term ("@mail") finds a page among the newest few thousand users at
+ * once, while a rare one ("516@mail") is found through the trigram indexes. Left to
+ * itself the planner sometimes guessed wrong and walked the whole table in id order.
  */
 export async function listCustomers(
   db: Queryable,
   query: { search?: string | undefined; cursor?: string | undefined; limit: number },
 ): Promise<CustomerListRow[]> {
-  const pattern = query.search ? likePattern(query.search) : null;
-  const found = await db.query<CustomerListRow>(
-    `SELECT u.id, u.username, u.email, u.role, u.level, u.frozen_at IS NOT NULL AS is_frozen,
-            a.currency, b.balance_minor
-       FROM users u
-       LEFT JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
-       LEFT JOIN account_balances b ON b.account_id = a.id AND b.bucket = 0
-      WHERE ($1::text IS NULL OR lower(u.username) LIKE $1 OR u.email LIKE $1)
-        AND ($2::uuid IS NULL OR u.id < $2::uuid)
-      ORDER BY u.id DESC LIMIT $3`,
-    [pattern, query.cursor ?? null, query.limit],
+  const cursor = query.cursor ?? null;
+  if (!query.search) {
+    const page = await db.query<CustomerListRow>(
+      `SELECT ${listColumns} FROM users u ${withWallet}
+        WHERE ($1::uuid IS NULL OR u.id < $1::uuid) ORDER BY u.id DESC LIMIT $2`,
+      [cursor, query.limit],
+    );
+    return page.rows;
+  }
+  const pattern = likePattern(query.search);
+  const recent = await db.query<CustomerListRow>(
+    `SELECT ${listColumns}
+       FROM (SELECT * FROM users WHERE ($2::uuid IS NULL OR id < $2::uuid)
+              ORDER BY id DESC LIMIT $4) u ${withWallet}
+      WHERE ${matchesSearch} ORDER BY u.id DESC LIMIT $3`,
+    [pattern, cursor, query.limit, recentWindowSize],
   );
-  return found.rows;
+  if (recent.rows.length === query.limit) return recent.rows;
+  const indexed = await db.query<CustomerListRow>(
+    `WITH matches AS MATERIALIZED (
+       SELECT id FROM users u WHERE (${matchesSearch}) AND ($2::uuid IS NULL OR u.id < $2::uuid))
+     SELECT ${listColumns} FROM matches m JOIN users u ON u.id = m.id ${withWallet}
+      ORDER BY u.id DESC LIMIT $3`,
+    [pattern, cursor, query.limit],
+  );
+  return indexed.rows;
 }
 
 export async function countUsers(db: Queryable): Promise<number> {
