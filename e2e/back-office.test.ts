@@ -9,39 +9,25 @@ import {
   type ConsoleProblems,
   launchBrowser,
   newContext,
-  screenshot,
   viewports,
   watchConsole,
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
+import {
+  callApi,
+  demo,
+  hasNoHorizontalScroll,
+  logIn,
+  minorUnitsOf,
+  pathOf,
+  snapshot,
+  toast,
+} from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { waitUntil } from './support/wait.ts';
 
 const startUpTimeoutMs = 120_000;
 const journeyTimeoutMs = 180_000;
-
-// The sandbox's published demo accounts (apps/api/src/features/sandbox/seed.ts).
-const demo = {
-  admin: { email: 'admin@coffer.test', password: 'Sandbox-Admin-2026!', username: 'Demo Admin' },
-  support: {
-    email: 'support@coffer.test',
-    password: 'Sandbox-Support-2026!',
-    username: 'Demo Support',
-  },
-  alice: {
-    email: 'alice@coffer.test',
-    password: 'Sandbox-Customer-2026!',
-    username: 'Alice Morgan',
-  },
-  bruno: {
-    email: 'bruno@coffer.test',
-    password: 'Sandbox-Customer-2026!',
-    username: 'Bruno Keller',
-  },
-  yuki: { email: 'yuki@coffer.test', password: 'Sandbox-Customer-2026!', username: 'Yuki Tanaka' },
-} as const;
-
-type Account = { email: string; password: string };
 
 let server: RunningServer;
 let browser: Browser;
@@ -70,52 +56,10 @@ async function openPage(
   return { page, problems: watchConsole(page) };
 }
 
-function pathOf(page: Page): string {
-  return new URL(page.url()).pathname;
-}
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
-}
-
-/** Logs in through the login page and waits until it has sent the person on. */
-async function logIn(page: Page, account: Account): Promise<void> {
-  await page.goto('/signin');
-  await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await toast(page, 'Login Successful!');
-  await waitUntil('the login page sends the person on', async () => pathOf(page) !== '/signin');
-}
-
-/** A JSON API call with the page's session, as the page itself would make it. */
-async function callApi(
-  page: Page,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: unknown }> {
-  const response = await page.request.fetch(path, {
-    method,
-    // A browser sends Origin with every unsafe request, and the API insists on it.
-    headers: { origin: server.baseUrl, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
-  });
-  return { status: response.status(), json: await response.json().catch(() => null) };
-}
-
 function errorCodeOf(json: unknown): unknown {
   return typeof json === 'object' && json !== null && 'error' in json
     ? (json.error as { code?: unknown }).code
     : undefined;
-}
-
-/** An amount as shown ("USD 1,529.80") in minor units, read from its digits alone. */
-function minorUnitsOf(text: string): bigint {
-  const digits = text.replace(/[^\d]/g, '');
-  expect(digits, `an amount in "${text}"`).not.toBe('');
-  return BigInt(digits);
 }
 
 async function balanceOf(page: Page): Promise<bigint> {
@@ -128,18 +72,6 @@ async function waitForBalance(page: Page, expectedMinor: bigint): Promise<void> 
     `the balance shows ${expectedMinor} minor units`,
     async () => (await balanceOf(page)) === expectedMinor,
     10_000,
-  );
-}
-
-/** A full-page screenshot from the top, so the fixed top bar sits where it belongs. */
-async function snapshot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
-
-async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
   );
 }
 
@@ -257,13 +189,19 @@ describe('back office', () => {
       expect(await balanceOf(page)).toBe(startingMinor + 2_500n);
 
       // The API refuses the maker too.
-      const list = await callApi(page, 'GET', `/api/v1/admin/users/${aliceId}/money-requests`);
+      const list = await callApi(
+        page,
+        server.baseUrl,
+        'GET',
+        `/api/v1/admin/users/${aliceId}/money-requests`,
+      );
       expect(list.status).toBe(200);
       const { items } = list.json as { items: { id: string; status: string }[] };
       pendingRequestId = items.find((item) => item.status === 'pending_approval')?.id ?? '';
       expect(pendingRequestId).not.toBe('');
       const ownApproval = await callApi(
         page,
+        server.baseUrl,
         'POST',
         `/api/v1/admin/money-requests/${pendingRequestId}/approve`,
         {},
@@ -306,6 +244,7 @@ describe('back office', () => {
       await signUpInContext(signUpContext, server.baseUrl, secondAdmin);
       const found = await callApi(
         admin.page,
+        server.baseUrl,
         'GET',
         `/api/v1/admin/users?search=${encodeURIComponent(secondAdmin.email)}`,
       );
@@ -313,6 +252,7 @@ describe('back office', () => {
       expect(secondAdminId).not.toBe('');
       const promoted = await callApi(
         admin.page,
+        server.baseUrl,
         'POST',
         `/api/v1/admin/users/${secondAdminId}/role`,
         {
@@ -528,9 +468,15 @@ describe('back office', () => {
       expect(await queue.getByRole('button', { name: /Approve|Reject/ }).count()).toBe(0);
 
       // The server refuses support whatever the page shows.
-      const freeze = await callApi(page, 'POST', `/api/v1/admin/users/${brunoId}/freeze`, {
-        reason: 'Support must not be able to do this',
-      });
+      const freeze = await callApi(
+        page,
+        server.baseUrl,
+        'POST',
+        `/api/v1/admin/users/${brunoId}/freeze`,
+        {
+          reason: 'Support must not be able to do this',
+        },
+      );
       expect(freeze.status).toBe(403);
       expect(errorCodeOf(freeze.json)).toBe('forbidden');
 

@@ -9,13 +9,12 @@ import {
   type ConsoleProblems,
   launchBrowser,
   newContext,
-  screenshot,
   type viewports,
   watchConsole,
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
+import { hasNoHorizontalScroll, logIn, minorUnitsOf, snapshot, toast } from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
-import { waitUntil } from './support/wait.ts';
 
 const startUpTimeoutMs = 120_000;
 const journeyTimeoutMs = 180_000;
@@ -53,30 +52,6 @@ async function openPage(
   return { page, problems: watchConsole(page) };
 }
 
-function pathOf(page: Page): string {
-  return new URL(page.url()).pathname;
-}
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
-}
-
-async function logIn(page: Page): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(alice.email);
-  await page.getByLabel('Password', { exact: true }).fill(alice.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await toast(page, 'Login Successful!');
-  await waitUntil('the login page sends the person on', async () => pathOf(page) !== '/signin');
-}
-
-/** An amount as shown ("$1,504.80") or written ("1504.80") in minor units, from its digits. */
-function minorUnitsOf(text: string): bigint {
-  const digits = text.replace(/[^\d]/g, '');
-  expect(digits, `an amount in "${text}"`).not.toBe('');
-  return BigInt(digits);
-}
-
 /** The dashboard's Available Balance, shown with the eye toggle if it is hidden. */
 async function dashboardBalance(page: Page): Promise<bigint> {
   await page.goto('/dashboard');
@@ -87,17 +62,6 @@ async function dashboardBalance(page: Page): Promise<bigint> {
   await figure.getByRole('button', { name: 'Hide balance' }).waitFor();
   const shown = /[\d,]+\.\d{2}/.exec((await figure.textContent()) ?? '')?.[0];
   return minorUnitsOf(shown ?? '');
-}
-
-async function snapshot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
-
-async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
-  );
 }
 
 /** Clicks a download link and returns the downloaded file and the name it was saved as. */
@@ -124,7 +88,7 @@ describe('bills and statements', () => {
     'pays a bill: the history shows it and the dashboard balance drops',
     async () => {
       const { page, problems } = await openPage();
-      await logIn(page);
+      await logIn(page, alice);
       const balanceBefore = await dashboardBalance(page);
 
       await page.goto('/pay-bills');
@@ -165,7 +129,7 @@ describe('bills and statements', () => {
     'downloads the month as CSV and PDF, closing on the balance the dashboard shows',
     async () => {
       const { page, problems } = await openPage();
-      await logIn(page);
+      await logIn(page, alice);
       const balanceMinor = await dashboardBalance(page);
 
       await page.goto('/statements');
@@ -225,7 +189,7 @@ describe('bills and statements', () => {
     'fits both pages on a 360 px phone',
     async () => {
       const { page, problems } = await openPage('phone');
-      await logIn(page);
+      await logIn(page, alice);
       await page.goto('/pay-bills');
       await page
         .getByRole('list', { name: 'Bill payments' })

@@ -10,24 +10,17 @@ import {
   type ConsoleProblems,
   launchBrowser,
   newContext,
-  screenshot,
   type viewports,
   watchConsole,
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import { type MailSink, startMailSink } from './support/mail-sink.ts';
+import { callApi, demo, hasNoHorizontalScroll, logIn, snapshot, toast } from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
-import { waitUntil } from './support/wait.ts';
 
 const startUpTimeoutMs = 120_000;
 const journeyTimeoutMs = 180_000;
 
-// The sandbox's published demo accounts (apps/api/src/features/sandbox/seed.ts).
-const demo = {
-  admin: { email: 'admin@coffer.test', password: 'Sandbox-Admin-2026!' },
-  alice: { email: 'alice@coffer.test', password: 'Sandbox-Customer-2026!' },
-  bruno: { email: 'bruno@coffer.test', password: 'Sandbox-Customer-2026!' },
-} as const;
 const phoneWidthPx = 360;
 
 let mailSink: MailSink;
@@ -62,60 +55,17 @@ async function openPage(
   return { page, problems: watchConsole(page) };
 }
 
-function pathOf(page: Page): string {
-  return new URL(page.url()).pathname;
-}
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
-}
-
-async function logIn(page: Page, account: { email: string; password: string }): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await toast(page, 'Login Successful!');
-  await waitUntil('the login page sends the person on', async () => pathOf(page) !== '/signin');
-}
-
-/** A JSON API call with the page's session, as the page itself would make it. */
-async function callApi(
-  page: Page,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: unknown }> {
-  const response = await page.request.fetch(path, {
-    method,
-    // A browser sends Origin with every unsafe request, and the API insists on it.
-    headers: { origin: server.baseUrl, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
-  });
-  return { status: response.status(), json: await response.json().catch(() => null) };
-}
-
 /** The id of a demo customer, looked up by an admin's page. */
 async function userIdOf(admin: Page, email: string): Promise<string> {
   const found = await callApi(
     admin,
+    server.baseUrl,
     'GET',
     `/api/v1/admin/users?search=${encodeURIComponent(email)}`,
   );
   const id = (found.json as { items: { id: string }[] }).items[0]?.id ?? '';
   expect(id).not.toBe('');
   return id;
-}
-
-async function snapshot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
-
-async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
-  );
 }
 
 async function openWithdrawTab(page: Page): Promise<void> {
@@ -149,12 +99,20 @@ describe('withdrawals', () => {
     'holds a bank payout confirmed by the emailed code until an admin marks it sent',
     async () => {
       const { page: adminApi } = await openPage();
-      expect((await callApi(adminApi, 'POST', '/api/v1/auth/login', demo.admin)).status).toBe(200);
+      expect(
+        (await callApi(adminApi, server.baseUrl, 'POST', '/api/v1/auth/login', demo.admin)).status,
+      ).toBe(200);
       const aliceId = await userIdOf(adminApi, demo.alice.email);
-      const level = await callApi(adminApi, 'POST', `/api/v1/admin/users/${aliceId}/level`, {
-        level: 2,
-        reason: 'Identity checked for the payout browser test',
-      });
+      const level = await callApi(
+        adminApi,
+        server.baseUrl,
+        'POST',
+        `/api/v1/admin/users/${aliceId}/level`,
+        {
+          level: 2,
+          reason: 'Identity checked for the payout browser test',
+        },
+      );
       expect(level.status).toBe(200);
 
       const { page, problems } = await openPage();
@@ -201,9 +159,9 @@ describe('withdrawals', () => {
       await availableBalance(page).getByText('$1,404.80').waitFor();
       const pendingRow = withdrawalsTable(page).getByRole('row').filter({ hasText: '$100.00' });
       await pendingRow.getByText('Pending').waitFor();
-      const mine = await callApi(page, 'GET', '/api/v1/payouts');
+      const mine = await callApi(page, server.baseUrl, 'GET', '/api/v1/payouts');
       expect((mine.json as { items: unknown[] }).items).toHaveLength(1);
-      const wallet = await callApi(page, 'GET', '/api/v1/payouts/terms');
+      const wallet = await callApi(page, server.baseUrl, 'GET', '/api/v1/payouts/terms');
       expect(wallet.json).toMatchObject({ availableMinor: '140480' });
       await snapshot(page, 'payout-pending-desktop');
 

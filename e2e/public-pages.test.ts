@@ -15,6 +15,7 @@ import {
   watchConsole,
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
+import { hasNoHorizontalScroll } from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { fullSite, writeSiteFile } from './support/site-file.ts';
 
@@ -66,12 +67,6 @@ async function openPage(
   context = await newContext(browser, { baseUrl: server.baseUrl, viewport });
   const page = await context.newPage();
   return { page, problems: watchConsole(page) };
-}
-
-async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
-  );
 }
 
 describe('with a full site configuration', () => {

@@ -10,6 +10,7 @@ import {
   watchConsole,
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
+import { hasNoHorizontalScroll } from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { waitUntil } from './support/wait.ts';
 
@@ -52,12 +53,6 @@ async function isOnScreen(page: Page, locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox();
   const width = page.viewportSize()?.width ?? 0;
   return box !== null && box.width > 0 && box.x >= 0 && box.x + box.width <= width;
-}
-
-async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
-  );
 }
 
 describe('the web app', () => {

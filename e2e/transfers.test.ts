@@ -9,24 +9,16 @@ import {
   type ConsoleProblems,
   launchBrowser,
   newContext,
-  screenshot,
   type viewports,
   watchConsole,
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import { type MailSink, startMailSink } from './support/mail-sink.ts';
+import { callApi, demo, hasNoHorizontalScroll, logIn, snapshot, toast } from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
-import { waitUntil } from './support/wait.ts';
 
 const startUpTimeoutMs = 120_000;
 const journeyTimeoutMs = 180_000;
-
-// The sandbox's published demo accounts (apps/api/src/features/sandbox/seed.ts).
-const demo = {
-  admin: { email: 'admin@coffer.test', password: 'Sandbox-Admin-2026!' },
-  alice: { email: 'alice@coffer.test', password: 'Sandbox-Customer-2026!' },
-  bruno: { email: 'bruno@coffer.test' },
-} as const;
 
 let mailSink: MailSink;
 let server: RunningServer;
@@ -63,39 +55,6 @@ async function openPage(
   return { page, problems: watchConsole(page) };
 }
 
-function pathOf(page: Page): string {
-  return new URL(page.url()).pathname;
-}
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
-}
-
-async function logIn(page: Page, account: { email: string; password: string }): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await toast(page, 'Login Successful!');
-  await waitUntil('the login page sends the person on', async () => pathOf(page) !== '/signin');
-}
-
-/** A JSON API call with the page's session, as the page itself would make it. */
-async function callApi(
-  page: Page,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: unknown }> {
-  const response = await page.request.fetch(path, {
-    method,
-    // A browser sends Origin with every unsafe request, and the API insists on it.
-    headers: { origin: server.baseUrl, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
-  });
-  return { status: response.status(), json: await response.json().catch(() => null) };
-}
-
 /** What the server does: the first letter of each word of the name, then ***. */
 function masked(username: string): string {
   return username
@@ -107,9 +66,14 @@ function masked(username: string): string {
 /** An admin, signed in through the API in a context of their own, and Alice's id. */
 async function adminWithAlice(): Promise<{ admin: Page; aliceId: string }> {
   const { page: admin } = await openPage();
-  const login = await callApi(admin, 'POST', '/api/v1/auth/login', demo.admin);
+  const login = await callApi(admin, server.baseUrl, 'POST', '/api/v1/auth/login', demo.admin);
   expect(login.status).toBe(200);
-  const found = await callApi(admin, 'GET', '/api/v1/admin/users?search=alice%40coffer.test');
+  const found = await callApi(
+    admin,
+    server.baseUrl,
+    'GET',
+    '/api/v1/admin/users?search=alice%40coffer.test',
+  );
   const { items } = found.json as { items: { id: string }[] };
   const aliceId = items[0]?.id ?? '';
   expect(aliceId).not.toBe('');
@@ -121,17 +85,6 @@ async function recipientShowsBalance(amount: string): Promise<void> {
     .getByRole('region', { name: 'Available Balance' })
     .getByText(amount, { exact: true })
     .waitFor({ timeout: 10_000 });
-}
-
-async function snapshot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
-
-async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
-  );
 }
 
 /** Fills the Quick Pay form (on the page or in the dialog) and waits for the preview. */
@@ -150,7 +103,7 @@ describe('Quick Pay', () => {
   beforeAll(async () => {
     const { page } = await openPage();
     const customer = await signUpInContext(page.context(), server.baseUrl, newCustomer());
-    const wallet = await callApi(page, 'GET', '/api/v1/wallet');
+    const wallet = await callApi(page, server.baseUrl, 'GET', '/api/v1/wallet');
     expect(wallet.status).toBe(200);
     const { accountNumber } = wallet.json as { accountNumber: string };
     await page.goto('/dashboard');
@@ -200,7 +153,7 @@ describe('Quick Pay', () => {
       const recent = page.getByRole('region', { name: 'Recent transfers' });
       await recent.getByText(`To ${recipient.maskedName}`).waitFor();
       await recent.getByText('-$12.34').waitFor();
-      const sent = await callApi(page, 'GET', '/api/v1/transfers');
+      const sent = await callApi(page, server.baseUrl, 'GET', '/api/v1/transfers');
       expect((sent.json as { items: unknown[] }).items).toHaveLength(1);
       await recipientShowsBalance('$12.34');
 
@@ -252,10 +205,16 @@ describe('Quick Pay', () => {
     async () => {
       const { admin, aliceId } = await adminWithAlice();
       // Level 1 may send only 500.00 a day; level 2 may send 5,000.00.
-      const level = await callApi(admin, 'POST', `/api/v1/admin/users/${aliceId}/level`, {
-        level: 2,
-        reason: 'Browser test of the step-up code',
-      });
+      const level = await callApi(
+        admin,
+        server.baseUrl,
+        'POST',
+        `/api/v1/admin/users/${aliceId}/level`,
+        {
+          level: 2,
+          reason: 'Browser test of the step-up code',
+        },
+      );
       expect(level.status).toBe(200);
 
       const { page, problems } = await openPage();
@@ -373,9 +332,15 @@ describe('Quick Pay', () => {
 
       // Frozen while the confirmation is open: the server refuses, with staff's reason.
       const { admin, aliceId } = await adminWithAlice();
-      const frozen = await callApi(admin, 'POST', `/api/v1/admin/users/${aliceId}/freeze`, {
-        reason,
-      });
+      const frozen = await callApi(
+        admin,
+        server.baseUrl,
+        'POST',
+        `/api/v1/admin/users/${aliceId}/freeze`,
+        {
+          reason,
+        },
+      );
       expect(frozen.status).toBe(200);
       const message = `Transactions are disabled on your account: ${reason}. Contact support to have them re-enabled.`;
       await page.getByRole('button', { name: 'Send $2.00' }).click();
@@ -392,9 +357,15 @@ describe('Quick Pay', () => {
       await dialog.getByRole('button', { name: 'OK', exact: true }).click();
       await recipientShowsBalance('$1,020.00');
 
-      const unfrozen = await callApi(admin, 'POST', `/api/v1/admin/users/${aliceId}/unfreeze`, {
-        reason: 'Cleared by the browser test',
-      });
+      const unfrozen = await callApi(
+        admin,
+        server.baseUrl,
+        'POST',
+        `/api/v1/admin/users/${aliceId}/unfreeze`,
+        {
+          reason: 'Cleared by the browser test',
+        },
+      );
       expect(unfrozen.status).toBe(200);
       expect(unexpectedProblems(problems, [{ path: '/api/v1/transfers', status: 403 }])).toEqual(
         [],

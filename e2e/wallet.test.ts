@@ -9,11 +9,11 @@ import {
   type ConsoleProblems,
   launchBrowser,
   newContext,
-  screenshot,
   type viewports,
   watchConsole,
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
+import { hasNoHorizontalScroll, snapshot, toast } from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { writeSiteFile } from './support/site-file.ts';
 import { waitUntil } from './support/wait.ts';
@@ -70,10 +70,6 @@ async function signedInPage(
   return { page, context, problems: watchConsole(page) };
 }
 
-async function toast(page: Page, text: string): Promise<void> {
-  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
-}
-
 function balanceRegion(page: Page): Locator {
   return page.getByRole('region', { name: 'Available Balance' });
 }
@@ -95,18 +91,6 @@ async function waitForBalance(page: Page, expectedMinor: bigint): Promise<void> 
 
 function transactionRows(page: Page): Locator {
   return page.getByRole('table', { name: 'Transactions' }).getByRole('row');
-}
-
-async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
-  );
-}
-
-/** A full-page screenshot from the top, so the fixed top bar sits where it belongs. */
-async function snapshot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
 }
 
 async function openDashboard(page: Page): Promise<void> {

@@ -1,0 +1,84 @@
+// What the browser journeys share: the sandbox's demo accounts, logging in through the
+// login page, calling the API with a page's session, reading amounts, and screenshots.
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { screenshot } from './browser.ts';
+import { waitUntil } from './wait.ts';
+
+export type Account = { email: string; password: string };
+
+// The sandbox's published demo accounts (apps/api/src/features/sandbox/seed.ts).
+export const demo = {
+  admin: { email: 'admin@coffer.test', password: 'Sandbox-Admin-2026!', username: 'Demo Admin' },
+  support: {
+    email: 'support@coffer.test',
+    password: 'Sandbox-Support-2026!',
+    username: 'Demo Support',
+  },
+  alice: {
+    email: 'alice@coffer.test',
+    password: 'Sandbox-Customer-2026!',
+    username: 'Alice Morgan',
+  },
+  bruno: {
+    email: 'bruno@coffer.test',
+    password: 'Sandbox-Customer-2026!',
+    username: 'Bruno Keller',
+  },
+  yuki: { email: 'yuki@coffer.test', password: 'Sandbox-Customer-2026!', username: 'Yuki Tanaka' },
+} as const;
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+export async function toast(page: Page, text: string): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+}
+
+/** Logs in through the login page and waits until it has sent the person on. */
+export async function logIn(page: Page, account: Account): Promise<void> {
+  await page.goto('/signin');
+  await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await toast(page, 'Login Successful!');
+  await waitUntil('the login page sends the person on', async () => pathOf(page) !== '/signin');
+}
+
+/** A JSON API call with the page's session, as the page itself would make it. */
+export async function callApi(
+  page: Page,
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const response = await page.request.fetch(path, {
+    method,
+    // A browser sends Origin with every unsafe request, and the API insists on it.
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
+  });
+  return { status: response.status(), json: await response.json().catch(() => null) };
+}
+
+/** An amount as shown ("USD 1,529.80", "$1,504.80") in minor units, read from its digits. */
+export function minorUnitsOf(text: string): bigint {
+  const digits = text.replace(/[^\d]/g, '');
+  expect(digits, `an amount in "${text}"`).not.toBe('');
+  return BigInt(digits);
+}
+
+/** A full-page screenshot from the top, into e2e/artifacts. */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+export async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+  );
+}
