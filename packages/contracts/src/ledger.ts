@@ -27,6 +27,26 @@ export const entryKinds = [
 export type EntryKind = (typeof entryKinds)[number];
 export const entryKindSchema = z.enum(entryKinds);
 
+/** How each kind of journal entry reads to people: on statements, lists and staff pages. */
+export const entryKindLabels: Record<EntryKind, string> = {
+  deposit: 'Deposit',
+  transfer: 'Transfer',
+  payout: 'Withdrawal',
+  payout_reversal: 'Withdrawal reversal',
+  bill_payment: 'Bill payment',
+  fee: 'Fee',
+  loan_disbursement: 'Loan disbursement',
+  loan_repayment: 'Loan repayment',
+  adjustment: 'Adjustment',
+  card_purchase: 'Card purchase',
+};
+
+/** The label of a kind the API sent as text; a kind this build does not know reads as is. */
+export function entryKindLabel(kind: string): string {
+  const parsed = entryKindSchema.safeParse(kind);
+  return parsed.success ? entryKindLabels[parsed.data] : kind;
+}
+
 /** A 10-digit account number: nine digits and a Luhn check digit. */
 export const accountNumberSchema = z
   .string()

@@ -1,19 +1,4 @@
 import { z } from 'zod';
-import type { EntryKind } from './ledger.ts';
-
-/** How each kind of journal entry reads on a statement. */
-export const entryKindLabels: Record<EntryKind, string> = {
-  deposit: 'Deposit',
-  transfer: 'Transfer',
-  payout: 'Withdrawal',
-  payout_reversal: 'Withdrawal reversal',
-  bill_payment: 'Bill payment',
-  fee: 'Fee',
-  loan_disbursement: 'Loan disbursement',
-  loan_repayment: 'Loan repayment',
-  adjustment: 'Adjustment',
-  card_purchase: 'Card purchase',
-};
 
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 

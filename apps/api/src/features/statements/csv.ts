@@ -1,5 +1,5 @@
+import { entryKindLabels } from '@coffer/contracts/ledger';
 import { toDecimalString } from '@coffer/contracts/money';
-import { entryKindLabels } from '@coffer/contracts/statements';
 import { addToTotals, emptyTotals, type StatementSource } from './service.ts';
 
 const plainNumber = /^-?\d+(\.\d+)?$/;

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
+import { entryKindLabels } from '@coffer/contracts/ledger';
 import { formatMoney } from '@coffer/contracts/money';
-import { entryKindLabels } from '@coffer/contracts/statements';
 import PDFDocument from 'pdfkit';
 import {
   addToTotals,

@@ -1,7 +1,6 @@
 import { moneyRequestBodySchema } from '@coffer/contracts/admin';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { fourEyesThresholdMajor, majorToMinor } from '@coffer/contracts/limits';
-import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import {
   Card,
   Group,
@@ -19,7 +18,7 @@ import { BusyButton } from '../../../components/busy-button.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
-import { formatAmountMinor, minorUnitStep } from '../../../lib/money.ts';
+import { formatAmountMinor, minorUnitStep, positiveAmountMinorOf } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { adminQueryRoot, createMoneyRequest, type MoneyRequestDirection } from '../api.ts';
@@ -33,21 +32,10 @@ const modes: { value: MoneyRequestDirection; label: string }[] = [
 
 type Values = { amount: string; externalReference: string; reason: string };
 
-/** The amount in minor units, or null while it is not a valid positive amount. */
-function amountMinorOf(text: string, currency: CurrencyCode): bigint | null {
-  try {
-    const amountMinor = parseAmount(text, currency);
-    return amountMinor > 0n ? amountMinor : null;
-  } catch (error) {
-    if (error instanceof MoneyParseError) return null;
-    throw error;
-  }
-}
-
 function formSchemaFor(currency: CurrencyCode) {
   return moneyRequestBodySchema.extend({
     amount: moneyRequestBodySchema.shape.amount.refine(
-      (text) => amountMinorOf(text, currency) !== null,
+      (text) => positiveAmountMinorOf(text, currency) !== null,
       invalidAmountMessage,
     ),
   });
@@ -132,7 +120,7 @@ export function AccountActionsCard({ target }: { target: AccountActionsTarget })
     },
   });
 
-  const amountMinor = amountMinorOf(form.values.amount, currency);
+  const amountMinor = positiveAmountMinorOf(form.values.amount, currency);
   const submitLabel = isDeposit ? 'Record deposit' : 'Record debit adjustment';
 
   return (

@@ -1,4 +1,4 @@
-import { type EntryKind, entryKindSchema } from '@coffer/contracts/ledger';
+import { entryKindLabel } from '@coffer/contracts/ledger';
 import { Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -6,24 +6,6 @@ import { formatAmountMinor } from '../../../lib/money.ts';
 import { customerTransactionsQueryOptions } from '../api.ts';
 import { type Column, DataTable } from './data-table.tsx';
 import { ErrorState, LoadingState, LoadMore, NothingFound } from './query-states.tsx';
-
-const entryKindLabels: Record<EntryKind, string> = {
-  deposit: 'Deposit',
-  transfer: 'Transfer',
-  payout: 'Payout',
-  payout_reversal: 'Payout reversal',
-  bill_payment: 'Bill payment',
-  fee: 'Fee',
-  loan_disbursement: 'Loan disbursement',
-  loan_repayment: 'Loan repayment',
-  adjustment: 'Adjustment',
-  card_purchase: 'Card purchase',
-};
-
-function kindLabel(kind: string): string {
-  const parsed = entryKindSchema.safeParse(kind);
-  return parsed.success ? entryKindLabels[parsed.data] : kind;
-}
 
 type Transaction = {
   lineId: string;
@@ -55,7 +37,7 @@ function SignedAmount({ transaction }: { transaction: Transaction }) {
 
 const columns: Column<Transaction>[] = [
   { key: 'memo', header: 'Description', cell: (transaction) => transaction.memo },
-  { key: 'kind', header: 'Type', cell: (transaction) => kindLabel(transaction.kind) },
+  { key: 'kind', header: 'Type', cell: (transaction) => entryKindLabel(transaction.kind) },
   {
     key: 'createdAt',
     header: 'Date',

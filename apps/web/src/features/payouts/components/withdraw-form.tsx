@@ -1,8 +1,7 @@
 import type { Me } from '@coffer/contracts/auth';
-import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { errorCodes } from '@coffer/contracts/errors';
 import { frozenAccountMessage, minimumLevelFor } from '@coffer/contracts/limits';
-import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import {
   type CryptoCoin,
   cryptoCoinLabels,
@@ -33,7 +32,7 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
-import { formatAmountMinor } from '../../../lib/money.ts';
+import { formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { ErrorState, LoadingState } from '../../admin/components/query-states.tsx';
 import { useDialogTarget } from '../../admin/components/use-dialog-target.ts';
@@ -76,16 +75,6 @@ const coinChoices = cryptoCoins.map((coin) => ({ value: coin, label: cryptoCoinL
 
 /** Refusals that are about how much: shown beside the amount. */
 const amountErrorCodes = new Set(['insufficient_funds', 'daily_limit_exceeded']);
-
-function amountMinorOf(text: string, currency: CurrencyCode): bigint | null {
-  try {
-    const amountMinor = parseAmount(text, currency);
-    return amountMinor > 0n ? amountMinor : null;
-  } catch (error) {
-    if (error instanceof MoneyParseError) return null;
-    throw error;
-  }
-}
 
 function HolderNameField({ form }: { form: WithdrawFormState }) {
   return (
@@ -224,7 +213,7 @@ function WithdrawalDetailsForm({ me, terms }: { me: Me; terms: PayoutTerms }) {
     }
     if (form.validate().hasErrors) return;
     const body = payoutBodySchema.parse(form.getValues());
-    const amountMinor = amountMinorOf(body.amount, currency);
+    const amountMinor = positiveAmountMinorOf(body.amount, currency);
     if (amountMinor === null) {
       form.setFieldError('amount', invalidWithdrawalAmountMessage);
       return;

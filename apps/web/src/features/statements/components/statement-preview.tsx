@@ -1,5 +1,5 @@
-import { entryKindSchema } from '@coffer/contracts/ledger';
-import { entryKindLabels, type Statement, type StatementEntry } from '@coffer/contracts/statements';
+import { entryKindLabel } from '@coffer/contracts/ledger';
+import type { Statement, StatementEntry } from '@coffer/contracts/statements';
 import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useId } from 'react';
 import { formatAmountMinor } from '../../../lib/money.ts';
@@ -13,11 +13,6 @@ const utcDateTimeFormat = new Intl.DateTimeFormat(undefined, {
   timeStyle: 'short',
   timeZone: 'UTC',
 });
-
-function kindLabel(kind: string): string {
-  const parsed = entryKindSchema.safeParse(kind);
-  return parsed.success ? entryKindLabels[parsed.data] : kind;
-}
 
 function Figure({
   label,
@@ -87,7 +82,7 @@ function EntriesTable({ statement }: { statement: Statement }) {
               <Table.Td fz="sm">
                 <EntryTime entry={entry} />
               </Table.Td>
-              <Table.Td fz="sm">{kindLabel(entry.kind)}</Table.Td>
+              <Table.Td fz="sm">{entryKindLabel(entry.kind)}</Table.Td>
               <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
                 {entry.memo}
               </Table.Td>
@@ -128,7 +123,7 @@ function EntryCards({ statement }: { statement: Statement }) {
             </Group>
             <Group justify="space-between" wrap="nowrap">
               <Text size="sm" c="dimmed">
-                {kindLabel(entry.kind)} · <EntryTime entry={entry} />
+                {entryKindLabel(entry.kind)} · <EntryTime entry={entry} />
               </Text>
               <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 Balance {formatAmountMinor(entry.balanceAfterMinor, currency)}

@@ -1,7 +1,6 @@
 import type { Me } from '@coffer/contracts/auth';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { frozenAccountMessage, majorToMinor, stepUpThresholdMajor } from '@coffer/contracts/limits';
-import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import {
   currencyMismatchMessage,
   type QuickPayBody,
@@ -19,7 +18,7 @@ import { BusyButton } from '../../../components/busy-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
-import { formatAmountMinor } from '../../../lib/money.ts';
+import { formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { recipientPreviewQueryOptions } from '../api.ts';
 import { ConfirmPaymentStep, type PaymentToConfirm } from './confirm-payment-step.tsx';
@@ -29,21 +28,10 @@ const invalidAmountMessage = 'Invalid withdrawal amount';
 export type QuickPayValues = { recipient: string; amount: string; note: string };
 export type QuickPayFormState = UseFormReturnType<QuickPayValues>;
 
-/** The amount in minor units, or null while it is not a positive amount in the currency. */
-function amountMinorOf(text: string, currency: CurrencyCode): bigint | null {
-  try {
-    const amountMinor = parseAmount(text, currency);
-    return amountMinor > 0n ? amountMinor : null;
-  } catch (error) {
-    if (error instanceof MoneyParseError) return null;
-    throw error;
-  }
-}
-
 function formSchemaFor(currency: CurrencyCode) {
   return quickPayBodySchema.omit({ stepUpCode: true }).extend({
     amount: quickPayBodySchema.shape.amount.refine(
-      (text) => amountMinorOf(text, currency) !== null,
+      (text) => positiveAmountMinorOf(text, currency) !== null,
       invalidAmountMessage,
     ),
   });
@@ -136,7 +124,7 @@ function RecipientDetailsStep({
         form.setFieldError('recipient', problem);
         return;
       }
-      const amountMinor = amountMinorOf(body.amount, currency);
+      const amountMinor = positiveAmountMinorOf(body.amount, currency);
       if (amountMinor === null) return;
       onContinue({ body, preview, amountMinor, currency, idempotencyKey: newIdempotencyKey() });
     } catch {

@@ -1,23 +1,9 @@
-import type { EntryKind } from '@coffer/contracts/ledger';
+import { entryKindLabels } from '@coffer/contracts/ledger';
 import type { WalletTransaction, WalletTransactionStatus } from '@coffer/contracts/wallet';
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
-
-/** The customer's words for each kind of entry ("Withdrawal", not the ledger's "payout"). */
-const typeLabels: Record<EntryKind, string> = {
-  deposit: 'Deposit',
-  transfer: 'Transfer',
-  payout: 'Withdrawal',
-  payout_reversal: 'Withdrawal reversal',
-  bill_payment: 'Bill payment',
-  fee: 'Fee',
-  loan_disbursement: 'Loan',
-  loan_repayment: 'Loan repayment',
-  adjustment: 'Adjustment',
-  card_purchase: 'Card purchase',
-};
 
 const statusBadges: Record<WalletTransactionStatus, { label: string; color: string }> = {
   completed: { label: 'Completed', color: 'green' },
@@ -88,7 +74,7 @@ function TransactionCards({
           </Group>
           <Group justify="space-between" align="center" wrap="wrap" gap="xs" mt={6}>
             <Text size="xs" c="dimmed">
-              <DateTime isoDate={transaction.createdAt} /> · {typeLabels[transaction.kind]}
+              <DateTime isoDate={transaction.createdAt} /> · {entryKindLabels[transaction.kind]}
             </Text>
             <StatusBadge status={transaction.status} />
           </Group>
@@ -133,7 +119,7 @@ export function TransactionsTable({
               <Table.Td ta="right">
                 <SignedAmount transaction={transaction} />
               </Table.Td>
-              <Table.Td fz="sm">{typeLabels[transaction.kind]}</Table.Td>
+              <Table.Td fz="sm">{entryKindLabels[transaction.kind]}</Table.Td>
               <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
                 {transaction.description}
               </Table.Td>
