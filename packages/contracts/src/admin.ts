@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roles } from './auth.ts';
+import { accountLevelMax } from './limits.ts';
 
 const reasonSchema = z
   .string()
@@ -64,7 +65,7 @@ export const setLevelBodySchema = z.object({
     .number({ message: 'Please enter a valid account level' })
     .int('Please enter a valid account level')
     .min(1, 'Please enter a valid account level')
-    .max(9, 'Please enter a valid account level'),
+    .max(accountLevelMax, 'Please enter a valid account level'),
   reason: reasonSchema,
 });
 

@@ -14,6 +14,9 @@ export function majorToMinor(amountMajor: bigint, currency: CurrencyCode): bigin
 /** PRODUCT.md section 5: Quick Pay at or above this many major units asks for a step-up code. */
 export const stepUpThresholdMajor = 1_000n;
 
+/** Account levels run from 1 to this (a check constraint on users.level says the same). */
+export const accountLevelMax = 9;
+
 /** The kinds of money out that count against a daily limit. */
 export const moneyOutKinds = ['transfer', 'bill_payment', 'payout'] as const;
 export type MoneyOutKind = (typeof moneyOutKinds)[number];

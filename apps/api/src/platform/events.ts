@@ -1,7 +1,12 @@
 import { type LiveEvent, liveEventSchema } from '@coffer/contracts/events';
 import type { Database, Queryable } from '../db/client.ts';
 
-const eventsChannel = 'coffer_events';
+export const eventsChannel = 'coffer_events';
+
+/** What travels in the NOTIFY; the listeners parse it back with liveEventSchema. */
+export function eventPayload(event: LiveEvent): string {
+  return JSON.stringify(event);
+}
 
 /**
  * Announces a change from inside the transaction that made it: PostgreSQL delivers a
@@ -10,7 +15,7 @@ const eventsChannel = 'coffer_events';
  * line: NOTIFY serializes commits that carry one.
  */
 export async function publishEvent(tx: Queryable, event: LiveEvent): Promise<void> {
-  await tx.query('SELECT pg_notify($1, $2)', [eventsChannel, JSON.stringify(event)]);
+  await tx.query('SELECT pg_notify($1, $2)', [eventsChannel, eventPayload(event)]);
 }
 
 export type EventListener = (event: LiveEvent) => void;

@@ -40,6 +40,25 @@ function errorResponse(error: AppError): StoredResponse {
   };
 }
 
+/** The key a request claims, with the hash of what it asks for. */
+export type IdempotencyClaim = { scope: string; key: string; requestHash: string };
+
+/** What idempotency_claim (drizzle/0007) and the functions built on it answer. */
+export type ClaimRow = {
+  is_claimed: boolean;
+  request_hash: string;
+  response_status: number;
+  response_body: unknown;
+};
+
+/** The stored answer of a key someone else claimed, checked against this request. */
+function storedAnswerOf(claim: IdempotencyClaim, row: ClaimRow | undefined): StoredResponse {
+  // The claiming transaction rolled back and its key vanished between the two reads.
+  if (!row || row.response_status === 0) throw new AppError('idempotency_in_progress');
+  if (row.request_hash !== claim.requestHash) throw new AppError('idempotency_key_reused');
+  return { status: row.response_status, body: row.response_body };
+}
+
 /**
  * Runs `operation` at most once per (scope, key). The key row is written in the same
  * transaction as the operation's effects, so a concurrent retry waits on the key's unique
@@ -49,31 +68,18 @@ function errorResponse(error: AppError): StoredResponse {
  */
 export async function runIdempotent(
   db: Database,
-  request: { scope: string; key: string; requestHash: string },
+  claim: IdempotencyClaim,
   operation: (tx: Queryable) => Promise<StoredResponse>,
 ): Promise<StoredResponse & { isReplay: boolean }> {
   return db.transaction(async (tx) => {
-    const claimed = await tx.query(
-      `INSERT INTO idempotency_keys (scope, key, request_hash, response_status, response_body)
-       VALUES ($1, $2, $3, 0, 'null') ON CONFLICT DO NOTHING RETURNING key`,
-      [request.scope, request.key, request.requestHash],
+    const claimed = await tx.query<ClaimRow>(
+      'SELECT * FROM idempotency_claim($1, $2, $3)',
+      [claim.scope, claim.key, claim.requestHash],
+      { preparedName: 'idempotency_claim' },
     );
-    if (claimed.rows.length === 0) {
-      const stored = await tx.query<{
-        request_hash: string;
-        response_status: number;
-        response_body: unknown;
-      }>(
-        `SELECT request_hash, response_status, response_body FROM idempotency_keys
-          WHERE scope = $1 AND key = $2`,
-        [request.scope, request.key],
-      );
-      const row = stored.rows[0];
-      if (!row) throw new AppError('idempotency_in_progress');
-      if (row.request_hash !== request.requestHash) throw new AppError('idempotency_key_reused');
-      return { status: row.response_status, body: row.response_body, isReplay: true };
+    if (!claimed.rows[0]?.is_claimed) {
+      return { ...storedAnswerOf(claim, claimed.rows[0]), isReplay: true };
     }
-
     await tx.query('SAVEPOINT idempotent_operation');
     let response: StoredResponse;
     try {
@@ -84,9 +90,9 @@ export async function runIdempotent(
       response = errorResponse(error);
     }
     await tx.query(
-      `UPDATE idempotency_keys SET response_status = $3, response_body = $4
-        WHERE scope = $1 AND key = $2`,
-      [request.scope, request.key, response.status, JSON.stringify(response.body)],
+      'SELECT idempotency_store($1, $2, $3, $4)',
+      [claim.scope, claim.key, response.status, JSON.stringify(response.body)],
+      { preparedName: 'idempotency_store' },
     );
     return { ...response, isReplay: false };
   });
@@ -95,68 +101,119 @@ export async function runIdempotent(
 /** A finished answer stored under the key, or null when the key is new or still running. */
 async function storedResponse(
   db: Queryable,
-  request: { scope: string; key: string; requestHash: string },
+  claim: IdempotencyClaim,
 ): Promise<StoredResponse | null> {
-  const found = await db.query<{
-    request_hash: string;
-    response_status: number;
-    response_body: unknown;
-  }>(
+  const found = await db.query<ClaimRow>(
     `SELECT request_hash, response_status, response_body FROM idempotency_keys
       WHERE scope = $1 AND key = $2 AND response_status <> 0`,
-    [request.scope, request.key],
+    [claim.scope, claim.key],
   );
-  const row = found.rows[0];
-  if (!row) return null;
-  if (row.request_hash !== request.requestHash) throw new AppError('idempotency_key_reused');
-  return { status: row.response_status, body: row.response_body };
+  return found.rows[0] ? storedAnswerOf(claim, found.rows[0]) : null;
 }
 
-/**
- * The route-side wrapper: reads and checks the Idempotency-Key header, runs the operation
- * once and answers with the stored status and body (marking replays).
- *
- * `prepare` runs outside the transaction, only for a key not answered yet: checks whose
- * side effects must outlive a refusal (a wrong step-up code uses up a try) go there, and
- * what it returns is handed to the operation. A step-up code is not part of the request's
- * identity: a retry with a fresh code still replays the first answer.
- */
-export async function replyIdempotent<Prepared = undefined>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  scope: string,
-  operation: (tx: Queryable, prepared: Prepared) => Promise<StoredResponse>,
-  prepare?: () => Promise<Prepared>,
-): Promise<FastifyReply> {
+/** The request's claim: its Idempotency-Key header, checked, and the hash of its body. */
+function claimOf(request: FastifyRequest, scope: string): IdempotencyClaim {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string' || !idempotencyKeyPattern.test(key)) {
     throw new AppError('idempotency_key_required');
   }
+  // A step-up code is not part of the request's identity: a retry with a fresh code
+  // still replays the first answer.
   const { stepUpCode: _stepUpCode, ...identity } = (request.body ?? {}) as Record<string, unknown>;
   const requestHash = hashRequest(
     request.method,
     request.routeOptions.url ?? request.url,
     request.body === undefined ? undefined : identity,
   );
-  const claim = { scope, key, requestHash };
+  return { scope, key, requestHash };
+}
+
+function hasStepUpCode(request: FastifyRequest): boolean {
+  const body = request.body as { stepUpCode?: unknown } | undefined;
+  return typeof body?.stepUpCode === 'string' && body.stepUpCode !== '';
+}
+
+type Answer = StoredResponse & { isReplay: boolean };
+
+/**
+ * What both wrappers share: the claim, `prepare` run only for a key not answered yet,
+ * `run` with what it prepared, and the reply (marked when it is a replay).
+ *
+ * `prepare` runs outside the transaction: checks whose side effects must outlive a
+ * refusal (a wrong step-up code uses up a try) go there. A request carrying a step-up
+ * code first looks for a finished answer, so a retry after success does not spend a try
+ * on the code the first one used.
+ */
+async function replyOnce<Prepared>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: string,
+  prepare: (() => Promise<Prepared>) | undefined,
+  run: (claim: IdempotencyClaim, prepared: Prepared) => Promise<Answer>,
+): Promise<FastifyReply> {
+  const claim = claimOf(request, scope);
   const { db } = request.server;
-  const replay = (stored: StoredResponse) =>
-    reply.header('idempotent-replayed', 'true').status(stored.status).send(stored.body);
-  const earlier = prepare ? await storedResponse(db, claim) : null;
-  if (earlier) return replay(earlier);
+  const send = (answer: Answer) => {
+    if (answer.isReplay) reply.header('idempotent-replayed', 'true');
+    return reply.status(answer.status).send(answer.body);
+  };
+  const earlier = prepare && hasStepUpCode(request) ? await storedResponse(db, claim) : null;
+  if (earlier) return send({ ...earlier, isReplay: true });
   let prepared: Prepared;
   try {
     prepared = prepare ? await prepare() : (undefined as Prepared);
   } catch (error) {
-    // A twin request with this key may have finished meanwhile and spent the step-up
-    // code this one was checking: its answer is this request's answer too.
+    // A twin request with this key may have finished meanwhile (and spent the step-up
+    // code this one was checking): its answer is this request's answer too.
     const finished = error instanceof AppError ? await storedResponse(db, claim) : null;
-    if (finished) return replay(finished);
+    if (finished) return send({ ...finished, isReplay: true });
     throw error;
   }
-  const result = await runIdempotent(db, claim, (tx) => operation(tx, prepared));
-  if (result.isReplay) reply.header('idempotent-replayed', 'true');
-  return reply.status(result.status).send(result.body);
+  return send(await run(claim, prepared));
+}
+
+/**
+ * The route-side wrapper: reads and checks the Idempotency-Key header, runs the operation
+ * once in a transaction with the key's claim and answers with the stored status and body.
+ */
+export function replyIdempotent<Prepared = undefined>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: string,
+  operation: (tx: Queryable, prepared: Prepared) => Promise<StoredResponse>,
+  prepare?: () => Promise<Prepared>,
+): Promise<FastifyReply> {
+  return replyOnce(request, reply, scope, prepare, (claim, prepared) =>
+    runIdempotent(request.server.db, claim, (tx) => operation(tx, prepared)),
+  );
+}
+
+/**
+ * The same for an operation that is one database statement claiming the key and storing
+ * its answer itself (Quick Pay's quick_pay function), for the hottest route: no
+ * transaction is held open across round trips. It answers with idempotency_claim's row.
+ * When it refuses with an AppError nothing of it stays, so the refusal is stored here,
+ * unless a twin request has answered meanwhile.
+ */
+export function replyIdempotentInOneStatement<Prepared>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: string,
+  operation: (claim: IdempotencyClaim, prepared: Prepared) => Promise<ClaimRow>,
+  prepare: () => Promise<Prepared>,
+): Promise<FastifyReply> {
+  return replyOnce(request, reply, scope, prepare, async (claim, prepared) => {
+    let row: ClaimRow;
+    try {
+      row = await operation(claim, prepared);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return runIdempotent(request.server.db, claim, () => Promise.reject(error));
+    }
+    if (row.is_claimed)
+      return { status: row.response_status, body: row.response_body, isReplay: false };
+    return { ...storedAnswerOf(claim, row), isReplay: true };
+  });
 }
 
 /** Forgets keys older than the TTL; run periodically. */

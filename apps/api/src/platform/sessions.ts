@@ -62,6 +62,8 @@ export async function findActiveSession(
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
         AND s.last_used_at > now() - ($2 || ' milliseconds')::interval`,
     [sha256Hex(token), String(sessionIdleTimeoutMs), String(lastUsedWriteIntervalMs)],
+    // Every signed-in request asks this.
+    { preparedName: 'find_active_session' },
   );
   const row = found.rows[0];
   if (!row) return null;

@@ -10,7 +10,6 @@ import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
 import { AppError } from '../../platform/app-error.ts';
-import { assert } from '../../platform/assert.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { lockMoneyOut } from '../wallet/money-out.ts';
@@ -85,8 +84,8 @@ export async function payBill(
     userId,
     kind: 'bill_payment',
     amountMinor: prepared.amountMinor,
+    currency: prepared.currency,
   });
-  assert(sender.currency === prepared.currency, 'a wallet keeps its currency');
   const { entryId } = await deps.ledger.post(
     {
       kind: 'bill_payment',

@@ -116,6 +116,7 @@ export async function requestPayout(
     userId: request.userId,
     kind: 'payout',
     amountMinor: request.amountMinor,
+    currency: request.currency,
   });
   assert(sender.walletId === request.walletId, 'the payout leaves the wallet it was priced in');
   const payoutId = newId();

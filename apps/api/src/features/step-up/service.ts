@@ -23,7 +23,7 @@ export type StepUpDeps = Pick<AuthDeps, 'db' | 'config' | 'mailer' | 'site'>;
  */
 export type StepUpProof =
   | { method: 'totp'; userId: string; step: bigint }
-  | { method: 'email'; codeId: string };
+  | { method: 'email'; userId: string; codeId: string };
 
 const purposeWords: Record<StepUpPurpose, string> = {
   transfer: 'send money',
@@ -129,23 +129,26 @@ export async function checkStepUp(
     );
     throw new AppError('wrong_code');
   }
-  return { method: 'email', codeId: active.id };
+  return { method: 'email', userId, codeId: active.id };
+}
+
+/** What step_up_spend (drizzle/0007) takes after the user id: the code's id or TOTP step. */
+export function stepUpSpendParams(proof: StepUpProof): [string | null, string | null] {
+  return proof.method === 'totp' ? [null, proof.step.toString()] : [proof.codeId, null];
+}
+
+/** step_up_spend's refusal (the code was spent meanwhile) as an AppError; others pass. */
+export function toStepUpError(error: unknown): unknown {
+  return (error as { code?: unknown } | null)?.code === 'CF102'
+    ? new AppError('wrong_code')
+    : error;
 }
 
 /** Spends a checked code in the money transaction; a code spent meanwhile is refused. */
 export async function spendStepUp(tx: Queryable, proof: StepUpProof): Promise<void> {
-  const spent =
-    proof.method === 'totp'
-      ? await tx.query(
-          `UPDATE users SET totp_last_used_step = $2
-            WHERE id = $1 AND (totp_last_used_step IS NULL OR totp_last_used_step < $2)
-            RETURNING id`,
-          [proof.userId, proof.step],
-        )
-      : await tx.query(
-          `UPDATE step_up_codes SET consumed_at = now()
-            WHERE id = $1 AND consumed_at IS NULL AND expires_at > now() RETURNING id`,
-          [proof.codeId],
-        );
-  if (spent.rows.length === 0) throw new AppError('wrong_code');
+  try {
+    await tx.query('SELECT step_up_spend($1, $2, $3)', [proof.userId, ...stepUpSpendParams(proof)]);
+  } catch (error) {
+    throw toStepUpError(error);
+  }
 }

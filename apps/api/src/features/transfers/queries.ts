@@ -10,68 +10,36 @@ export type CustomerWalletRow = {
 };
 
 const customerWalletColumns = {
-  userId: 'u.id',
   accountNumber: 'a.number',
   email: 'u.email',
 } as const;
 
+export type RecipientKey = keyof typeof customerWalletColumns;
+
 /**
- * The customer found by their id, their wallet's account number or their email (stored
- * lower-cased). Staff have no wallet and are never found.
+ * The sender (by user id) and the customer a sender typed (by their wallet's account
+ * number or their email, stored lower-cased), in one query. Staff have no wallet and are
+ * never found; either may be missing, and both are the same row when the sender typed
+ * their own number.
  */
-export async function findCustomerWallet(
+export async function findSenderAndRecipient(
   db: Queryable,
-  by: keyof typeof customerWalletColumns,
-  value: string,
-): Promise<CustomerWalletRow | null> {
-  const found = await db.query<CustomerWalletRow>(
-    `SELECT u.id AS user_id, u.username, a.id AS wallet_id, a.currency
+  senderUserId: string,
+  recipient: { by: RecipientKey; value: string },
+): Promise<{ sender: CustomerWalletRow | null; recipient: CustomerWalletRow | null }> {
+  const column = customerWalletColumns[recipient.by];
+  const found = await db.query<CustomerWalletRow & { is_sender: boolean; is_recipient: boolean }>(
+    `SELECT u.id AS user_id, u.username, a.id AS wallet_id, a.currency,
+            u.id = $1 AS is_sender, ${column} = $2 AS is_recipient
        FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
-      WHERE u.role = 'customer' AND ${customerWalletColumns[by]} = $1`,
-    [by === 'email' ? value.toLowerCase() : value],
+      WHERE u.role = 'customer' AND (u.id = $1 OR ${column} = $2)`,
+    [senderUserId, recipient.by === 'email' ? recipient.value.toLowerCase() : recipient.value],
+    { preparedName: `quick_pay_parties_by_${recipient.by}` },
   );
-  return found.rows[0] ?? null;
-}
-
-/**
- * Locks the balance rows of both wallets in id order, the order the ledger updates them
- * in, so that two opposite transfers between the same wallets wait for each other instead
- * of deadlocking (each holding its sender's row and wanting the other's).
- */
-export async function lockWalletsInIdOrder(tx: Queryable, walletIds: AccountId[]): Promise<void> {
-  await tx.query(
-    `SELECT account_id FROM account_balances WHERE account_id = ANY($1::uuid[])
-      ORDER BY account_id FOR UPDATE`,
-    [walletIds],
-  );
-}
-
-export async function insertTransfer(
-  tx: Queryable,
-  transfer: {
-    entryId: string;
-    senderUserId: string;
-    recipientUserId: string;
-    amountMinor: bigint;
-    currency: string;
-    note: string | null;
-  },
-): Promise<{ created_at: Date }> {
-  const inserted = await tx.query<{ created_at: Date }>(
-    `INSERT INTO transfers (entry_id, sender_user_id, recipient_user_id, amount_minor, currency, note)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at`,
-    [
-      transfer.entryId,
-      transfer.senderUserId,
-      transfer.recipientUserId,
-      transfer.amountMinor,
-      transfer.currency,
-      transfer.note,
-    ],
-  );
-  const row = inserted.rows[0];
-  if (!row) throw new Error('an inserted transfer is returned');
-  return row;
+  return {
+    sender: found.rows.find((row) => row.is_sender) ?? null,
+    recipient: found.rows.find((row) => row.is_recipient) ?? null,
+  };
 }
 
 export type TransferListRow = {

@@ -8,7 +8,7 @@ import {
 } from '@coffer/contracts/transfers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access.ts';
-import { replyIdempotent } from '../../platform/idempotency.ts';
+import { replyIdempotentInOneStatement } from '../../platform/idempotency.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';
 import {
   planQuickPay,
@@ -45,11 +45,11 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userId } = sessionOf(request);
-      return replyIdempotent<QuickPayPlan>(
+      return replyIdempotentInOneStatement<QuickPayPlan>(
         request,
         reply,
         `customer:${userId}`,
-        async (tx, plan) => ({ status: 201, body: await sendQuickPay(deps, tx, plan) }),
+        (claim, plan) => sendQuickPay(deps, claim, plan),
         () => planQuickPay(deps, userId, request.body),
       );
     },

@@ -10,18 +10,25 @@ import {
   type TransferList,
   type TransferListItem,
 } from '@coffer/contracts/transfers';
-import type { Database, Queryable } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
+import { toLedgerError } from '../../ledger/ledger-errors.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
-import { publishEvent } from '../../platform/events.ts';
-import { checkStepUp, type StepUpDeps, type StepUpProof, spendStepUp } from '../step-up/service.ts';
-import { lockMoneyOut } from '../wallet/money-out.ts';
+import { eventPayload, eventsChannel } from '../../platform/events.ts';
+import type { ClaimRow, IdempotencyClaim } from '../../platform/idempotency.ts';
+import { newId } from '../../platform/ids.ts';
+import {
+  checkStepUp,
+  type StepUpDeps,
+  type StepUpProof,
+  stepUpSpendParams,
+  toStepUpError,
+} from '../step-up/service.ts';
+import { dailyLimitsMinorByLevel, toMoneyOutError } from '../wallet/money-out.ts';
 import {
   type CustomerWalletRow,
-  findCustomerWallet,
-  insertTransfer,
-  lockWalletsInIdOrder,
+  findSenderAndRecipient,
   type TransferListRow,
   transfersOfUser,
 } from './queries.ts';
@@ -41,29 +48,26 @@ export function maskName(username: string): string {
     .join(' ');
 }
 
-/** The recipient a sender typed (account number or email), never the sender themself. */
-async function findRecipient(
+/**
+ * The sender's wallet and the recipient they typed (account number or email), never the
+ * sender themself.
+ */
+async function findParties(
   deps: TransferDeps,
   senderUserId: string,
-  recipient: string,
-): Promise<CustomerWalletRow> {
-  const isAccountNumber = accountNumberSchema.safeParse(recipient).success;
-  const found = await findCustomerWallet(
-    deps.db,
-    isAccountNumber ? 'accountNumber' : 'email',
-    recipient,
-  );
-  if (!found) throw new AppError('recipient_not_found');
-  if (found.user_id === senderUserId) {
+  typedRecipient: string,
+): Promise<{ sender: CustomerWalletRow; recipient: CustomerWalletRow }> {
+  const isAccountNumber = accountNumberSchema.safeParse(typedRecipient).success;
+  const { sender, recipient } = await findSenderAndRecipient(deps.db, senderUserId, {
+    by: isAccountNumber ? 'accountNumber' : 'email',
+    value: typedRecipient,
+  });
+  if (!sender) throw new AppError('not_found', { message: 'You have no wallet to send from.' });
+  if (!recipient) throw new AppError('recipient_not_found');
+  if (recipient.user_id === senderUserId) {
     throw new AppError('own_account', { message: sendToSelfMessage });
   }
-  return found;
-}
-
-async function senderWallet(deps: TransferDeps, senderUserId: string): Promise<CustomerWalletRow> {
-  const found = await findCustomerWallet(deps.db, 'userId', senderUserId);
-  if (!found) throw new AppError('not_found', { message: 'You have no wallet to send from.' });
-  return found;
+  return { sender, recipient };
 }
 
 export async function previewRecipient(
@@ -71,8 +75,8 @@ export async function previewRecipient(
   senderUserId: string,
   recipient: string,
 ): Promise<RecipientPreview> {
-  const found = await findRecipient(deps, senderUserId, recipient);
-  return { maskedName: maskName(found.username), currency: found.currency };
+  const found = await findParties(deps, senderUserId, recipient);
+  return { maskedName: maskName(found.recipient.username), currency: found.recipient.currency };
 }
 
 function parseTransferAmount(amount: string, currency: CurrencyCode): bigint {
@@ -112,10 +116,9 @@ export async function planQuickPay(
   senderUserId: string,
   body: QuickPayBody,
 ): Promise<QuickPayPlan> {
-  const sender = await senderWallet(deps, senderUserId);
+  const { sender, recipient } = await findParties(deps, senderUserId, body.recipient);
   const currency = toCurrencyCode(sender.currency);
   const amountMinor = parseTransferAmount(body.amount, currency);
-  const recipient = await findRecipient(deps, senderUserId, body.recipient);
   if (recipient.currency !== sender.currency) {
     throw new AppError('currency_mismatch', {
       message: currencyMismatchMessage(sender.currency, recipient.currency),
@@ -129,51 +132,63 @@ export async function planQuickPay(
 }
 
 /**
- * Moves the money: the sender's checks under the wallet lock, the step-up code spent,
- * one ledger entry, the transfer's record, and a live event to each side. The ledger
- * refuses an amount above the available balance in the same statement that moves it.
+ * Moves the money in one statement (drizzle/0007's quick_pay, ADR 009): the idempotency
+ * claim, the sender's checks under the wallet locks, the step-up code spent, one ledger
+ * entry, the transfer's record, a live event to each side and the stored answer. The
+ * ledger refuses an amount above the available balance in the same statement.
  */
 export async function sendQuickPay(
   deps: TransferDeps,
-  tx: Queryable,
+  claim: IdempotencyClaim,
   plan: QuickPayPlan,
-): Promise<Transfer> {
-  const { sender, recipient, amountMinor } = plan;
-  await lockWalletsInIdOrder(tx, [sender.wallet_id, recipient.wallet_id]);
-  const locked = await lockMoneyOut(tx, { userId: sender.user_id, kind: 'transfer', amountMinor });
-  assert(locked.walletId === sender.wallet_id, 'a customer keeps one wallet');
-  if (plan.stepUpProof) await spendStepUp(tx, plan.stepUpProof);
-  const { entryId } = await deps.ledger.post(
-    {
-      kind: 'transfer',
-      memo: plan.note ?? defaultMemo,
-      actorUserId: sender.user_id,
-      lines: [
-        { accountId: sender.wallet_id, amountMinor: -amountMinor },
-        { accountId: recipient.wallet_id, amountMinor },
-      ],
-    },
-    tx,
-  );
-  const { created_at } = await insertTransfer(tx, {
-    entryId,
-    senderUserId: sender.user_id,
-    recipientUserId: recipient.user_id,
-    amountMinor,
-    currency: plan.currency,
-    note: plan.note,
-  });
-  for (const userId of [sender.user_id, recipient.user_id]) {
-    await publishEvent(tx, { userId, topics: ['wallet', 'transfers'] });
-  }
-  return {
-    entryId,
+): Promise<ClaimRow> {
+  const { sender, recipient, amountMinor, currency } = plan;
+  const answer: Omit<Transfer, 'entryId' | 'createdAt'> = {
     amountMinor: amountMinor.toString(),
-    currency: plan.currency,
+    currency,
     recipientMaskedName: maskName(recipient.username),
     note: plan.note,
-    createdAt: created_at.toISOString(),
   };
+  const events = [sender.user_id, recipient.user_id].map((userId) =>
+    eventPayload({ userId, topics: ['wallet', 'transfers'] }),
+  );
+  const moneyOut = {
+    userId: sender.user_id,
+    kind: 'transfer',
+    amountMinor,
+    currency,
+  } as const;
+  try {
+    const result = await deps.db.query<ClaimRow>(
+      `SELECT * FROM quick_pay($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
+                               $13::bigint[], $14, $15, $16, $17, $18)`,
+      [
+        claim.scope,
+        claim.key,
+        claim.requestHash,
+        newId(),
+        sender.user_id,
+        sender.wallet_id,
+        recipient.user_id,
+        recipient.wallet_id,
+        amountMinor.toString(),
+        currency,
+        plan.note ?? defaultMemo,
+        plan.note,
+        dailyLimitsMinorByLevel('transfer', currency),
+        ...(plan.stepUpProof ? stepUpSpendParams(plan.stepUpProof) : [null, null]),
+        eventsChannel,
+        events,
+        JSON.stringify(answer),
+      ],
+      { preparedName: 'quick_pay' },
+    );
+    const row = result.rows[0];
+    assert(row, 'quick_pay answers');
+    return row;
+  } catch (error) {
+    throw toStepUpError(toMoneyOutError(toLedgerError(error), moneyOut));
+  }
 }
 
 function toListItem(row: TransferListRow): TransferListItem {

@@ -4,6 +4,7 @@ import { TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/database.ts';
+import { deposit } from '../../../test/factories.ts';
 import { lastEmailTo, staffClient, strongPassword, type TestClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
@@ -134,6 +135,11 @@ describe('Quick Pay', () => {
     });
     expect(await balanceMinor(sender.wallet.id)).toBe(7450n);
     expect(await balanceMinor(recipient.wallet.id)).toBe(2550n);
+    const listed = await recipient.client.get('/api/v1/transfers');
+    expect(listed.json().items[0]).toMatchObject({
+      entryId: sent.json().entryId,
+      createdAt: sent.json().createdAt,
+    });
 
     const entry = await db.query<{ kind: string; memo: string; actor_user_id: string }>(
       'SELECT kind, memo, actor_user_id FROM journal_entries WHERE id = $1',
@@ -262,6 +268,26 @@ describe('Quick Pay', () => {
       message: 'Insufficient balance for withdrawal',
     });
     expect(await transferEntryCount(sender.wallet.id)).toBe(0);
+  });
+
+  it('keeps a refusal under its key: a retry is told the same even once the money is there', async () => {
+    const sender = await testCustomer(app, { balance: '20.00' });
+    const recipient = await testCustomer(app);
+    const key = newKey();
+    const body = { recipient: recipient.wallet.number, amount: '30.00' };
+    const refused = await quickPay(sender.client, body, key);
+    expect(refused.json().error.code).toBe('insufficient_funds');
+
+    await deposit(app.ledger, sender.wallet.id, 2000n);
+    const retry = await quickPay(sender.client, body, key);
+    expect(retry.statusCode).toBe(409);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(refused.json());
+    expect(await balanceMinor(recipient.wallet.id)).toBe(0n);
+
+    const fresh = await quickPay(sender.client, body);
+    expect(fresh.statusCode).toBe(201);
+    expect(await balanceMinor(recipient.wallet.id)).toBe(3000n);
   });
 });
 

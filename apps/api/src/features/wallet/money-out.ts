@@ -1,5 +1,6 @@
-import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import type { CurrencyCode } from '@coffer/contracts/currencies';
 import {
+  accountLevelMax,
   dailyLimitMajor,
   frozenAccountMessage,
   type MoneyOutKind,
@@ -7,9 +8,11 @@ import {
   minimumLevelFor,
 } from '@coffer/contracts/limits';
 import { formatMoney } from '@coffer/contracts/money';
+import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { assert } from '../../platform/assert.ts';
 
 /** The customer and wallet a money movement leaves from, as locked for it. */
 export type MoneyOutSender = {
@@ -21,76 +24,121 @@ export type MoneyOutSender = {
   currency: CurrencyCode;
 };
 
-/** Sums of today's (UTC) money out of each kind; each feature reads its own table. */
-const spentTodaySql: Record<MoneyOutKind, string> = {
-  transfer: `SELECT coalesce(sum(amount_minor), 0)::bigint AS spent FROM transfers
-              WHERE sender_user_id = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
-  bill_payment: `SELECT coalesce(sum(amount_minor), 0)::bigint AS spent FROM bill_payments
-                  WHERE user_id = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
-  payout: `SELECT coalesce(sum(amount_minor), 0)::bigint AS spent FROM payouts
-            WHERE user_id = $1 AND status <> 'rejected'
-              AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
+export type MoneyOutRequest = {
+  userId: string;
+  kind: MoneyOutKind;
+  amountMinor: bigint;
+  /** The wallet's currency, which the limits are counted in. */
+  currency: CurrencyCode;
 };
 
 /**
+ * The daily limits of one kind for every level, in the wallet's minor units, as the
+ * database function wants them: element `level` (1-based) is that level's limit, null
+ * where the kind is not allowed. Passed as strings: node-postgres has no bigint type.
+ */
+export function dailyLimitsMinorByLevel(
+  kind: MoneyOutKind,
+  currency: CurrencyCode,
+): (string | null)[] {
+  return Array.from({ length: accountLevelMax }, (_, index) => {
+    const limitMajor = dailyLimitMajor(index + 1, kind);
+    return limitMajor === null ? null : majorToMinor(limitMajor, currency).toString();
+  });
+}
+
+const moneyOutRefusedSqlState = 'CF101';
+
+const refusalDetailSchema = z.object({
+  reason: z.string().nullish(),
+  spentMinor: z.coerce.bigint().optional(),
+  limitMinor: z.coerce.bigint().optional(),
+});
+
+function refusalOf(request: MoneyOutRequest, code: string, detailText: string | undefined) {
+  const detail = refusalDetailSchema.parse(detailText ? JSON.parse(detailText) : {});
+  const { currency } = request;
+  switch (code) {
+    case 'not_found':
+    case 'email_not_verified':
+      return new AppError(code);
+    case 'account_frozen':
+      return new AppError('account_frozen', {
+        message: frozenAccountMessage(detail.reason ?? 'no reason was given'),
+      });
+    case 'level_too_low':
+      return new AppError('level_too_low', {
+        message: `Your account level is too low for this transaction. Please upgrade to level ${minimumLevelFor(request.kind)}.`,
+      });
+    case 'daily_limit_exceeded': {
+      const limitMinor = detail.limitMinor ?? 0n;
+      const spentMinor = detail.spentMinor ?? 0n;
+      const leftMinor = limitMinor > spentMinor ? limitMinor - spentMinor : 0n;
+      return new AppError('daily_limit_exceeded', {
+        message: `This would go over your daily limit of ${formatMoney({ amountMinor: limitMinor, currency })}. You can still send ${formatMoney({ amountMinor: leftMinor, currency })} today.`,
+      });
+    }
+    default:
+      throw new Error(`money_out_lock refused with an unknown code: ${code}`);
+  }
+}
+
+/**
+ * Turns the refusals the money-out functions raise (drizzle/0007) into the AppErrors the
+ * customer reads; anything else is passed on untouched.
+ */
+export function toMoneyOutError(error: unknown, request: MoneyOutRequest): unknown {
+  const raised = error as { code?: unknown; message?: unknown; detail?: unknown } | null;
+  if (raised?.code !== moneyOutRefusedSqlState || typeof raised.message !== 'string') return error;
+  return refusalOf(
+    request,
+    raised.message,
+    typeof raised.detail === 'string' ? raised.detail : undefined,
+  );
+}
+
+/**
  * The checks every money movement out of a wallet makes, in PRODUCT.md's order: frozen,
- * then level, then the daily limit. Call it inside the movement's transaction: it locks
- * the wallet's balance row first, so two movements of one customer are checked one after
- * the other and cannot both pass a limit that only one of them fits. The balance itself
- * is checked by the ledger when the money moves.
+ * then verified email, level and the daily limit. Call it first inside the movement's
+ * transaction: it locks the wallet's balance row, so two movements of one customer are
+ * checked one after the other. The balance itself is checked when the money moves.
  */
 export async function lockMoneyOut(
   tx: Queryable,
-  request: { userId: string; kind: MoneyOutKind; amountMinor: bigint },
+  request: MoneyOutRequest,
 ): Promise<MoneyOutSender> {
-  const found = await tx.query<{
-    username: string;
-    level: number;
-    email_verified_at: Date | null;
-    frozen_at: Date | null;
-    frozen_reason: string | null;
-    wallet_id: AccountId;
-    wallet_number: string;
-    currency: string;
-  }>(
-    `SELECT u.username, u.level, u.email_verified_at, u.frozen_at, u.frozen_reason,
-            a.id AS wallet_id, a.number AS wallet_number, a.currency
-       FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
-       JOIN account_balances b ON b.account_id = a.id
-      WHERE u.id = $1 AND u.role = 'customer'
-      FOR UPDATE OF b`,
-    [request.userId],
-  );
+  let found: {
+    rows: {
+      username: string;
+      level: number;
+      wallet_id: AccountId;
+      wallet_number: string;
+      currency: string;
+    }[];
+  };
+  try {
+    found = await tx.query(
+      'SELECT * FROM money_out_lock($1, $2, $3, $4::bigint[])',
+      [
+        request.userId,
+        request.kind,
+        request.amountMinor.toString(),
+        dailyLimitsMinorByLevel(request.kind, request.currency),
+      ],
+      { preparedName: 'money_out_lock' },
+    );
+  } catch (error) {
+    throw toMoneyOutError(error, request);
+  }
   const row = found.rows[0];
-  if (!row) throw new AppError('not_found');
-  if (row.frozen_at) {
-    throw new AppError('account_frozen', {
-      message: frozenAccountMessage(row.frozen_reason ?? 'no reason was given'),
-    });
-  }
-  if (!row.email_verified_at) throw new AppError('email_not_verified');
-  const currency = toCurrencyCode(row.currency);
-  const limitMajor = dailyLimitMajor(row.level, request.kind);
-  if (limitMajor === null) {
-    throw new AppError('level_too_low', {
-      message: `Your account level is too low for this transaction. Please upgrade to level ${minimumLevelFor(request.kind)}.`,
-    });
-  }
-  const limitMinor = majorToMinor(limitMajor, currency);
-  const spent = await tx.query<{ spent: bigint }>(spentTodaySql[request.kind], [request.userId]);
-  const spentMinor = spent.rows[0]?.spent ?? 0n;
-  if (spentMinor + request.amountMinor > limitMinor) {
-    const leftMinor = limitMinor > spentMinor ? limitMinor - spentMinor : 0n;
-    throw new AppError('daily_limit_exceeded', {
-      message: `This would go over your daily limit of ${formatMoney({ amountMinor: limitMinor, currency })}. You can still send ${formatMoney({ amountMinor: leftMinor, currency })} today.`,
-    });
-  }
+  assert(row, 'money_out_lock returns the sender or raises');
+  assert(row.currency === request.currency, 'a wallet keeps its currency');
   return {
     userId: request.userId,
     username: row.username,
     level: row.level,
     walletId: row.wallet_id,
     walletNumber: row.wallet_number,
-    currency,
+    currency: request.currency,
   };
 }
