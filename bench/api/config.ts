@@ -12,6 +12,8 @@ export type PartName = (typeof partNames)[number];
 export type ApiBenchConfig = {
   measuredSeconds: number;
   warmupSeconds: number;
+  /** Quick Pay run before the phases so the tables hold history (0: none). */
+  historySeconds: number;
   /** Each count runs once with pgbench clients and once with HTTP connections. */
   connectionCounts: number[];
   pgbenchThreads: number;
@@ -56,6 +58,7 @@ export function readConfig(): ApiBenchConfig {
   return {
     measuredSeconds: integerFromEnv('BENCH_SECONDS', 20, { min: 1, max: 3600 }),
     warmupSeconds: integerFromEnv('BENCH_WARMUP_SECONDS', 3, { min: 0, max: 600 }),
+    historySeconds: integerFromEnv('BENCH_HISTORY_SECONDS', 10, { min: 0, max: 600 }),
     connectionCounts: connectionCountsFromEnv(),
     pgbenchThreads: integerFromEnv('BENCH_PGBENCH_THREADS', 2, { min: 1, max: 64 }),
     customerCount: integerFromEnv('BENCH_CUSTOMERS', 64, { min: 2, max: 250 }),

@@ -10,18 +10,22 @@
 --         its message needs
 --   CF102 step-up code already spent (wrong_code)
 
--- Claims an idempotency key for the current transaction, or answers with what is stored
--- under it. A concurrent claim of the same key waits on the primary key until the first
--- transaction ends: after a commit it reads the stored answer, after a rollback it claims.
-CREATE FUNCTION idempotency_claim(p_scope text, p_key text, p_request_hash text)
-RETURNS TABLE (is_claimed boolean, request_hash text, response_status int, response_body jsonb)
+-- Claims an idempotency key for the current transaction, with the answer when the caller
+-- knows it already (otherwise status 0 until idempotency_store), or answers with what is
+-- stored under it. A concurrent claim of the same key waits on the primary key until the
+-- first transaction ends: after a commit it reads the stored answer, after a rollback it
+-- claims.
+CREATE FUNCTION idempotency_claim(
+  p_scope text, p_key text, p_request_hash text,
+  p_response_status int DEFAULT 0, p_response_body jsonb DEFAULT 'null'
+) RETURNS TABLE (is_claimed boolean, request_hash text, response_status int, response_body jsonb)
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   INSERT INTO idempotency_keys (scope, key, request_hash, response_status, response_body)
-  VALUES (p_scope, p_key, p_request_hash, 0, 'null')
+  VALUES (p_scope, p_key, p_request_hash, p_response_status, p_response_body)
   ON CONFLICT DO NOTHING;
   IF FOUND THEN
-    RETURN QUERY SELECT true, p_request_hash, 0, 'null'::jsonb;
+    RETURN QUERY SELECT true, p_request_hash, p_response_status, p_response_body;
     RETURN;
   END IF;
   RETURN QUERY SELECT false, k.request_hash::text, k.response_status, k.response_body
@@ -117,59 +121,55 @@ BEGIN
 END $$;
 --> statement-breakpoint
 
--- A whole Quick Pay, run as one statement (its own transaction): the idempotency claim,
--- both wallets locked in id order (as the ledger updates them, so opposite transfers wait
--- instead of deadlocking), the sender's checks, the step-up code spent, one ledger entry,
--- the transfer's row, the live events and the stored answer. A refusal raises, so nothing
--- of it stays, the key included; the caller stores the refusal under the key.
--- p_response_body is the answer without what only this function knows (entryId, createdAt).
+-- A whole Quick Pay, run as one statement (its own transaction): the idempotency claim
+-- with its answer, both wallets locked in id order (as the ledger updates them, so
+-- opposite transfers wait instead of deadlocking), the sender's checks, the step-up code
+-- spent, one ledger entry and the transfer's row. A refusal raises, so nothing of it
+-- stays, the key included; the caller stores the refusal under the key. The live events
+-- are the caller's, after the commit: a NOTIFY here would hold a database-wide lock from
+-- this commit's start to its end and line every Quick Pay up behind it (ADR 009).
+-- p_response_body is the answer without what this function adds: entryId, and createdAt,
+-- the transaction's time (now()), which the transfer's row records too.
 CREATE FUNCTION quick_pay(
   p_idempotency_scope text, p_idempotency_key text, p_request_hash text,
   p_entry_id uuid, p_sender_user_id uuid, p_sender_wallet_id uuid,
   p_recipient_user_id uuid, p_recipient_wallet_id uuid,
   p_amount_minor bigint, p_currency text, p_memo text, p_note text,
   p_daily_limit_minor_by_level bigint[], p_step_up_code_id uuid, p_step_up_totp_step bigint,
-  p_event_channel text, p_event_payloads text[], p_response_body jsonb
+  p_response_body jsonb
 ) RETURNS TABLE (is_claimed boolean, request_hash text, response_status int, response_body jsonb)
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
+  v_body jsonb := p_response_body || jsonb_build_object(
+    'entryId', p_entry_id,
+    -- The same instant JavaScript's toISOString() would print.
+    'createdAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
   v_claim record;
   v_sender_wallet_id uuid;
-  v_created_at timestamptz;
-  v_body jsonb;
 BEGIN
   SELECT * INTO v_claim
-    FROM idempotency_claim(p_idempotency_scope, p_idempotency_key, p_request_hash);
-  IF NOT v_claim.is_claimed THEN
-    RETURN QUERY SELECT v_claim.is_claimed, v_claim.request_hash, v_claim.response_status,
-                        v_claim.response_body;
-    RETURN;
+    FROM idempotency_claim(p_idempotency_scope, p_idempotency_key, p_request_hash, 201, v_body);
+  IF v_claim.is_claimed THEN
+    PERFORM 1 FROM account_balances
+      WHERE account_id IN (p_sender_wallet_id, p_recipient_wallet_id)
+      ORDER BY account_id FOR UPDATE;
+    SELECT l.wallet_id INTO v_sender_wallet_id
+      FROM money_out_lock(p_sender_user_id, 'transfer', p_amount_minor,
+                          p_daily_limit_minor_by_level) l;
+    IF v_sender_wallet_id <> p_sender_wallet_id THEN
+      RAISE EXCEPTION USING ERRCODE = 'CF900', MESSAGE = 'a customer keeps one wallet';
+    END IF;
+    IF p_step_up_code_id IS NOT NULL OR p_step_up_totp_step IS NOT NULL THEN
+      PERFORM step_up_spend(p_sender_user_id, p_step_up_code_id, p_step_up_totp_step);
+    END IF;
+    PERFORM ledger_post(p_entry_id, 'transfer', p_memo, NULL, p_sender_user_id,
+                        ARRAY[p_sender_wallet_id, p_recipient_wallet_id],
+                        ARRAY[-p_amount_minor, p_amount_minor]);
+    INSERT INTO transfers (entry_id, sender_user_id, recipient_user_id, amount_minor, currency,
+                           note, created_at)
+    VALUES (p_entry_id, p_sender_user_id, p_recipient_user_id, p_amount_minor, p_currency,
+            p_note, now());
   END IF;
-
-  PERFORM 1 FROM account_balances
-    WHERE account_id IN (p_sender_wallet_id, p_recipient_wallet_id)
-    ORDER BY account_id FOR UPDATE;
-  SELECT l.wallet_id INTO v_sender_wallet_id
-    FROM money_out_lock(p_sender_user_id, 'transfer', p_amount_minor,
-                        p_daily_limit_minor_by_level) l;
-  IF v_sender_wallet_id <> p_sender_wallet_id THEN
-    RAISE EXCEPTION USING ERRCODE = 'CF900', MESSAGE = 'a customer keeps one wallet';
-  END IF;
-  IF p_step_up_code_id IS NOT NULL OR p_step_up_totp_step IS NOT NULL THEN
-    PERFORM step_up_spend(p_sender_user_id, p_step_up_code_id, p_step_up_totp_step);
-  END IF;
-  PERFORM ledger_post(p_entry_id, 'transfer', p_memo, NULL, p_sender_user_id,
-                      ARRAY[p_sender_wallet_id, p_recipient_wallet_id],
-                      ARRAY[-p_amount_minor, p_amount_minor]);
-  INSERT INTO transfers (entry_id, sender_user_id, recipient_user_id, amount_minor, currency, note)
-  VALUES (p_entry_id, p_sender_user_id, p_recipient_user_id, p_amount_minor, p_currency, p_note)
-  RETURNING created_at INTO v_created_at;
-  PERFORM pg_notify(p_event_channel, payload) FROM unnest(p_event_payloads) AS payload;
-
-  -- The same instant JavaScript's toISOString() would print.
-  v_body := p_response_body || jsonb_build_object(
-    'entryId', p_entry_id,
-    'createdAt', to_char(v_created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
-  PERFORM idempotency_store(p_idempotency_scope, p_idempotency_key, 201, v_body);
-  RETURN QUERY SELECT true, p_request_hash, 201, v_body;
+  RETURN QUERY SELECT v_claim.is_claimed, v_claim.request_hash, v_claim.response_status,
+                      v_claim.response_body;
 END $$;

@@ -25,6 +25,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
     config: app.config,
     mailer: app.mailer,
     site: app.site,
+    events: app.eventHub,
   };
 
   app.post(

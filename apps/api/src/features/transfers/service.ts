@@ -15,7 +15,7 @@ import type { Ledger } from '../../ledger/ledger.ts';
 import { toLedgerError } from '../../ledger/ledger-errors.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
-import { eventPayload, eventsChannel } from '../../platform/events.ts';
+import type { EventHub } from '../../platform/events.ts';
 import type { ClaimRow, IdempotencyClaim } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import {
@@ -33,7 +33,7 @@ import {
   transfersOfUser,
 } from './queries.ts';
 
-export type TransferDeps = StepUpDeps & { db: Database; ledger: Ledger };
+export type TransferDeps = StepUpDeps & { db: Database; ledger: Ledger; events: EventHub };
 
 const invalidAmountMessage = 'Invalid withdrawal amount';
 const sendToSelfMessage = 'You cannot send money to yourself.';
@@ -133,9 +133,9 @@ export async function planQuickPay(
 
 /**
  * Moves the money in one statement (drizzle/0007's quick_pay, ADR 009): the idempotency
- * claim, the sender's checks under the wallet locks, the step-up code spent, one ledger
- * entry, the transfer's record, a live event to each side and the stored answer. The
- * ledger refuses an amount above the available balance in the same statement.
+ * claim with its answer, the sender's checks under the wallet locks, the step-up code
+ * spent, one ledger entry and the transfer's record. The ledger refuses an amount above
+ * the available balance in the same statement. Once it has committed, both sides hear.
  */
 export async function sendQuickPay(
   deps: TransferDeps,
@@ -149,19 +149,11 @@ export async function sendQuickPay(
     recipientMaskedName: maskName(recipient.username),
     note: plan.note,
   };
-  const events = [sender.user_id, recipient.user_id].map((userId) =>
-    eventPayload({ userId, topics: ['wallet', 'transfers'] }),
-  );
-  const moneyOut = {
-    userId: sender.user_id,
-    kind: 'transfer',
-    amountMinor,
-    currency,
-  } as const;
+  let result: { rows: ClaimRow[] };
   try {
-    const result = await deps.db.query<ClaimRow>(
+    result = await deps.db.query<ClaimRow>(
       `SELECT * FROM quick_pay($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
-                               $13::bigint[], $14, $15, $16, $17, $18)`,
+                               $13::bigint[], $14, $15, $16)`,
       [
         claim.scope,
         claim.key,
@@ -177,18 +169,25 @@ export async function sendQuickPay(
         plan.note,
         dailyLimitsMinorByLevel('transfer', currency),
         ...(plan.stepUpProof ? stepUpSpendParams(plan.stepUpProof) : [null, null]),
-        eventsChannel,
-        events,
         JSON.stringify(answer),
       ],
       { preparedName: 'quick_pay' },
     );
-    const row = result.rows[0];
-    assert(row, 'quick_pay answers');
-    return row;
   } catch (error) {
+    const moneyOut = { userId: sender.user_id, kind: 'transfer', amountMinor, currency } as const;
     throw toStepUpError(toMoneyOutError(toLedgerError(error), moneyOut));
   }
+  const row = result.rows[0];
+  assert(row, 'quick_pay answers');
+  if (row.is_claimed) {
+    deps.events.publishCommitted(
+      [sender.user_id, recipient.user_id].map((userId) => ({
+        userId,
+        topics: ['wallet', 'transfers'],
+      })),
+    );
+  }
+  return row;
 }
 
 function toListItem(row: TransferListRow): TransferListItem {
