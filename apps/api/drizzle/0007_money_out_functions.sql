@@ -9,6 +9,40 @@
 --   CF101 money out refused: MESSAGE is the error code, DETAIL a JSON object with what
 --         its message needs
 --   CF102 step-up code already spent (wrong_code)
+--   CF103 Quick Pay recipient refused: MESSAGE is the error code, DETAIL a JSON object
+
+-- Each customer's money out per kind and UTC day, kept as it happens: the daily limit
+-- reads one row instead of summing the day's movements, which a busy customer has many
+-- of. It always equals those sums (payouts not rejected); the tests check that.
+CREATE TABLE "money_out_days" (
+	"user_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"day" date NOT NULL,
+	"spent_minor" bigint NOT NULL,
+	CONSTRAINT "money_out_days_pk" PRIMARY KEY("user_id","kind","day"),
+	CONSTRAINT "money_out_days_kind" CHECK ("money_out_days"."kind" IN ('transfer', 'bill_payment', 'payout')),
+	CONSTRAINT "money_out_days_not_negative" CHECK ("money_out_days"."spent_minor" >= 0)
+);
+--> statement-breakpoint
+INSERT INTO money_out_days (user_id, kind, day, spent_minor)
+SELECT sender_user_id, 'transfer', (created_at AT TIME ZONE 'UTC')::date, sum(amount_minor)
+  FROM transfers GROUP BY 1, 3
+UNION ALL
+SELECT user_id, 'bill_payment', (created_at AT TIME ZONE 'UTC')::date, sum(amount_minor)
+  FROM bill_payments GROUP BY 1, 3
+UNION ALL
+SELECT user_id, 'payout', (created_at AT TIME ZONE 'UTC')::date, sum(amount_minor)
+  FROM payouts WHERE status <> 'rejected' GROUP BY 1, 3;
+--> statement-breakpoint
+
+-- journal_entries is append-only (no update, delete or truncate), and its lines and a
+-- transfer's row are written by the same function right after the entry: these foreign
+-- keys only re-checked that, at the price of a row lock on the new entry per line (as
+-- with accounts, ADR 006). checkInvariants() looks for lines without their entry.
+ALTER TABLE "journal_lines" DROP CONSTRAINT "journal_lines_entry_id_journal_entries_id_fk";
+--> statement-breakpoint
+ALTER TABLE "transfers" DROP CONSTRAINT "transfers_entry_id_journal_entries_id_fk";
+--> statement-breakpoint
 
 -- Claims an idempotency key for the current transaction, with the answer when the caller
 -- knows it already (otherwise status 0 until idempotency_store), or answers with what is
@@ -47,16 +81,16 @@ END $$;
 -- The checks of every money movement out of a customer's wallet, in PRODUCT.md's order:
 -- frozen, verified email, level, daily limit (per kind and UTC day). It locks the wallet's
 -- balance row first, so two movements of one customer are checked one after the other
--- and cannot both pass a limit only one of them fits. The balance is the ledger's check.
--- p_daily_limit_minor_by_level[level] is the limit in the wallet's minor units; NULL: the
--- kind is not allowed at that level.
+-- and cannot both pass a limit only one of them fits, and counts the amount into the
+-- day's total: a movement refused later (the balance is the ledger's check) rolls the
+-- count back with it. p_daily_limit_minor_by_level[level] is the limit in the wallet's
+-- minor units; NULL: the kind is not allowed at that level.
 CREATE FUNCTION money_out_lock(
   p_user_id uuid, p_kind text, p_amount_minor bigint, p_daily_limit_minor_by_level bigint[]
 ) RETURNS TABLE (username text, level smallint, wallet_id uuid, wallet_number text, currency text)
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   v_sender record;
-  v_day_start timestamptz := date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC';
   v_limit_minor bigint;
   v_spent_minor bigint;
 BEGIN
@@ -81,25 +115,32 @@ BEGIN
   IF v_limit_minor IS NULL THEN
     RAISE EXCEPTION USING ERRCODE = 'CF101', MESSAGE = 'level_too_low';
   END IF;
-  IF p_kind = 'transfer' THEN
-    SELECT coalesce(sum(t.amount_minor), 0) INTO v_spent_minor FROM transfers t
-     WHERE t.sender_user_id = p_user_id AND t.created_at >= v_day_start;
-  ELSIF p_kind = 'bill_payment' THEN
-    SELECT coalesce(sum(p.amount_minor), 0) INTO v_spent_minor FROM bill_payments p
-     WHERE p.user_id = p_user_id AND p.created_at >= v_day_start;
-  ELSIF p_kind = 'payout' THEN
-    SELECT coalesce(sum(p.amount_minor), 0) INTO v_spent_minor FROM payouts p
-     WHERE p.user_id = p_user_id AND p.status <> 'rejected' AND p.created_at >= v_day_start;
-  ELSE
-    RAISE EXCEPTION USING ERRCODE = 'CF900', MESSAGE = 'unknown money-out kind ' || p_kind;
-  END IF;
-  IF v_spent_minor + p_amount_minor > v_limit_minor THEN
+  INSERT INTO money_out_days AS d (user_id, kind, day, spent_minor)
+  VALUES (p_user_id, p_kind, (now() AT TIME ZONE 'UTC')::date, p_amount_minor)
+  ON CONFLICT (user_id, kind, day) DO UPDATE SET spent_minor = d.spent_minor + p_amount_minor
+  RETURNING d.spent_minor INTO v_spent_minor;
+  IF v_spent_minor > v_limit_minor THEN
     RAISE EXCEPTION USING ERRCODE = 'CF101', MESSAGE = 'daily_limit_exceeded',
-      DETAIL = jsonb_build_object('spentMinor', v_spent_minor::text,
+      DETAIL = jsonb_build_object('spentMinor', (v_spent_minor - p_amount_minor)::text,
                                   'limitMinor', v_limit_minor::text)::text;
   END IF;
   RETURN QUERY SELECT v_sender.username::text, v_sender.level, v_sender.wallet_id,
                       v_sender.wallet_number::text, v_sender.currency::text;
+END $$;
+--> statement-breakpoint
+
+-- Takes a movement that will not happen after all (a rejected payout) out of the total of
+-- the day it was made.
+CREATE FUNCTION money_out_uncount(
+  p_user_id uuid, p_kind text, p_made_at timestamptz, p_amount_minor bigint
+) RETURNS void LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+BEGIN
+  UPDATE money_out_days SET spent_minor = spent_minor - p_amount_minor
+   WHERE user_id = p_user_id AND kind = p_kind
+     AND day = (p_made_at AT TIME ZONE 'UTC')::date;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION USING ERRCODE = 'CF900', MESSAGE = 'money out was never counted';
+  END IF;
 END $$;
 --> statement-breakpoint
 
@@ -121,37 +162,80 @@ BEGIN
 END $$;
 --> statement-breakpoint
 
+-- "Alice Morgan" → "A*** M***": enough to recognise a customer, not to learn their name.
+-- Names are masked in the queries that read them, so another customer's full name never
+-- reaches the API for a Quick Pay, its preview or the lists that show it.
+CREATE FUNCTION mask_name(p_name text) RETURNS text LANGUAGE sql IMMUTABLE STRICT AS $$
+  SELECT coalesce(string_agg(left(word, 1) || '***', ' ' ORDER BY position), '')
+    FROM regexp_split_to_table(p_name, '\s+') WITH ORDINALITY AS words(word, position)
+   WHERE word <> ''
+$$;
+--> statement-breakpoint
+
+-- The customer a sender typed, by their wallet's account number or their email (stored
+-- lower-cased). Staff have no wallet and are never found.
+CREATE FUNCTION quick_pay_recipient(p_account_number text, p_email text)
+RETURNS TABLE (user_id uuid, masked_name text, wallet_id uuid, currency text)
+LANGUAGE sql STABLE AS $$
+  SELECT u.id, mask_name(u.username), a.id, a.currency::text
+    FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
+   WHERE u.role = 'customer'
+     AND u.id = (SELECT owner_user_id FROM accounts WHERE number = p_account_number
+                 UNION ALL
+                 SELECT id FROM users WHERE email = p_email
+                 LIMIT 1)
+$$;
+--> statement-breakpoint
+
 -- A whole Quick Pay, run as one statement (its own transaction): the idempotency claim
--- with its answer, both wallets locked in id order (as the ledger updates them, so
--- opposite transfers wait instead of deadlocking), the sender's checks, the step-up code
--- spent, one ledger entry and the transfer's row. A refusal raises, so nothing of it
--- stays, the key included; the caller stores the refusal under the key. The live events
--- are the caller's, after the commit: a NOTIFY here would hold a database-wide lock from
--- this commit's start to its end and line every Quick Pay up behind it (ADR 009).
--- p_response_body is the answer without what this function adds: entryId, and createdAt,
--- the transaction's time (now()), which the transfer's row records too.
+-- with its answer, the recipient (found, not the sender, same currency), both wallets
+-- locked in id order (as the ledger updates them, so opposite transfers wait instead of
+-- deadlocking), the sender's checks, the step-up code spent, one ledger entry and the
+-- transfer's row. A refusal raises, so nothing of it stays, the key included; the caller
+-- stores the refusal under the key. The live events are the caller's, after the commit:
+-- a NOTIFY here would hold a database-wide lock from this commit's start to its end and
+-- line every Quick Pay up behind it (ADR 009). The recipient is given by account number
+-- or email (the other NULL). p_response_body is the answer without what this function
+-- adds: entryId, recipientMaskedName and createdAt, the transaction's time (now()), which
+-- the transfer's row records too. It returns the recipient's user id for the events.
 CREATE FUNCTION quick_pay(
   p_idempotency_scope text, p_idempotency_key text, p_request_hash text,
   p_entry_id uuid, p_sender_user_id uuid, p_sender_wallet_id uuid,
-  p_recipient_user_id uuid, p_recipient_wallet_id uuid,
+  p_recipient_account_number text, p_recipient_email text,
   p_amount_minor bigint, p_currency text, p_memo text, p_note text,
   p_daily_limit_minor_by_level bigint[], p_step_up_code_id uuid, p_step_up_totp_step bigint,
   p_response_body jsonb
-) RETURNS TABLE (is_claimed boolean, request_hash text, response_status int, response_body jsonb)
+) RETURNS TABLE (is_claimed boolean, request_hash text, response_status int, response_body jsonb,
+                 recipient_user_id uuid)
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
-  v_body jsonb := p_response_body || jsonb_build_object(
-    'entryId', p_entry_id,
-    -- The same instant JavaScript's toISOString() would print.
-    'createdAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+  v_recipient record;
+  v_body jsonb;
   v_claim record;
   v_sender_wallet_id uuid;
 BEGIN
+  SELECT * INTO v_recipient FROM quick_pay_recipient(p_recipient_account_number, p_recipient_email);
+  IF NOT FOUND THEN
+    RAISE EXCEPTION USING ERRCODE = 'CF103', MESSAGE = 'recipient_not_found';
+  END IF;
+  IF v_recipient.user_id = p_sender_user_id THEN
+    RAISE EXCEPTION USING ERRCODE = 'CF103', MESSAGE = 'own_account';
+  END IF;
+  IF v_recipient.currency <> p_currency THEN
+    RAISE EXCEPTION USING ERRCODE = 'CF103', MESSAGE = 'currency_mismatch',
+      DETAIL = jsonb_build_object('recipientCurrency', v_recipient.currency)::text;
+  END IF;
+  v_body := p_response_body || jsonb_build_object(
+    'entryId', p_entry_id,
+    'recipientMaskedName', v_recipient.masked_name,
+    -- The same instant JavaScript's toISOString() would print.
+    'createdAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+
   SELECT * INTO v_claim
     FROM idempotency_claim(p_idempotency_scope, p_idempotency_key, p_request_hash, 201, v_body);
   IF v_claim.is_claimed THEN
     PERFORM 1 FROM account_balances
-      WHERE account_id IN (p_sender_wallet_id, p_recipient_wallet_id)
+      WHERE account_id IN (p_sender_wallet_id, v_recipient.wallet_id)
       ORDER BY account_id FOR UPDATE;
     SELECT l.wallet_id INTO v_sender_wallet_id
       FROM money_out_lock(p_sender_user_id, 'transfer', p_amount_minor,
@@ -163,13 +247,13 @@ BEGIN
       PERFORM step_up_spend(p_sender_user_id, p_step_up_code_id, p_step_up_totp_step);
     END IF;
     PERFORM ledger_post(p_entry_id, 'transfer', p_memo, NULL, p_sender_user_id,
-                        ARRAY[p_sender_wallet_id, p_recipient_wallet_id],
+                        ARRAY[p_sender_wallet_id, v_recipient.wallet_id],
                         ARRAY[-p_amount_minor, p_amount_minor]);
     INSERT INTO transfers (entry_id, sender_user_id, recipient_user_id, amount_minor, currency,
                            note, created_at)
-    VALUES (p_entry_id, p_sender_user_id, p_recipient_user_id, p_amount_minor, p_currency,
+    VALUES (p_entry_id, p_sender_user_id, v_recipient.user_id, p_amount_minor, p_currency,
             p_note, now());
   END IF;
   RETURN QUERY SELECT v_claim.is_claimed, v_claim.request_hash, v_claim.response_status,
-                      v_claim.response_body;
+                      v_claim.response_body, v_recipient.user_id;
 END $$;

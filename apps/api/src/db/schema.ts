@@ -8,6 +8,7 @@ import {
   bigserial,
   char,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -84,11 +85,9 @@ export const journalLines = pgTable(
   'journal_lines',
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    entryId: uuid('entry_id')
-      .notNull()
-      .references(() => journalEntries.id),
-    // No foreign key, for the same reason as account_balances; ledger_apply_lines checks
-    // every account exists before it writes a line.
+    // No foreign keys, for the same reason as account_balances: ledger_apply_lines writes
+    // the lines right after their (append-only) entry and checks every account exists.
+    entryId: uuid('entry_id').notNull(),
     accountId: uuid('account_id').notNull(),
     amountMinor: moneyColumn('amount_minor').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
@@ -350,13 +349,14 @@ export const stepUpCodes = pgTable(
   (table) => [index('step_up_codes_user_idx').on(table.userId, table.createdAt.desc())],
 );
 
-/** A Quick Pay between two customers: one ledger entry, and who sent what to whom. */
+/**
+ * A Quick Pay between two customers: one ledger entry, and who sent what to whom. The
+ * entry has no foreign key: quick_pay writes both, and entries are append-only.
+ */
 export const transfers = pgTable(
   'transfers',
   {
-    entryId: uuid('entry_id')
-      .primaryKey()
-      .references(() => journalEntries.id),
+    entryId: uuid('entry_id').primaryKey(),
     senderUserId: uuid('sender_user_id')
       .notNull()
       .references(() => users.id),
@@ -446,5 +446,24 @@ export const billPayments = pgTable(
   (table) => [
     index('bill_payments_user_idx').on(table.userId, table.createdAt.desc()),
     check('bill_payments_amount_positive', sql`${table.amountMinor} > 0`),
+  ],
+);
+
+/**
+ * Each customer's money out per kind and UTC day, kept by money_out_lock as movements
+ * happen (minus rejected payouts), so the daily limit reads one row.
+ */
+export const moneyOutDays = pgTable(
+  'money_out_days',
+  {
+    userId: uuid('user_id').notNull(),
+    kind: text('kind').notNull(),
+    day: date('day').notNull(),
+    spentMinor: moneyColumn('spent_minor').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'money_out_days_pk', columns: [table.userId, table.kind, table.day] }),
+    check('money_out_days_kind', sql`${table.kind} IN ('transfer', 'bill_payment', 'payout')`),
+    check('money_out_days_not_negative', sql`${table.spentMinor} >= 0`),
   ],
 );

@@ -14,6 +14,11 @@ const checks: { name: string; sql: string }[] = [
            GROUP BY e.id HAVING count(l.id) < 2`,
   },
   {
+    name: 'line refers to no entry',
+    sql: `SELECT l.id::text AS subject, l.entry_id::text AS detail FROM journal_lines l
+            LEFT JOIN journal_entries e ON e.id = l.entry_id WHERE e.id IS NULL`,
+  },
+  {
     name: 'line or balance refers to no account',
     sql: `SELECT l.id::text AS subject, l.account_id::text AS detail FROM journal_lines l
             LEFT JOIN accounts a ON a.id = l.account_id WHERE a.id IS NULL

@@ -16,6 +16,11 @@ export type SessionContext = {
   userId: string;
   role: Role;
   isEmailVerified: boolean;
+  /**
+   * A customer's wallet, which never changes (staff have none): read with the session
+   * so that a money route needs no query of its own to know where money leaves from.
+   */
+  wallet: { id: string; currency: string } | null;
 };
 
 export function sessionCookieName(config: Config): string {
@@ -54,11 +59,15 @@ export async function findActiveSession(
     user_id: string;
     role: Role;
     email_verified_at: Date | null;
+    wallet_id: string | null;
+    wallet_currency: string | null;
     is_stale: boolean;
   }>(
     `SELECT s.id, s.user_id, u.role, u.email_verified_at,
+            w.id AS wallet_id, w.currency AS wallet_currency,
             s.last_used_at < now() - ($3 || ' milliseconds')::interval AS is_stale
        FROM sessions s JOIN users u ON u.id = s.user_id
+       LEFT JOIN accounts w ON w.owner_user_id = u.id AND w.kind = 'customer'
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
         AND s.last_used_at > now() - ($2 || ' milliseconds')::interval`,
     [sha256Hex(token), String(sessionIdleTimeoutMs), String(lastUsedWriteIntervalMs)],
@@ -74,6 +83,10 @@ export async function findActiveSession(
     userId: row.user_id,
     role: row.role,
     isEmailVerified: row.email_verified_at !== null,
+    wallet:
+      row.wallet_id && row.wallet_currency
+        ? { id: row.wallet_id, currency: row.wallet_currency }
+        : null,
   };
 }
 

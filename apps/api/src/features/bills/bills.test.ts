@@ -13,6 +13,7 @@ import {
 } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
+import { moneyOutDayMismatches } from '../wallet/money-out.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -26,6 +27,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await app.ledger.assertInvariants();
+  expect(await moneyOutDayMismatches(db)).toEqual([]);
 });
 afterAll(async () => {
   await app.close();

@@ -6,6 +6,7 @@ import { buildTestApp } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import { staffClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
+import { moneyOutDayMismatches } from '../wallet/money-out.ts';
 import {
   bankDestination,
   newKey,
@@ -27,6 +28,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await app.ledger.assertInvariants();
+  expect(await moneyOutDayMismatches(db)).toEqual([]);
 });
 afterAll(async () => {
   await app.close();

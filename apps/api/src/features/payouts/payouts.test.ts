@@ -7,6 +7,7 @@ import { openTestDatabase } from '../../../test/database.ts';
 import { signedUpClient, staffClient } from '../../../test/http.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { moneyOutDayMismatches } from '../wallet/money-out.ts';
 import {
   bankDestination,
   emailedStepUpCode,
@@ -33,6 +34,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await app.ledger.assertInvariants();
+  expect(await moneyOutDayMismatches(db)).toEqual([]);
 });
 afterAll(async () => {
   await app.close();
@@ -245,6 +247,17 @@ describe('withdrawing', () => {
     const over = await withdraw(customer, '0.01');
     expect(over.statusCode).toBe(409);
     expect(errorOf(over).code).toBe('daily_limit_exceeded');
+  });
+
+  it('stops counting a rejected payout against the day’s limit', async () => {
+    const customer = await payoutCustomer(app, { balance: '6000.00' });
+    const payoutId = await pendingPayoutOf(customer, '5000.00');
+    const rejected = await admin.client.post(`/api/v1/admin/payouts/${payoutId}/reject`, {
+      reason: 'Wrong account',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect((await withdraw(customer, '5000.00')).statusCode).toBe(201);
+    expect(errorOf(await withdraw(customer, '0.01')).code).toBe('daily_limit_exceeded');
   });
 });
 

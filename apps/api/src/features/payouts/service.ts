@@ -19,7 +19,7 @@ import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { requireCustomer } from '../admin/service.ts';
 import { type StepUpProof, spendStepUp } from '../step-up/service.ts';
-import { lockMoneyOut } from '../wallet/money-out.ts';
+import { lockMoneyOut, uncountMoneyOut } from '../wallet/money-out.ts';
 import {
   findPayout,
   insertPayout,
@@ -273,6 +273,12 @@ export async function rejectPayout(
   await deps.db.transaction(async (tx) => {
     const payout = await lockPendingPayout(tx, payoutId);
     await deps.ledger.release(payout.hold_id, tx);
+    await uncountMoneyOut(tx, {
+      userId: payout.user_id,
+      kind: 'payout',
+      madeAt: payout.created_at,
+      amountMinor: payout.amount_minor,
+    });
     await recordDecision(tx, {
       payoutId,
       status: 'rejected',

@@ -1,45 +1,27 @@
 import type { Queryable } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
 
-/** A customer and their wallet: who can send or receive a Quick Pay. */
-export type CustomerWalletRow = {
+/** The customer a sender typed: who they are, their name masked, and their wallet. */
+export type RecipientRow = {
   user_id: string;
-  username: string;
+  masked_name: string;
   wallet_id: AccountId;
   currency: string;
 };
 
-const customerWalletColumns = {
-  accountNumber: 'a.number',
-  email: 'u.email',
-} as const;
-
-export type RecipientKey = keyof typeof customerWalletColumns;
-
 /**
- * The sender (by user id) and the customer a sender typed (by their wallet's account
- * number or their email, stored lower-cased), in one query. Staff have no wallet and are
- * never found; either may be missing, and both are the same row when the sender typed
- * their own number.
+ * The customer with this wallet account number or this email (stored lower-cased): the
+ * same look-up quick_pay makes (drizzle/0007). Staff have no wallet and are never found.
  */
-export async function findSenderAndRecipient(
+export async function findRecipient(
   db: Queryable,
-  senderUserId: string,
-  recipient: { by: RecipientKey; value: string },
-): Promise<{ sender: CustomerWalletRow | null; recipient: CustomerWalletRow | null }> {
-  const column = customerWalletColumns[recipient.by];
-  const found = await db.query<CustomerWalletRow & { is_sender: boolean; is_recipient: boolean }>(
-    `SELECT u.id AS user_id, u.username, a.id AS wallet_id, a.currency,
-            u.id = $1 AS is_sender, ${column} = $2 AS is_recipient
-       FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
-      WHERE u.role = 'customer' AND (u.id = $1 OR ${column} = $2)`,
-    [senderUserId, recipient.by === 'email' ? recipient.value.toLowerCase() : recipient.value],
-    { preparedName: `quick_pay_parties_by_${recipient.by}` },
-  );
-  return {
-    sender: found.rows.find((row) => row.is_sender) ?? null,
-    recipient: found.rows.find((row) => row.is_recipient) ?? null,
-  };
+  typed: { accountNumber: string | null; email: string | null },
+): Promise<RecipientRow | null> {
+  const found = await db.query<RecipientRow>('SELECT * FROM quick_pay_recipient($1, $2)', [
+    typed.accountNumber,
+    typed.email,
+  ]);
+  return found.rows[0] ?? null;
 }
 
 export type TransferListRow = {
@@ -49,7 +31,7 @@ export type TransferListRow = {
   note: string | null;
   created_at: Date;
   is_sent: boolean;
-  counterparty_username: string;
+  counterparty_masked_name: string;
 };
 
 /** A customer's Quick Pays, sent and received, newest first (entry ids are UUIDv7). */
@@ -60,7 +42,7 @@ export async function transfersOfUser(
 ): Promise<TransferListRow[]> {
   const found = await db.query<TransferListRow>(
     `SELECT t.entry_id, t.amount_minor, t.currency, t.note, t.created_at,
-            t.sender_user_id = $1 AS is_sent, other.username AS counterparty_username
+            t.sender_user_id = $1 AS is_sent, mask_name(other.username) AS counterparty_masked_name
        FROM transfers t
        JOIN users other ON other.id = CASE WHEN t.sender_user_id = $1
                                            THEN t.recipient_user_id ELSE t.sender_user_id END

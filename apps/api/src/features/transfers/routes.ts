@@ -45,13 +45,13 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: quickPayBodySchema, response: { 201: transferSchema } },
     },
     async (request, reply) => {
-      const { userId } = sessionOf(request);
+      const session = sessionOf(request);
       return replyIdempotentInOneStatement<QuickPayPlan>(
         request,
         reply,
-        `customer:${userId}`,
+        `customer:${session.userId}`,
         (claim, plan) => sendQuickPay(deps, claim, plan),
-        () => planQuickPay(deps, userId, request.body),
+        () => planQuickPay(deps, session, request.body),
       );
     },
   );

@@ -10,6 +10,7 @@ import {
   type TransferList,
   type TransferListItem,
 } from '@coffer/contracts/transfers';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { toLedgerError } from '../../ledger/ledger-errors.ts';
@@ -18,6 +19,7 @@ import { assert } from '../../platform/assert.ts';
 import type { EventHub } from '../../platform/events.ts';
 import type { ClaimRow, IdempotencyClaim } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
+import type { SessionContext } from '../../platform/sessions.ts';
 import {
   checkStepUp,
   type StepUpDeps,
@@ -26,12 +28,7 @@ import {
   toStepUpError,
 } from '../step-up/service.ts';
 import { dailyLimitsMinorByLevel, toMoneyOutError } from '../wallet/money-out.ts';
-import {
-  type CustomerWalletRow,
-  findSenderAndRecipient,
-  type TransferListRow,
-  transfersOfUser,
-} from './queries.ts';
+import { findRecipient, type TransferListRow, transfersOfUser } from './queries.ts';
 
 export type TransferDeps = StepUpDeps & { db: Database; ledger: Ledger; events: EventHub };
 
@@ -39,44 +36,53 @@ const invalidAmountMessage = 'Invalid withdrawal amount';
 const sendToSelfMessage = 'You cannot send money to yourself.';
 const defaultMemo = 'Quick Pay';
 
-/** "Alice Morgan" → "A*** M***": enough to recognise the person, not to learn their name. */
-export function maskName(username: string): string {
-  return username
-    .split(/\s+/)
-    .filter((word) => word !== '')
-    .map((word) => `${Array.from(word)[0]}***`)
-    .join(' ');
+type RecipientRefusal = 'recipient_not_found' | 'own_account' | 'currency_mismatch';
+
+function recipientRefusal(
+  code: RecipientRefusal,
+  currencies?: { sender: string; recipient: string },
+): AppError {
+  if (code === 'own_account') return new AppError(code, { message: sendToSelfMessage });
+  if (code === 'currency_mismatch' && currencies) {
+    return new AppError(code, {
+      message: currencyMismatchMessage(currencies.sender, currencies.recipient),
+    });
+  }
+  return new AppError(code);
 }
 
-/**
- * The sender's wallet and the recipient they typed (account number or email), never the
- * sender themself.
- */
-async function findParties(
-  deps: TransferDeps,
-  senderUserId: string,
-  typedRecipient: string,
-): Promise<{ sender: CustomerWalletRow; recipient: CustomerWalletRow }> {
-  const isAccountNumber = accountNumberSchema.safeParse(typedRecipient).success;
-  const { sender, recipient } = await findSenderAndRecipient(deps.db, senderUserId, {
-    by: isAccountNumber ? 'accountNumber' : 'email',
-    value: typedRecipient,
+const recipientRefusedSqlState = 'CF103';
+const recipientRefusalDetailSchema = z.object({ recipientCurrency: z.string().optional() });
+
+/** quick_pay's recipient refusals (CF103) as the customer's errors; others pass. */
+function toRecipientError(error: unknown, senderCurrency: string): unknown {
+  const raised = error as { code?: unknown; message?: unknown; detail?: unknown } | null;
+  if (raised?.code !== recipientRefusedSqlState) return error;
+  const detail = recipientRefusalDetailSchema.parse(
+    typeof raised.detail === 'string' ? JSON.parse(raised.detail) : {},
+  );
+  return recipientRefusal(raised.message as RecipientRefusal, {
+    sender: senderCurrency,
+    recipient: detail.recipientCurrency ?? '',
   });
-  if (!sender) throw new AppError('not_found', { message: 'You have no wallet to send from.' });
-  if (!recipient) throw new AppError('recipient_not_found');
-  if (recipient.user_id === senderUserId) {
-    throw new AppError('own_account', { message: sendToSelfMessage });
-  }
-  return { sender, recipient };
+}
+
+/** What quick_pay and the preview look a recipient up by: an account number or an email. */
+function recipientKeyOf(typed: string): { accountNumber: string | null; email: string | null } {
+  return accountNumberSchema.safeParse(typed).success
+    ? { accountNumber: typed, email: null }
+    : { accountNumber: null, email: typed.toLowerCase() };
 }
 
 export async function previewRecipient(
   deps: TransferDeps,
   senderUserId: string,
-  recipient: string,
+  typedRecipient: string,
 ): Promise<RecipientPreview> {
-  const found = await findParties(deps, senderUserId, recipient);
-  return { maskedName: maskName(found.recipient.username), currency: found.recipient.currency };
+  const found = await findRecipient(deps.db, recipientKeyOf(typedRecipient));
+  if (!found) throw recipientRefusal('recipient_not_found');
+  if (found.user_id === senderUserId) throw recipientRefusal('own_account');
+  return { maskedName: found.masked_name, currency: found.currency };
 }
 
 function parseTransferAmount(amount: string, currency: CurrencyCode): bigint {
@@ -96,62 +102,74 @@ function parseTransferAmount(amount: string, currency: CurrencyCode): bigint {
   return amountMinor;
 }
 
-/** Everything a Quick Pay needs, looked up and checked before its transaction opens. */
+/** Everything a Quick Pay needs, read and checked before its statement runs. */
 export type QuickPayPlan = {
-  sender: CustomerWalletRow;
-  recipient: CustomerWalletRow;
+  senderUserId: string;
+  senderWalletId: string;
   currency: CurrencyCode;
   amountMinor: bigint;
+  recipient: { accountNumber: string | null; email: string | null };
   note: string | null;
   stepUpProof: StepUpProof | null;
 };
 
 /**
- * Reads the amount in the sender's currency, finds the recipient and checks the step-up
- * code when the amount needs one. Runs outside the transaction (PGlite runs one at a
- * time, and a wrong code must use up its try even though the payment is refused).
+ * Reads the amount in the currency of the sender's wallet (known with the session) and
+ * checks the step-up code when the amount needs one. Runs before the money moves: a
+ * wrong code must use up its try even though the payment is refused.
  */
 export async function planQuickPay(
   deps: TransferDeps,
-  senderUserId: string,
+  session: SessionContext,
   body: QuickPayBody,
 ): Promise<QuickPayPlan> {
-  const { sender, recipient } = await findParties(deps, senderUserId, body.recipient);
-  const currency = toCurrencyCode(sender.currency);
-  const amountMinor = parseTransferAmount(body.amount, currency);
-  if (recipient.currency !== sender.currency) {
-    throw new AppError('currency_mismatch', {
-      message: currencyMismatchMessage(sender.currency, recipient.currency),
-    });
+  if (!session.wallet) {
+    throw new AppError('not_found', { message: 'You have no wallet to send from.' });
   }
+  const currency = toCurrencyCode(session.wallet.currency);
+  const amountMinor = parseTransferAmount(body.amount, currency);
   const needsStepUp = amountMinor >= majorToMinor(stepUpThresholdMajor, currency);
   const stepUpProof = needsStepUp
-    ? await checkStepUp(deps, senderUserId, 'transfer', body.stepUpCode)
+    ? await checkStepUp(deps, session.userId, 'transfer', body.stepUpCode)
     : null;
-  return { sender, recipient, currency, amountMinor, note: body.note || null, stepUpProof };
+  return {
+    senderUserId: session.userId,
+    senderWalletId: session.wallet.id,
+    currency,
+    amountMinor,
+    recipient: recipientKeyOf(body.recipient),
+    note: body.note || null,
+    stepUpProof,
+  };
+}
+
+/** A refusal quick_pay raised, in the customer's words; anything else passes. */
+function toQuickPayError(error: unknown, plan: QuickPayPlan): unknown {
+  const { senderUserId: userId, amountMinor, currency } = plan;
+  const moneyOut = { userId, kind: 'transfer', amountMinor, currency } as const;
+  return toRecipientError(toStepUpError(toMoneyOutError(toLedgerError(error), moneyOut)), currency);
 }
 
 /**
- * Moves the money in one statement (drizzle/0007's quick_pay, ADR 009): the idempotency
- * claim with its answer, the sender's checks under the wallet locks, the step-up code
- * spent, one ledger entry and the transfer's record. The ledger refuses an amount above
- * the available balance in the same statement. Once it has committed, both sides hear.
+ * Moves the money in one statement (drizzle/0007's quick_pay, ADR 009): the recipient's
+ * checks, the idempotency claim with its answer, the sender's checks under the wallet
+ * locks, the step-up code spent, one ledger entry and the transfer's record. The ledger
+ * refuses an amount above the available balance in the same statement. Once it has
+ * committed, both sides hear.
  */
 export async function sendQuickPay(
   deps: TransferDeps,
   claim: IdempotencyClaim,
   plan: QuickPayPlan,
 ): Promise<ClaimRow> {
-  const { sender, recipient, amountMinor, currency } = plan;
-  const answer: Omit<Transfer, 'entryId' | 'createdAt'> = {
-    amountMinor: amountMinor.toString(),
-    currency,
-    recipientMaskedName: maskName(recipient.username),
+  const answer: Omit<Transfer, 'entryId' | 'recipientMaskedName' | 'createdAt'> = {
+    amountMinor: plan.amountMinor.toString(),
+    currency: plan.currency,
     note: plan.note,
   };
-  let result: { rows: ClaimRow[] };
+  let result: { rows: (ClaimRow & { recipient_user_id: string })[] };
   try {
-    result = await deps.db.query<ClaimRow>(
+    result = await deps.db.query(
       `SELECT * FROM quick_pay($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
                                $13::bigint[], $14, $15, $16)`,
       [
@@ -159,29 +177,28 @@ export async function sendQuickPay(
         claim.key,
         claim.requestHash,
         newId(),
-        sender.user_id,
-        sender.wallet_id,
-        recipient.user_id,
-        recipient.wallet_id,
-        amountMinor.toString(),
-        currency,
+        plan.senderUserId,
+        plan.senderWalletId,
+        plan.recipient.accountNumber,
+        plan.recipient.email,
+        plan.amountMinor.toString(),
+        plan.currency,
         plan.note ?? defaultMemo,
         plan.note,
-        dailyLimitsMinorByLevel('transfer', currency),
+        dailyLimitsMinorByLevel('transfer', plan.currency),
         ...(plan.stepUpProof ? stepUpSpendParams(plan.stepUpProof) : [null, null]),
         JSON.stringify(answer),
       ],
       { preparedName: 'quick_pay' },
     );
   } catch (error) {
-    const moneyOut = { userId: sender.user_id, kind: 'transfer', amountMinor, currency } as const;
-    throw toStepUpError(toMoneyOutError(toLedgerError(error), moneyOut));
+    throw toQuickPayError(error, plan);
   }
   const row = result.rows[0];
   assert(row, 'quick_pay answers');
   if (row.is_claimed) {
     deps.events.publishCommitted(
-      [sender.user_id, recipient.user_id].map((userId) => ({
+      [plan.senderUserId, row.recipient_user_id].map((userId) => ({
         userId,
         topics: ['wallet', 'transfers'],
       })),
@@ -194,7 +211,7 @@ function toListItem(row: TransferListRow): TransferListItem {
   return {
     entryId: row.entry_id,
     direction: row.is_sent ? 'sent' : 'received',
-    counterpartyMaskedName: maskName(row.counterparty_username),
+    counterpartyMaskedName: row.counterparty_masked_name,
     amountMinor: row.amount_minor.toString(),
     currency: row.currency,
     note: row.note,

@@ -5,6 +5,7 @@ import { buildTestApp } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
+import { moneyOutDayMismatches } from '../wallet/money-out.ts';
 import { newKey, quickPay, type TestCustomer, testCustomer } from './test-support.ts';
 
 let db: Database;
@@ -17,6 +18,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await app.ledger.assertInvariants();
+  expect(await moneyOutDayMismatches(db)).toEqual([]);
 });
 afterAll(async () => {
   await app.close();

@@ -22,7 +22,8 @@ export type WalletLineRow = {
   currency: string;
   created_at: Date;
   is_transfer_sender: boolean | null;
-  counterparty_username: string | null;
+  /** The other customer of a Quick Pay line, masked (mask_name); null on other lines. */
+  counterparty_masked_name: string | null;
   transfer_note: string | null;
 };
 
@@ -41,7 +42,7 @@ export async function walletLines(
 ): Promise<WalletLineRow[]> {
   const found = await db.query<WalletLineRow>(
     `SELECT l.id AS line_id, e.kind, e.memo, l.amount_minor, l.currency, e.created_at,
-            t.sender_user_id = $2 AS is_transfer_sender, c.username AS counterparty_username,
+            t.sender_user_id = $2 AS is_transfer_sender, mask_name(c.username) AS counterparty_masked_name,
             t.note AS transfer_note
        FROM journal_lines l
        JOIN journal_entries e ON e.id = l.entry_id

@@ -12,7 +12,6 @@ import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { publishEvent } from '../../platform/events.ts';
-import { maskName } from '../transfers/service.ts';
 import {
   dailyNetsSince,
   findWallet,
@@ -51,9 +50,9 @@ export async function walletSummary(
 
 /** "Quick Pay to J*** D***" on the sender's line, "Quick Pay from …" on the recipient's. */
 function lineDescription(row: WalletLineRow): string {
-  if (row.counterparty_username === null) return row.memo;
+  if (row.counterparty_masked_name === null) return row.memo;
   const direction = row.is_transfer_sender ? 'to' : 'from';
-  const description = `Quick Pay ${direction} ${maskName(row.counterparty_username)}`;
+  const description = `Quick Pay ${direction} ${row.counterparty_masked_name}`;
   return row.transfer_note ? `${description}: ${row.transfer_note}` : description;
 }
 
