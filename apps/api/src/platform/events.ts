@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type LiveEvent, liveEventSchema } from '@coffer/contracts/events';
 import { z } from 'zod';
 import type { Database, Queryable } from '../db/client.ts';
@@ -6,6 +7,10 @@ const eventsChannel = 'coffer_events';
 // PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more.
 const notifyPayloadBytesMax = 7_000;
 const notifyPayloadSchema = z.array(liveEventSchema);
+// Committed events wait this long to share a NOTIFY with the ones that follow: under load
+// one NOTIFY (and one wake-up of every listener) carries dozens of them, and a person
+// watching a page cannot tell 20 ms.
+const notifyBatchWindowMs = 20;
 
 /** Events as NOTIFY payloads: JSON arrays, each short enough for one NOTIFY. */
 function notifyPayloads(events: LiveEvent[]): string[] {
@@ -51,8 +56,8 @@ export type EventHub = {
   /** Calls `listener` for every event; returns the function that stops it. */
   subscribe(listener: EventListener): () => void;
   /**
-   * Announces changes whose transaction has committed already, in batches: while one
-   * NOTIFY is on its way, the events that come in wait and leave together in the next.
+   * Announces changes whose transaction has committed already, in batches: the events of
+   * a short window, and those that come in while a NOTIFY is on its way, leave together.
    * Nothing waits on the commit lock of a business transaction, and under load one
    * NOTIFY carries many events. An event is lost if the process dies before sending it;
    * the web app reloads its data whenever its stream reconnects.
@@ -67,6 +72,7 @@ function startBatchedNotifier(db: Database, log: Log) {
   let waiting: LiveEvent[] = [];
   let sending: Promise<void> | null = null;
   const sendWaiting = async () => {
+    await sleep(notifyBatchWindowMs);
     while (waiting.length > 0) {
       const batch = withoutRepeats(waiting);
       waiting = [];
