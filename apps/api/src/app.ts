@@ -1,6 +1,5 @@
 import type { Site } from '@coffer/contracts/site';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -27,6 +26,7 @@ import { type RegisteredRoute, registerAccessControl } from './platform/access.t
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { type EventHub, startEventHub } from './platform/events.ts';
 import { type Mailer, startMailer } from './platform/mail.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 declare module 'fastify' {
@@ -90,7 +90,7 @@ export async function buildApp(options: {
     for (const end of [...app.openStreams]) end();
     await eventHub.close();
   });
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
