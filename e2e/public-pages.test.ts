@@ -18,6 +18,7 @@ import { unexpectedProblems } from './support/console.ts';
 import { hasNoHorizontalScroll } from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { fullSite, writeSiteFile } from './support/site-file.ts';
+import { waitUntil } from './support/wait.ts';
 
 const startUpTimeoutMs = 120_000;
 const testTimeoutMs = 90_000;
@@ -67,6 +68,17 @@ async function openPage(
   context = await newContext(browser, { baseUrl: server.baseUrl, viewport });
   const page = await context.newPage();
   return { page, problems: watchConsole(page) };
+}
+
+/** The JavaScript files a page loads, by path, as the browser received them. */
+function watchScripts(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('response', (response) => {
+    if ((response.headers()['content-type'] ?? '').includes('javascript')) {
+      paths.push(new URL(response.url()).pathname);
+    }
+  });
+  return paths;
 }
 
 describe('with a full site configuration', () => {
@@ -269,6 +281,136 @@ describe('with a full site configuration', () => {
       testTimeoutMs,
     );
   }
+
+  describe('the landing page rendered on the server', () => {
+    const heading = `Banking you can check, from ${fullSite.institutionName}`;
+
+    it(
+      'arrives as HTML without the app’s JavaScript, and its links open the app',
+      async () => {
+        const { page, problems } = await openPage(server(), 'desktop');
+        const scripts = watchScripts(page);
+        const response = await page.goto('/');
+        // The landing page is in the HTML itself, before any script runs. (React separates
+        // adjacent pieces of text with empty comments.)
+        const html = ((await response?.text()) ?? '').replaceAll('<!-- -->', '');
+        expect(html).toContain(heading);
+        expect(html).toContain(fullSite.whoWeAre ?? '');
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await page.waitForLoadState('networkidle');
+        const appEntry = /src="(\/assets\/[^"]+\.js)"/.exec(
+          await (await page.request.get('/no-such-page')).text(),
+        )?.[1];
+        expect(appEntry).toBeDefined();
+        expect(scripts).not.toContain(appEntry);
+        expect(
+          scripts.filter((script) => !/^\/(color-scheme|assets\/landing-[\w-]+)\.js$/.test(script)),
+        ).toEqual([]);
+
+        await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
+        expect(new URL(page.url()).pathname).toBe('/signin');
+        await page.goBack();
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await page.getByRole('contentinfo').getByRole('link', { name: 'About us' }).click();
+        await page
+          .getByRole('heading', { level: 1, name: `About ${fullSite.institutionName}` })
+          .waitFor();
+        expect(unexpectedProblems(problems)).toEqual([]);
+      },
+      testTimeoutMs,
+    );
+
+    it(
+      'shows a signed-in visitor the way to their dashboard',
+      async () => {
+        const { page, problems } = await openPage(server(), 'desktop');
+        if (!context) throw new Error('no browser context');
+        const customer = await signUpInContext(context, server().baseUrl, newCustomer());
+        await page.goto('/');
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        const header = page.getByRole('banner');
+        expect(await header.getByRole('link', { name: 'Get Started' }).count()).toBe(0);
+        await header.getByRole('link', { name: 'Dashboard' }).waitFor();
+        expect(
+          await page.getByRole('main').getByRole('link', { name: 'Create Account' }).count(),
+        ).toBe(0);
+        await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+        await page
+          .getByRole('heading', { level: 1, name: `Hello, ${customer.username}` })
+          .waitFor();
+        expect(unexpectedProblems(problems)).toEqual([]);
+      },
+      testTimeoutMs,
+    );
+
+    it(
+      'opens in the colour scheme chosen in the app',
+      async () => {
+        const { page, problems } = await openPage(server(), 'desktop');
+        await page.goto('/about');
+        await page.evaluate(() => window.localStorage.setItem('coffer-color-scheme', 'dark'));
+        await page.goto('/');
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe(
+          'dark',
+        );
+        expect(await seriousAxeViolations(page, '/ (dark)')).toEqual([]);
+        await screenshot(page, 'landing-desktop-dark');
+        expect(unexpectedProblems(problems)).toEqual([]);
+      },
+      testTimeoutMs,
+    );
+
+    it(
+      'works by keyboard on a phone: the site menu and the tour',
+      async () => {
+        const { page, problems } = await openPage(server(), 'phone');
+        await page.goto('/');
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+
+        const menuButton = page.getByRole('button', { name: 'Site menu' });
+        const menu = page.getByRole('menu');
+        expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+        await menuButton.click();
+        await menu.waitFor();
+        expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+        const items = menu.getByRole('menuitem');
+        expect(await items.allTextContents()).toEqual(['About us', 'Banking Products', 'Login']);
+        await waitUntil('the first item has focus', () =>
+          items.first().evaluate((item) => item === document.activeElement),
+        );
+        expect(await seriousAxeViolations(page, '/ (menu open)')).toEqual([]);
+        await screenshot(page, 'landing-phone-menu-open');
+        await page.keyboard.press('ArrowUp');
+        expect(await items.last().evaluate((item) => item === document.activeElement)).toBe(true);
+        await page.keyboard.press('Escape');
+        await menu.waitFor({ state: 'hidden' });
+        expect(await menuButton.evaluate((button) => button === document.activeElement)).toBe(true);
+
+        await menuButton.click();
+        await menu.getByRole('menuitem', { name: 'Banking Products' }).click();
+        await menu.waitFor({ state: 'hidden' });
+        expect(new URL(page.url()).hash).toBe('#products');
+
+        const tour = page.getByRole('region', { name: 'Take the tour' });
+        await tour.getByRole('tab', { name: '1. Sign up' }).focus();
+        await page.keyboard.press('ArrowRight');
+        const secure = tour.getByRole('tab', { name: '2. Secure it' });
+        expect(await secure.getAttribute('aria-selected')).toBe('true');
+        expect(await secure.evaluate((tab) => tab === document.activeElement)).toBe(true);
+        await tour.getByRole('heading', { name: 'Turn on two-factor security' }).waitFor();
+        expect(
+          await tour.getByRole('heading', { name: 'Open an account in a minute' }).isVisible(),
+        ).toBe(false);
+        const panelId = await secure.getAttribute('aria-controls');
+        expect(await page.locator(`[id="${panelId}"]`).getAttribute('role')).toBe('tabpanel');
+        expect(await hasNoHorizontalScroll(page)).toBe(true);
+        expect(unexpectedProblems(problems)).toEqual([]);
+      },
+      testTimeoutMs,
+    );
+  });
 });
 
 describe('with only an institution name configured', () => {

@@ -93,6 +93,40 @@ function transactionRows(page: Page): Locator {
   return page.getByRole('table', { name: 'Transactions' }).getByRole('row');
 }
 
+function chartImage(page: Page): Locator {
+  return page
+    .getByRole('region', { name: 'Balance, last 30 days' })
+    .getByRole('img', { name: 'Chart of the balance at the end of each day' });
+}
+
+/**
+ * With amounts shown, the keyboard steps through the chart's days: it starts on today's
+ * balance, Home, End and the arrow keys move, the pointer shows a day too, and a hidden
+ * table gives screen readers every day.
+ */
+async function expectChartReadableByKeyboard(page: Page): Promise<void> {
+  const chart = page.getByRole('region', { name: 'Balance, last 30 days' });
+  const days = chart.getByRole('slider', { name: 'Balance by day' });
+  const tooltipText = () =>
+    chart
+      .locator('strong')
+      .filter({ hasText: /^Balance / })
+      .textContent();
+  await days.focus();
+  expect(await days.getAttribute('aria-valuetext')).toMatch(/: \$1,504\.80$/);
+  expect(await tooltipText()).toBe('Balance $1,504.80');
+  await page.keyboard.press('Home');
+  expect(await days.getAttribute('aria-valuetext')).toMatch(/: \$0\.00$/);
+  expect(await tooltipText()).toBe('Balance $0.00');
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  expect(await days.inputValue()).toBe('28');
+  const table = chart.getByRole('table', { name: 'Balance at the end of each day' });
+  expect(await table.getByRole('row').count()).toBe(31);
+  await days.blur();
+  expect(await chart.locator('strong').count()).toBe(0);
+}
+
 async function openDashboard(page: Page): Promise<void> {
   await page.goto('/dashboard');
   await page.getByRole('heading', { level: 1, name: 'Hello, Alice Morgan' }).waitFor();
@@ -112,9 +146,10 @@ describe('wallet', () => {
       expect(await shownBalanceMinor(page)).toBeNull();
       // The chart keeps its shape but shows no amounts while the balance is hidden.
       const chart = page.getByRole('region', { name: 'Balance, last 30 days' });
-      await chart.locator('.recharts-surface').first().waitFor();
+      await chartImage(page).waitFor();
       await chart.getByText('Amounts are hidden: show your balance to see them.').waitFor();
       expect(await chart.textContent()).not.toMatch(/\$/);
+      expect(await chart.getByRole('group').count()).toBe(0);
       await region.getByRole('button', { name: 'Show balance' }).click();
       await waitForBalance(page, aliceStartingMinor);
       expect(
@@ -145,8 +180,9 @@ describe('wallet', () => {
           .map((text) => /Salary deposit|Cash deposit|Electricity bill/.exec(text)?.[0]),
       ).toEqual(['Electricity bill', 'Cash deposit', 'Salary deposit']);
       await rows.filter({ hasText: 'Salary deposit' }).getByText('Completed').waitFor();
-      await chart.locator('.recharts-surface').first().waitFor();
+      await chartImage(page).waitFor();
       await chart.getByText('$1,504.80 now.', { exact: false }).waitFor();
+      await expectChartReadableByKeyboard(page);
 
       // Loan and Cards are not built yet: no shortcut leads to a missing page.
       const shortcuts = page.getByRole('navigation', { name: 'Shortcuts' });
@@ -314,11 +350,7 @@ describe('wallet', () => {
       await openDashboard(page);
       await balanceRegion(page).getByRole('button', { name: 'Show balance' }).click();
       await page.getByRole('list', { name: 'Transactions' }).getByText('Salary deposit').waitFor();
-      await page
-        .getByRole('region', { name: 'Balance, last 30 days' })
-        .locator('.recharts-surface')
-        .first()
-        .waitFor();
+      await chartImage(page).waitFor();
       expect(await hasNoHorizontalScroll(page)).toBe(true);
       await snapshot(page, 'wallet-dashboard-360');
 

@@ -36,6 +36,8 @@ export function precompress(): Plugin {
   return {
     name: 'coffer-precompress',
     apply: 'build',
+    // Only the browser's files; the server-rendered landing page's module stays as it is.
+    applyToEnvironment: (environment) => environment.name === 'client',
     async writeBundle(options, bundle) {
       const outDir = options.dir;
       if (!outDir) throw new Error('precompress needs the build to write to a directory');

@@ -1,33 +1,91 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './precompress.ts';
+
+/** Where the server-rendered landing page's module goes, inside the client's output. */
+const landingServerDir = 'server';
+
+/**
+ * Puts the server build of the landing page inside the client's output directory, wherever
+ * that is (`vite build --outDir …` for tests and benchmarks), so one directory holds
+ * everything the API serves and renders.
+ */
+function landingServerOutDir(): Plugin {
+  return {
+    name: 'coffer-landing-server-out-dir',
+    config(config) {
+      const clientOutDir = path.resolve(
+        config.root ?? import.meta.dirname,
+        config.build?.outDir ?? 'dist',
+      );
+      return {
+        environments: {
+          ssr: { build: { outDir: path.join(clientOutDir, landingServerDir) } },
+        },
+      };
+    },
+  };
+}
 
 // In production the API serves dist/ itself; in development the Vite server forwards /api to
 // a locally running API (COFFER_API_PORT, default 3000), so the app talks to one origin.
+// `vite build` builds two environments (docs/decisions/009): the app for the browser, and
+// the landing page for the API to render (dist/server/landing-server.js).
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), landingServerOutDir()],
+  builder: {},
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
     sourcemap: true,
-    rolldownOptions: {
-      output: {
-        // React changes less often than the app, so it sits in its own long-cached file.
-        // Everything else is split where the pages use it: a group for all of Mantine or
-        // all of node_modules would make the landing page download what only the
-        // dashboard's chart or the back office needs.
-        codeSplitting: {
-          groups: [
-            // The password-strength dictionaries (about 1 MB) load only on pages with a new
-            // password field; this group comes first so the vendor group cannot claim them.
-            { name: 'password-strength', test: /node_modules[\\/]@zxcvbn-ts[\\/]/ },
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+    // Every browser Coffer supports understands modulepreload; an older one only loads a
+    // page's modules as it imports them.
+    modulePreload: { polyfill: false },
+  },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          // The app, and the landing page's own small script and styles (landing.html).
+          input: {
+            main: path.join(import.meta.dirname, 'index.html'),
+            landing: path.join(import.meta.dirname, 'landing.html'),
+          },
+          output: {
+            // React changes less often than the app, so it sits in its own long-cached file.
+            // Everything else is split where the pages use it: a group for all of Mantine or
+            // all of node_modules would make every page download what only the back office
+            // needs.
+            codeSplitting: {
+              groups: [
+                // The password-strength dictionaries (about 1 MB) load only on pages with a new
+                // password field; this group comes first so the vendor group cannot claim them.
+                { name: 'password-strength', test: /node_modules[\\/]@zxcvbn-ts[\\/]/ },
+                {
+                  name: 'react',
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+                },
+              ],
             },
-          ],
+          },
+        },
+      },
+    },
+    ssr: {
+      // One self-contained file: the API imports it from the build directory, where no
+      // node_modules can be found. React's production build, whatever NODE_ENV the API has.
+      resolve: { noExternal: true },
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: {
+        emptyOutDir: false,
+        sourcemap: false,
+        copyPublicDir: false,
+        rolldownOptions: {
+          input: { 'landing-server': path.join(import.meta.dirname, 'src/landing-server.tsx') },
+          output: { entryFileNames: '[name].js' },
         },
       },
     },

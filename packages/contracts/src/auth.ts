@@ -1,6 +1,4 @@
-import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
-import { findCountry } from './countries.ts';
 
 export const roles = ['customer', 'support', 'admin'] as const;
 export type Role = (typeof roles)[number];
@@ -10,7 +8,7 @@ export const passwordLengthMin = 8;
 export const passwordLengthMax = 128;
 export const usernameLengthMax = 30;
 
-const fillAllFields = 'Please fill in all fields';
+export const fillAllFields = 'Please fill in all fields';
 
 export const emailSchema = z
   .string()
@@ -30,36 +28,12 @@ export const usernameSchema = z
     'Use letters, digits, spaces, dots, dashes or apostrophes',
   );
 
-/** International format, checked against the numbering plan; stored as E.164. */
-export const phoneSchema = z
-  .string()
-  .trim()
-  .min(1, fillAllFields)
-  .refine(
-    (phone) => isValidPhoneNumber(phone),
-    'Enter a valid international number, like +1 415 555 2671',
-  )
-  .transform((phone) => parsePhoneNumberFromString(phone)?.format('E.164') ?? phone);
-
 /** Length only; the server also refuses guessable passwords (zxcvbn score below 3). */
 export const newPasswordSchema = z
   .string()
   .min(1, fillAllFields)
   .min(passwordLengthMin, 'Password is too weak')
   .max(passwordLengthMax, `Use at most ${passwordLengthMax} characters`);
-
-export const countryCodeSchema = z
-  .string()
-  .refine((code) => findCountry(code) !== undefined, 'Choose a country from the list');
-
-export const signupBodySchema = z.object({
-  username: z.string().trim().min(1, fillAllFields).pipe(usernameSchema),
-  email: z.string().trim().min(1, fillAllFields).pipe(emailSchema),
-  phone: phoneSchema,
-  password: newPasswordSchema,
-  country: countryCodeSchema,
-});
-export type SignupBody = z.input<typeof signupBodySchema>;
 
 export const loginBodySchema = z.object({
   email: z.string().trim().min(1, 'Please enter both email and password').max(254),

@@ -5,6 +5,7 @@ export type Country = { code: string; name: string; currency: CurrencyCode };
 
 export const defaultCountryCode = 'US';
 const defaultCurrency = toCurrencyCode('USD');
+const englishCollator = new Intl.Collator('en');
 
 /**
  * Every country and territory from the maintained `countries-list` package (about 250),
@@ -20,7 +21,8 @@ export const countryList: readonly Country[] = Object.entries(countries)
       currency: currency ? toCurrencyCode(currency) : defaultCurrency,
     };
   })
-  .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  // One collator for the whole sort: localeCompare builds one per comparison.
+  .sort((a, b) => englishCollator.compare(a.name, b.name));
 
 const countryByCode = new Map(countryList.map((country) => [country.code, country]));
 

@@ -1,13 +1,128 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { type Me, sessionResponseSchema } from '@coffer/contracts/auth';
+import type { HealthResponse } from '@coffer/contracts/health';
+import type { Site } from '@coffer/contracts/site';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './error-handler.ts';
 
 const immutableAssetMaxAgeSeconds = 365 * 24 * 60 * 60;
 
+/** The web build's server-rendered landing page (apps/web/src/landing-server.tsx). */
+const landingRendererFile = path.join('server', 'landing-server.js');
+const landingTemplateFile = 'landing.html';
+
+type LandingPageData = { site: Site; health: HealthResponse; me: Me | null };
+type RenderLandingPage = (template: string, data: LandingPageData) => string;
+
+type ContentEncoding = 'br' | 'gzip' | 'identity';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Brotli or gzip when the browser takes it, as the build's precompressed files are served. */
+function encodingFor(request: FastifyRequest): ContentEncoding {
+  const accepted = request.headers['accept-encoding'] ?? '';
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return 'identity';
+}
+
+async function encode(html: string, encoding: ContentEncoding): Promise<Buffer> {
+  const content = Buffer.from(html, 'utf8');
+  if (encoding === 'br') {
+    return brotliAsync(content, {
+      params: { [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+    });
+  }
+  if (encoding === 'gzip') return gzipAsync(content);
+  return content;
+}
+
+async function loadRenderer(distDir: string): Promise<RenderLandingPage> {
+  const module: { renderLandingPage?: unknown } = await import(
+    pathToFileURL(path.join(distDir, landingRendererFile)).href
+  );
+  if (typeof module.renderLandingPage !== 'function') {
+    throw new Error(`${landingRendererFile} does not export renderLandingPage`);
+  }
+  return module.renderLandingPage as RenderLandingPage;
+}
+
+/** The signed-in user, asked of the session route exactly as the page itself would ask. */
+async function signedInUser(app: FastifyInstance, request: FastifyRequest): Promise<Me | null> {
+  const cookie = request.headers.cookie;
+  if (!cookie) return null;
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/v1/auth/session',
+    headers: { cookie },
+    remoteAddress: request.ip,
+  });
+  if (response.statusCode !== 200) return null;
+  return sessionResponseSchema.parse(response.json()).user;
+}
+
 /**
- * Serves the built web app. Hashed assets are cached for a year; every other path that is
+ * GET / is the landing page rendered on the server (docs/decisions/009): HTML, its styles
+ * and a small script, without the app's JavaScript. A visitor's page depends only on the
+ * configuration, so it is rendered once per encoding; a signed-in user's is rendered for
+ * their request. If rendering fails, the app's own landing page takes over.
+ */
+function registerLandingPage(app: FastifyInstance, distDir: string): void {
+  const template = readFileSync(path.join(distDir, landingTemplateFile), 'utf8');
+  let renderer: Promise<RenderLandingPage> | undefined;
+  const health: HealthResponse = {
+    status: 'ok',
+    database: app.db.kind,
+    isSandbox: app.config.isSandbox,
+  };
+  const render = async (me: Me | null) => {
+    renderer ??= loadRenderer(distDir);
+    return (await renderer)(template, { site: app.site, health, me });
+  };
+  const visitorPages = new Map<ContentEncoding, Promise<Buffer>>();
+  const visitorPage = (encoding: ContentEncoding) => {
+    let page = visitorPages.get(encoding);
+    if (!page) {
+      page = render(null).then((html) => encode(html, encoding));
+      // A failure is not kept: the next visitor tries again.
+      page.catch(() => visitorPages.delete(encoding));
+      visitorPages.set(encoding, page);
+    }
+    return page;
+  };
+
+  app.get('/', { config: { access: 'public' } }, async (request, reply) => {
+    const encoding = encodingFor(request);
+    let body: Buffer;
+    try {
+      const me = await signedInUser(app, request);
+      body = me ? await encode(await render(me), encoding) : await visitorPage(encoding);
+    } catch (error) {
+      request.log.error({ err: error }, 'the landing page did not render; serving the app');
+      return sendAppPage(reply);
+    }
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding, cookie')
+      .type('text/html; charset=utf-8')
+      .send(body);
+  });
+}
+
+function sendAppPage(reply: FastifyReply) {
+  return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+}
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year; the landing page is
+ * rendered on the server when the build includes its renderer; every other path that is
  * not an API route gets index.html, so the client router (and its 404 page) decides.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
@@ -17,6 +132,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       index: false,
       wildcard: false,
+      // The renderer and its template are the server's, not files for the browser.
+      allowedPath: (pathName) =>
+        !pathName.startsWith('/server/') && pathName !== `/${landingTemplateFile}`,
       // The build writes .br and .gz copies of its text files (apps/web/precompress.ts);
       // a browser that accepts one gets it, with the original's type and cache headers.
       preCompressed: true,
@@ -28,6 +146,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         );
       },
     });
+    if (
+      existsSync(path.join(distDir, landingRendererFile)) &&
+      existsSync(path.join(distDir, landingTemplateFile))
+    ) {
+      registerLandingPage(app, distDir);
+    } else {
+      app.log.warn({ distDir }, 'the web build has no server-rendered landing page');
+    }
   } else {
     app.log.warn({ distDir }, 'no web build found; only the API is served (run npm run build)');
   }
@@ -36,6 +162,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     if (!hasBuild || !isPageRequest || request.url.startsWith('/api/')) {
       return sendError(reply, 'not_found');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    return sendAppPage(reply);
   });
 }

@@ -1,25 +1,35 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { toastDurationsMs } from '../lib/toasts.ts';
-import { createQueryClient } from './query-client.ts';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { cssVariablesResolver, theme } from './theme.ts';
+import { ToastHost } from './toast-host.tsx';
 
-const colorSchemeManager = localStorageColorSchemeManager({ key: 'coffer-color-scheme' });
+/**
+ * Where the chosen colour scheme is kept. The server-rendered landing page reads the same
+ * key before it paints (public/color-scheme.js), so it opens in the scheme chosen here.
+ */
+const colorSchemeStorageKey = 'coffer-color-scheme';
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** Mantine's settings, the same for the app and the server-rendered landing page. */
+export const mantineSettings = {
+  theme,
+  cssVariablesResolver,
+  defaultColorScheme: 'light',
+} as const;
+
+const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStorageKey });
+
+export function Providers({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        defaultColorScheme="light"
-        colorSchemeManager={colorSchemeManager}
-      >
-        {/* Toasts close after 5 s unless a caller asks otherwise (PRODUCT.md, section 5). */}
-        <Notifications autoClose={toastDurationsMs.standard} limit={5} />
+      <MantineProvider {...mantineSettings} colorSchemeManager={colorSchemeManager}>
+        <ToastHost />
         {children}
       </MantineProvider>
     </QueryClientProvider>

@@ -1,8 +1,8 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { usePageTitle } from '../lib/use-page-title.ts';
+import { DeferredPublicFrame } from './deferred-public-frame.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
-import { PublicFrame } from './public-layout.tsx';
 
 /**
  * The router's error boundary: a page that throws while rendering lands here instead of
@@ -11,7 +11,11 @@ import { PublicFrame } from './public-layout.tsx';
 export function RouteErrorPage() {
   const error = useRouteError();
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
-  return <PublicFrame>{isNotFound ? <NotFoundPage /> : <UnexpectedErrorPage />}</PublicFrame>;
+  return (
+    <DeferredPublicFrame>
+      {isNotFound ? <NotFoundPage /> : <UnexpectedErrorPage />}
+    </DeferredPublicFrame>
+  );
 }
 
 function UnexpectedErrorPage() {

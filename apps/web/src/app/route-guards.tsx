@@ -1,17 +1,22 @@
 import { isStaffRole, type Me } from '@coffer/contracts/auth';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { errorMessage } from '../lib/api-client.ts';
+import { healthQueryOptions } from '../lib/health.ts';
 import { pathAfterSignIn, signInPathFor } from '../lib/return-to.ts';
-import { isAfterLogout, meQueryOptions } from '../lib/session.ts';
+import { forgetUserAfterLogout, isAfterLogout, meQueryOptions } from '../lib/session.ts';
+import { DeferredPublicFrame } from './deferred-public-frame.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
-import { PublicFrame } from './public-layout.tsx';
 
 function SessionCheck({ children }: { children: (me: Me | null) => ReactNode }) {
   const me = useQuery(meQueryOptions);
-  if (me.isPending) {
+  // The sandbox label tops every page: wait for the server's first answer about it too,
+  // so the page does not jump down when it arrives. A failed check does not hold it up.
+  const health = useQuery(healthQueryOptions);
+  const isHealthUnknown = health.isPending && health.failureCount === 0;
+  if (me.isPending || isHealthUnknown) {
     return (
       <Center mih="60dvh">
         <Loader aria-label="Loading" />
@@ -65,9 +70,9 @@ export function RequireStaff() {
         ) : isStaffRole(me.role) ? (
           <Outlet />
         ) : (
-          <PublicFrame>
+          <DeferredPublicFrame>
             <NotFoundPage />
-          </PublicFrame>
+          </DeferredPublicFrame>
         )
       }
     </SessionCheck>
@@ -76,14 +81,19 @@ export function RequireStaff() {
 
 /**
  * Pages for visitors (login, sign-up, forgot password): a signed-in user goes on in, except
- * on the login page Logout has just opened, while the user is still being forgotten.
+ * on the login page Logout has just opened, which forgets the user once it is shown.
  */
 export function RequireVisitor() {
   const location = useLocation();
+  const queryClient = useQueryClient();
+  const isLoginAfterLogout = isAfterLogout(location.state);
+  useEffect(() => {
+    if (isLoginAfterLogout) forgetUserAfterLogout(queryClient);
+  }, [isLoginAfterLogout, queryClient]);
   return (
     <SessionCheck>
       {(me) =>
-        me && !isAfterLogout(location.state) ? (
+        me && !isLoginAfterLogout ? (
           <Navigate to={pathAfterSignIn(location, me.role)} replace />
         ) : (
           <Outlet />

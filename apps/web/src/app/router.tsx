@@ -1,14 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
 import { z } from 'zod';
 import { NotFoundContent } from '../components/not-found-content.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
-// Eager: Logout replaces the page with it and only then forgets the user (lib/session.ts);
-// a page still loading would let the account page's guard see the user gone first.
-import { SigninPage } from '../features/auth/pages/signin-page.tsx';
-import { LandingPage } from '../features/landing/pages/landing-page.tsx';
+import {
+  balanceHistoryQueryOptions,
+  transactionsQueryOptions,
+  walletQueryOptions,
+} from '../features/wallet/api.ts';
+import { meQueryOptions } from '../lib/session.ts';
 import { NotFoundPage } from './not-found-page.tsx';
-import { PublicLayout } from './public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { RequireSignedIn, RequireStaff, RequireVisitor } from './route-guards.tsx';
@@ -43,17 +45,40 @@ function lazyPage<Name extends string>(
   return { lazy: async () => ({ Component: (await load())[name] }) };
 }
 
-export const routes: RouteObject[] = [
+/**
+ * Starts the dashboard's queries as soon as the route matches and the session says who is
+ * signed in, while the page's code is still loading, instead of once it has rendered.
+ */
+function prefetchDashboard(queryClient: QueryClient) {
+  return () => {
+    void queryClient.ensureQueryData(meQueryOptions).then((me) => {
+      if (me?.role !== 'customer') return;
+      void queryClient.prefetchQuery(walletQueryOptions);
+      void queryClient.prefetchInfiniteQuery(transactionsQueryOptions);
+      void queryClient.prefetchQuery(balanceHistoryQueryOptions);
+    });
+    return null;
+  };
+}
+
+const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
-    // Shown while the first page's own code loads (every page but the landing page).
+    // Shown while the first page's own code loads.
     HydrateFallback: PageLoading,
     children: [
       {
-        element: <PublicLayout />,
+        // The public frame (its header's menu brings Floating UI) loads with the first
+        // public page: a signed-in page never needs it.
+        lazy: async () => ({ Component: (await import('./public-layout.tsx')).PublicLayout }),
         children: [
-          { index: true, element: <LandingPage /> },
+          {
+            // The server renders this page for a first visit (docs/decisions/010); the app
+            // shows it when someone comes back to it from another page.
+            index: true,
+            ...lazyPage(() => import('../features/landing/pages/landing-page.tsx'), 'LandingPage'),
+          },
           {
             path: 'about',
             ...lazyPage(() => import('../features/about/pages/about-page.tsx'), 'AboutPage'),
@@ -88,7 +113,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'signin',
-                element: <SigninPage />,
+                ...lazyPage(() => import('../features/auth/pages/signin-page.tsx'), 'SigninPage'),
               },
               {
                 path: 'forgot-password',
@@ -114,6 +139,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'dashboard',
+                loader: prefetchDashboard(queryClient),
                 ...lazyPage(
                   () => import('../features/wallet/pages/dashboard-page.tsx'),
                   'DashboardPage',
@@ -215,4 +241,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(appRoutes(queryClient));
+}

@@ -2,8 +2,8 @@ import {
   type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
-  Modal,
-  Notification,
+  type ModalProps,
+  type NotificationProps,
 } from '@mantine/core';
 
 // A deep teal: calm and trustworthy without copying any bank's brand. Shade 7 carries
@@ -36,10 +36,16 @@ export const theme = createTheme({
     'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
   components: {
     // Mantine's close buttons have no text; screen readers need to hear what they do.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
-    }),
+    // Plain objects rather than Modal.extend(): importing the components here would put
+    // the dialog's and the toasts' code on every page before either is needed.
+    Modal: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps>,
+    },
+    Notification: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Close' },
+      } satisfies Partial<NotificationProps>,
+    },
   },
   headings: {
     fontWeight: '650',

@@ -36,7 +36,18 @@ export function PublicHeader() {
           <Button component={Link} to={action.to} size="xs">
             {action.label}
           </Button>
-          <Menu position="bottom-end" width={200} shadow="md">
+          {/* Kept in the page and out of a portal, so the server-rendered landing page has
+              it too (its script opens it: features/landing/static-page.ts). */}
+          <Menu
+            position="bottom-end"
+            width={200}
+            shadow="md"
+            keepMounted
+            keepMountedMode="display-none"
+            withinPortal={false}
+            // Its focus placeholder would be a child a menu may not have (axe).
+            withInitialFocusPlaceholder={false}
+          >
             <Menu.Target>
               <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Site menu">
                 <MenuIcon size={20} aria-hidden />

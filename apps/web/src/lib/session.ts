@@ -1,11 +1,5 @@
 import { type Me, sessionResponseSchema } from '@coffer/contracts/auth';
-import {
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError, apiRequest, errorMessage, noContentSchema } from './api-client.ts';
 import { showErrorToast } from './toasts.ts';
@@ -68,12 +62,18 @@ export function isAfterLogout(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'isAfterLogout' in state;
 }
 
+/** Run by the login page that Logout opened: forgets the user it still shows. */
+export function forgetUserAfterLogout(queryClient: QueryClient): void {
+  if (queryClient.getQueryData(meQueryKey)) setSignedInUser(queryClient, null);
+}
+
 /**
- * Logout: ends the session on the server, forgets the user and replaces the page with the
- * login page, so Back does not return to an account page.
+ * Logout: ends the session on the server and replaces the page with the login page, so
+ * Back does not return to an account page. The login page forgets the user once it is
+ * shown (`forgetUserAfterLogout`): forgetting them while the account page is still shown
+ * would make its guard send them to the login page with a way back to it.
  */
 export function useLogout() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async () => {
@@ -84,13 +84,7 @@ export function useLogout() {
         if (!(error instanceof ApiError && error.status === 401)) throw error;
       }
     },
-    onSuccess: async () => {
-      // Leave the account page first (flushSync: rendered now, not in a transition), then
-      // forget the user: forgetting them while the account page is still shown would make
-      // its guard send them to the login page with a way back to it.
-      await navigate('/signin', { replace: true, state: logoutState, flushSync: true });
-      setSignedInUser(queryClient, null);
-    },
+    onSuccess: () => navigate('/signin', { replace: true, state: logoutState }),
     onError: (error) => showErrorToast(errorMessage(error)),
   });
 }

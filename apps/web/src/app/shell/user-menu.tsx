@@ -1,84 +1,15 @@
-import {
-  ActionIcon,
-  type MantineColorScheme,
-  Menu,
-  Text,
-  useMantineColorScheme,
-  VisuallyHidden,
-} from '@mantine/core';
-import { Check, CircleUserRound, LogOut, Monitor, Moon, Sun, UserRound } from 'lucide-react';
-import { Link } from 'react-router';
-import { useLogout, useMe } from '../../lib/session.ts';
+import { CircleUserRound } from 'lucide-react';
+import { DeferredDropdown } from './deferred-dropdown.tsx';
 
-const colorSchemeChoices: { value: MantineColorScheme; label: string; icon: typeof Sun }[] = [
-  { value: 'light', label: 'Light', icon: Sun },
-  { value: 'dark', label: 'Dark', icon: Moon },
-  { value: 'auto', label: 'Match device', icon: Monitor },
-];
+const loadDropdown = async () => (await import('./user-menu-dropdown.tsx')).UserMenuDropdown;
 
 /** The user menu: who is signed in, their profile, the appearance choice and Logout. */
 export function UserMenu() {
-  const me = useMe();
-  const logout = useLogout();
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
   return (
-    <Menu position="bottom-end" width={220} shadow="md">
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="User menu">
-          <CircleUserRound size={22} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {me && (
-          <>
-            <Menu.Label>
-              <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
-                {me.username}
-              </Text>
-              <Text size="xs" truncate>
-                {me.email}
-              </Text>
-            </Menu.Label>
-            <Menu.Item
-              component={Link}
-              to="/profile"
-              leftSection={<UserRound size={16} aria-hidden />}
-            >
-              Profile
-            </Menu.Item>
-            <Menu.Divider />
-          </>
-        )}
-        <Menu.Label>Appearance</Menu.Label>
-        {colorSchemeChoices.map((choice) => {
-          const isSelected = colorScheme === choice.value;
-          return (
-            <Menu.Item
-              key={choice.value}
-              leftSection={<choice.icon size={16} aria-hidden />}
-              rightSection={
-                isSelected ? (
-                  <>
-                    <Check size={16} aria-hidden />
-                    <VisuallyHidden>(selected)</VisuallyHidden>
-                  </>
-                ) : null
-              }
-              onClick={() => setColorScheme(choice.value)}
-            >
-              {choice.label}
-            </Menu.Item>
-          );
-        })}
-        <Menu.Divider />
-        <Menu.Item
-          leftSection={<LogOut size={16} aria-hidden />}
-          disabled={logout.isPending}
-          onClick={() => logout.mutate()}
-        >
-          Logout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <DeferredDropdown
+      label="User menu"
+      icon={<CircleUserRound size={22} aria-hidden />}
+      load={loadDropdown}
+    />
   );
 }

@@ -2,8 +2,8 @@ import {
   forgotPasswordResponseSchema,
   loginResponseSchema,
   meSchema,
-  type SignupBody,
 } from '@coffer/contracts/auth';
+import type { SignupBody } from '@coffer/contracts/signup';
 import { z } from 'zod';
 import { apiRequest, noContentSchema } from '../../lib/api-client.ts';
 

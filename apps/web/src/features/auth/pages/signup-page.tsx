@@ -1,5 +1,5 @@
-import { signupBodySchema } from '@coffer/contracts/auth';
 import { defaultCountryCode } from '@coffer/contracts/countries';
+import { signupBodySchema } from '@coffer/contracts/signup';
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -8,7 +8,7 @@ import {
   Wallet,
   Zap,
 } from 'lucide-react';
-import classes from './landing.module.css';
+import { classes } from './landing-classes.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 type Feature = { title: string; text: string; icon: LucideIcon };

@@ -13,7 +13,7 @@ import {
 import { ArrowRight, Check, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { useMe } from '../../../lib/session.ts';
-import classes from './landing.module.css';
+import { classes } from './landing-classes.ts';
 
 /** A wallet screen drawn with shapes: an illustration, so it shows no figures at all. */
 function WalletIllustration() {

@@ -1,6 +1,6 @@
 import { Box, Container, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import classes from './landing.module.css';
+import { classes } from './landing-classes.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 function MockField({
@@ -169,7 +169,9 @@ export function ProductTour() {
         <SectionHeading id={headingId} title="Take the tour">
           From sign-up to your first payment, in four steps.
         </SectionHeading>
-        <Tabs defaultValue="sign-up" variant="pills" keepMounted={false}>
+        {/* Every step is in the page, hidden but the chosen one, so the server-rendered
+            landing page can switch steps without React (features/landing/static-page.ts). */}
+        <Tabs id="tour" defaultValue="sign-up" variant="pills" keepMountedMode="display-none">
           <Tabs.List mb="lg">
             {steps.map((step) => (
               <Tabs.Tab key={step.value} value={step.value}>

@@ -1,6 +1,6 @@
 import { Box, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Check, Wifi } from 'lucide-react';
-import classes from './landing.module.css';
+import { classes } from './landing-classes.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 /** A card drawn in CSS: masked digits and no real card data, purely an illustration. */

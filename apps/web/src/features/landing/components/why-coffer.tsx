@@ -1,6 +1,6 @@
 import { Box, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { BookCheck, KeyRound, type LucideIcon, ReceiptText, ScrollText } from 'lucide-react';
-import classes from './landing.module.css';
+import { classes } from './landing-classes.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 type Reason = { title: string; text: string; icon: LucideIcon };

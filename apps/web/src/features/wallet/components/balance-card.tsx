@@ -1,15 +1,36 @@
 import type { WalletSummary } from '@coffer/contracts/wallet';
-import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ArrowLeftRight, Plus, Send } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { QuickPayDialog } from '../../transfers/components/quick-pay-dialog.tsx';
 import { AccountNumber } from './account-number.tsx';
 import { BalanceFigure } from './balance-figure.tsx';
 
-/** The balance, the account number and the three ways to move money from the dashboard. */
-export function BalanceCard({ wallet }: { wallet: WalletSummary }) {
+const loadQuickPayDialog = () => import('../../transfers/components/quick-pay-dialog.tsx');
+
+// The dialog's form (recipient lookup, step-up, confirmation) loads when it is first wanted:
+// on the way to the button or at the latest on its click, not with the dashboard.
+const QuickPayDialog = lazy(async () => ({
+  default: (await loadQuickPayDialog()).QuickPayDialog,
+}));
+
+/** The account number's line (monospace digits beside a compact button), while it loads. */
+const accountNumberHeightPx = 28;
+
+/**
+ * The balance, the account number and the three ways to move money from the dashboard.
+ * The card has its final size before the wallet arrives (`undefined`): placeholders stand
+ * in for the figures, and the buttons need no data.
+ */
+export function BalanceCard({ wallet }: { wallet: WalletSummary | undefined }) {
   const [isQuickPayOpen, quickPay] = useDisclosure(false);
+  // Once opened, the dialog stays mounted, so it can play its closing transition.
+  const [isQuickPayWanted, setIsQuickPayWanted] = useState(false);
+  const openQuickPay = () => {
+    setIsQuickPayWanted(true);
+    quickPay.open();
+  };
   return (
     <Card withBorder padding="lg">
       <Stack gap="md">
@@ -18,7 +39,16 @@ export function BalanceCard({ wallet }: { wallet: WalletSummary }) {
           <Text size="sm" c="dimmed">
             Account number
           </Text>
-          <AccountNumber accountNumber={wallet.accountNumber} />
+          {wallet ? (
+            <AccountNumber accountNumber={wallet.accountNumber} />
+          ) : (
+            <Skeleton
+              h={accountNumberHeightPx}
+              w={200}
+              role="status"
+              aria-label="Loading your account number"
+            />
+          )}
         </Stack>
         <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
           <Button
@@ -31,7 +61,9 @@ export function BalanceCard({ wallet }: { wallet: WalletSummary }) {
           <Button
             variant="light"
             leftSection={<Send size={18} aria-hidden />}
-            onClick={quickPay.open}
+            onPointerEnter={() => void loadQuickPayDialog()}
+            onFocus={() => void loadQuickPayDialog()}
+            onClick={openQuickPay}
           >
             Quick Pay
           </Button>
@@ -45,7 +77,11 @@ export function BalanceCard({ wallet }: { wallet: WalletSummary }) {
           </Button>
         </Group>
       </Stack>
-      <QuickPayDialog opened={isQuickPayOpen} onClose={quickPay.close} />
+      {isQuickPayWanted && (
+        <Suspense fallback={null}>
+          <QuickPayDialog opened={isQuickPayOpen} onClose={quickPay.close} />
+        </Suspense>
+      )}
     </Card>
   );
 }

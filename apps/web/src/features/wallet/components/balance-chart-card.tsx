@@ -1,74 +1,66 @@
 import type { BalanceHistory } from '@coffer/contracts/wallet';
 import { Card, Skeleton, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId } from 'react';
+import { useId } from 'react';
+import { formatUtcDay } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { balanceHistoryQueryOptions } from '../api.ts';
+import { BalanceChart } from './balance-chart.tsx';
 import { LoadFailed } from './load-failed.tsx';
 import { useBalanceVisibility } from './use-balance-visibility.ts';
 
-const BalanceChart = lazy(() => import('./balance-chart.tsx'));
-
+/** The chart's own height (balance-chart.module.css): the placeholder takes the same room. */
 const chartHeightPx = 220;
 
+const amountsHiddenText = 'Amounts are hidden: show your balance to see them.';
+
 /** What the chart shows, in words: for screen readers, and for anyone at a glance. */
-function ChartSummary({
-  history,
-  areAmountsShown,
-}: {
-  history: BalanceHistory;
-  areAmountsShown: boolean;
-}) {
+function chartSummary(history: BalanceHistory): string {
   const first = history.points[0];
   const last = history.points.at(-1);
-  if (!first || !last) return null;
-  if (!areAmountsShown) {
-    return (
-      <Text size="sm" c="dimmed" mb="sm">
-        Amounts are hidden: show your balance to see them.
-      </Text>
-    );
-  }
+  if (!first || !last) return 'No balance history yet.';
   const from = formatAmountMinor(first.balanceMinor, history.currency);
   const to = formatAmountMinor(last.balanceMinor, history.currency);
-  return (
-    <Text size="sm" c="dimmed" mb="sm">
-      {from} at the end of{' '}
-      {new Date(`${first.date}T00:00:00Z`).toLocaleDateString(undefined, {
-        dateStyle: 'medium',
-        timeZone: 'UTC',
-      })}
-      , {to} now.
-    </Text>
-  );
+  return `${from} at the end of ${formatUtcDay(first.date)}, ${to} now.`;
 }
 
-/** The balance at the end of each of the last 30 days. */
+/**
+ * The balance at the end of each of the last 30 days. While it loads, placeholders take
+ * the summary's line and the chart's height, so the cards below do not move.
+ */
 export function BalanceChartCard() {
   const headingId = useId();
   const history = useQuery(balanceHistoryQueryOptions);
   const [isBalanceVisible] = useBalanceVisibility();
-  const placeholder = <Skeleton h={chartHeightPx} aria-label="Loading the chart" />;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb={4}>
         Balance, last 30 days
       </Title>
-      {history.isPending && placeholder}
-      {history.isError && (
+      {history.isError ? (
         <LoadFailed
           title="The chart did not load"
           error={history.error}
           isRetrying={history.isFetching}
           onRetry={() => history.refetch()}
         />
-      )}
-      {history.data && (
+      ) : (
         <>
-          <ChartSummary history={history.data} areAmountsShown={isBalanceVisible} />
-          <Suspense fallback={placeholder}>
+          {/* With amounts hidden the line says so at once; it needs no data. */}
+          <Text size="sm" c="dimmed" mb="sm">
+            {!isBalanceVisible ? (
+              amountsHiddenText
+            ) : history.data ? (
+              chartSummary(history.data)
+            ) : (
+              <Skeleton component="span" display="inline-block" h="1em" w="16em" maw="100%" />
+            )}
+          </Text>
+          {history.data ? (
             <BalanceChart history={history.data} areAmountsShown={isBalanceVisible} />
-          </Suspense>
+          ) : (
+            <Skeleton h={chartHeightPx} role="status" aria-label="Loading the chart" />
+          )}
         </>
       )}
     </Card>

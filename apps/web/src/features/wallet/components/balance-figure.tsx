@@ -1,5 +1,5 @@
 import type { WalletSummary } from '@coffer/contracts/wallet';
-import { ActionIcon, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Eye, EyeOff } from 'lucide-react';
 import { useId } from 'react';
 import { formatAmountMinor } from '../../../lib/money.ts';
@@ -7,22 +7,41 @@ import { useBalanceVisibility } from './use-balance-visibility.ts';
 
 const hiddenAmount = '••••••';
 
+/** The figure's size: a placeholder of the same height keeps the card still while it loads. */
+const figureFontSizePx = 32;
+const figureLineHeight = 1.2;
+
 /**
  * The Available Balance, hidden as dots until the eye is pressed; held funds are shown
- * below it when there are any.
+ * below it when there are any. Without a wallet yet (`undefined`), a placeholder stands
+ * where a shown amount will be.
  */
-export function BalanceFigure({ wallet }: { wallet: WalletSummary }) {
+export function BalanceFigure({ wallet }: { wallet: WalletSummary | undefined }) {
   const labelId = useId();
   const [isVisible, setIsVisible] = useBalanceVisibility();
-  const heldMinor = BigInt(wallet.heldMinor);
+  const heldMinor = wallet ? BigInt(wallet.heldMinor) : 0n;
   return (
     <Stack gap={4} component="section" aria-labelledby={labelId}>
       <Text size="sm" c="dimmed" id={labelId}>
         Available Balance
       </Text>
       <Group gap="xs" wrap="nowrap" align="center">
-        <Text fz={32} fw={700} lh={1.2} style={{ overflowWrap: 'anywhere' }}>
-          {isVisible ? (
+        <Text
+          fz={figureFontSizePx}
+          fw={700}
+          lh={figureLineHeight}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {isVisible && !wallet ? (
+            <Skeleton
+              component="span"
+              display="inline-block"
+              h={figureFontSizePx}
+              w="6em"
+              role="status"
+              aria-label="Loading your balance"
+            />
+          ) : isVisible && wallet ? (
             formatAmountMinor(wallet.availableMinor, wallet.currency)
           ) : (
             <>
@@ -42,7 +61,7 @@ export function BalanceFigure({ wallet }: { wallet: WalletSummary }) {
           {isVisible ? <EyeOff size={20} aria-hidden /> : <Eye size={20} aria-hidden />}
         </ActionIcon>
       </Group>
-      {isVisible && heldMinor > 0n && (
+      {isVisible && wallet && heldMinor > 0n && (
         <Text size="sm" c="dimmed">
           {formatAmountMinor(heldMinor, wallet.currency)} held for pending withdrawals
         </Text>

@@ -12,6 +12,9 @@ export function useBalanceVisibility(): [
   const [isVisible, setIsVisible] = useLocalStorage({
     key: 'coffer-balance-visible',
     defaultValue: false,
+    // Read on the first render, so a balance the customer chose to show does not first
+    // appear as dots and then change.
+    getInitialValueInEffect: false,
   });
   return [isVisible, setIsVisible];
 }

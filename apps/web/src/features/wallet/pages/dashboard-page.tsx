@@ -1,4 +1,4 @@
-import { Center, Grid, Loader, Stack, Title } from '@mantine/core';
+import { Grid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -19,20 +19,16 @@ export function DashboardPage() {
       <Title order={1}>Hello, {me?.username || 'User'}</Title>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          {wallet.isPending && (
-            <Center py="xl">
-              <Loader aria-label="Loading your balance" />
-            </Center>
-          )}
-          {wallet.isError && (
+          {wallet.isError ? (
             <LoadFailed
               title="Your balance did not load"
               error={wallet.error}
               isRetrying={wallet.isFetching}
               onRetry={() => wallet.refetch()}
             />
+          ) : (
+            <BalanceCard wallet={wallet.data} />
           )}
-          {wallet.data && <BalanceCard wallet={wallet.data} />}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <ShortcutTiles />

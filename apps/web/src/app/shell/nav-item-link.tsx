@@ -1,0 +1,31 @@
+import { NavLink } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, matchPath, useLocation } from 'react-router';
+import type { NavItem } from './nav-items.ts';
+
+/** One entry of the side menu, marked as the current page where its patterns match. */
+export function NavItemLink({
+  item,
+  onNavigate,
+  rightSection,
+}: {
+  item: NavItem;
+  onNavigate: () => void;
+  rightSection?: ReactNode;
+}) {
+  const { pathname } = useLocation();
+  const patterns = item.activeOn ?? [`${item.to}/*`];
+  const isActive = patterns.some((pattern) => matchPath(pattern, pathname) !== null);
+  return (
+    <NavLink
+      component={Link}
+      to={item.to}
+      label={item.label}
+      leftSection={<item.icon size={18} aria-hidden />}
+      rightSection={rightSection}
+      active={isActive}
+      aria-current={isActive ? 'page' : undefined}
+      onClick={onNavigate}
+    />
+  );
+}

@@ -1,0 +1,32 @@
+// The browser side of the server-rendered landing page (landing.html; docs/decisions/009):
+// its styles and its small script. No React: the page is already rendered.
+//
+// Mantine's styles per component, in the order of Mantine's full stylesheet (baseline,
+// variables, global, then the components), for the components the landing page renders:
+// landing-server.unit.test.ts fails when the page renders one that is missing here.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/ThemeIcon.css';
+import '@mantine/core/styles/Title.css';
+import './features/landing/components/landing.css';
+import { enhanceStaticLandingPage } from './features/landing/static-page.ts';
+
+enhanceStaticLandingPage();

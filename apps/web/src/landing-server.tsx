@@ -1,0 +1,58 @@
+// The landing page rendered on the server (docs/decisions/009): the API imports this
+// module's build (dist/server/landing-server.js) and answers GET / with the page's HTML.
+// The components are the app's own; only the three queries the page makes are answered
+// up front, with what the API itself would answer.
+import type { Me } from '@coffer/contracts/auth';
+import type { HealthResponse } from '@coffer/contracts/health';
+import type { Site } from '@coffer/contracts/site';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { mantineSettings } from './app/providers.tsx';
+import { PublicFrame } from './app/public-layout.tsx';
+import { createQueryClient } from './app/query-client.ts';
+import { LandingPage } from './features/landing/pages/landing-page.tsx';
+import { healthQueryOptions } from './lib/health.ts';
+import { meQueryKey } from './lib/session.ts';
+import { siteQueryOptions } from './lib/site.ts';
+
+/** The answers of GET /public/site, /health and /auth/session for this request. */
+export type LandingPageData = { site: Site; health: HealthResponse; me: Me | null };
+
+/** Where landing.html (the build's template for this page) takes the rendered parts. */
+const titleSlot = '<!--landing-title-->';
+const pageSlot = '<!--landing-page-->';
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+}
+
+/** The whole document: the template with the page's title and markup filled in. */
+export function renderLandingPage(template: string, data: LandingPageData): string {
+  if (!template.includes(titleSlot) || !template.includes(pageSlot)) {
+    throw new Error('landing.html must contain the title and page slots');
+  }
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(siteQueryOptions.queryKey, data.site);
+  queryClient.setQueryData(healthQueryOptions.queryKey, data.health);
+  queryClient.setQueryData(meQueryKey, data.me);
+  const pageHtml = renderToString(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider {...mantineSettings}>
+        <StaticRouter location="/">
+          <PublicFrame>
+            <LandingPage />
+          </PublicFrame>
+        </StaticRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return template
+    .replace(titleSlot, () => escapeHtml(data.site.institutionName))
+    .replace(pageSlot, () => pageHtml);
+}
