@@ -8,9 +8,9 @@ import {
   resetPasswordBodySchema,
   secondFactorBodySchema,
   sessionResponseSchema,
-  signupBodySchema,
   tokenBodySchema,
 } from '@coffer/contracts/auth';
+import { signupBodySchema } from '@coffer/contracts/signup';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
