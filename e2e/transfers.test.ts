@@ -342,6 +342,9 @@ describe('Quick Pay', () => {
         },
       );
       expect(frozen.status).toBe(200);
+      // The live update puts the banner above the page; clicking Send while it slides in
+      // could miss the button, so wait for it (it is part of what a frozen sender sees).
+      await page.getByRole('alert', { name: 'Transactions disabled' }).waitFor();
       const message = `Transactions are disabled on your account: ${reason}. Contact support to have them re-enabled.`;
       await page.getByRole('button', { name: 'Send $2.00' }).click();
       const dialog = page.getByRole('dialog', { name: 'Account frozen' });
