@@ -3,11 +3,12 @@ import { ActionIcon, Anchor, Group, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { type AuditFilter, auditQueryOptions } from '../api.ts';
 import { describeChange } from './audit-change.ts';
 import { type Column, DataTable } from './data-table.tsx';
-import { ErrorState, LoadingState, LoadMore, NothingFound } from './query-states.tsx';
+import { LoadingState, LoadMore, NothingFound } from './query-states.tsx';
 
 type Person = { id: string; username: string };
 
@@ -163,7 +164,7 @@ export function AuditEventsTable({
   if (events.isPending) return <LoadingState label="Loading the audit log" />;
   if (events.isError) {
     return (
-      <ErrorState
+      <LoadFailed
         title="The audit log did not load"
         error={events.error}
         isRetrying={events.isFetching}

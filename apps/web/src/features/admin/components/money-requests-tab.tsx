@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { customerMoneyRequestsQueryOptions } from '../api.ts';
 import { MoneyRequestsTable } from './money-requests-table.tsx';
-import { ErrorState, LoadingState, NothingFound } from './query-states.tsx';
+import { LoadingState, NothingFound } from './query-states.tsx';
 
 /** The customer's deposits and adjustments, newest first, pending ones with their decision. */
 export function MoneyRequestsTab({ userId }: { userId: string }) {
@@ -9,7 +10,7 @@ export function MoneyRequestsTab({ userId }: { userId: string }) {
   if (requests.isPending) return <LoadingState label="Loading deposits and adjustments" />;
   if (requests.isError) {
     return (
-      <ErrorState
+      <LoadFailed
         title="The deposits and adjustments did not load"
         error={requests.error}
         isRetrying={requests.isFetching}

@@ -1,36 +1,11 @@
-import { Alert, Button, Center, EmptyState, Group, Loader, Stack } from '@mantine/core';
+import { Button, Center, EmptyState, Group, Loader } from '@mantine/core';
 import { SearchX } from 'lucide-react';
-import { errorMessage } from '../../../lib/api-client.ts';
 
 export function LoadingState({ label }: { label: string }) {
   return (
     <Center py="xl">
       <Loader aria-label={label} />
     </Center>
-  );
-}
-
-/** A query that failed: the server's message and a way to ask again. */
-export function ErrorState({
-  title,
-  error,
-  isRetrying,
-  onRetry,
-}: {
-  title: string;
-  error: unknown;
-  isRetrying: boolean;
-  onRetry: () => void;
-}) {
-  return (
-    <Alert color="red" variant="light" role="alert" title={title}>
-      <Stack gap="sm" align="flex-start">
-        {errorMessage(error)}
-        <Button size="xs" variant="default" loading={isRetrying} onClick={onRetry}>
-          Try again
-        </Button>
-      </Stack>
-    </Alert>
   );
 }
 

@@ -1,8 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { ErrorState, LoadingState, NothingFound } from './query-states.tsx';
+import { LoadingState, NothingFound } from './query-states.tsx';
 
 /** A staff work queue: its title and purpose, then loading, error, empty or the items. */
 export function QueuePage<Item>({
@@ -29,7 +30,7 @@ export function QueuePage<Item>({
       {queue.isPending ? (
         <LoadingState label="Loading the queue" />
       ) : queue.isError ? (
-        <ErrorState
+        <LoadFailed
           title="The queue did not load"
           error={queue.error}
           isRetrying={queue.isFetching}

@@ -1,11 +1,12 @@
 import { entryKindLabel } from '@coffer/contracts/ledger';
 import { Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { customerTransactionsQueryOptions } from '../api.ts';
 import { type Column, DataTable } from './data-table.tsx';
-import { ErrorState, LoadingState, LoadMore, NothingFound } from './query-states.tsx';
+import { LoadingState, LoadMore, NothingFound } from './query-states.tsx';
 
 type Transaction = {
   lineId: string;
@@ -59,7 +60,7 @@ export function TransactionsTab({ userId }: { userId: string }) {
   if (transactions.isPending) return <LoadingState label="Loading transactions" />;
   if (transactions.isError) {
     return (
-      <ErrorState
+      <LoadFailed
         title="The transactions did not load"
         error={transactions.error}
         isRetrying={transactions.isFetching}

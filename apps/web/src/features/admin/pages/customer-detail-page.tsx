@@ -20,6 +20,7 @@ import { ArrowLeft, Check, Copy } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/dates.ts';
@@ -34,7 +35,7 @@ import { AccountStatusBadge, roleLabels, StaffRoleBadge } from '../components/ba
 import { FreezeDialog } from '../components/freeze-dialog.tsx';
 import { LevelDialog } from '../components/level-dialog.tsx';
 import { MoneyRequestsTab } from '../components/money-requests-tab.tsx';
-import { ErrorState, LoadingState } from '../components/query-states.tsx';
+import { LoadingState } from '../components/query-states.tsx';
 import { RoleDialog } from '../components/role-dialog.tsx';
 import { TransactionsTab } from '../components/transactions-tab.tsx';
 
@@ -283,7 +284,7 @@ function CustomerDetailView({ userId }: { userId: string }) {
     return (
       <Stack gap="lg">
         <BackToUsers />
-        <ErrorState
+        <LoadFailed
           title="This user did not load"
           error={customer.error}
           isRetrying={customer.isFetching}

@@ -16,6 +16,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { EllipsisVertical, Lock, LockOpen, Search, TrendingUp } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -24,7 +25,7 @@ import { AccountStatusBadge, StaffRoleBadge } from '../components/badges.tsx';
 import { type Column, DataTable } from '../components/data-table.tsx';
 import { FreezeDialog } from '../components/freeze-dialog.tsx';
 import { LevelDialog } from '../components/level-dialog.tsx';
-import { ErrorState, LoadingState, LoadMore, NothingFound } from '../components/query-states.tsx';
+import { LoadingState, LoadMore, NothingFound } from '../components/query-states.tsx';
 import { useDialogTarget } from '../components/use-dialog-target.ts';
 
 type Customer = CustomerList['items'][number];
@@ -202,7 +203,7 @@ export function CustomerListPage() {
       {customers.isPending ? (
         <LoadingState label="Loading users" />
       ) : customers.isError ? (
-        <ErrorState
+        <LoadFailed
           title="The users did not load"
           error={customers.error}
           isRetrying={customers.isFetching}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ErrorState, LoadingState, NothingFound } from '../../admin/components/query-states.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
+import { LoadingState, NothingFound } from '../../admin/components/query-states.tsx';
 import { customerPayoutsQueryOptions } from '../api.ts';
 import { PayoutsTable } from './payouts-table.tsx';
 
@@ -9,7 +10,7 @@ export function CustomerPayoutsTab({ userId }: { userId: string }) {
   if (payouts.isPending) return <LoadingState label="Loading payouts" />;
   if (payouts.isError) {
     return (
-      <ErrorState
+      <LoadFailed
         title="The payouts did not load"
         error={payouts.error}
         isRetrying={payouts.isFetching}

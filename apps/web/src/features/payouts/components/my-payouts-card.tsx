@@ -3,10 +3,11 @@ import { Card, EmptyState, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
 import { useId } from 'react';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { type Column, DataTable } from '../../admin/components/data-table.tsx';
-import { ErrorState, LoadingState, LoadMore } from '../../admin/components/query-states.tsx';
+import { LoadingState, LoadMore } from '../../admin/components/query-states.tsx';
 import { myPayoutsQueryOptions } from '../api.ts';
 import { PayoutStatusBadge } from './payout-status-badge.tsx';
 
@@ -66,7 +67,7 @@ export function MyPayoutsCard() {
       {payouts.isPending ? (
         <LoadingState label="Loading your withdrawals" />
       ) : payouts.isError ? (
-        <ErrorState
+        <LoadFailed
           title="Your withdrawals did not load"
           error={payouts.error}
           isRetrying={payouts.isFetching}

@@ -29,12 +29,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { AccountFrozenDialog } from '../../../components/account-frozen-dialog.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
-import { ErrorState, LoadingState } from '../../admin/components/query-states.tsx';
+import { LoadingState } from '../../admin/components/query-states.tsx';
 import { useDialogTarget } from '../../admin/components/use-dialog-target.ts';
 import { payoutTermsQueryOptions } from '../api.ts';
 import { ConfirmWithdrawalDialog, type WithdrawalToConfirm } from './confirm-withdrawal-dialog.tsx';
@@ -332,7 +333,7 @@ export function WithdrawForm() {
           {terms.isPending || !me ? (
             <LoadingState label="Loading your available balance" />
           ) : terms.isError ? (
-            <ErrorState
+            <LoadFailed
               title="Your balance did not load"
               error={terms.error}
               isRetrying={terms.isFetching}

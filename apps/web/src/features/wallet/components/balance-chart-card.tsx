@@ -2,11 +2,11 @@ import type { BalanceHistory } from '@coffer/contracts/wallet';
 import { Card, Skeleton, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatUtcDay } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { balanceHistoryQueryOptions } from '../api.ts';
 import { BalanceChart } from './balance-chart.tsx';
-import { LoadFailed } from './load-failed.tsx';
 import { useBalanceVisibility } from './use-balance-visibility.ts';
 
 /** The chart's own height (balance-chart.module.css): the placeholder takes the same room. */

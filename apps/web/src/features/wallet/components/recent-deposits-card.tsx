@@ -2,8 +2,8 @@ import { Card, Center, EmptyState, Loader, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { useId } from 'react';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { recentDepositsQueryOptions } from '../api.ts';
-import { LoadFailed } from './load-failed.tsx';
 import { TransactionsTable } from './transactions-table.tsx';
 
 /** The customer's latest deposits; a new one appears live when staff record it. */

@@ -2,9 +2,9 @@ import { Alert, Button, Card, Center, EmptyState, Group, Loader, Title } from '@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ReceiptText } from 'lucide-react';
 import { useId } from 'react';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { useLiveStatus } from '../../../lib/live-events.tsx';
 import { transactionsQueryOptions } from '../api.ts';
-import { LoadFailed } from './load-failed.tsx';
 import { TransactionsTable } from './transactions-table.tsx';
 
 /**

@@ -1,10 +1,10 @@
 import { Center, Loader, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { useIsSandbox } from '../../../components/sandbox-banner.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { walletQueryOptions } from '../api.ts';
 import { FundingDetailsCard } from '../components/funding-details-card.tsx';
-import { LoadFailed } from '../components/load-failed.tsx';
 import { RecentDepositsCard } from '../components/recent-deposits-card.tsx';
 import { TestMoneyCard } from '../components/test-money-card.tsx';
 

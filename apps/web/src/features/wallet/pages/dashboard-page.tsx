@@ -1,11 +1,11 @@
 import { Grid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { walletQueryOptions } from '../api.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
 import { BalanceChartCard } from '../components/balance-chart-card.tsx';
-import { LoadFailed } from '../components/load-failed.tsx';
 import { ShortcutTiles } from '../components/shortcut-tiles.tsx';
 import { SystemStatusCard } from '../components/system-status-card.tsx';
 import { TransactionsCard } from '../components/transactions-card.tsx';

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack } from '@mantine/core';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../lib/api-client.ts';
 
 /** A query that failed: what went wrong, in the server's words, and a way to ask again. */
 export function LoadFailed({
