@@ -8,7 +8,7 @@ export function LoadFailed({
   isRetrying,
   onRetry,
 }: {
-  title: string;
+  title?: string;
   error: unknown;
   isRetrying: boolean;
   onRetry: () => void;

@@ -1,6 +1,5 @@
 import { type BillPayment, billCategoryLabels } from '@coffer/contracts/bills';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -15,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
@@ -132,19 +131,12 @@ export function BillPaymentHistory() {
         </Center>
       )}
       {history.isError && (
-        <Alert color="red" variant="light" role="alert" title="Your bill payments did not load">
-          <Stack gap="sm" align="flex-start">
-            {errorMessage(history.error)}
-            <Button
-              size="xs"
-              variant="default"
-              loading={history.isFetching}
-              onClick={() => history.refetch()}
-            >
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed
+          title="Your bill payments did not load"
+          error={history.error}
+          isRetrying={history.isFetching}
+          onRetry={() => history.refetch()}
+        />
       )}
       {history.isSuccess && payments.length === 0 && <Text c="dimmed">No bill payments yet</Text>}
       {payments.length > 0 &&

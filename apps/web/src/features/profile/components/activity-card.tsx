@@ -1,7 +1,7 @@
 import { auditActionLabels } from '@coffer/contracts/audit';
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { activityQueryOptions } from '../api.ts';
 
@@ -21,19 +21,11 @@ export function ActivityCard() {
       </Title>
       {activity.isPending && <Loader size="sm" aria-label="Loading your account's activity" />}
       {activity.isError && (
-        <Alert color="red" variant="light" role="alert">
-          <Stack gap="sm" align="flex-start">
-            {errorMessage(activity.error)}
-            <Button
-              size="xs"
-              variant="default"
-              loading={activity.isFetching}
-              onClick={() => activity.refetch()}
-            >
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed
+          error={activity.error}
+          isRetrying={activity.isFetching}
+          onRetry={() => activity.refetch()}
+        />
       )}
       {activity.isSuccess && items.length === 0 && (
         <Text c="dimmed">Nothing has happened on your account yet.</Text>

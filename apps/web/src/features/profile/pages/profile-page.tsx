@@ -1,7 +1,7 @@
-import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { useLogout } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { profileQueryOptions } from '../api.ts';
@@ -25,19 +25,12 @@ export function ProfilePage() {
         </Center>
       )}
       {profile.isError && (
-        <Alert color="red" variant="light" role="alert" title="Your profile did not load">
-          <Stack gap="sm" align="flex-start">
-            {errorMessage(profile.error)}
-            <Button
-              size="xs"
-              variant="default"
-              loading={profile.isFetching}
-              onClick={() => profile.refetch()}
-            >
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed
+          title="Your profile did not load"
+          error={profile.error}
+          isRetrying={profile.isFetching}
+          onRetry={() => profile.refetch()}
+        />
       )}
       {profile.data && (
         <>

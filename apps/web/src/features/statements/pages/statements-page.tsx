@@ -4,11 +4,11 @@ import {
   statementFileName,
   todayUtc,
 } from '@coffer/contracts/statements';
-import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet, FileText } from 'lucide-react';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { type StatementRange, statementQueryOptions, statementUrl } from '../api.ts';
 import { type PeriodChoice, PeriodPicker } from '../components/period-picker.tsx';
@@ -81,19 +81,12 @@ function PreviewCard({ range, period }: { range: StatementRange; period: Stateme
         </Center>
       )}
       {statement.isError && (
-        <Alert color="red" variant="light" role="alert" title="The statement did not load">
-          <Stack gap="sm" align="flex-start">
-            {errorMessage(statement.error)}
-            <Button
-              size="xs"
-              variant="default"
-              loading={statement.isFetching}
-              onClick={() => statement.refetch()}
-            >
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed
+          title="The statement did not load"
+          error={statement.error}
+          isRetrying={statement.isFetching}
+          onRetry={() => statement.refetch()}
+        />
       )}
       {statement.data && <StatementPreview statement={statement.data} />}
     </Card>

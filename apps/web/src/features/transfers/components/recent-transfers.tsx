@@ -1,6 +1,5 @@
 import type { TransferListItem } from '@coffer/contracts/transfers';
 import {
-  Alert,
   Button,
   Card,
   Center,
@@ -15,7 +14,7 @@ import {
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight } from 'lucide-react';
 import { useId } from 'react';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { transfersQueryOptions } from '../api.ts';
@@ -72,19 +71,12 @@ export function RecentTransfers() {
         </Center>
       )}
       {transfers.isError && (
-        <Alert color="red" variant="light" role="alert" title="Your transfers did not load">
-          <Stack gap="sm" align="flex-start">
-            {errorMessage(transfers.error)}
-            <Button
-              size="xs"
-              variant="default"
-              loading={transfers.isFetching}
-              onClick={() => transfers.refetch()}
-            >
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed
+          title="Your transfers did not load"
+          error={transfers.error}
+          isRetrying={transfers.isFetching}
+          onRetry={() => transfers.refetch()}
+        />
       )}
       {transfers.isSuccess && items.length === 0 && (
         <EmptyState
