@@ -26,6 +26,8 @@ export type ApiBenchConfig = {
   resultsFile: string;
   /** Where the API process writes a V8 CPU profile (--cpu-prof) when it exits; null: none. */
   apiCpuProfileDir: string | null;
+  /** Where each Lighthouse run's whole JSON report is kept; null: none. */
+  lighthouseReportsDir: string | null;
 };
 
 function listFromEnv(name: string, fallback: string): string[] {
@@ -71,6 +73,9 @@ export function readConfig(): ApiBenchConfig {
     ),
     apiCpuProfileDir: process.env.BENCH_API_CPU_PROFILE_DIR
       ? path.resolve(process.env.BENCH_API_CPU_PROFILE_DIR)
+      : null,
+    lighthouseReportsDir: process.env.BENCH_LIGHTHOUSE_REPORTS_DIR
+      ? path.resolve(process.env.BENCH_LIGHTHOUSE_REPORTS_DIR)
       : null,
   };
 }

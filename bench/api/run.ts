@@ -274,7 +274,10 @@ async function measureWeb(api: ApiServer, config: ApiBenchConfig) {
   const lighthouseResults: LighthouseResult[] = [];
   for (const page of pages) {
     console.log(`\n▶ Lighthouse, ${page.name} (${config.lighthouseRuns} runs)`);
-    const result = await lighthouse(api.baseUrl, page, config.lighthouseRuns);
+    const result = await lighthouse(api.baseUrl, page, {
+      runs: config.lighthouseRuns,
+      reportsDir: config.lighthouseReportsDir,
+    });
     console.log(`  scores ${result.scores.join(', ')}; median ${result.medianScore}`);
     lighthouseResults.push(result);
   }

@@ -1,7 +1,7 @@
 // What a browser pays to open a page: the JavaScript Chromium actually loads for it, and
 // Lighthouse's performance score (mobile settings) against the API serving the built app.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
@@ -156,7 +156,11 @@ type LighthouseReport = {
   runtimeError?: { code: string; message: string };
 };
 
-async function lighthouseOnce(url: string, cookie: string | null): Promise<LighthouseReport> {
+async function lighthouseOnce(
+  url: string,
+  cookie: string | null,
+  keptReportPath: string | null,
+): Promise<LighthouseReport> {
   const outputDir = await mkdtemp(path.join(os.tmpdir(), 'coffer-bench-lighthouse-'));
   const reportPath = path.join(outputDir, 'report.json');
   try {
@@ -173,6 +177,7 @@ async function lighthouseOnce(url: string, cookie: string | null): Promise<Light
       ],
       { cwd: repoRoot, env: { ...process.env, CHROME_PATH: chromiumPath } },
     );
+    if (keptReportPath) await copyFile(reportPath, keptReportPath);
     const report = JSON.parse(await readFile(reportPath, 'utf8')) as LighthouseReport;
     const finalPath = report.finalDisplayedUrl ? new URL(report.finalDisplayedUrl).pathname : null;
     if (finalPath !== new URL(url).pathname) {
@@ -189,15 +194,22 @@ async function lighthouseOnce(url: string, cookie: string | null): Promise<Light
   }
 }
 
-/** Lighthouse's default (mobile) settings, performance only, `runs` times in a row. */
+/**
+ * Lighthouse's default (mobile) settings, performance only, `runs` times in a row; with
+ * `reportsDir`, each run's whole report is kept there as `<page>-<run>.json`.
+ */
 export async function lighthouse(
   baseUrl: string,
   page: WebPage,
-  runs: number,
+  options: { runs: number; reportsDir: string | null },
 ): Promise<LighthouseResult> {
+  if (options.reportsDir) await mkdir(options.reportsDir, { recursive: true });
   const reports: LighthouseReport[] = [];
-  for (let index = 0; index < runs; index += 1) {
-    reports.push(await lighthouseOnce(`${baseUrl}${page.path}`, page.cookie));
+  for (let run = 1; run <= options.runs; run += 1) {
+    const keptReportPath = options.reportsDir
+      ? path.join(options.reportsDir, `${page.name}-${run}.json`)
+      : null;
+    reports.push(await lighthouseOnce(`${baseUrl}${page.path}`, page.cookie, keptReportPath));
   }
   const scoreOf = (report: LighthouseReport) =>
     Math.round(100 * (report.categories.performance.score ?? 0));
