@@ -13,7 +13,14 @@ import {
   watchConsole,
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { hasNoHorizontalScroll, logIn, minorUnitsOf, snapshot, toast } from './support/pages.ts';
+import {
+  hasNoHorizontalScroll,
+  logIn,
+  minorUnitsOf,
+  openDashboard,
+  snapshot,
+  toast,
+} from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 const startUpTimeoutMs = 120_000;
@@ -54,7 +61,7 @@ async function openPage(
 
 /** The dashboard's Available Balance, shown with the eye toggle if it is hidden. */
 async function dashboardBalance(page: Page): Promise<bigint> {
-  await page.goto('/dashboard');
+  await openDashboard(page);
   const figure = page.getByRole('region', { name: 'Available Balance' });
   const show = figure.getByRole('button', { name: 'Show balance' });
   await figure.getByRole('button', { name: /balance/ }).waitFor();

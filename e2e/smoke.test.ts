@@ -10,7 +10,7 @@ import {
   watchConsole,
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { hasNoHorizontalScroll } from './support/pages.ts';
+import { hasNoHorizontalScroll, openDashboard, waitForAppTakeover } from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { waitUntil } from './support/wait.ts';
 
@@ -60,7 +60,7 @@ describe('the web app', () => {
     'shows the dashboard in the signed-in shell with the live system status',
     async () => {
       const { page, problems, customer } = await openPage('desktop', { isSignedIn: true });
-      await page.goto('/dashboard');
+      await openDashboard(page);
 
       await page.getByRole('heading', { level: 1, name: `Hello, ${customer.username}` }).waitFor();
       const topBar = page.getByRole('banner');
@@ -132,7 +132,13 @@ describe('the web app', () => {
       await page.route('**/api/v1/health', (route) =>
         route.fulfill({ status: 503, json: unavailable }),
       );
-      await page.goto('/dashboard');
+      // The server renders the dashboard with its own health answer: open it from another
+      // page, so that the browser asks.
+      await page.goto('/profile');
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Dashboard' })
+        .click();
 
       const status = page.getByRole('region', { name: 'System status' });
       await status.getByText('The server did not answer').waitFor({ timeout: 15_000 });
@@ -174,7 +180,7 @@ describe('the web app', () => {
     async () => {
       const { page, problems, customer } = await openPage('desktop', { isSignedIn: true });
       const greeting = page.getByRole('heading', { level: 1, name: `Hello, ${customer.username}` });
-      await page.goto('/dashboard');
+      await openDashboard(page);
       await greeting.waitFor();
       const colorScheme = () =>
         page.evaluate(() => document.documentElement.dataset.mantineColorScheme);
@@ -190,6 +196,7 @@ describe('the web app', () => {
       await waitUntil('the page turns dark', async () => (await colorScheme()) === 'dark');
 
       await page.reload();
+      await waitForAppTakeover(page);
       await greeting.waitFor();
       await page.getByRole('region', { name: 'System status' }).getByText('Online').waitFor();
       expect(await colorScheme()).toBe('dark');
@@ -203,7 +210,7 @@ describe('the web app', () => {
     'lets keyboard users skip straight to the page content',
     async () => {
       const { page, problems, customer } = await openPage('desktop', { isSignedIn: true });
-      await page.goto('/dashboard');
+      await openDashboard(page);
       await page.getByRole('heading', { level: 1, name: `Hello, ${customer.username}` }).waitFor();
 
       await page.keyboard.press('Tab');
@@ -221,7 +228,7 @@ describe('the web app', () => {
     'keeps the side menu behind the burger at phone width',
     async () => {
       const { page, problems, customer } = await openPage('phone', { isSignedIn: true });
-      await page.goto('/dashboard');
+      await openDashboard(page);
       await page.getByRole('heading', { level: 1, name: `Hello, ${customer.username}` }).waitFor();
       await page
         .getByRole('region', { name: 'System status' })

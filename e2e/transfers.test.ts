@@ -14,7 +14,15 @@ import {
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import { type MailSink, startMailSink } from './support/mail-sink.ts';
-import { callApi, demo, hasNoHorizontalScroll, logIn, snapshot, toast } from './support/pages.ts';
+import {
+  callApi,
+  demo,
+  hasNoHorizontalScroll,
+  logIn,
+  openDashboard,
+  snapshot,
+  toast,
+} from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 const startUpTimeoutMs = 120_000;
@@ -106,7 +114,7 @@ describe('Quick Pay', () => {
     const wallet = await callApi(page, server.baseUrl, 'GET', '/api/v1/wallet');
     expect(wallet.status).toBe(200);
     const { accountNumber } = wallet.json as { accountNumber: string };
-    await page.goto('/dashboard');
+    await openDashboard(page);
     await page.getByRole('button', { name: 'Show balance' }).click();
     recipient = { customer, page, accountNumber, maskedName: masked(customer.username) };
     await recipientShowsBalance('$0.00');
@@ -304,7 +312,7 @@ describe('Quick Pay', () => {
       expect(await hasNoHorizontalScroll(page), 'confirmation').toBe(true);
       await snapshot(page, 'transfer-confirm-360');
 
-      await page.goto('/dashboard');
+      await openDashboard(page);
       await page.getByRole('button', { name: 'Quick Pay', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Quick Pay' });
       await dialog.getByLabel('Recipient').waitFor();

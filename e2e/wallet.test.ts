@@ -13,7 +13,13 @@ import {
   watchConsole,
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { hasNoHorizontalScroll, snapshot, toast } from './support/pages.ts';
+import {
+  hasNoHorizontalScroll,
+  openDashboard,
+  snapshot,
+  toast,
+  waitForAppTakeover,
+} from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { writeSiteFile } from './support/site-file.ts';
 import { waitUntil } from './support/wait.ts';
@@ -127,8 +133,8 @@ async function expectChartReadableByKeyboard(page: Page): Promise<void> {
   expect(await chart.locator('strong').count()).toBe(0);
 }
 
-async function openDashboard(page: Page): Promise<void> {
-  await page.goto('/dashboard');
+async function openAliceDashboard(page: Page): Promise<void> {
+  await openDashboard(page);
   await page.getByRole('heading', { level: 1, name: 'Hello, Alice Morgan' }).waitFor();
   await balanceRegion(page).waitFor();
 }
@@ -138,7 +144,7 @@ describe('wallet', () => {
     'shows the balance only after the eye toggle, remembers it, and copies the account number',
     async () => {
       const { page, problems } = await signedInPage(alice);
-      await openDashboard(page);
+      await openAliceDashboard(page);
 
       // Hidden as dots until asked for.
       const region = balanceRegion(page);
@@ -156,6 +162,7 @@ describe('wallet', () => {
         await region.getByRole('button', { name: 'Hide balance' }).getAttribute('aria-pressed'),
       ).toBe('true');
       await page.reload();
+      await waitForAppTakeover(page);
       await balanceRegion(page).waitFor();
       await waitForBalance(page, aliceStartingMinor);
 
@@ -202,7 +209,7 @@ describe('wallet', () => {
     'adds sandbox test money and updates the balance and transactions without a reload',
     async () => {
       const { page, problems } = await signedInPage(alice);
-      await openDashboard(page);
+      await openAliceDashboard(page);
       await balanceRegion(page).getByRole('button', { name: 'Show balance' }).click();
       const startingMinor = (await shownBalanceMinor(page)) ?? 0n;
 
@@ -251,7 +258,7 @@ describe('wallet', () => {
     'shows a deposit staff record in another session on the open dashboard at once',
     async () => {
       const { page, problems } = await signedInPage(alice);
-      await openDashboard(page);
+      await openAliceDashboard(page);
       await balanceRegion(page).getByRole('button', { name: 'Show balance' }).click();
       const startingMinor = (await shownBalanceMinor(page)) ?? 0n;
       const navigations: string[] = [];
@@ -291,11 +298,11 @@ describe('wallet', () => {
       contexts.push(recipientContext);
       const recipient = await signUpInContext(recipientContext, server.baseUrl, newCustomer());
       const recipientPage = await recipientContext.newPage();
-      await recipientPage.goto('/dashboard');
+      await openDashboard(recipientPage);
       await recipientPage.getByText('No transactions yet').waitFor();
 
       const { page, problems } = await signedInPage(alice);
-      await openDashboard(page);
+      await openAliceDashboard(page);
       await page.getByRole('button', { name: 'Quick Pay', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Quick Pay' });
       await dialog.getByLabel('Recipient').fill(recipient.email);
@@ -327,7 +334,7 @@ describe('wallet', () => {
       await page.route('**/api/v1/events', (route) =>
         route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'down' } } }),
       );
-      await openDashboard(page);
+      await openAliceDashboard(page);
       const transactions = page.getByRole('region', { name: 'Transactions' });
       const broken = transactions
         .getByRole('alert')
@@ -347,7 +354,7 @@ describe('wallet', () => {
     async () => {
       const { page, problems } = await signedInPage(alice, 'phone');
       await page.setViewportSize({ width: 360, height: 780 });
-      await openDashboard(page);
+      await openAliceDashboard(page);
       await balanceRegion(page).getByRole('button', { name: 'Show balance' }).click();
       await page.getByRole('list', { name: 'Transactions' }).getByText('Salary deposit').waitFor();
       await chartImage(page).waitFor();

@@ -30,8 +30,9 @@ function landingServerOutDir(): Plugin {
 
 // In production the API serves dist/ itself; in development the Vite server forwards /api to
 // a locally running API (COFFER_API_PORT, default 3000), so the app talks to one origin.
-// `vite build` builds two environments (docs/decisions/009): the app for the browser, and
-// the landing page for the API to render (dist/server/landing-server.js).
+// `vite build` builds two environments (docs/decisions/010 and 011): the app for the
+// browser, and the landing page and the app's server-rendered pages for the API to render
+// (dist/server/landing-server.js and app-server.js).
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), precompress(), landingServerOutDir()],
@@ -48,6 +49,8 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // The server reads it to link the styles and code of the pages it renders.
+        manifest: true,
         rolldownOptions: {
           // The app, and the landing page's own small script and styles (landing.html).
           input: {
@@ -84,7 +87,10 @@ export default defineConfig({
         sourcemap: false,
         copyPublicDir: false,
         rolldownOptions: {
-          input: { 'landing-server': path.join(import.meta.dirname, 'src/landing-server.tsx') },
+          input: {
+            'landing-server': path.join(import.meta.dirname, 'src/landing-server.tsx'),
+            'app-server': path.join(import.meta.dirname, 'src/app-server.tsx'),
+          },
           output: { entryFileNames: '[name].js' },
         },
       },

@@ -47,6 +47,22 @@ export async function logIn(page: Page, account: Account): Promise<void> {
   await waitUntil('the login page sends the person on', async () => pathOf(page) !== '/signin');
 }
 
+/**
+ * Waits until the app has taken over a page the server rendered (the dashboard, docs/
+ * decisions/011): until then it looks the same, but its buttons do nothing.
+ */
+export async function waitForAppTakeover(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.getElementById('root')?.hasAttribute('data-server-rendered'),
+  );
+}
+
+/** Opens the dashboard as a new page load, and waits until the app has taken it over. */
+export async function openDashboard(page: Page): Promise<void> {
+  await page.goto('/dashboard');
+  await waitForAppTakeover(page);
+}
+
 /** A JSON API call with the page's session, as the page itself would make it. */
 export async function callApi(
   page: Page,

@@ -1,4 +1,4 @@
-// Runs before the server-rendered landing page paints (landing.html): applies the colour
+// Runs before a server-rendered page paints (landing.html, index.html): applies the colour
 // scheme chosen in the app, which Mantine keeps in localStorage under the key
 // `colorSchemeStorageKey` of src/app/providers.tsx ("light", "dark" or "auto").
 (() => {

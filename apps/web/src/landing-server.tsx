@@ -13,6 +13,7 @@ import { mantineSettings } from './app/providers.tsx';
 import { PublicFrame } from './app/public-layout.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { LandingPage } from './features/landing/pages/landing-page.tsx';
+import { escapeHtml } from './lib/escape-html.ts';
 import { healthQueryOptions } from './lib/health.ts';
 import { meQueryKey } from './lib/session.ts';
 import { siteQueryOptions } from './lib/site.ts';
@@ -23,14 +24,6 @@ export type LandingPageData = { site: Site; health: HealthResponse; me: Me | nul
 /** Where landing.html (the build's template for this page) takes the rendered parts. */
 const titleSlot = '<!--landing-title-->';
 const pageSlot = '<!--landing-page-->';
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-}
 
 /** The whole document: the template with the page's title and markup filled in. */
 export function renderLandingPage(template: string, data: LandingPageData): string {

@@ -1,34 +1,76 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode, startTransition } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { prefetchEveryPageData, serverRenderedPages } from './app/page-data.ts';
 import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
-import { healthQueryOptions } from './lib/health.ts';
-import { meQueryOptions } from './lib/session.ts';
-import { siteQueryOptions } from './lib/site.ts';
+import { servePrerenderedAnswers, serverRenderedAttribute } from './lib/prerendered-answers.ts';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');
 
-const queryClient = createQueryClient();
-// Every page shows who is signed in, the institution's name and whether this is a
-// sandbox: ask now, while the router still loads the page's code, instead of after it.
-void queryClient.prefetchQuery(meQueryOptions);
-void queryClient.prefetchQuery(siteQueryOptions);
-void queryClient.prefetchQuery(healthQueryOptions);
-const router = createAppRouter(queryClient);
+/** Resolves once the router has loaded the first page's code and run its loaders. */
+function routerReady(router: DataRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
 
-// As a transition, the first render yields to the browser every few milliseconds instead
-// of holding the main thread for the whole page (on a slow phone, hundreds of them).
-startTransition(() => {
-  createRoot(rootElement).render(
-    <StrictMode>
-      <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-});
+/**
+ * A page the server rendered (docs/decisions/011) stays on screen until the app can show
+ * the same: the page's code is loaded and its queries answered, from the answers the
+ * server embedded, so the app's first render replaces it without a loading state between.
+ */
+async function serverRenderedPageReady(router: DataRouter, queryClient: QueryClient) {
+  const page = serverRenderedPages[window.location.pathname];
+  await Promise.all([routerReady(router), page?.prefetch(queryClient)]);
+}
+
+/** Says, on the root element, that the app's first render has replaced the server's page. */
+function TakeOverServerRenderedPage({
+  root,
+  children,
+}: {
+  root: HTMLElement;
+  children: ReactNode;
+}) {
+  useLayoutEffect(() => root.removeAttribute(serverRenderedAttribute), [root]);
+  return children;
+}
+
+async function start(root: HTMLElement) {
+  const isServerRendered = servePrerenderedAnswers();
+  const queryClient = createQueryClient();
+  // Every page shows who is signed in, the institution's name and whether this is a
+  // sandbox: ask now, while the router still loads the page's code, instead of after it.
+  const everyPageData = prefetchEveryPageData(queryClient);
+  const router = createAppRouter(queryClient);
+  if (isServerRendered)
+    await Promise.all([everyPageData, serverRenderedPageReady(router, queryClient)]);
+
+  // As a transition, the first render yields to the browser every few milliseconds instead
+  // of holding the main thread for the whole page (on a slow phone, hundreds of them).
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <TakeOverServerRenderedPage root={root}>
+          <Providers queryClient={queryClient}>
+            <RouterProvider router={router} />
+          </Providers>
+        </TakeOverServerRenderedPage>
+      </StrictMode>,
+    );
+  });
+}
+
+void start(rootElement);

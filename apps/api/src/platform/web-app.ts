@@ -15,9 +15,31 @@ const immutableAssetMaxAgeSeconds = 365 * 24 * 60 * 60;
 /** The web build's server-rendered landing page (apps/web/src/landing-server.tsx). */
 const landingRendererFile = path.join('server', 'landing-server.js');
 const landingTemplateFile = 'landing.html';
+/** The web build's server-rendered app pages (apps/web/src/app-server.tsx). */
+const appRendererFile = path.join('server', 'app-server.js');
+const appTemplateFile = 'index.html';
+/** The client build's manifest: which files a page's modules and styles are in. */
+const buildManifestFile = path.join('.vite', 'manifest.json');
+/** A page rendered for one request is compressed quickly rather than as small as can be. */
+const perRequestBrotliQuality = 5;
 
 type LandingPageData = { site: Site; health: HealthResponse; me: Me | null };
 type RenderLandingPage = (template: string, data: LandingPageData) => string;
+
+type ApiAnswer = { status: number; json: unknown };
+type AppPageRequest = {
+  path: string;
+  callApi: (apiPath: string) => Promise<ApiAnswer>;
+  cookies: ReadonlyMap<string, string>;
+  isPhone: boolean;
+};
+type AppRenderer = {
+  serverRenderedPaths: readonly string[];
+  renderAppPage: (
+    request: AppPageRequest,
+    build: { template: string; manifest: unknown },
+  ) => Promise<string | null>;
+};
 
 type ContentEncoding = 'br' | 'gzip' | 'identity';
 
@@ -32,11 +54,20 @@ function encodingFor(request: FastifyRequest): ContentEncoding {
   return 'identity';
 }
 
-async function encode(html: string, encoding: ContentEncoding): Promise<Buffer> {
+async function encode(
+  html: string,
+  encoding: ContentEncoding,
+  options: { isPerRequest: boolean },
+): Promise<Buffer> {
   const content = Buffer.from(html, 'utf8');
   if (encoding === 'br') {
     return brotliAsync(content, {
-      params: { [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+      params: {
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        ...(options.isPerRequest
+          ? { [constants.BROTLI_PARAM_QUALITY]: perRequestBrotliQuality }
+          : {}),
+      },
     });
   }
   if (encoding === 'gzip') return gzipAsync(content);
@@ -53,22 +84,47 @@ async function loadRenderer(distDir: string): Promise<RenderLandingPage> {
   return module.renderLandingPage as RenderLandingPage;
 }
 
-/** The signed-in user, asked of the session route exactly as the page itself would ask. */
-async function signedInUser(app: FastifyInstance, request: FastifyRequest): Promise<Me | null> {
-  const cookie = request.headers.cookie;
-  if (!cookie) return null;
+/** A GET of the API answered as the page's own request from this browser would be. */
+async function callApiFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  apiPath: string,
+): Promise<ApiAnswer> {
   const response = await app.inject({
     method: 'GET',
-    url: '/api/v1/auth/session',
-    headers: { cookie },
+    url: apiPath,
+    headers: {
+      accept: 'application/json',
+      ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+    },
     remoteAddress: request.ip,
   });
-  if (response.statusCode !== 200) return null;
-  return sessionResponseSchema.parse(response.json()).user;
+  return { status: response.statusCode, json: response.json() };
+}
+
+/** The signed-in user, asked of the session route exactly as the page itself would ask. */
+async function signedInUser(app: FastifyInstance, request: FastifyRequest): Promise<Me | null> {
+  if (!request.headers.cookie) return null;
+  const answer = await callApiFor(app, request, '/api/v1/auth/session');
+  if (answer.status !== 200) return null;
+  return sessionResponseSchema.parse(answer.json).user;
+}
+
+function sendRenderedPage(
+  reply: FastifyReply,
+  body: Buffer,
+  options: { encoding: ContentEncoding; cacheControl: string },
+) {
+  if (options.encoding !== 'identity') reply.header('content-encoding', options.encoding);
+  return reply
+    .header('cache-control', options.cacheControl)
+    .header('vary', 'accept-encoding, cookie')
+    .type('text/html; charset=utf-8')
+    .send(body);
 }
 
 /**
- * GET / is the landing page rendered on the server (docs/decisions/009): HTML, its styles
+ * GET / is the landing page rendered on the server (docs/decisions/010): HTML, its styles
  * and a small script, without the app's JavaScript. A visitor's page depends only on the
  * configuration, so it is rendered once per encoding; a signed-in user's is rendered for
  * their request. If rendering fails, the app's own landing page takes over.
@@ -89,7 +145,7 @@ function registerLandingPage(app: FastifyInstance, distDir: string): void {
   const visitorPage = (encoding: ContentEncoding) => {
     let page = visitorPages.get(encoding);
     if (!page) {
-      page = render(null).then((html) => encode(html, encoding));
+      page = render(null).then((html) => encode(html, encoding, { isPerRequest: false }));
       // A failure is not kept: the next visitor tries again.
       page.catch(() => visitorPages.delete(encoding));
       visitorPages.set(encoding, page);
@@ -102,18 +158,67 @@ function registerLandingPage(app: FastifyInstance, distDir: string): void {
     let body: Buffer;
     try {
       const me = await signedInUser(app, request);
-      body = me ? await encode(await render(me), encoding) : await visitorPage(encoding);
+      body = me
+        ? await encode(await render(me), encoding, { isPerRequest: true })
+        : await visitorPage(encoding);
     } catch (error) {
       request.log.error({ err: error }, 'the landing page did not render; serving the app');
       return sendAppPage(reply);
     }
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding, cookie')
-      .type('text/html; charset=utf-8')
-      .send(body);
+    return sendRenderedPage(reply, body, { encoding, cacheControl: 'no-cache' });
   });
+}
+
+async function loadAppRenderer(distDir: string): Promise<AppRenderer> {
+  const module: Partial<AppRenderer> = await import(
+    pathToFileURL(path.join(distDir, appRendererFile)).href
+  );
+  if (typeof module.renderAppPage !== 'function' || !Array.isArray(module.serverRenderedPaths)) {
+    throw new Error(`${appRendererFile} does not export renderAppPage and serverRenderedPaths`);
+  }
+  return module as AppRenderer;
+}
+
+/**
+ * The pages the web build renders on the server for a signed-in customer (the dashboard,
+ * docs/decisions/011): the page arrives painted, with the API answers it was rendered
+ * from, and the app takes over from there. It holds the customer's own data, so no cache
+ * keeps it. Anyone else, or a failure, gets the app's index.html as for any other page.
+ */
+async function registerServerRenderedAppPages(app: FastifyInstance, distDir: string) {
+  const renderer = await loadAppRenderer(distDir);
+  const build = {
+    template: readFileSync(path.join(distDir, appTemplateFile), 'utf8'),
+    manifest: JSON.parse(readFileSync(path.join(distDir, buildManifestFile), 'utf8')) as unknown,
+  };
+  for (const pagePath of renderer.serverRenderedPaths) {
+    app.get(pagePath, { config: { access: 'public' } }, async (request, reply) => {
+      if (!request.headers.cookie) return sendAppPage(reply);
+      const encoding = encodingFor(request);
+      let body: Buffer;
+      try {
+        const html = await renderer.renderAppPage(
+          {
+            path: pagePath,
+            callApi: (apiPath) => callApiFor(app, request, apiPath),
+            cookies: new Map(
+              Object.entries(request.cookies).flatMap(([name, value]) =>
+                value === undefined ? [] : [[name, value]],
+              ),
+            ),
+            isPhone: /\bMobi/.test(request.headers['user-agent'] ?? ''),
+          },
+          build,
+        );
+        if (html === null) return sendAppPage(reply);
+        body = await encode(html, encoding, { isPerRequest: true });
+      } catch (error) {
+        request.log.error({ err: error, pagePath }, 'the page did not render; serving the app');
+        return sendAppPage(reply);
+      }
+      return sendRenderedPage(reply, body, { encoding, cacheControl: 'no-store' });
+    });
+  }
 }
 
 function sendAppPage(reply: FastifyReply) {
@@ -134,7 +239,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       wildcard: false,
       // The renderer and its template are the server's, not files for the browser.
       allowedPath: (pathName) =>
-        !pathName.startsWith('/server/') && pathName !== `/${landingTemplateFile}`,
+        !pathName.startsWith('/server/') &&
+        !pathName.startsWith('/.vite/') &&
+        pathName !== `/${landingTemplateFile}`,
       // The build writes .br and .gz copies of its text files (apps/web/precompress.ts);
       // a browser that accepts one gets it, with the original's type and cache headers.
       preCompressed: true,
@@ -153,6 +260,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       registerLandingPage(app, distDir);
     } else {
       app.log.warn({ distDir }, 'the web build has no server-rendered landing page');
+    }
+    if (
+      existsSync(path.join(distDir, appRendererFile)) &&
+      existsSync(path.join(distDir, buildManifestFile))
+    ) {
+      await registerServerRenderedAppPages(app, distDir);
+    } else {
+      app.log.warn({ distDir }, 'the web build has no server-rendered app pages');
     }
   } else {
     app.log.warn({ distDir }, 'no web build found; only the API is served (run npm run build)');

@@ -4,13 +4,8 @@ import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'reac
 import { z } from 'zod';
 import { NotFoundContent } from '../components/not-found-content.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
-import {
-  balanceHistoryQueryOptions,
-  transactionsQueryOptions,
-  walletQueryOptions,
-} from '../features/wallet/api.ts';
-import { meQueryOptions } from '../lib/session.ts';
 import { NotFoundPage } from './not-found-page.tsx';
+import { prefetchDashboardData } from './page-data.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { RequireSignedIn, RequireStaff, RequireVisitor } from './route-guards.tsx';
@@ -46,22 +41,17 @@ function lazyPage<Name extends string>(
 }
 
 /**
- * Starts the dashboard's queries as soon as the route matches and the session says who is
- * signed in, while the page's code is still loading, instead of once it has rendered.
+ * Starts the dashboard's queries as soon as the route matches, while the page's code is
+ * still loading, instead of once it has rendered.
  */
 function prefetchDashboard(queryClient: QueryClient) {
   return () => {
-    void queryClient.ensureQueryData(meQueryOptions).then((me) => {
-      if (me?.role !== 'customer') return;
-      void queryClient.prefetchQuery(walletQueryOptions);
-      void queryClient.prefetchInfiniteQuery(transactionsQueryOptions);
-      void queryClient.prefetchQuery(balanceHistoryQueryOptions);
-    });
+    void prefetchDashboardData(queryClient);
     return null;
   };
 }
 
-const appRoutes = (queryClient: QueryClient): RouteObject[] => [
+export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,

@@ -47,6 +47,22 @@ export const requestTimeoutMs = 15_000;
 /** For answers with no body (204, or 202 without one): accepts anything and returns nothing. */
 export const noContentSchema: z.ZodType<void> = z.unknown().transform(() => undefined);
 
+/** An API answer as a page reads it: the HTTP status and the JSON body. */
+export type ApiAnswer = { status: number; json: unknown };
+
+/**
+ * Where a GET is answered before the network is asked: in the browser, the answers the
+ * server rendered the page with (lib/prerendered-answers.ts); on the server, the API itself
+ * (src/app-server.tsx). `undefined` sends the request over the network.
+ */
+export type AnswerSource = (path: string) => Promise<ApiAnswer> | undefined;
+
+let answerSource: AnswerSource = () => undefined;
+
+export function setAnswerSource(source: AnswerSource): void {
+  answerSource = source;
+}
+
 type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path under the same origin, e.g. `/api/v1/health`. */
@@ -63,6 +79,21 @@ type RequestOptions<T> = {
  * server's `{ error: { code, message, fields } }` answer.
  */
 export async function apiRequest<T>(options: RequestOptions<T>): Promise<T> {
+  const method = options.method ?? 'GET';
+  const answer = (method === 'GET' && answerSource(options.path)) || fetchAnswer(options);
+  const { status, json } = await answer;
+  if (status < 200 || status > 299) {
+    const parsed = errorBodySchema.safeParse(json);
+    if (!parsed.success) throw clientError('invalid_response', status, json);
+    const { code, message, fields } = parsed.data.error;
+    throw new ApiError({ status, code, message, fields });
+  }
+  const parsed = options.schema.safeParse(json);
+  if (!parsed.success) throw clientError('invalid_response', status, parsed.error);
+  return parsed.data;
+}
+
+async function fetchAnswer(options: RequestOptions<unknown>): Promise<ApiAnswer> {
   const timeoutSignal = AbortSignal.timeout(requestTimeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
@@ -83,17 +114,8 @@ export async function apiRequest<T>(options: RequestOptions<T>): Promise<T> {
     if (timeoutSignal.aborted) throw clientError('timeout', 0, error);
     throw clientError('network_error', 0, error);
   }
-
   const json: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(json);
-    if (!parsed.success) throw clientError('invalid_response', response.status, json);
-    const { code, message, fields } = parsed.data.error;
-    throw new ApiError({ status: response.status, code, message, fields });
-  }
-  const parsed = options.schema.safeParse(json);
-  if (!parsed.success) throw clientError('invalid_response', response.status, parsed.error);
-  return parsed.data;
+  return { status: response.status, json };
 }
 
 /** The message to show for any error a query or mutation produced. */

@@ -2,6 +2,7 @@ import { isStaffRole } from '@coffer/contracts/auth';
 import { type LiveTopic, liveEventName, liveEventSchema } from '@coffer/contracts/events';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { isPageServerRendered } from './prerendered-answers.ts';
 import { meQueryKey, useMe } from './session.ts';
 
 /**
@@ -49,13 +50,15 @@ function useLiveEventStream(url: string | null, isStaff: boolean): LiveStatus {
     let source: EventSource | null = null;
     let failureCount = 0;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let hasConnectedBefore = false;
+    // After a reconnection events may have been missed, and on a page the server rendered
+    // its data may already be older than the stream.
+    let mayHaveMissedEvents = isPageServerRendered();
     const connect = () => {
       source = new EventSource(url);
       source.addEventListener('open', () => {
-        if (hasConnectedBefore)
+        if (mayHaveMissedEvents)
           invalidate(queryClient, Object.keys(queryKeysByTopic) as LiveTopic[], isStaff);
-        hasConnectedBefore = true;
+        mayHaveMissedEvents = true;
         failureCount = 0;
         setStatus('live');
       });

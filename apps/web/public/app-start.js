@@ -1,0 +1,24 @@
+// Starts the app on a page the server rendered (src/app-server.tsx, docs/decisions/011),
+// once the browser has painted it: the server's HTML appears first, instead of after the
+// app's code has downloaded and run. Then every module the page needs is requested at
+// once, not one import after another.
+(() => {
+  const { appEntry, appModules = '' } = document.currentScript?.dataset ?? {};
+  if (!appEntry) return;
+  const start = () => {
+    for (const url of appModules.split(' ').filter(Boolean)) {
+      const preload = document.createElement('link');
+      preload.rel = 'modulepreload';
+      preload.crossOrigin = '';
+      preload.href = url;
+      document.head.append(preload);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = appEntry;
+    document.head.append(script);
+  };
+  // A frame's callback runs just before it paints; a task queued there runs after.
+  requestAnimationFrame(() => setTimeout(start, 0));
+})();

@@ -1,0 +1,158 @@
+// Pages of the app rendered on the server for a signed-in customer (docs/decisions/011):
+// the API imports this module's build (dist/server/app-server.js) and answers GET
+// /dashboard with the page's HTML, painted before the app's JavaScript has loaded. The
+// app then renders the same page over it (src/main.tsx), from the answers embedded here.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { prefetchEveryPageData, serverRenderedPages } from './app/page-data.ts';
+import { mantineSettings } from './app/providers.tsx';
+import { createQueryClient } from './app/query-client.ts';
+import { appRoutes } from './app/router.tsx';
+import { type ApiAnswer, setAnswerSource } from './lib/api-client.ts';
+import { escapeHtml } from './lib/escape-html.ts';
+import {
+  type PrerenderedAnswers,
+  prerenderedAnswersElement,
+  serverRenderedAttribute,
+} from './lib/prerendered-answers.ts';
+import { RequestFactsContext } from './lib/request-facts.ts';
+import { meQueryKey } from './lib/session.ts';
+import { siteQueryOptions } from './lib/site.ts';
+
+/** One entry of the client build's `.vite/manifest.json`, keyed by source path. */
+export type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
+export type BuildManifest = Record<string, ManifestChunk>;
+
+export type AppPageRequest = {
+  /** The page's path, one of `serverRenderedPaths`. */
+  path: string;
+  /** Answers a GET of the API as the browser's own request would be answered. */
+  callApi: (apiPath: string) => Promise<ApiAnswer>;
+  cookies: ReadonlyMap<string, string>;
+  /** From the user agent: the server cannot measure the screen. */
+  isPhone: boolean;
+};
+
+/** Where index.html (the app's template) takes the rendered parts; the head's end is one. */
+const headEnd = '</head>';
+const pageSlot = '<!--app-page-->';
+/** The app's root element, marked as the server's until the app has replaced its content. */
+const rootElementTag = '<div id="root">';
+const answersSlot = '<!--app-answers-->';
+/** The app's module script and module preloads as Vite writes them into index.html. */
+const moduleTagsPattern = /<(script type="module"|link rel="modulepreload")[^>]*>(<\/script>)?\s*/g;
+
+export const serverRenderedPaths: readonly string[] = Object.keys(serverRenderedPages);
+
+// The app's queries call `apiRequest`, which asks this source first: while a page renders,
+// its request's own API. Renders run concurrently, so each finds its request here.
+const requestApi = new AsyncLocalStorage<(apiPath: string) => Promise<ApiAnswer>>();
+setAnswerSource((apiPath) => {
+  const callApi = requestApi.getStore();
+  if (!callApi) throw new Error('apiRequest on the server outside a page render');
+  return callApi(apiPath);
+});
+
+/** The app's entry in the build's manifest: index.html's module script. */
+const entryManifestKey = 'index.html';
+
+/**
+ * The styles and code a page needs, from the build's manifest: the app's entry and the
+ * page's lazily loaded routes, with everything they import.
+ */
+function pageAssets(manifest: BuildManifest, routeModules: readonly string[]) {
+  const stylesheets = new Set<string>();
+  const modules = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the build's manifest has no ${key}`);
+    if (modules.has(`/${chunk.file}`)) return;
+    modules.add(`/${chunk.file}`);
+    for (const file of chunk.css ?? []) stylesheets.add(`/${file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of [entryManifestKey, ...routeModules]) visit(key);
+  const entry = manifest[entryManifestKey];
+  if (!entry) throw new Error(`the build's manifest has no ${entryManifestKey}`);
+  return { entryUrl: `/${entry.file}`, moduleUrls: [...modules], stylesheetUrls: [...stylesheets] };
+}
+
+/**
+ * The head's end for a server-rendered page: every stylesheet the page's routes need,
+ * before the first paint, and public/app-start.js, which starts the app once the page has
+ * painted and only then fetches its code, all of it at once (the template's own module
+ * script and preloads are taken out). A script fetched before the first paint would count
+ * as holding it up, and its evaluation would.
+ */
+function pageHeadEnd(template: string, assets: ReturnType<typeof pageAssets>): string {
+  const stylesheets = assets.stylesheetUrls
+    .filter((url) => !template.includes(`href="${url}"`))
+    .map((url) => `<link rel="stylesheet" href="${url}">`);
+  const preloads = assets.moduleUrls.filter((url) => url !== assets.entryUrl).join(' ');
+  const appStart = `<script src="/app-start.js" data-app-entry="${assets.entryUrl}" data-app-modules="${preloads}" defer></script>`;
+  return `${stylesheets.join('')}${appStart}${headEnd}`;
+}
+
+/**
+ * The whole document for a signed-in customer's page, or null when the app should render
+ * it instead: a visitor or staff member, or an API answer other than 200 (the app shows
+ * its own sign-in redirect, error or retry for those).
+ */
+export async function renderAppPage(
+  request: AppPageRequest,
+  build: { template: string; manifest: BuildManifest },
+): Promise<string | null> {
+  const page = serverRenderedPages[request.path];
+  if (!page) throw new Error(`${request.path} is not rendered on the server`);
+  for (const slot of [headEnd, rootElementTag, pageSlot, answersSlot]) {
+    if (!build.template.includes(slot)) throw new Error(`index.html must contain ${slot}`);
+  }
+  const assets = pageAssets(build.manifest, page.routeModules);
+  const answers: PrerenderedAnswers = {};
+  const queryClient = createQueryClient();
+  const routes = appRoutes(queryClient);
+  const handler = createStaticHandler(routes);
+  const context = await requestApi.run(
+    async (apiPath) => {
+      const answer = await request.callApi(apiPath);
+      answers[apiPath] = answer;
+      return answer;
+    },
+    async () => {
+      await Promise.all([prefetchEveryPageData(queryClient), page.prefetch(queryClient)]);
+      return handler.query(new Request(new URL(request.path, 'http://coffer.invalid')));
+    },
+  );
+  const me = queryClient.getQueryData(meQueryKey);
+  const isEveryAnswerOk = Object.values(answers).every((answer) => answer.status === 200);
+  if (context instanceof Response || me?.role !== 'customer' || !isEveryAnswerOk) return null;
+
+  const pageHtml = renderToString(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider {...mantineSettings}>
+        <RequestFactsContext value={{ isPhone: request.isPhone, cookies: request.cookies }}>
+          <StaticRouterProvider
+            router={createStaticRouter(handler.dataRoutes, context)}
+            context={context}
+            hydrate={false}
+          />
+        </RequestFactsContext>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  const institutionName = queryClient.getQueryData(siteQueryOptions.queryKey)?.institutionName;
+  return (
+    build.template
+      // The template preloads the answers every page needs; this page carries them.
+      .replaceAll(/<link rel="preload" href="\/api\/[^"]*"[^>]*>\s*/g, '')
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(institutionName ?? '')}</title>`)
+      .replaceAll(moduleTagsPattern, '')
+      .replace(headEnd, () => pageHeadEnd(build.template, assets))
+      .replace(rootElementTag, () => `<div id="root" ${serverRenderedAttribute}>`)
+      .replace(pageSlot, () => pageHtml)
+      .replace(answersSlot, () => prerenderedAnswersElement(answers))
+  );
+}

@@ -1,0 +1,160 @@
+// The dashboard rendered on the server (docs/decisions/011): the page arrives painted with
+// the customer's own data, before any of the app's JavaScript has run, and the app then
+// takes it over. Checked with JavaScript off (what the server sent) and on (the takeover).
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newCustomer, signUpInContext } from './support/accounts.ts';
+import { launchBrowser, newContext, viewports, watchConsole } from './support/browser.ts';
+import { unexpectedProblems } from './support/console.ts';
+import { demo } from './support/pages.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+const startUpTimeoutMs = 120_000;
+const testTimeoutMs = 60_000;
+const answersElementSelector = 'script#coffer-prerendered-answers';
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+}, startUpTimeoutMs);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+}, startUpTimeoutMs);
+
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+/** A context signed in as a sandbox account; with `javaScriptEnabled: false`, only HTML. */
+async function signedInContext(
+  account: { email: string; password: string } | null,
+  options: { javaScriptEnabled: boolean },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: viewports.desktop,
+    locale: 'en-US',
+    javaScriptEnabled: options.javaScriptEnabled,
+  });
+  contexts.push(context);
+  if (account) {
+    const login = await context.request.post('/api/v1/auth/login', {
+      data: { email: account.email, password: account.password },
+      headers: { origin: server.baseUrl },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+  }
+  return context;
+}
+
+/** Quick Pay through the API, as the sender's browser would send it. */
+async function quickPay(context: BrowserContext, body: Record<string, string>): Promise<void> {
+  const response = await context.request.post('/api/v1/transfers', {
+    data: body,
+    headers: { origin: server.baseUrl, 'idempotency-key': randomUUID() },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+describe('the server-rendered dashboard', () => {
+  it(
+    'arrives painted with the customer’s balance, account and transactions, and no cache keeps it',
+    async () => {
+      const context = await signedInContext(demo.alice, { javaScriptEnabled: false });
+      const page = await context.newPage();
+      const response = await page.goto('/dashboard');
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['cache-control']).toBe('no-store');
+      await page.getByRole('heading', { level: 1, name: /^Hello, \S/ }).waitFor();
+      const balance = page.getByRole('region', { name: 'Available Balance' });
+      // Hidden until the customer chooses to show it, on the server as in the app.
+      expect(await balance.textContent()).not.toMatch(/\d\.\d\d/);
+      await page.getByRole('table', { name: 'Transactions' }).getByText('Salary deposit').waitFor();
+      expect(await page.locator(answersElementSelector).count()).toBe(1);
+
+      // The choice to show the balance is a cookie, so the server shows it too.
+      await context.addCookies([
+        { name: 'coffer-balance-visible', value: '1', url: server.baseUrl },
+      ]);
+      await page.reload();
+      await balance.getByText(/\$[\d,]+\.\d\d/).waitFor();
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'is taken over by the app without console errors, and the app then works as usual',
+    async () => {
+      const context = await signedInContext(demo.alice, { javaScriptEnabled: true });
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      await page.goto('/dashboard');
+      // The app has replaced the page: the answers it started from are consumed, the
+      // title is the app's, and the page's buttons work.
+      await page.waitForFunction(
+        (selector) => document.querySelector(selector) === null && document.title.includes('·'),
+        answersElementSelector,
+      );
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+      await page.getByRole('button', { name: 'Show balance' }).click();
+      await page
+        .getByRole('region', { name: 'Available Balance' })
+        .getByText(/\$[\d,]+\.\d\d/)
+        .waitFor();
+      await page.getByRole('button', { name: 'Quick Pay' }).click();
+      await page.getByRole('dialog', { name: 'Quick Pay' }).waitFor();
+      expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'keeps text from other people as text: a note cannot end the embedded answers',
+    async () => {
+      const sender = await signedInContext(demo.alice, { javaScriptEnabled: false });
+      const recipientContext = await newContext(browser, {
+        baseUrl: server.baseUrl,
+        viewport: 'desktop',
+      });
+      contexts.push(recipientContext);
+      const recipient = await signUpInContext(recipientContext, server.baseUrl, newCustomer());
+      const note = '</script><script src="/app-start.js" data-app-entry="/x.js"></script><!--';
+      await quickPay(sender, { recipient: recipient.email, amount: '1.00', note });
+
+      const page = await recipientContext.newPage();
+      const problems = watchConsole(page);
+      const html = await (await page.request.get('/dashboard')).text();
+      expect(html).not.toContain(note);
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: 'Show balance' }).click();
+      await page.getByRole('table', { name: 'Transactions' }).getByText(note).waitFor();
+      expect(await page.locator('script[data-app-entry="/x.js"]').count()).toBe(0);
+      expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'is left to the app for a visitor and for staff',
+    async () => {
+      const visitor = await signedInContext(null, { javaScriptEnabled: false });
+      const visitorPage = await visitor.newPage();
+      await visitorPage.goto('/dashboard');
+      expect(await visitorPage.locator(answersElementSelector).count()).toBe(0);
+      expect(await visitorPage.locator('#root *').count()).toBe(0);
+
+      const staff = await signedInContext(demo.admin, { javaScriptEnabled: false });
+      const staffPage = await staff.newPage();
+      await staffPage.goto('/dashboard');
+      expect(await staffPage.locator(answersElementSelector).count()).toBe(0);
+    },
+    testTimeoutMs,
+  );
+});
