@@ -35,12 +35,13 @@ afterEach(async () => {
 /** A context signed in as a sandbox account; with `javaScriptEnabled: false`, only HTML. */
 async function signedInContext(
   account: { email: string; password: string } | null,
-  options: { javaScriptEnabled: boolean },
+  options: { javaScriptEnabled: boolean; locale?: string; timezoneId?: string },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: server.baseUrl,
     viewport: viewports.desktop,
-    locale: 'en-US',
+    locale: options.locale ?? 'en-US',
+    timezoneId: options.timezoneId,
     javaScriptEnabled: options.javaScriptEnabled,
   });
   contexts.push(context);
@@ -137,6 +138,36 @@ describe('the server-rendered dashboard', () => {
       await page.getByRole('table', { name: 'Transactions' }).getByText(note).waitFor();
       expect(await page.locator('script[data-app-entry="/x.js"]').count()).toBe(0);
       expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'shows times in the browser’s language and time zone, which the app tells the server',
+    async () => {
+      const region = { locale: 'de-DE', timezoneId: 'Asia/Tokyo' };
+      const app = await signedInContext(demo.alice, { javaScriptEnabled: true, ...region });
+      // Any page of the app remembers the browser's time zone in a cookie.
+      const appPage = await app.newPage();
+      await appPage.goto('/profile');
+      await appPage.getByRole('heading', { level: 1 }).waitFor();
+      const transactions = await (await app.request.get('/api/v1/wallet/transactions')).json();
+      const createdAt: string = transactions.items[0].createdAt;
+
+      const html = await signedInContext(null, { javaScriptEnabled: false, ...region });
+      await html.addCookies(await app.cookies());
+      const page = await html.newPage();
+      await page.goto('/dashboard');
+      const tokyoTime = new Intl.DateTimeFormat('de-DE', {
+        dateStyle: 'short',
+        timeStyle: 'short',
+        timeZone: region.timezoneId,
+      }).format(new Date(createdAt));
+      await page
+        .getByRole('table', { name: 'Transactions' })
+        .getByText(tokyoTime)
+        .first()
+        .waitFor();
     },
     testTimeoutMs,
   );

@@ -12,6 +12,7 @@ import { mantineSettings } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { appRoutes } from './app/router.tsx';
 import { type ApiAnswer, setAnswerSource } from './lib/api-client.ts';
+import { type DateRegion, inDateRegion, timeZoneCookieName } from './lib/dates.ts';
 import { escapeHtml } from './lib/escape-html.ts';
 import {
   type PrerenderedAnswers,
@@ -34,6 +35,8 @@ export type AppPageRequest = {
   cookies: ReadonlyMap<string, string>;
   /** From the user agent: the server cannot measure the screen. */
   isPhone: boolean;
+  /** The browser's Accept-Language header: dates are shown in its first language. */
+  acceptLanguage: string | undefined;
 };
 
 /** Where index.html (the app's template) takes the rendered parts; the head's end is one. */
@@ -55,6 +58,28 @@ setAnswerSource((apiPath) => {
   if (!callApi) throw new Error('apiRequest on the server outside a page render');
   return callApi(apiPath);
 });
+
+/**
+ * The locale and time zone the browser shows dates in, as far as the request tells: the
+ * first language it accepts, and the time zone the app keeps in a cookie. Anything the
+ * runtime does not know is left to the server's defaults.
+ */
+function dateRegionOf(request: AppPageRequest): DateRegion {
+  const language = request.acceptLanguage?.split(',')[0]?.split(';')[0]?.trim();
+  const timeZone = request.cookies.get(timeZoneCookieName);
+  const isKnown = (locale: string | undefined, zone: string | undefined) => {
+    try {
+      new Intl.DateTimeFormat(locale, { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return {
+    locale: language && language !== '*' && isKnown(language, undefined) ? language : undefined,
+    timeZone: timeZone && isKnown(undefined, timeZone) ? timeZone : undefined,
+  };
+}
 
 /** The app's entry in the build's manifest: index.html's module script. */
 const entryManifestKey = 'index.html';
@@ -130,18 +155,20 @@ export async function renderAppPage(
   const isEveryAnswerOk = Object.values(answers).every((answer) => answer.status === 200);
   if (context instanceof Response || me?.role !== 'customer' || !isEveryAnswerOk) return null;
 
-  const pageHtml = renderToString(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider {...mantineSettings}>
-        <RequestFactsContext value={{ isPhone: request.isPhone, cookies: request.cookies }}>
-          <StaticRouterProvider
-            router={createStaticRouter(handler.dataRoutes, context)}
-            context={context}
-            hydrate={false}
-          />
-        </RequestFactsContext>
-      </MantineProvider>
-    </QueryClientProvider>,
+  const pageHtml = inDateRegion(dateRegionOf(request), () =>
+    renderToString(
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider {...mantineSettings}>
+          <RequestFactsContext value={{ isPhone: request.isPhone, cookies: request.cookies }}>
+            <StaticRouterProvider
+              router={createStaticRouter(handler.dataRoutes, context)}
+              context={context}
+              hydrate={false}
+            />
+          </RequestFactsContext>
+        </MantineProvider>
+      </QueryClientProvider>,
+    ),
   );
   const institutionName = queryClient.getQueryData(siteQueryOptions.queryKey)?.institutionName;
   return (

@@ -9,6 +9,7 @@ import { prefetchEveryPageData, serverRenderedPages } from './app/page-data.ts';
 import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
+import { rememberTimeZone } from './lib/dates.ts';
 import { servePrerenderedAnswers, serverRenderedAttribute } from './lib/prerendered-answers.ts';
 
 const rootElement = document.getElementById('root');
@@ -49,6 +50,7 @@ function TakeOverServerRenderedPage({
 }
 
 async function start(root: HTMLElement) {
+  rememberTimeZone();
   const isServerRendered = servePrerenderedAnswers();
   const queryClient = createQueryClient();
   // Every page shows who is signed in, the institution's name and whether this is a

@@ -32,6 +32,7 @@ type AppPageRequest = {
   callApi: (apiPath: string) => Promise<ApiAnswer>;
   cookies: ReadonlyMap<string, string>;
   isPhone: boolean;
+  acceptLanguage: string | undefined;
 };
 type AppRenderer = {
   serverRenderedPaths: readonly string[];
@@ -207,6 +208,7 @@ async function registerServerRenderedAppPages(app: FastifyInstance, distDir: str
               ),
             ),
             isPhone: /\bMobi/.test(request.headers['user-agent'] ?? ''),
+            acceptLanguage: request.headers['accept-language'],
           },
           build,
         );

@@ -1,21 +1,69 @@
+/**
+ * Where dates are shown for: a locale and a time zone, `undefined` meaning the browser's
+ * own. The server renders a page for the browser's (src/app-server.tsx): the first
+ * language it accepts, and the time zone the app remembers in a cookie.
+ */
+export type DateRegion = { locale: string | undefined; timeZone: string | undefined };
+
+/** Set by the app in every browser it runs in; read by the server. */
+export const timeZoneCookieName = 'coffer-time-zone';
+const timeZoneCookieMaxAgeSeconds = 400 * 24 * 60 * 60;
+/** Formats are kept per region and options; the server meets many regions. */
+const keptFormatsMax = 500;
+
+const browserRegion: DateRegion = { locale: undefined, timeZone: undefined };
+let region = browserRegion;
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date format for the current region; `options.timeZone` (e.g. UTC days) wins over it. */
+export function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify([region.locale, region.timeZone, options]);
+  let format = formats.get(key);
+  if (!format) {
+    if (formats.size >= keptFormatsMax) formats.clear();
+    format = new Intl.DateTimeFormat(region.locale, { timeZone: region.timeZone, ...options });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * Runs a render with dates shown for `dateRegion`. For the server: its renders are
+ * synchronous, so no other render runs while the region is set.
+ */
+export function inDateRegion<T>(dateRegion: DateRegion, render: () => T): T {
+  const previous = region;
+  region = dateRegion;
+  try {
+    return render();
+  } finally {
+    region = previous;
+  }
+}
+
+/** Tells the server which time zone this browser shows times in, for the pages it renders. */
+export function rememberTimeZone(): void {
+  const { timeZone } = new Intl.DateTimeFormat().resolvedOptions();
+  const cookie = `${timeZoneCookieName}=${encodeURIComponent(timeZone)}`;
+  if (document.cookie.split('; ').includes(cookie)) return;
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is async and newer than some browsers Coffer supports; the value is encoded.
+  document.cookie = `${cookie}; path=/; max-age=${timeZoneCookieMaxAgeSeconds}; samesite=lax${secure}`;
+}
+
 // Dates in the browser's own locale, short format (PRODUCT.md section 5).
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'short',
-  timeStyle: 'short',
-});
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short' });
 
 export function formatDateTime(isoDate: string): string {
-  return dateTimeFormat.format(new Date(isoDate));
+  return dateTimeFormat({ dateStyle: 'short', timeStyle: 'short' }).format(new Date(isoDate));
 }
 
 export function formatDate(isoDate: string): string {
-  return dateFormat.format(new Date(isoDate));
+  return dateTimeFormat({ dateStyle: 'short' }).format(new Date(isoDate));
 }
-
-const utcDayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** A calendar day the API gives as YYYY-MM-DD (a UTC day), the same in every time zone. */
 export function formatUtcDay(isoDay: string): string {
-  return utcDayFormat.format(new Date(`${isoDay}T00:00:00Z`));
+  return dateTimeFormat({ dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${isoDay}T00:00:00Z`),
+  );
 }

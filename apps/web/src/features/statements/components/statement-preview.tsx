@@ -2,17 +2,18 @@ import { entryKindLabel } from '@coffer/contracts/ledger';
 import type { Statement, StatementEntry } from '@coffer/contracts/statements';
 import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useId } from 'react';
+import { dateTimeFormat } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
 
 const entriesLabel = 'Statement entries';
 
 // Statements count whole days in UTC, so their times are shown in UTC too.
-const utcDateTimeFormat = new Intl.DateTimeFormat(undefined, {
+const utcDateTimeFormatOptions: Intl.DateTimeFormatOptions = {
   dateStyle: 'short',
   timeStyle: 'short',
   timeZone: 'UTC',
-});
+};
 
 function Figure({
   label,
@@ -57,7 +58,7 @@ function SignedAmount({ amountMinor, currency }: { amountMinor: string; currency
 function EntryTime({ entry }: { entry: StatementEntry }) {
   return (
     <time dateTime={entry.createdAt} style={{ whiteSpace: 'nowrap' }}>
-      {utcDateTimeFormat.format(new Date(entry.createdAt))}
+      {dateTimeFormat(utcDateTimeFormatOptions).format(new Date(entry.createdAt))}
     </time>
   );
 }

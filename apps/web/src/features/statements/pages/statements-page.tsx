@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet, FileText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
+import { formatUtcDay } from '../../../lib/dates.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { type StatementRange, statementQueryOptions, statementUrl } from '../api.ts';
 import { type PeriodChoice, PeriodPicker } from '../components/period-picker.tsx';
@@ -24,11 +25,10 @@ function queryOf(choice: PeriodChoice) {
   return Object.fromEntries(Object.entries(range).filter(([, value]) => value !== ''));
 }
 
-const utcDayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-
 function periodText(period: StatementPeriod): string {
-  const day = (isoDate: string) => utcDayFormat.format(new Date(`${isoDate}T00:00:00Z`));
-  return period.from === period.to ? day(period.from) : `${day(period.from)} to ${day(period.to)}`;
+  return period.from === period.to
+    ? formatUtcDay(period.from)
+    : `${formatUtcDay(period.from)} to ${formatUtcDay(period.to)}`;
 }
 
 function DownloadLinks({

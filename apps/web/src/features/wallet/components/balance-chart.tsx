@@ -1,7 +1,7 @@
 import type { BalanceHistory } from '@coffer/contracts/wallet';
 import { VisuallyHidden } from '@mantine/core';
 import { type PointerEvent, useId, useMemo, useState } from 'react';
-import { formatUtcDay } from '../../../lib/dates.ts';
+import { dateTimeFormat, formatUtcDay } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import classes from './balance-chart.module.css';
 import {
@@ -13,11 +13,11 @@ import {
 } from './balance-chart-geometry.ts';
 
 /** The points are UTC days (YYYY-MM-DD): labelled in UTC, so no day shifts by a time zone. */
-const dayLabelFormat = new Intl.DateTimeFormat(undefined, {
+const dayLabelFormatOptions: Intl.DateTimeFormatOptions = {
   month: 'short',
   day: 'numeric',
   timeZone: 'UTC',
-});
+};
 
 type Day = { date: string; balanceMinor: bigint; xPercent: number; yPercent: number };
 
@@ -207,7 +207,7 @@ export function BalanceChart({
               style={{ left: `${day.xPercent}%`, transform: `translateX(${shiftPercent}%)` }}
               data-kept-at-every={keptAtEvery}
             >
-              {dayLabelFormat.format(new Date(`${day.date}T00:00:00Z`))}
+              {dateTimeFormat(dayLabelFormatOptions).format(new Date(`${day.date}T00:00:00Z`))}
             </span>
           );
         })}

@@ -3,14 +3,13 @@ import { Alert, Badge, Button, Card, DataList, Group, Loader, Text, Title } from
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { dateTimeFormat } from '../../../lib/dates.ts';
 import { healthQueryOptions } from '../../../lib/health.ts';
 
 const databaseLabels: Record<HealthResponse['database'], string> = {
   pglite: 'PGlite (embedded)',
   postgres: 'PostgreSQL',
 };
-
-const checkedAtFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
 /** What the server reports about itself, straight from GET /api/v1/health. */
 export function SystemStatusCard() {
@@ -73,7 +72,7 @@ export function SystemStatusCard() {
           <DataList.Item>
             <DataList.ItemLabel>Checked at</DataList.ItemLabel>
             <DataList.ItemValue>
-              {checkedAtFormat.format(new Date(health.dataUpdatedAt))}
+              {dateTimeFormat({ timeStyle: 'medium' }).format(new Date(health.dataUpdatedAt))}
             </DataList.ItemValue>
           </DataList.Item>
         </DataList>
