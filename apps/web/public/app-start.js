@@ -6,18 +6,21 @@
   const { appEntry, appModules = '' } = document.currentScript?.dataset ?? {};
   if (!appEntry) return;
   const start = () => {
+    // One insertion for all of them: the page's style is worked out once, not per link.
+    const elements = document.createDocumentFragment();
     for (const url of appModules.split(' ').filter(Boolean)) {
       const preload = document.createElement('link');
       preload.rel = 'modulepreload';
       preload.crossOrigin = '';
       preload.href = url;
-      document.head.append(preload);
+      elements.append(preload);
     }
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = appEntry;
-    document.head.append(script);
+    elements.append(script);
+    document.head.append(elements);
   };
   // A frame's callback runs just before it paints; a task queued there runs after.
   requestAnimationFrame(() => setTimeout(start, 0));

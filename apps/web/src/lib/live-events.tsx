@@ -28,13 +28,18 @@ const reconnectDelayMaxMs = 30_000;
 /** Failed connections in a row before the feed counts as broken (and says so). */
 const failuresBeforeBrokenCount = 3;
 
+/**
+ * Refetches what the topics touch, each query once: topics share keys (most touch the
+ * wallet), and invalidating a query again cancels the fetch the first call started.
+ */
 function invalidate(queryClient: QueryClient, topics: readonly LiveTopic[], isStaff: boolean) {
+  const queryKeys = new Map<string, QueryKey>();
   for (const topic of topics) {
-    for (const queryKey of queryKeysByTopic[topic]) {
-      void queryClient.invalidateQueries({ queryKey });
-    }
+    for (const queryKey of queryKeysByTopic[topic])
+      queryKeys.set(JSON.stringify(queryKey), queryKey);
   }
-  if (isStaff) void queryClient.invalidateQueries({ queryKey: staffQueryRoot });
+  if (isStaff) queryKeys.set(JSON.stringify(staffQueryRoot), staffQueryRoot);
+  for (const queryKey of queryKeys.values()) void queryClient.invalidateQueries({ queryKey });
 }
 
 /**
