@@ -1,4 +1,4 @@
-// The browser side of the server-rendered landing page (landing.html; docs/decisions/009):
+// The browser side of the server-rendered landing page (landing.html; docs/decisions/010):
 // its styles and its small script. No React: the page is already rendered.
 //
 // Mantine's styles per component, in the order of Mantine's full stylesheet (baseline,

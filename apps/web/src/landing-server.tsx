@@ -1,4 +1,4 @@
-// The landing page rendered on the server (docs/decisions/009): the API imports this
+// The landing page rendered on the server (docs/decisions/010): the API imports this
 // module's build (dist/server/landing-server.js) and answers GET / with the page's HTML.
 // The components are the app's own; only the three queries the page makes are answered
 // up front, with what the API itself would answer.
