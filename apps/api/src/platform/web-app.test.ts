@@ -27,15 +27,39 @@ export function renderLandingPage(template, data) {
 }
 `;
 
+// The app's server-rendered pages (the real renderer is apps/web/src/app-server.tsx): this
+// one asks the API for the session, as the real one asks for every answer it renders.
+const echoAppRenderer = `
+export const serverRenderedPaths = ['/dashboard'];
+export async function renderAppPage(request, build) {
+  const session = await request.callApi('/api/v1/auth/session');
+  const user = session.json.user;
+  if (!user) return null;
+  if (user.username.startsWith('Broken')) throw new Error('the renderer failed');
+  const page = JSON.stringify({
+    path: request.path,
+    email: user.email,
+    isPhone: request.isPhone,
+    language: request.acceptLanguage ?? null,
+    cookieNames: [...request.cookies.keys()].sort(),
+    manifest: build.manifest.marker,
+  });
+  return build.template.replace('the app', '<main>' + page + '</main>');
+}
+`;
+
 const scratchDir = mkdtempSync(path.join(os.tmpdir(), 'coffer-web-app-test-'));
 
 function webBuild(name: string, options: { hasRenderer: boolean }): string {
   const distDir = path.join(scratchDir, name);
   mkdirSync(path.join(distDir, 'server'), { recursive: true });
+  mkdirSync(path.join(distDir, '.vite'), { recursive: true });
   writeFileSync(path.join(distDir, 'index.html'), appPage);
   if (options.hasRenderer) {
     writeFileSync(path.join(distDir, 'landing.html'), template);
     writeFileSync(path.join(distDir, 'server', 'landing-server.js'), echoRenderer);
+    writeFileSync(path.join(distDir, 'server', 'app-server.js'), echoAppRenderer);
+    writeFileSync(path.join(distDir, '.vite', 'manifest.json'), '{"marker":"the manifest"}');
   }
   return distDir;
 }
@@ -59,8 +83,10 @@ async function appWith(distDir: string, institutionName: string): Promise<Fastif
   return app;
 }
 
-/** What the echo renderer put in the page's <main>. */
-function renderedData(body: string): { name: string; isSandbox: boolean; email: string | null } {
+/** What an echo renderer put in the page's <main>. */
+function renderedData<Data = { name: string; isSandbox: boolean; email: string | null }>(
+  body: string,
+): Data {
   const match = /<main>(.*)<\/main>/.exec(body);
   if (!match?.[1]) throw new Error(`no rendered landing page in: ${body.slice(0, 200)}`);
   return JSON.parse(match[1]);
@@ -137,5 +163,65 @@ describe('the server-rendered landing page', () => {
     const response = await new TestClient(older).get('/');
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(appPage);
+  });
+});
+
+describe('the server-rendered app pages', () => {
+  type AppPageData = {
+    path: string;
+    email: string;
+    isPhone: boolean;
+    language: string | null;
+    cookieNames: string[];
+    manifest: string;
+  };
+
+  it('renders /dashboard with the API’s answers to the browser’s own session', async () => {
+    const { client, body } = await signedUpClient(app);
+    const response = await client.request('GET', '/dashboard', undefined, {
+      'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36',
+      'accept-language': 'de-DE,de;q=0.9',
+      cookie: `${client.cookie}; coffer-time-zone=Asia%2FTokyo`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    // The customer's own data: no cache may keep it.
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(renderedData<AppPageData>(response.body)).toEqual({
+      path: '/dashboard',
+      email: body.email,
+      isPhone: true,
+      language: 'de-DE,de;q=0.9',
+      cookieNames: expect.arrayContaining(['coffer-time-zone']),
+      manifest: 'the manifest',
+    });
+    const desktop = await client.get('/dashboard');
+    expect(renderedData<AppPageData>(desktop.body).isPhone).toBe(false);
+  });
+
+  it('leaves the page to the app for a visitor, and when rendering fails', async () => {
+    const visitor = await new TestClient(app).get('/dashboard');
+    expect(visitor.body).toBe(appPage);
+    const expired = await new TestClient(app).request('GET', '/dashboard', undefined, {
+      cookie: 'coffer_session=not-a-session',
+    });
+    expect(expired.body).toBe(appPage);
+    const { client: broken } = await signedUpClient(app, { username: 'Broken Renderer' });
+    const failed = await broken.get('/dashboard');
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toBe(appPage);
+  });
+
+  it('keeps the renderer and the build’s manifest to the server', async () => {
+    for (const url of ['/server/app-server.js', '/.vite/manifest.json']) {
+      const response = await new TestClient(app).get(url);
+      expect(response.body, url).toBe(appPage);
+    }
+  });
+
+  it('serves the app at /dashboard when the build has no renderer', async () => {
+    const older = await appWith(webBuild('without-app-renderer', { hasRenderer: false }), 'Old');
+    const { client } = await signedUpClient(older);
+    expect((await client.get('/dashboard')).body).toBe(appPage);
   });
 });
