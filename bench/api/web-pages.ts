@@ -194,6 +194,27 @@ async function lighthouseOnce(
   }
 }
 
+// Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP) and asks to be run
+// again; that run is repeated, and only a page that fails every time fails the benchmark.
+const lighthouseAttemptsMax = 3;
+const lighthouseRetryHint = 'Please run Lighthouse again';
+
+async function lighthouseRetried(
+  url: string,
+  cookie: string | null,
+  keptReportPath: string | null,
+): Promise<LighthouseReport> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, cookie, keptReportPath);
+    } catch (error) {
+      const isTransient = error instanceof Error && error.message.includes(lighthouseRetryHint);
+      if (!isTransient || attempt >= lighthouseAttemptsMax) throw error;
+      console.log(`  Lighthouse could not record ${url} (attempt ${attempt}); running it again`);
+    }
+  }
+}
+
 /**
  * Lighthouse's default (mobile) settings, performance only, `runs` times in a row; with
  * `reportsDir`, each run's whole report is kept there as `<page>-<run>.json`.
@@ -209,7 +230,7 @@ export async function lighthouse(
     const keptReportPath = options.reportsDir
       ? path.join(options.reportsDir, `${page.name}-${run}.json`)
       : null;
-    reports.push(await lighthouseOnce(`${baseUrl}${page.path}`, page.cookie, keptReportPath));
+    reports.push(await lighthouseRetried(`${baseUrl}${page.path}`, page.cookie, keptReportPath));
   }
   const scoreOf = (report: LighthouseReport) =>
     Math.round(100 * (report.categories.performance.score ?? 0));
