@@ -259,6 +259,12 @@ async function checkAfterLoad(
   };
 }
 
+async function settleAfterLoad(server: Server, db: Database) {
+  console.log('\n▶ settling after the load: VACUUM ANALYZE, CHECKPOINT');
+  await db.query('VACUUM ANALYZE');
+  await server.admin.query('CHECKPOINT');
+}
+
 async function measureWeb(api: ApiServer, config: ApiBenchConfig) {
   const customer = dashboardCustomer();
   const cookie = await logIn(api.baseUrl, customer);
@@ -535,7 +541,12 @@ async function main(): Promise<void> {
       cpuProfileDir: config.apiCpuProfileDir,
     });
     if (isLoad) load = await runLoad(server, api, db, ledger, customers, config);
-    if (config.parts.includes('web')) web = await measureWeb(api, config);
+    if (config.parts.includes('web')) {
+      // Lighthouse scales the browser's measured main-thread time by four: the database's
+      // housekeeping after the load must not run under it.
+      if (isLoad) await settleAfterLoad(server, db);
+      web = await measureWeb(api, config);
+    }
   } finally {
     await api?.stop();
     await db.close();
