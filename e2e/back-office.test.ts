@@ -1,17 +1,11 @@
 // The back office end to end against the sandbox server: the customer list and search, a
 // customer's page, deposits (posted at once and four-eyes), the deposits queue, freezing
 // with the reason the customer sees, the audit log, and what support may not do.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import {
-  type ConsoleProblems,
-  launchBrowser,
-  newContext,
-  viewports,
-  watchConsole,
-} from './support/browser.ts';
+import { type ConsoleProblems, newContext, viewports, watchConsole } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import {
   callApi,
@@ -23,35 +17,18 @@ import {
   snapshot,
   toast,
 } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { useServerAndBrowser } from './support/suite.ts';
 import { waitUntil } from './support/wait.ts';
 
-const startUpTimeoutMs = 120_000;
 const journeyTimeoutMs = 180_000;
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, startUpTimeoutMs);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, startUpTimeoutMs);
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
+const suite = useServerAndBrowser();
 
 async function openPage(
   viewport: keyof typeof viewports = 'desktop',
 ): Promise<{ page: Page; problems: ConsoleProblems }> {
-  const context = await newContext(browser, { baseUrl: server.baseUrl, viewport });
-  contexts.push(context);
+  const context = await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport });
+  suite.closeAfterTest(context);
   const page = await context.newPage();
   return { page, problems: watchConsole(page) };
 }
@@ -121,7 +98,7 @@ describe('back office', () => {
       // A visitor is sent to the login page and back; staff start at the customer list.
       await page.goto('/admin/audit');
       await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
-      expect(page.url()).toBe(`${server.baseUrl}/signin?returnTo=%2Fadmin%2Faudit`);
+      expect(page.url()).toBe(`${suite.server.baseUrl}/signin?returnTo=%2Fadmin%2Faudit`);
       await logIn(page, demo.admin);
       expect(pathOf(page)).toBe('/admin');
       await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
@@ -191,7 +168,7 @@ describe('back office', () => {
       // The API refuses the maker too.
       const list = await callApi(
         page,
-        server.baseUrl,
+        suite.server.baseUrl,
         'GET',
         `/api/v1/admin/users/${aliceId}/money-requests`,
       );
@@ -201,7 +178,7 @@ describe('back office', () => {
       expect(pendingRequestId).not.toBe('');
       const ownApproval = await callApi(
         page,
-        server.baseUrl,
+        suite.server.baseUrl,
         'POST',
         `/api/v1/admin/money-requests/${pendingRequestId}/approve`,
         {},
@@ -236,15 +213,15 @@ describe('back office', () => {
       const admin = await openPage();
       await logIn(admin.page, demo.admin);
       const secondAdmin = newCustomer({ username: `Second Admin ${Date.now() % 100_000}` });
-      const signUpContext = await newContext(browser, {
-        baseUrl: server.baseUrl,
+      const signUpContext = await newContext(suite.browser, {
+        baseUrl: suite.server.baseUrl,
         viewport: 'desktop',
       });
-      contexts.push(signUpContext);
-      await signUpInContext(signUpContext, server.baseUrl, secondAdmin);
+      suite.closeAfterTest(signUpContext);
+      await signUpInContext(signUpContext, suite.server.baseUrl, secondAdmin);
       const found = await callApi(
         admin.page,
-        server.baseUrl,
+        suite.server.baseUrl,
         'GET',
         `/api/v1/admin/users?search=${encodeURIComponent(secondAdmin.email)}`,
       );
@@ -252,7 +229,7 @@ describe('back office', () => {
       expect(secondAdminId).not.toBe('');
       const promoted = await callApi(
         admin.page,
-        server.baseUrl,
+        suite.server.baseUrl,
         'POST',
         `/api/v1/admin/users/${secondAdminId}/role`,
         {
@@ -470,7 +447,7 @@ describe('back office', () => {
       // The server refuses support whatever the page shows.
       const freeze = await callApi(
         page,
-        server.baseUrl,
+        suite.server.baseUrl,
         'POST',
         `/api/v1/admin/users/${brunoId}/freeze`,
         {

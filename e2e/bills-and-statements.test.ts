@@ -2,12 +2,11 @@
 // sees it in her history and her balance drop, then downloads this month's statement as
 // CSV and PDF, and the CSV closes on the balance her dashboard shows.
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
 import {
   type ConsoleProblems,
-  launchBrowser,
   newContext,
   type viewports,
   watchConsole,
@@ -21,9 +20,8 @@ import {
   snapshot,
   toast,
 } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { useServerAndBrowser } from './support/suite.ts';
 
-const startUpTimeoutMs = 120_000;
 const journeyTimeoutMs = 180_000;
 
 // The sandbox's published demo customer (apps/api/src/features/sandbox/seed.ts).
@@ -31,29 +29,13 @@ const alice = { email: 'alice@coffer.test', password: 'Sandbox-Customer-2026!' }
 /** The narrowest phone the layout is built for. */
 const narrowPhone = { width: 360, height: 780 };
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, startUpTimeoutMs);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, startUpTimeoutMs);
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
+const suite = useServerAndBrowser();
 
 async function openPage(
   viewport: keyof typeof viewports = 'desktop',
 ): Promise<{ page: Page; problems: ConsoleProblems }> {
-  const context = await newContext(browser, { baseUrl: server.baseUrl, viewport });
-  contexts.push(context);
+  const context = await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport });
+  suite.closeAfterTest(context);
   const page = await context.newPage();
   if (viewport === 'phone') await page.setViewportSize(narrowPhone);
   return { page, problems: watchConsole(page) };

@@ -2,53 +2,36 @@
 // the customer's own data, before any of the app's JavaScript has run, and the app then
 // takes it over. Checked with JavaScript off (what the server sent) and on (the takeover).
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
-import { launchBrowser, newContext, viewports, watchConsole } from './support/browser.ts';
+import { newContext, viewports, watchConsole } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import { demo } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { useServerAndBrowser } from './support/suite.ts';
 
-const startUpTimeoutMs = 120_000;
 const testTimeoutMs = 60_000;
 const answersElementSelector = 'script#coffer-prerendered-answers';
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, startUpTimeoutMs);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, startUpTimeoutMs);
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
+const suite = useServerAndBrowser();
 
 /** A context signed in as a sandbox account; with `javaScriptEnabled: false`, only HTML. */
 async function signedInContext(
   account: { email: string; password: string } | null,
   options: { javaScriptEnabled: boolean; locale?: string; timezoneId?: string },
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL: server.baseUrl,
+  const context = await suite.browser.newContext({
+    baseURL: suite.server.baseUrl,
     viewport: viewports.desktop,
     locale: options.locale ?? 'en-US',
     timezoneId: options.timezoneId,
     javaScriptEnabled: options.javaScriptEnabled,
   });
-  contexts.push(context);
+  suite.closeAfterTest(context);
   if (account) {
     const login = await context.request.post('/api/v1/auth/login', {
       data: { email: account.email, password: account.password },
-      headers: { origin: server.baseUrl },
+      headers: { origin: suite.server.baseUrl },
     });
     expect(login.status(), await login.text()).toBe(200);
   }
@@ -59,7 +42,7 @@ async function signedInContext(
 async function quickPay(context: BrowserContext, body: Record<string, string>): Promise<void> {
   const response = await context.request.post('/api/v1/transfers', {
     data: body,
-    headers: { origin: server.baseUrl, 'idempotency-key': randomUUID() },
+    headers: { origin: suite.server.baseUrl, 'idempotency-key': randomUUID() },
   });
   expect(response.status(), await response.text()).toBe(201);
 }
@@ -82,7 +65,7 @@ describe('the server-rendered dashboard', () => {
 
       // The choice to show the balance is a cookie, so the server shows it too.
       await context.addCookies([
-        { name: 'coffer-balance-visible', value: '1', url: server.baseUrl },
+        { name: 'coffer-balance-visible', value: '1', url: suite.server.baseUrl },
       ]);
       await page.reload();
       await balance.getByText(/\$[\d,]+\.\d\d/).waitFor();
@@ -120,12 +103,14 @@ describe('the server-rendered dashboard', () => {
     'keeps text from other people as text: a note cannot end the embedded answers',
     async () => {
       const sender = await signedInContext(demo.alice, { javaScriptEnabled: false });
-      const recipientContext = await newContext(browser, {
-        baseUrl: server.baseUrl,
-        viewport: 'desktop',
-      });
-      contexts.push(recipientContext);
-      const recipient = await signUpInContext(recipientContext, server.baseUrl, newCustomer());
+      const recipientContext = suite.closeAfterTest(
+        await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport: 'desktop' }),
+      );
+      const recipient = await signUpInContext(
+        recipientContext,
+        suite.server.baseUrl,
+        newCustomer(),
+      );
       const note = '</script><script src="/app-start.js" data-app-entry="/x.js"></script><!--';
       await quickPay(sender, { recipient: recipient.email, amount: '1.00', note });
 

@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext, type TestCustomer } from './support/accounts.ts';
 import {
   type ConsoleProblems,
-  launchBrowser,
   newContext,
   screenshot,
   viewports,
@@ -11,38 +10,22 @@ import {
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import { hasNoHorizontalScroll, openDashboard, waitForAppTakeover } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { useServerAndBrowser } from './support/suite.ts';
 import { waitUntil } from './support/wait.ts';
 
-const startUpTimeoutMs = 120_000;
 const testTimeoutMs = 60_000;
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, startUpTimeoutMs);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, startUpTimeoutMs);
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const suite = useServerAndBrowser();
 
 async function openPage(
   viewport: keyof typeof viewports,
   options: { isSignedIn?: boolean } = {},
 ): Promise<{ page: Page; problems: ConsoleProblems; customer: TestCustomer }> {
-  context = await newContext(browser, { baseUrl: server.baseUrl, viewport });
+  const context = suite.closeAfterTest(
+    await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport }),
+  );
   const customer = newCustomer();
-  if (options.isSignedIn) await signUpInContext(context, server.baseUrl, customer);
+  if (options.isSignedIn) await signUpInContext(context, suite.server.baseUrl, customer);
   const page = await context.newPage();
   return { page, problems: watchConsole(page), customer };
 }
