@@ -16,6 +16,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
     // Helmet removes X-Powered-By, which Fastify never sends.
     removeHeader() {},
   };
+  // Helmet's middleware reads nothing of the request and only sets and removes headers on
+  // the response, so a collector of headers stands in for both.
   helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, (error) => {
     if (error) throw error;
   });

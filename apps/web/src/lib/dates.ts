@@ -1,3 +1,5 @@
+import { writePreferenceCookie } from './preference-cookies.ts';
+
 /**
  * Where dates are shown for: a locale and a time zone, `undefined` meaning the browser's
  * own. The server renders a page for the browser's (src/app-server.tsx): the first
@@ -7,7 +9,6 @@ export type DateRegion = { locale: string | undefined; timeZone: string | undefi
 
 /** Set by the app in every browser it runs in; read by the server. */
 export const timeZoneCookieName = 'coffer-time-zone';
-const timeZoneCookieMaxAgeSeconds = 400 * 24 * 60 * 60;
 /** Formats are kept per region and options; the server meets many regions. */
 const keptFormatsMax = 500;
 
@@ -43,12 +44,7 @@ export function inDateRegion<T>(dateRegion: DateRegion, render: () => T): T {
 
 /** Tells the server which time zone this browser shows times in, for the pages it renders. */
 export function rememberTimeZone(): void {
-  const { timeZone } = new Intl.DateTimeFormat().resolvedOptions();
-  const cookie = `${timeZoneCookieName}=${encodeURIComponent(timeZone)}`;
-  if (document.cookie.split('; ').includes(cookie)) return;
-  const secure = window.location.protocol === 'https:' ? '; secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is async and newer than some browsers Coffer supports; the value is encoded.
-  document.cookie = `${cookie}; path=/; max-age=${timeZoneCookieMaxAgeSeconds}; samesite=lax${secure}`;
+  writePreferenceCookie(timeZoneCookieName, new Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
 // Dates in the browser's own locale, short format (PRODUCT.md section 5).

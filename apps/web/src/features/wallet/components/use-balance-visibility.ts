@@ -1,22 +1,20 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { readPreferenceCookie, writePreferenceCookie } from '../../../lib/preference-cookies.ts';
 import { useRequestFacts } from '../../../lib/request-facts.ts';
 
 /**
  * A cookie, not localStorage: the server renders the dashboard (docs/decisions/011) and
- * must show the balance as the customer left it. Only the page reads it.
+ * must show the balance as the customer left it.
  */
 const cookieName = 'coffer-balance-visible';
-const cookieMaxAgeSeconds = 400 * 24 * 60 * 60;
 const listeners = new Set<() => void>();
 
 function readIsVisible(): boolean {
-  return document.cookie.split('; ').includes(`${cookieName}=1`);
+  return readPreferenceCookie(cookieName) === '1';
 }
 
 function writeIsVisible(isVisible: boolean): void {
-  const secure = window.location.protocol === 'https:' ? '; secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is async and newer than some browsers Coffer supports; this value needs no escaping.
-  document.cookie = `${cookieName}=${isVisible ? 1 : 0}; path=/; max-age=${cookieMaxAgeSeconds}; samesite=lax${secure}`;
+  writePreferenceCookie(cookieName, isVisible ? '1' : '0');
   for (const listener of listeners) listener();
 }
 
