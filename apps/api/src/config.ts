@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isCurrencyCode } from '@coffer/contracts/currencies';
+import { LimitsConfigError, type LimitsTable, parseLimitsTable } from '@coffer/contracts/limits';
 import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import { z } from 'zod';
 
@@ -70,6 +71,8 @@ const envSchema = z.object({
   COFFER_MAIL_FROM: z.string().min(3).default('Coffer <no-reply@localhost>'),
   COFFER_SITE_FILE: z.string().min(1).optional(),
   COFFER_PAYOUT_FEES: feeScheduleSchema.optional(),
+  COFFER_LIMITS: z.string().min(2).optional(),
+  COFFER_FOUR_EYES_DAILY_TOTAL: z.string().min(2).optional(),
 });
 
 // Good enough to keep a developer's sandbox working; production refuses to start with it.
@@ -97,10 +100,45 @@ export type Config = {
   siteFile: string | undefined;
   /** The payout fee in minor units per wallet currency; a currency not listed pays none. */
   payoutFeeMinorByCurrency: ReadonlyMap<string, bigint>;
+  /** Every limit and threshold per currency (`COFFER_LIMITS` over the built-in defaults). */
+  limits: LimitsTable;
 };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/**
+ * `COFFER_LIMITS` over the defaults, with `COFFER_FOUR_EYES_DAILY_TOTAL` (JSON of one
+ * amount per currency, `{"USD":"25000.00"}`) as a shorthand for each currency's
+ * `fourEyesDailyTotal`. A bad value stops start-up naming the variable and the key.
+ */
+function loadLimits(limitsJson: string | undefined, dailyTotalsJson: string | undefined) {
+  let variable = 'COFFER_LIMITS';
+  try {
+    let table: Record<string, Record<string, unknown>> = {};
+    if (limitsJson !== undefined) {
+      const parsed: unknown = JSON.parse(limitsJson);
+      table = z.record(z.string(), z.record(z.string(), z.unknown())).parse(parsed);
+    }
+    if (dailyTotalsJson !== undefined) {
+      variable = 'COFFER_FOUR_EYES_DAILY_TOTAL';
+      const totals = z.record(z.string(), z.string()).parse(JSON.parse(dailyTotalsJson));
+      for (const [currency, total] of Object.entries(totals)) {
+        table[currency] = { ...table[currency], fourEyesDailyTotal: total };
+      }
+      variable = 'COFFER_LIMITS';
+    }
+    return parseLimitsTable(
+      limitsJson === undefined && dailyTotalsJson === undefined ? undefined : JSON.stringify(table),
+    );
+  } catch (error) {
+    const detail =
+      error instanceof LimitsConfigError
+        ? error.message
+        : 'must be a JSON object of currency codes (see the README)';
+    throw new ConfigError(`Invalid configuration:\n  ${variable}: ${detail}`);
+  }
 }
 
 /** Reads and checks the environment once; a bad value names its variable. */
@@ -127,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  COFFER_PUBLIC_URL: production needs the https:// origin it is served at',
     );
   }
+  const limits = loadLimits(values.COFFER_LIMITS, values.COFFER_FOUR_EYES_DAILY_TOTAL);
   const publicUrl = values.COFFER_PUBLIC_URL ?? `http://localhost:${values.PORT}`;
   return {
     environment: values.NODE_ENV,
@@ -146,5 +185,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: values.COFFER_MAIL_FROM,
     siteFile: values.COFFER_SITE_FILE,
     payoutFeeMinorByCurrency: values.COFFER_PAYOUT_FEES ?? new Map(),
+    limits,
   };
 }

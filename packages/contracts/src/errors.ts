@@ -76,6 +76,11 @@ export const errorCodes = {
     status: 403,
     message: 'Your account level is too low for this transaction. Please upgrade to level 2.',
   },
+  /** Money out of a wallet whose currency has no limits configured and no default. */
+  limits_not_configured: {
+    status: 409,
+    message: 'Sending money in this currency is not available yet. Contact support.',
+  },
   /** Today's total for this kind of payment would pass the level's daily limit. */
   daily_limit_exceeded: {
     status: 409,

@@ -1,18 +1,6 @@
-import { type CurrencyCode, minorDigits } from './currencies.ts';
-
-/**
- * PRODUCT.md section 5: staff deposits and adjustments above this many major units of
- * the wallet's currency wait for a second admin. The server decides; the web only says
- * in advance what will happen.
- */
-export const fourEyesThresholdMajor = 10_000n;
-
-export function majorToMinor(amountMajor: bigint, currency: CurrencyCode): bigint {
-  return amountMajor * 10n ** BigInt(minorDigits(currency));
-}
-
-/** PRODUCT.md section 5: Quick Pay at or above this many major units asks for a step-up code. */
-export const stepUpThresholdMajor = 1_000n;
+import { z } from 'zod';
+import { type CurrencyCode, isCurrencyCode, minorDigits } from './currencies.ts';
+import { MoneyParseError, parseAmount } from './money.ts';
 
 /** Account levels run from 1 to this (a check constraint on users.level says the same). */
 export const accountLevelMax = 9;
@@ -22,19 +10,259 @@ export const moneyOutKinds = ['transfer', 'bill_payment', 'payout'] as const;
 export type MoneyOutKind = (typeof moneyOutKinds)[number];
 
 /**
- * PRODUCT.md section 5, in major units of the wallet's currency, per UTC day and kind:
- * level 1 may Quick Pay and pay bills up to 500.00 and has no payouts; level 2 has
- * 5,000.00 for each kind; level 3 and above 25,000.00. Null: not allowed at this level.
+ * A daily limit for levels 1, 2, and 3 and above, in that order. Null: the kind is not
+ * allowed at that level.
  */
-export function dailyLimitMajor(level: number, kind: MoneyOutKind): bigint | null {
-  if (level <= 1) return kind === 'payout' ? null : 500n;
-  if (level === 2) return 5_000n;
-  return 25_000n;
+export type DailyLimitsByTier = readonly [bigint | null, bigint | null, bigint | null];
+
+/**
+ * One currency's limits and thresholds (PRODUCT.md section 5), every amount in that
+ * currency's minor units. The operator's configuration decides them; the server is the
+ * authority and the web shows what the API tells it.
+ */
+export type CurrencyLimits = {
+  currency: CurrencyCode;
+  /** Money out per UTC day and kind, by level. */
+  dailyMinor: Readonly<Record<MoneyOutKind, DailyLimitsByTier>>;
+  /** Quick Pay at or above this asks for a step-up code. */
+  stepUpThresholdMinor: bigint;
+  /** A staff deposit or adjustment above this waits for a second admin. */
+  fourEyesThresholdMinor: bigint;
+  /** One staff member's postings in a UTC day above this wait for a second admin too. */
+  fourEyesDailyTotalMinor: bigint;
+  /** Sandbox test money: the most one request may add. */
+  testMoneyPerRequestMinor: bigint;
+  /** Sandbox test money: the most one customer may add in a UTC day. */
+  testMoneyDailyMinor: bigint;
+};
+
+/** The US dollar figures of PRODUCT.md section 5, in major units: the pattern of every default. */
+const usdPatternMajor = {
+  dailyMajor: {
+    transfer: [500n, 5_000n, 25_000n],
+    bill_payment: [500n, 5_000n, 25_000n],
+    payout: [null, 5_000n, 25_000n],
+  },
+  stepUpThresholdMajor: 1_000n,
+  fourEyesThresholdMajor: 10_000n,
+  fourEyesDailyTotalMajor: 25_000n,
+  testMoneyPerRequestMajor: 10_000n,
+  testMoneyDailyMajor: 25_000n,
+} as const;
+
+/**
+ * How many units of a currency stand in for one US dollar in the built-in defaults: a
+ * round figure near the exchange rate, so that a default limit is of similar value in
+ * every listed currency (JPY 75,000 where USD is 500.00), written as a fraction so that
+ * KWD's 0.3 needs no float. Currencies not listed here have no default: see `limitsFor`.
+ */
+const defaultUnitsPerUsd: Readonly<Record<string, readonly [bigint, bigint]>> = {
+  USD: [1n, 1n],
+  EUR: [1n, 1n],
+  GBP: [1n, 1n],
+  CHF: [1n, 1n],
+  CAD: [3n, 2n],
+  AUD: [3n, 2n],
+  NZD: [3n, 2n],
+  SGD: [3n, 2n],
+  JPY: [150n, 1n],
+  CNY: [7n, 1n],
+  HKD: [8n, 1n],
+  INR: [80n, 1n],
+  NGN: [1_500n, 1n],
+  KES: [150n, 1n],
+  GHS: [15n, 1n],
+  ZAR: [20n, 1n],
+  MXN: [20n, 1n],
+  BRL: [5n, 1n],
+  SEK: [10n, 1n],
+  NOK: [10n, 1n],
+  DKK: [7n, 1n],
+  PLN: [4n, 1n],
+  TRY: [40n, 1n],
+  AED: [4n, 1n],
+  SAR: [4n, 1n],
+  KWD: [3n, 10n],
+  BHD: [4n, 10n],
+  OMR: [4n, 10n],
+  PHP: [60n, 1n],
+  KRW: [1_500n, 1n],
+};
+
+/** The currencies that have built-in default limits. */
+export const currenciesWithDefaultLimits: readonly string[] = Object.keys(defaultUnitsPerUsd);
+
+function scaledToMinor(amountMajor: bigint, currency: CurrencyCode): bigint {
+  const [numerator, denominator] = defaultUnitsPerUsd[currency] ?? [1n, 1n];
+  const scaledMajor = (amountMajor * numerator) / denominator;
+  return scaledMajor * 10n ** BigInt(minorDigits(currency));
 }
 
-/** The lowest level at which a kind of money out is allowed at all. */
-export function minimumLevelFor(kind: MoneyOutKind): number {
-  return kind === 'payout' ? 2 : 1;
+function scaledTiers(tiers: readonly (bigint | null)[], currency: CurrencyCode): DailyLimitsByTier {
+  const [level1, level2, level3] = tiers.map((amountMajor) =>
+    amountMajor === null ? null : scaledToMinor(amountMajor, currency),
+  );
+  return [level1 ?? null, level2 ?? null, level3 ?? null];
+}
+
+/** The built-in defaults for a listed currency, or null for any other. */
+export function defaultLimitsFor(currency: CurrencyCode): CurrencyLimits | null {
+  if (!(currency in defaultUnitsPerUsd)) return null;
+  const pattern = usdPatternMajor;
+  return {
+    currency,
+    dailyMinor: {
+      transfer: scaledTiers(pattern.dailyMajor.transfer, currency),
+      bill_payment: scaledTiers(pattern.dailyMajor.bill_payment, currency),
+      payout: scaledTiers(pattern.dailyMajor.payout, currency),
+    },
+    stepUpThresholdMinor: scaledToMinor(pattern.stepUpThresholdMajor, currency),
+    fourEyesThresholdMinor: scaledToMinor(pattern.fourEyesThresholdMajor, currency),
+    fourEyesDailyTotalMinor: scaledToMinor(pattern.fourEyesDailyTotalMajor, currency),
+    testMoneyPerRequestMinor: scaledToMinor(pattern.testMoneyPerRequestMajor, currency),
+    testMoneyDailyMinor: scaledToMinor(pattern.testMoneyDailyMajor, currency),
+  };
+}
+
+/** A level's daily limit for a kind: levels above 3 have level 3's. */
+export function dailyLimitMinor(
+  limits: CurrencyLimits,
+  level: number,
+  kind: MoneyOutKind,
+): bigint | null {
+  const tier = Math.min(Math.max(level, 1), 3) - 1;
+  return limits.dailyMinor[kind][tier] ?? null;
+}
+
+/** The lowest level at which a kind of money out is allowed at all in this currency. */
+export function minimumLevelFor(limits: CurrencyLimits, kind: MoneyOutKind): number {
+  const tier = limits.dailyMinor[kind].findIndex((limitMinor) => limitMinor !== null);
+  return tier === -1 ? accountLevelMax + 1 : tier + 1;
+}
+
+/** The operator's limits per currency, with the built-in defaults under them. */
+export type LimitsTable = {
+  /** This currency's limits, or null when neither the operator nor the defaults have any. */
+  limitsFor(currency: CurrencyCode): CurrencyLimits | null;
+  /** The currencies the operator configured (for start-up messages). */
+  readonly configuredCurrencies: readonly CurrencyCode[];
+};
+
+const tiersInputSchema = z.tuple([
+  z.string().nullable(),
+  z.string().nullable(),
+  z.string().nullable(),
+]);
+
+/**
+ * One currency's entry in `COFFER_LIMITS`: decimal amounts in that currency, every key
+ * optional; what is missing comes from the built-in default. A currency without a default
+ * must give every key.
+ */
+const currencyLimitsInputSchema = z
+  .object({
+    daily: z
+      .object({
+        transfer: tiersInputSchema.optional(),
+        bill_payment: tiersInputSchema.optional(),
+        payout: tiersInputSchema.optional(),
+      })
+      .strict()
+      .optional(),
+    stepUpThreshold: z.string().optional(),
+    fourEyesThreshold: z.string().optional(),
+    fourEyesDailyTotal: z.string().optional(),
+    testMoneyPerRequest: z.string().optional(),
+    testMoneyDaily: z.string().optional(),
+  })
+  .strict();
+
+type CurrencyLimitsInput = z.infer<typeof currencyLimitsInputSchema>;
+
+/** Thrown with a message naming the currency and key, for the configuration error. */
+export class LimitsConfigError extends Error {
+  override name = 'LimitsConfigError';
+}
+
+function parseLimitAmount(text: string, currency: CurrencyCode, key: string): bigint {
+  try {
+    const amountMinor = parseAmount(text, currency);
+    if (amountMinor <= 0n) throw new MoneyParseError('must be above zero');
+    return amountMinor;
+  } catch (error) {
+    if (!(error instanceof MoneyParseError)) throw error;
+    throw new LimitsConfigError(`${currency}.${key}: ${error.message}`);
+  }
+}
+
+function mergedLimits(currency: CurrencyCode, input: CurrencyLimitsInput): CurrencyLimits {
+  const base = defaultLimitsFor(currency);
+  const amount = (key: keyof Omit<CurrencyLimitsInput, 'daily'>, fallback?: bigint): bigint => {
+    const text = input[key];
+    if (text !== undefined) return parseLimitAmount(text, currency, key);
+    if (fallback === undefined) {
+      throw new LimitsConfigError(`${currency}.${key}: required (${currency} has no default)`);
+    }
+    return fallback;
+  };
+  const tiers = (kind: MoneyOutKind): DailyLimitsByTier => {
+    const given = input.daily?.[kind];
+    if (given === undefined) {
+      if (!base) throw new LimitsConfigError(`${currency}.daily.${kind}: required`);
+      return base.dailyMinor[kind];
+    }
+    const [level1, level2, level3] = given.map((text, index) =>
+      text === null ? null : parseLimitAmount(text, currency, `daily.${kind}[${index}]`),
+    );
+    return [level1 ?? null, level2 ?? null, level3 ?? null];
+  };
+  return {
+    currency,
+    dailyMinor: {
+      transfer: tiers('transfer'),
+      bill_payment: tiers('bill_payment'),
+      payout: tiers('payout'),
+    },
+    stepUpThresholdMinor: amount('stepUpThreshold', base?.stepUpThresholdMinor),
+    fourEyesThresholdMinor: amount('fourEyesThreshold', base?.fourEyesThresholdMinor),
+    fourEyesDailyTotalMinor: amount('fourEyesDailyTotal', base?.fourEyesDailyTotalMinor),
+    testMoneyPerRequestMinor: amount('testMoneyPerRequest', base?.testMoneyPerRequestMinor),
+    testMoneyDailyMinor: amount('testMoneyDaily', base?.testMoneyDailyMinor),
+  };
+}
+
+/**
+ * The limits table from `COFFER_LIMITS` (JSON: currency code → partial entry, amounts as
+ * decimal strings in that currency, e.g. `{"JPY":{"stepUpThreshold":"200000"}}`), or the
+ * built-in defaults alone when it is unset. Throws LimitsConfigError naming the key.
+ */
+export function parseLimitsTable(json: string | undefined): LimitsTable {
+  const configured = new Map<CurrencyCode, CurrencyLimits>();
+  if (json !== undefined) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(json);
+    } catch {
+      throw new LimitsConfigError(
+        'must be a JSON object like {"USD":{"stepUpThreshold":"1000.00"}}',
+      );
+    }
+    const entries = z.record(z.string(), currencyLimitsInputSchema).safeParse(raw);
+    if (!entries.success) {
+      const issue = entries.error.issues[0];
+      throw new LimitsConfigError(`${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+    }
+    for (const [code, input] of Object.entries(entries.data)) {
+      if (!isCurrencyCode(code)) {
+        throw new LimitsConfigError(`${code}: not an ISO 4217 currency code`);
+      }
+      configured.set(code, mergedLimits(code, input));
+    }
+  }
+  return {
+    limitsFor: (currency) => configured.get(currency) ?? defaultLimitsFor(currency),
+    configuredCurrencies: [...configured.keys()],
+  };
 }
 
 /** The 403 message of a frozen account, with the reason staff gave (PRODUCT.md section 4). */

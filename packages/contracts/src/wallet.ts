@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { CurrencyCode } from './currencies.ts';
 import { entryKindSchema } from './ledger.ts';
-import { majorToMinor } from './limits.ts';
 import { formatMoney, MoneyParseError, parseAmount } from './money.ts';
 
 /** The customer's own wallet: what the dashboard's balance card shows. */
@@ -84,18 +83,18 @@ export const recentDepositsQuerySchema = z.object({
 
 export const recentDepositsSchema = z.object({ items: z.array(walletTransactionSchema) });
 
-/** Sandbox test money is capped per request, in major units of the wallet's currency. */
-export const testMoneyMajorMax = 10_000n;
-
 /**
  * A typed amount of test money in minor units: a valid amount above zero and at most the
- * cap. Throws MoneyParseError with the message to show beside the field; the server and
- * the form both call it.
+ * per-request cap (the currency's `testMoneyPerRequestMinor`). Throws MoneyParseError with
+ * the message to show beside the field; the server and the form both call it.
  */
-export function parseTestMoneyAmount(text: string, currency: CurrencyCode): bigint {
+export function parseTestMoneyAmount(
+  text: string,
+  currency: CurrencyCode,
+  capMinor: bigint,
+): bigint {
   const amountMinor = parseAmount(text, currency);
   if (amountMinor <= 0n) throw new MoneyParseError('Please enter a valid amount');
-  const capMinor = majorToMinor(testMoneyMajorMax, currency);
   if (amountMinor > capMinor) {
     const cap = formatMoney({ amountMinor: capMinor, currency });
     throw new MoneyParseError(`Test money is limited to ${cap} per request.`);

@@ -24,7 +24,7 @@ import {
 const userParams = z.object({ userId: z.uuid() });
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, ledger: app.ledger };
+  const deps = { db: app.db, ledger: app.ledger, config: app.config };
 
   // The same invariant check the test suite runs after every test, for operators.
   app.get(

@@ -1,5 +1,6 @@
 import type { CustomerDetail, CustomerList } from '@coffer/contracts/admin';
 import type { Role } from '@coffer/contracts/auth';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
 import type { StaffAction } from '../../platform/access.ts';
@@ -10,7 +11,7 @@ import { revokeUserSessions } from '../../platform/sessions.ts';
 import { findUserById, type UserRow } from '../auth/queries.ts';
 import { countUsers, listCustomers } from './queries.ts';
 
-export type AdminDeps = { db: Database; ledger: Ledger };
+export type AdminDeps = { db: Database; ledger: Ledger; config: Config };
 
 export async function customerList(
   deps: AdminDeps,

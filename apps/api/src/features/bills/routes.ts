@@ -10,7 +10,7 @@ import { replyIdempotent } from '../../platform/idempotency.ts';
 import { billPaymentHistory, payBill, prepareBillPayment } from './service.ts';
 
 export const billRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, ledger: app.ledger };
+  const deps = { db: app.db, ledger: app.ledger, config: app.config };
 
   app.post(
     '/bill-payments',

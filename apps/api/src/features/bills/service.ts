@@ -6,21 +6,24 @@ import {
   selectBillMessage,
 } from '@coffer/contracts/bills';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import type { CurrencyLimits } from '@coffer/contracts/limits';
 import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
+import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
-import { lockMoneyOut } from '../wallet/money-out.ts';
+import { limitsOrRefuse, lockMoneyOut } from '../wallet/money-out.ts';
 import { type BillPaymentRow, billPaymentsOf, insertBillPayment } from './queries.ts';
 
-export type BillDeps = { db: Database; ledger: Ledger };
+export type BillDeps = { db: Database; ledger: Ledger; config: Config };
 
 /** What a payment needs from outside its transaction (PGlite allows no lookups inside). */
 export type PreparedBillPayment = {
   amountMinor: bigint;
   currency: CurrencyCode;
+  limits: CurrencyLimits;
   billClearingId: AccountId;
 };
 
@@ -64,6 +67,7 @@ export async function prepareBillPayment(
   return {
     amountMinor,
     currency,
+    limits: limitsOrRefuse(deps.config.limits, currency),
     billClearingId: await deps.ledger.systemAccount('bill_clearing', currency),
   };
 }
@@ -85,6 +89,7 @@ export async function payBill(
     kind: 'bill_payment',
     amountMinor: prepared.amountMinor,
     currency: prepared.currency,
+    limits: prepared.limits,
   });
   const { entryId } = await deps.ledger.post(
     {

@@ -22,7 +22,7 @@ const userParams = z.object({ userId: z.uuid() });
 const requestParams = z.object({ requestId: z.uuid() });
 
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, ledger: app.ledger };
+  const deps = { db: app.db, ledger: app.ledger, config: app.config };
 
   const paths: [string, MoneyRequestDirection][] = [
     ['/admin/users/:userId/deposits', 'deposit'],

@@ -1,6 +1,5 @@
 import type { MoneyRequest } from '@coffer/contracts/admin';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
-import { fourEyesThresholdMajor, majorToMinor } from '@coffer/contracts/limits';
 import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import type { Queryable } from '../../db/client.ts';
 import type { AccountId, PostingLine } from '../../ledger/ledger.ts';
@@ -166,9 +165,10 @@ export async function createMoneyRequest(
   if (direction === 'debit_adjustment' && balance.availableMinor < amountMinor) {
     throw new AppError('insufficient_funds', { message: 'Insufficient funds' });
   }
-  const needsSecondAdmin =
-    action.staff.role !== 'admin' ||
-    amountMinor > majorToMinor(fourEyesThresholdMajor, balance.currency);
+  // A currency without limits has no threshold: every posting in it waits for a second admin.
+  const fourEyesThresholdMinor =
+    deps.config.limits.limitsFor(toCurrencyCode(balance.currency))?.fourEyesThresholdMinor ?? 0n;
+  const needsSecondAdmin = action.staff.role !== 'admin' || amountMinor > fourEyesThresholdMinor;
   const requestId = newId();
   await tx.query(
     `INSERT INTO money_requests (id, user_id, account_id, direction, amount_minor, currency,

@@ -1,4 +1,5 @@
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import type { CurrencyLimits } from '@coffer/contracts/limits';
 import { MoneyParseError, parseAmount, toDecimalString } from '@coffer/contracts/money';
 import {
   describePayoutDestination,
@@ -19,7 +20,7 @@ import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { requireCustomer } from '../admin/service.ts';
 import { type StepUpProof, spendStepUp } from '../step-up/service.ts';
-import { lockMoneyOut, uncountMoneyOut } from '../wallet/money-out.ts';
+import { limitsOrRefuse, lockMoneyOut, uncountMoneyOut } from '../wallet/money-out.ts';
 import {
   findPayout,
   insertPayout,
@@ -69,6 +70,7 @@ export type PayoutSource = {
   userId: string;
   walletId: AccountId;
   currency: CurrencyCode;
+  limits: CurrencyLimits;
   amountMinor: bigint;
   feeMinor: bigint;
 };
@@ -96,6 +98,7 @@ export async function payoutSource(
     userId,
     walletId,
     currency,
+    limits: limitsOrRefuse(deps.config.limits, currency),
     amountMinor,
     feeMinor: payoutFeeMinor(deps.config, currency),
   };
@@ -117,6 +120,7 @@ export async function requestPayout(
     kind: 'payout',
     amountMinor: request.amountMinor,
     currency: request.currency,
+    limits: request.limits,
   });
   assert(sender.walletId === request.walletId, 'the payout leaves the wallet it was priced in');
   const payoutId = newId();

@@ -1,6 +1,6 @@
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { accountNumberSchema } from '@coffer/contracts/ledger';
-import { majorToMinor, stepUpThresholdMajor } from '@coffer/contracts/limits';
+import type { CurrencyLimits } from '@coffer/contracts/limits';
 import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import {
   currencyMismatchMessage,
@@ -27,7 +27,7 @@ import {
   stepUpSpendParams,
   toStepUpError,
 } from '../step-up/service.ts';
-import { dailyLimitsMinorByLevel, toMoneyOutError } from '../wallet/money-out.ts';
+import { dailyLimitsMinorByLevel, limitsOrRefuse, toMoneyOutError } from '../wallet/money-out.ts';
 import { findRecipient, type TransferListRow, transfersOfUser } from './queries.ts';
 
 export type TransferDeps = StepUpDeps & { db: Database; ledger: Ledger; events: EventHub };
@@ -107,6 +107,7 @@ export type QuickPayPlan = {
   senderUserId: string;
   senderWalletId: string;
   currency: CurrencyCode;
+  limits: CurrencyLimits;
   amountMinor: bigint;
   recipient: { accountNumber: string | null; email: string | null };
   note: string | null;
@@ -128,7 +129,8 @@ export async function planQuickPay(
   }
   const currency = toCurrencyCode(session.wallet.currency);
   const amountMinor = parseTransferAmount(body.amount, currency);
-  const needsStepUp = amountMinor >= majorToMinor(stepUpThresholdMajor, currency);
+  const limits = limitsOrRefuse(deps.config.limits, currency);
+  const needsStepUp = amountMinor >= limits.stepUpThresholdMinor;
   const stepUpProof = needsStepUp
     ? await checkStepUp(deps, session.userId, 'transfer', body.stepUpCode)
     : null;
@@ -136,6 +138,7 @@ export async function planQuickPay(
     senderUserId: session.userId,
     senderWalletId: session.wallet.id,
     currency,
+    limits,
     amountMinor,
     recipient: recipientKeyOf(body.recipient),
     note: body.note || null,
@@ -145,8 +148,8 @@ export async function planQuickPay(
 
 /** A refusal quick_pay raised, in the customer's words; anything else passes. */
 function toQuickPayError(error: unknown, plan: QuickPayPlan): unknown {
-  const { senderUserId: userId, amountMinor, currency } = plan;
-  const moneyOut = { userId, kind: 'transfer', amountMinor, currency } as const;
+  const { senderUserId: userId, amountMinor, currency, limits } = plan;
+  const moneyOut = { userId, kind: 'transfer', amountMinor, currency, limits } as const;
   return toRecipientError(toStepUpError(toMoneyOutError(toLedgerError(error), moneyOut)), currency);
 }
 
@@ -185,7 +188,7 @@ export async function sendQuickPay(
         plan.currency,
         plan.note ?? defaultMemo,
         plan.note,
-        dailyLimitsMinorByLevel('transfer', plan.currency),
+        dailyLimitsMinorByLevel(plan.limits, 'transfer'),
         ...(plan.stepUpProof ? stepUpSpendParams(plan.stepUpProof) : [null, null]),
         JSON.stringify(answer),
       ],

@@ -1,10 +1,11 @@
 import type { CurrencyCode } from '@coffer/contracts/currencies';
 import {
   accountLevelMax,
-  dailyLimitMajor,
+  type CurrencyLimits,
+  dailyLimitMinor,
   frozenAccountMessage,
+  type LimitsTable,
   type MoneyOutKind,
-  majorToMinor,
   minimumLevelFor,
 } from '@coffer/contracts/limits';
 import { formatMoney } from '@coffer/contracts/money';
@@ -30,7 +31,23 @@ export type MoneyOutRequest = {
   amountMinor: bigint;
   /** The wallet's currency, which the limits are counted in. */
   currency: CurrencyCode;
+  /** That currency's limits (`limitsOrRefuse`). */
+  limits: CurrencyLimits;
 };
+
+/**
+ * A currency's limits, or the customer's refusal when the operator set none for it and it
+ * has no built-in default: no money leaves a wallet without a limit that fits its currency.
+ */
+export function limitsOrRefuse(table: LimitsTable, currency: CurrencyCode): CurrencyLimits {
+  const limits = table.limitsFor(currency);
+  if (!limits) {
+    throw new AppError('limits_not_configured', {
+      message: `Sending money in ${currency} is not available yet: its limits have not been set up. Contact support.`,
+    });
+  }
+  return limits;
+}
 
 /**
  * The daily limits of one kind for every level, in the wallet's minor units, as the
@@ -38,12 +55,12 @@ export type MoneyOutRequest = {
  * where the kind is not allowed. Passed as strings: node-postgres has no bigint type.
  */
 export function dailyLimitsMinorByLevel(
+  limits: CurrencyLimits,
   kind: MoneyOutKind,
-  currency: CurrencyCode,
 ): (string | null)[] {
   return Array.from({ length: accountLevelMax }, (_, index) => {
-    const limitMajor = dailyLimitMajor(index + 1, kind);
-    return limitMajor === null ? null : majorToMinor(limitMajor, currency).toString();
+    const limitMinor = dailyLimitMinor(limits, index + 1, kind);
+    return limitMinor === null ? null : limitMinor.toString();
   });
 }
 
@@ -68,7 +85,7 @@ function refusalOf(request: MoneyOutRequest, code: string, detailText: string | 
       });
     case 'level_too_low':
       return new AppError('level_too_low', {
-        message: `Your account level is too low for this transaction. Please upgrade to level ${minimumLevelFor(request.kind)}.`,
+        message: `Your account level is too low for this transaction. Please upgrade to level ${minimumLevelFor(request.limits, request.kind)}.`,
       });
     case 'daily_limit_exceeded': {
       const limitMinor = detail.limitMinor ?? 0n;
@@ -123,7 +140,7 @@ export async function lockMoneyOut(
         request.userId,
         request.kind,
         request.amountMinor.toString(),
-        dailyLimitsMinorByLevel(request.kind, request.currency),
+        dailyLimitsMinorByLevel(request.limits, request.kind),
       ],
       { preparedName: 'money_out_lock' },
     );

@@ -24,7 +24,7 @@ import {
 
 /** The signed-in customer's own wallet: there is no way to name anyone else's. */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, ledger: app.ledger };
+  const deps = { db: app.db, ledger: app.ledger, config: app.config };
 
   app.get(
     '/wallet',

@@ -8,10 +8,12 @@ import {
   type WalletTransaction,
   type WalletTransactionPage,
 } from '@coffer/contracts/wallet';
+import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { publishEvent } from '../../platform/events.ts';
+import { limitsOrRefuse } from './money-out.ts';
 import {
   dailyNetsSince,
   findWallet,
@@ -23,7 +25,7 @@ import {
   walletLines,
 } from './queries.ts';
 
-export type WalletDeps = { db: Database; ledger: Ledger };
+export type WalletDeps = { db: Database; ledger: Ledger; config: Config };
 
 /** A customer's wallet, as the routes need it: whose it is, its id, number and currency. */
 export type CustomerWallet = WalletRow & { ownerUserId: string };
@@ -203,9 +205,11 @@ export async function recentDeposits(
 }
 
 /** The amount in minor units, or the field error saying what is wrong with it. */
-function testMoneyAmountOf(amount: string, currency: string): bigint {
+function testMoneyAmountOf(deps: WalletDeps, amount: string, currencyText: string): bigint {
+  const currency = toCurrencyCode(currencyText);
+  const limits = limitsOrRefuse(deps.config.limits, currency);
   try {
-    return parseTestMoneyAmount(amount, toCurrencyCode(currency));
+    return parseTestMoneyAmount(amount, currency, limits.testMoneyPerRequestMinor);
   } catch (error) {
     if (!(error instanceof MoneyParseError)) throw error;
     throw new AppError('validation_failed', {
@@ -228,7 +232,7 @@ export async function addTestMoney(
   body: TestMoneyBody,
 ) {
   const { wallet } = target;
-  const amountMinor = testMoneyAmountOf(body.amount, wallet.currency);
+  const amountMinor = testMoneyAmountOf(deps, body.amount, wallet.currency);
   const { entryId } = await deps.ledger.post(
     {
       kind: 'deposit',

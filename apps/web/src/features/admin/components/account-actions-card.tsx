@@ -1,6 +1,6 @@
 import { moneyRequestBodySchema } from '@coffer/contracts/admin';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
-import { fourEyesThresholdMajor, majorToMinor } from '@coffer/contracts/limits';
+import { defaultLimitsFor } from '@coffer/contracts/limits';
 import {
   Card,
   Group,
@@ -76,7 +76,8 @@ export function AccountActionsCard({ target }: { target: AccountActionsTarget })
   const me = useMe();
   const headingId = useId();
   const currency = toCurrencyCode(target.currency);
-  const thresholdMinor = majorToMinor(fourEyesThresholdMajor, currency);
+  // TODO(#11.2): the operator's threshold from the API instead of the built-in default.
+  const thresholdMinor = defaultLimitsFor(currency)?.fourEyesThresholdMinor ?? 0n;
   const [mode, setMode] = useState<MoneyRequestDirection>('deposit');
   const isDeposit = mode === 'deposit';
   const form = useForm<Values>({

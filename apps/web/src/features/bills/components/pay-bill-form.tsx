@@ -8,7 +8,7 @@ import {
   selectBillMessage,
 } from '@coffer/contracts/bills';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
-import { dailyLimitMajor, frozenAccountMessage, majorToMinor } from '@coffer/contracts/limits';
+import { dailyLimitMinor, defaultLimitsFor, frozenAccountMessage } from '@coffer/contracts/limits';
 import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import { Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -54,9 +54,11 @@ function formSchemaFor(currency: CurrencyCode) {
 }
 
 function limitHint(me: Me, currency: CurrencyCode): string | undefined {
-  const limitMajor = dailyLimitMajor(me.level, 'bill_payment');
-  if (limitMajor === null) return undefined;
-  const limit = formatAmountMinor(majorToMinor(limitMajor, currency), currency);
+  // TODO(#12.1): the operator's limits from the API instead of the built-in defaults.
+  const limits = defaultLimitsFor(currency);
+  const limitMinor = limits && dailyLimitMinor(limits, me.level, 'bill_payment');
+  if (!limitMinor) return undefined;
+  const limit = formatAmountMinor(limitMinor, currency);
   return `You can pay up to ${limit} of bills a day.`;
 }
 

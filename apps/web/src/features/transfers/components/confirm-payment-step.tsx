@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '@coffer/contracts/currencies';
-import { majorToMinor, stepUpThresholdMajor } from '@coffer/contracts/limits';
+import { defaultLimitsFor } from '@coffer/contracts/limits';
 import { stepUpCodeSchema } from '@coffer/contracts/step-up';
 import type { QuickPayBody, RecipientPreview } from '@coffer/contracts/transfers';
 import { Button, DataList, Group, Stack, Text, Title } from '@mantine/core';
@@ -71,7 +71,9 @@ export function ConfirmPaymentStep({
   const [stepUpError, setStepUpError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [frozenMessage, setFrozenMessage] = useState<string | null>(null);
-  const needsStepUp = payment.amountMinor >= majorToMinor(stepUpThresholdMajor, payment.currency);
+  // TODO(#12.1): the operator's threshold from the API instead of the built-in default.
+  const needsStepUp =
+    payment.amountMinor >= (defaultLimitsFor(payment.currency)?.stepUpThresholdMinor ?? 0n);
   const amount = formatAmountMinor(payment.amountMinor, payment.currency);
 
   // The step replaces the form: keyboard and screen reader users start at its heading.

@@ -1,6 +1,6 @@
 import type { Me } from '@coffer/contracts/auth';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
-import { frozenAccountMessage, majorToMinor, stepUpThresholdMajor } from '@coffer/contracts/limits';
+import { defaultLimitsFor, frozenAccountMessage } from '@coffer/contracts/limits';
 import {
   currencyMismatchMessage,
   type QuickPayBody,
@@ -106,7 +106,11 @@ function RecipientDetailsStep({
   const [checkedRecipient, setCheckedRecipient] = useState(() => lookupable(form.values.recipient));
   const [isChecking, setIsChecking] = useState(false);
   const [frozenMessage, setFrozenMessage] = useState<string | null>(null);
-  const stepUpThreshold = formatAmountMinor(majorToMinor(stepUpThresholdMajor, currency), currency);
+  // TODO(#12.1): the operator's threshold from the API instead of the built-in default.
+  const stepUpThreshold = formatAmountMinor(
+    defaultLimitsFor(currency)?.stepUpThresholdMinor ?? 0n,
+    currency,
+  );
 
   const continueWith = async (values: QuickPayValues) => {
     // Told before anything else, as the server would (PRODUCT.md section 4).

@@ -1,11 +1,7 @@
-import { toCurrencyCode } from '@coffer/contracts/currencies';
-import { majorToMinor } from '@coffer/contracts/limits';
+import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import { defaultLimitsFor } from '@coffer/contracts/limits';
 import { MoneyParseError } from '@coffer/contracts/money';
-import {
-  parseTestMoneyAmount,
-  testMoneyBodySchema,
-  testMoneyMajorMax,
-} from '@coffer/contracts/wallet';
+import { parseTestMoneyAmount, testMoneyBodySchema } from '@coffer/contracts/wallet';
 import { Badge, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -19,12 +15,17 @@ import { formatAmountMinor, minorUnitStep } from '../../../lib/money.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { addTestMoney } from '../api.ts';
 
+// TODO(#12.1): the operator's cap from the API instead of the built-in default.
+function testMoneyCapMinor(currency: CurrencyCode): bigint {
+  return defaultLimitsFor(currency)?.testMoneyPerRequestMinor ?? 0n;
+}
+
 /** The contract's schema plus the amount rules in the wallet's currency, as the server checks. */
 function formSchemaFor(currency: string) {
   const code = toCurrencyCode(currency);
   return testMoneyBodySchema.superRefine((body, context) => {
     try {
-      parseTestMoneyAmount(body.amount, code);
+      parseTestMoneyAmount(body.amount, code, testMoneyCapMinor(code));
     } catch (error) {
       if (!(error instanceof MoneyParseError)) throw error;
       context.addIssue({ code: 'custom', path: ['amount'], message: error.message });
@@ -68,10 +69,7 @@ export function TestMoneyCard({ currency }: { currency: string }) {
       if (message) showErrorToast(message);
     },
   });
-  const cap = formatAmountMinor(
-    majorToMinor(testMoneyMajorMax, toCurrencyCode(currency)),
-    currency,
-  );
+  const cap = formatAmountMinor(testMoneyCapMinor(toCurrencyCode(currency)), currency);
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
