@@ -14,6 +14,11 @@ export type Access = 'public' | 'user' | 'customer' | 'staff' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route answers everyone the same and never reads `request.session` (static files,
+     * HTML shells that ask the API for their data): its requests skip the session look-up.
+     */
+    ignoresSession?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in session, or null for a visitor. */
@@ -21,11 +26,25 @@ declare module 'fastify' {
   }
 }
 
-export type RegisteredRoute = { method: string; url: string; access: Access | undefined };
+export type RegisteredRoute = {
+  readonly method: string;
+  readonly url: string;
+  readonly access: Access | undefined;
+};
+
+/**
+ * Declares every route registered in this plugin context public and session-free: for
+ * third-party plugins (static files) whose routes take no `config` of ours.
+ */
+export function declarePublicFiles(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    route.config = { ...route.config, access: 'public', ignoresSession: true };
+  });
+}
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function isAllowed(access: Access, session: SessionContext | null): ErrorCode | null {
+function refusalFor(access: Access, session: SessionContext | null): ErrorCode | null {
   if (access === 'public') return null;
   if (!session) return 'unauthenticated';
   if (access === 'user') return null;
@@ -39,10 +58,19 @@ function isSameOrigin(request: FastifyRequest, origin: string, publicUrl: string
   return origin === publicUrl || origin === `${request.protocol}://${request.headers.host}`;
 }
 
+/** The access the matched route declared; a request that matched no route has none. */
+function declaredAccess(request: FastifyRequest): Access | undefined {
+  return request.is404 ? undefined : request.routeOptions.config.access;
+}
+
 /**
- * Records every route with its access declaration (a test fails when one has none),
- * resolves the session cookie, refuses cross-site unsafe requests, and enforces the
- * declaration. Customers asking for staff routes get 404, as if they did not exist.
+ * Records every route with its access declaration (the server refuses to start with a
+ * route that has none: fail closed); resolves the session cookie; refuses cross-site unsafe requests; and
+ * enforces the declaration of the route the router matched. The URL's text decides
+ * nothing: the router decodes percent-escapes and accepts absolute-form targets, so
+ * `/%61pi/v1/admin/users` and `http://host/api/v1/admin/users` are the same route as
+ * `/api/v1/admin/users` and get the same answer. Customers asking for staff routes get
+ * 404, as if they did not exist.
  */
 export function registerAccessControl(app: FastifyInstance, routes: RegisteredRoute[]): void {
   app.decorateRequest('session', null);
@@ -50,12 +78,27 @@ export function registerAccessControl(app: FastifyInstance, routes: RegisteredRo
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, access: route.config?.access });
+      // Read when asked: a plugin's own onRoute hook (registerPublicFiles) runs after this
+      // one and may still declare the route's access.
+      routes.push({
+        method,
+        url: route.url,
+        get access() {
+          return route.config?.access;
+        },
+      });
+    }
+  });
+  // Fail closed: a server with a route that declares no access does not start.
+  app.addHook('onReady', async () => {
+    const undeclared = routes.filter((route) => route.access === undefined);
+    if (undeclared.length > 0) {
+      const names = undeclared.map((route) => `${route.method} ${route.url}`).join(', ');
+      throw new Error(`routes without an access declaration (config.access): ${names}`);
     }
   });
   // Before the body is even parsed: a visitor learns nothing about a route's input.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
     const origin = request.headers.origin;
     // SameSite=Lax already keeps the cookie off cross-site POSTs; this is the second lock.
     if (
@@ -65,27 +108,47 @@ export function registerAccessControl(app: FastifyInstance, routes: RegisteredRo
     ) {
       throw new AppError('forbidden', { message: 'Cross-site requests are not allowed.' });
     }
-    const token = request.cookies[sessionCookieName(app.config)];
-    if (token) request.session = await findActiveSession(app.db, token);
-    // The not-found handler runs hooks too; it has no route to declare anything.
+    // The not-found handler runs hooks too: it has no route, and answers nothing private.
     if (request.is404) return;
-    const access = request.routeOptions.config.access;
-    if (access === undefined)
-      throw new Error(`route ${request.routeOptions.url} declares no access`);
-    const refusal = isAllowed(access, request.session);
+    const access = declaredAccess(request);
+    // Registration refuses such routes; should one slip through, it is closed, not open.
+    if (access === undefined) throw new AppError('forbidden');
+    if (!request.routeOptions.config.ignoresSession) {
+      const token = request.cookies[sessionCookieName(app.config)];
+      if (token) request.session = await findActiveSession(app.db, token);
+    }
+    const refusal = refusalFor(access, request.session);
     if (refusal) throw new AppError(refusal);
   });
 }
 
-/** The signed-in session of a route declared user/customer/staff/admin. */
+/**
+ * The signed-in session of a route declared user/customer/staff/admin. It checks the
+ * matched route's declaration again, so a handler never acts for a caller the hook
+ * should have refused, whatever happens to the hook.
+ */
 export function sessionOf(request: FastifyRequest): SessionContext {
+  const access = declaredAccess(request);
+  if (access === undefined) throw new AppError('forbidden');
+  const refusal = refusalFor(access, request.session);
+  if (refusal) throw new AppError(refusal);
   if (!request.session) throw new AppError('unauthenticated');
   return request.session;
+}
+
+/**
+ * The session of a staff route's caller. Staff handlers call it themselves, so that even
+ * a route declared wrongly never shows staff data to a customer or a visitor.
+ */
+export function staffSessionOf(request: FastifyRequest): SessionContext {
+  const session = sessionOf(request);
+  if (!isStaffRole(session.role)) throw new AppError('not_found');
+  return session;
 }
 
 /** Who did a staff action, from where, and why: what the audit log records. */
 export type StaffAction = { staff: SessionContext; ipAddress: string; reason: string };
 
 export function staffActionOf(request: FastifyRequest, reason: string): StaffAction {
-  return { staff: sessionOf(request), ipAddress: request.ip, reason };
+  return { staff: staffSessionOf(request), ipAddress: request.ip, reason };
 }

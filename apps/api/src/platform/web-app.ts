@@ -6,8 +6,9 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { type Me, sessionResponseSchema } from '@coffer/contracts/auth';
 import type { HealthResponse } from '@coffer/contracts/health';
 import type { Site } from '@coffer/contracts/site';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { declarePublicFiles } from './access.ts';
 import { sendError } from './error-handler.ts';
 
 const immutableAssetMaxAgeSeconds = 365 * 24 * 60 * 60;
@@ -154,7 +155,7 @@ function registerLandingPage(app: FastifyInstance, distDir: string): void {
     return page;
   };
 
-  app.get('/', { config: { access: 'public' } }, async (request, reply) => {
+  app.get('/', { config: { access: 'public', ignoresSession: true } }, async (request, reply) => {
     const encoding = encodingFor(request);
     let body: Buffer;
     try {
@@ -193,33 +194,37 @@ async function registerServerRenderedAppPages(app: FastifyInstance, distDir: str
     manifest: JSON.parse(readFileSync(path.join(distDir, buildManifestFile), 'utf8')) as unknown,
   };
   for (const pagePath of renderer.serverRenderedPaths) {
-    app.get(pagePath, { config: { access: 'public' } }, async (request, reply) => {
-      if (!request.headers.cookie) return sendAppPage(reply);
-      const encoding = encodingFor(request);
-      let body: Buffer;
-      try {
-        const html = await renderer.renderAppPage(
-          {
-            path: pagePath,
-            callApi: (apiPath) => callApiFor(app, request, apiPath),
-            cookies: new Map(
-              Object.entries(request.cookies).flatMap(([name, value]) =>
-                value === undefined ? [] : [[name, value]],
+    app.get(
+      pagePath,
+      { config: { access: 'public', ignoresSession: true } },
+      async (request, reply) => {
+        if (!request.headers.cookie) return sendAppPage(reply);
+        const encoding = encodingFor(request);
+        let body: Buffer;
+        try {
+          const html = await renderer.renderAppPage(
+            {
+              path: pagePath,
+              callApi: (apiPath) => callApiFor(app, request, apiPath),
+              cookies: new Map(
+                Object.entries(request.cookies).flatMap(([name, value]) =>
+                  value === undefined ? [] : [[name, value]],
+                ),
               ),
-            ),
-            isPhone: /\bMobi/.test(request.headers['user-agent'] ?? ''),
-            acceptLanguage: request.headers['accept-language'],
-          },
-          build,
-        );
-        if (html === null) return sendAppPage(reply);
-        body = await encode(html, encoding, { isPerRequest: true });
-      } catch (error) {
-        request.log.error({ err: error, pagePath }, 'the page did not render; serving the app');
-        return sendAppPage(reply);
-      }
-      return sendRenderedPage(reply, body, { encoding, cacheControl: 'no-store' });
-    });
+              isPhone: /\bMobi/.test(request.headers['user-agent'] ?? ''),
+              acceptLanguage: request.headers['accept-language'],
+            },
+            build,
+          );
+          if (html === null) return sendAppPage(reply);
+          body = await encode(html, encoding, { isPerRequest: true });
+        } catch (error) {
+          request.log.error({ err: error, pagePath }, 'the page did not render; serving the app');
+          return sendAppPage(reply);
+        }
+        return sendRenderedPage(reply, body, { encoding, cacheControl: 'no-store' });
+      },
+    );
   }
 }
 
@@ -235,7 +240,7 @@ function sendAppPage(reply: FastifyReply) {
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, {
+    const fileOptions = {
       root: distDir,
       index: false,
       wildcard: false,
@@ -254,7 +259,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
           isHashedAsset ? `public, max-age=${immutableAssetMaxAgeSeconds}, immutable` : 'no-cache',
         );
       },
+    } satisfies FastifyStaticOptions;
+    // The files' routes are registered in a context of their own that declares them all
+    // public (the plugin takes no route config); `reply.sendFile` comes from a second,
+    // route-less registration here, for the pages below and the not-found handler.
+    await app.register(async (files) => {
+      declarePublicFiles(files);
+      await files.register(fastifyStatic, { ...fileOptions, decorateReply: false });
     });
+    await app.register(fastifyStatic, { ...fileOptions, serve: false });
     if (
       existsSync(path.join(distDir, landingRendererFile)) &&
       existsSync(path.join(distDir, landingTemplateFile))

@@ -10,7 +10,7 @@ import {
 import { historyQuerySchema, ledgerHealthResponseSchema } from '@coffer/contracts/ledger';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { staffActionOf } from '../../platform/access.ts';
+import { staffActionOf, staffSessionOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import {
   customerDetail,
@@ -30,7 +30,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/ledger-health',
     { config: { access: 'admin' }, schema: { response: { 200: ledgerHealthResponseSchema } } },
-    async () => {
+    async (request) => {
+      staffSessionOf(request);
       const violations = await app.ledger.checkInvariants();
       return { isBalanced: violations.length === 0, violations };
     },
@@ -42,7 +43,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'staff' },
       schema: { querystring: customerListQuerySchema, response: { 200: customerListSchema } },
     },
-    (request) => customerList(deps, request.query),
+    (request) => {
+      staffSessionOf(request);
+      return customerList(deps, request.query);
+    },
   );
 
   app.get(
@@ -51,7 +55,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'staff' },
       schema: { params: userParams, response: { 200: customerDetailSchema } },
     },
-    (request) => customerDetail(deps, request.params.userId),
+    (request) => {
+      staffSessionOf(request);
+      return customerDetail(deps, request.params.userId);
+    },
   );
 
   app.get(
@@ -65,6 +72,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      staffSessionOf(request);
       const walletId = await walletIdOf(deps, request.params.userId);
       if (!walletId) throw new AppError('not_found');
       const page = await app.ledger.history(walletId, request.query);

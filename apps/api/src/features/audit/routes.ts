@@ -1,7 +1,7 @@
 import { auditPageSchema, auditQuerySchema, customerActivitySchema } from '@coffer/contracts/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionOf } from '../../platform/access.ts';
+import { sessionOf, staffSessionOf } from '../../platform/access.ts';
 import { listAuditEvents } from './queries.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +11,10 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'staff' },
       schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } },
     },
-    (request) => listAuditEvents(app.db, request.query),
+    (request) => {
+      staffSessionOf(request);
+      return listAuditEvents(app.db, request.query);
+    },
   );
 
   // "Activity on your account": what happened to the signed-in person's account, with reasons.

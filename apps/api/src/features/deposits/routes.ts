@@ -7,7 +7,7 @@ import {
 } from '@coffer/contracts/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionOf, staffActionOf } from '../../platform/access.ts';
+import { staffActionOf, staffSessionOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
 import {
   createMoneyRequest,
@@ -40,7 +40,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const staff = sessionOf(request);
+        const staff = staffSessionOf(request);
         const target = await moneyRequestTarget(deps, request.params.userId);
         return replyIdempotent(request, reply, `staff:${staff.userId}`, async (tx) => ({
           status: 201,
@@ -63,13 +63,19 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'staff' },
       schema: { params: userParams, response: { 200: moneyRequestListSchema } },
     },
-    async (request) => ({ items: await moneyRequestsOf(deps, request.params.userId) }),
+    async (request) => {
+      staffSessionOf(request);
+      return { items: await moneyRequestsOf(deps, request.params.userId) };
+    },
   );
 
   app.get(
     '/admin/queues/deposits',
     { config: { access: 'staff' }, schema: { response: { 200: moneyRequestListSchema } } },
-    async () => ({ items: await pendingMoneyRequests(deps) }),
+    async (request) => {
+      staffSessionOf(request);
+      return { items: await pendingMoneyRequests(deps) };
+    },
   );
 
   app.post(

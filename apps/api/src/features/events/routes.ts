@@ -1,7 +1,7 @@
 import { type LiveEvent, liveEventName } from '@coffer/contracts/events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionOf } from '../../platform/access.ts';
+import { sessionOf, staffSessionOf } from '../../platform/access.ts';
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 const heartbeatIntervalMs = 20_000;
@@ -56,6 +56,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/admin/events', { config: { access: 'staff' } }, (request, reply) => {
+    staffSessionOf(request);
     streamEvents(request, reply, () => true);
   });
 };

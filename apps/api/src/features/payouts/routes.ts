@@ -10,7 +10,7 @@ import {
 } from '@coffer/contracts/payouts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionOf, staffActionOf } from '../../platform/access.ts';
+import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
 import { checkStepUp } from '../step-up/service.ts';
 import { payoutRequestSchema } from './crypto-address.ts';
@@ -73,7 +73,10 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/queues/payouts',
     { config: { access: 'staff' }, schema: { response: { 200: staffPayoutListSchema } } },
-    async () => ({ items: await payoutQueue(deps) }),
+    async (request) => {
+      staffSessionOf(request);
+      return { items: await payoutQueue(deps) };
+    },
   );
 
   app.get(
@@ -82,7 +85,10 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'staff' },
       schema: { params: userParams, response: { 200: staffPayoutListSchema } },
     },
-    async (request) => ({ items: await staffPayoutsOf(deps, request.params.userId) }),
+    async (request) => {
+      staffSessionOf(request);
+      return { items: await staffPayoutsOf(deps, request.params.userId) };
+    },
   );
 
   app.post(
