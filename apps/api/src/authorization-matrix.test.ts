@@ -103,9 +103,6 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/transfers': customersOnly,
 };
 
-/** Server-Sent Events never end: their status is read from the head before hanging up. */
-const streamingRoutes = new Set(['GET /api/v1/events', 'GET /api/v1/admin/events']);
-
 /**
  * The three spellings of one request target that must get the same answer: the plain path;
  * the same path with a letter percent-encoded (the router decodes it, so it is the same
