@@ -3,6 +3,7 @@ import type { CurrencyCode } from './currencies.ts';
 import { entryKindSchema } from './ledger.ts';
 import { majorToMinor } from './limits.ts';
 import { formatMoney, MoneyParseError, parseAmount } from './money.ts';
+import { singleLineText } from './text.ts';
 
 /** The customer's own wallet: what the dashboard's balance card shows. */
 export const walletSummarySchema = z.object({
@@ -105,11 +106,10 @@ export function parseTestMoneyAmount(text: string, currency: CurrencyCode): bigi
 
 /** Amount as typed ("250.00"); parsed in the wallet's currency on the server. */
 export const testMoneyBodySchema = z.object({
-  amount: z
-    .string()
-    .trim()
-    .min(1, 'Please enter a valid amount')
-    .max(40, 'Please enter a valid amount'),
+  amount: singleLineText({ max: 40, tooLong: 'Please enter a valid amount' }).min(
+    1,
+    'Please enter a valid amount',
+  ),
 });
 export type TestMoneyBody = z.infer<typeof testMoneyBodySchema>;
 
