@@ -6,8 +6,10 @@ import { multiLineText, singleLineText } from './text.ts';
 
 const giveAReason = 'Please give a reason';
 
+export const staffReasonLengthMax = 500;
+
 /** Why staff did something: kept with the action and in the audit log. */
-const reasonSchema = multiLineText({ max: 500 }).min(1, giveAReason);
+const reasonSchema = multiLineText({ max: staffReasonLengthMax }).min(1, giveAReason);
 
 export const customerListQuerySchema = z.object({
   search: singleLineText({ max: 100 }).optional(),
