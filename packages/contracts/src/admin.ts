@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { roles } from './auth.ts';
+import { externalReferenceSchema, memoLengthMax } from './ledger.ts';
 import { accountLevelMax } from './limits.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
-const reasonSchema = z
-  .string()
-  .trim()
-  .min(1, 'Please give a reason')
-  .max(500, 'Use at most 500 characters');
+const giveAReason = 'Please give a reason';
+
+export const staffReasonLengthMax = 500;
+
+/** Why staff did something: kept with the action and in the audit log. */
+const reasonSchema = multiLineText({ max: staffReasonLengthMax }).min(1, giveAReason);
 
 export const customerListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: singleLineText({ max: 100 }).optional(),
   cursor: z.uuid().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -71,15 +74,24 @@ export const setLevelBodySchema = z.object({
 
 export const setRoleBodySchema = z.object({ role: z.enum(roles), reason: reasonSchema });
 
-/** Amount as typed ("1250.00"); parsed in the wallet's currency on the server. */
+/**
+ * A deposit's or adjustment's reason: a debit adjustment's memo is "Adjustment: {reason}",
+ * so this leaves room under `memoLengthMax` for the words around it.
+ */
+export const moneyRequestReasonLengthMax = memoLengthMax - 100;
+
+/**
+ * Amount as typed ("1250.00"); parsed in the wallet's currency on the server. The reference
+ * and the reason are written into the journal entry's memo, so they are shorter than other
+ * staff text (`moneyRequestReasonLengthMax`).
+ */
 export const moneyRequestBodySchema = z.object({
-  amount: z
-    .string()
-    .trim()
-    .min(1, 'Please enter a valid amount')
-    .max(40, 'Please enter a valid amount'),
-  externalReference: z.string().trim().max(200).optional(),
-  reason: reasonSchema,
+  amount: singleLineText({ max: 40, tooLong: 'Please enter a valid amount' }).min(
+    1,
+    'Please enter a valid amount',
+  ),
+  externalReference: externalReferenceSchema.optional(),
+  reason: multiLineText({ max: moneyRequestReasonLengthMax }).min(1, giveAReason),
 });
 
 export const moneyRequestSchema = z.object({

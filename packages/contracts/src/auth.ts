@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passwordText, singleLineText } from './text.ts';
 
 export const roles = ['customer', 'support', 'admin'] as const;
 export type Role = (typeof roles)[number];
@@ -10,45 +11,41 @@ export const usernameLengthMax = 30;
 
 export const fillAllFields = 'Please fill in all fields';
 
-export const emailSchema = z
-  .string()
-  .trim()
+export const emailSchema = singleLineText({ max: 254, tooLong: 'Invalid email address' })
   .min(1, 'Please enter your email address')
-  .max(254, 'Invalid email address')
   .pipe(z.email('Invalid email address'))
   .transform((email) => email.toLowerCase());
 
-export const usernameSchema = z
-  .string()
-  .trim()
+export const usernameSchema = singleLineText({ max: usernameLengthMax })
   .min(2, 'Use at least 2 characters')
-  .max(usernameLengthMax, `Use at most ${usernameLengthMax} characters`)
   .regex(
     /^[\p{L}\p{N}][\p{L}\p{N} ._'-]*$/u,
     'Use letters, digits, spaces, dots, dashes or apostrophes',
   );
 
 /** Length only; the server also refuses guessable passwords (zxcvbn score below 3). */
-export const newPasswordSchema = z
-  .string()
+export const newPasswordSchema = passwordText({ max: passwordLengthMax })
   .min(1, fillAllFields)
-  .min(passwordLengthMin, 'Password is too weak')
-  .max(passwordLengthMax, `Use at most ${passwordLengthMax} characters`);
+  .min(passwordLengthMin, 'Password is too weak');
+
+const enterBoth = 'Please enter both email and password';
 
 export const loginBodySchema = z.object({
-  email: z.string().trim().min(1, 'Please enter both email and password').max(254),
-  password: z.string().min(1, 'Please enter both email and password').max(passwordLengthMax),
+  email: singleLineText({ max: 254 }).min(1, enterBoth),
+  password: passwordText({ max: passwordLengthMax }).min(1, enterBoth),
 });
 
 /** A 6-digit authenticator code, or a recovery code like "abcde-fghij". */
-export const secondFactorCodeSchema = z
-  .string()
-  .trim()
-  .min(1, 'Enter the code')
-  .max(20, 'Wrong verification code. Please try again.');
+export const secondFactorCodeSchema = singleLineText({
+  max: 20,
+  tooLong: 'Wrong verification code. Please try again.',
+}).min(1, 'Enter the code');
+
+/** A login challenge, or the token of an emailed link: 43 base64url characters today. */
+const tokenSchema = singleLineText({ max: 100 }).min(1);
 
 export const secondFactorBodySchema = z.object({
-  challengeToken: z.string().min(1).max(100),
+  challengeToken: tokenSchema,
   code: secondFactorCodeSchema,
 });
 
@@ -80,9 +77,9 @@ export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 export const forgotPasswordResponseSchema = z.object({ message: z.string() });
 export const passwordResetEmailSentMessage = 'Password reset email sent! Check your inbox.';
 
-export const tokenBodySchema = z.object({ token: z.string().min(1).max(100) });
+export const tokenBodySchema = z.object({ token: tokenSchema });
 
 export const resetPasswordBodySchema = z.object({
-  token: z.string().min(1).max(100),
+  token: tokenSchema,
   password: newPasswordSchema,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 /** PRODUCT.md section 5: the billers a customer can pay, in the order the form lists them. */
 export const billCategories = ['electricity', 'water', 'internet', 'phone', 'rent'] as const;
@@ -18,11 +19,11 @@ export const selectBillMessage = 'Please select a bill and enter amount';
 export const billerReferenceLengthMax = 40;
 
 /** The customer number printed on the bill: letters, digits and dashes. */
-export const billerReferenceSchema = z
-  .string({ error: 'Enter the customer number from your bill' })
-  .trim()
+export const billerReferenceSchema = singleLineText({
+  max: billerReferenceLengthMax,
+  missing: 'Enter the customer number from your bill',
+})
   .min(1, 'Enter the customer number from your bill')
-  .max(billerReferenceLengthMax, `Use at most ${billerReferenceLengthMax} characters`)
   .regex(/^[A-Za-z0-9-]+$/, 'Use only letters, digits and dashes');
 
 /**
@@ -32,7 +33,10 @@ export const billerReferenceSchema = z
 export const billPaymentBodySchema = z.object({
   category: z.enum(billCategories, { error: selectBillMessage }),
   billerReference: billerReferenceSchema,
-  amount: z.string({ error: selectBillMessage }).trim().min(1, selectBillMessage).max(40),
+  amount: singleLineText({ max: 40, tooLong: selectBillMessage, missing: selectBillMessage }).min(
+    1,
+    selectBillMessage,
+  ),
 });
 export type BillPaymentBody = z.infer<typeof billPaymentBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 export const accountKinds = [
   'customer',
@@ -26,6 +27,19 @@ export const entryKinds = [
 ] as const;
 export type EntryKind = (typeof entryKinds)[number];
 export const entryKindSchema = z.enum(entryKinds);
+
+/**
+ * The longest memo a journal entry takes. Memos are built from people's text (a reason, a
+ * reference, a note), so the schemas of that text keep it short enough to fit.
+ */
+export const memoLengthMax = 500;
+
+/**
+ * The reference of money that moved outside Coffer (an incoming wire, a payout's bank or
+ * network transaction id) as staff type it; memos quote it.
+ */
+export const externalReferenceLengthMax = 100;
+export const externalReferenceSchema = singleLineText({ max: externalReferenceLengthMax });
 
 /** How each kind of journal entry reads to people: on statements, lists and staff pages. */
 export const entryKindLabels: Record<EntryKind, string> = {

@@ -1,7 +1,9 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
+import { externalReferenceSchema } from './ledger.ts';
 import { stepUpCodeSchema } from './step-up.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 /** PRODUCT.md section 5: where a withdrawal can go. */
 export const payoutMethods = ['bank', 'paypal', 'cashapp', 'crypto'] as const;
@@ -45,29 +47,25 @@ export const invalidWithdrawalAmountMessage = 'Invalid withdrawal amount';
 const cashtagPattern = /^\$[A-Za-z][A-Za-z0-9_]{0,19}$/;
 const bankAccountDigitsPattern = /^\d{6,34}$/;
 
-const holderNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Enter the account holder name')
-  .max(100, 'Use at most 100 characters');
+const holderNameSchema = singleLineText({ max: 100 }).min(1, 'Enter the account holder name');
 
 /** A domestic account number (6 to 34 digits) or an IBAN, kept without spaces. */
-const bankAccountNumberSchema = z
-  .string()
-  .trim()
+const bankAccountNumberSchema = singleLineText({
+  max: 50,
+  tooLong: 'Enter the account number (digits) or a valid IBAN',
+})
   .min(1, 'Enter the account number or IBAN')
-  .max(50, 'Enter the account number (digits) or a valid IBAN')
   .transform((text) => text.replace(/[\s-]/g, '').toUpperCase())
   .refine(
     (text) => bankAccountDigitsPattern.test(text) || isValidIBAN(electronicFormatIBAN(text) ?? ''),
     'Enter the account number (digits) or a valid IBAN',
   );
 
-const emailOrCashtagSchema = z
-  .string()
-  .trim()
+const emailOrCashtagSchema = singleLineText({
+  max: 254,
+  tooLong: 'Enter an email address or a $cashtag',
+})
   .min(1, 'Enter an email address or a $cashtag')
-  .max(254, 'Enter an email address or a $cashtag')
   .refine(
     (text) => cashtagPattern.test(text) || emailSchema.safeParse(text).success,
     'Enter an email address or a $cashtag',
@@ -76,7 +74,7 @@ const emailOrCashtagSchema = z
 const bankDestinationSchema = z.object({
   method: z.literal('bank'),
   holderName: holderNameSchema,
-  bankName: z.string().trim().min(1, 'Enter the bank name').max(100, 'Use at most 100 characters'),
+  bankName: singleLineText({ max: 100 }).min(1, 'Enter the bank name'),
   accountNumber: bankAccountNumberSchema,
 });
 
@@ -96,7 +94,10 @@ const cryptoDestinationSchema = z
   .object({
     method: z.literal('crypto'),
     coin: z.enum(cryptoCoins, 'Choose a coin'),
-    address: z.string().trim().min(1, 'Enter the wallet address').max(100, 'Address too long'),
+    address: singleLineText({ max: 100, tooLong: 'Address too long' }).min(
+      1,
+      'Enter the wallet address',
+    ),
   })
   .superRefine((destination, context) => {
     if (!cryptoAddressForms[destination.coin].test(destination.address)) {
@@ -112,9 +113,7 @@ const cryptoDestinationSchema = z
  * The typed amount: digits with an optional fraction, above zero. Its precision depends on
  * the wallet's currency, so `parseAmount` checks that once the currency is known.
  */
-const payoutAmountSchema = z
-  .string()
-  .trim()
+const payoutAmountSchema = singleLineText({ max: 40, tooLong: invalidWithdrawalAmountMessage })
   .regex(/^\d{1,16}(?:\.\d{1,4})?$/, invalidWithdrawalAmountMessage)
   .refine((text) => /[1-9]/.test(text), invalidWithdrawalAmountMessage);
 
@@ -222,12 +221,12 @@ export type StaffPayout = z.infer<typeof staffPayoutSchema>;
 
 export const staffPayoutListSchema = z.object({ items: z.array(staffPayoutSchema) });
 
-/** Marking a payout sent: the reference of the money that left, and an optional note. */
+/**
+ * Marking a payout sent: the reference of the money that left (quoted in the entry's memo
+ * after the destination, so it is bounded by `externalReferenceLengthMax`), and an
+ * optional note.
+ */
 export const sendPayoutBodySchema = z.object({
-  externalReference: z
-    .string()
-    .trim()
-    .min(1, 'Enter the external reference')
-    .max(200, 'Use at most 200 characters'),
-  reason: z.string().trim().max(500, 'Use at most 500 characters').optional(),
+  externalReference: externalReferenceSchema.min(1, 'Enter the external reference'),
+  reason: multiLineText({ max: 500 }).optional(),
 });

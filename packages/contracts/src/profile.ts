@@ -2,10 +2,12 @@ import { z } from 'zod';
 import {
   emailSchema,
   newPasswordSchema,
+  passwordLengthMax,
   roles,
   secondFactorCodeSchema,
   usernameSchema,
 } from './auth.ts';
+import { passwordText } from './text.ts';
 
 export const profileSchema = z.object({
   id: z.string(),
@@ -26,7 +28,10 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const currentPasswordSchema = z.string().min(1, 'Enter your current password').max(128);
+export const currentPasswordSchema = passwordText({ max: passwordLengthMax }).min(
+  1,
+  'Enter your current password',
+);
 
 export const updateUsernameBodySchema = z.object({ username: usernameSchema });
 

@@ -2,18 +2,22 @@
 // large, and every page that checks the session imports auth.ts.
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
-import { emailSchema, fillAllFields, newPasswordSchema, usernameSchema } from './auth.ts';
+import {
+  emailSchema,
+  fillAllFields,
+  newPasswordSchema,
+  usernameLengthMax,
+  usernameSchema,
+} from './auth.ts';
 import { findCountry } from './countries.ts';
+import { singleLineText } from './text.ts';
+
+const invalidPhoneMessage = 'Enter a valid international number, like +1 415 555 2671';
 
 /** International format, checked against the numbering plan; stored as E.164. */
-export const phoneSchema = z
-  .string()
-  .trim()
+export const phoneSchema = singleLineText({ max: 40, tooLong: invalidPhoneMessage })
   .min(1, fillAllFields)
-  .refine(
-    (phone) => isValidPhoneNumber(phone),
-    'Enter a valid international number, like +1 415 555 2671',
-  )
+  .refine((phone) => isValidPhoneNumber(phone), invalidPhoneMessage)
   .transform((phone) => parsePhoneNumberFromString(phone)?.format('E.164') ?? phone);
 
 export const countryCodeSchema = z
@@ -21,8 +25,10 @@ export const countryCodeSchema = z
   .refine((code) => findCountry(code) !== undefined, 'Choose a country from the list');
 
 export const signupBodySchema = z.object({
-  username: z.string().trim().min(1, fillAllFields).pipe(usernameSchema),
-  email: z.string().trim().min(1, fillAllFields).pipe(emailSchema),
+  username: singleLineText({ max: usernameLengthMax }).min(1, fillAllFields).pipe(usernameSchema),
+  email: singleLineText({ max: 254, tooLong: 'Invalid email address' })
+    .min(1, fillAllFields)
+    .pipe(emailSchema),
   phone: phoneSchema,
   password: newPasswordSchema,
   country: countryCodeSchema,

@@ -7,7 +7,9 @@ function isRealDate(text: string): boolean {
   const match = isoDatePattern.exec(text);
   if (!match) return false;
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  // Not Date.UTC: it reads years 0 to 99 as 1900 to 1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1;
 }
 
@@ -37,6 +39,14 @@ export type StatementQuery = z.input<typeof statementQuerySchema>;
 
 /** One statement covers at most a year (a leap year's worth of days). */
 export const statementDaysMax = 366;
+
+/**
+ * The first month a statement can cover. No account is older, and it keeps every period
+ * far from the calendar's edges (PostgreSQL has no year 0). The last is the current one.
+ */
+export const statementFirstMonth = '2000-01';
+const statementFirstDay = `${statementFirstMonth}-01`;
+const tooEarlyMessage = 'Statements start from January 2000';
 
 /** Whole UTC days, both included; `label` names the file ("2026-11" or "2026-11-03_2026-11-20"). */
 export type StatementPeriod = { from: string; to: string; label: string };
@@ -76,6 +86,7 @@ export function resolveStatementPeriod(
       return { field: 'month', message: 'Pick a month or a date range, not both' };
     }
     const firstDay = `${month}-01`;
+    if (firstDay < statementFirstDay) return { field: 'month', message: tooEarlyMessage };
     if (firstDay > today) return { field: 'month', message: 'This month has not started yet' };
     const lastDay = lastDayOfMonth(month);
     return { period: { from: firstDay, to: lastDay < today ? lastDay : today, label: month } };
@@ -85,6 +96,7 @@ export function resolveStatementPeriod(
   }
   if (from === undefined) return { field: 'from', message: 'Pick the first day' };
   if (to === undefined) return { field: 'to', message: 'Pick the last day' };
+  if (from < statementFirstDay) return { field: 'from', message: tooEarlyMessage };
   if (to > today) return { field: 'to', message: 'The statement cannot end after today' };
   if (from > to) return { field: 'to', message: 'The last day cannot be before the first day' };
   if (daysCovered(from, to) > statementDaysMax) {

@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import { accountNumberSchema } from './ledger.ts';
 import { stepUpCodeSchema } from './step-up.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * Who to pay: a 10-digit account number or an email address. The amount is the typed
  * decimal text ("12.50"); the server parses it in the wallet's currency, where a wrong
  * precision or a non-number is "Invalid withdrawal amount"-style field error.
  */
-export const recipientSchema = z
-  .string()
-  .trim()
+export const recipientSchema = singleLineText({ max: 254 })
   .min(1, 'Enter an account number or email')
-  .max(254)
   .refine(
     (value) => accountNumberSchema.safeParse(value).success || z.email().safeParse(value).success,
     'Enter a 10-digit account number or an email address',
@@ -28,12 +26,12 @@ export type RecipientPreview = z.infer<typeof recipientPreviewSchema>;
 
 export const quickPayBodySchema = z.object({
   recipient: recipientSchema,
-  amount: z
-    .string()
-    .trim()
-    .min(1, 'Invalid withdrawal amount')
-    .max(40, 'Invalid withdrawal amount'),
-  note: z.string().trim().max(140, 'Use at most 140 characters').optional(),
+  amount: singleLineText({ max: 40, tooLong: 'Invalid withdrawal amount' }).min(
+    1,
+    'Invalid withdrawal amount',
+  ),
+  /** Becomes the entry's memo: short, and one line. */
+  note: singleLineText({ max: 140 }).optional(),
   /** Required at or above the step-up threshold (`stepUpThresholdMajor`). */
   stepUpCode: stepUpCodeSchema.optional(),
 });

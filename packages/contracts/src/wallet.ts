@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CurrencyCode } from './currencies.ts';
 import { entryKindSchema } from './ledger.ts';
 import { formatMoney, MoneyParseError, parseAmount } from './money.ts';
+import { singleLineText } from './text.ts';
 
 /** The customer's own wallet: what the dashboard's balance card shows. */
 export const walletSummarySchema = z.object({
@@ -104,11 +105,10 @@ export function parseTestMoneyAmount(
 
 /** Amount as typed ("250.00"); parsed in the wallet's currency on the server. */
 export const testMoneyBodySchema = z.object({
-  amount: z
-    .string()
-    .trim()
-    .min(1, 'Please enter a valid amount')
-    .max(40, 'Please enter a valid amount'),
+  amount: singleLineText({ max: 40, tooLong: 'Please enter a valid amount' }).min(
+    1,
+    'Please enter a valid amount',
+  ),
 });
 export type TestMoneyBody = z.infer<typeof testMoneyBodySchema>;
 

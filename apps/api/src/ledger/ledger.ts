@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '@coffer/contracts/currencies';
-import type { EntryKind, SystemAccountKind } from '@coffer/contracts/ledger';
+import { type EntryKind, memoLengthMax, type SystemAccountKind } from '@coffer/contracts/ledger';
 import type { Database, Queryable } from '../db/client.ts';
 import { AppError } from '../platform/app-error.ts';
 import { assert } from '../platform/assert.ts';
@@ -44,7 +44,6 @@ export type HistoryItem = {
 
 /** Writers of a system account pick one of this many balance rows at random. */
 export const systemAccountBucketCount = 16;
-export const memoLengthMax = 500;
 export const historyPageSizeMax = 100;
 const accountNumberAttemptsMax = 20;
 

@@ -18,6 +18,23 @@ export function sendError(
   return reply.status(errorCodes[code].status).send(body);
 }
 
+/**
+ * PostgreSQL's data exceptions for text it cannot store: a NUL (22021
+ * character_not_in_repertoire) or a character the database's encoding lacks (22P05
+ * untranslatable_character). The contract's text schemas refuse these first, so one
+ * arriving here is a field that missed its schema: a bug, but the person's input is still
+ * what was wrong, so they get a 400 rather than a 500.
+ */
+const invalidTextSqlStates = new Set(['22021', '22P05']);
+
+function isInvalidTextError(error: unknown): boolean {
+  const sqlState = (error as { code?: unknown } | null)?.code;
+  return typeof sqlState === 'string' && invalidTextSqlStates.has(sqlState);
+}
+
+export const invalidTextMessage =
+  'Some of the text contains characters that cannot be stored. Remove invisible or broken characters and try again.';
+
 // Fastify's own client errors (bad JSON, too large, wrong content type) by status.
 const codeByClientStatus: Partial<Record<number, ErrorCode>> = {
   413: 'payload_too_large',
@@ -50,6 +67,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         fields,
         ...(firstMessage ? { message: firstMessage } : {}),
       });
+    }
+    if (isInvalidTextError(error)) {
+      request.log.error({ err: error }, 'text refused by the database passed its schema (a bug)');
+      return sendError(reply, 'validation_failed', { message: invalidTextMessage });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

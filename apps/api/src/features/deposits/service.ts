@@ -1,5 +1,6 @@
 import type { MoneyRequest } from '@coffer/contracts/admin';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
+import { memoLengthMax } from '@coffer/contracts/ledger';
 import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import type { Queryable } from '../../db/client.ts';
 import type { AccountId, PostingLine } from '../../ledger/ledger.ts';
@@ -83,6 +84,27 @@ function linesFor(
   ];
 }
 
+/** Cuts text to `lengthMax` with an ellipsis, never between the halves of a surrogate pair. */
+function shortened(text: string, lengthMax: number): string {
+  if (text.length <= lengthMax) return text;
+  let end = lengthMax - 1;
+  if (/[\ud800-\udbff]/.test(text.charAt(end - 1))) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
+/**
+ * The entry's memo, on one line. The request schema keeps a new request's reference and
+ * reason short enough to fit (`moneyRequestReasonLengthMax`); a request saved before that
+ * limit has its reason shortened here, so approving it still posts. The full reason stays
+ * on the request and in the audit log.
+ */
+function memoOf(request: MoneyRequestRow): string {
+  if (request.direction === 'deposit') {
+    return `Deposit${request.external_reference ? ` (ref. ${request.external_reference})` : ''}`;
+  }
+  return shortened(`Adjustment: ${request.reason.replace(/\s+/g, ' ')}`, memoLengthMax);
+}
+
 async function postRequest(
   deps: AdminDeps,
   tx: Queryable,
@@ -90,15 +112,11 @@ async function postRequest(
   settlementId: AccountId,
   actorUserId: string,
 ): Promise<string> {
-  const memo =
-    request.direction === 'deposit'
-      ? `Deposit${request.external_reference ? ` (ref. ${request.external_reference})` : ''}`
-      : `Adjustment: ${request.reason}`;
   try {
     const { entryId } = await deps.ledger.post(
       {
         kind: request.direction === 'deposit' ? 'deposit' : 'adjustment',
-        memo,
+        memo: memoOf(request),
         actorUserId,
         lines: linesFor(request.direction, request.account_id, settlementId, request.amount_minor),
       },

@@ -1,5 +1,6 @@
-import { moneyRequestBodySchema } from '@coffer/contracts/admin';
+import { moneyRequestBodySchema, moneyRequestReasonLengthMax } from '@coffer/contracts/admin';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import { externalReferenceLengthMax } from '@coffer/contracts/ledger';
 import { defaultLimitsFor } from '@coffer/contracts/limits';
 import {
   Card,
@@ -183,7 +184,7 @@ export function AccountActionsCard({ target }: { target: AccountActionsTarget })
             <TextInput
               label="External reference"
               description="The bank transfer or cash receipt this deposit comes from"
-              maxLength={200}
+              maxLength={externalReferenceLengthMax}
               {...form.getInputProps('externalReference')}
             />
           )}
@@ -193,7 +194,7 @@ export function AccountActionsCard({ target }: { target: AccountActionsTarget })
             autosize
             minRows={2}
             maxRows={6}
-            maxLength={500}
+            maxLength={moneyRequestReasonLengthMax}
             {...form.getInputProps('reason')}
           />
           <Group justify="space-between" align="center" gap="sm">

@@ -1,5 +1,6 @@
-import { type MoneyRequest, rejectBodySchema } from '@coffer/contracts/admin';
+import { type MoneyRequest, rejectBodySchema, staffReasonLengthMax } from '@coffer/contracts/admin';
 import { errorCodes } from '@coffer/contracts/errors';
+import { multiLineText } from '@coffer/contracts/text';
 import { Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { z } from 'zod';
@@ -14,9 +15,7 @@ import { ReasonField, StaffActionButtons, useStaffAction } from './staff-action-
 export type Decision = 'approve' | 'reject';
 
 // Approving needs no words (the request already has its reason); an optional note is kept.
-const approveFormSchema = z.object({
-  reason: z.string().trim().max(500, 'Use at most 500 characters'),
-});
+const approveFormSchema = z.object({ reason: multiLineText({ max: staffReasonLengthMax }) });
 
 function describeRequest(request: MoneyRequest): string {
   const amount = formatAmountMinor(request.amountMinor, request.currency, {

@@ -1,5 +1,6 @@
 import { rejectBodySchema } from '@coffer/contracts/admin';
 import { errorCodes } from '@coffer/contracts/errors';
+import { externalReferenceLengthMax } from '@coffer/contracts/ledger';
 import { type StaffPayout, sendPayoutBodySchema } from '@coffer/contracts/payouts';
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -67,7 +68,7 @@ function MarkSentForm({ payout, onClose }: { payout: StaffPayout; onClose: () =>
           label="External reference"
           description="The bank transfer's, PayPal's or the blockchain's reference"
           required
-          maxLength={200}
+          maxLength={externalReferenceLengthMax}
           data-autofocus
           {...form.getInputProps('externalReference')}
         />

@@ -1,4 +1,4 @@
-import type { StatementPeriodResult } from '@coffer/contracts/statements';
+import { type StatementPeriodResult, statementFirstMonth } from '@coffer/contracts/statements';
 import { Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
 
 export type PeriodMode = 'month' | 'range';
@@ -46,6 +46,7 @@ export function PeriodPicker({
           type="month"
           label="Month"
           value={choice.month}
+          min={statementFirstMonth}
           max={today.slice(0, 7)}
           onChange={(event) => update({ month: event.currentTarget.value })}
           error={errorFor('month')}
@@ -57,6 +58,7 @@ export function PeriodPicker({
             type="date"
             label="From"
             value={choice.from}
+            min={`${statementFirstMonth}-01`}
             max={today}
             onChange={(event) => update({ from: event.currentTarget.value })}
             error={errorFor('from')}
@@ -65,6 +67,7 @@ export function PeriodPicker({
             type="date"
             label="To"
             value={choice.to}
+            min={`${statementFirstMonth}-01`}
             max={today}
             onChange={(event) => update({ to: event.currentTarget.value })}
             error={errorFor('to')}
