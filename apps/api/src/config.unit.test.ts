@@ -33,4 +33,27 @@ describe('configuration', () => {
     ).toThrow(/COFFER_PUBLIC_URL: production needs the https/);
     expect(loadConfig(production)).toMatchObject({ isSandbox: false, isHttps: true });
   });
+
+  it('trusts no proxy unless told, and takes a hop count or a list of addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ COFFER_TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ COFFER_TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ COFFER_TRUST_PROXY: '1' }).trustProxy).toEqual({ hopCount: 1 });
+    expect(
+      loadConfig({ COFFER_TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1, fd00::/8,loopback' })
+        .trustProxy,
+    ).toEqual({ addresses: ['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8', 'loopback'] });
+  });
+
+  it('refuses to trust every proxy, and names addresses that are not ones', () => {
+    expect(() => loadConfig({ COFFER_TRUST_PROXY: 'true' })).toThrow(
+      /COFFER_TRUST_PROXY: trusting every address lets any client choose its own/,
+    );
+    expect(() =>
+      loadConfig({ COFFER_TRUST_PROXY: '10.0.0.1, proxy.internal, 10.0.0.0/33' }),
+    ).toThrow(
+      /COFFER_TRUST_PROXY: "proxy.internal", "10.0.0.0\/33": not an IP address or CIDR range/,
+    );
+    expect(() => loadConfig({ COFFER_TRUST_PROXY: '99' })).toThrow(/COFFER_TRUST_PROXY: /);
+  });
 });
