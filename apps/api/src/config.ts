@@ -43,6 +43,17 @@ const feeScheduleSchema = z.string().transform((text, context) => {
   return fees;
 });
 
+const loopbackAddresses = new net.BlockList();
+loopbackAddresses.addSubnet('127.0.0.0', 8, 'ipv4');
+loopbackAddresses.addAddress('::1', 'ipv6');
+
+/** Whether listening on `host` keeps the server to this machine. */
+function isLoopback(host: string): boolean {
+  if (host === 'localhost') return true;
+  const version = net.isIP(host);
+  return version !== 0 && loopbackAddresses.check(host, version === 4 ? 'ipv4' : 'ipv6');
+}
+
 /** proxy-addr's names for the private ranges, accepted in a list of trusted proxies. */
 const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -172,6 +183,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isSandbox = values.COFFER_SANDBOX ?? !isProduction;
   if (isProduction && isSandbox) {
     throw new ConfigError('Invalid configuration:\n  COFFER_SANDBOX: must be 0 in production');
+  }
+  // Demo users' passwords are printed and published: a sandbox nobody asked for must not
+  // be reachable from other machines.
+  if (isSandbox && values.COFFER_SANDBOX === undefined && !isLoopback(values.COFFER_HOST)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  COFFER_SANDBOX: sandbox mode (demo users with published passwords, test money) is the default only on a loopback COFFER_HOST, not on ${values.COFFER_HOST}; set COFFER_SANDBOX=1 to serve a sandbox there, or COFFER_SANDBOX=0`,
+    );
   }
   if (isProduction && !values.COFFER_SECRET_KEY) {
     throw new ConfigError('Invalid configuration:\n  COFFER_SECRET_KEY: required in production');

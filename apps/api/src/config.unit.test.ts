@@ -56,4 +56,17 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ COFFER_TRUST_PROXY: '99' })).toThrow(/COFFER_TRUST_PROXY: /);
   });
+
+  it('serves the default sandbox only on a loopback address', () => {
+    for (const host of ['127.0.0.1', '127.0.1.1', '::1', 'localhost']) {
+      expect(loadConfig({ COFFER_HOST: host }).isSandbox).toBe(true);
+    }
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'bank.example.org']) {
+      expect(() => loadConfig({ COFFER_HOST: host })).toThrow(
+        /COFFER_SANDBOX: sandbox mode .* is the default only on a loopback COFFER_HOST, not on .*; set COFFER_SANDBOX=1/,
+      );
+    }
+    expect(loadConfig({ COFFER_HOST: '0.0.0.0', COFFER_SANDBOX: '1' }).isSandbox).toBe(true);
+    expect(loadConfig({ COFFER_HOST: '0.0.0.0', COFFER_SANDBOX: '0' }).isSandbox).toBe(false);
+  });
 });
