@@ -238,6 +238,20 @@ export const loginThrottles = pgTable('login_throttles', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
+/** Attempts per client address in a fixed window (platform/attempt-counters.ts). */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    keyHash: char('key_hash', { length: 64 }).primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    attemptCount: integer('attempt_count').notNull(),
+  },
+  (table) => [
+    index('attempt_counters_window_idx').on(table.windowStartedAt),
+    check('attempt_counters_count_check', sql`${table.attemptCount} >= 0`),
+  ],
+);
+
 export const outboxEmails = pgTable(
   'outbox_emails',
   {

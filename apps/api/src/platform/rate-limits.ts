@@ -1,9 +1,11 @@
 import type { ErrorCode } from '@coffer/contracts/errors';
 import { AppError } from './app-error.ts';
+import type { FailureLimit } from './attempt-counters.ts';
 
 /**
- * Per-client-address limits for a route (`config.rateLimit`). Counters live in the
- * process: with several instances each counts its own share, which still bounds abuse.
+ * Per-client-address limits for a route (`config.rateLimit`). The address is the client's
+ * behind a trusted proxy (COFFER_TRUST_PROXY). Counters live in the process: with several
+ * instances each counts its own share, which still bounds abuse.
  */
 export function perAddressLimit(
   max: number,
@@ -21,8 +23,6 @@ const fifteenMinutesMs = 15 * 60 * 1000;
 const oneHourMs = 60 * 60 * 1000;
 
 export const rateLimits = {
-  login: perAddressLimit(30, fifteenMinutesMs, 'too_many_attempts'),
-  secondFactor: perAddressLimit(20, fifteenMinutesMs, 'too_many_attempts'),
   signup: perAddressLimit(10, oneHourMs),
   forgotPassword: perAddressLimit(5, fifteenMinutesMs),
   emailLink: perAddressLimit(20, fifteenMinutesMs),
@@ -32,3 +32,14 @@ export const rateLimits = {
   // Quick Pay's recipient look-up: enough for a person, too few to enumerate customers.
   recipientPreview: perAddressLimit(30, fifteenMinutesMs),
 };
+
+/**
+ * Failures per client address, counted in PostgreSQL before each attempt and given back
+ * when it succeeds (attempt-counters.ts): signing in correctly never uses them up, and
+ * every API instance shares the count. Each account has its own lock on top
+ * (features/auth/login-throttle.ts), the main defence.
+ */
+export const failureLimits = {
+  login: { name: 'login', max: 30, windowMs: fifteenMinutesMs },
+  secondFactor: { name: 'second-factor', max: 20, windowMs: fifteenMinutesMs },
+} satisfies Record<string, FailureLimit>;
