@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { isCurrencyCode } from '@coffer/contracts/currencies';
 import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import { z } from 'zod';
+import { moneyRequestsPerMinuteDefault } from './platform/rate-limits.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -130,6 +131,12 @@ const envSchema = z.object({
   COFFER_MAIL_FROM: z.string().min(3).default('Coffer <no-reply@localhost>'),
   COFFER_SITE_FILE: z.string().min(1).optional(),
   COFFER_PAYOUT_FEES: feeScheduleSchema.optional(),
+  COFFER_MONEY_REQUESTS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(moneyRequestsPerMinuteDefault),
 });
 
 // Good enough to keep a developer's sandbox working; production refuses to start with it.
@@ -162,6 +169,8 @@ export type Config = {
   siteFile: string | undefined;
   /** The payout fee in minor units per wallet currency; a currency not listed pays none. */
   payoutFeeMinorByCurrency: ReadonlyMap<string, bigint>;
+  /** Requests a customer may make to each money route per minute (platform/rate-limits.ts). */
+  moneyRequestsPerMinute: number;
 };
 
 export class ConfigError extends Error {
@@ -219,5 +228,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: values.COFFER_MAIL_FROM,
     siteFile: values.COFFER_SITE_FILE,
     payoutFeeMinorByCurrency: values.COFFER_PAYOUT_FEES ?? new Map(),
+    moneyRequestsPerMinute: values.COFFER_MONEY_REQUESTS_PER_MINUTE,
   };
 }

@@ -1,5 +1,7 @@
 import type { ErrorCode } from '@coffer/contracts/errors';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
+import { assert } from './assert.ts';
 import type { FailureLimit } from './attempt-counters.ts';
 
 /**
@@ -19,8 +21,41 @@ export function perAddressLimit(
   };
 }
 
+/**
+ * Per signed-in customer, whatever their address: people behind one office address do
+ * not share it, and a customer gains nothing from changing address. For customer routes
+ * only (the session is checked before the limit). Counters live in the process too.
+ */
+export function perCustomerLimit(
+  max: number | ((request: FastifyRequest) => number),
+  timeWindowMs: number,
+) {
+  return {
+    max,
+    timeWindow: timeWindowMs,
+    keyGenerator: (request: FastifyRequest) => {
+      assert(request.session, 'a per-customer limit on a route open to visitors');
+      return `customer:${request.session.userId}`;
+    },
+    errorResponseBuilder: () => new AppError('rate_limited'),
+  };
+}
+
+const oneMinuteMs = 60 * 1000;
 const fifteenMinutesMs = 15 * 60 * 1000;
 const oneHourMs = 60 * 60 * 1000;
+
+/**
+ * Requests per minute a customer may make to each money route (Quick Pay, payouts, bill
+ * payments): far more than anyone confirms by hand, too few for a script to hammer.
+ * COFFER_MONEY_REQUESTS_PER_MINUTE changes it.
+ */
+export const moneyRequestsPerMinuteDefault = 30;
+
+const perCustomerMoneyLimit = perCustomerLimit(
+  (request) => request.server.config.moneyRequestsPerMinute,
+  oneMinuteMs,
+);
 
 export const rateLimits = {
   signup: perAddressLimit(10, oneHourMs),
@@ -28,9 +63,13 @@ export const rateLimits = {
   emailLink: perAddressLimit(20, fifteenMinutesMs),
   resendVerification: perAddressLimit(5, fifteenMinutesMs),
   reauthentication: perAddressLimit(20, fifteenMinutesMs, 'too_many_attempts'),
-  stepUpChallenge: perAddressLimit(10, fifteenMinutesMs),
+  // Each challenge may send an email: per customer, a few more than anyone asks for.
+  stepUpChallenge: perCustomerLimit(10, fifteenMinutesMs),
   // Quick Pay's recipient look-up: enough for a person, too few to enumerate customers.
   recipientPreview: perAddressLimit(30, fifteenMinutesMs),
+  quickPay: perCustomerMoneyLimit,
+  payout: perCustomerMoneyLimit,
+  billPayment: perCustomerMoneyLimit,
 };
 
 /**
