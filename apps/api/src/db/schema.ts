@@ -206,6 +206,7 @@ export const loginChallenges = pgTable('login_challenges', {
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /** Tries used: one is spent before each code is checked (ADR 012). */
   failedAttempts: smallint('failed_attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
@@ -355,6 +356,7 @@ export const stepUpCodes = pgTable(
       .references(() => users.id),
     purpose: stepUpPurpose('purpose').notNull(),
     codeHash: char('code_hash', { length: 64 }).notNull(),
+    /** Tries used: one is spent before each comparison, a right code's too (ADR 012). */
     failedAttempts: smallint('failed_attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),

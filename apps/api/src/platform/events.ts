@@ -40,6 +40,7 @@ export function isSessionRevoked(
   if (revocation.sessionId !== undefined) return revocation.sessionId === session.sessionId;
   return revocation.keptSessionId !== session.sessionId;
 }
+
 // Committed events wait this long to share a NOTIFY with the ones that follow: under load
 // one NOTIFY (and one wake-up of every listener) carries dozens of them, and a person
 // watching a page cannot tell 20 ms.

@@ -37,7 +37,7 @@ export type AuthDeps = {
   log: { error(object: object, message: string): void };
 };
 
-/** Who is asking: the browser, and the client's address (behind a trusted proxy, the one it saw). */
+/** Who is asking: the browser, and the client's address (`request.ip`). */
 export type Client = { userAgent: string | undefined; ipAddress: string };
 
 const loginChallengeTtlMs = 5 * 60 * 1000;
