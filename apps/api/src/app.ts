@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
@@ -48,6 +48,19 @@ declare module 'fastify' {
 
 export const requestBodySizeMaxBytes = 1024 * 1024;
 
+/**
+ * Fastify's `trustProxy` for the configured proxies. Fastify 5 ignores a bare hop count
+ * (it cannot tell a proxy from a client talking to the server directly), so a count
+ * becomes a function that trusts that many hops from the socket: an operator who counts
+ * also promises that only the proxy can reach Coffer (docs/OPERATIONS.md).
+ */
+function fastifyTrustProxy(trustProxy: TrustProxy) {
+  if (trustProxy === false) return false;
+  if ('addresses' in trustProxy) return trustProxy.addresses;
+  const { hopCount } = trustProxy;
+  return (_address: string, hop: number) => hop < hopCount;
+}
+
 /** Builds the server from its plugins. It does not listen: tests call `inject`. */
 export async function buildApp(options: {
   config: Config;
@@ -56,8 +69,9 @@ export async function buildApp(options: {
   const app = Fastify({
     logger: { level: options.config.logLevel },
     bodyLimit: requestBodySizeMaxBytes,
-    // Behind a proxy the operator sets this; without one the socket address is the client.
-    trustProxy: false,
+    // Without a trusted proxy the socket's address is the client's. Everything that keys on
+    // an address (limits, throttles, audit, sessions) reads `request.ip`, which this sets.
+    trustProxy: fastifyTrustProxy(options.config.trustProxy),
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);

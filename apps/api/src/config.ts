@@ -1,9 +1,11 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isCurrencyCode } from '@coffer/contracts/currencies';
 import { LimitsConfigError, type LimitsTable, parseLimitsTable } from '@coffer/contracts/limits';
 import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import { z } from 'zod';
+import { moneyRequestsPerMinuteDefault } from './platform/rate-limits.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -43,6 +45,64 @@ const feeScheduleSchema = z.string().transform((text, context) => {
   return fees;
 });
 
+const loopbackAddresses = new net.BlockList();
+loopbackAddresses.addSubnet('127.0.0.0', 8, 'ipv4');
+loopbackAddresses.addAddress('::1', 'ipv6');
+
+/** Whether listening on `host` keeps the server to this machine. */
+function isLoopback(host: string): boolean {
+  if (host === 'localhost') return true;
+  const version = net.isIP(host);
+  return version !== 0 && loopbackAddresses.check(host, version === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** proxy-addr's names for the private ranges, accepted in a list of trusted proxies. */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (proxyRangeNames.has(entry)) return true;
+  const [address = '', prefixLength, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefixLength === undefined) return true;
+  const bitsMax = version === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(prefixLength) && Number(prefixLength) <= bitsMax;
+}
+
+/**
+ * Which proxies may say who the client is (X-Forwarded-For, -Proto, -Host): nobody, the
+ * nearest N hops, or a list of addresses and CIDR ranges. Trusting everyone is refused:
+ * any client could then pick its own address and walk past every per-address limit.
+ */
+const trustProxySchema = z.string().transform((text, context): TrustProxy => {
+  const value = text.trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hopCount = Number(value);
+    if (hopCount > 10) {
+      context.addIssue({ code: 'custom', message: 'a hop count must be 10 or fewer' });
+    }
+    return { hopCount };
+  }
+  if (value === 'true') {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'trusting every address lets any client choose its own: give the number of proxies in front of Coffer (1) or their addresses',
+    });
+    return false;
+  }
+  const addresses = value.split(',').map((entry) => entry.trim());
+  const invalid = addresses.filter((entry) => !isAddressOrRange(entry));
+  if (invalid.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `${invalid.map((entry) => JSON.stringify(entry)).join(', ')}: not an IP address or CIDR range`,
+    });
+  }
+  return { addresses };
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -55,6 +115,7 @@ const envSchema = z.object({
   COFFER_DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
   COFFER_WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   COFFER_SANDBOX: booleanFlag.optional(),
+  COFFER_TRUST_PROXY: trustProxySchema.optional(),
   COFFER_LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info'),
@@ -73,15 +134,26 @@ const envSchema = z.object({
   COFFER_PAYOUT_FEES: feeScheduleSchema.optional(),
   COFFER_LIMITS: z.string().min(2).optional(),
   COFFER_FOUR_EYES_DAILY_TOTAL: z.string().min(2).optional(),
+  COFFER_MONEY_REQUESTS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(moneyRequestsPerMinuteDefault),
 });
 
 // Good enough to keep a developer's sandbox working; production refuses to start with it.
 const developmentSecretKey = 'coffer-development-secret-key-not-for-production';
 
+/** Who may say who the client is: nobody, the nearest `hopCount` proxies, or these. */
+export type TrustProxy = false | { hopCount: number } | { addresses: string[] };
+
 export type Config = {
   environment: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** The reverse proxies whose X-Forwarded-* headers name the client (docs/OPERATIONS.md). */
+  trustProxy: TrustProxy;
   /** Unset: the embedded PGlite database under `dataDir`. */
   databaseUrl: string | undefined;
   databasePoolSize: number;
@@ -102,6 +174,8 @@ export type Config = {
   payoutFeeMinorByCurrency: ReadonlyMap<string, bigint>;
   /** Every limit and threshold per currency (`COFFER_LIMITS` over the built-in defaults). */
   limits: LimitsTable;
+  /** Requests a customer may make to each money route per minute (platform/rate-limits.ts). */
+  moneyRequestsPerMinute: number;
 };
 
 export class ConfigError extends Error {
@@ -157,6 +231,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && isSandbox) {
     throw new ConfigError('Invalid configuration:\n  COFFER_SANDBOX: must be 0 in production');
   }
+  // Demo users' passwords are printed and published: a sandbox nobody asked for must not
+  // be reachable from other machines.
+  if (isSandbox && values.COFFER_SANDBOX === undefined && !isLoopback(values.COFFER_HOST)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  COFFER_SANDBOX: sandbox mode (demo users with published passwords, test money) is the default only on a loopback COFFER_HOST, not on ${values.COFFER_HOST}; set COFFER_SANDBOX=1 to serve a sandbox there, or COFFER_SANDBOX=0`,
+    );
+  }
   if (isProduction && !values.COFFER_SECRET_KEY) {
     throw new ConfigError('Invalid configuration:\n  COFFER_SECRET_KEY: required in production');
   }
@@ -171,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     environment: values.NODE_ENV,
     port: values.PORT,
     host: values.COFFER_HOST,
+    trustProxy: values.COFFER_TRUST_PROXY ?? false,
     databaseUrl: values.DATABASE_URL,
     databasePoolSize: values.COFFER_DB_POOL_SIZE,
     dataDir: path.resolve(values.COFFER_DATA_DIR),
@@ -186,5 +268,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteFile: values.COFFER_SITE_FILE,
     payoutFeeMinorByCurrency: values.COFFER_PAYOUT_FEES ?? new Map(),
     limits,
+    moneyRequestsPerMinute: values.COFFER_MONEY_REQUESTS_PER_MINUTE,
   };
 }

@@ -33,4 +33,40 @@ describe('configuration', () => {
     ).toThrow(/COFFER_PUBLIC_URL: production needs the https/);
     expect(loadConfig(production)).toMatchObject({ isSandbox: false, isHttps: true });
   });
+
+  it('trusts no proxy unless told, and takes a hop count or a list of addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ COFFER_TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ COFFER_TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ COFFER_TRUST_PROXY: '1' }).trustProxy).toEqual({ hopCount: 1 });
+    expect(
+      loadConfig({ COFFER_TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1, fd00::/8,loopback' })
+        .trustProxy,
+    ).toEqual({ addresses: ['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8', 'loopback'] });
+  });
+
+  it('refuses to trust every proxy, and names addresses that are not ones', () => {
+    expect(() => loadConfig({ COFFER_TRUST_PROXY: 'true' })).toThrow(
+      /COFFER_TRUST_PROXY: trusting every address lets any client choose its own/,
+    );
+    expect(() =>
+      loadConfig({ COFFER_TRUST_PROXY: '10.0.0.1, proxy.internal, 10.0.0.0/33' }),
+    ).toThrow(
+      /COFFER_TRUST_PROXY: "proxy.internal", "10.0.0.0\/33": not an IP address or CIDR range/,
+    );
+    expect(() => loadConfig({ COFFER_TRUST_PROXY: '99' })).toThrow(/COFFER_TRUST_PROXY: /);
+  });
+
+  it('serves the default sandbox only on a loopback address', () => {
+    for (const host of ['127.0.0.1', '127.0.1.1', '::1', 'localhost']) {
+      expect(loadConfig({ COFFER_HOST: host }).isSandbox).toBe(true);
+    }
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'bank.example.org']) {
+      expect(() => loadConfig({ COFFER_HOST: host })).toThrow(
+        /COFFER_SANDBOX: sandbox mode .* is the default only on a loopback COFFER_HOST, not on .*; set COFFER_SANDBOX=1/,
+      );
+    }
+    expect(loadConfig({ COFFER_HOST: '0.0.0.0', COFFER_SANDBOX: '1' }).isSandbox).toBe(true);
+    expect(loadConfig({ COFFER_HOST: '0.0.0.0', COFFER_SANDBOX: '0' }).isSandbox).toBe(false);
+  });
 });

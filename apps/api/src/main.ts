@@ -3,9 +3,10 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { describeDemoUsers, seedSandbox } from './features/sandbox/seed.ts';
+import { purgeOldAttemptCounters } from './platform/attempt-counters.ts';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency.ts';
 
-const idempotencyPurgeIntervalMs = 60 * 60 * 1000;
+const purgeIntervalMs = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,7 +21,10 @@ async function main(): Promise<void> {
     purgeExpiredIdempotencyKeys(db).catch((error: unknown) =>
       app.log.warn({ err: error }, 'could not purge expired idempotency keys'),
     );
-  }, idempotencyPurgeIntervalMs).unref();
+    purgeOldAttemptCounters(db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not purge old attempt counters'),
+    );
+  }, purgeIntervalMs).unref();
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
     await db.close();

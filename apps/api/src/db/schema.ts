@@ -206,6 +206,7 @@ export const loginChallenges = pgTable('login_challenges', {
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /** Tries used: one is spent before each code is checked (ADR 012). */
   failedAttempts: smallint('failed_attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
@@ -237,6 +238,20 @@ export const loginThrottles = pgTable('login_throttles', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+/** Attempts per client address in a fixed window (platform/attempt-counters.ts). */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    keyHash: char('key_hash', { length: 64 }).primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    attemptCount: integer('attempt_count').notNull(),
+  },
+  (table) => [
+    index('attempt_counters_window_idx').on(table.windowStartedAt),
+    check('attempt_counters_count_check', sql`${table.attemptCount} >= 0`),
+  ],
+);
 
 export const outboxEmails = pgTable(
   'outbox_emails',
@@ -341,6 +356,7 @@ export const stepUpCodes = pgTable(
       .references(() => users.id),
     purpose: stepUpPurpose('purpose').notNull(),
     codeHash: char('code_hash', { length: 64 }).notNull(),
+    /** Tries used: one is spent before each comparison, a right code's too (ADR 012). */
     failedAttempts: smallint('failed_attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),

@@ -53,9 +53,13 @@ function refusalFor(access: Access, session: SessionContext | null): ErrorCode |
   return session.role === 'admin' ? null : isStaffRole(session.role) ? 'forbidden' : 'not_found';
 }
 
-/** The request's own origin, for the CSRF check: the configured public URL or the Host. */
+/**
+ * The request's own origin, for the CSRF check: the configured public URL, or the scheme
+ * and host the request came to. Behind a trusted proxy (COFFER_TRUST_PROXY) those are the
+ * ones the browser used, from X-Forwarded-Proto and X-Forwarded-Host; nobody else can set them.
+ */
 function isSameOrigin(request: FastifyRequest, origin: string, publicUrl: string): boolean {
-  return origin === publicUrl || origin === `${request.protocol}://${request.headers.host}`;
+  return origin === publicUrl || origin === `${request.protocol}://${request.host}`;
 }
 
 /** The access the matched route declared; a request that matched no route has none. */

@@ -3,10 +3,44 @@ import { type LiveEvent, liveEventSchema } from '@coffer/contracts/events';
 import { z } from 'zod';
 import type { Database, Queryable } from '../db/client.ts';
 
-const eventsChannel = 'coffer_events';
+export const eventsChannel = 'coffer_events';
 // PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more.
 const notifyPayloadBytesMax = 7_000;
-const notifyPayloadSchema = z.array(liveEventSchema);
+
+/**
+ * Sessions that were just revoked, for the streams opened with them to end: one session
+ * (`sessionId`), or every session of the user but `keptSessionId` (all when absent).
+ */
+const sessionRevocationSchema = z.object({
+  userId: z.string(),
+  sessionId: z.string().optional(),
+  keptSessionId: z.string().optional(),
+});
+export type SessionRevocation = z.infer<typeof sessionRevocationSchema>;
+
+// The channel carries two kinds of news: changes (a JSON array of live events) and session
+// revocations. One channel keeps them in commit order: an event committed after a logout
+// reaches a stream only after the logout has ended it.
+const notifyPayloadSchema = z.union([
+  z.array(liveEventSchema),
+  z.object({ revokedSessions: sessionRevocationSchema }),
+]);
+
+/** The NOTIFY payload announcing a revocation, sent by the statement that revokes. */
+export function sessionRevocationPayload(revocation: SessionRevocation): string {
+  return JSON.stringify({ revokedSessions: revocation });
+}
+
+/** Whether a revocation ends the session a stream was opened with. */
+export function isSessionRevoked(
+  revocation: SessionRevocation,
+  session: { userId: string; sessionId: string },
+): boolean {
+  if (revocation.userId !== session.userId) return false;
+  if (revocation.sessionId !== undefined) return revocation.sessionId === session.sessionId;
+  return revocation.keptSessionId !== session.sessionId;
+}
+
 // Committed events wait this long to share a NOTIFY with the ones that follow: under load
 // one NOTIFY (and one wake-up of every listener) carries dozens of them, and a person
 // watching a page cannot tell 20 ms.
@@ -51,10 +85,13 @@ export async function publishEvent(tx: Queryable, event: LiveEvent): Promise<voi
 }
 
 export type EventListener = (event: LiveEvent) => void;
+export type RevocationListener = (revocation: SessionRevocation) => void;
 
 export type EventHub = {
   /** Calls `listener` for every event; returns the function that stops it. */
   subscribe(listener: EventListener): () => void;
+  /** Calls `listener` for every session revocation; returns the function that stops it. */
+  onSessionRevoked(listener: RevocationListener): () => void;
   /**
    * Announces changes whose transaction has committed already, in batches: the events of
    * a short window, and those that come in while a NOTIFY is on its way, leave together.
@@ -99,11 +136,16 @@ function startBatchedNotifier(db: Database, log: Log) {
 /** One LISTEN per process, fanned out in memory to every open stream. */
 export async function startEventHub(db: Database, log: Log): Promise<EventHub> {
   const listeners = new Set<EventListener>();
+  const revocationListeners = new Set<RevocationListener>();
   const notifier = startBatchedNotifier(db, log);
   const stopListening = await db.listen(eventsChannel, (payload) => {
     const parsed = notifyPayloadSchema.safeParse(JSON.parse(payload));
     if (!parsed.success) {
       log.warn({ payload }, 'ignored a malformed live event');
+      return;
+    }
+    if (!Array.isArray(parsed.data)) {
+      for (const listener of revocationListeners) listener(parsed.data.revokedSessions);
       return;
     }
     for (const event of parsed.data) {
@@ -114,6 +156,10 @@ export async function startEventHub(db: Database, log: Log): Promise<EventHub> {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onSessionRevoked(listener) {
+      revocationListeners.add(listener);
+      return () => revocationListeners.delete(listener);
     },
     publishCommitted: (events) => notifier.publish(events),
     async close() {

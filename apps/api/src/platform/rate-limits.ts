@@ -1,9 +1,13 @@
 import type { ErrorCode } from '@coffer/contracts/errors';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
+import { assert } from './assert.ts';
+import type { FailureLimit } from './attempt-counters.ts';
 
 /**
- * Per-client-address limits for a route (`config.rateLimit`). Counters live in the
- * process: with several instances each counts its own share, which still bounds abuse.
+ * Per-client-address limits for a route (`config.rateLimit`). The address is the client's
+ * behind a trusted proxy (COFFER_TRUST_PROXY). Counters live in the process: with several
+ * instances each counts its own share, which still bounds abuse.
  */
 export function perAddressLimit(
   max: number,
@@ -17,18 +21,64 @@ export function perAddressLimit(
   };
 }
 
+/**
+ * Per signed-in customer, whatever their address: people behind one office address do
+ * not share it, and a customer gains nothing from changing address. For customer routes
+ * only (the session is checked before the limit). Counters live in the process too.
+ */
+export function perCustomerLimit(
+  max: number | ((request: FastifyRequest) => number),
+  timeWindowMs: number,
+) {
+  return {
+    max,
+    timeWindow: timeWindowMs,
+    keyGenerator: (request: FastifyRequest) => {
+      assert(request.session, 'a per-customer limit on a route open to visitors');
+      return `customer:${request.session.userId}`;
+    },
+    errorResponseBuilder: () => new AppError('rate_limited'),
+  };
+}
+
+const oneMinuteMs = 60 * 1000;
 const fifteenMinutesMs = 15 * 60 * 1000;
 const oneHourMs = 60 * 60 * 1000;
 
+/**
+ * Requests per minute a customer may make to each money route (Quick Pay, payouts, bill
+ * payments): far more than anyone confirms by hand, too few for a script to hammer.
+ * COFFER_MONEY_REQUESTS_PER_MINUTE changes it.
+ */
+export const moneyRequestsPerMinuteDefault = 30;
+
+const perCustomerMoneyLimit = perCustomerLimit(
+  (request) => request.server.config.moneyRequestsPerMinute,
+  oneMinuteMs,
+);
+
 export const rateLimits = {
-  login: perAddressLimit(30, fifteenMinutesMs, 'too_many_attempts'),
-  secondFactor: perAddressLimit(20, fifteenMinutesMs, 'too_many_attempts'),
   signup: perAddressLimit(10, oneHourMs),
   forgotPassword: perAddressLimit(5, fifteenMinutesMs),
   emailLink: perAddressLimit(20, fifteenMinutesMs),
   resendVerification: perAddressLimit(5, fifteenMinutesMs),
   reauthentication: perAddressLimit(20, fifteenMinutesMs, 'too_many_attempts'),
-  stepUpChallenge: perAddressLimit(10, fifteenMinutesMs),
+  // Each challenge may send an email: per customer, a few more than anyone asks for.
+  stepUpChallenge: perCustomerLimit(10, fifteenMinutesMs),
   // Quick Pay's recipient look-up: enough for a person, too few to enumerate customers.
   recipientPreview: perAddressLimit(30, fifteenMinutesMs),
+  quickPay: perCustomerMoneyLimit,
+  payout: perCustomerMoneyLimit,
+  billPayment: perCustomerMoneyLimit,
 };
+
+/**
+ * Failures per client address, counted in PostgreSQL before each attempt and given back
+ * when it succeeds (attempt-counters.ts): signing in correctly never uses them up, and
+ * every API instance shares the count. Each account has its own lock on top
+ * (features/auth/login-throttle.ts), the main defence.
+ */
+export const failureLimits = {
+  login: { name: 'login', max: 30, windowMs: fifteenMinutesMs },
+  secondFactor: { name: 'second-factor', max: 20, windowMs: fifteenMinutesMs },
+} satisfies Record<string, FailureLimit>;

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { randomToken, sha256Hex } from './crypto.ts';
+import { eventsChannel, sessionRevocationPayload } from './events.ts';
 import { newId } from './ids.ts';
 
 export const sessionIdleTimeoutMs = 30 * 60 * 1000;
@@ -90,14 +91,23 @@ export async function findActiveSession(
   };
 }
 
+// Every revocation (logout, "revoke", "sign out other sessions", password change or
+// reset, a new login over an old session) comes through these two functions. Each
+// announces itself in the statement that revokes, delivered when it commits to every API
+// process: the live event streams opened with those sessions end at once (ADR 013).
+
 export async function revokeSession(
   tx: Queryable,
   userId: string,
   sessionId: string,
 ): Promise<boolean> {
   const revoked = await tx.query(
-    'UPDATE sessions SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id',
-    [sessionId, userId],
+    `WITH revoked AS (
+       UPDATE sessions SET revoked_at = now()
+        WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id
+     )
+     SELECT id, pg_notify($3, $4) AS announced FROM revoked`,
+    [sessionId, userId, eventsChannel, sessionRevocationPayload({ userId, sessionId })],
   );
   return revoked.rows.length > 0;
 }
@@ -107,10 +117,20 @@ export async function revokeUserSessions(
   userId: string,
   options: { exceptSessionId?: string } = {},
 ): Promise<void> {
+  const keptSessionId = options.exceptSessionId;
   await tx.query(
-    `UPDATE sessions SET revoked_at = now()
-      WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)`,
-    [userId, options.exceptSessionId ?? null],
+    `WITH revoked AS (
+       UPDATE sessions SET revoked_at = now()
+        WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)
+        RETURNING id
+     )
+     SELECT pg_notify($3, $4) AS announced WHERE EXISTS (SELECT 1 FROM revoked)`,
+    [
+      userId,
+      keptSessionId ?? null,
+      eventsChannel,
+      sessionRevocationPayload(keptSessionId ? { userId, keptSessionId } : { userId }),
+    ],
   );
 }
 

@@ -252,6 +252,35 @@ describe('login and logout', () => {
     expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
     expect(statuses[30]).toBe(429);
   });
+
+  it('never refuses an office of 40 people signing in behind one address, only its failures', async () => {
+    const officeAddress = '10.250.0.1';
+    const fromOffice = (email: string, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress: officeAddress,
+        payload: { email, password },
+      });
+    const colleagues = [];
+    for (let index = 0; index < 40; index += 1) colleagues.push((await signedUpClient(app)).body);
+
+    const signIns = [];
+    for (const colleague of colleagues) {
+      signIns.push((await fromOffice(colleague.email, colleague.password)).statusCode);
+    }
+    expect(signIns).toEqual(Array(40).fill(200));
+
+    const failures = [];
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      failures.push((await fromOffice(`guess${attempt}@example.com`, 'x')).statusCode);
+    }
+    expect(failures).toEqual(Array(30).fill(401));
+    const [first] = colleagues;
+    const afterThirtyFailures = await fromOffice(first?.email ?? '', first?.password ?? '');
+    expect(afterThirtyFailures.statusCode).toBe(429);
+    expect(afterThirtyFailures.json().error.code).toBe('too_many_attempts');
+  });
 });
 
 describe('sessions', () => {

@@ -83,7 +83,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
-      config: { access: 'public', rateLimit: rateLimits.login },
+      // Failures per address are counted in the service (platform/attempt-counters.ts).
+      config: { access: 'public' },
       schema: { body: loginBodySchema, response: { 200: loginResponseSchema } },
     },
     async (request, reply) => {
@@ -96,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login/second-factor',
     {
-      config: { access: 'public', rateLimit: rateLimits.secondFactor },
+      config: { access: 'public' },
       schema: { body: secondFactorBodySchema, response: { 200: loginResponseSchema } },
     },
     async (request, reply) => {

@@ -7,16 +7,18 @@ import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { countingFailures } from '../../platform/attempt-counters.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { decryptSecret, randomToken, sha256Hex } from '../../platform/crypto.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueEmail, type Mailer } from '../../platform/mail.ts';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from '../../platform/passwords.ts';
+import { failureLimits } from '../../platform/rate-limits.ts';
 import { createSession, revokeUserSessions } from '../../platform/sessions.ts';
 import { matchingTotpStep, normalizeRecoveryCode } from '../../platform/totp.ts';
 import { consumeEmailToken, createEmailToken } from './email-tokens.ts';
 import { passwordResetEmail, verificationEmail } from './emails.ts';
-import { clearLoginFailures, isLoginLocked, recordLoginFailure } from './login-throttle.ts';
+import { claimLoginAttempt, clearLoginFailures } from './login-throttle.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -35,7 +37,8 @@ export type AuthDeps = {
   log: { error(object: object, message: string): void };
 };
 
-export type Client = { userAgent: string | undefined; ipAddress: string | undefined };
+/** Who is asking: the browser, and the client's address (`request.ip`). */
+export type Client = { userAgent: string | undefined; ipAddress: string };
 
 const loginChallengeTtlMs = 5 * 60 * 1000;
 const loginChallengeAttemptsMax = 5;
@@ -121,7 +124,27 @@ export type LoginResult =
   | { status: 'signed_in'; user: Me; sessionToken: string }
   | { status: 'second_factor_required'; challengeToken: string };
 
+/**
+ * Checks an email and password. Two counters are spent before the password is checked,
+ * so parallel guesses get no more tries than sequential ones: the client address's
+ * failures (given back on success, so an office behind one address is never locked out)
+ * and the typed address's lock (cleared on success).
+ */
 export async function logIn(
+  deps: AuthDeps,
+  body: { email: string; password: string },
+  client: Client,
+): Promise<LoginResult> {
+  return countingFailures(
+    deps.db,
+    failureLimits.login,
+    client.ipAddress,
+    ['invalid_credentials'],
+    () => checkPassword(deps, body, client),
+  );
+}
+
+async function checkPassword(
   deps: AuthDeps,
   body: { email: string; password: string },
   client: Client,
@@ -137,7 +160,7 @@ export async function logIn(
           ipAddress: client.ipAddress,
         })
       : null;
-  if (await isLoginLocked(deps.db, email)) {
+  if (!(await claimLoginAttempt(deps.db, email))) {
     await audit('login_locked');
     throw new AppError('too_many_attempts');
   }
@@ -145,7 +168,6 @@ export async function logIn(
     ? await verifyPassword(user.password_hash, body.password)
     : await verifyAgainstNobody(body.password);
   if (!user || !isPasswordRight) {
-    await recordLoginFailure(deps.db, email);
     await audit('login_failed');
     throw new AppError('invalid_credentials');
   }
@@ -200,27 +222,58 @@ export async function verifySecondFactor(
   return spent.rows.length > 0;
 }
 
+/**
+ * The second step of a login. A code uses up one of the challenge's five tries before it
+ * is checked (a right code too: the challenge is spent with it), and one of the client
+ * address's second-factor failures, given back when it is right.
+ */
 export async function completeSecondFactor(
   deps: AuthDeps,
   body: { challengeToken: string; code: string },
   client: Client,
 ): Promise<Extract<LoginResult, { status: 'signed_in' }>> {
+  return countingFailures(
+    deps.db,
+    failureLimits.secondFactor,
+    client.ipAddress,
+    ['wrong_code'],
+    () => checkSecondFactor(deps, body, client),
+  );
+}
+
+async function checkSecondFactor(
+  deps: AuthDeps,
+  body: { challengeToken: string; code: string },
+  client: Client,
+): Promise<Extract<LoginResult, { status: 'signed_in' }>> {
   const challengeHash = sha256Hex(body.challengeToken);
+  const tried = await deps.db.query(
+    `UPDATE login_challenges SET failed_attempts = failed_attempts + 1
+      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() AND failed_attempts < $2
+      RETURNING user_id`,
+    [challengeHash, loginChallengeAttemptsMax],
+  );
+  if (tried.rows.length === 0) {
+    const live = await deps.db.query(
+      'SELECT 1 FROM login_challenges WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
+      [challengeHash],
+    );
+    if (live.rows.length > 0) throw new AppError('too_many_attempts');
+    throw new AppError('link_expired', {
+      message: 'Your sign-in took too long. Please start again.',
+    });
+  }
   const result = await deps.db.transaction(async (tx) => {
-    const found = await tx.query<{ user_id: string; failed_attempts: number }>(
-      `SELECT user_id, failed_attempts FROM login_challenges
+    // Two right codes at once (an authenticator code and a recovery code) sign in once.
+    const found = await tx.query<{ user_id: string }>(
+      `SELECT user_id FROM login_challenges
         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() FOR UPDATE`,
       [challengeHash],
     );
     const challenge = found.rows[0];
-    if (!challenge)
-      throw new AppError('link_expired', {
-        message: 'Your sign-in took too long. Please start again.',
-      });
-    if (challenge.failed_attempts >= loginChallengeAttemptsMax)
-      throw new AppError('too_many_attempts');
+    if (!challenge) return null;
     const user = await requireUser(tx, challenge.user_id);
-    if (!(await verifySecondFactor(deps, tx, user, body.code))) return { user, isAccepted: false };
+    if (!(await verifySecondFactor(deps, tx, user, body.code))) return null;
     await tx.query('UPDATE login_challenges SET used_at = now() WHERE token_hash = $1', [
       challengeHash,
     ]);
@@ -231,15 +284,9 @@ export async function completeSecondFactor(
       ipAddress: client.ipAddress,
     });
     const { token } = await createSession(tx, { userId: user.id, ...client });
-    return { user, isAccepted: true, token };
+    return { user, token };
   });
-  if (!result.isAccepted || !result.token) {
-    await deps.db.query(
-      'UPDATE login_challenges SET failed_attempts = failed_attempts + 1 WHERE token_hash = $1',
-      [challengeHash],
-    );
-    throw new AppError('wrong_code');
-  }
+  if (!result) throw new AppError('wrong_code');
   return { status: 'signed_in', user: toMe(result.user), sessionToken: result.token };
 }
 

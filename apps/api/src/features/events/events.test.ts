@@ -3,8 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/database.ts';
-import { signedUpClient, staffClient } from '../../../test/http.ts';
+import {
+  lastEmailTo,
+  signedUpClient,
+  staffClient,
+  TestClient,
+  tokenOf,
+} from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
+import { sha256Hex } from '../../platform/crypto.ts';
 import { publishEvent } from '../../platform/events.ts';
 
 let db: Database;
@@ -28,25 +35,38 @@ type Stream = {
   nextEvent(timeoutMs?: number): Promise<LiveEvent>;
   /** The events received so far and not yet taken. */
   pending(): LiveEvent[];
+  /** Whether the server ends the stream within `timeoutMs`. */
+  endsWithin(timeoutMs: number): Promise<boolean>;
   close(): void;
 };
 
 /** Opens an SSE stream over real HTTP and parses its messages as they arrive. */
-async function openStream(path: string, cookie: string | undefined): Promise<Stream> {
+async function openStream(
+  path: string,
+  cookie: string | undefined,
+  serverUrl = baseUrl,
+): Promise<Stream> {
   const hangUp = new AbortController();
-  const response = await fetch(`${baseUrl}${path}`, {
+  const response = await fetch(`${serverUrl}${path}`, {
     headers: cookie ? { cookie } : {},
     signal: hangUp.signal,
   });
   const received: LiveEvent[] = [];
   const waiters: ((event: LiveEvent) => void)[] = [];
+  let markEnded = () => {};
+  const ended = new Promise<void>((resolve) => {
+    markEnded = resolve;
+  });
   if (response.ok && response.body) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     void (async () => {
       let buffer = '';
       for (;;) {
         const { value, done } = await reader.read().catch(() => ({ value: '', done: true }));
-        if (done) return;
+        if (done) {
+          markEnded();
+          return;
+        }
         buffer += value;
         const messages = buffer.split('\n\n');
         buffer = messages.pop() ?? '';
@@ -76,8 +96,35 @@ async function openStream(path: string, cookie: string | undefined): Promise<Str
       });
     },
     pending: () => received.splice(0),
+    endsWithin: (timeoutMs) =>
+      Promise.race([
+        ended.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs)),
+      ]),
     close: () => hangUp.abort(),
   };
+}
+
+/** Promptly: well under the stream's five-minute lifetime, with room for a busy machine. */
+const promptlyMs = 3_000;
+
+/** The id of the session a cookie carries. */
+async function sessionIdOf(cookie: string | undefined): Promise<string> {
+  const token = cookie?.split('=')[1] ?? '';
+  const found = await db.query<{ id: string }>('SELECT id FROM sessions WHERE token_hash = $1', [
+    sha256Hex(token),
+  ]);
+  const id = found.rows[0]?.id;
+  if (!id) throw new Error('no session for that cookie');
+  return id;
+}
+
+/** Announces a change for `userId` and waits until a stream that is still open hears it. */
+async function announceTo(userId: string, witness: Stream): Promise<LiveEvent> {
+  const event: LiveEvent = { userId, topics: ['wallet'] };
+  await db.transaction((tx) => publishEvent(tx, event));
+  expect(await witness.nextEvent()).toEqual(event);
+  return event;
 }
 
 describe('live events', () => {
@@ -154,5 +201,99 @@ describe('live events', () => {
     await ownApp.close();
     await expect(body).resolves.toContain(': connected');
     await ownDb.close();
+  });
+});
+
+describe('live events after a session is revoked', () => {
+  it('ends the stream when its session logs out, and sends nothing more on it', async () => {
+    const customer = await signedUpClient(app);
+    const admin = await staffClient(app, 'admin');
+    const stream = await openStream('/api/v1/events', customer.client.cookie);
+    const staffStream = await openStream('/api/v1/admin/events', admin.client.cookie);
+    const witness = await openStream(
+      '/api/v1/admin/events',
+      (await staffClient(app, 'admin')).client.cookie,
+    );
+
+    expect((await customer.client.post('/api/v1/auth/logout')).statusCode).toBe(204);
+    expect((await admin.client.post('/api/v1/auth/logout')).statusCode).toBe(204);
+
+    expect(await stream.endsWithin(promptlyMs)).toBe(true);
+    expect(await staffStream.endsWithin(promptlyMs)).toBe(true);
+    // The witness, still signed in, hears this change; the ended streams did not.
+    await announceTo(customer.user.id, witness);
+    expect(stream.pending()).toEqual([]);
+    expect(staffStream.pending()).toEqual([]);
+    witness.close();
+  });
+
+  it('ends only the revoked session’s stream, then every other one on “sign out other sessions”', async () => {
+    const { client, body, user } = await signedUpClient(app);
+    const phone = new TestClient(app);
+    await phone.post('/api/v1/auth/login', { email: body.email, password: body.password });
+    const tablet = new TestClient(app);
+    await tablet.post('/api/v1/auth/login', { email: body.email, password: body.password });
+    const laptopStream = await openStream('/api/v1/events', client.cookie);
+    const phoneStream = await openStream('/api/v1/events', phone.cookie);
+    const tabletStream = await openStream('/api/v1/events', tablet.cookie);
+
+    const phoneSessionId = await sessionIdOf(phone.cookie);
+    const revoked = await client.request('DELETE', `/api/v1/profile/sessions/${phoneSessionId}`);
+    expect(revoked.statusCode).toBe(204);
+
+    expect(await phoneStream.endsWithin(promptlyMs)).toBe(true);
+    await announceTo(user.id, laptopStream);
+    expect(await tabletStream.nextEvent()).toMatchObject({ userId: user.id });
+
+    expect((await client.post('/api/v1/profile/sessions/revoke-others')).statusCode).toBe(204);
+    expect(await tabletStream.endsWithin(promptlyMs)).toBe(true);
+    await announceTo(user.id, laptopStream);
+    expect(tabletStream.pending()).toEqual([]);
+    laptopStream.close();
+  });
+
+  it('ends every stream of the account on a password change or reset', async () => {
+    const { client, body } = await signedUpClient(app);
+    const phone = new TestClient(app);
+    await phone.post('/api/v1/auth/login', { email: body.email, password: body.password });
+    const laptopStream = await openStream('/api/v1/events', client.cookie);
+    const phoneStream = await openStream('/api/v1/events', phone.cookie);
+
+    const changed = await client.post('/api/v1/profile/password', {
+      currentPassword: body.password,
+      newPassword: 'Copper-Meadow-Violin-77',
+      endOtherSessions: true,
+    });
+    expect(changed.statusCode).toBe(204);
+    // The laptop's session id was rotated: its old stream ends too, and it reconnects.
+    expect(await laptopStream.endsWithin(promptlyMs)).toBe(true);
+    expect(await phoneStream.endsWithin(promptlyMs)).toBe(true);
+
+    const reconnected = await openStream('/api/v1/events', client.cookie);
+    expect(reconnected.status).toBe(200);
+    await new TestClient(app).post('/api/v1/auth/forgot-password', { email: body.email });
+    await expect
+      .poll(async () => (await lastEmailTo(db, body.email)).subject)
+      .toMatch(/Reset your/);
+    const reset = await new TestClient(app).post('/api/v1/auth/reset-password', {
+      token: tokenOf((await lastEmailTo(db, body.email)).link),
+      password: 'Another-Good-Pass-91',
+    });
+    expect(reset.statusCode).toBe(204);
+    expect(await reconnected.endsWithin(promptlyMs)).toBe(true);
+    expect(reconnected.pending()).toEqual([]);
+  });
+
+  it('ends a stream served by another API instance', async () => {
+    const otherInstance = await buildTestApp(db);
+    const otherUrl = await otherInstance.listen({ port: 0, host: '127.0.0.1' });
+    const customer = await signedUpClient(app);
+    const stream = await openStream('/api/v1/events', customer.client.cookie, otherUrl);
+    expect(stream.status).toBe(200);
+
+    expect((await customer.client.post('/api/v1/auth/logout')).statusCode).toBe(204);
+
+    expect(await stream.endsWithin(promptlyMs)).toBe(true);
+    await otherInstance.close();
   });
 });

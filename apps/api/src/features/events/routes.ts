@@ -2,12 +2,14 @@ import { type LiveEvent, liveEventName } from '@coffer/contracts/events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf, staffSessionOf } from '../../platform/access.ts';
+import { isSessionRevoked } from '../../platform/events.ts';
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 const heartbeatIntervalMs = 20_000;
 /**
  * Streams end after this long and the browser reconnects, passing the session check
- * again: a signed-out or revoked session stops hearing events within this time.
+ * again: a session that times out stops hearing events within this time. A revoked one
+ * (logout, password change …) stops at once.
  */
 const streamLifetimeMs = 5 * 60 * 1000;
 /** How long the browser waits before reconnecting after a stream ends. */
@@ -15,7 +17,8 @@ const reconnectDelayMs = 1_000;
 
 /**
  * Opens a Server-Sent Events stream that carries the events `isFor` accepts, until the
- * client goes away, the stream's lifetime ends or the server shuts down.
+ * client goes away, its session is revoked, the stream's lifetime ends or the server
+ * shuts down.
  */
 function streamEvents(
   request: FastifyRequest,
@@ -23,6 +26,7 @@ function streamEvents(
   isFor: (event: LiveEvent) => boolean,
 ): void {
   const { server } = request;
+  const session = sessionOf(request);
   reply.hijack();
   const response = reply.raw;
   response.writeHead(200, {
@@ -36,11 +40,15 @@ function streamEvents(
   const unsubscribe = server.eventHub.subscribe((event) => {
     if (isFor(event)) response.write(`event: ${liveEventName}\ndata: ${JSON.stringify(event)}\n\n`);
   });
+  const stopWatchingSession = server.eventHub.onSessionRevoked((revocation) => {
+    if (isSessionRevoked(revocation, session)) end();
+  });
   const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), heartbeatIntervalMs);
   const end = () => {
     clearInterval(heartbeat);
     clearTimeout(lifetime);
     unsubscribe();
+    stopWatchingSession();
     server.openStreams.delete(end);
     if (!response.writableEnded) response.end();
   };

@@ -6,7 +6,7 @@ import { decryptSecret, sha256Hex } from '../../platform/crypto.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueEmail } from '../../platform/mail.ts';
 import { matchingTotpStep } from '../../platform/totp.ts';
-import { isLoginLocked, recordLoginFailure } from '../auth/login-throttle.ts';
+import { claimLoginAttempt, giveBackLoginAttempt } from '../auth/login-throttle.ts';
 import { findUserById, type UserRow } from '../auth/queries.ts';
 import type { AuthDeps } from '../auth/service.ts';
 
@@ -88,8 +88,9 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /**
- * Checks a code before the money transaction opens. A wrong emailed code uses up one of
- * its tries in a transaction of its own, so the count survives the refused request.
+ * Checks a code before the money transaction opens. Every try is spent before its
+ * comparison, in a statement of its own that the refusal does not roll back, so codes
+ * sent in parallel get no more tries than codes sent one after another.
  */
 export async function checkStepUp(
   deps: StepUpDeps,
@@ -100,35 +101,55 @@ export async function checkStepUp(
   if (!code) throw new AppError('step_up_required', { fields: { stepUpCode: 'Required' } });
   const user = await customerOf(deps, userId);
   if (user.totp_secret_encrypted) {
-    // Authenticator codes have no tries of their own: wrong ones lock like failed logins.
-    const throttleKey = `step-up:${userId}`;
-    if (await isLoginLocked(deps.db, throttleKey)) throw new AppError('too_many_attempts');
-    const secret = decryptSecret(user.totp_secret_encrypted, deps.config.secretKey);
-    const step = matchingTotpStep(secret, code);
-    const isFresh =
-      step !== null && (user.totp_last_used_step === null || step > user.totp_last_used_step);
-    if (!isFresh || step === null) {
-      await recordLoginFailure(deps.db, throttleKey);
-      throw new AppError('wrong_code');
-    }
-    return { method: 'totp', userId, step };
+    return checkAuthenticatorCode(deps, user, user.totp_secret_encrypted, code);
   }
-  const found = await deps.db.query<{ id: string; code_hash: string }>(
-    `SELECT id, code_hash FROM step_up_codes
-      WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL
-        AND expires_at > now() AND failed_attempts < $3
-      ORDER BY created_at DESC LIMIT 1`,
+  return checkEmailedCode(deps, userId, purpose, code);
+}
+
+/**
+ * Authenticator codes have no tries of their own: each one counts toward a lock like a
+ * failed login, counted before the check; a right code gives its attempt back, so
+ * customers who confirm many payments never lock themselves out.
+ */
+async function checkAuthenticatorCode(
+  deps: StepUpDeps,
+  user: UserRow,
+  encryptedSecret: string,
+  code: string,
+): Promise<StepUpProof> {
+  const throttleKey = `step-up:${user.id}`;
+  if (!(await claimLoginAttempt(deps.db, throttleKey))) throw new AppError('too_many_attempts');
+  const secret = decryptSecret(encryptedSecret, deps.config.secretKey);
+  const step = matchingTotpStep(secret, code);
+  const isFresh =
+    step !== null && (user.totp_last_used_step === null || step > user.totp_last_used_step);
+  if (!isFresh || step === null) throw new AppError('wrong_code');
+  await giveBackLoginAttempt(deps.db, throttleKey);
+  return { method: 'totp', userId: user.id, step };
+}
+
+/**
+ * An emailed code allows five tries. A try is spent on the newest live code with tries
+ * left before comparing (its row lock orders parallel tries), and a right code's try is
+ * not given back: at most five comparisons are ever made per code.
+ */
+async function checkEmailedCode(
+  deps: StepUpDeps,
+  userId: string,
+  purpose: StepUpPurpose,
+  code: string,
+): Promise<StepUpProof> {
+  const tried = await deps.db.query<{ id: string; code_hash: string }>(
+    `UPDATE step_up_codes SET failed_attempts = failed_attempts + 1
+      WHERE id = (SELECT id FROM step_up_codes
+                   WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL
+                     AND expires_at > now() AND failed_attempts < $3
+                   ORDER BY created_at DESC LIMIT 1 FOR UPDATE)
+      RETURNING id, code_hash`,
     [userId, purpose, stepUpCodeTriesMax],
   );
-  const active = found.rows[0];
-  if (!active) throw new AppError('wrong_code');
-  if (!sameHash(active.code_hash, sha256Hex(code))) {
-    await deps.db.query(
-      'UPDATE step_up_codes SET failed_attempts = failed_attempts + 1 WHERE id = $1',
-      [active.id],
-    );
-    throw new AppError('wrong_code');
-  }
+  const active = tried.rows[0];
+  if (!active || !sameHash(active.code_hash, sha256Hex(code))) throw new AppError('wrong_code');
   return { method: 'email', userId, codeId: active.id };
 }
 

@@ -41,7 +41,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/transfers',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', rateLimit: rateLimits.quickPay },
       schema: { body: quickPayBodySchema, response: { 201: transferSchema } },
     },
     async (request, reply) => {

@@ -13,7 +13,8 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   db = await openTestDatabase({ poolSize: 30 });
-  app = await buildTestApp(db);
+  // Hundreds of requests from one customer at once: far above the per-customer limit.
+  app = await buildTestApp(db, { COFFER_MONEY_REQUESTS_PER_MINUTE: '100000' });
   await app.ready();
 });
 afterEach(async () => {

@@ -1,0 +1,85 @@
+import type { ErrorCode } from '@coffer/contracts/errors';
+import type { Queryable } from '../db/client.ts';
+import { AppError } from './app-error.ts';
+import { assert } from './assert.ts';
+import { sha256Hex } from './crypto.ts';
+
+/**
+ * At most `max` failed attempts per client address in a fixed window of `windowMs`,
+ * counted in PostgreSQL (`attempt_counters`) so that every API instance shares them.
+ */
+export type FailureLimit = { name: string; max: number; windowMs: number };
+
+/** Counters whose window started longer ago than this are over, whatever their limit. */
+export const attemptWindowMsMax = 24 * 60 * 60 * 1000;
+
+type SpentAttempt = { keyHash: string; windowStartedAt: string };
+
+/**
+ * Spends one attempt in one statement, before the attempt is made, so that parallel
+ * requests cannot all slip under the limit; null when none is left in the window.
+ */
+async function spendAttempt(
+  db: Queryable,
+  limit: FailureLimit,
+  subject: string,
+): Promise<SpentAttempt | null> {
+  assert(limit.windowMs <= attemptWindowMsMax, 'a window longer than the purge keeps');
+  const keyHash = sha256Hex(`${limit.name}:${subject}`);
+  const isWindowOver = `c.window_started_at <= now() - ($2 || ' milliseconds')::interval`;
+  const spent = await db.query<{ window_started_at: string }>(
+    `INSERT INTO attempt_counters AS c (key_hash, window_started_at, attempt_count)
+     VALUES ($1, now(), 1)
+     ON CONFLICT (key_hash) DO UPDATE SET
+       window_started_at = CASE WHEN ${isWindowOver} THEN now() ELSE c.window_started_at END,
+       attempt_count = CASE WHEN ${isWindowOver} THEN 1 ELSE c.attempt_count + 1 END
+     WHERE ${isWindowOver} OR c.attempt_count < $3
+     RETURNING window_started_at::text`,
+    [keyHash, String(limit.windowMs), limit.max],
+  );
+  const row = spent.rows[0];
+  return row ? { keyHash, windowStartedAt: row.window_started_at } : null;
+}
+
+/** Gives an attempt back to the window it was spent in (a later window owes nothing). */
+async function giveBackAttempt(db: Queryable, spent: SpentAttempt): Promise<void> {
+  await db.query(
+    `UPDATE attempt_counters SET attempt_count = attempt_count - 1
+      WHERE key_hash = $1 AND window_started_at = $2::timestamptz AND attempt_count > 0`,
+    [spent.keyHash, spent.windowStartedAt],
+  );
+}
+
+/**
+ * Runs `attempt` on one of the client's attempts under `limit`, refusing with
+ * too_many_attempts when none is left. Only failures (errors with one of
+ * `failureCodes`) keep their attempt: a success or any other refusal gives it back, so
+ * an office of people signing in correctly behind one address is never refused.
+ */
+export async function countingFailures<T>(
+  db: Queryable,
+  limit: FailureLimit,
+  clientAddress: string,
+  failureCodes: readonly ErrorCode[],
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const spent = await spendAttempt(db, limit, clientAddress);
+  if (!spent) throw new AppError('too_many_attempts');
+  try {
+    const result = await attempt();
+    await giveBackAttempt(db, spent);
+    return result;
+  } catch (error) {
+    const isFailure = error instanceof AppError && failureCodes.includes(error.code);
+    if (!isFailure) await giveBackAttempt(db, spent);
+    throw error;
+  }
+}
+
+/** Forgets counters whose window is over; they would start afresh anyway. */
+export async function purgeOldAttemptCounters(db: Queryable): Promise<void> {
+  await db.query(
+    `DELETE FROM attempt_counters WHERE window_started_at < now() - ($1 || ' milliseconds')::interval`,
+    [String(attemptWindowMsMax)],
+  );
+}

@@ -1,0 +1,97 @@
+// Per-customer limits on the money routes and the step-up challenge: keyed by the
+// signed-in customer, so changing address does not dodge them and neighbours behind one
+// address do not share them.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/app.ts';
+import { openTestDatabase } from '../../test/database.ts';
+import { signedUpClient } from '../../test/http.ts';
+import type { Database } from '../db/client.ts';
+import { moneyRequestsPerMinuteDefault } from './rate-limits.ts';
+
+let db: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await buildTestApp(db);
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+let addressCounter = 0;
+
+/** A request with the customer's cookie from an address never used before. */
+function fromNewAddress(
+  target: FastifyInstance,
+  cookie: string | undefined,
+  url: string,
+  payload: object,
+): Promise<LightMyRequestResponse> {
+  addressCounter += 1;
+  return target.inject({
+    method: 'POST',
+    url,
+    remoteAddress: `172.16.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`,
+    headers: { cookie: cookie ?? '', 'idempotency-key': `limit-${addressCounter}` },
+    payload,
+  });
+}
+
+async function statusesOf(
+  target: FastifyInstance,
+  cookie: string | undefined,
+  url: string,
+  count: number,
+): Promise<number[]> {
+  const statuses: number[] = [];
+  // An empty body is refused after the limit is counted: every request counts.
+  for (let index = 0; index < count; index += 1) {
+    statuses.push((await fromNewAddress(target, cookie, url, {})).statusCode);
+  }
+  return statuses;
+}
+
+describe('per-customer limits', () => {
+  it.each(['/api/v1/transfers', '/api/v1/payouts', '/api/v1/bill-payments'])(
+    `allows a customer ${moneyRequestsPerMinuteDefault} requests a minute to %s, from any address`,
+    async (url) => {
+      const { client } = await signedUpClient(app);
+      const statuses = await statusesOf(app, client.cookie, url, moneyRequestsPerMinuteDefault);
+      expect(statuses.every((status) => status !== 429)).toBe(true);
+
+      const limited = await fromNewAddress(app, client.cookie, url, {});
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error).toEqual({
+        code: 'rate_limited',
+        message: 'Too many requests. Please try again later.',
+      });
+      const neighbour = await signedUpClient(app);
+      expect((await fromNewAddress(app, neighbour.client.cookie, url, {})).statusCode).not.toBe(
+        429,
+      );
+    },
+  );
+
+  it('allows a customer ten step-up challenges in 15 minutes, from any address', async () => {
+    const { client } = await signedUpClient(app);
+    const challenge = () =>
+      fromNewAddress(app, client.cookie, '/api/v1/step-up/challenges', { purpose: 'payout' });
+    const statuses: number[] = [];
+    for (let index = 0; index < 11; index += 1) statuses.push((await challenge()).statusCode);
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    expect((await challenge()).json().error.code).toBe('rate_limited');
+  });
+
+  it('takes the money routes’ number from COFFER_MONEY_REQUESTS_PER_MINUTE', async () => {
+    const strict = await buildTestApp(db, { COFFER_MONEY_REQUESTS_PER_MINUTE: '3' });
+    const { client } = await signedUpClient(strict);
+    expect(await statusesOf(strict, client.cookie, '/api/v1/payouts', 4)).toEqual([
+      400, 400, 400, 429,
+    ]);
+    await strict.close();
+  });
+});
