@@ -22,7 +22,9 @@ export default defineConfig({
           exclude: [unitTests, '**/*.pg.test.ts', '**/node_modules/**'],
           env: { COFFER_TEST_DB: 'pglite' },
           testTimeout: 30_000,
-          hookTimeout: 30_000,
+          // Opening and migrating a PGlite database is CPU-bound WebAssembly: on a busy
+          // 2-core machine it alone has taken over 25 s.
+          hookTimeout: 60_000,
         },
       },
       {
