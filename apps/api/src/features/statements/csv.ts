@@ -48,7 +48,7 @@ export async function* statementCsv(source: StatementSource): AsyncGenerator<str
       chunk += csvRow([
         utcDateTime(line.createdAt),
         entryKindLabels[line.kind],
-        line.memo,
+        line.description,
         amount(line.amountMinor),
         currency,
         amount(line.balanceAfterMinor),

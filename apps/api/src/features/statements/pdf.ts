@@ -146,7 +146,7 @@ function lineCells(source: StatementSource, line: StatementLine): string[] {
   return [
     utcDate.format(line.createdAt),
     entryKindLabels[line.kind],
-    line.memo,
+    line.description,
     moneyText(source, line.amountMinor, true),
     moneyText(source, line.balanceAfterMinor),
   ];

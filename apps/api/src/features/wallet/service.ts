@@ -16,6 +16,7 @@ import {
   dailyNetsSince,
   findWallet,
   type PayoutMethod,
+  type QuickPayCounterpartyColumns,
   type UnsettledPayoutRow,
   unsettledPayouts,
   type WalletLineRow,
@@ -48,8 +49,12 @@ export async function walletSummary(
   };
 }
 
-/** "Quick Pay to J*** D***" on the sender's line, "Quick Pay from …" on the recipient's. */
-function lineDescription(row: WalletLineRow): string {
+/**
+ * What a wallet's line says to its owner: its memo, or for a Quick Pay "Quick Pay to J***
+ * D***" on the sender's line and "Quick Pay from …" on the recipient's, with the note. The
+ * dashboard, statements and the staff's transaction list all describe lines this way.
+ */
+export function describeLine(row: { memo: string } & QuickPayCounterpartyColumns): string {
   if (row.counterparty_masked_name === null) return row.memo;
   const direction = row.is_transfer_sender ? 'to' : 'from';
   const description = `Quick Pay ${direction} ${row.counterparty_masked_name}`;
@@ -64,7 +69,7 @@ function lineTransaction(row: WalletLineRow): WalletTransaction {
     amountMinor: row.amount_minor.toString(),
     currency: row.currency,
     kind: row.kind,
-    description: lineDescription(row),
+    description: describeLine(row),
   };
 }
 
