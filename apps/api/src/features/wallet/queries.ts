@@ -122,15 +122,20 @@ export async function unsettledPayouts(
 }
 
 /**
- * The wallet's balance now and the net of its lines on each UTC day since `since`, read in
- * one statement, so both come from the same snapshot of the ledger.
+ * The wallet's balance and held funds now, and the net of its lines on each UTC day since
+ * `since`, read in one statement, so all come from the same snapshot of the ledger.
  */
 export async function dailyNetsSince(
   db: Queryable,
   walletId: AccountId,
   since: Date,
-): Promise<{ balanceMinor: bigint; netMinorByDay: Map<string, bigint> }> {
-  const found = await db.query<{ balance_minor: bigint; day: string | null; net_minor: bigint }>(
+): Promise<{ balanceMinor: bigint; heldMinor: bigint; netMinorByDay: Map<string, bigint> }> {
+  const found = await db.query<{
+    balance_minor: bigint;
+    held_minor: bigint;
+    day: string | null;
+    net_minor: bigint;
+  }>(
     `WITH daily AS (
        SELECT to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
               sum(l.amount_minor)::bigint AS net_minor
@@ -138,15 +143,20 @@ export async function dailyNetsSince(
         WHERE l.account_id = $1 AND e.created_at >= $2
         GROUP BY 1
      )
-     SELECT (SELECT sum(balance_minor) FROM account_balances WHERE account_id = $1)::bigint
-              AS balance_minor,
-            daily.day, daily.net_minor
-       FROM (SELECT 1) AS one LEFT JOIN daily ON true`,
+     SELECT balance_now.balance_minor, balance_now.held_minor, daily.day, daily.net_minor
+       FROM (SELECT sum(balance_minor)::bigint AS balance_minor,
+                    sum(held_minor)::bigint AS held_minor
+               FROM account_balances WHERE account_id = $1) AS balance_now
+       LEFT JOIN daily ON true`,
     [walletId, since],
   );
   const netMinorByDay = new Map<string, bigint>();
   for (const row of found.rows) {
     if (row.day !== null) netMinorByDay.set(row.day, row.net_minor);
   }
-  return { balanceMinor: found.rows[0]?.balance_minor ?? 0n, netMinorByDay };
+  return {
+    balanceMinor: found.rows[0]?.balance_minor ?? 0n,
+    heldMinor: found.rows[0]?.held_minor ?? 0n,
+    netMinorByDay,
+  };
 }

@@ -177,7 +177,11 @@ export async function balanceHistory(
 ): Promise<BalanceHistory> {
   const todayStartMs = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const firstDayStart = new Date(todayStartMs - (days - 1) * dayMs);
-  const { balanceMinor, netMinorByDay } = await dailyNetsSince(deps.db, wallet.id, firstDayStart);
+  const { balanceMinor, heldMinor, netMinorByDay } = await dailyNetsSince(
+    deps.db,
+    wallet.id,
+    firstDayStart,
+  );
   const dates = Array.from({ length: days }, (_, index) =>
     utcDay(new Date(firstDayStart.getTime() + index * dayMs)),
   );
@@ -190,7 +194,11 @@ export async function balanceHistory(
     points.push({ date, balanceMinor: (balanceMinor - postedAfterMinor).toString() });
     postedAfterMinor += netMinorByDay.get(date) ?? 0n;
   }
-  return { currency: wallet.currency, points: points.toReversed() };
+  return {
+    currency: wallet.currency,
+    points: points.toReversed(),
+    heldMinor: heldMinor.toString(),
+  };
 }
 
 export async function recentDeposits(
