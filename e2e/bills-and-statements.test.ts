@@ -1,9 +1,10 @@
 // Bill payments and statements end to end against the sandbox server: Alice pays a bill,
 // sees it in her history and her balance drop, then downloads this month's statement as
-// CSV and PDF, and the CSV closes on the balance her dashboard shows.
+// CSV and PDF, marked as a sandbox's, and the CSV closes on the balance her dashboard shows.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { pdfPageTexts } from '../apps/api/test/pdf-text.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import {
   type ConsoleProblems,
@@ -72,6 +73,9 @@ function csvRecords(text: string): string[][] {
 
 const currentMonth = new Date().toISOString().slice(0, 7);
 
+/** What every file of a sandbox carries (apps/api/src/platform/sandbox-marking.ts). */
+const sandboxMarking = 'SANDBOX — NOT A REAL ACCOUNT';
+
 describe('bills and statements', () => {
   it(
     'pays a bill: the history shows it and the dashboard balance drops',
@@ -135,7 +139,9 @@ describe('bills and statements', () => {
       const csv = await download(page, 'Download CSV');
       expect(csv.name).toBe(`coffer-statement-${currentMonth}.csv`);
       const records = csvRecords(csv.body.toString('utf8'));
-      expect(records[0]).toEqual([
+      // The server runs as a sandbox: its statements say so before anything else.
+      expect(records[0]).toEqual([sandboxMarking]);
+      expect(records[1]).toEqual([
         'Date (UTC)',
         'Type',
         'Description',
@@ -143,7 +149,7 @@ describe('bills and statements', () => {
         'Currency',
         'Balance',
       ]);
-      expect(records[1]?.[1]).toBe('Opening balance');
+      expect(records[2]?.[1]).toBe('Opening balance');
       expect(records.some((record) => record.includes('Electricity bill (ref. ELEC-123456)'))).toBe(
         true,
       );
@@ -154,6 +160,10 @@ describe('bills and statements', () => {
       const pdf = await download(page, 'Download PDF');
       expect(pdf.name).toBe(`coffer-statement-${currentMonth}.pdf`);
       expect(pdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const pages = pdfPageTexts(pdf.body);
+      expect(pages.length).toBeGreaterThan(0);
+      for (const pageText of pages) expect(pageText).toContain(sandboxMarking);
+      expect(pages.join('')).toContain('Electricity bill (ref. ELEC-123456)');
 
       await page.getByText('Date range', { exact: true }).click();
       await page.getByRole('textbox', { name: 'From', exact: true }).fill('2026-01-02');

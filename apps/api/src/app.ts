@@ -92,6 +92,7 @@ export async function buildApp(options: {
     db: options.db,
     smtpUrl: options.config.smtpUrl,
     from: options.config.mailFrom,
+    isSandbox: options.config.isSandbox,
     log: app.log,
   });
   app.decorate('mailer', mailer);

@@ -56,6 +56,13 @@ describe('renderLandingPage', () => {
     expect(html).not.toContain('aria-label="Sandbox"');
   });
 
+  it('says who runs the site only when the operator named their institution', () => {
+    expect(render({})).toContain('Harbour &lt;Test&gt; &amp; Co runs on Coffer, open-source');
+    const unnamed = render({ site: { institutionName: 'Coffer' } });
+    expect(unnamed).not.toMatch(/runs on Coffer/i);
+    expect(unnamed).toContain('Coffer is open-source banking software');
+  });
+
   it('offers a visitor sign-up and login, and a signed-in user their dashboard', () => {
     const visitor = render({});
     expect(visitor).toMatch(/href="\/signup"[^>]*>.*Create Account/);

@@ -123,7 +123,10 @@ export const transactionPageSchema = z.object({
       lineId: z.string(),
       entryId: z.string(),
       kind: z.string(),
+      /** The ledger entry's own memo. */
       memo: z.string(),
+      /** What the customer reads: a Quick Pay names the other customer, masked. */
+      description: z.string(),
       amountMinor: z.string(),
       currency: z.string(),
       createdAt: z.string(),
@@ -131,3 +134,4 @@ export const transactionPageSchema = z.object({
   ),
   nextCursor: z.string().nullable(),
 });
+export type TransactionPage = z.infer<typeof transactionPageSchema>;

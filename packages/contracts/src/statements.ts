@@ -113,7 +113,8 @@ export const statementEntrySchema = z.object({
   lineId: z.string(),
   createdAt: z.iso.datetime(),
   kind: z.string(),
-  memo: z.string(),
+  /** As the dashboard says it: a Quick Pay names the other customer, masked. */
+  description: z.string(),
   /** Signed: credits positive, debits negative. */
   amountMinor: z.string(),
   balanceAfterMinor: z.string(),

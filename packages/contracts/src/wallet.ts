@@ -71,10 +71,14 @@ export const balanceHistoryQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(balanceHistoryDaysMax).default(30),
 });
 
-/** One point per UTC day, oldest first; today's is the balance now. */
+/**
+ * One point per UTC day, oldest first; today's is the balance now. A balance includes held
+ * funds (pending withdrawals): `heldMinor` says how much of today's is held.
+ */
 export const balanceHistorySchema = z.object({
   currency: z.string(),
   points: z.array(z.object({ date: z.iso.date(), balanceMinor: z.string() })),
+  heldMinor: z.string(),
 });
 export type BalanceHistory = z.infer<typeof balanceHistorySchema>;
 

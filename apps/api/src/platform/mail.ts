@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database, Queryable } from '../db/client.ts';
 import { newId } from './ids.ts';
+import { sandboxMarking } from './sandbox-marking.ts';
 
 export type Email = { to: string; subject: string; text: string };
 
@@ -22,6 +23,24 @@ export async function enqueueEmail(tx: Queryable, email: Email): Promise<void> {
   );
 }
 
+/**
+ * The email as it leaves a sandbox: the marking starts the subject and the body. Applied
+ * where mail is sent (and shown in the dev mailbox), so every email gets it, whoever wrote it.
+ */
+export function asSentBy(email: Email, mode: { isSandbox: boolean }): Email {
+  if (!mode.isSandbox) return email;
+  return {
+    to: email.to,
+    subject: `[${sandboxMarking}] ${email.subject}`,
+    text: [
+      sandboxMarking,
+      'This email comes from a test installation of Coffer. No real money or account is involved.',
+      '',
+      email.text,
+    ].join('\n'),
+  };
+}
+
 export type Mailer = { kick(): void; stop(): Promise<void> };
 
 /**
@@ -35,9 +54,10 @@ export function startMailer(options: {
   db: Database;
   smtpUrl: string | undefined;
   from: string;
+  isSandbox: boolean;
   log: FastifyBaseLogger;
 }): Mailer {
-  const { db, smtpUrl, from, log } = options;
+  const { db, smtpUrl, from, isSandbox, log } = options;
   if (!smtpUrl) return { kick() {}, stop: async () => {} };
   const transport = nodemailer.createTransport({
     url: smtpUrl,
@@ -68,12 +88,11 @@ export function startMailer(options: {
     );
     for (const email of leased.rows) {
       try {
-        await transport.sendMail({
-          from,
-          to: email.to_address,
-          subject: email.subject,
-          text: email.text_body,
-        });
+        const sent = asSentBy(
+          { to: email.to_address, subject: email.subject, text: email.text_body },
+          { isSandbox },
+        );
+        await transport.sendMail({ from, ...sent });
         await db.query(
           'UPDATE outbox_emails SET sent_at = now(), last_error = NULL WHERE id = $1',
           [email.id],

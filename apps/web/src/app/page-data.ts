@@ -1,9 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  balanceHistoryQueryOptions,
-  transactionsQueryOptions,
-  walletQueryOptions,
-} from '../features/wallet/api.ts';
 import { healthQueryOptions } from '../lib/health.ts';
 import { meQueryOptions } from '../lib/session.ts';
 import { siteQueryOptions } from '../lib/site.ts';
@@ -24,10 +19,13 @@ export async function prefetchEveryPageData(queryClient: QueryClient): Promise<v
 export async function prefetchDashboardData(queryClient: QueryClient): Promise<void> {
   const me = await queryClient.ensureQueryData(meQueryOptions);
   if (me?.role !== 'customer') return;
+  // The wallet's queries, and the money contracts they read answers with, load with the
+  // dashboard (its page imports them too), not with the code every page starts from.
+  const wallet = await import('../features/wallet/api.ts');
   await Promise.all([
-    queryClient.prefetchQuery(walletQueryOptions),
-    queryClient.prefetchInfiniteQuery(transactionsQueryOptions),
-    queryClient.prefetchQuery(balanceHistoryQueryOptions),
+    queryClient.prefetchQuery(wallet.walletQueryOptions),
+    queryClient.prefetchInfiniteQuery(wallet.transactionsQueryOptions),
+    queryClient.prefetchQuery(wallet.balanceHistoryQueryOptions),
   ]);
 }
 

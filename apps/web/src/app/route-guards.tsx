@@ -1,12 +1,13 @@
-import { isStaffRole, type Me } from '@coffer/contracts/auth';
+import { isStaffRole, type Me, type Role } from '@coffer/contracts/auth';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { NotFoundContent } from '../components/not-found-content.tsx';
 import { errorMessage } from '../lib/api-client.ts';
 import { healthQueryOptions } from '../lib/health.ts';
 import { pathAfterSignIn, signInPathFor } from '../lib/return-to.ts';
-import { forgetUserAfterLogout, isAfterLogout, meQueryOptions } from '../lib/session.ts';
+import { forgetUserAfterLogout, isAfterLogout, meQueryOptions, useMe } from '../lib/session.ts';
 import { DeferredPublicFrame } from './deferred-public-frame.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
@@ -57,17 +58,35 @@ export function RequireSignedIn() {
 }
 
 /**
- * Back-office pages, for support and admin. A visitor signs in first; a customer sees the
- * same 404 page as for any unknown address, so the back office does not announce itself.
- * The server enforces the same rule on every request; this only keeps the pages honest.
+ * Inside the signed-in frame, the pages of one role. Anyone else gets the 404 page in the
+ * same frame, with their own menu: an address that is not theirs does not exist for them,
+ * as the server answers for staff routes. (A redirect would hide a mistyped or shared link
+ * behind a page nobody asked for.)
  */
-export function RequireStaff() {
+function PagesOf({ isFor }: { isFor: (role: Role) => boolean }) {
+  const me = useMe();
+  return me && isFor(me.role) ? <Outlet /> : <NotFoundContent isInsideShell />;
+}
+
+/** The customer's pages (wallet, transfers, bills, statements): staff have no wallet. */
+export function CustomerPagesOnly() {
+  return <PagesOf isFor={(role) => role === 'customer'} />;
+}
+
+/** The back office, for support and admin; a customer sees the 404 page. */
+export function StaffPagesOnly() {
+  return <PagesOf isFor={isStaffRole} />;
+}
+
+/**
+ * An address that matches no page: the 404 page in the signed-in frame, with the person's
+ * menu, for someone signed in (the route's children); in the public frame for a visitor.
+ */
+export function NotFoundInOwnFrame() {
   return (
     <SessionCheck>
       {(me) =>
-        !me ? (
-          <SignInFirst />
-        ) : isStaffRole(me.role) ? (
+        me ? (
           <Outlet />
         ) : (
           <DeferredPublicFrame>

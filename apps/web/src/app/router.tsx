@@ -4,11 +4,16 @@ import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'reac
 import { z } from 'zod';
 import { NotFoundContent } from '../components/not-found-content.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
 import { prefetchDashboardData } from './page-data.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
-import { RequireSignedIn, RequireStaff, RequireVisitor } from './route-guards.tsx';
+import {
+  CustomerPagesOnly,
+  NotFoundInOwnFrame,
+  RequireSignedIn,
+  RequireVisitor,
+  StaffPagesOnly,
+} from './route-guards.tsx';
 
 // Paths are matched case-insensitively (React Router's default, and PRODUCT.md section 2
 // requires it), then RootLayout rewrites /DashBoard to /dashboard. Leave `caseSensitive`
@@ -50,6 +55,9 @@ function prefetchDashboard(queryClient: QueryClient) {
     return null;
   };
 }
+
+/** The frame of signed-in pages: top bar and the side menu of the person's role. */
+const shellLayout = lazyPage(() => import('./shell/shell-layout.tsx'), 'ShellLayout');
 
 export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
@@ -118,51 +126,55 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
             path: alias.from,
             element: <Navigate to={alias.to} replace />,
           })),
-          { path: '*', element: <NotFoundPage /> },
         ],
       },
       {
         element: <RequireSignedIn />,
         children: [
           {
-            ...lazyPage(() => import('./shell/shell-layout.tsx'), 'ShellLayout'),
+            ...shellLayout,
             children: [
               {
-                path: 'dashboard',
-                loader: prefetchDashboard(queryClient),
-                ...lazyPage(
-                  () => import('../features/wallet/pages/dashboard-page.tsx'),
-                  'DashboardPage',
-                ),
-              },
-              {
-                path: 'dashboard/deposit',
-                ...lazyPage(
-                  () => import('../features/wallet/pages/add-money-page.tsx'),
-                  'AddMoneyPage',
-                ),
-              },
-              {
-                path: 'transfer',
-                ...lazyPage(
-                  () => import('../features/transfers/pages/transfer-page.tsx'),
-                  'TransferPage',
-                ),
-              },
-              { path: 'withdrawal', element: <Navigate to="/transfer?tab=withdraw" replace /> },
-              {
-                path: 'pay-bills',
-                ...lazyPage(
-                  () => import('../features/bills/pages/pay-bills-page.tsx'),
-                  'PayBillsPage',
-                ),
-              },
-              {
-                path: 'statements',
-                ...lazyPage(
-                  () => import('../features/statements/pages/statements-page.tsx'),
-                  'StatementsPage',
-                ),
+                element: <CustomerPagesOnly />,
+                children: [
+                  {
+                    path: 'dashboard',
+                    loader: prefetchDashboard(queryClient),
+                    ...lazyPage(
+                      () => import('../features/wallet/pages/dashboard-page.tsx'),
+                      'DashboardPage',
+                    ),
+                  },
+                  {
+                    path: 'dashboard/deposit',
+                    ...lazyPage(
+                      () => import('../features/wallet/pages/add-money-page.tsx'),
+                      'AddMoneyPage',
+                    ),
+                  },
+                  {
+                    path: 'transfer',
+                    ...lazyPage(
+                      () => import('../features/transfers/pages/transfer-page.tsx'),
+                      'TransferPage',
+                    ),
+                  },
+                  { path: 'withdrawal', element: <Navigate to="/transfer?tab=withdraw" replace /> },
+                  {
+                    path: 'pay-bills',
+                    ...lazyPage(
+                      () => import('../features/bills/pages/pay-bills-page.tsx'),
+                      'PayBillsPage',
+                    ),
+                  },
+                  {
+                    path: 'statements',
+                    ...lazyPage(
+                      () => import('../features/statements/pages/statements-page.tsx'),
+                      'StatementsPage',
+                    ),
+                  },
+                ],
               },
               {
                 path: 'profile',
@@ -171,59 +183,64 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                   'ProfilePage',
                 ),
               },
+              {
+                // The back office. The deposits and payouts queues exist so far; the other
+                // queues of PRODUCT.md (kyc, loans, cards, disputes, support) come with their
+                // features and are 404s until then.
+                path: 'admin',
+                element: <StaffPagesOnly />,
+                children: [
+                  {
+                    index: true,
+                    ...lazyPage(
+                      () => import('../features/admin/pages/customer-list-page.tsx'),
+                      'CustomerListPage',
+                    ),
+                  },
+                  { path: 'users', element: <Navigate to="/admin" replace /> },
+                  {
+                    path: 'users/:userId',
+                    ...lazyPage(
+                      () => import('../features/admin/pages/customer-detail-page.tsx'),
+                      'CustomerDetailPage',
+                    ),
+                  },
+                  {
+                    path: 'queues/deposits',
+                    ...lazyPage(
+                      () => import('../features/admin/pages/deposits-queue-page.tsx'),
+                      'DepositsQueuePage',
+                    ),
+                  },
+                  {
+                    path: 'queues/payouts',
+                    ...lazyPage(
+                      () => import('../features/payouts/pages/payouts-queue-page.tsx'),
+                      'PayoutsQueuePage',
+                    ),
+                  },
+                  {
+                    path: 'audit',
+                    ...lazyPage(
+                      () => import('../features/admin/pages/audit-log-page.tsx'),
+                      'AuditLogPage',
+                    ),
+                  },
+                  { path: ':userId', element: <AdminUserAlias /> },
+                  { path: '*', element: <NotFoundContent isInsideShell /> },
+                ],
+              },
             ],
           },
         ],
       },
       {
-        // The back office. The deposits and payouts queues exist so far; the other queues of
-        // PRODUCT.md (kyc, loans, cards, disputes, support) come with their features and are
-        // 404s until then.
-        path: 'admin',
-        element: <RequireStaff />,
+        // Any other address. Someone signed in gets the 404 page in their own frame.
+        element: <NotFoundInOwnFrame />,
         children: [
           {
-            ...lazyPage(() => import('./shell/shell-layout.tsx'), 'ShellLayout'),
-            children: [
-              {
-                index: true,
-                ...lazyPage(
-                  () => import('../features/admin/pages/customer-list-page.tsx'),
-                  'CustomerListPage',
-                ),
-              },
-              { path: 'users', element: <Navigate to="/admin" replace /> },
-              {
-                path: 'users/:userId',
-                ...lazyPage(
-                  () => import('../features/admin/pages/customer-detail-page.tsx'),
-                  'CustomerDetailPage',
-                ),
-              },
-              {
-                path: 'queues/deposits',
-                ...lazyPage(
-                  () => import('../features/admin/pages/deposits-queue-page.tsx'),
-                  'DepositsQueuePage',
-                ),
-              },
-              {
-                path: 'queues/payouts',
-                ...lazyPage(
-                  () => import('../features/payouts/pages/payouts-queue-page.tsx'),
-                  'PayoutsQueuePage',
-                ),
-              },
-              {
-                path: 'audit',
-                ...lazyPage(
-                  () => import('../features/admin/pages/audit-log-page.tsx'),
-                  'AuditLogPage',
-                ),
-              },
-              { path: ':userId', element: <AdminUserAlias /> },
-              { path: '*', element: <NotFoundContent isInsideShell /> },
-            ],
+            ...shellLayout,
+            children: [{ path: '*', element: <NotFoundContent isInsideShell /> }],
           },
         ],
       },

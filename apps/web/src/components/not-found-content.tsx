@@ -1,6 +1,14 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { homeLinkFor } from '../lib/return-to.ts';
+import { useMe } from '../lib/session.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
+
+/** Where the 404 page sends someone: their own start page once signed in, else home. */
+function useWayBack(): { to: string; label: string } {
+  const me = useMe();
+  return me ? homeLinkFor(me.role) : { to: '/', label: 'Go to the home page' };
+}
 
 /**
  * The 404 page: the address matches no page (or no page this user may see). Inside the
@@ -8,6 +16,7 @@ import { usePageTitle } from '../lib/use-page-title.ts';
  */
 export function NotFoundContent({ isInsideShell = false }: { isInsideShell?: boolean }) {
   usePageTitle('Page not found');
+  const wayBack = useWayBack();
   return (
     <Container
       component={isInsideShell ? 'div' : 'main'}
@@ -22,8 +31,8 @@ export function NotFoundContent({ isInsideShell = false }: { isInsideShell?: boo
         </Text>
         <Title order={1}>Page not found</Title>
         <Text>There is no page at this address. Check the link, or start again from home.</Text>
-        <Button component={Link} to="/">
-          Go to the home page
+        <Button component={Link} to={wayBack.to}>
+          {wayBack.label}
         </Button>
       </Stack>
     </Container>

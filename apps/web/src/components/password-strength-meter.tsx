@@ -11,6 +11,7 @@ const estimateDelayMs = 120;
 /**
  * How guessable the new password is, as a bar and a word, with zxcvbn's hint. The server
  * runs the same estimate and refuses a weak password, so this is advice, not the check.
+ * Shown once the person types a password.
  */
 export function PasswordStrengthMeter({
   password,
@@ -25,13 +26,16 @@ export function PasswordStrengthMeter({
   const personalWordsKey = personalWords.join('\n');
 
   useEffect(() => {
+    // The estimator and its dictionaries (about 700 KB compressed) load with the first
+    // character typed, not with the page: a page with an empty password field stays light.
+    if (!debouncedPassword) {
+      setStrength(null);
+      return;
+    }
     let isCurrent = true;
     loadPasswordStrengthEstimator().then(
       (estimate) => {
-        if (!isCurrent) return;
-        setStrength(
-          debouncedPassword ? estimate(debouncedPassword, personalWordsKey.split('\n')) : null,
-        );
+        if (isCurrent) setStrength(estimate(debouncedPassword, personalWordsKey.split('\n')));
       },
       () => {
         if (isCurrent) setStrength(null);

@@ -1,6 +1,6 @@
 import { Anchor, Container, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useInstitutionName, useSite } from '../lib/site.ts';
+import { isOperatorNamed, useInstitutionName, useSite } from '../lib/site.ts';
 
 const pageLinks = [
   { label: 'About us', to: '/about' },
@@ -47,7 +47,9 @@ export function PublicFooter() {
         <Stack gap={6}>
           <Text fw={700}>{institutionName}</Text>
           <Text size="sm" c="dimmed">
-            Runs on Coffer, open-source banking software.
+            {isOperatorNamed(institutionName)
+              ? 'Runs on Coffer, open-source banking software.'
+              : 'Open-source banking software.'}
           </Text>
         </Stack>
         <Stack gap={6} component="nav" aria-label="Pages">

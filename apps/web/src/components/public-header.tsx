@@ -1,6 +1,8 @@
+import { isStaffRole } from '@coffer/contracts/auth';
 import { ActionIcon, Anchor, Button, Container, Group, Menu } from '@mantine/core';
 import { Menu as MenuIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { homePathFor } from '../lib/return-to.ts';
 import { useMe } from '../lib/session.ts';
 import { Brand } from './brand.tsx';
 
@@ -14,9 +16,10 @@ const links = [
  * puts it in the page's <header> together with the sandbox label.
  */
 export function PublicHeader() {
-  const isSignedIn = Boolean(useMe());
-  const action = isSignedIn
-    ? { label: 'Dashboard', to: '/dashboard' }
+  const me = useMe();
+  // Someone signed in goes back in: a customer to the dashboard, staff to the back office.
+  const action = me
+    ? { label: isStaffRole(me.role) ? 'Back office' : 'Dashboard', to: homePathFor(me.role) }
     : { label: 'Get Started', to: '/signup' };
   return (
     <Container size="lg" py="md" w="100%">
@@ -59,7 +62,7 @@ export function PublicHeader() {
                   {link.label}
                 </Menu.Item>
               ))}
-              {!isSignedIn && (
+              {!me && (
                 <Menu.Item component={Link} to="/signin">
                   Login
                 </Menu.Item>

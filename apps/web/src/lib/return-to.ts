@@ -34,9 +34,15 @@ export function signInPathFor(path: string): string {
     : '/signin';
 }
 
-/** Where a signed-in person starts (PRODUCT.md, Login): staff at the back office. */
+/** A link to where a signed-in person starts (PRODUCT.md, Login): staff at the back office. */
+export function homeLinkFor(role: Role): { to: string; label: string } {
+  return isStaffRole(role)
+    ? { to: '/admin', label: 'Go to the back office' }
+    : { to: '/dashboard', label: 'Go to your dashboard' };
+}
+
 export function homePathFor(role: Role): string {
-  return isStaffRole(role) ? '/admin' : '/dashboard';
+  return homeLinkFor(role).to;
 }
 
 /**

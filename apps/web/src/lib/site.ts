@@ -12,6 +12,14 @@ export const siteQueryOptions = queryOptions({
 /** The operator's name for their institution; "Coffer" until the server has said. */
 export const fallbackInstitutionName = 'Coffer';
 
+/**
+ * Whether the operator named their institution. Without a name the pages speak of Coffer,
+ * the software, and say nothing about who runs it ("Coffer runs on Coffer").
+ */
+export function isOperatorNamed(institutionName: string): boolean {
+  return institutionName !== fallbackInstitutionName;
+}
+
 export function useSite(): Site | undefined {
   return useQuery(siteQueryOptions).data;
 }

@@ -11,14 +11,13 @@ import { historyQuerySchema, ledgerHealthResponseSchema } from '@coffer/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffActionOf, staffSessionOf } from '../../platform/access.ts';
-import { AppError } from '../../platform/app-error.ts';
 import {
   customerDetail,
   customerList,
+  customerTransactions,
   setFrozen,
   setLevel,
   setRole,
-  walletIdOf,
 } from './service.ts';
 
 const userParams = z.object({ userId: z.uuid() });
@@ -71,19 +70,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: transactionPageSchema },
       },
     },
-    async (request) => {
+    (request) => {
       staffSessionOf(request);
-      const walletId = await walletIdOf(deps, request.params.userId);
-      if (!walletId) throw new AppError('not_found');
-      const page = await app.ledger.history(walletId, request.query);
-      return {
-        items: page.items.map((item) => ({
-          ...item,
-          amountMinor: item.amountMinor.toString(),
-          createdAt: item.createdAt.toISOString(),
-        })),
-        nextCursor: page.nextCursor,
-      };
+      return customerTransactions(deps, request.params.userId, request.query);
     },
   );
 

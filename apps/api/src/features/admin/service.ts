@@ -1,4 +1,4 @@
-import type { CustomerDetail, CustomerList } from '@coffer/contracts/admin';
+import type { CustomerDetail, CustomerList, TransactionPage } from '@coffer/contracts/admin';
 import type { Role } from '@coffer/contracts/auth';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -9,6 +9,8 @@ import { recordAudit } from '../../platform/audit.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { findUserById, type UserRow } from '../auth/queries.ts';
+import { walletLines } from '../wallet/queries.ts';
+import { describeLine } from '../wallet/service.ts';
 import { countUsers, listCustomers } from './queries.ts';
 
 export type AdminDeps = { db: Database; ledger: Ledger; config: Config };
@@ -54,6 +56,39 @@ export async function walletIdOf(deps: AdminDeps, userId: string): Promise<Accou
     [userId],
   );
   return found.rows[0]?.id ?? null;
+}
+
+/**
+ * A customer's ledger lines for staff, newest first, described as the customer sees them
+ * (a Quick Pay names the other customer, masked), with the ledger's own memo beside.
+ */
+export async function customerTransactions(
+  deps: AdminDeps,
+  userId: string,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<TransactionPage> {
+  const walletId = await walletIdOf(deps, userId);
+  if (!walletId) throw new AppError('not_found');
+  const rows = await walletLines(deps.db, {
+    wallet: { id: walletId, ownerUserId: userId },
+    beforeLineId: page.cursor === undefined ? null : BigInt(page.cursor),
+    limit: page.limit + 1,
+  });
+  const hasMore = rows.length > page.limit;
+  const items = hasMore ? rows.slice(0, page.limit) : rows;
+  return {
+    items: items.map((row) => ({
+      lineId: row.line_id.toString(),
+      entryId: row.entry_id,
+      kind: row.kind,
+      memo: row.memo,
+      description: describeLine(row),
+      amountMinor: row.amount_minor.toString(),
+      currency: row.currency,
+      createdAt: row.created_at.toISOString(),
+    })),
+    nextCursor: hasMore ? (items.at(-1)?.line_id.toString() ?? null) : null,
+  };
 }
 
 export async function customerDetail(deps: AdminDeps, userId: string): Promise<CustomerDetail> {

@@ -1,5 +1,6 @@
 import { devMailListSchema } from '@coffer/contracts/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { asSentBy } from '../../platform/mail.ts';
 
 const messagesShownMax = 100;
 
@@ -19,12 +20,14 @@ export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
         'SELECT id, to_address, subject, text_body, created_at FROM outbox_emails ORDER BY created_at DESC LIMIT $1',
         [messagesShownMax],
       );
+      // Shown as it is sent: with the sandbox marking.
       return {
         messages: found.rows.map((row) => ({
           id: row.id,
-          to: row.to_address,
-          subject: row.subject,
-          text: row.text_body,
+          ...asSentBy(
+            { to: row.to_address, subject: row.subject, text: row.text_body },
+            { isSandbox: app.config.isSandbox },
+          ),
           createdAt: row.created_at.toISOString(),
         })),
       };

@@ -5,6 +5,7 @@ import { openTestDatabase } from '../../../test/database.ts';
 import {
   lastEmailTo,
   signedUpClient,
+  staffClient,
   strongPassword,
   TestClient,
   tokenOf,
@@ -61,6 +62,33 @@ describe('profile', () => {
       username: 'Ada Lovelace',
     });
     expect(renamed.json().username).toBe('Ada Lovelace');
+  });
+
+  it('lists a username change in the account’s activity, and the old and new name for staff', async () => {
+    const { client, user, body } = await signedUpClient(app);
+    const rename = (username: string) =>
+      client.request('PATCH', '/api/v1/profile/username', { username });
+    expect((await rename('Grace Hopper')).statusCode).toBe(200);
+    // The same name again changes nothing and records nothing.
+    expect((await rename('Grace Hopper')).statusCode).toBe(200);
+
+    const activity = (await client.get('/api/v1/profile/activity')).json().items;
+    expect(
+      activity.filter((item: { action: string }) => item.action === 'username_changed'),
+    ).toEqual([
+      expect.objectContaining({ action: 'username_changed', isByStaff: false, reason: null }),
+    ]);
+    const admin = await staffClient(app, 'admin');
+    const audit = await admin.client.get(
+      `/api/v1/admin/audit?subjectUserId=${user.id}&action=username_changed`,
+    );
+    expect(audit.json().items).toEqual([
+      expect.objectContaining({
+        actor: { id: user.id, username: 'Grace Hopper' },
+        before: { username: body.username },
+        after: { username: 'Grace Hopper' },
+      }),
+    ]);
   });
 
   it('changes the email address only after the new one is verified, over real SMTP', async () => {

@@ -65,12 +65,30 @@ export async function getProfile(deps: AuthDeps, userId: string): Promise<Profil
   };
 }
 
+/** Renames the user; the change is in their "Activity on your account", old and new name. */
 export async function updateUsername(
   deps: AuthDeps,
   userId: string,
   username: string,
 ): Promise<Profile> {
-  await deps.db.query('UPDATE users SET username = $2 WHERE id = $1', [userId, username]);
+  await deps.db.transaction(async (tx) => {
+    // Locked, so that two renames at once each record the name they replaced.
+    const current = await tx.query<{ username: string }>(
+      'SELECT username FROM users WHERE id = $1 FOR UPDATE',
+      [userId],
+    );
+    const before = current.rows[0]?.username;
+    if (before === undefined) throw new AppError('unauthenticated');
+    if (before === username) return;
+    await tx.query('UPDATE users SET username = $2 WHERE id = $1', [userId, username]);
+    await recordAudit(tx, {
+      action: 'username_changed',
+      actorUserId: userId,
+      subjectUserId: userId,
+      before: { username: before },
+      after: { username },
+    });
+  });
   return getProfile(deps, userId);
 }
 

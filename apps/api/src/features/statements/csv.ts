@@ -1,5 +1,6 @@
 import { entryKindLabels } from '@coffer/contracts/ledger';
 import { toDecimalString } from '@coffer/contracts/money';
+import { sandboxMarking } from '../../platform/sandbox-marking.ts';
 import { addToTotals, emptyTotals, type StatementSource } from './service.ts';
 
 const plainNumber = /^-?\d+(\.\d+)?$/;
@@ -26,11 +27,16 @@ function utcDateTime(date: Date): string {
 
 /**
  * The statement as CSV, a row at a time: a header, the opening balance, every entry with
- * the balance after it, and the closing balance. Amounts are exact decimals.
+ * the balance after it, and the closing balance. Amounts are exact decimals. A sandbox's
+ * statement starts with a line of its own saying so.
  */
-export async function* statementCsv(source: StatementSource): AsyncGenerator<string> {
+export async function* statementCsv(
+  source: StatementSource,
+  options: { isSandbox: boolean },
+): AsyncGenerator<string> {
   const { currency } = source.account;
   const amount = (amountMinor: bigint) => toDecimalString(amountMinor, currency);
+  if (options.isSandbox) yield csvRow([sandboxMarking]);
   yield csvRow(['Date (UTC)', 'Type', 'Description', 'Amount', 'Currency', 'Balance']);
   yield csvRow([
     source.period.from,
@@ -48,7 +54,7 @@ export async function* statementCsv(source: StatementSource): AsyncGenerator<str
       chunk += csvRow([
         utcDateTime(line.createdAt),
         entryKindLabels[line.kind],
-        line.memo,
+        line.description,
         amount(line.amountMinor),
         currency,
         amount(line.balanceAfterMinor),

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { entryKindLabels } from '@coffer/contracts/ledger';
 import { formatMoney } from '@coffer/contracts/money';
 import PDFDocument from 'pdfkit';
+import { sandboxMarking } from '../../platform/sandbox-marking.ts';
 import {
   addToTotals,
   emptyTotals,
@@ -125,6 +126,42 @@ function writeHeading(doc: Pdf, source: StatementSource, institutionName: string
   doc.moveDown();
 }
 
+const sandboxRed = '#c92a2a';
+const watermarkSizePt = 32;
+const watermarkAngleDeg = -35;
+
+/**
+ * Marks the current page as a sandbox's: a red line above the content and the same words
+ * across the page, faint, under it. Drawn when the page starts, so every page has it,
+ * however the statement breaks. The text flow continues where it was, in the body font
+ * (every writer sets its own font; one that does not writes in the body's).
+ */
+function markSandboxPage(doc: Pdf): void {
+  const { x, y } = doc;
+  const contentWidthPt = doc.page.width - 2 * marginPt;
+  const centre = { x: doc.page.width / 2, y: doc.page.height / 2 };
+  doc.save();
+  doc.rotate(watermarkAngleDeg, { origin: [centre.x, centre.y] });
+  doc.font(bold).fontSize(watermarkSizePt).fillColor(sandboxRed, 0.12);
+  const watermarkWidthPt = doc.widthOfString(sandboxMarking);
+  doc.text(sandboxMarking, centre.x - watermarkWidthPt / 2, centre.y - watermarkSizePt / 2, {
+    lineBreak: false,
+  });
+  doc.restore();
+  doc
+    .font(bold)
+    .fontSize(11)
+    .fillColor(sandboxRed, 1)
+    .text(sandboxMarking, marginPt, marginPt / 2 - 4, {
+      width: contentWidthPt,
+      align: 'center',
+      lineBreak: false,
+    });
+  doc.font(regular).fontSize(bodySizePt).fillColor('black', 1);
+  doc.x = x;
+  doc.y = y;
+}
+
 /** A continuation page repeats who and when, and the table's header. */
 function startNextPage(doc: Pdf, source: StatementSource, pageNumber: number): void {
   doc.addPage();
@@ -146,7 +183,7 @@ function lineCells(source: StatementSource, line: StatementLine): string[] {
   return [
     utcDate.format(line.createdAt),
     entryKindLabels[line.kind],
-    line.memo,
+    line.description,
     moneyText(source, line.amountMinor, true),
     moneyText(source, line.balanceAfterMinor),
   ];
@@ -190,15 +227,24 @@ async function writeStatement(
  * The statement as a PDF, streamed: pages are written out as they fill, while the lines
  * are still being read, so a long statement never sits whole in memory.
  */
-export function statementPdf(source: StatementSource, institutionName: string): Readable {
+export function statementPdf(
+  source: StatementSource,
+  options: { institutionName: string; isSandbox: boolean },
+): Readable {
+  const { institutionName, isSandbox } = options;
+  const title = `Account statement ${source.period.from} to ${source.period.to}`;
   const doc = new PDFDocument({
     size: 'A4',
     margin: marginPt,
     info: {
-      Title: `Account statement ${source.period.from} to ${source.period.to}`,
+      Title: isSandbox ? `${sandboxMarking}: ${title}` : title,
       Author: institutionName,
     },
   });
+  if (isSandbox) {
+    markSandboxPage(doc);
+    doc.on('pageAdded', () => markSandboxPage(doc));
+  }
   writeStatement(doc, source, institutionName).then(
     () => doc.end(),
     (error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))),

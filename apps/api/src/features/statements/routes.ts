@@ -45,9 +45,14 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
       if (format === 'csv') {
         return reply
           .type('text/csv; charset=utf-8; header=present')
-          .send(Readable.from(statementCsv(source)));
+          .send(Readable.from(statementCsv(source, { isSandbox: app.config.isSandbox })));
       }
-      return reply.type('application/pdf').send(statementPdf(source, app.site.institutionName));
+      return reply.type('application/pdf').send(
+        statementPdf(source, {
+          institutionName: app.site.institutionName,
+          isSandbox: app.config.isSandbox,
+        }),
+      );
     },
   );
 };

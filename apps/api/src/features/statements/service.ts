@@ -8,6 +8,8 @@ import {
 import type { Queryable } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { type QuickPayCounterpartyColumns, quickPayCounterpartySql } from '../wallet/queries.ts';
+import { describeLine } from '../wallet/service.ts';
 
 /** Lines read per query: a year of a busy account streams out without filling the memory. */
 export const statementPageSize = 500;
@@ -23,7 +25,8 @@ export type StatementLine = {
   lineId: bigint;
   createdAt: Date;
   kind: EntryKind;
-  memo: string;
+  /** As the dashboard says it: a Quick Pay names the other customer, masked. */
+  description: string;
   /** Signed: credits positive, debits negative. */
   amountMinor: bigint;
   balanceAfterMinor: bigint;
@@ -101,20 +104,25 @@ export async function openStatement(
   async function* pages(): AsyncGenerator<StatementLine[]> {
     let balanceMinor = openingBalanceMinor;
     let afterLineId = 0n;
+    const counterparty = quickPayCounterpartySql('$7');
     for (;;) {
-      const found = await db.query<{
-        line_id: bigint;
-        created_at: Date;
-        kind: EntryKind;
-        memo: string;
-        amount_minor: bigint;
-      }>(
-        `SELECT l.id AS line_id, e.created_at, e.kind, e.memo, l.amount_minor
+      const found = await db.query<
+        {
+          line_id: bigint;
+          created_at: Date;
+          kind: EntryKind;
+          memo: string;
+          amount_minor: bigint;
+        } & QuickPayCounterpartyColumns
+      >(
+        `SELECT l.id AS line_id, e.created_at, e.kind, e.memo, l.amount_minor,
+                ${counterparty.columns}
            FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+           ${counterparty.joins}
           WHERE l.account_id = $1 AND e.created_at >= $2 AND e.created_at < $3
             AND l.id > $4 AND l.id <= $5
           ORDER BY l.id LIMIT $6`,
-        [account.accountId, start, end, afterLineId, lastLineId, statementPageSize],
+        [account.accountId, start, end, afterLineId, lastLineId, statementPageSize, userId],
       );
       if (found.rows.length === 0) return;
       yield found.rows.map((row) => {
@@ -123,7 +131,7 @@ export async function openStatement(
           lineId: row.line_id,
           createdAt: row.created_at,
           kind: row.kind,
-          memo: row.memo,
+          description: describeLine(row),
           amountMinor: row.amount_minor,
           balanceAfterMinor: balanceMinor,
         };
@@ -172,7 +180,7 @@ export async function statementPreview(source: StatementSource): Promise<Stateme
           lineId: line.lineId.toString(),
           createdAt: line.createdAt.toISOString(),
           kind: line.kind,
-          memo: line.memo,
+          description: line.description,
           amountMinor: line.amountMinor.toString(),
           balanceAfterMinor: line.balanceAfterMinor.toString(),
         });

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { formatMoney, toDecimalString } from '@coffer/contracts/money';
 import { todayUtc } from '@coffer/contracts/statements';
 import type { FastifyInstance } from 'fastify';
@@ -7,8 +6,10 @@ import { buildTestApp } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import { usd } from '../../../test/factories.ts';
 import { signedUpClient, staffClient, TestClient } from '../../../test/http.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId, EntryId } from '../../ledger/ledger.ts';
+import { quickPay, type TestCustomer, testCustomer } from '../transfers/test-support.ts';
 import { statementPageSize } from './service.ts';
 
 let db: Database;
@@ -84,7 +85,12 @@ type StatementJson = {
   moneyInMinor: string;
   moneyOutMinor: string;
   entryCount: number;
-  entries: { memo: string; amountMinor: string; balanceAfterMinor: string; createdAt: string }[];
+  entries: {
+    description: string;
+    amountMinor: string;
+    balanceAfterMinor: string;
+    createdAt: string;
+  }[];
 };
 
 async function statementJson(client: TestClient, query: string): Promise<StatementJson> {
@@ -129,23 +135,6 @@ function parseCsv(text: string): string[][] {
   return records;
 }
 
-/**
- * The text a PDF shows. pdfkit deflates its content streams and writes text as hex
- * strings in TJ arrays, split where kerning applies: inflate, then join the arrays.
- */
-function pdfText(pdf: Buffer): string {
-  const latin1 = pdf.toString('latin1');
-  const shown: string[] = [];
-  for (const match of latin1.matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
-    const streamText = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
-    for (const array of streamText.matchAll(/\[(.*?)\] TJ/g)) {
-      const hex = [...(array[1] ?? '').matchAll(/<([0-9a-f]*)>/g)].map((part) => part[1]).join('');
-      shown.push(Buffer.from(hex, 'hex').toString('latin1'));
-    }
-  }
-  return shown.join('');
-}
-
 function usdText(amountMinor: bigint): string {
   return formatMoney({ amountMinor, currency: usd }, { currencyDisplay: 'code' }).replace(
     /\s/g,
@@ -174,7 +163,11 @@ describe('statement balances', () => {
       entryCount: 3,
     });
     expect(
-      october.entries.map((entry) => [entry.memo, entry.amountMinor, entry.balanceAfterMinor]),
+      october.entries.map((entry) => [
+        entry.description,
+        entry.amountMinor,
+        entry.balanceAfterMinor,
+      ]),
     ).toEqual([
       ['First instant', '2000', '102000'],
       ['Middle', '-4520', '97480'],
@@ -338,6 +331,79 @@ describe('statement files', () => {
     const text = pdfText(response.rawPayload);
     expect(text).toContain('No transactions in this period.');
     expect(text).toContain(`Closing balance: ${usdText(0n)}`);
+  });
+});
+
+describe('Quick Pay on statements', () => {
+  async function customerNamed(username: string, balance?: string): Promise<TestCustomer> {
+    const customer = await testCustomer(app, balance === undefined ? {} : { balance });
+    const renamed = await customer.client.request('PATCH', '/api/v1/profile/username', {
+      username,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    return customer;
+  }
+
+  it('names the other customer, masked, in the preview, the CSV, the PDF and the staff list', async () => {
+    const dana = await customerNamed('Dana Reyes', '100.00');
+    const omar = await customerNamed('Omar Said');
+    const sent = await quickPay(dana.client, {
+      recipient: omar.wallet.number,
+      amount: '12.50',
+      note: 'Lunch',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const returned = await quickPay(omar.client, { recipient: dana.body.email, amount: '2.50' });
+    expect(returned.statusCode, returned.body).toBe(201);
+    const month = todayUtc().slice(0, 7);
+
+    const danaLines = ['Quick Pay to O*** S***: Lunch', 'Quick Pay from O*** S***'];
+    const danaPreview = await statementJson(dana.client, `month=${month}`);
+    expect(danaPreview.entries.map((entry) => entry.description)).toEqual([
+      'test deposit',
+      ...danaLines,
+    ]);
+    const danaCsv = (await dana.client.get(`/api/v1/statements?month=${month}&format=csv`)).body;
+    expect(parseCsv(danaCsv).map((row) => row[2])).toEqual([
+      'Description',
+      '',
+      'test deposit',
+      ...danaLines,
+      '',
+    ]);
+    const danaPdf = pdfText(
+      (await dana.client.get(`/api/v1/statements?month=${month}&format=pdf`)).rawPayload,
+    );
+    for (const line of danaLines) expect(danaPdf).toContain(line);
+
+    const omarPreview = await statementJson(omar.client, `month=${month}`);
+    expect(omarPreview.entries.map((entry) => entry.description)).toEqual([
+      'Quick Pay from D*** R***: Lunch',
+      'Quick Pay to D*** R***',
+    ]);
+    const omarFiles = [
+      (await omar.client.get(`/api/v1/statements?month=${month}&format=csv`)).body,
+      pdfText((await omar.client.get(`/api/v1/statements?month=${month}&format=pdf`)).rawPayload),
+    ];
+    for (const file of omarFiles) {
+      expect(file).toContain('Quick Pay from D*** R***: Lunch');
+      expect(file).not.toContain('Dana');
+    }
+    expect(danaCsv + danaPdf).not.toContain('Omar');
+
+    const admin = await staffClient(app, 'support');
+    const staffList = await admin.client.get(`/api/v1/admin/users/${dana.user.id}/transactions`);
+    expect(staffList.statusCode).toBe(200);
+    expect(
+      staffList
+        .json()
+        .items.map((item: { description: string; memo: string }) => [item.description, item.memo]),
+    ).toEqual([
+      ['Quick Pay from O*** S***', 'Quick Pay'],
+      ['Quick Pay to O*** S***: Lunch', 'Lunch'],
+      ['test deposit', 'test deposit'],
+    ]);
+    expect(staffList.body).not.toContain('Omar');
   });
 });
 

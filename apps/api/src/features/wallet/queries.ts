@@ -13,19 +13,43 @@ export async function findWallet(db: Queryable, userId: string): Promise<WalletR
   return found.rows[0] ?? null;
 }
 
-/** A ledger line of the wallet, with the other customer's name when it is a Quick Pay. */
-export type WalletLineRow = {
-  line_id: bigint;
-  kind: EntryKind;
-  memo: string;
-  amount_minor: bigint;
-  currency: string;
-  created_at: Date;
+/** Who the other side of a wallet's line is, when the line is a Quick Pay; null otherwise. */
+export type QuickPayCounterpartyColumns = {
   is_transfer_sender: boolean | null;
   /** The other customer of a Quick Pay line, masked (mask_name); null on other lines. */
   counterparty_masked_name: string | null;
   transfer_note: string | null;
 };
+
+/**
+ * The columns and joins that name the other customer of a Quick Pay beside one wallet's
+ * lines, for a query over `journal_lines l JOIN journal_entries e`; `ownerParameter` is the
+ * query parameter holding the wallet owner's user id ("$2"). The name is masked in SQL
+ * (mask_name), so no other customer's full name leaves the database.
+ */
+export function quickPayCounterpartySql(ownerParameter: string): {
+  columns: string;
+  joins: string;
+} {
+  return {
+    columns: `t.sender_user_id = ${ownerParameter} AS is_transfer_sender,
+              mask_name(c.username) AS counterparty_masked_name, t.note AS transfer_note`,
+    joins: `LEFT JOIN transfers t ON t.entry_id = e.id
+            LEFT JOIN users c ON c.id = CASE WHEN t.sender_user_id = ${ownerParameter}
+                                             THEN t.recipient_user_id ELSE t.sender_user_id END`,
+  };
+}
+
+/** A ledger line of the wallet, with the other customer's name when it is a Quick Pay. */
+export type WalletLineRow = {
+  line_id: bigint;
+  entry_id: string;
+  kind: EntryKind;
+  memo: string;
+  amount_minor: bigint;
+  currency: string;
+  created_at: Date;
+} & QuickPayCounterpartyColumns;
 
 /**
  * The wallet's lines, newest first (the line id is the order the ledger wrote them in),
@@ -40,15 +64,13 @@ export async function walletLines(
     isDepositsOnly?: boolean;
   },
 ): Promise<WalletLineRow[]> {
+  const counterparty = quickPayCounterpartySql('$2');
   const found = await db.query<WalletLineRow>(
-    `SELECT l.id AS line_id, e.kind, e.memo, l.amount_minor, l.currency, e.created_at,
-            t.sender_user_id = $2 AS is_transfer_sender, mask_name(c.username) AS counterparty_masked_name,
-            t.note AS transfer_note
+    `SELECT l.id AS line_id, e.id AS entry_id, e.kind, e.memo, l.amount_minor, l.currency,
+            e.created_at, ${counterparty.columns}
        FROM journal_lines l
        JOIN journal_entries e ON e.id = l.entry_id
-       LEFT JOIN transfers t ON t.entry_id = e.id
-       LEFT JOIN users c
-         ON c.id = CASE WHEN t.sender_user_id = $2 THEN t.recipient_user_id ELSE t.sender_user_id END
+       ${counterparty.joins}
       WHERE l.account_id = $1
         AND ($3::bigint IS NULL OR l.id < $3::bigint)
         AND (NOT $5::boolean OR (e.kind = 'deposit' AND l.amount_minor > 0))
@@ -100,15 +122,20 @@ export async function unsettledPayouts(
 }
 
 /**
- * The wallet's balance now and the net of its lines on each UTC day since `since`, read in
- * one statement, so both come from the same snapshot of the ledger.
+ * The wallet's balance and held funds now, and the net of its lines on each UTC day since
+ * `since`, read in one statement, so all come from the same snapshot of the ledger.
  */
 export async function dailyNetsSince(
   db: Queryable,
   walletId: AccountId,
   since: Date,
-): Promise<{ balanceMinor: bigint; netMinorByDay: Map<string, bigint> }> {
-  const found = await db.query<{ balance_minor: bigint; day: string | null; net_minor: bigint }>(
+): Promise<{ balanceMinor: bigint; heldMinor: bigint; netMinorByDay: Map<string, bigint> }> {
+  const found = await db.query<{
+    balance_minor: bigint;
+    held_minor: bigint;
+    day: string | null;
+    net_minor: bigint;
+  }>(
     `WITH daily AS (
        SELECT to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
               sum(l.amount_minor)::bigint AS net_minor
@@ -116,15 +143,20 @@ export async function dailyNetsSince(
         WHERE l.account_id = $1 AND e.created_at >= $2
         GROUP BY 1
      )
-     SELECT (SELECT sum(balance_minor) FROM account_balances WHERE account_id = $1)::bigint
-              AS balance_minor,
-            daily.day, daily.net_minor
-       FROM (SELECT 1) AS one LEFT JOIN daily ON true`,
+     SELECT balance_now.balance_minor, balance_now.held_minor, daily.day, daily.net_minor
+       FROM (SELECT sum(balance_minor)::bigint AS balance_minor,
+                    sum(held_minor)::bigint AS held_minor
+               FROM account_balances WHERE account_id = $1) AS balance_now
+       LEFT JOIN daily ON true`,
     [walletId, since],
   );
   const netMinorByDay = new Map<string, bigint>();
   for (const row of found.rows) {
     if (row.day !== null) netMinorByDay.set(row.day, row.net_minor);
   }
-  return { balanceMinor: found.rows[0]?.balance_minor ?? 0n, netMinorByDay };
+  return {
+    balanceMinor: found.rows[0]?.balance_minor ?? 0n,
+    heldMinor: found.rows[0]?.held_minor ?? 0n,
+    netMinorByDay,
+  };
 }

@@ -18,6 +18,7 @@ import {
   dailyNetsSince,
   findWallet,
   type PayoutMethod,
+  type QuickPayCounterpartyColumns,
   type UnsettledPayoutRow,
   unsettledPayouts,
   type WalletLineRow,
@@ -50,8 +51,12 @@ export async function walletSummary(
   };
 }
 
-/** "Quick Pay to J*** D***" on the sender's line, "Quick Pay from …" on the recipient's. */
-function lineDescription(row: WalletLineRow): string {
+/**
+ * What a wallet's line says to its owner: its memo, or for a Quick Pay "Quick Pay to J***
+ * D***" on the sender's line and "Quick Pay from …" on the recipient's, with the note. The
+ * dashboard, statements and the staff's transaction list all describe lines this way.
+ */
+export function describeLine(row: { memo: string } & QuickPayCounterpartyColumns): string {
   if (row.counterparty_masked_name === null) return row.memo;
   const direction = row.is_transfer_sender ? 'to' : 'from';
   const description = `Quick Pay ${direction} ${row.counterparty_masked_name}`;
@@ -66,7 +71,7 @@ function lineTransaction(row: WalletLineRow): WalletTransaction {
     amountMinor: row.amount_minor.toString(),
     currency: row.currency,
     kind: row.kind,
-    description: lineDescription(row),
+    description: describeLine(row),
   };
 }
 
@@ -174,7 +179,11 @@ export async function balanceHistory(
 ): Promise<BalanceHistory> {
   const todayStartMs = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const firstDayStart = new Date(todayStartMs - (days - 1) * dayMs);
-  const { balanceMinor, netMinorByDay } = await dailyNetsSince(deps.db, wallet.id, firstDayStart);
+  const { balanceMinor, heldMinor, netMinorByDay } = await dailyNetsSince(
+    deps.db,
+    wallet.id,
+    firstDayStart,
+  );
   const dates = Array.from({ length: days }, (_, index) =>
     utcDay(new Date(firstDayStart.getTime() + index * dayMs)),
   );
@@ -187,7 +196,11 @@ export async function balanceHistory(
     points.push({ date, balanceMinor: (balanceMinor - postedAfterMinor).toString() });
     postedAfterMinor += netMinorByDay.get(date) ?? 0n;
   }
-  return { currency: wallet.currency, points: points.toReversed() };
+  return {
+    currency: wallet.currency,
+    points: points.toReversed(),
+    heldMinor: heldMinor.toString(),
+  };
 }
 
 export async function recentDeposits(

@@ -324,6 +324,18 @@ describe('balance history', () => {
     );
     expect((await client.get('/api/v1/wallet/balance-history?days=0')).statusCode).toBe(400);
   });
+
+  it('says how much of today’s balance is held for pending withdrawals', async () => {
+    const { client, user } = await signedUpClient(app);
+    await addTestMoney(client, '100.00');
+    const before = (await client.get('/api/v1/wallet/balance-history?days=2')).json();
+    expect(before.heldMinor).toBe('0');
+    await pendingPayout(user.id, 3_000n, 50n);
+    const history = (await client.get('/api/v1/wallet/balance-history?days=2')).json();
+    // A hold moves nothing in the ledger: the balance still counts the held funds.
+    expect(history.points.at(-1)).toMatchObject({ balanceMinor: '10000' });
+    expect(history.heldMinor).toBe('3050');
+  });
 });
 
 describe('add money', () => {

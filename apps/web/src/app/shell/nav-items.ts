@@ -1,42 +1,11 @@
-import {
-  ArrowLeftRight,
-  Banknote,
-  FileText,
-  Inbox,
-  LayoutDashboard,
-  type LucideIcon,
-  ReceiptText,
-  ScrollText,
-  UserRound,
-  UsersRound,
-} from 'lucide-react';
-
-export type NavItem = {
-  label: string;
-  /** Canonical path. */
-  to: string;
-  icon: LucideIcon;
-  /**
-   * Path patterns on which the item is shown as the current page; by default its own path
-   * and every path below it.
-   */
-  activeOn?: readonly string[];
-};
+import { Banknote, Inbox, ScrollText, UsersRound } from 'lucide-react';
+import type { NavItem } from '../../lib/navigation.ts';
 
 /**
- * The side menu, in order. Only routes that exist in this build are listed: a feature adds
- * its entry here in the same change that adds its route (PRODUCT.md, Shell of signed-in
- * pages, lists the full menu).
+ * The back office's pages, shown to support and admin only (the server enforces the same):
+ * the customer list, the queues built so far and the audit log. Staff have no customer
+ * pages; their menu ends with their own profile and Logout.
  */
-export const navItems: readonly NavItem[] = [
-  { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
-  { label: 'Transfer', to: '/transfer', icon: ArrowLeftRight },
-  { label: 'Pay Bills', to: '/pay-bills', icon: ReceiptText },
-  { label: 'Statements', to: '/statements', icon: FileText },
-  { label: 'Profile', to: '/profile', icon: UserRound },
-];
-
-/** The back office, shown to support and admin only (the server enforces the same). */
 export const staffNavItems: readonly NavItem[] = [
   { label: 'Admin', to: '/admin', icon: UsersRound, activeOn: ['/admin', '/admin/users/*'] },
   { label: 'Deposits queue', to: '/admin/queues/deposits', icon: Inbox },

@@ -11,11 +11,11 @@ import {
   useIsSandbox,
 } from '../../components/sandbox-banner.tsx';
 import { LiveEventsProvider } from '../../lib/live-events.tsx';
+import { customerPages, profilePage } from '../../lib/navigation.ts';
 import { useLogout, useMe } from '../../lib/session.ts';
 import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { FrozenAccountBanner } from './frozen-account-banner.tsx';
 import { NavItemLink } from './nav-item-link.tsx';
-import { navItems } from './nav-items.ts';
 import { NotificationsButton } from './notifications-button.tsx';
 import classes from './shell-layout.module.css';
 import { UserMenu } from './user-menu.tsx';
@@ -37,6 +37,7 @@ export function ShellLayout() {
   // Below the `sm` breakpoint the side menu slides over the page behind the burger.
   const isPhone = useIsPhone();
   const me = useMe();
+  const isStaff = me ? isStaffRole(me.role) : false;
   const isNavbarHidden = isPhone && !isNavbarOpen;
   useHotkeys([['Escape', navbar.close]], []);
   const logout = useLogout();
@@ -79,13 +80,18 @@ export function ShellLayout() {
         {/* Off-screen links must not take keyboard focus, so the hidden menu is inert. */}
         <AppShell.Navbar id={navbarId} p="sm" aria-label="Main" inert={isNavbarHidden}>
           <VisuallyHidden component="h2">Menu</VisuallyHidden>
-          {navItems.map((item) => (
-            <NavItemLink key={item.to} item={item} onNavigate={navbar.close} />
-          ))}
-          {me && isStaffRole(me.role) && (
-            <Suspense fallback={null}>
-              <StaffNavItems onNavigate={navbar.close} />
-            </Suspense>
+          {/* Each role sees its own pages: staff have no wallet, customers no back office. */}
+          {isStaff ? (
+            <>
+              <Suspense fallback={null}>
+                <StaffNavItems onNavigate={navbar.close} />
+              </Suspense>
+              <NavItemLink item={profilePage} onNavigate={navbar.close} />
+            </>
+          ) : (
+            customerPages.map((item) => (
+              <NavItemLink key={item.to} item={item} onNavigate={navbar.close} />
+            ))
           )}
           <NavLink
             component="button"

@@ -1,4 +1,4 @@
-import { Badge, Divider, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { depositQueueQueryOptions } from '../../features/admin/api.ts';
 import { payoutQueueQueryOptions } from '../../features/payouts/api.ts';
@@ -26,17 +26,13 @@ function usePendingCounts(): Record<string, number> {
 }
 
 /**
- * The back office's part of the side menu. A file of its own, loaded only for staff: the
- * queues' API code is no part of a customer's pages.
+ * The back office's entries of the side menu, with how much waits in each queue. A file of
+ * its own, loaded only for staff: the queues' API code is no part of a customer's pages.
  */
 export function StaffNavItems({ onNavigate }: { onNavigate: () => void }) {
   const pendingCounts = usePendingCounts();
   return (
     <>
-      <Divider my="xs" />
-      <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" py={4}>
-        Back office
-      </Text>
       {staffNavItems.map((item) => (
         <NavItemLink
           key={item.to}

@@ -5,7 +5,7 @@ import {
   totpEnableResponseSchema,
   totpSetupResponseSchema,
 } from '@coffer/contracts/profile';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiRequest, noContentSchema } from '../../lib/api-client.ts';
 
 export const profileQueryOptions = queryOptions({
@@ -36,6 +36,18 @@ export const activityQueryOptions = infiniteQueryOptions({
   initialPageParam: null as string | null,
   getNextPageParam: (page) => page.nextCursor,
 });
+
+/**
+ * After a change the server records in the account's activity (username, email, password,
+ * two-factor): the activity card shows it without a reload, and the sessions card too,
+ * since such a change may have ended the other sessions.
+ */
+export async function refreshActivityAndSessions(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: activityQueryOptions.queryKey }),
+    queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey }),
+  ]);
+}
 
 export function updateUsername(body: { username: string }) {
   return apiRequest({

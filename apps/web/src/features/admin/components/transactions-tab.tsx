@@ -11,7 +11,8 @@ import { LoadingState, LoadMore, NothingFound } from './query-states.tsx';
 type Transaction = {
   lineId: string;
   kind: string;
-  memo: string;
+  /** As the customer reads it: a Quick Pay names the other customer, masked. */
+  description: string;
   amountMinor: string;
   currency: string;
   createdAt: string;
@@ -37,7 +38,11 @@ function SignedAmount({ transaction }: { transaction: Transaction }) {
 }
 
 const columns: Column<Transaction>[] = [
-  { key: 'memo', header: 'Description', cell: (transaction) => transaction.memo },
+  {
+    key: 'description',
+    header: 'Description',
+    cell: (transaction) => transaction.description,
+  },
   { key: 'kind', header: 'Type', cell: (transaction) => entryKindLabel(transaction.kind) },
   {
     key: 'createdAt',

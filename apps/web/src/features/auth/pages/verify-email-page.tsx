@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { homeLinkFor } from '../../../lib/return-to.ts';
 import { meQueryKey, useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { verifyEmail } from '../api.ts';
@@ -40,8 +41,8 @@ export function VerifyEmailPage() {
   }, [verifiedUser, queryClient]);
 
   const nextStep = me ? (
-    <Button component={Link} to="/dashboard" replace>
-      Go to your dashboard
+    <Button component={Link} to={homeLinkFor(me.role).to} replace>
+      {homeLinkFor(me.role).label}
     </Button>
   ) : (
     <Button component={Link} to="/signin" replace>

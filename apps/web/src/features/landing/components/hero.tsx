@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { ArrowRight, Check, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { homeLinkFor } from '../../../lib/return-to.ts';
 import { useMe } from '../../../lib/session.ts';
 import { classes } from './landing-classes.ts';
 
@@ -56,7 +57,7 @@ function WalletIllustration() {
 }
 
 export function Hero({ institutionName, tagline }: { institutionName: string; tagline?: string }) {
-  const isSignedIn = Boolean(useMe());
+  const me = useMe();
   return (
     <Box className={classes.hero}>
       <Container size="lg" py={{ base: 40, sm: 72 }}>
@@ -70,14 +71,14 @@ export function Hero({ institutionName, tagline }: { institutionName: string; ta
                 'A wallet in your own currency, instant transfers, bill payments, virtual cards and loans, with every balance kept on a double-entry ledger.'}
             </Text>
             <Group gap="sm">
-              {isSignedIn ? (
+              {me ? (
                 <Button
                   component={Link}
-                  to="/dashboard"
+                  to={homeLinkFor(me.role).to}
                   size="md"
                   rightSection={<ArrowRight size={18} aria-hidden />}
                 >
-                  Go to your dashboard
+                  {homeLinkFor(me.role).label}
                 </Button>
               ) : (
                 <>

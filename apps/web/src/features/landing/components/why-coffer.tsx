@@ -1,5 +1,6 @@
 import { Box, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { BookCheck, KeyRound, type LucideIcon, ReceiptText, ScrollText } from 'lucide-react';
+import { isOperatorNamed } from '../../../lib/site.ts';
 import { classes } from './landing-classes.ts';
 import { SectionHeading } from './section-heading.tsx';
 
@@ -29,6 +30,13 @@ const reasons: readonly Reason[] = [
   },
 ];
 
+const whatCofferIs =
+  'open-source banking software built so that what happens to your money can always be checked.';
+
+/**
+ * The software's own properties. Who runs it is said only when the operator named their
+ * institution: PRODUCT.md section 0 allows no claim that nobody configured.
+ */
 export function WhyCoffer({ institutionName }: { institutionName: string }) {
   const headingId = 'why-heading';
   return (
@@ -40,8 +48,9 @@ export function WhyCoffer({ institutionName }: { institutionName: string }) {
         aria-labelledby={headingId}
       >
         <SectionHeading id={headingId} title="Why Coffer">
-          {institutionName} runs on Coffer, open-source banking software built so that what happens
-          to your money can always be checked.
+          {isOperatorNamed(institutionName)
+            ? `${institutionName} runs on Coffer, ${whatCofferIs}`
+            : `Coffer is ${whatCofferIs}`}
         </SectionHeading>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
           {reasons.map((reason) => (

@@ -15,7 +15,7 @@ import {
   showApiErrorOnForm,
 } from '../../../lib/forms.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
-import { changePassword, sessionsQueryOptions } from '../api.ts';
+import { changePassword, refreshActivityAndSessions } from '../api.ts';
 
 const changePasswordFormSchema = changePasswordBodySchema
   .extend({ confirmPassword: z.string() })
@@ -49,7 +49,7 @@ export function ChangePasswordCard({ personalWords }: { personalWords: string[] 
           ? 'Your password has been changed, and your other sessions are signed out.'
           : 'Your password has been changed.',
       );
-      void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey });
+      void refreshActivityAndSessions(queryClient);
     },
     onError: (error) => {
       setFormError(

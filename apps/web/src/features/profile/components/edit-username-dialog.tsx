@@ -9,7 +9,7 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { meQueryKey } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
-import { profileQueryOptions, updateUsername } from '../api.ts';
+import { profileQueryOptions, refreshActivityAndSessions, updateUsername } from '../api.ts';
 
 function EditUsernameForm({
   currentUsername,
@@ -32,6 +32,7 @@ function EditUsernameForm({
       queryClient.setQueryData(meQueryKey, (me) =>
         me ? { ...me, username: profile.username } : me,
       );
+      void refreshActivityAndSessions(queryClient);
       showSuccessToast('Your username has been updated.');
       onClose();
     },

@@ -33,11 +33,18 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { meQueryKey } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
-import { disableTotp, enableTotp, profileQueryOptions, setUpTotp } from '../api.ts';
+import {
+  disableTotp,
+  enableTotp,
+  profileQueryOptions,
+  refreshActivityAndSessions,
+  setUpTotp,
+} from '../api.ts';
 
 /** "Copied!" stays for 2 s (PRODUCT.md section 5). */
 const copiedIndicatorMs = 2_000;
 
+/** After turning two-factor on or off: the profile, the session and the activity show it. */
 function useSetHasTotp() {
   const queryClient = useQueryClient();
   return (hasTotp: boolean) => {
@@ -45,6 +52,7 @@ function useSetHasTotp() {
       profile ? { ...profile, hasTotp } : profile,
     );
     queryClient.setQueryData(meQueryKey, (me) => (me ? { ...me, hasTotp } : me));
+    void refreshActivityAndSessions(queryClient);
   };
 }
 

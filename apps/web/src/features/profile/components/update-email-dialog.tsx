@@ -9,7 +9,7 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
-import { changeEmail, profileQueryOptions } from '../api.ts';
+import { changeEmail, profileQueryOptions, refreshActivityAndSessions } from '../api.ts';
 
 function UpdateEmailForm({ currentEmail, onClose }: { currentEmail: string; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -23,6 +23,7 @@ function UpdateEmailForm({ currentEmail, onClose }: { currentEmail: string; onCl
     mutationFn: changeEmail,
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQueryOptions.queryKey, profile);
+      void refreshActivityAndSessions(queryClient);
       showSuccessToast(
         `We sent a link to ${profile.pendingEmail ?? 'your new address'}. Your email changes when you follow it.`,
       );

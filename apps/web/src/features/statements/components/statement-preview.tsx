@@ -85,7 +85,7 @@ function EntriesTable({ statement }: { statement: Statement }) {
               </Table.Td>
               <Table.Td fz="sm">{entryKindLabel(entry.kind)}</Table.Td>
               <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                {entry.memo}
+                {entry.description}
               </Table.Td>
               <Table.Td ta="right">
                 <SignedAmount amountMinor={entry.amountMinor} currency={currency} />
@@ -118,7 +118,7 @@ function EntryCards({ statement }: { statement: Statement }) {
           <Stack gap={4}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {entry.memo}
+                {entry.description}
               </Text>
               <SignedAmount amountMinor={entry.amountMinor} currency={currency} />
             </Group>

@@ -14,14 +14,23 @@ const chartHeightPx = 220;
 
 const amountsHiddenText = 'Amounts are hidden: show your balance to see them.';
 
-/** What the chart shows, in words: for screen readers, and for anyone at a glance. */
+/**
+ * What the chart shows, in words: for screen readers, and for anyone at a glance. The
+ * chart plots the ledger balance, which counts funds held for pending withdrawals; when
+ * there are any it says so, since the Available Balance above leaves them out.
+ */
 function chartSummary(history: BalanceHistory): string {
   const first = history.points[0];
   const last = history.points.at(-1);
   if (!first || !last) return 'No balance history yet.';
   const from = formatAmountMinor(first.balanceMinor, history.currency);
   const to = formatAmountMinor(last.balanceMinor, history.currency);
-  return `${from} at the end of ${formatUtcDay(first.date)}, ${to} now.`;
+  const heldMinor = BigInt(history.heldMinor);
+  const held =
+    heldMinor > 0n
+      ? `, including ${formatAmountMinor(heldMinor, history.currency)} held for pending withdrawals`
+      : '';
+  return `${from} at the end of ${formatUtcDay(first.date)}, ${to} now${held}.`;
 }
 
 /**

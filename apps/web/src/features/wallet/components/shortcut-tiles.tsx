@@ -1,17 +1,12 @@
 import { Paper, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { ArrowLeftRight, type LucideIcon, ReceiptText } from 'lucide-react';
 import { Link } from 'react-router';
-
-type Shortcut = { label: string; to: string; icon: LucideIcon };
+import { customerPages } from '../../../lib/navigation.ts';
 
 /**
- * PRODUCT.md lists Transfer, Pay Bills, Loan and Cards. Only screens that exist are
- * offered: Loan and Cards join this list in the change that builds them.
+ * Every other customer page that exists, in the menu's order: PRODUCT.md lists Transfer,
+ * Pay Bills, Loan and Cards, and a page joins here when its feature adds it to the menu.
  */
-const shortcuts: readonly Shortcut[] = [
-  { label: 'Transfer', to: '/transfer', icon: ArrowLeftRight },
-  { label: 'Pay Bills', to: '/pay-bills', icon: ReceiptText },
-];
+const shortcuts = customerPages.filter((page) => page.to !== '/dashboard');
 
 export function ShortcutTiles() {
   return (

@@ -11,10 +11,14 @@ const statusBadges: Record<WalletTransactionStatus, { label: string; color: stri
   rejected: { label: 'Rejected', color: 'red' },
 };
 
+/**
+ * Never narrower than its word: a badge cuts its text to fit, and a long description would
+ * otherwise squeeze the Status column until "Completed" read "COMPL…".
+ */
 function StatusBadge({ status }: { status: WalletTransactionStatus }) {
   const badge = statusBadges[status];
   return (
-    <Badge color={badge.color} variant="light">
+    <Badge color={badge.color} variant="light" miw="max-content">
       {badge.label}
     </Badge>
   );

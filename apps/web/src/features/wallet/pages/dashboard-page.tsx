@@ -7,7 +7,6 @@ import { walletQueryOptions } from '../api.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
 import { BalanceChartCard } from '../components/balance-chart-card.tsx';
 import { ShortcutTiles } from '../components/shortcut-tiles.tsx';
-import { SystemStatusCard } from '../components/system-status-card.tsx';
 import { TransactionsCard } from '../components/transactions-card.tsx';
 
 export function DashboardPage() {
@@ -36,7 +35,6 @@ export function DashboardPage() {
       </Grid>
       <BalanceChartCard />
       <TransactionsCard />
-      <SystemStatusCard />
     </Stack>
   );
 }

@@ -1,0 +1,38 @@
+import {
+  ArrowLeftRight,
+  FileText,
+  LayoutDashboard,
+  type LucideIcon,
+  ReceiptText,
+  UserRound,
+} from 'lucide-react';
+
+export type NavItem = {
+  label: string;
+  /** Canonical path. */
+  to: string;
+  icon: LucideIcon;
+  /**
+   * Path patterns on which the item is shown as the current page; by default its own path
+   * and every path below it.
+   */
+  activeOn?: readonly string[];
+};
+
+/** Everyone's own profile, customers' and staff's. */
+export const profilePage: NavItem = { label: 'Profile', to: '/profile', icon: UserRound };
+
+/**
+ * The customer's pages in the order of PRODUCT.md's "Shell of signed-in pages" (Dashboard,
+ * Transfer, Pay Bills, Loan, Cards, KYC, Statements, Support, Profile), listing only those
+ * built today: a feature adds its page here in the change that adds its route. The side
+ * menu lists them all and the dashboard's shortcut tiles all but the dashboard, so no link
+ * leads to a page that does not exist.
+ */
+export const customerPages: readonly NavItem[] = [
+  { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
+  { label: 'Transfer', to: '/transfer', icon: ArrowLeftRight },
+  { label: 'Pay Bills', to: '/pay-bills', icon: ReceiptText },
+  { label: 'Statements', to: '/statements', icon: FileText },
+  profilePage,
+];
