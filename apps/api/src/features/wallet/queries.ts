@@ -160,3 +160,25 @@ export async function dailyNetsSince(
     netMinorByDay,
   };
 }
+
+/**
+ * What the sandbox funding account has credited to a wallet since UTC midnight. Locks the
+ * wallet's balance row first, so parallel test-money requests are counted one at a time.
+ */
+export async function testMoneyAddedToday(
+  tx: Queryable,
+  walletId: AccountId,
+  sandboxFundingId: AccountId,
+): Promise<bigint> {
+  await tx.query('SELECT 1 FROM account_balances WHERE account_id = $1 FOR UPDATE', [walletId]);
+  const today = await tx.query<{ added_minor: bigint }>(
+    `SELECT coalesce(sum(l.amount_minor), 0)::bigint AS added_minor
+       FROM journal_lines l
+      WHERE l.account_id = $1
+        AND EXISTS (SELECT 1 FROM journal_lines f JOIN journal_entries e ON e.id = f.entry_id
+                     WHERE f.entry_id = l.entry_id AND f.account_id = $2
+                       AND e.created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`,
+    [walletId, sandboxFundingId],
+  );
+  return BigInt(today.rows[0]?.added_minor ?? 0n);
+}

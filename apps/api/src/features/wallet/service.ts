@@ -1,5 +1,6 @@
-import { toCurrencyCode } from '@coffer/contracts/currencies';
-import { MoneyParseError } from '@coffer/contracts/money';
+import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import type { CurrencyLimits } from '@coffer/contracts/limits';
+import { formatMoney, MoneyParseError } from '@coffer/contracts/money';
 import {
   type BalanceHistory,
   parseTestMoneyAmount,
@@ -19,6 +20,7 @@ import {
   findWallet,
   type PayoutMethod,
   type QuickPayCounterpartyColumns,
+  testMoneyAddedToday,
   type UnsettledPayoutRow,
   unsettledPayouts,
   type WalletLineRow,
@@ -218,9 +220,7 @@ export async function recentDeposits(
 }
 
 /** The amount in minor units, or the field error saying what is wrong with it. */
-function testMoneyAmountOf(deps: WalletDeps, amount: string, currencyText: string): bigint {
-  const currency = toCurrencyCode(currencyText);
-  const limits = limitsOrRefuse(deps.config.limits, currency);
+function testMoneyAmountOf(amount: string, currency: CurrencyCode, limits: CurrencyLimits): bigint {
   try {
     return parseTestMoneyAmount(amount, currency, limits.testMoneyPerRequestMinor);
   } catch (error) {
@@ -235,6 +235,25 @@ function testMoneyAmountOf(deps: WalletDeps, amount: string, currencyText: strin
 const testMoneyMemo = 'Sandbox test money';
 
 /**
+ * A customer's test money is capped per UTC day as well as per request, so a sandbox
+ * wallet cannot be filled without bound by repeating the form.
+ */
+async function refuseOverDailyTestMoney(
+  tx: Queryable,
+  target: { wallet: CustomerWallet; sandboxFundingId: AccountId },
+  request: { amountMinor: bigint; currency: CurrencyCode; limits: CurrencyLimits },
+): Promise<void> {
+  const addedMinor = await testMoneyAddedToday(tx, target.wallet.id, target.sandboxFundingId);
+  const capMinor = request.limits.testMoneyDailyMinor;
+  if (addedMinor + request.amountMinor <= capMinor) return;
+  const leftMinor = capMinor > addedMinor ? capMinor - addedMinor : 0n;
+  const format = (amountMinor: bigint) => formatMoney({ amountMinor, currency: request.currency });
+  throw new AppError('daily_limit_exceeded', {
+    message: `Test money is limited to ${format(capMinor)} a day. You can add ${format(leftMinor)} more today.`,
+  });
+}
+
+/**
  * Sandbox only: credits the wallet from the sandbox funding account, as a deposit entry
  * the customer caused. `sandboxFundingId` is looked up before the transaction opens.
  */
@@ -245,7 +264,10 @@ export async function addTestMoney(
   body: TestMoneyBody,
 ) {
   const { wallet } = target;
-  const amountMinor = testMoneyAmountOf(deps, body.amount, wallet.currency);
+  const currency = toCurrencyCode(wallet.currency);
+  const limits = limitsOrRefuse(deps.config.limits, currency);
+  const amountMinor = testMoneyAmountOf(body.amount, currency, limits);
+  await refuseOverDailyTestMoney(tx, target, { amountMinor, currency, limits });
   const { entryId } = await deps.ledger.post(
     {
       kind: 'deposit',

@@ -413,6 +413,30 @@ describe('add money', () => {
     expect((await client.get('/api/v1/wallet')).json().balanceMinor).toBe('1000000');
   });
 
+  it('caps test money per customer per UTC day, in the wallet’s currency', async () => {
+    const cases = [
+      { country: 'US', requests: ['10000.00', '10000.00', '5000.00'], over: '0.01' },
+      { country: 'JP', requests: ['1500000', '1500000', '750000'], over: '1' },
+    ];
+    for (const { country, requests, over } of cases) {
+      const { client } = await signedUpClient(app, { country });
+      for (const amount of requests)
+        expect((await addTestMoney(client, amount)).statusCode).toBe(201);
+      const refused = await addTestMoney(client, over);
+      expect(refused.statusCode, country).toBe(409);
+      expect(refused.json().error.code).toBe('daily_limit_exceeded');
+      expect(refused.json().error.message).toMatch(
+        /^Test money is limited to .+ a day\. You can add .+0 more today\.$/,
+      );
+      const balance = (await client.get('/api/v1/wallet')).json();
+      const addedMinor = requests.reduce(
+        (sum, amount) => sum + BigInt(amount.replace('.', '')),
+        0n,
+      );
+      expect(balance.balanceMinor, country).toBe(addedMinor.toString());
+    }
+  });
+
   it('does not exist outside the sandbox', async () => {
     const production = await buildTestApp(db, { COFFER_SANDBOX: '0' });
     try {
