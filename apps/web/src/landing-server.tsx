@@ -12,6 +12,9 @@ import { StaticRouter } from 'react-router';
 import { mantineSettings } from './app/providers.tsx';
 import { PublicFrame } from './app/public-layout.tsx';
 import { createQueryClient } from './app/query-client.ts';
+import { TopBarButton } from './components/deferred-dropdown.tsx';
+import { siteMenuButton } from './components/site-links.tsx';
+import { KeptSiteMenu } from './components/site-menu.tsx';
 import { LandingPage } from './features/landing/pages/landing-page.tsx';
 import { escapeHtml } from './lib/escape-html.ts';
 import { healthQueryOptions } from './lib/health.ts';
@@ -38,7 +41,7 @@ export function renderLandingPage(template: string, data: LandingPageData): stri
     <QueryClientProvider client={queryClient}>
       <MantineProvider {...mantineSettings}>
         <StaticRouter location="/">
-          <PublicFrame>
+          <PublicFrame siteMenu={<KeptSiteMenu target={<TopBarButton {...siteMenuButton} />} />}>
             <LandingPage />
           </PublicFrame>
         </StaticRouter>

@@ -1,5 +1,5 @@
 import { Bell } from 'lucide-react';
-import { DeferredDropdown } from './deferred-dropdown.tsx';
+import { DeferredDropdown } from '../../components/deferred-dropdown.tsx';
 
 const loadDropdown = async () =>
   (await import('./notifications-dropdown.tsx')).NotificationsDropdown;

@@ -1,5 +1,8 @@
 import { Popover, Text } from '@mantine/core';
-import { type TopBarDropdownProps, useOpenedOnceLoaded } from './deferred-dropdown.tsx';
+import {
+  type TopBarDropdownProps,
+  useOpenedOnceLoaded,
+} from '../../components/deferred-dropdown.tsx';
 
 /** There is no notification feed yet, so the bell's dropdown says so plainly. */
 export function NotificationsDropdown({ target }: TopBarDropdownProps) {

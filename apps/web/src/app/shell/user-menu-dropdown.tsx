@@ -7,8 +7,11 @@ import {
 } from '@mantine/core';
 import { Check, LogOut, Monitor, Moon, Sun, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
+import {
+  type TopBarDropdownProps,
+  useOpenedOnceLoaded,
+} from '../../components/deferred-dropdown.tsx';
 import { useLogout, useMe } from '../../lib/session.ts';
-import { type TopBarDropdownProps, useOpenedOnceLoaded } from './deferred-dropdown.tsx';
 
 const colorSchemeChoices: { value: MantineColorScheme; label: string; icon: typeof Sun }[] = [
   { value: 'light', label: 'Light', icon: Sun },

@@ -34,7 +34,7 @@ type TopBarButtonProps = {
   ref?: Ref<HTMLButtonElement>;
 } & Pick<ComponentProps<'button'>, 'onPointerEnter' | 'onFocus' | 'onClick'>;
 
-function TopBarButton({ label, icon, ref, ...handlers }: TopBarButtonProps) {
+export function TopBarButton({ label, icon, ref, ...handlers }: TopBarButtonProps) {
   return (
     <ActionIcon ref={ref} variant="subtle" color="gray" size="lg" aria-label={label} {...handlers}>
       {icon}
