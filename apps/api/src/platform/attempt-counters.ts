@@ -76,6 +76,18 @@ export async function countingFailures<T>(
   }
 }
 
+/**
+ * Spends one of the subject's attempts under `limit` for good (every answer counts, not
+ * only failures), refusing with too_many_attempts when none is left.
+ */
+export async function spendAttemptOrRefuse(
+  db: Queryable,
+  limit: FailureLimit,
+  subject: string,
+): Promise<void> {
+  if (!(await spendAttempt(db, limit, subject))) throw new AppError('too_many_attempts');
+}
+
 /** Forgets counters whose window is over; they would start afresh anyway. */
 export async function purgeOldAttemptCounters(db: Queryable): Promise<void> {
   await db.query(
