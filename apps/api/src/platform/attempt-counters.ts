@@ -76,6 +76,21 @@ export async function countingFailures<T>(
   }
 }
 
+/** Whether the subject has an attempt left under `limit`, spending none. */
+export async function isAttemptLeft(
+  db: Queryable,
+  limit: FailureLimit,
+  subject: string,
+): Promise<boolean> {
+  const used = await db.query(
+    `SELECT 1 FROM attempt_counters
+      WHERE key_hash = $1 AND attempt_count >= $3
+        AND window_started_at > now() - ($2 || ' milliseconds')::interval`,
+    [sha256Hex(`${limit.name}:${subject}`), String(limit.windowMs), limit.max],
+  );
+  return used.rows.length === 0;
+}
+
 /**
  * Spends one of the subject's attempts under `limit` for good (every answer counts, not
  * only failures), refusing with too_many_attempts when none is left.

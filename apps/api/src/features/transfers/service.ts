@@ -14,7 +14,7 @@ import type { Ledger } from '../../ledger/ledger.ts';
 import { toLedgerError } from '../../ledger/ledger-errors.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
-import { countingFailures, spendAttemptOrRefuse } from '../../platform/attempt-counters.ts';
+import { isAttemptLeft, spendAttemptOrRefuse } from '../../platform/attempt-counters.ts';
 import type { EventHub } from '../../platform/events.ts';
 import type { ClaimRow, IdempotencyClaim } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
@@ -124,6 +124,30 @@ function parseTransferAmount(amount: string, currency: CurrencyCode): bigint {
   return amountMinor;
 }
 
+/**
+ * The recipient check of a Quick Pay, under the customer's look-up limit: once it is used
+ * up every look-up is refused, found or not, and each refusal spends a look-up before it
+ * is told (atomically, so parallel guesses get no more answers than serial ones). A
+ * found recipient spends none: a customer paying many people is not held back.
+ */
+async function checkRecipientCounted(
+  deps: TransferDeps,
+  sender: { userId: string; currency: string },
+  typedRecipient: string,
+): Promise<void> {
+  const subject = recipientLookupSubject(sender.userId);
+  const limit = failureLimits.recipientLookup;
+  if (!(await isAttemptLeft(deps.db, limit, subject))) throw new AppError('too_many_attempts');
+  try {
+    await payableRecipient(deps, sender, typedRecipient);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'recipient_refused') {
+      await spendAttemptOrRefuse(deps.db, limit, subject);
+    }
+    throw error;
+  }
+}
+
 /** A Quick Pay as typed, before any code: the amount in the wallet's currency and its limits. */
 type IntendedQuickPay = {
   walletId: string;
@@ -134,9 +158,9 @@ type IntendedQuickPay = {
 
 /**
  * Everything that can refuse this Quick Pay without a step-up code: the amount, the
- * currency's limits, the sender's checks (`precheckMoneyOut`) and the recipient. A
- * refused recipient spends one of the customer's look-ups, as a preview does, so Quick
- * Pay is no way around the preview's limit. Runs before a code is sent or checked.
+ * currency's limits, the sender's checks (`precheckMoneyOut`) and the recipient, whose
+ * refusals count against the preview's limit (`checkRecipientCounted`), so Quick Pay is
+ * no way around it. Runs before a code is sent or checked.
  */
 export async function precheckQuickPay(
   deps: TransferDeps,
@@ -155,13 +179,7 @@ export async function precheckQuickPay(
     limits,
     feeMinor: 0n,
   });
-  await countingFailures(
-    deps.db,
-    failureLimits.recipientLookup,
-    recipientLookupSubject(userId),
-    ['recipient_refused'],
-    () => payableRecipient(deps, { userId, currency: wallet.currency }, intended.recipient),
-  );
+  await checkRecipientCounted(deps, { userId, currency: wallet.currency }, intended.recipient);
   return { walletId: wallet.id, currency: wallet.currency, limits, amountMinor };
 }
 

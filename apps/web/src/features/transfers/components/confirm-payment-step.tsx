@@ -72,6 +72,8 @@ export function ConfirmPaymentStep({
   const [stepUpError, setStepUpError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [frozenMessage, setFrozenMessage] = useState<string | null>(null);
+  // Refused when the code was asked for: no code was sent, so none is asked for.
+  const [isRefusedBeforeCode, setIsRefusedBeforeCode] = useState(false);
   const { needsStepUp } = payment;
   const amount = formatAmountMinor(payment.amountMinor, payment.currency);
 
@@ -177,14 +179,17 @@ export function ConfirmPaymentStep({
             <DataList.ItemValue>Instantly</DataList.ItemValue>
           </DataList.Item>
         </DataList>
-        {needsStepUp && (
+        {needsStepUp && !isRefusedBeforeCode && (
           <StepUpCodeField
             intended={{
               purpose: 'transfer',
               recipient: payment.body.recipient,
               amount: payment.body.amount,
             }}
-            onRefused={showRefusal}
+            onRefused={(error) => {
+              setIsRefusedBeforeCode(true);
+              showRefusal(error);
+            }}
             value={stepUpCode}
             onChange={(code) => {
               setStepUpCode(code);
