@@ -217,41 +217,41 @@ describe('Quick Pay', () => {
   it(
     'refuses a level-1 Quick Pay over the daily limit before asking for a code',
     async () => {
-      const { page, problems } = await openPage();
-      await logIn(page, demo.alice);
-      await page.goto('/transfer');
-      await page.getByText('You can still send $480.00 today').waitFor();
-      await fillQuickPay(page, {
-        recipient: recipient.accountNumber,
-        amount: '1000',
-        preview: `Sending to ${recipient.maskedName} (USD)`,
-      });
-      const askedAt = new Date();
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByRole('heading', { name: 'Confirm payment' }).waitFor();
-      await page
-        .getByText(
-          'This would go over your daily limit of $500.00. You can still send $480.00 today.',
-        )
-        .waitFor();
-      // No code is asked for, and none is emailed.
-      expect(await page.getByLabel('Verification code').count()).toBe(0);
-      await snapshot(page, 'transfer-over-limit-desktop');
-      await page.setViewportSize({ width: 390, height: 844 });
-      expect(await hasNoHorizontalScroll(page), 'over the limit').toBe(true);
-      await snapshot(page, 'transfer-over-limit-phone');
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      expect(
-        mailSink.messages.filter(
-          (mail) =>
-            mail.to.includes(demo.alice.email) &&
-            mail.subject.includes('verification code') &&
-            mail.receivedAt >= askedAt,
-        ),
-      ).toEqual([]);
-      expect(
-        unexpectedProblems(problems, [{ path: '/api/v1/step-up/challenges', status: 409 }]),
-      ).toEqual([]);
+      for (const viewport of ['desktop', 'phone'] as const) {
+        const { page, problems } = await openPage(viewport);
+        await logIn(page, demo.alice);
+        await page.goto('/transfer');
+        await page.getByText('You can still send $480.00 today').waitFor();
+        await fillQuickPay(page, {
+          recipient: recipient.accountNumber,
+          amount: '1000',
+          preview: `Sending to ${recipient.maskedName} (USD)`,
+        });
+        const askedAt = new Date();
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await page.getByRole('heading', { name: 'Confirm payment' }).waitFor();
+        await page
+          .getByText(
+            'This would go over your daily limit of $500.00. You can still send $480.00 today.',
+          )
+          .waitFor();
+        // No code is asked for, and none is emailed.
+        expect(await page.getByLabel('Verification code').count()).toBe(0);
+        expect(await hasNoHorizontalScroll(page), viewport).toBe(true);
+        await snapshot(page, `transfer-over-limit-${viewport}`);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        expect(
+          mailSink.messages.filter(
+            (mail) =>
+              mail.to.includes(demo.alice.email) &&
+              mail.subject.includes('verification code') &&
+              mail.receivedAt >= askedAt,
+          ),
+        ).toEqual([]);
+        expect(
+          unexpectedProblems(problems, [{ path: '/api/v1/step-up/challenges', status: 409 }]),
+        ).toEqual([]);
+      }
     },
     journeyTimeoutMs,
   );

@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/database.ts';
-import { signedUpClient, staffClient } from '../../../test/http.ts';
+import { signedUpClient, staffClient, stepUpTraces as traces } from '../../../test/http.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { moneyOutDayMismatches } from '../wallet/money-out.ts';
@@ -70,15 +70,8 @@ async function withdraw(customer: PayoutCustomer, amount: string, destination: o
   return requestPayout(customer.client, { ...body, stepUpCode });
 }
 
-/** Step-up codes stored and step-up emails queued for a customer: none after a refusal. */
-async function stepUpTraces(customer: PayoutCustomer): Promise<{ codes: number; emails: number }> {
-  const found = await app.db.query<{ codes: number; emails: number }>(
-    `SELECT (SELECT count(*)::int FROM step_up_codes WHERE user_id = $1) AS codes,
-            (SELECT count(*)::int FROM outbox_emails
-              WHERE to_address = $2 AND subject LIKE '%verification code%') AS emails`,
-    [customer.user.id, customer.body.email],
-  );
-  return found.rows[0] ?? { codes: -1, emails: -1 };
+function stepUpTraces(customer: PayoutCustomer) {
+  return traces(app.db, { id: customer.user.id, email: customer.body.email });
 }
 
 async function pendingPayoutOf(customer: PayoutCustomer, amount: string): Promise<string> {

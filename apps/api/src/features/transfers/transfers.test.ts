@@ -5,7 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import { deposit } from '../../../test/factories.ts';
-import { lastEmailTo, staffClient, strongPassword, type TestClient } from '../../../test/http.ts';
+import {
+  lastEmailTo,
+  staffClient,
+  strongPassword,
+  type TestClient,
+  stepUpTraces as traces,
+} from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
 import { moneyOutDayMismatches } from '../wallet/money-out.ts';
@@ -65,15 +71,8 @@ async function startStepUp(
   expect(started.statusCode, started.body).toBe(200);
 }
 
-/** Step-up codes stored and step-up emails queued for a customer: none after a refusal. */
-async function stepUpTraces(customer: TestCustomer): Promise<{ codes: number; emails: number }> {
-  const found = await db.query<{ codes: number; emails: number }>(
-    `SELECT (SELECT count(*)::int FROM step_up_codes WHERE user_id = $1) AS codes,
-            (SELECT count(*)::int FROM outbox_emails
-              WHERE to_address = $2 AND subject LIKE '%verification code%') AS emails`,
-    [customer.user.id, customer.body.email],
-  );
-  return found.rows[0] ?? { codes: -1, emails: -1 };
+function stepUpTraces(customer: TestCustomer) {
+  return traces(db, { id: customer.user.id, email: customer.body.email });
 }
 
 const recipientRefused = {
