@@ -90,7 +90,7 @@ describe('bills and statements', () => {
       await history.getByText('No bill payments yet').waitFor();
       const allowance = page.getByTestId('allowance-bill_payment');
       await allowance
-        .getByText('You can still pay in bills $500.00 today, of your daily limit of $500.00.')
+        .getByText('You can still pay $500.00 in bills today, of your daily limit of $500.00.')
         .waitFor();
 
       await page.getByRole('button', { name: 'Pay Bill' }).click();
@@ -116,7 +116,7 @@ describe('bills and statements', () => {
         'Completed',
       ]);
       expect(await page.getByLabel('Biller reference').inputValue()).toBe('');
-      await allowance.getByText('You can still pay in bills $487.66 today').waitFor();
+      await allowance.getByText('You can still pay $487.66 in bills today').waitFor();
       expect(await seriousAxeViolations(page, '/pay-bills')).toEqual([]);
       await snapshot(page, 'bills-desktop');
       await page.setViewportSize({ width: 390, height: 844 });

@@ -6,11 +6,11 @@ import { Link } from 'react-router';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { allowancesQueryOptions } from '../api.ts';
 
-/** How each form names what it moves, in "You can still … today". */
-const verbs: Record<MoneyOutKind, { can: string; plural: string }> = {
-  transfer: { can: 'send', plural: 'Quick Pay payments' },
-  bill_payment: { can: 'pay in bills', plural: 'Bill payments' },
-  payout: { can: 'withdraw', plural: 'Withdrawals' },
+/** How each form names what it moves: "You can still {can} X{after} today". */
+const verbs: Record<MoneyOutKind, { can: string; after: string; plural: string }> = {
+  transfer: { can: 'send', after: '', plural: 'Quick Pay payments' },
+  bill_payment: { can: 'pay', after: ' in bills', plural: 'Bill payments' },
+  payout: { can: 'withdraw', after: '', plural: 'Withdrawals' },
 };
 
 /** The identity check that raises a customer's level (PRODUCT.md: level 2 once KYC is approved). */
@@ -23,7 +23,7 @@ function VerifyIdentityLink() {
 }
 
 function NoticeText({ allowance, currency }: { allowance: MoneyOutAllowance; currency: string }) {
-  const { can, plural } = verbs[allowance.kind];
+  const { can, after, plural } = verbs[allowance.kind];
   if (allowance.status === 'not_available') {
     return (
       <Text size="sm">
@@ -49,8 +49,9 @@ function NoticeText({ allowance, currency }: { allowance: MoneyOutAllowance; cur
   }
   return (
     <Text size="sm">
-      You can still {can} <b>{formatAmountMinor(allowance.remainingMinor ?? '0', currency)}</b>{' '}
-      today, of your daily limit of {formatAmountMinor(allowance.dailyLimitMinor ?? '0', currency)}.
+      You can still {can} <b>{formatAmountMinor(allowance.remainingMinor ?? '0', currency)}</b>
+      {after} today, of your daily limit of{' '}
+      {formatAmountMinor(allowance.dailyLimitMinor ?? '0', currency)}.
     </Text>
   );
 }
