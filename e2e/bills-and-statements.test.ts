@@ -88,9 +88,16 @@ describe('bills and statements', () => {
       await page.getByRole('heading', { level: 1, name: 'Pay Bills' }).waitFor();
       const history = page.getByRole('region', { name: 'Bill Payment History' });
       await history.getByText('No bill payments yet').waitFor();
+      const allowance = page.getByTestId('allowance-bill_payment');
+      await allowance
+        .getByText('You can still pay $500.00 in bills today, of your daily limit of $500.00.')
+        .waitFor();
 
       await page.getByRole('button', { name: 'Pay Bill' }).click();
       await page.getByText('Please select a bill and enter amount').first().waitFor();
+      await page.getByLabel('Amount').fill('0');
+      await page.getByRole('button', { name: 'Pay Bill' }).click();
+      await page.getByText('Invalid amount', { exact: true }).waitFor();
 
       await page.getByRole('combobox', { name: 'Bill' }).click();
       await page.getByRole('option', { name: 'Electricity' }).click();
@@ -109,8 +116,11 @@ describe('bills and statements', () => {
         'Completed',
       ]);
       expect(await page.getByLabel('Biller reference').inputValue()).toBe('');
+      await allowance.getByText('You can still pay $487.66 in bills today').waitFor();
       expect(await seriousAxeViolations(page, '/pay-bills')).toEqual([]);
       await snapshot(page, 'bills-desktop');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await snapshot(page, 'bills-phone');
 
       expect(await dashboardBalance(page)).toBe(balanceBefore - 1234n);
       expect(unexpectedProblems(problems)).toEqual([]);

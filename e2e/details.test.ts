@@ -96,6 +96,7 @@ async function aliceWithHeldFundsAndALongNote(amount: string): Promise<void> {
   const askedAt = new Date();
   const challenge = await callApi(aliceApi, server.baseUrl, 'POST', '/api/v1/step-up/challenges', {
     purpose: 'payout',
+    amount: '1.00',
   });
   expect(challenge.status).toBe(200);
   const mail = await mailSink.waitForMail({

@@ -2,7 +2,7 @@
 // from a real mailbox (after a wrong one, and with a double click), held until an admin
 // marks it sent from the payouts queue, the customer's list turning completed live; a
 // PayPal payout rejected from the customer's page with the reason shown to the customer;
-// and a level-1 customer told to upgrade.
+// and a level-1 customer told before filling anything in that withdrawals need level 2.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
@@ -261,24 +261,24 @@ describe('withdrawals', () => {
   );
 
   it(
-    'tells a level-1 customer to upgrade before asking for anything else',
+    'tells a level-1 customer that withdrawals need level 2 before they fill anything in',
     async () => {
-      const { page, problems } = await openPage('phone');
-      await logIn(page, demo.bruno);
-      await openWithdrawTab(page);
-      await availableBalance(page).getByText('€770.01').waitFor();
-      await page.getByRole('button', { name: 'Withdraw' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Upgrade Required' });
-      await dialog
-        .getByText('Your account level is too low for this transaction. Please upgrade to level 2.')
-        .waitFor();
-      await dialog.getByText('Ask support to verify your identity.').waitFor();
-      expect(await seriousAxeViolations(page, 'upgrade required')).toEqual([]);
-      await snapshot(page, 'payout-upgrade-required-phone');
-      await dialog.locator('button', { hasText: 'Close' }).click();
-      await dialog.waitFor({ state: 'detached' });
-
-      expect(unexpectedProblems(problems)).toEqual([]);
+      for (const viewport of ['desktop', 'phone'] as const) {
+        const { page, problems } = await openPage(viewport);
+        await logIn(page, demo.bruno);
+        await openWithdrawTab(page);
+        await availableBalance(page).getByText('€770.01').waitFor();
+        const notice = page.getByTestId('allowance-payout');
+        await notice.getByText('Withdrawals need account level 2.').waitFor();
+        const link = notice.getByRole('link', { name: 'Verify your identity' });
+        expect(await link.getAttribute('href')).toBe('/kyc');
+        // Nothing to fill in that could only be refused.
+        expect(await page.getByRole('button', { name: 'Withdraw' }).count()).toBe(0);
+        expect(await page.getByLabel('Amount').count()).toBe(0);
+        expect(await seriousAxeViolations(page, 'withdraw level notice')).toEqual([]);
+        await snapshot(page, `payout-level-notice-${viewport}`);
+        expect(unexpectedProblems(problems)).toEqual([]);
+      }
     },
     journeyTimeoutMs,
   );

@@ -136,6 +136,11 @@ describe('Quick Pay', () => {
       await snapshot(page, 'transfer-page-desktop');
       const violations = await seriousAxeViolations(page, '/transfer');
 
+      // The day's allowance, up front, and again after the payment.
+      const allowance = page.getByTestId('allowance-transfer');
+      await allowance
+        .getByText('You can still send $500.00 today, of your daily limit of $500.00.')
+        .waitFor();
       const preview = `Sending to ${recipient.maskedName} (USD)`;
       await fillQuickPay(page, {
         recipient: recipient.accountNumber,
@@ -164,6 +169,7 @@ describe('Quick Pay', () => {
       const sent = await callApi(page, server.baseUrl, 'GET', '/api/v1/transfers');
       expect((sent.json as { items: unknown[] }).items).toHaveLength(1);
       await recipientShowsBalance('$12.34');
+      await allowance.getByText('You can still send $487.66 today').waitFor();
 
       // The withdraw tab is in the address, so a link can open it.
       await page.getByRole('tab', { name: 'Withdraw to an external account' }).click();
@@ -204,6 +210,48 @@ describe('Quick Pay', () => {
 
       expect(violations).toEqual([]);
       expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    journeyTimeoutMs,
+  );
+
+  it(
+    'refuses a level-1 Quick Pay over the daily limit before asking for a code',
+    async () => {
+      for (const viewport of ['desktop', 'phone'] as const) {
+        const { page, problems } = await openPage(viewport);
+        await logIn(page, demo.alice);
+        await page.goto('/transfer');
+        await page.getByText('You can still send $480.00 today').waitFor();
+        await fillQuickPay(page, {
+          recipient: recipient.accountNumber,
+          amount: '1000',
+          preview: `Sending to ${recipient.maskedName} (USD)`,
+        });
+        const askedAt = new Date();
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await page.getByRole('heading', { name: 'Confirm payment' }).waitFor();
+        await page
+          .getByText(
+            'This would go over your daily limit of $500.00. You can still send $480.00 today.',
+          )
+          .waitFor();
+        // No code is asked for, and none is emailed.
+        expect(await page.getByLabel('Verification code').count()).toBe(0);
+        expect(await hasNoHorizontalScroll(page), viewport).toBe(true);
+        await snapshot(page, `transfer-over-limit-${viewport}`);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        expect(
+          mailSink.messages.filter(
+            (mail) =>
+              mail.to.includes(demo.alice.email) &&
+              mail.subject.includes('verification code') &&
+              mail.receivedAt >= askedAt,
+          ),
+        ).toEqual([]);
+        expect(
+          unexpectedProblems(problems, [{ path: '/api/v1/step-up/challenges', status: 409 }]),
+        ).toEqual([]);
+      }
     },
     journeyTimeoutMs,
   );
@@ -262,24 +310,23 @@ describe('Quick Pay', () => {
   );
 
   it(
-    'says clearly that a recipient in another currency cannot be paid',
+    'refuses a recipient in another currency as it refuses nobody, stating the rule',
     async () => {
       const { page, problems } = await openPage();
       await logIn(page, demo.alice);
       await page.goto('/transfer');
-      const mismatch =
-        "This recipient's account is in EUR and yours is in USD. Quick Pay only works between accounts in the same currency.";
+      const refused =
+        "We can't send to this recipient. Check the account number or email; Quick Pay works only between Coffer wallets in the same currency.";
       await page.getByLabel('Recipient').fill(demo.bruno.email);
       await page.getByLabel('Amount').fill('5');
-      await page.getByText(mismatch).waitFor();
+      await page.getByText(refused).waitFor();
       await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByText(mismatch).waitFor();
+      await page.getByText(refused).first().waitFor();
       expect(await page.getByRole('heading', { name: 'Confirm payment' }).count()).toBe(0);
-      expect(await page.getByLabel('Recipient').getAttribute('aria-invalid')).toBe('true');
 
       await page.getByLabel('Recipient').fill('nobody-here@example.com');
       await page.getByLabel('Amount').focus();
-      await page.getByText('No Coffer customer has that account number or email.').waitFor();
+      await page.getByText(refused).waitFor();
       expect(
         unexpectedProblems(problems, [
           { path: '/api/v1/transfers/recipient-preview', status: 404 },
@@ -361,9 +408,8 @@ describe('Quick Pay', () => {
       await dialog.getByRole('button', { name: 'OK', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
 
-      // Once the page knows, it says so before asking for anything.
-      await page.getByRole('button', { name: 'Back' }).click();
-      await page.getByRole('button', { name: 'Continue' }).click();
+      // Sent again, the server says the same: the order of the checks is the server's.
+      await page.getByRole('button', { name: 'Send $2.00' }).click();
       await dialog.getByText(message).waitFor();
       await dialog.getByRole('button', { name: 'OK', exact: true }).click();
       await recipientShowsBalance('$1,020.00');

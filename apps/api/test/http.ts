@@ -121,3 +121,20 @@ const staffPasswordHash = () => {
   cachedStaffHash ??= hashPassword(strongPassword);
   return cachedStaffHash;
 };
+
+/**
+ * Step-up codes stored and step-up emails queued for a customer: a payment refused before
+ * its code (SECURITY.md, "Checks before codes") adds neither.
+ */
+export async function stepUpTraces(
+  db: Database,
+  customer: { id: string; email: string },
+): Promise<{ codes: number; emails: number }> {
+  const found = await db.query<{ codes: number; emails: number }>(
+    `SELECT (SELECT count(*)::int FROM step_up_codes WHERE user_id = $1) AS codes,
+            (SELECT count(*)::int FROM outbox_emails
+              WHERE to_address = $2 AND subject LIKE '%verification code%') AS emails`,
+    [customer.id, customer.email],
+  );
+  return found.rows[0] ?? { codes: -1, emails: -1 };
+}

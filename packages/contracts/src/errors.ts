@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recipientRefusedMessage } from './recipient.ts';
 
 /**
  * Every expected failure the API can answer with. Each code has one HTTP status and one
@@ -86,10 +87,13 @@ export const errorCodes = {
     status: 409,
     message: 'This would go over your daily limit.',
   },
-  /** Quick Pay: no customer has that account number or email. */
-  recipient_not_found: {
+  /**
+   * Quick Pay: the recipient cannot be paid, for whichever reason (unknown, other
+   * currency, not a customer's wallet): one answer, so look-ups reveal nobody.
+   */
+  recipient_refused: {
     status: 404,
-    message: 'No Coffer customer has that account number or email.',
+    message: recipientRefusedMessage,
   },
   /** A money movement that needs a step-up code came without one. */
   step_up_required: {

@@ -269,3 +269,29 @@ export function parseLimitsTable(json: string | undefined): LimitsTable {
 export function frozenAccountMessage(reason: string): string {
   return `Transactions are disabled on your account: ${reason}. Contact support to have them re-enabled.`;
 }
+
+/**
+ * How much of one kind of money out the customer may still move today, for the forms to
+ * show up front. `allowed`: `remainingMinor` is left of `dailyLimitMinor`. `level_too_low`:
+ * the kind needs `minimumLevel`. `not_available`: the operator set no limits for the
+ * wallet's currency, so no money leaves it.
+ */
+export const moneyOutAllowanceSchema = z.object({
+  kind: z.enum(moneyOutKinds),
+  status: z.enum(['allowed', 'level_too_low', 'not_available']),
+  dailyLimitMinor: z.string().nullable(),
+  spentTodayMinor: z.string(),
+  remainingMinor: z.string().nullable(),
+  minimumLevel: z.number().int().nullable(),
+});
+export type MoneyOutAllowance = z.infer<typeof moneyOutAllowanceSchema>;
+
+/** GET /wallet/allowances: every kind's allowance, in the wallet's currency. */
+export const moneyOutAllowancesSchema = z.object({
+  currency: z.string(),
+  level: z.number().int(),
+  /** Quick Pay at or above this asks for a step-up code; null when not available. */
+  stepUpThresholdMinor: z.string().nullable(),
+  items: z.array(moneyOutAllowanceSchema),
+});
+export type MoneyOutAllowances = z.infer<typeof moneyOutAllowancesSchema>;

@@ -10,6 +10,9 @@ export type Money = { readonly amountMinor: bigint; readonly currency: CurrencyC
  */
 export const amountMinorMax = 10n ** 15n;
 
+/** PRODUCT.md section 4: a Quick Pay or bill amount that is not a number above zero. */
+export const invalidAmountMessage = 'Invalid amount';
+
 export class MoneyParseError extends Error {
   override name = 'MoneyParseError';
 }

@@ -1,9 +1,27 @@
 import { z } from 'zod';
+import { recipientSchema } from './recipient.ts';
+import { singleLineText } from './text.ts';
 
 export const stepUpPurposes = ['transfer', 'payout'] as const;
 export type StepUpPurpose = (typeof stepUpPurposes)[number];
 
-export const stepUpChallengeBodySchema = z.object({ purpose: z.enum(stepUpPurposes) });
+/** The typed amount of the payment a challenge is for; the server parses it as the payment would. */
+const intendedAmountSchema = singleLineText({ max: 40 }).min(1, 'Enter an amount');
+
+/**
+ * A challenge names the payment it is for, so that everything able to refuse that payment
+ * without the code (frozen, level, daily limit, balance, recipient) refuses it before any
+ * code is sent (PRODUCT.md "Withdraw flow"); the payment itself checks it all again.
+ */
+export const stepUpChallengeBodySchema = z.discriminatedUnion('purpose', [
+  z.object({
+    purpose: z.literal('transfer'),
+    recipient: recipientSchema,
+    amount: intendedAmountSchema,
+  }),
+  z.object({ purpose: z.literal('payout'), amount: intendedAmountSchema }),
+]);
+export type StepUpChallengeBody = z.infer<typeof stepUpChallengeBodySchema>;
 
 /**
  * How the customer proves it is them: the code of their own authenticator app, or a

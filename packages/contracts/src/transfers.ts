@@ -1,23 +1,26 @@
 import { z } from 'zod';
-import { accountNumberSchema } from './ledger.ts';
+import { invalidAmountMessage } from './money.ts';
+import { recipientSchema } from './recipient.ts';
 import { stepUpCodeSchema } from './step-up.ts';
 import { singleLineText } from './text.ts';
 
+export { recipientRefusedMessage, recipientSchema } from './recipient.ts';
+
 /**
- * Who to pay: a 10-digit account number or an email address. The amount is the typed
- * decimal text ("12.50"); the server parses it in the wallet's currency, where a wrong
- * precision or a non-number is "Invalid withdrawal amount"-style field error.
+ * The typed decimal text of a Quick Pay ("12.50"); the server parses it in the wallet's
+ * currency, where a wrong precision or a non-number is "Invalid amount".
  */
-export const recipientSchema = singleLineText({ max: 254 })
-  .min(1, 'Enter an account number or email')
-  .refine(
-    (value) => accountNumberSchema.safeParse(value).success || z.email().safeParse(value).success,
-    'Enter a 10-digit account number or an email address',
-  );
+export const quickPayAmountSchema = singleLineText({ max: 40, tooLong: invalidAmountMessage }).min(
+  1,
+  invalidAmountMessage,
+);
 
 export const recipientPreviewBodySchema = z.object({ recipient: recipientSchema });
 
-/** What the sender sees before confirming: the name masked ("J*** D***"), and the currency. */
+/**
+ * What the sender sees before confirming: the name masked ("J*** D***"), and the currency
+ * (always the sender's: a recipient in another currency is refused like an unknown one).
+ */
 export const recipientPreviewSchema = z.object({
   maskedName: z.string(),
   currency: z.string(),
@@ -26,10 +29,7 @@ export type RecipientPreview = z.infer<typeof recipientPreviewSchema>;
 
 export const quickPayBodySchema = z.object({
   recipient: recipientSchema,
-  amount: singleLineText({ max: 40, tooLong: 'Invalid withdrawal amount' }).min(
-    1,
-    'Invalid withdrawal amount',
-  ),
+  amount: quickPayAmountSchema,
   /** Becomes the entry's memo: short, and one line. */
   note: singleLineText({ max: 140 }).optional(),
   /** Required at or above the step-up threshold (`stepUpThresholdMajor`). */
@@ -46,14 +46,6 @@ export const transferSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type Transfer = z.infer<typeof transferSchema>;
-
-/**
- * Quick Pay moves money between wallets of one currency only. The server refuses with
- * this message and the form says the same as soon as the preview shows the difference.
- */
-export function currencyMismatchMessage(senderCurrency: string, recipientCurrency: string): string {
-  return `This recipient's account is in ${recipientCurrency} and yours is in ${senderCurrency}. Quick Pay only works between accounts in the same currency.`;
-}
 
 export const transferListQuerySchema = z.object({
   cursor: z.uuid().optional(),

@@ -76,6 +76,33 @@ export async function countingFailures<T>(
   }
 }
 
+/** Whether the subject has an attempt left under `limit`, spending none. */
+export async function isAttemptLeft(
+  db: Queryable,
+  limit: FailureLimit,
+  subject: string,
+): Promise<boolean> {
+  const used = await db.query(
+    `SELECT 1 FROM attempt_counters
+      WHERE key_hash = $1 AND attempt_count >= $3
+        AND window_started_at > now() - ($2 || ' milliseconds')::interval`,
+    [sha256Hex(`${limit.name}:${subject}`), String(limit.windowMs), limit.max],
+  );
+  return used.rows.length === 0;
+}
+
+/**
+ * Spends one of the subject's attempts under `limit` for good (every answer counts, not
+ * only failures), refusing with too_many_attempts when none is left.
+ */
+export async function spendAttemptOrRefuse(
+  db: Queryable,
+  limit: FailureLimit,
+  subject: string,
+): Promise<void> {
+  if (!(await spendAttempt(db, limit, subject))) throw new AppError('too_many_attempts');
+}
+
 /** Forgets counters whose window is over; they would start afresh anyway. */
 export async function purgeOldAttemptCounters(db: Queryable): Promise<void> {
   await db.query(

@@ -135,6 +135,14 @@ function hasStepUpCode(request: FastifyRequest): boolean {
 
 type Answer = StoredResponse & { isReplay: boolean };
 
+/** Refusals of the step-up code or of the pace, not of the request: never kept under its key. */
+const codeRefusals: ReadonlySet<string> = new Set([
+  'step_up_required',
+  'wrong_code',
+  'too_many_attempts',
+  'rate_limited',
+]);
+
 /**
  * What both wrappers share: the claim, `prepare` run only for a key not answered yet,
  * `run` with what it prepared, and the reply (marked when it is a replay).
@@ -163,9 +171,15 @@ async function replyOnce<Prepared>(
   try {
     prepared = prepare ? await prepare() : (undefined as Prepared);
   } catch (error) {
-    // A twin request with this key may have finished meanwhile (and spent the step-up
-    // code this one was checking): its answer is this request's answer too.
-    const finished = error instanceof AppError ? await storedResponse(db, claim) : null;
+    if (!(error instanceof AppError)) throw error;
+    // A refusal of the request itself (frozen, limit, balance...) is its answer and is
+    // kept under the key, as one from `run` would be; a wrong or missing code is not, so
+    // the same request can follow with the right one. Either way, a twin request with this
+    // key may have finished meanwhile (and spent the code): its answer is this one's too.
+    if (!codeRefusals.has(error.code)) {
+      return send(await runIdempotent(db, claim, () => Promise.reject(error)));
+    }
+    const finished = await storedResponse(db, claim);
     if (finished) return send({ ...finished, isReplay: true });
     throw error;
   }

@@ -65,8 +65,6 @@ export const rateLimits = {
   reauthentication: perAddressLimit(20, fifteenMinutesMs, 'too_many_attempts'),
   // Each challenge may send an email: per customer, a few more than anyone asks for.
   stepUpChallenge: perCustomerLimit(10, fifteenMinutesMs),
-  // Quick Pay's recipient look-up: enough for a person, too few to enumerate customers.
-  recipientPreview: perAddressLimit(30, fifteenMinutesMs),
   quickPay: perCustomerMoneyLimit,
   payout: perCustomerMoneyLimit,
   billPayment: perCustomerMoneyLimit,
@@ -81,4 +79,10 @@ export const rateLimits = {
 export const failureLimits = {
   login: { name: 'login', max: 30, windowMs: fifteenMinutesMs },
   secondFactor: { name: 'second-factor', max: 20, windowMs: fifteenMinutesMs },
+  /**
+   * Quick Pay recipient look-ups per customer (not per address: one customer gains nothing
+   * from many addresses): every preview, and every Quick Pay refused for its recipient.
+   * Enough for a person, too few to enumerate customers.
+   */
+  recipientLookup: { name: 'recipient-lookup', max: 30, windowMs: fifteenMinutesMs },
 } satisfies Record<string, FailureLimit>;

@@ -3,11 +3,10 @@ import {
   type BillPaymentBody,
   type BillPaymentList,
   billCategoryLabels,
-  selectBillMessage,
 } from '@coffer/contracts/bills';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
-import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
+import { invalidAmountMessage, MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
@@ -60,10 +59,11 @@ export async function prepareBillPayment(
   try {
     amountMinor = parseAmount(body.amount, currency);
   } catch (error) {
-    if (error instanceof MoneyParseError) throw amountError(error.message);
+    if (error instanceof MoneyParseError) throw amountError(invalidAmountMessage);
     throw error;
   }
-  if (amountMinor === 0n) throw amountError(selectBillMessage);
+  // PRODUCT.md section 4: an amount that is not above zero is "Invalid amount".
+  if (amountMinor <= 0n) throw amountError(invalidAmountMessage);
   return {
     amountMinor,
     currency,

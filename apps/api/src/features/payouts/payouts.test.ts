@@ -4,15 +4,17 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/database.ts';
-import { signedUpClient, staffClient } from '../../../test/http.ts';
+import { signedUpClient, staffClient, stepUpTraces as traces } from '../../../test/http.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { moneyOutDayMismatches } from '../wallet/money-out.ts';
 import {
   bankDestination,
   emailedStepUpCode,
+  lastStepUpCode,
   newKey,
   type PayoutCustomer,
+  payoutChallenge,
   payoutCustomer,
   requestPayout,
 } from './test-support.ts';
@@ -50,15 +52,26 @@ async function wallet(customer: PayoutCustomer) {
   return { balanceMinor, heldMinor, availableMinor };
 }
 
-/** A bank payout of `amount` confirmed with a freshly emailed code. */
+/**
+ * A bank payout of `amount` as the web makes it: the challenge for it first, then the
+ * payout with the emailed code. A refused challenge sends no code, and the payout sent
+ * without one gets the same refusal (the checks that need no code come first).
+ */
 async function withdraw(customer: PayoutCustomer, amount: string, destination: object = {}) {
-  const stepUpCode = await emailedStepUpCode(app, customer);
-  return requestPayout(customer.client, {
-    ...bankDestination,
-    ...destination,
-    amount,
-    stepUpCode,
-  });
+  const body = { ...bankDestination, ...destination, amount };
+  const challenge = await payoutChallenge(customer, amount);
+  if (challenge.statusCode !== 200) {
+    const withoutCode = await requestPayout(customer.client, body);
+    expect(withoutCode.statusCode).toBe(challenge.statusCode);
+    expect(withoutCode.json()).toEqual(challenge.json());
+    return withoutCode;
+  }
+  const stepUpCode = await lastStepUpCode(app, customer.body.email);
+  return requestPayout(customer.client, { ...body, stepUpCode });
+}
+
+function stepUpTraces(customer: PayoutCustomer) {
+  return traces(app.db, { id: customer.user.id, email: customer.body.email });
 }
 
 async function pendingPayoutOf(customer: PayoutCustomer, amount: string): Promise<string> {
@@ -277,20 +290,84 @@ describe('refusals, in PRODUCT.md’s order', () => {
     expect(await wallet(customer)).toMatchObject({ heldMinor: 0n });
   });
 
-  it('refuses level 1 with the level message, and leaves the code for a later try', async () => {
+  it('refuses level 1 with the level message before any code is sent', async () => {
     const customer = await payoutCustomer(app, { balance: '50.00', level: 1 });
-    const stepUpCode = await emailedStepUpCode(app, customer);
-    const body = { ...bankDestination, amount: '10.00', stepUpCode };
-    const refused = await requestPayout(customer.client, body);
+    const refused = await withdraw(customer, '10.00');
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused)).toEqual({ code: 'level_too_low', message: levelTooLowMessage });
     expect((await customer.client.get('/api/v1/payouts')).json().items).toEqual([]);
+    expect(await stepUpTraces(customer)).toEqual({ codes: 0, emails: 0 });
 
     await admin.client.post(`/api/v1/admin/users/${customer.user.id}/level`, {
       level: 2,
       reason: 'Identity verified in branch',
     });
-    expect((await requestPayout(customer.client, body)).statusCode).toBe(201);
+    expect((await withdraw(customer, '10.00')).statusCode).toBe(201);
+  });
+
+  it('refuses every reason that needs no code before sending one: no code stored, no email', async () => {
+    const cases: {
+      name: string;
+      setUp: () => Promise<PayoutCustomer>;
+      amount: string;
+      code: string;
+    }[] = [
+      {
+        name: 'frozen',
+        setUp: async () => {
+          const customer = await payoutCustomer(app, { balance: '50.00' });
+          await admin.client.post(`/api/v1/admin/users/${customer.user.id}/freeze`, {
+            reason: 'Checking a document',
+          });
+          return customer;
+        },
+        amount: '10.00',
+        code: 'account_frozen',
+      },
+      {
+        name: 'email not verified',
+        setUp: async () => {
+          const customer = await payoutCustomer(app, { balance: '50.00' });
+          await app.db.query('UPDATE users SET email_verified_at = NULL WHERE id = $1', [
+            customer.user.id,
+          ]);
+          return customer;
+        },
+        amount: '10.00',
+        code: 'email_not_verified',
+      },
+      {
+        name: 'level',
+        setUp: () => payoutCustomer(app, { balance: '50.00', level: 1 }),
+        amount: '10.00',
+        code: 'level_too_low',
+      },
+      {
+        name: 'daily limit',
+        setUp: () => payoutCustomer(app, { balance: '6000.00' }),
+        amount: '5000.01',
+        code: 'daily_limit_exceeded',
+      },
+      {
+        name: 'balance',
+        setUp: () => payoutCustomer(app, { balance: '50.00' }),
+        amount: '50.01',
+        code: 'insufficient_funds',
+      },
+      {
+        name: 'limits not configured',
+        setUp: () => payoutCustomer(app, { country: 'AF', balance: '50.00' }),
+        amount: '10.00',
+        code: 'limits_not_configured',
+      },
+    ];
+    for (const { name, setUp, amount, code } of cases) {
+      const customer = await setUp();
+      const emailsBefore = (await stepUpTraces(customer)).emails;
+      const refused = await withdraw(customer, amount);
+      expect(errorOf(refused).code, name).toBe(code);
+      expect(await stepUpTraces(customer), name).toEqual({ codes: 0, emails: emailsBefore });
+    }
   });
 
   it('refuses a payout above the available balance', async () => {

@@ -18,8 +18,8 @@ import { payoutRequestSchema } from './crypto-address.ts';
 import {
   customerPayouts,
   payoutQueue,
-  payoutSource,
   payoutTerms,
+  precheckPayout,
   rejectPayout,
   requestPayout,
   sendPayout,
@@ -57,16 +57,19 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId } = sessionOf(request);
       const { amount, stepUpCode, ...destination } = request.body;
-      const source = await payoutSource(deps, userId, amount);
       return replyIdempotent(
         request,
         reply,
         `customer:${userId}`,
-        async (tx, proof) => ({
+        async (tx, { source, proof }) => ({
           status: 201,
           body: await requestPayout(deps, tx, { ...source, destination, proof }),
         }),
-        () => checkStepUp(stepUpDeps, userId, 'payout', stepUpCode),
+        // The refusals that need no code come first: nobody types a code only to be told no.
+        async () => {
+          const source = await precheckPayout(deps, userId, amount);
+          return { source, proof: await checkStepUp(stepUpDeps, userId, 'payout', stepUpCode) };
+        },
       );
     },
   );

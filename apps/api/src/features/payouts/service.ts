@@ -20,7 +20,12 @@ import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { requireCustomer } from '../admin/service.ts';
 import { type StepUpProof, spendStepUp } from '../step-up/service.ts';
-import { limitsOrRefuse, lockMoneyOut, uncountMoneyOut } from '../wallet/money-out.ts';
+import {
+  limitsOrRefuse,
+  lockMoneyOut,
+  precheckMoneyOut,
+  uncountMoneyOut,
+} from '../wallet/money-out.ts';
 import {
   findPayout,
   insertPayout,
@@ -76,7 +81,7 @@ export type PayoutSource = {
 };
 
 /** The wallet, the amount in its currency and the fee, before the transaction opens. */
-export async function payoutSource(
+async function payoutSource(
   deps: PayoutDeps,
   userId: string,
   amountText: string,
@@ -102,6 +107,21 @@ export async function payoutSource(
     amountMinor,
     feeMinor: payoutFeeMinor(deps.config, currency),
   };
+}
+
+/**
+ * Everything that can refuse this withdrawal without a step-up code (`precheckMoneyOut`:
+ * frozen, verified, level, daily limit, balance with the fee), before a code is sent or
+ * checked; `requestPayout` checks it all again under the lock.
+ */
+export async function precheckPayout(
+  deps: PayoutDeps,
+  userId: string,
+  amountText: string,
+): Promise<PayoutSource> {
+  const source = await payoutSource(deps, userId, amountText);
+  await precheckMoneyOut(deps, { ...source, kind: 'payout' });
+  return source;
 }
 
 /**

@@ -41,19 +41,31 @@ export async function payoutCustomer(
   return { ...signedUp, walletId: wallet.id };
 }
 
+/** Asks for the step-up of a payout of `amount` (the challenge checks it first). */
+export function payoutChallenge(
+  customer: PayoutCustomer,
+  amount = '1.00',
+): Promise<LightMyRequestResponse> {
+  return customer.client.post('/api/v1/step-up/challenges', { purpose: 'payout', amount });
+}
+
+/** The code in the newest step-up email to the customer. */
+export async function lastStepUpCode(app: FastifyInstance, email: string): Promise<string> {
+  const mail = await lastEmailTo(app.db, email);
+  const code = /verification code: (\d{6})/.exec(mail.subject)?.[1];
+  if (!code) throw new Error(`no code in "${mail.subject}"`);
+  return code;
+}
+
 /** Asks for a payout step-up and reads the code from the email it sent. */
 export async function emailedStepUpCode(
   app: FastifyInstance,
   customer: PayoutCustomer,
+  amount = '1.00',
 ): Promise<string> {
-  const challenge = await customer.client.post('/api/v1/step-up/challenges', {
-    purpose: 'payout',
-  });
+  const challenge = await payoutChallenge(customer, amount);
   if (challenge.statusCode !== 200) throw new Error(`step-up failed: ${challenge.body}`);
-  const mail = await lastEmailTo(app.db, customer.body.email);
-  const code = /verification code: (\d{6})/.exec(mail.subject)?.[1];
-  if (!code) throw new Error(`no code in "${mail.subject}"`);
-  return code;
+  return lastStepUpCode(app, customer.body.email);
 }
 
 /**

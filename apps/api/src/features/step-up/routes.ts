@@ -2,10 +2,19 @@ import { stepUpChallengeBodySchema, stepUpChallengeSchema } from '@coffer/contra
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';
+import { precheckPayout } from '../payouts/service.ts';
+import { precheckQuickPay } from '../transfers/service.ts';
 import { startStepUp } from './service.ts';
 
 export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, config: app.config, mailer: app.mailer, site: app.site };
+  const deps = {
+    db: app.db,
+    ledger: app.ledger,
+    config: app.config,
+    mailer: app.mailer,
+    site: app.site,
+    events: app.eventHub,
+  };
 
   app.post(
     '/step-up/challenges',
@@ -13,6 +22,13 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'customer', rateLimit: rateLimits.stepUpChallenge },
       schema: { body: stepUpChallengeBodySchema, response: { 200: stepUpChallengeSchema } },
     },
-    (request) => startStepUp(deps, sessionOf(request).userId, request.body.purpose),
+    async (request) => {
+      const session = sessionOf(request);
+      const intended = request.body;
+      // The payment's own checks first: a refusal is told now, and no code is sent for it.
+      if (intended.purpose === 'transfer') await precheckQuickPay(deps, session, intended);
+      else await precheckPayout(deps, session.userId, intended.amount);
+      return startStepUp(deps, session.userId, intended.purpose);
+    },
   );
 };

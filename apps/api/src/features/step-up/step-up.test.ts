@@ -11,6 +11,7 @@ import {
   maskEmail,
   type StepUpDeps,
   spendStepUp,
+  startStepUp,
   stepUpCodeTriesMax,
 } from './service.ts';
 
@@ -50,17 +51,16 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 
 describe('step-up by emailed code', () => {
   it('emails a code to the customer and masks the address in the answer', async () => {
-    const { client, user } = await signedUpClient(app);
-    const started = await client.post('/api/v1/step-up/challenges', { purpose: 'payout' });
-    expect(started.statusCode).toBe(200);
-    expect(started.json()).toMatchObject({ method: 'email', sentTo: maskEmail(user.email) });
-    expect(started.json().sentTo).toMatch(/^t\*\*\*@example\.com$/);
+    const { user } = await signedUpClient(app);
+    const started = await startStepUp(deps, user.id, 'payout');
+    expect(started).toMatchObject({ method: 'email', sentTo: maskEmail(user.email) });
+    expect(started.method === 'email' && started.sentTo).toMatch(/^t\*\*\*@example\.com$/);
     expect(await emailedCode(user.email)).toMatch(/^\d{6}$/);
   });
 
   it('accepts the code once: a second spend is refused', async () => {
-    const { client, user } = await signedUpClient(app);
-    await client.post('/api/v1/step-up/challenges', { purpose: 'payout' });
+    const { user } = await signedUpClient(app);
+    await startStepUp(deps, user.id, 'payout');
     const code = await emailedCode(user.email);
     const proof = await checkStepUp(deps, user.id, 'payout', code);
     await db.transaction((tx) => spendStepUp(tx, proof));
@@ -69,8 +69,8 @@ describe('step-up by emailed code', () => {
   });
 
   it('keeps a code usable when the movement it confirmed rolled back', async () => {
-    const { client, user } = await signedUpClient(app);
-    await client.post('/api/v1/step-up/challenges', { purpose: 'transfer' });
+    const { user } = await signedUpClient(app);
+    await startStepUp(deps, user.id, 'transfer');
     const code = await emailedCode(user.email);
     const proof = await checkStepUp(deps, user.id, 'transfer', code);
     await db
@@ -84,8 +84,8 @@ describe('step-up by emailed code', () => {
   });
 
   it(`burns the code after ${stepUpCodeTriesMax} wrong tries, even with the right one after`, async () => {
-    const { client, user } = await signedUpClient(app);
-    await client.post('/api/v1/step-up/challenges', { purpose: 'payout' });
+    const { user } = await signedUpClient(app);
+    await startStepUp(deps, user.id, 'payout');
     const code = await emailedCode(user.email);
     for (let attempt = 0; attempt < stepUpCodeTriesMax; attempt += 1) {
       expect(await refusal(checkStepUp(deps, user.id, 'payout', otherCode(code)))).toBe(
@@ -96,11 +96,11 @@ describe('step-up by emailed code', () => {
   });
 
   it('refuses an expired code, a code for another purpose, and a replaced code', async () => {
-    const { client, user } = await signedUpClient(app);
-    await client.post('/api/v1/step-up/challenges', { purpose: 'payout' });
+    const { user } = await signedUpClient(app);
+    await startStepUp(deps, user.id, 'payout');
     const first = await emailedCode(user.email);
     expect(await refusal(checkStepUp(deps, user.id, 'transfer', first))).toBe('wrong_code');
-    await client.post('/api/v1/step-up/challenges', { purpose: 'payout' });
+    await startStepUp(deps, user.id, 'payout');
     const second = await emailedCode(user.email);
     if (second !== first) {
       expect(await refusal(checkStepUp(deps, user.id, 'payout', first))).toBe('wrong_code');
@@ -132,8 +132,7 @@ describe('step-up by authenticator', () => {
       200,
     );
 
-    const started = await client.post('/api/v1/step-up/challenges', { purpose: 'payout' });
-    expect(started.json()).toEqual({ method: 'totp' });
+    expect(await startStepUp(deps, user.id, 'payout')).toEqual({ method: 'totp' });
 
     // The code that just enabled it is spent; the next step's code is still in the window.
     expect(await refusal(checkStepUp(deps, user.id, 'payout', codeAt(0)))).toBe('wrong_code');

@@ -31,11 +31,12 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/transfers/recipient-preview',
     {
-      // Per address: each answer says whether an account number or email is a customer's.
-      config: { access: 'customer', rateLimit: rateLimits.recipientPreview },
+      // Limited per customer in the database (failureLimits.recipientLookup): each answer
+      // says whether an account number or email is a payable customer's.
+      config: { access: 'customer' },
       schema: { body: recipientPreviewBodySchema, response: { 200: recipientPreviewSchema } },
     },
-    (request) => previewRecipient(deps, sessionOf(request).userId, request.body.recipient),
+    (request) => previewRecipient(deps, sessionOf(request), request.body.recipient),
   );
 
   app.post(

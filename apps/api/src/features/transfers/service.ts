@@ -1,24 +1,24 @@
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { accountNumberSchema } from '@coffer/contracts/ledger';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
-import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
-import {
-  currencyMismatchMessage,
-  type QuickPayBody,
-  type RecipientPreview,
-  type Transfer,
-  type TransferList,
-  type TransferListItem,
+import { invalidAmountMessage, MoneyParseError, parseAmount } from '@coffer/contracts/money';
+import type {
+  QuickPayBody,
+  RecipientPreview,
+  Transfer,
+  TransferList,
+  TransferListItem,
 } from '@coffer/contracts/transfers';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { toLedgerError } from '../../ledger/ledger-errors.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
+import { isAttemptLeft, spendAttemptOrRefuse } from '../../platform/attempt-counters.ts';
 import type { EventHub } from '../../platform/events.ts';
 import type { ClaimRow, IdempotencyClaim } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
+import { failureLimits } from '../../platform/rate-limits.ts';
 import type { SessionContext } from '../../platform/sessions.ts';
 import {
   checkStepUp,
@@ -27,44 +27,37 @@ import {
   stepUpSpendParams,
   toStepUpError,
 } from '../step-up/service.ts';
-import { dailyLimitsMinorByLevel, limitsOrRefuse, toMoneyOutError } from '../wallet/money-out.ts';
+import {
+  dailyLimitsMinorByLevel,
+  limitsOrRefuse,
+  precheckMoneyOut,
+  toMoneyOutError,
+} from '../wallet/money-out.ts';
 import { findRecipient, type TransferListRow, transfersOfUser } from './queries.ts';
 
 export type TransferDeps = StepUpDeps & { db: Database; ledger: Ledger; events: EventHub };
 
-const invalidAmountMessage = 'Invalid withdrawal amount';
 const sendToSelfMessage = 'You cannot send money to yourself.';
 const defaultMemo = 'Quick Pay';
 
-type RecipientRefusal = 'recipient_not_found' | 'own_account' | 'currency_mismatch';
-
-function recipientRefusal(
-  code: RecipientRefusal,
-  currencies?: { sender: string; recipient: string },
-): AppError {
-  if (code === 'own_account') return new AppError(code, { message: sendToSelfMessage });
-  if (code === 'currency_mismatch' && currencies) {
-    return new AppError(code, {
-      message: currencyMismatchMessage(currencies.sender, currencies.recipient),
-    });
-  }
-  return new AppError(code);
+/**
+ * Every refused look-up answers the same (SECURITY.md, "Recipient look-ups"): nobody has
+ * that number or email, their wallet is in another currency, or it is not a customer's.
+ * Paying oneself is told plainly: it reveals nothing the sender does not know.
+ */
+function recipientRefusal(code: string): AppError {
+  return code === 'own_account'
+    ? new AppError('own_account', { message: sendToSelfMessage })
+    : new AppError('recipient_refused');
 }
 
 const recipientRefusedSqlState = 'CF103';
-const recipientRefusalDetailSchema = z.object({ recipientCurrency: z.string().optional() });
 
 /** quick_pay's recipient refusals (CF103) as the customer's errors; others pass. */
-function toRecipientError(error: unknown, senderCurrency: string): unknown {
-  const raised = error as { code?: unknown; message?: unknown; detail?: unknown } | null;
+function toRecipientError(error: unknown): unknown {
+  const raised = error as { code?: unknown; message?: unknown } | null;
   if (raised?.code !== recipientRefusedSqlState) return error;
-  const detail = recipientRefusalDetailSchema.parse(
-    typeof raised.detail === 'string' ? JSON.parse(raised.detail) : {},
-  );
-  return recipientRefusal(raised.message as RecipientRefusal, {
-    sender: senderCurrency,
-    recipient: detail.recipientCurrency ?? '',
-  });
+  return recipientRefusal(String(raised.message));
 }
 
 /** What quick_pay and the preview look a recipient up by: an account number or an email. */
@@ -74,15 +67,44 @@ function recipientKeyOf(typed: string): { accountNumber: string | null; email: s
     : { accountNumber: null, email: typed.toLowerCase() };
 }
 
-export async function previewRecipient(
+/** The customer the sender typed, if they can be paid from a wallet in `senderCurrency`. */
+async function payableRecipient(
   deps: TransferDeps,
-  senderUserId: string,
+  sender: { userId: string; currency: string },
   typedRecipient: string,
 ): Promise<RecipientPreview> {
   const found = await findRecipient(deps.db, recipientKeyOf(typedRecipient));
-  if (!found) throw recipientRefusal('recipient_not_found');
-  if (found.user_id === senderUserId) throw recipientRefusal('own_account');
+  if (!found || found.currency !== sender.currency) throw recipientRefusal('recipient_refused');
+  if (found.user_id === sender.userId) throw recipientRefusal('own_account');
   return { maskedName: found.masked_name, currency: found.currency };
+}
+
+function senderWalletOf(session: SessionContext): { id: string; currency: CurrencyCode } {
+  if (!session.wallet) {
+    throw new AppError('not_found', { message: 'You have no wallet to send from.' });
+  }
+  return { id: session.wallet.id, currency: toCurrencyCode(session.wallet.currency) };
+}
+
+const recipientLookupSubject = (userId: string) => `customer:${userId}`;
+
+/** Every preview spends one of the customer's recipient look-ups, found or not. */
+export async function previewRecipient(
+  deps: TransferDeps,
+  session: SessionContext,
+  typedRecipient: string,
+): Promise<RecipientPreview> {
+  const wallet = senderWalletOf(session);
+  await spendAttemptOrRefuse(
+    deps.db,
+    failureLimits.recipientLookup,
+    recipientLookupSubject(session.userId),
+  );
+  return payableRecipient(
+    deps,
+    { userId: session.userId, currency: wallet.currency },
+    typedRecipient,
+  );
 }
 
 function parseTransferAmount(amount: string, currency: CurrencyCode): bigint {
@@ -102,6 +124,65 @@ function parseTransferAmount(amount: string, currency: CurrencyCode): bigint {
   return amountMinor;
 }
 
+/**
+ * The recipient check of a Quick Pay, under the customer's look-up limit: once it is used
+ * up every look-up is refused, found or not, and each refusal spends a look-up before it
+ * is told (atomically, so parallel guesses get no more answers than serial ones). A
+ * found recipient spends none: a customer paying many people is not held back.
+ */
+async function checkRecipientCounted(
+  deps: TransferDeps,
+  sender: { userId: string; currency: string },
+  typedRecipient: string,
+): Promise<void> {
+  const subject = recipientLookupSubject(sender.userId);
+  const limit = failureLimits.recipientLookup;
+  if (!(await isAttemptLeft(deps.db, limit, subject))) throw new AppError('too_many_attempts');
+  try {
+    await payableRecipient(deps, sender, typedRecipient);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'recipient_refused') {
+      await spendAttemptOrRefuse(deps.db, limit, subject);
+    }
+    throw error;
+  }
+}
+
+/** A Quick Pay as typed, before any code: the amount in the wallet's currency and its limits. */
+type IntendedQuickPay = {
+  walletId: string;
+  currency: CurrencyCode;
+  limits: CurrencyLimits;
+  amountMinor: bigint;
+};
+
+/**
+ * Everything that can refuse this Quick Pay without a step-up code: the amount, the
+ * currency's limits, the sender's checks (`precheckMoneyOut`) and the recipient, whose
+ * refusals count against the preview's limit (`checkRecipientCounted`), so Quick Pay is
+ * no way around it. Runs before a code is sent or checked.
+ */
+export async function precheckQuickPay(
+  deps: TransferDeps,
+  session: SessionContext,
+  intended: { amount: string; recipient: string },
+): Promise<IntendedQuickPay> {
+  const wallet = senderWalletOf(session);
+  const amountMinor = parseTransferAmount(intended.amount, wallet.currency);
+  const limits = limitsOrRefuse(deps.config.limits, wallet.currency);
+  const { userId } = session;
+  await precheckMoneyOut(deps, {
+    userId,
+    kind: 'transfer',
+    amountMinor,
+    currency: wallet.currency,
+    limits,
+    feeMinor: 0n,
+  });
+  await checkRecipientCounted(deps, { userId, currency: wallet.currency }, intended.recipient);
+  return { walletId: wallet.id, currency: wallet.currency, limits, amountMinor };
+}
+
 /** Everything a Quick Pay needs, read and checked before its statement runs. */
 export type QuickPayPlan = {
   senderUserId: string;
@@ -115,28 +196,23 @@ export type QuickPayPlan = {
 };
 
 /**
- * Reads the amount in the currency of the sender's wallet (known with the session) and
- * checks the step-up code when the amount needs one. Runs before the money moves: a
- * wrong code must use up its try even though the payment is refused.
+ * Checks everything that can refuse the payment without a code first (`precheckQuickPay`),
+ * then the step-up code when the amount needs one. Runs before the money moves: a wrong
+ * code must use up its try even though the payment is refused.
  */
 export async function planQuickPay(
   deps: TransferDeps,
   session: SessionContext,
   body: QuickPayBody,
 ): Promise<QuickPayPlan> {
-  if (!session.wallet) {
-    throw new AppError('not_found', { message: 'You have no wallet to send from.' });
-  }
-  const currency = toCurrencyCode(session.wallet.currency);
-  const amountMinor = parseTransferAmount(body.amount, currency);
-  const limits = limitsOrRefuse(deps.config.limits, currency);
+  const { walletId, currency, limits, amountMinor } = await precheckQuickPay(deps, session, body);
   const needsStepUp = amountMinor >= limits.stepUpThresholdMinor;
   const stepUpProof = needsStepUp
     ? await checkStepUp(deps, session.userId, 'transfer', body.stepUpCode)
     : null;
   return {
     senderUserId: session.userId,
-    senderWalletId: session.wallet.id,
+    senderWalletId: walletId,
     currency,
     limits,
     amountMinor,
@@ -150,7 +226,7 @@ export async function planQuickPay(
 function toQuickPayError(error: unknown, plan: QuickPayPlan): unknown {
   const { senderUserId: userId, amountMinor, currency, limits } = plan;
   const moneyOut = { userId, kind: 'transfer', amountMinor, currency, limits } as const;
-  return toRecipientError(toStepUpError(toMoneyOutError(toLedgerError(error), moneyOut)), currency);
+  return toRecipientError(toStepUpError(toMoneyOutError(toLedgerError(error), moneyOut)));
 }
 
 /**

@@ -5,11 +5,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import { deposit } from '../../../test/factories.ts';
-import { lastEmailTo, staffClient, strongPassword, type TestClient } from '../../../test/http.ts';
+import {
+  lastEmailTo,
+  staffClient,
+  strongPassword,
+  type TestClient,
+  stepUpTraces as traces,
+} from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
 import { moneyOutDayMismatches } from '../wallet/money-out.ts';
-import { newKey, quickPay, testCustomer } from './test-support.ts';
+import { newKey, quickPay, type TestCustomer, testCustomer } from './test-support.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -52,10 +58,28 @@ async function emailedCode(email: string): Promise<string> {
   return code;
 }
 
-async function startStepUp(client: TestClient): Promise<void> {
-  const started = await client.post('/api/v1/step-up/challenges', { purpose: 'transfer' });
-  expect(started.statusCode).toBe(200);
+/** Asks for the step-up of this Quick Pay: the challenge checks the payment first. */
+function challenge(client: TestClient, body: { recipient: string; amount: string }) {
+  return client.post('/api/v1/step-up/challenges', { purpose: 'transfer', ...body });
 }
+
+async function startStepUp(
+  client: TestClient,
+  body: { recipient: string; amount: string },
+): Promise<void> {
+  const started = await challenge(client, body);
+  expect(started.statusCode, started.body).toBe(200);
+}
+
+function stepUpTraces(customer: TestCustomer) {
+  return traces(db, { id: customer.user.id, email: customer.body.email });
+}
+
+const recipientRefused = {
+  code: 'recipient_refused',
+  message:
+    "We can't send to this recipient. Check the account number or email; Quick Pay works only between Coffer wallets in the same currency.",
+};
 
 function preview(client: TestClient, recipient: string) {
   return client.post('/api/v1/transfers/recipient-preview', { recipient });
@@ -80,8 +104,8 @@ describe('masked names', () => {
 describe('recipient preview', () => {
   it('finds a customer by account number or email and shows the masked name and currency', async () => {
     const sender = await testCustomer(app);
-    const recipient = await testCustomer(app, { country: 'DE' });
-    const expected = { maskedName: await maskName(recipient.body.username), currency: 'EUR' };
+    const recipient = await testCustomer(app);
+    const expected = { maskedName: await maskName(recipient.body.username), currency: 'USD' };
 
     const byNumber = await preview(sender.client, recipient.wallet.number);
     expect(byNumber.statusCode).toBe(200);
@@ -90,13 +114,20 @@ describe('recipient preview', () => {
     expect(byEmail.json()).toEqual(expected);
   });
 
-  it('says when nobody matches, refuses the sender themself, and never finds staff', async () => {
+  it('answers nobody, staff and another currency alike, and refuses the sender themself', async () => {
     const sender = await testCustomer(app);
-    const nobody = await preview(sender.client, 'nobody-here@example.com');
-    expect(nobody.statusCode).toBe(404);
-    expect(nobody.json().error.code).toBe('recipient_not_found');
-    const staffEmail = await preview(sender.client, admin.user.email);
-    expect(staffEmail.json().error.code).toBe('recipient_not_found');
+    const euroCustomer = await testCustomer(app, { country: 'DE' });
+    for (const typed of [
+      'nobody-here@example.com',
+      '0000000000',
+      admin.user.email,
+      euroCustomer.body.email,
+      euroCustomer.wallet.number,
+    ]) {
+      const refused = await preview(sender.client, typed);
+      expect(refused.statusCode, typed).toBe(404);
+      expect(refused.json(), typed).toEqual({ error: recipientRefused });
+    }
 
     const self = await preview(sender.client, sender.wallet.number);
     expect(self.statusCode).toBe(403);
@@ -112,14 +143,48 @@ describe('recipient preview', () => {
     );
   });
 
-  it('limits look-ups per address, so customers cannot be enumerated', async () => {
+  it('limits look-ups per customer, in parallel too, so customers cannot be enumerated', async () => {
     const sender = await testCustomer(app);
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 31; attempt += 1) {
-      statuses.push((await preview(sender.client, `guess${attempt}@example.com`)).statusCode);
+    const answers = await Promise.all(
+      Array.from({ length: 31 }, (_, attempt) =>
+        preview(sender.client, `guess${attempt}@example.com`),
+      ),
+    );
+    const codes = answers.map((answer) => answer.json().error.code);
+    expect(codes.filter((code) => code === 'recipient_refused')).toHaveLength(30);
+    expect(codes.filter((code) => code === 'too_many_attempts')).toHaveLength(1);
+  });
+
+  it('counts Quick Pays refused for their recipient against the same limit', async () => {
+    const sender = await testCustomer(app, { balance: '50.00' });
+    const recipient = await testCustomer(app);
+    // Paying a real recipient does not use look-ups up.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const sent = await quickPay(sender.client, {
+        recipient: recipient.wallet.number,
+        amount: '1.00',
+      });
+      expect(sent.statusCode).toBe(201);
     }
-    expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true);
-    expect(statuses[30]).toBe(429);
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const refused = await quickPay(sender.client, {
+        recipient: `guess${attempt}@example.com`,
+        amount: '1.00',
+      });
+      expect(refused.json(), `try ${attempt}`).toEqual({ error: recipientRefused });
+    }
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await preview(sender.client, `more${attempt}@example.com`)).statusCode).toBe(404);
+    }
+    expect((await preview(sender.client, recipient.body.email)).json().error.code).toBe(
+      'too_many_attempts',
+    );
+    const refusedPay = await quickPay(sender.client, {
+      recipient: 'x@example.com',
+      amount: '1.00',
+    });
+    expect(refusedPay.json().error.code).toBe('too_many_attempts');
+    expect(await balanceMinor(sender.wallet.id)).toBe(4700n);
   });
 });
 
@@ -224,7 +289,7 @@ describe('Quick Pay', () => {
     for (const amount of ['abc', '0', '0.00', '1.234', '-5', '1e3', '']) {
       const refused = await quickPay(sender.client, { recipient: recipient.wallet.number, amount });
       expect(refused.statusCode, amount).toBe(400);
-      expect(refused.json().error.fields.amount, amount).toBe('Invalid withdrawal amount');
+      expect(refused.json().error.fields.amount, amount).toBe('Invalid amount');
     }
     const yenSender = await testCustomer(app, { country: 'JP', balance: '1000' });
     const yenRecipient = await testCustomer(app, { country: 'JP' });
@@ -232,23 +297,29 @@ describe('Quick Pay', () => {
       recipient: yenRecipient.wallet.number,
       amount: '1.5',
     });
-    expect(fraction.json().error.fields.amount).toBe('Invalid withdrawal amount');
+    expect(fraction.json().error).toMatchObject({
+      message: 'Invalid amount',
+      fields: { amount: 'Invalid amount' },
+    });
     expect(await balanceMinor(recipient.wallet.id)).toBe(0n);
   });
 
-  it('refuses a recipient in another currency, naming both currencies', async () => {
+  it('refuses a recipient in another currency as it refuses nobody, revealing neither', async () => {
     const sender = await testCustomer(app, { balance: '50.00' });
     const euroRecipient = await testCustomer(app, { country: 'DE' });
     const refused = await quickPay(sender.client, {
       recipient: euroRecipient.wallet.number,
       amount: '5.00',
     });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toEqual({
-      code: 'currency_mismatch',
-      message:
-        "This recipient's account is in EUR and yours is in USD. Quick Pay only works between accounts in the same currency.",
+    const nobody = await quickPay(sender.client, {
+      recipient: 'nobody@example.com',
+      amount: '5.00',
     });
+    const staff = await quickPay(sender.client, { recipient: admin.user.email, amount: '5.00' });
+    for (const answer of [refused, nobody, staff]) {
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toEqual({ error: recipientRefused });
+    }
     expect(await balanceMinor(sender.wallet.id)).toBe(5000n);
   });
 
@@ -260,7 +331,7 @@ describe('Quick Pay', () => {
       message: 'You cannot send money to yourself.',
     });
     const nobody = await quickPay(sender.client, { recipient: '0000000000', amount: '1.00' });
-    expect(nobody.json().error.code).toBe('recipient_not_found');
+    expect(nobody.json().error.code).toBe('recipient_refused');
     expect(await balanceMinor(sender.wallet.id)).toBe(5000n);
   });
 
@@ -368,6 +439,86 @@ describe('who may send', () => {
   });
 });
 
+describe('checks before codes', () => {
+  it('refuses a level-1 customer sending 1,000.00 with the limit message, and sends no code', async () => {
+    const sender = await testCustomer(app, { balance: '2000.00' });
+    const recipient = await testCustomer(app);
+    const body = { recipient: recipient.wallet.number, amount: '1000.00' };
+    const limitError = {
+      code: 'daily_limit_exceeded',
+      message: 'This would go over your daily limit of $500.00. You can still send $500.00 today.',
+    };
+    const refusedChallenge = await challenge(sender.client, body);
+    expect(refusedChallenge.statusCode).toBe(409);
+    expect(refusedChallenge.json()).toEqual({ error: limitError });
+    // Without a code, the payment itself gives the same refusal, not step_up_required.
+    const withoutCode = await quickPay(sender.client, body);
+    expect(withoutCode.json()).toEqual({ error: limitError });
+    expect(await stepUpTraces(sender)).toEqual({ codes: 0, emails: 0 });
+  });
+
+  it('refuses every reason that needs no code before sending one: no code stored, no email', async () => {
+    const recipient = await testCustomer(app);
+    const cases: {
+      name: string;
+      setUp: () => Promise<TestCustomer>;
+      amount?: string;
+      to?: string;
+      code: string;
+    }[] = [
+      {
+        name: 'frozen',
+        setUp: async () => {
+          const sender = await testCustomer(app, { balance: '2000.00', level: 2 });
+          await admin.client.post(`/api/v1/admin/users/${sender.user.id}/freeze`, {
+            reason: 'Checking a document',
+          });
+          return sender;
+        },
+        code: 'account_frozen',
+      },
+      {
+        name: 'email not verified',
+        setUp: () => testCustomer(app, { balance: '2000.00', level: 2, isVerified: false }),
+        code: 'email_not_verified',
+      },
+      {
+        name: 'daily limit',
+        setUp: () => testCustomer(app, { balance: '9000.00', level: 2 }),
+        amount: '5000.01',
+        code: 'daily_limit_exceeded',
+      },
+      {
+        name: 'balance',
+        setUp: () => testCustomer(app, { balance: '999.99', level: 2 }),
+        code: 'insufficient_funds',
+      },
+      {
+        name: 'recipient',
+        setUp: () => testCustomer(app, { balance: '2000.00', level: 2 }),
+        to: 'nobody-at-all@example.com',
+        code: 'recipient_refused',
+      },
+      {
+        name: 'limits not configured',
+        setUp: () => testCustomer(app, { country: 'AF', balance: '2000', level: 2 }),
+        code: 'limits_not_configured',
+      },
+    ];
+    for (const { name, setUp, amount, to, code } of cases) {
+      const sender = await setUp();
+      const emailsBefore = (await stepUpTraces(sender)).emails;
+      const body = { recipient: to ?? recipient.wallet.number, amount: amount ?? '1000.00' };
+      const refusedChallenge = await challenge(sender.client, body);
+      expect(refusedChallenge.json().error?.code, name).toBe(code);
+      const withoutCode = await quickPay(sender.client, body);
+      expect(withoutCode.json(), name).toEqual(refusedChallenge.json());
+      expect(await stepUpTraces(sender), name).toEqual({ codes: 0, emails: emailsBefore });
+    }
+    expect(await balanceMinor(recipient.wallet.id)).toBe(0n);
+  });
+});
+
 describe('step-up at 1,000.00 and above', () => {
   it('asks for the emailed code, refuses a wrong one and spends the right one once', async () => {
     const sender = await testCustomer(app, { balance: '5000.00', level: 2 });
@@ -384,7 +535,7 @@ describe('step-up at 1,000.00 and above', () => {
       fields: { stepUpCode: 'Required' },
     });
 
-    await startStepUp(sender.client);
+    await startStepUp(sender.client, body);
     const code = await emailedCode(sender.body.email);
     const wrongCode = code === '000000' ? '111111' : '000000';
     const key = newKey();
@@ -408,7 +559,7 @@ describe('step-up at 1,000.00 and above', () => {
     const sender = await testCustomer(app, { balance: '5000.00', level: 2 });
     const recipient = await testCustomer(app);
     const body = { recipient: recipient.wallet.number, amount: '1500.00' };
-    await startStepUp(sender.client);
+    await startStepUp(sender.client, body);
     const code = await emailedCode(sender.body.email);
     const wrongCode = code === '000000' ? '111111' : '000000';
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -419,7 +570,7 @@ describe('step-up at 1,000.00 and above', () => {
     expect(tooLate.json().error.code).toBe('wrong_code');
     expect(await balanceMinor(sender.wallet.id)).toBe(500_000n);
 
-    await startStepUp(sender.client);
+    await startStepUp(sender.client, body);
     const fresh = await quickPay(sender.client, {
       ...body,
       stepUpCode: await emailedCode(sender.body.email),

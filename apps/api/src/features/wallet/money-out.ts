@@ -1,17 +1,20 @@
-import type { CurrencyCode } from '@coffer/contracts/currencies';
+import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import {
   accountLevelMax,
   type CurrencyLimits,
   dailyLimitMinor,
   frozenAccountMessage,
   type LimitsTable,
+  type MoneyOutAllowance,
+  type MoneyOutAllowances,
   type MoneyOutKind,
   minimumLevelFor,
+  moneyOutKinds,
 } from '@coffer/contracts/limits';
 import { formatMoney } from '@coffer/contracts/money';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import type { AccountId } from '../../ledger/ledger.ts';
+import type { AccountId, Ledger } from '../../ledger/ledger.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
 
@@ -72,8 +75,9 @@ const refusalDetailSchema = z.object({
   limitMinor: z.coerce.bigint().optional(),
 });
 
-function refusalOf(request: MoneyOutRequest, code: string, detailText: string | undefined) {
-  const detail = refusalDetailSchema.parse(detailText ? JSON.parse(detailText) : {});
+type RefusalDetail = z.infer<typeof refusalDetailSchema>;
+
+function refusalOf(request: MoneyOutRequest, code: string, detail: RefusalDetail): AppError {
   const { currency } = request;
   switch (code) {
     case 'not_found':
@@ -107,11 +111,138 @@ function refusalOf(request: MoneyOutRequest, code: string, detailText: string | 
 export function toMoneyOutError(error: unknown, request: MoneyOutRequest): unknown {
   const raised = error as { code?: unknown; message?: unknown; detail?: unknown } | null;
   if (raised?.code !== moneyOutRefusedSqlState || typeof raised.message !== 'string') return error;
+  const detailText = typeof raised.detail === 'string' ? raised.detail : undefined;
   return refusalOf(
     request,
     raised.message,
-    typeof raised.detail === 'string' ? raised.detail : undefined,
+    refusalDetailSchema.parse(detailText ? JSON.parse(detailText) : {}),
   );
+}
+
+/** A customer's standing for money out, read without locking (money_out_lock locks it). */
+type MoneyOutStandingRow = {
+  level: number;
+  is_email_verified: boolean;
+  frozen_at: Date | null;
+  frozen_reason: string | null;
+  wallet_id: AccountId;
+  currency: string;
+  transfer_spent_minor: string;
+  bill_payment_spent_minor: string;
+  payout_spent_minor: string;
+};
+
+async function moneyOutStanding(db: Queryable, userId: string): Promise<MoneyOutStandingRow> {
+  const found = await db.query<MoneyOutStandingRow>(
+    `SELECT u.level, u.email_verified_at IS NOT NULL AS is_email_verified, u.frozen_at,
+            u.frozen_reason, a.id AS wallet_id, a.currency,
+            ${moneyOutKinds
+              .map(
+                (kind) =>
+                  `coalesce(sum(d.spent_minor) FILTER (WHERE d.kind = '${kind}'), 0)::text AS ${kind}_spent_minor`,
+              )
+              .join(', ')}
+       FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
+       LEFT JOIN money_out_days d
+         ON d.user_id = u.id AND d.day = (now() AT TIME ZONE 'UTC')::date
+      WHERE u.id = $1 AND u.role = 'customer'
+      GROUP BY u.id, a.id`,
+    [userId],
+  );
+  const row = found.rows[0];
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+function spentTodayMinor(row: MoneyOutStandingRow, kind: MoneyOutKind): bigint {
+  return BigInt(row[`${kind}_spent_minor`]);
+}
+
+/** A money movement as the customer intends it, before any code is asked for. */
+export type IntendedMoneyOut = MoneyOutRequest & {
+  /** Charged on top of the amount (a payout's fee); the available balance must cover both. */
+  feeMinor: bigint;
+};
+
+/**
+ * Everything that can refuse a money movement without its step-up code, in PRODUCT.md's
+ * order (frozen, verified email, level, daily limit, then the available balance incl. the
+ * fee), with the same refusals the movement itself gives. Runs before a code is sent or
+ * checked, so nobody types a code only to be told no; it reads without locking, and
+ * money_out_lock and the ledger check all of it again, atomically, when the money moves.
+ */
+export async function precheckMoneyOut(
+  deps: { db: Queryable; ledger: Ledger },
+  intended: IntendedMoneyOut,
+): Promise<void> {
+  const standing = await moneyOutStanding(deps.db, intended.userId);
+  const refuse = (code: string, detail: RefusalDetail = {}) => refusalOf(intended, code, detail);
+  if (standing.frozen_at !== null)
+    throw refuse('account_frozen', { reason: standing.frozen_reason });
+  if (!standing.is_email_verified) throw refuse('email_not_verified');
+  const limitMinor = dailyLimitMinor(intended.limits, standing.level, intended.kind);
+  if (limitMinor === null) throw refuse('level_too_low');
+  const spentMinor = spentTodayMinor(standing, intended.kind);
+  if (spentMinor + intended.amountMinor > limitMinor) {
+    throw refuse('daily_limit_exceeded', { spentMinor, limitMinor });
+  }
+  const balance = await deps.ledger.balance(standing.wallet_id);
+  if (balance.availableMinor < intended.amountMinor + intended.feeMinor) {
+    throw new AppError('insufficient_funds');
+  }
+}
+
+function allowanceOf(
+  standing: MoneyOutStandingRow,
+  limits: CurrencyLimits | null,
+  kind: MoneyOutKind,
+): MoneyOutAllowance {
+  const spentMinor = spentTodayMinor(standing, kind);
+  const base = { kind, spentTodayMinor: spentMinor.toString() };
+  if (!limits) {
+    return {
+      ...base,
+      status: 'not_available',
+      dailyLimitMinor: null,
+      remainingMinor: null,
+      minimumLevel: null,
+    };
+  }
+  const limitMinor = dailyLimitMinor(limits, standing.level, kind);
+  if (limitMinor === null) {
+    const minimumLevel = minimumLevelFor(limits, kind);
+    return {
+      ...base,
+      status: 'level_too_low',
+      dailyLimitMinor: null,
+      remainingMinor: null,
+      minimumLevel: minimumLevel > accountLevelMax ? null : minimumLevel,
+    };
+  }
+  const remainingMinor = limitMinor > spentMinor ? limitMinor - spentMinor : 0n;
+  return {
+    ...base,
+    status: 'allowed',
+    dailyLimitMinor: limitMinor.toString(),
+    remainingMinor: remainingMinor.toString(),
+    minimumLevel: null,
+  };
+}
+
+/** What the customer may still move today, per kind, read from money_out_days. */
+export async function moneyOutAllowances(
+  deps: { db: Queryable; config: { limits: LimitsTable } },
+  userId: string,
+): Promise<MoneyOutAllowances> {
+  const standing = await moneyOutStanding(deps.db, userId);
+  const currency = toCurrencyCode(standing.currency);
+  const limits = deps.config.limits.limitsFor(currency);
+  return {
+    currency,
+    level: standing.level,
+    stepUpThresholdMinor: limits ? limits.stepUpThresholdMinor.toString() : null,
+    items: moneyOutKinds.map((kind) => allowanceOf(standing, limits, kind)),
+  };
 }
 
 /**

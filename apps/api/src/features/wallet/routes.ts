@@ -1,4 +1,5 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
+import { moneyOutAllowancesSchema } from '@coffer/contracts/limits';
 import {
   balanceHistoryQuerySchema,
   balanceHistorySchema,
@@ -13,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
+import { moneyOutAllowances } from './money-out.ts';
 import {
   addTestMoney,
   balanceHistory,
@@ -30,6 +32,13 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/wallet',
     { config: { access: 'customer' }, schema: { response: { 200: walletSummarySchema } } },
     async (request) => walletSummary(deps, await requireWallet(deps, sessionOf(request).userId)),
+  );
+
+  // The forms show these up front; live `wallet` events make them stale after a payment.
+  app.get(
+    '/wallet/allowances',
+    { config: { access: 'customer' }, schema: { response: { 200: moneyOutAllowancesSchema } } },
+    (request) => moneyOutAllowances(deps, sessionOf(request).userId),
   );
 
   app.get(

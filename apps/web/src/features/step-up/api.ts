@@ -1,19 +1,23 @@
 import {
   type StepUpChallenge,
-  type StepUpPurpose,
+  type StepUpChallengeBody,
   stepUpChallengeSchema,
 } from '@coffer/contracts/step-up';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 
-/** Asks for a step-up: the authenticator's code, or a new code emailed to the customer. */
+/**
+ * Asks for a step-up for one intended payment: the server first checks everything that
+ * could refuse that payment (and refuses without sending a code), then answers with the
+ * authenticator method or emails a new code.
+ */
 export function useStepUpChallenge() {
   return useMutation({
-    mutationFn: (purpose: StepUpPurpose): Promise<StepUpChallenge> =>
+    mutationFn: (intended: StepUpChallengeBody): Promise<StepUpChallenge> =>
       apiRequest({
         method: 'POST',
         path: '/api/v1/step-up/challenges',
-        body: { purpose },
+        body: intended,
         schema: stepUpChallengeSchema,
       }),
   });

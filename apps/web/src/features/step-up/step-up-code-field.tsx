@@ -1,28 +1,56 @@
-import type { StepUpPurpose } from '@coffer/contracts/step-up';
+import type { StepUpChallengeBody } from '@coffer/contracts/step-up';
 import { Anchor, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect } from 'react';
-import { errorMessage } from '../../lib/api-client.ts';
+import { useEffect, useRef } from 'react';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useStepUpChallenge } from './api.ts';
 
+/** Challenge failures about the code itself (shown at the field); others refuse the payment. */
+const codeErrorCodes = new Set(['rate_limited', 'too_many_attempts', 'network_error']);
+
+function isCodeError(error: unknown): boolean {
+  if (!error) return false;
+  return !(error instanceof ApiError) || error.status >= 500 || codeErrorCodes.has(error.code);
+}
+
 /**
- * The step-up code input of a confirmation dialog. Mounting it starts the challenge: with
- * an authenticator the customer types its code; without one a code is emailed to them
- * (PRODUCT.md: 10 minutes, 5 tries) and they can ask for another.
+ * The step-up code input of a confirmation dialog. Mounting it starts the challenge for
+ * the intended payment: the server refuses it there and then if it cannot go through
+ * (`onRefused`, before any code is sent); otherwise, with an authenticator the customer
+ * types its code; without one a code is emailed to them (PRODUCT.md: 10 minutes, 5
+ * tries) and they can ask for another.
  */
 export function StepUpCodeField({
-  purpose,
+  intended,
   value,
   onChange,
+  onRefused,
   error,
 }: {
-  purpose: StepUpPurpose;
+  intended: StepUpChallengeBody;
   value: string;
   onChange: (code: string) => void;
+  /** The payment was refused before any code was sent (frozen, level, limit, balance...). */
+  onRefused: (error: ApiError) => void;
   error?: string | undefined;
 }) {
   const challenge = useStepUpChallenge();
   const { mutate } = challenge;
-  useEffect(() => mutate(purpose), [mutate, purpose]);
+  // The payment does not change while the field is shown: asked once, on mount.
+  const first = useRef({ intended, onRefused });
+  const ask = useRef(() =>
+    mutate(first.current.intended, {
+      onError: (failure) => {
+        if (
+          failure instanceof ApiError &&
+          !codeErrorCodes.has(failure.code) &&
+          failure.status < 500
+        ) {
+          first.current.onRefused(failure);
+        }
+      },
+    }),
+  );
+  useEffect(() => ask.current(), []);
 
   const description =
     challenge.data?.method === 'totp'
@@ -38,7 +66,7 @@ export function StepUpCodeField({
         description={description}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
-        error={error ?? (challenge.isError ? errorMessage(challenge.error) : undefined)}
+        error={error ?? (isCodeError(challenge.error) ? errorMessage(challenge.error) : undefined)}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
@@ -52,7 +80,7 @@ export function StepUpCodeField({
           <Anchor
             component="button"
             type="button"
-            onClick={() => mutate(purpose)}
+            onClick={() => ask.current()}
             disabled={challenge.isPending}
           >
             Send a new code

@@ -1,3 +1,4 @@
+import { moneyOutAllowancesSchema } from '@coffer/contracts/limits';
 import {
   balanceHistorySchema,
   recentDepositsSchema,
@@ -15,6 +16,13 @@ export const walletQueryOptions = queryOptions({
   queryKey: ['wallet', 'summary'],
   queryFn: ({ signal }) =>
     apiRequest({ path: '/api/v1/wallet', schema: walletSummarySchema, signal }),
+});
+
+/** What the customer may still send, pay or withdraw today; a payment makes it stale. */
+export const allowancesQueryOptions = queryOptions({
+  queryKey: ['wallet', 'allowances'],
+  queryFn: ({ signal }) =>
+    apiRequest({ path: '/api/v1/wallet/allowances', schema: moneyOutAllowancesSchema, signal }),
 });
 
 const transactionPageSize = 10;

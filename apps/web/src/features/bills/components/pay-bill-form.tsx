@@ -5,11 +5,9 @@ import {
   billCategoryLabels,
   billerReferenceLengthMax,
   billPaymentBodySchema,
-  selectBillMessage,
 } from '@coffer/contracts/bills';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
-import { dailyLimitMinor, defaultLimitsFor, frozenAccountMessage } from '@coffer/contracts/limits';
-import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
+import { invalidAmountMessage, MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import { Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +20,7 @@ import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
+import { AllowanceNotice } from '../../wallet/components/allowance-notice.tsx';
 import { billPaymentsQueryRoot, payBill } from '../api.ts';
 
 type Values = { category: string | null; billerReference: string; amount: string };
@@ -36,9 +35,9 @@ const categoryOptions = billCategories.map((category) => ({
 /** What is wrong with a typed amount in the wallet's currency, or null when it is fine. */
 function amountProblem(text: string, currency: CurrencyCode): string | null {
   try {
-    return parseAmount(text, currency) > 0n ? null : selectBillMessage;
+    return parseAmount(text, currency) > 0n ? null : invalidAmountMessage;
   } catch (error) {
-    if (error instanceof MoneyParseError) return error.message;
+    if (error instanceof MoneyParseError) return invalidAmountMessage;
     throw error;
   }
 }
@@ -51,15 +50,6 @@ function formSchemaFor(currency: CurrencyCode) {
       if (problem) context.addIssue({ code: 'custom', message: problem });
     }),
   });
-}
-
-function limitHint(me: Me, currency: CurrencyCode): string | undefined {
-  // TODO(#12.1): the operator's limits from the API instead of the built-in defaults.
-  const limits = defaultLimitsFor(currency);
-  const limitMinor = limits && dailyLimitMinor(limits, me.level, 'bill_payment');
-  if (!limitMinor) return undefined;
-  const limit = formatAmountMinor(limitMinor, currency);
-  return `You can pay up to ${limit} of bills a day.`;
 }
 
 /**
@@ -113,11 +103,7 @@ export function PayBillForm({ me }: { me: Me }) {
 
   const submit = (values: Values) => {
     setFormError(null);
-    // Told before anything is sent, as the server would answer (PRODUCT.md section 4).
-    if (me.frozenReason !== null) {
-      setFrozenMessage(frozenAccountMessage(me.frozenReason));
-      return;
-    }
+    // The account's checks (frozen, level, limit) are the server's, in PRODUCT.md's order.
     const body = billPaymentBodySchema.parse(values);
     const fingerprint = JSON.stringify(body);
     if (attempt.current?.fingerprint !== fingerprint) {
@@ -134,6 +120,7 @@ export function PayBillForm({ me }: { me: Me }) {
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="md" maw={480}>
           <FormAlert message={formError} />
+          <AllowanceNotice kind="bill_payment" />
           <Select
             label="Bill"
             placeholder="Select a bill"
@@ -154,7 +141,6 @@ export function PayBillForm({ me }: { me: Me }) {
             label="Amount"
             inputMode="decimal"
             required
-            description={limitHint(me, currency)}
             rightSection={
               <Text size="sm" c="dimmed">
                 {currency}

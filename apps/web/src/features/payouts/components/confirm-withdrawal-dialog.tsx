@@ -138,9 +138,10 @@ function ConfirmWithdrawalForm({
           The amount is held at once and leaves your account when staff send it.
         </Text>
         <StepUpCodeField
-          purpose="payout"
+          intended={{ purpose: 'payout', amount: body.amount }}
           value={stepUpCode}
           onChange={setStepUpCode}
+          onRefused={onRefused}
           error={stepUpError}
         />
         <Group justify="flex-end" gap="sm">

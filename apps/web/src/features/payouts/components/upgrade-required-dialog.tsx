@@ -1,10 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 
-/**
- * PRODUCT.md "Upgrade Required": the account's level does not allow payouts. Identity
- * verification (/kyc) is not built yet, so instead of a link it names who can raise the
- * level today.
- */
+/** PRODUCT.md "Upgrade Required": the account's level does not allow payouts; /kyc raises it. */
 export function UpgradeRequiredDialog({
   message,
   onClose,
@@ -17,7 +14,12 @@ export function UpgradeRequiredDialog({
     <Modal opened={message !== null} onClose={onClose} title="Upgrade Required" centered>
       <Stack gap="sm">
         <Text>{message}</Text>
-        <Text>Ask support to verify your identity.</Text>
+        <Text>
+          <Anchor component={Link} to="/kyc" fw={600}>
+            Verify your identity
+          </Anchor>{' '}
+          to reach level 2.
+        </Text>
       </Stack>
       <Group justify="flex-end" mt="lg">
         <Button onClick={onClose}>Close</Button>

@@ -1,7 +1,5 @@
-import type { Me } from '@coffer/contracts/auth';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { errorCodes } from '@coffer/contracts/errors';
-import { frozenAccountMessage } from '@coffer/contracts/limits';
 import {
   type CryptoCoin,
   cryptoCoinLabels,
@@ -34,9 +32,9 @@ import type { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
-import { useMe } from '../../../lib/session.ts';
 import { LoadingState } from '../../admin/components/query-states.tsx';
 import { useDialogTarget } from '../../admin/components/use-dialog-target.ts';
+import { AllowanceNotice, useIsMoneyOutClosed } from '../../wallet/components/allowance-notice.tsx';
 import { payoutTermsQueryOptions } from '../api.ts';
 import { ConfirmWithdrawalDialog, type WithdrawalToConfirm } from './confirm-withdrawal-dialog.tsx';
 import { MyPayoutsCard } from './my-payouts-card.tsx';
@@ -189,7 +187,7 @@ function AvailableBalance({ terms }: { terms: PayoutTerms }) {
   );
 }
 
-function WithdrawalDetailsForm({ me, terms }: { me: Me; terms: PayoutTerms }) {
+function WithdrawalDetailsForm({ terms }: { terms: PayoutTerms }) {
   const currency = toCurrencyCode(terms.currency);
   const form = useForm<WithdrawValues>({
     mode: 'controlled',
@@ -201,18 +199,10 @@ function WithdrawalDetailsForm({ me, terms }: { me: Me; terms: PayoutTerms }) {
   const [upgradeMessage, setUpgradeMessage] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
-  // PRODUCT.md's order: frozen, then level, then the fields and the amount.
+  // The fields first; the account's checks (frozen, level, limit) are the server's, in
+  // PRODUCT.md's order, answered when the confirmation asks for a code (showRefusal).
   const withdraw = () => {
     setFormError(null);
-    if (me.frozenReason !== null) {
-      setFrozenMessage(frozenAccountMessage(me.frozenReason));
-      return;
-    }
-    // TODO(#12.1): the minimum level from the API's limits for the wallet's currency.
-    if (me.level < 2) {
-      setUpgradeMessage(errorCodes.level_too_low.message);
-      return;
-    }
     if (form.validate().hasErrors) return;
     const body = payoutBodySchema.parse(form.getValues());
     const amountMinor = positiveAmountMinorOf(body.amount, currency);
@@ -315,8 +305,9 @@ function WithdrawalDetailsForm({ me, terms }: { me: Me; terms: PayoutTerms }) {
  * The amount is held at once and staff send it; "Your withdrawals" shows what became of it.
  */
 export function WithdrawForm() {
-  const me = useMe();
   const terms = useQuery(payoutTermsQueryOptions);
+  // A level or currency that allows no withdrawals: the notice says so and how to change it.
+  const isClosed = useIsMoneyOutClosed('payout');
   const headingId = useId();
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
@@ -331,7 +322,7 @@ export function WithdrawForm() {
               leaves your wallet when staff send it.
             </Text>
           </Stack>
-          {terms.isPending || !me ? (
+          {terms.isPending ? (
             <LoadingState label="Loading your available balance" />
           ) : terms.isError ? (
             <LoadFailed
@@ -343,7 +334,8 @@ export function WithdrawForm() {
           ) : (
             <>
               <AvailableBalance terms={terms.data} />
-              <WithdrawalDetailsForm me={me} terms={terms.data} />
+              <AllowanceNotice kind="payout" />
+              {!isClosed && <WithdrawalDetailsForm terms={terms.data} />}
             </>
           )}
         </Stack>

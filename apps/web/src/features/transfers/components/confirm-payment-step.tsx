@@ -1,5 +1,4 @@
 import type { CurrencyCode } from '@coffer/contracts/currencies';
-import { defaultLimitsFor } from '@coffer/contracts/limits';
 import { stepUpCodeSchema } from '@coffer/contracts/step-up';
 import type { QuickPayBody, RecipientPreview } from '@coffer/contracts/transfers';
 import { Button, DataList, Group, Stack, Text, Title } from '@mantine/core';
@@ -21,6 +20,8 @@ export type PaymentToConfirm = {
   preview: RecipientPreview;
   amountMinor: bigint;
   currency: CurrencyCode;
+  /** At or above the operator's step-up threshold for the currency (from the allowances). */
+  needsStepUp: boolean;
   /** Made when the confirmation opens: every retry of this one payment reuses it. */
   idempotencyKey: string;
 };
@@ -29,7 +30,7 @@ export type DetailsErrors = Partial<Record<'recipient' | 'amount' | 'note', stri
 
 const detailsFields = ['recipient', 'amount', 'note'] as const;
 /** Refusals about who the money goes to: shown beside the recipient field. */
-const recipientErrorCodes = new Set(['recipient_not_found', 'own_account', 'currency_mismatch']);
+const recipientErrorCodes = new Set(['recipient_refused', 'own_account']);
 const stepUpErrorCodes = new Set(['wrong_code', 'step_up_required', 'too_many_attempts']);
 
 /** The server's complaints about the first step's fields, or null when there are none. */
@@ -71,9 +72,9 @@ export function ConfirmPaymentStep({
   const [stepUpError, setStepUpError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [frozenMessage, setFrozenMessage] = useState<string | null>(null);
-  // TODO(#12.1): the operator's threshold from the API instead of the built-in default.
-  const needsStepUp =
-    payment.amountMinor >= (defaultLimitsFor(payment.currency)?.stepUpThresholdMinor ?? 0n);
+  // Refused when the code was asked for: no code was sent, so none is asked for.
+  const [isRefusedBeforeCode, setIsRefusedBeforeCode] = useState(false);
+  const { needsStepUp } = payment;
   const amount = formatAmountMinor(payment.amountMinor, payment.currency);
 
   // The step replaces the form: keyboard and screen reader users start at its heading.
@@ -99,20 +100,25 @@ export function ConfirmPaymentStep({
         setFormError(errorMessage(error));
         return;
       }
-      if (error.code === 'account_frozen') {
-        setFrozenMessage(error.message);
-        return;
-      }
       if (needsStepUp && stepUpErrorCodes.has(error.code)) {
         setStepUpCode('');
         setStepUpError(error.message);
         return;
       }
-      const detailsErrors = detailsErrorsOf(error);
-      if (detailsErrors) onBack(detailsErrors);
-      else setFormError(error.message);
+      showRefusal(error);
     },
   });
+
+  /** A refusal of the payment itself, from sending it or from asking for its code. */
+  function showRefusal(error: ApiError) {
+    if (error.code === 'account_frozen') {
+      setFrozenMessage(error.message);
+      return;
+    }
+    const detailsErrors = detailsErrorsOf(error);
+    if (detailsErrors) onBack(detailsErrors);
+    else setFormError(error.message);
+  }
 
   const confirm = () => {
     if (send.isPending) return;
@@ -173,9 +179,17 @@ export function ConfirmPaymentStep({
             <DataList.ItemValue>Instantly</DataList.ItemValue>
           </DataList.Item>
         </DataList>
-        {needsStepUp && (
+        {needsStepUp && !isRefusedBeforeCode && (
           <StepUpCodeField
-            purpose="transfer"
+            intended={{
+              purpose: 'transfer',
+              recipient: payment.body.recipient,
+              amount: payment.body.amount,
+            }}
+            onRefused={(error) => {
+              setIsRefusedBeforeCode(true);
+              showRefusal(error);
+            }}
             value={stepUpCode}
             onChange={(code) => {
               setStepUpCode(code);

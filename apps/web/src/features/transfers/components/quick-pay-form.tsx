@@ -1,11 +1,9 @@
 import type { Me } from '@coffer/contracts/auth';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
-import { defaultLimitsFor, frozenAccountMessage } from '@coffer/contracts/limits';
+import { invalidAmountMessage } from '@coffer/contracts/money';
 import {
-  currencyMismatchMessage,
   type QuickPayBody,
   quickPayBodySchema,
-  type RecipientPreview,
   recipientSchema,
 } from '@coffer/contracts/transfers';
 import { Group, Loader, Stack, Text, TextInput } from '@mantine/core';
@@ -13,17 +11,16 @@ import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserCheck } from 'lucide-react';
 import { useState } from 'react';
-import { AccountFrozenDialog } from '../../../components/account-frozen-dialog.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
+import { allowancesQueryOptions } from '../../wallet/api.ts';
+import { AllowanceNotice } from '../../wallet/components/allowance-notice.tsx';
 import { recipientPreviewQueryOptions } from '../api.ts';
 import { ConfirmPaymentStep, type PaymentToConfirm } from './confirm-payment-step.tsx';
-
-const invalidAmountMessage = 'Invalid withdrawal amount';
 
 export type QuickPayValues = { recipient: string; amount: string; note: string };
 export type QuickPayFormState = UseFormReturnType<QuickPayValues>;
@@ -47,11 +44,6 @@ function bodyOf(values: QuickPayValues): QuickPayBody {
   };
 }
 
-/** Why this preview cannot be paid, or null: Quick Pay stays within one currency. */
-function previewProblem(preview: RecipientPreview, currency: string): string | null {
-  return preview.currency === currency ? null : currencyMismatchMessage(currency, preview.currency);
-}
-
 /** The recipient to look up once it looks like an account number or an email, else null. */
 function lookupable(recipient: string): string | null {
   const trimmed = recipient.trim();
@@ -59,7 +51,7 @@ function lookupable(recipient: string): string | null {
 }
 
 /** The line under the recipient field: who the money goes to, once the server says. */
-function RecipientPreviewLine({ recipient, currency }: { recipient: string; currency: string }) {
+function RecipientPreviewLine({ recipient }: { recipient: string }) {
   const preview = useQuery(recipientPreviewQueryOptions(recipient));
   if (preview.isPending) {
     return (
@@ -71,13 +63,10 @@ function RecipientPreviewLine({ recipient, currency }: { recipient: string; curr
       </Group>
     );
   }
-  const problem = preview.isError
-    ? errorMessage(preview.error)
-    : previewProblem(preview.data, currency);
-  if (problem) {
+  if (preview.isError) {
     return (
       <Text size="sm" c="red.8" role="alert">
-        {problem}
+        {errorMessage(preview.error)}
       </Text>
     );
   }
@@ -105,32 +94,27 @@ function RecipientDetailsStep({
   // Back from the confirmation, the recipient is still there and so is its preview.
   const [checkedRecipient, setCheckedRecipient] = useState(() => lookupable(form.values.recipient));
   const [isChecking, setIsChecking] = useState(false);
-  const [frozenMessage, setFrozenMessage] = useState<string | null>(null);
-  // TODO(#12.1): the operator's threshold from the API instead of the built-in default.
-  const stepUpThreshold = formatAmountMinor(
-    defaultLimitsFor(currency)?.stepUpThresholdMinor ?? 0n,
-    currency,
-  );
+  const allowances = useQuery(allowancesQueryOptions);
+  const stepUpThresholdMinor = allowances.data?.stepUpThresholdMinor ?? null;
 
+  // The account's checks (frozen, level, limit) are the server's, in PRODUCT.md's order:
+  // answered when the payment is sent, or before a code is asked for (ConfirmPaymentStep).
   const continueWith = async (values: QuickPayValues) => {
-    // Told before anything else, as the server would (PRODUCT.md section 4).
-    if (me.frozenReason !== null) {
-      setFrozenMessage(frozenAccountMessage(me.frozenReason));
-      return;
-    }
     const body = bodyOf(values);
     setCheckedRecipient(body.recipient);
     setIsChecking(true);
     try {
       const preview = await queryClient.fetchQuery(recipientPreviewQueryOptions(body.recipient));
-      const problem = previewProblem(preview, me.currency);
-      if (problem) {
-        form.setFieldError('recipient', problem);
-        return;
-      }
       const amountMinor = positiveAmountMinorOf(body.amount, currency);
       if (amountMinor === null) return;
-      onContinue({ body, preview, amountMinor, currency, idempotencyKey: newIdempotencyKey() });
+      onContinue({
+        body,
+        preview,
+        amountMinor,
+        currency,
+        needsStepUp: stepUpThresholdMinor !== null && amountMinor >= BigInt(stepUpThresholdMinor),
+        idempotencyKey: newIdempotencyKey(),
+      });
     } catch {
       // The preview line under the field shows the server's answer.
     } finally {
@@ -160,12 +144,17 @@ function RecipientDetailsStep({
             }}
           />
           {checkedRecipient !== null && !form.errors.recipient && (
-            <RecipientPreviewLine recipient={checkedRecipient} currency={me.currency} />
+            <RecipientPreviewLine recipient={checkedRecipient} />
           )}
         </Stack>
+        <AllowanceNotice kind="transfer" />
         <TextInput
           label="Amount"
-          description={`Payments of ${stepUpThreshold} or more ask for a verification code.`}
+          description={
+            stepUpThresholdMinor === null
+              ? undefined
+              : `Payments of ${formatAmountMinor(stepUpThresholdMinor, currency)} or more ask for a verification code.`
+          }
           inputMode="decimal"
           autoComplete="off"
           required
@@ -190,7 +179,6 @@ function RecipientDetailsStep({
           </BusyButton>
         </Group>
       </Stack>
-      <AccountFrozenDialog message={frozenMessage} onClose={() => setFrozenMessage(null)} />
     </form>
   );
 }

@@ -1,0 +1,88 @@
+import type { MoneyOutAllowance, MoneyOutKind } from '@coffer/contracts/limits';
+import { Alert, Anchor, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Info } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatAmountMinor } from '../../../lib/money.ts';
+import { allowancesQueryOptions } from '../api.ts';
+
+/** How each form names what it moves: "You can still {can} X{after} today". */
+const verbs: Record<MoneyOutKind, { can: string; after: string; plural: string }> = {
+  transfer: { can: 'send', after: '', plural: 'Quick Pay payments' },
+  bill_payment: { can: 'pay', after: ' in bills', plural: 'Bill payments' },
+  payout: { can: 'withdraw', after: '', plural: 'Withdrawals' },
+};
+
+/** The identity check that raises a customer's level (PRODUCT.md: level 2 once KYC is approved). */
+function VerifyIdentityLink() {
+  return (
+    <Anchor component={Link} to="/kyc" fw={600}>
+      Verify your identity
+    </Anchor>
+  );
+}
+
+function NoticeText({ allowance, currency }: { allowance: MoneyOutAllowance; currency: string }) {
+  const { can, after, plural } = verbs[allowance.kind];
+  if (allowance.status === 'not_available') {
+    return (
+      <Text size="sm">
+        {plural} in {currency} are not available yet: their limits have not been set up. Contact
+        support.
+      </Text>
+    );
+  }
+  if (allowance.status === 'level_too_low') {
+    const level = allowance.minimumLevel;
+    return (
+      <Text size="sm">
+        {level === null
+          ? `${plural} are not available on your account.`
+          : `${plural} need account level ${level}. `}
+        {level === 2 && (
+          <>
+            <VerifyIdentityLink /> to reach level 2.
+          </>
+        )}
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm">
+      You can still {can} <b>{formatAmountMinor(allowance.remainingMinor ?? '0', currency)}</b>
+      {after} today, of your daily limit of{' '}
+      {formatAmountMinor(allowance.dailyLimitMinor ?? '0', currency)}.
+    </Text>
+  );
+}
+
+/**
+ * The customer's remaining daily allowance for one kind of money out, shown before they
+ * fill the form in (issue #12.1), or why that kind is not open to them. The server reads
+ * it from the same daily totals that enforce the limit; it refreshes after every payment.
+ */
+export function AllowanceNotice({ kind }: { kind: MoneyOutKind }) {
+  const allowances = useQuery(allowancesQueryOptions);
+  const allowance = allowances.data?.items.find((item) => item.kind === kind);
+  if (!allowances.data || !allowance) return null;
+  const isOpen = allowance.status === 'allowed';
+  return (
+    <Alert
+      color={isOpen ? 'blue' : 'yellow'}
+      variant="light"
+      icon={<Info size={18} aria-hidden />}
+      role="status"
+      aria-label="Daily allowance"
+      data-testid={`allowance-${kind}`}
+    >
+      <NoticeText allowance={allowance} currency={allowances.data.currency} />
+    </Alert>
+  );
+}
+
+/** Whether the customer's level or currency closes this kind to them (the form then waits). */
+export function useIsMoneyOutClosed(kind: MoneyOutKind): boolean {
+  const allowances = useQuery(allowancesQueryOptions);
+  const allowance = allowances.data?.items.find((item) => item.kind === kind);
+  return allowance !== undefined && allowance.status !== 'allowed';
+}
