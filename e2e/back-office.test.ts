@@ -1,6 +1,7 @@
 // The back office end to end against the sandbox server: the customer list and search, a
 // customer's page, deposits (posted at once and four-eyes), the deposits queue, freezing
 // with the reason the customer sees, the audit log, and what support may not do.
+import { staffFreezeReason } from '@coffer/contracts/admin';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
@@ -161,7 +162,9 @@ describe('back office', () => {
       const requests = page.getByRole('table', { name: 'Deposits and adjustments' });
       const pending = requests.getByRole('row').filter({ hasText: 'USD 10,000.01' });
       await pending.getByText('Pending approval').waitFor();
-      await pending.getByText('Waiting for a second admin').waitFor();
+      // It names who may approve it; its maker may only cancel it.
+      await pending.getByText(`May approve: ${demo.checker.username}`).waitFor();
+      await pending.getByRole('button', { name: /^Cancel the deposit/ }).waitFor();
       expect(await pending.getByRole('button', { name: /Approve/ }).count()).toBe(0);
       expect(await balanceOf(page)).toBe(startingMinor + 2_500n);
 
@@ -209,39 +212,67 @@ describe('back office', () => {
     'lets a second admin approve the pending deposit from the queue',
     async () => {
       expect(pendingRequestId, 'the first test leaves a pending deposit').not.toBe('');
-      // There is one demo admin; the test makes a second one from a new customer.
+      // The demo admin asks for a new sign-up to become an admin; the demo checker grants it.
       const admin = await openPage();
       await logIn(admin.page, demo.admin);
-      const secondAdmin = newCustomer({ username: `Second Admin ${Date.now() % 100_000}` });
+      const newAdmin = newCustomer({ username: `New Admin ${Date.now() % 100_000}` });
       const signUpContext = await newContext(suite.browser, {
         baseUrl: suite.server.baseUrl,
         viewport: 'desktop',
       });
       suite.closeAfterTest(signUpContext);
-      await signUpInContext(signUpContext, suite.server.baseUrl, secondAdmin);
+      await signUpInContext(signUpContext, suite.server.baseUrl, newAdmin);
       const found = await callApi(
         admin.page,
         suite.server.baseUrl,
         'GET',
-        `/api/v1/admin/users?search=${encodeURIComponent(secondAdmin.email)}`,
+        `/api/v1/admin/users?search=${encodeURIComponent(newAdmin.email)}`,
       );
-      const secondAdminId = (found.json as { items: { id: string }[] }).items[0]?.id ?? '';
-      expect(secondAdminId).not.toBe('');
-      const promoted = await callApi(
+      const newAdminId = (found.json as { items: { id: string }[] }).items[0]?.id ?? '';
+      expect(newAdminId).not.toBe('');
+      const requested = await callApi(
         admin.page,
         suite.server.baseUrl,
         'POST',
-        `/api/v1/admin/users/${secondAdminId}/role`,
-        {
-          role: 'admin',
-          reason: 'Second approver for the browser tests',
-        },
+        `/api/v1/admin/users/${newAdminId}/role`,
+        { role: 'admin', reason: 'Second approver for the browser tests' },
       );
-      expect(promoted.status, JSON.stringify(promoted.json)).toBe(200);
+      expect(requested.status, JSON.stringify(requested.json)).toBe(200);
+      expect(requested.json).toMatchObject({
+        role: 'customer',
+        pendingRoleGrant: { role: 'admin' },
+      });
 
       const { page, problems } = await openPage();
-      await logIn(page, secondAdmin);
-      expect(pathOf(page)).toBe('/admin');
+      await logIn(page, demo.checker);
+      await page.goto(`/admin/users/${newAdminId}`);
+      const grant = page
+        .getByRole('alert')
+        .filter({ hasText: 'Admin role waiting for a second admin' });
+      await grant.getByText(`Requested by ${demo.admin.username}`).waitFor();
+      await snapshot(page, 'admin-role-grant-desktop');
+      await page.setViewportSize(viewports.phone);
+      await waitUntil('the page fits the phone', () => hasNoHorizontalScroll(page));
+      await snapshot(page, 'admin-role-grant-phone');
+      await page.setViewportSize(viewports.desktop);
+      await grant.getByRole('button', { name: 'Approve admin role' }).click();
+      await toast(page, `${newAdmin.username} is now Admin.`);
+      await page.getByText(staffFreezeReason).waitFor();
+      expect(await grant.count()).toBe(0);
+
+      // Promoted at the demo admin's request, the new admin may not check her requests.
+      const promoted = await openPage();
+      await logIn(promoted.page, newAdmin);
+      const refused = await callApi(
+        promoted.page,
+        suite.server.baseUrl,
+        'POST',
+        `/api/v1/admin/money-requests/${pendingRequestId}/approve`,
+        {},
+      );
+      expect(refused.status).toBe(403);
+      expect(errorCodeOf(refused.json)).toBe('not_eligible_checker');
+
       const sideMenu = page.getByRole('navigation', { name: 'Main' });
       await sideMenu.getByRole('link', { name: 'Deposits queue' }).click();
       await page.getByRole('heading', { level: 1, name: 'Deposits queue' }).waitFor();
@@ -249,6 +280,7 @@ describe('back office', () => {
       const row = queue.getByRole('row').filter({ hasText: 'USD 10,000.01' });
       await row.getByRole('link', { name: demo.alice.username }).waitFor();
       await row.getByText('Demo Admin').waitFor();
+      await row.getByText(`May approve: ${demo.checker.username}`).waitFor();
       await snapshot(page, 'admin-queue-desktop');
 
       await row
@@ -273,7 +305,7 @@ describe('back office', () => {
         .getByRole('row')
         .filter({ hasText: 'USD 10,000.01' });
       await approved.getByText('Posted').waitFor();
-      await approved.getByText(`by ${secondAdmin.username}`).waitFor();
+      await approved.getByText(`by ${demo.checker.username}`).waitFor();
 
       // The audit log filters by action and by a person's name.
       await page
@@ -314,6 +346,11 @@ describe('back office', () => {
 
       expect(unexpectedProblems(problems)).toEqual([]);
       expect(unexpectedProblems(admin.problems)).toEqual([]);
+      expect(
+        unexpectedProblems(promoted.problems, [
+          { path: `/api/v1/admin/money-requests/${pendingRequestId}/approve`, status: 403 },
+        ]),
+      ).toEqual([]);
     },
     journeyTimeoutMs,
   );
@@ -429,20 +466,48 @@ describe('back office', () => {
         .getByRole('table', { name: 'Deposits and adjustments' })
         .getByRole('row')
         .filter({ hasText: 'EUR 5.50' });
-      await pending.getByText('Waiting for an admin').waitFor();
+      await pending.getByText(/^May approve: .*Demo Admin/).waitFor();
       expect(await page.getByRole('button', { name: /Approve|Reject/ }).count()).toBe(0);
 
+      // Its maker may cancel a request, from the queue; it then shows as cancelled on
+      // Bruno's page. (The EUR 5.50 stays pending for the accessibility check's dialog.)
+      await recordDeposit(page, {
+        amount: '4.50',
+        reference: 'CASH-0004',
+        reason: 'Counted twice by mistake',
+        hint: 'An admin must approve this before it posts.',
+      });
+      await toast(page, 'Deposit submitted for approval: EUR 4.50');
       await page
         .getByRole('navigation', { name: 'Main' })
         .getByRole('link', { name: 'Deposits queue' })
         .click();
       const queue = page.getByRole('table', { name: 'Requests waiting for approval' });
-      await queue
-        .getByRole('row')
-        .filter({ hasText: 'EUR 5.50' })
-        .getByText('Waiting for an admin')
-        .waitFor();
+      const queued = queue.getByRole('row').filter({ hasText: 'EUR 4.50' });
       expect(await queue.getByRole('button', { name: /Approve|Reject/ }).count()).toBe(0);
+      // On a phone the table becomes a list of cards, with the same Cancel.
+      await page.setViewportSize(viewports.phone);
+      await page.getByRole('list', { name: 'Requests waiting for approval' }).waitFor();
+      await waitUntil('the page fits the phone', () => hasNoHorizontalScroll(page));
+      await snapshot(page, 'admin-queue-maker-phone');
+      await page.setViewportSize(viewports.desktop);
+      await queued
+        .getByRole('button', { name: `Cancel the deposit of EUR 4.50 for ${demo.bruno.username}` })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Cancel your request' });
+      await dialog.getByLabel('Note (optional)').fill('Counted twice');
+      await dialog.getByRole('button', { name: 'Cancel request' }).click();
+      await toast(page, `Cancelled: Deposit of EUR 4.50 for ${demo.bruno.username}`);
+      await waitUntil('the queue no longer lists it', async () => (await queued.count()) === 0);
+      await page.goto(`/admin/users/${brunoId}`);
+      await page.getByRole('tab', { name: /Deposits & adjustments/ }).click();
+      const cancelled = page
+        .getByRole('table', { name: 'Deposits and adjustments' })
+        .getByRole('row')
+        .filter({ hasText: 'EUR 4.50' });
+      await cancelled.getByText('Cancelled').waitFor();
+      await cancelled.getByText(`by ${demo.support.username}: Counted twice`).waitFor();
+      await snapshot(page, 'admin-cancelled-desktop');
 
       // The server refuses support whatever the page shows.
       const freeze = await callApi(

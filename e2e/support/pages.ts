@@ -10,6 +10,11 @@ export type Account = { email: string; password: string };
 // The sandbox's published demo accounts (apps/api/src/features/sandbox/seed.ts).
 export const demo = {
   admin: { email: 'admin@coffer.test', password: 'Sandbox-Admin-2026!', username: 'Demo Admin' },
+  checker: {
+    email: 'checker@coffer.test',
+    password: 'Sandbox-Checker-2026!',
+    username: 'Demo Checker',
+  },
   support: {
     email: 'support@coffer.test',
     password: 'Sandbox-Support-2026!',

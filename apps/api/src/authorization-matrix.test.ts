@@ -79,6 +79,10 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/admin/queues/deposits': staff,
   'POST /api/v1/admin/money-requests/:requestId/approve': adminOnly,
   'POST /api/v1/admin/money-requests/:requestId/reject': adminOnly,
+  // Support prepared the matrix's request: support cancels it, or finds it decided (409).
+  'POST /api/v1/admin/money-requests/:requestId/cancel': staff,
+  'POST /api/v1/admin/users/:userId/role-grant/approve': adminOnly,
+  'POST /api/v1/admin/users/:userId/role-grant/reject': adminOnly,
   'GET /api/v1/admin/audit': staff,
   'GET /api/v1/events': customersOnly,
   'GET /api/v1/admin/events': staff,

@@ -17,6 +17,8 @@ export const customerListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
+const staffNameSchema = z.object({ id: z.string(), username: z.string() });
+
 export const moneySchema = z.object({ amountMinor: z.string(), currency: z.string() });
 
 export const customerListItemSchema = z.object({
@@ -49,6 +51,16 @@ export const customerDetailSchema = z.object({
   frozenReason: z.string().nullable(),
   hasTotp: z.boolean(),
   createdAt: z.string(),
+  /** A grant of the admin role waiting for a second admin, if any. */
+  pendingRoleGrant: z
+    .object({
+      id: z.string(),
+      role: z.enum(roles),
+      reason: z.string(),
+      requestedBy: staffNameSchema,
+      createdAt: z.string(),
+    })
+    .nullable(),
   wallet: z
     .object({
       accountNumber: z.string(),
@@ -71,6 +83,12 @@ export const setLevelBodySchema = z.object({
     .max(accountLevelMax, 'Please enter a valid account level'),
   reason: reasonSchema,
 });
+
+/**
+ * Why a customer who becomes staff has their wallet frozen: staff never move money of
+ * their own. Unfrozen again only if this is still the reason when they are a customer.
+ */
+export const staffFreezeReason = 'Staff accounts cannot move money.';
 
 export const setRoleBodySchema = z.object({ role: z.enum(roles), reason: reasonSchema });
 
@@ -103,9 +121,11 @@ export const moneyRequestSchema = z.object({
   currency: z.string(),
   externalReference: z.string().nullable(),
   reason: z.string(),
-  status: z.enum(['pending_approval', 'posted', 'rejected']),
-  maker: z.object({ id: z.string(), username: z.string() }),
-  checker: z.object({ id: z.string(), username: z.string() }).nullable(),
+  status: z.enum(['pending_approval', 'posted', 'rejected', 'cancelled']),
+  maker: staffNameSchema,
+  checker: staffNameSchema.nullable(),
+  /** While pending: the admins who may approve it (not the maker, the subject, or anyone the maker promoted). */
+  eligibleCheckers: z.array(staffNameSchema),
   decisionReason: z.string().nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),

@@ -300,6 +300,7 @@ export const moneyRequestStatus = pgEnum('money_request_status', [
   'pending_approval',
   'posted',
   'rejected',
+  'cancelled',
 ]);
 
 /** A staff deposit or debit adjustment: posted at once, or waiting for a second admin. */
@@ -338,6 +339,63 @@ export const moneyRequests = pgTable(
       'money_requests_checker_is_not_maker',
       sql`${table.checkerUserId} is null or ${table.checkerUserId} <> ${table.makerUserId}`,
     ),
+  ],
+);
+
+export const roleGrantStatus = pgEnum('role_grant_status', ['pending', 'approved', 'rejected']);
+
+/**
+ * A request to give someone the admin role, decided by a second admin; kept afterwards
+ * as the record of who promoted whom (such an admin never checks the promoter's requests).
+ */
+export const roleGrants = pgTable(
+  'role_grants',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    role: userRole('role').notNull(),
+    status: roleGrantStatus('status').notNull(),
+    reason: text('reason').notNull(),
+    requestedByUserId: uuid('requested_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    decidedByUserId: uuid('decided_by_user_id').references(() => users.id),
+    decisionReason: text('decision_reason'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('role_grants_one_pending_idx')
+      .on(table.userId)
+      .where(sql`${table.status} = 'pending'`),
+    index('role_grants_user_idx').on(table.userId),
+    check(
+      'role_grants_decider_is_not_requester',
+      sql`${table.decidedByUserId} is null or ${table.decidedByUserId} <> ${table.requestedByUserId}`,
+    ),
+    check('role_grants_not_self', sql`${table.requestedByUserId} <> ${table.userId}`),
+  ],
+);
+
+/** What one maker posted without a second admin, per currency and UTC day. */
+export const fourEyesDailyTotals = pgTable(
+  'four_eyes_daily_totals',
+  {
+    makerUserId: uuid('maker_user_id')
+      .notNull()
+      .references(() => users.id),
+    currency: char('currency', { length: 3 }).notNull(),
+    day: date('day').notNull(),
+    postedMinor: moneyColumn('posted_minor').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'four_eyes_daily_totals_pk',
+      columns: [table.makerUserId, table.currency, table.day],
+    }),
+    check('four_eyes_daily_totals_positive', sql`${table.postedMinor} > 0`),
   ],
 );
 

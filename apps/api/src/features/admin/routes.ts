@@ -2,6 +2,7 @@ import {
   customerDetailSchema,
   customerListQuerySchema,
   customerListSchema,
+  decisionBodySchema,
   freezeBodySchema,
   setLevelBodySchema,
   setRoleBodySchema,
@@ -11,13 +12,13 @@ import { historyQuerySchema, ledgerHealthResponseSchema } from '@coffer/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffActionOf, staffSessionOf } from '../../platform/access.ts';
+import { decideRoleGrant, setRole } from './role-grants.ts';
 import {
   customerDetail,
   customerList,
   customerTransactions,
   setFrozen,
   setLevel,
-  setRole,
 } from './service.ts';
 
 const userParams = z.object({ userId: z.uuid() });
@@ -137,4 +138,29 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         staffActionOf(request, request.body.reason),
       ),
   );
+
+  // A pending admin grant is decided on the person's page, by a second admin.
+  for (const [path, decision] of [
+    ['/admin/users/:userId/role-grant/approve', 'approve'],
+    ['/admin/users/:userId/role-grant/reject', 'reject'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { access: 'admin' },
+        schema: {
+          params: userParams,
+          body: decisionBodySchema,
+          response: { 200: customerDetailSchema },
+        },
+      },
+      (request) =>
+        decideRoleGrant(
+          deps,
+          request.params.userId,
+          decision,
+          staffActionOf(request, request.body.reason ?? ''),
+        ),
+    );
+  }
 };

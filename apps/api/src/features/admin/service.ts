@@ -1,5 +1,4 @@
 import type { CustomerDetail, CustomerList, TransactionPage } from '@coffer/contracts/admin';
-import type { Role } from '@coffer/contracts/auth';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
@@ -7,11 +6,11 @@ import type { StaffAction } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { publishEvent } from '../../platform/events.ts';
-import { revokeUserSessions } from '../../platform/sessions.ts';
 import { findUserById, type UserRow } from '../auth/queries.ts';
 import { walletLines } from '../wallet/queries.ts';
 import { describeLine } from '../wallet/service.ts';
 import { countUsers, listCustomers } from './queries.ts';
+import { pendingRoleGrantOf, toPendingRoleGrant } from './role-grants.ts';
 
 export type AdminDeps = { db: Database; ledger: Ledger; config: Config };
 
@@ -95,6 +94,7 @@ export async function customerDetail(deps: AdminDeps, userId: string): Promise<C
   const user = await requireCustomer(deps, userId);
   const walletId = await walletIdOf(deps, userId);
   const balance = walletId ? await deps.ledger.balance(walletId) : null;
+  const grant = await pendingRoleGrantOf(deps.db, userId);
   return {
     id: user.id,
     username: user.username,
@@ -108,6 +108,7 @@ export async function customerDetail(deps: AdminDeps, userId: string): Promise<C
     frozenReason: user.frozen_reason,
     hasTotp: user.totp_secret_encrypted !== null,
     createdAt: user.created_at.toISOString(),
+    pendingRoleGrant: grant ? toPendingRoleGrant(grant) : null,
     wallet:
       balance && user.wallet_number
         ? {
@@ -121,7 +122,7 @@ export async function customerDetail(deps: AdminDeps, userId: string): Promise<C
   };
 }
 
-function refuseOwnAccount(action: StaffAction, userId: string): void {
+export function refuseOwnAccount(action: StaffAction, userId: string): void {
   if (action.staff.userId === userId) throw new AppError('own_account');
 }
 
@@ -177,28 +178,6 @@ export async function setLevel(
       subjectUserId: userId,
       before: { level: user.level },
       after: { level },
-      reason: action.reason,
-      ipAddress: action.ipAddress,
-    });
-    await publishEvent(tx, { userId, topics: ['customer'] });
-  });
-  return customerDetail(deps, userId);
-}
-
-/** A change of role is a change of privilege: the person's sessions all end. */
-export async function setRole(deps: AdminDeps, userId: string, role: Role, action: StaffAction) {
-  refuseOwnAccount(action, userId);
-  const user = await requireCustomer(deps, userId);
-  if (user.role === role) throw new AppError('state_conflict');
-  await deps.db.transaction(async (tx) => {
-    await tx.query('UPDATE users SET role = $2 WHERE id = $1', [userId, role]);
-    await revokeUserSessions(tx, userId);
-    await recordAudit(tx, {
-      action: 'role_changed',
-      actorUserId: action.staff.userId,
-      subjectUserId: userId,
-      before: { role: user.role },
-      after: { role },
       reason: action.reason,
       ipAddress: action.ipAddress,
     });

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { staffActionOf, staffSessionOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
 import {
+  cancelMoneyRequest,
   createMoneyRequest,
   decideMoneyRequest,
   type MoneyRequestDirection,
@@ -113,6 +114,24 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.requestId,
         'reject',
         staffActionOf(request, request.body.reason),
+      ),
+  );
+
+  app.post(
+    '/admin/money-requests/:requestId/cancel',
+    {
+      config: { access: 'staff' },
+      schema: {
+        params: requestParams,
+        body: decisionBodySchema,
+        response: { 200: moneyRequestSchema },
+      },
+    },
+    (request) =>
+      cancelMoneyRequest(
+        deps,
+        request.params.requestId,
+        staffActionOf(request, request.body.reason ?? ''),
       ),
   );
 };

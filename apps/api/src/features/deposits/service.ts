@@ -23,7 +23,7 @@ type MoneyRequestRow = {
   currency: string;
   external_reference: string | null;
   reason: string;
-  status: 'pending_approval' | 'posted' | 'rejected';
+  status: 'pending_approval' | 'posted' | 'rejected' | 'cancelled';
   maker_user_id: string;
   maker_username: string;
   checker_user_id: string | null;
@@ -40,7 +40,42 @@ const selectRequests = `
     JOIN users maker ON maker.id = r.maker_user_id
     LEFT JOIN users checker ON checker.id = r.checker_user_id`;
 
-function toMoneyRequest(row: MoneyRequestRow): MoneyRequest {
+type StaffName = { id: string; username: string };
+
+/**
+ * Who may check whose requests: every admin except the maker, the subject, and any admin
+ * whose promotion the maker requested or approved. Read once, applied to each request.
+ */
+export async function checkerRules(db: Queryable) {
+  // One after the other: inside a transaction both share one connection.
+  const admins = await db.query<StaffName>(
+    "SELECT id, username FROM users WHERE role = 'admin' ORDER BY username",
+  );
+  const grants = await db.query<{
+    user_id: string;
+    requested_by_user_id: string;
+    decided_by_user_id: string;
+  }>(
+    `SELECT user_id, requested_by_user_id, decided_by_user_id FROM role_grants
+      WHERE status = 'approved' AND role = 'admin'`,
+  );
+  const isPromotedBy = (adminId: string, makerId: string) =>
+    grants.rows.some(
+      (grant) =>
+        grant.user_id === adminId &&
+        (grant.requested_by_user_id === makerId || grant.decided_by_user_id === makerId),
+    );
+  return (request: Pick<MoneyRequestRow, 'maker_user_id' | 'user_id'>): StaffName[] =>
+    admins.rows.filter(
+      (admin) =>
+        admin.id !== request.maker_user_id &&
+        admin.id !== request.user_id &&
+        !isPromotedBy(admin.id, request.maker_user_id),
+    );
+}
+type EligibleCheckers = Awaited<ReturnType<typeof checkerRules>>;
+
+function toMoneyRequest(row: MoneyRequestRow, eligibleCheckers: EligibleCheckers): MoneyRequest {
   return {
     id: row.id,
     userId: row.user_id,
@@ -56,6 +91,10 @@ function toMoneyRequest(row: MoneyRequestRow): MoneyRequest {
       row.checker_user_id && row.checker_username
         ? { id: row.checker_user_id, username: row.checker_username }
         : null,
+    eligibleCheckers:
+      row.status === 'pending_approval'
+        ? eligibleCheckers(row).map(({ id, username }) => ({ id, username }))
+        : [],
     decisionReason: row.decision_reason,
     createdAt: row.created_at.toISOString(),
     decidedAt: row.decided_at?.toISOString() ?? null,
@@ -138,7 +177,9 @@ export async function moneyRequestTarget(
   deps: AdminDeps,
   userId: string,
 ): Promise<MoneyRequestTarget> {
-  await requireCustomer(deps, userId);
+  const subject = await requireCustomer(deps, userId);
+  // Staff never move money of their own, so nobody prepares a request for them either.
+  if (subject.role !== 'customer') throw new AppError('staff_wallet');
   const walletId = await walletIdOf(deps, userId);
   if (!walletId) throw new AppError('not_found', { message: 'This person has no wallet.' });
   const { currency } = await deps.ledger.balance(walletId);
@@ -150,9 +191,34 @@ export async function moneyRequestTarget(
 }
 
 /**
+ * Spends `amountMinor` of the maker's daily total for posting without a second admin, in
+ * one conditional upsert: the row stays locked until the transaction ends, so a concurrent
+ * posting waits and then sees this one. False when the total would be exceeded.
+ */
+async function spendDailyTotal(
+  tx: Queryable,
+  makerUserId: string,
+  currency: string,
+  amountMinor: bigint,
+  dailyTotalMinor: bigint,
+): Promise<boolean> {
+  if (amountMinor > dailyTotalMinor) return false;
+  const spent = await tx.query(
+    `INSERT INTO four_eyes_daily_totals AS t (maker_user_id, currency, day, posted_minor)
+     VALUES ($1, $2, (now() AT TIME ZONE 'UTC')::date, $3)
+     ON CONFLICT (maker_user_id, currency, day) DO UPDATE
+        SET posted_minor = t.posted_minor + EXCLUDED.posted_minor
+      WHERE t.posted_minor + EXCLUDED.posted_minor <= $4
+     RETURNING posted_minor`,
+    [makerUserId, currency, amountMinor, dailyTotalMinor],
+  );
+  return spent.rows.length > 0;
+}
+
+/**
  * Records a staff deposit or debit adjustment. An admin's request at or under the
- * four-eyes threshold posts at once; above it, or prepared by support, it waits for a
- * second admin. The audit event commits with it.
+ * four-eyes threshold, within her daily total, posts at once; otherwise, or prepared by
+ * support, it waits for a second admin. The audit event commits with it.
  */
 export async function createMoneyRequest(
   deps: AdminDeps,
@@ -184,9 +250,18 @@ export async function createMoneyRequest(
     throw new AppError('insufficient_funds', { message: 'Insufficient funds' });
   }
   // A currency without limits has no threshold: every posting in it waits for a second admin.
-  const fourEyesThresholdMinor =
-    deps.config.limits.limitsFor(toCurrencyCode(balance.currency))?.fourEyesThresholdMinor ?? 0n;
-  const needsSecondAdmin = action.staff.role !== 'admin' || amountMinor > fourEyesThresholdMinor;
+  const limits = deps.config.limits.limitsFor(toCurrencyCode(balance.currency));
+  const needsSecondAdmin =
+    action.staff.role !== 'admin' ||
+    !limits ||
+    amountMinor > limits.fourEyesThresholdMinor ||
+    !(await spendDailyTotal(
+      tx,
+      action.staff.userId,
+      balance.currency,
+      amountMinor,
+      limits.fourEyesDailyTotalMinor,
+    ));
   const requestId = newId();
   await tx.query(
     `INSERT INTO money_requests (id, user_id, account_id, direction, amount_minor, currency,
@@ -239,10 +314,21 @@ export async function createMoneyRequest(
   });
   const saved = await findRequest(tx, requestId);
   if (!saved) throw new Error('a request just inserted is found');
-  return toMoneyRequest(saved);
+  return toMoneyRequest(saved, await checkerRules(tx));
 }
 
-/** The second pair of eyes: a different admin posts or rejects a pending request. */
+async function lockPending(tx: Queryable, requestId: string): Promise<MoneyRequestRow> {
+  const request = await findRequest(tx, requestId, { isLocked: true });
+  if (!request) throw new AppError('not_found');
+  if (request.status !== 'pending_approval') throw new AppError('already_decided');
+  return request;
+}
+
+/**
+ * The second pair of eyes: an admin who is not the maker, not the subject, and not
+ * promoted by the maker posts or rejects a pending request. The subject must still be a
+ * customer for it to post.
+ */
 export async function decideMoneyRequest(
   deps: AdminDeps,
   requestId: string,
@@ -257,46 +343,99 @@ export async function decideMoneyRequest(
     toCurrencyCode(pending.currency),
   );
   await deps.db.transaction(async (tx) => {
-    const request = await findRequest(tx, requestId, { isLocked: true });
-    if (!request) throw new AppError('not_found');
-    if (request.status !== 'pending_approval') throw new AppError('state_conflict');
+    const request = await lockPending(tx, requestId);
     if (request.maker_user_id === action.staff.userId) throw new AppError('own_request');
+    const eligibleCheckers = await checkerRules(tx);
+    if (!eligibleCheckers(request).some((admin) => admin.id === action.staff.userId)) {
+      throw new AppError('not_eligible_checker');
+    }
+    if (decision === 'approve') await refuseStaffSubject(tx, request.user_id);
     const entryId =
       decision === 'approve'
         ? await postRequest(deps, tx, request, settlementId, action.staff.userId)
         : null;
-    await publishEvent(tx, {
-      userId: request.user_id,
-      topics: entryId ? ['wallet', 'money-requests'] : ['money-requests'],
-    });
-    await tx.query(
-      `UPDATE money_requests SET status = $2, checker_user_id = $3, decision_reason = $4,
-              decided_at = now(), entry_id = $5 WHERE id = $1`,
-      [
-        requestId,
-        decision === 'approve' ? 'posted' : 'rejected',
-        action.staff.userId,
-        action.reason || null,
-        entryId,
-      ],
-    );
-    await recordAudit(tx, {
-      action: decision === 'approve' ? 'money_request_approved' : 'money_request_rejected',
-      actorUserId: action.staff.userId,
-      subjectUserId: request.user_id,
-      before: { status: 'pending_approval', makerUserId: request.maker_user_id },
-      after: {
-        status: decision === 'approve' ? 'posted' : 'rejected',
-        amountMinor: request.amount_minor.toString(),
-        currency: request.currency,
-      },
-      reason: action.reason || null,
-      ipAddress: action.ipAddress,
+    await closeRequest(tx, request, {
+      status: decision === 'approve' ? 'posted' : 'rejected',
+      checkerUserId: action.staff.userId,
+      entryId,
+      action,
     });
   });
-  const decided = await findRequest(deps.db, requestId);
-  if (!decided) throw new AppError('not_found');
-  return toMoneyRequest(decided);
+  return moneyRequestById(deps, requestId);
+}
+
+/** The maker withdraws her own request while it is still pending. */
+export async function cancelMoneyRequest(
+  deps: AdminDeps,
+  requestId: string,
+  action: StaffAction,
+): Promise<MoneyRequest> {
+  await deps.db.transaction(async (tx) => {
+    const request = await lockPending(tx, requestId);
+    if (request.maker_user_id !== action.staff.userId) throw new AppError('not_maker');
+    await closeRequest(tx, request, {
+      status: 'cancelled',
+      checkerUserId: null,
+      entryId: null,
+      action,
+    });
+  });
+  return moneyRequestById(deps, requestId);
+}
+
+async function refuseStaffSubject(tx: Queryable, userId: string) {
+  const subject = await tx.query<{ role: string }>('SELECT role FROM users WHERE id = $1', [
+    userId,
+  ]);
+  if (subject.rows[0]?.role !== 'customer') throw new AppError('staff_wallet');
+}
+
+const closingAudit = {
+  posted: 'money_request_approved',
+  rejected: 'money_request_rejected',
+  cancelled: 'money_request_cancelled',
+} as const;
+
+/** Ends a pending request, with its event and audit entry, in the caller's transaction. */
+async function closeRequest(
+  tx: Queryable,
+  request: MoneyRequestRow,
+  outcome: {
+    status: 'posted' | 'rejected' | 'cancelled';
+    checkerUserId: string | null;
+    entryId: string | null;
+    action: StaffAction;
+  },
+) {
+  const { action } = outcome;
+  await publishEvent(tx, {
+    userId: request.user_id,
+    topics: outcome.entryId ? ['wallet', 'money-requests'] : ['money-requests'],
+  });
+  await tx.query(
+    `UPDATE money_requests SET status = $2, checker_user_id = $3, decision_reason = $4,
+            decided_at = now(), entry_id = $5 WHERE id = $1`,
+    [request.id, outcome.status, outcome.checkerUserId, action.reason || null, outcome.entryId],
+  );
+  await recordAudit(tx, {
+    action: closingAudit[outcome.status],
+    actorUserId: action.staff.userId,
+    subjectUserId: request.user_id,
+    before: { status: 'pending_approval', makerUserId: request.maker_user_id },
+    after: {
+      status: outcome.status,
+      amountMinor: request.amount_minor.toString(),
+      currency: request.currency,
+    },
+    reason: action.reason || null,
+    ipAddress: action.ipAddress,
+  });
+}
+
+async function moneyRequestById(deps: AdminDeps, requestId: string): Promise<MoneyRequest> {
+  const found = await findRequest(deps.db, requestId);
+  if (!found) throw new AppError('not_found');
+  return toMoneyRequest(found, await checkerRules(deps.db));
 }
 
 const queueLengthMax = 200;
@@ -307,7 +446,8 @@ export async function pendingMoneyRequests(deps: AdminDeps): Promise<MoneyReques
     `${selectRequests} WHERE r.status = 'pending_approval' ORDER BY r.created_at ASC LIMIT $1`,
     [queueLengthMax],
   );
-  return found.rows.map(toMoneyRequest);
+  const eligibleCheckers = await checkerRules(deps.db);
+  return found.rows.map((row) => toMoneyRequest(row, eligibleCheckers));
 }
 
 export async function moneyRequestsOf(deps: AdminDeps, userId: string): Promise<MoneyRequest[]> {
@@ -315,5 +455,6 @@ export async function moneyRequestsOf(deps: AdminDeps, userId: string): Promise<
     `${selectRequests} WHERE r.user_id = $1 ORDER BY r.created_at DESC LIMIT $2`,
     [userId, queueLengthMax],
   );
-  return found.rows.map(toMoneyRequest);
+  const eligibleCheckers = await checkerRules(deps.db);
+  return found.rows.map((row) => toMoneyRequest(row, eligibleCheckers));
 }

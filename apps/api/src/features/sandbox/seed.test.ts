@@ -30,7 +30,7 @@ async function walletBalance(email: string): Promise<{ currency: string; balance
   return app.ledger.balance(id);
 }
 
-it('seeds an admin, a support user and three customers with history, once', async () => {
+it('seeds two admins, a support user and three customers with history, once', async () => {
   await seedSandbox(db, app.ledger);
   await seedSandbox(db, app.ledger);
   const users = await db.query<{ email: string; role: string }>(
@@ -40,6 +40,7 @@ it('seeds an admin, a support user and three customers with history, once', asyn
     { email: 'admin@coffer.test', role: 'admin' },
     { email: 'alice@coffer.test', role: 'customer' },
     { email: 'bruno@coffer.test', role: 'customer' },
+    { email: 'checker@coffer.test', role: 'admin' },
     { email: 'support@coffer.test', role: 'support' },
     { email: 'yuki@coffer.test', role: 'customer' },
   ]);
@@ -72,4 +73,32 @@ it('lets every demo user sign in with the printed credentials', async () => {
       user: { role: demo.role, isEmailVerified: true },
     });
   }
+});
+
+it('lets the second demo admin approve what the first prepared over the four-eyes threshold', async () => {
+  await seedSandbox(db, app.ledger);
+  const signIn = async (email: string) => {
+    const demo = demoUsers.find((user) => user.email === email);
+    const client = new TestClient(app);
+    await client.post('/api/v1/auth/login', { email, password: demo?.password });
+    return client;
+  };
+  const [maker, checker] = [await signIn('admin@coffer.test'), await signIn('checker@coffer.test')];
+  const alice = await db.query<{ id: string }>(
+    "SELECT id FROM users WHERE email = 'alice@coffer.test'",
+  );
+  const pending = await maker.post(
+    `/api/v1/admin/users/${alice.rows[0]?.id}/deposits`,
+    { amount: '20000.00', reason: 'Large wire' },
+    { 'idempotency-key': 'sandbox-four-eyes' },
+  );
+  expect(pending.json()).toMatchObject({
+    status: 'pending_approval',
+    eligibleCheckers: [{ username: 'Demo Checker' }],
+  });
+  const approved = await checker.post(
+    `/api/v1/admin/money-requests/${pending.json().id}/approve`,
+    {},
+  );
+  expect(approved.json().status).toBe('posted');
 });

@@ -29,6 +29,15 @@ export const demoUsers: DemoUser[] = [
     country: 'US',
     phone: '+14155550100',
   },
+  // A second admin, so that what Demo Admin prepares over the four-eyes limits can be approved.
+  {
+    username: 'Demo Checker',
+    email: 'checker@coffer.test',
+    password: 'Sandbox-Checker-2026!',
+    role: 'admin',
+    country: 'US',
+    phone: '+14155550103',
+  },
   {
     username: 'Demo Support',
     email: 'support@coffer.test',

@@ -172,7 +172,7 @@ export function createMoneyRequest(
 
 export function decideMoneyRequest(
   requestId: string,
-  decision: 'approve' | 'reject',
+  decision: 'approve' | 'reject' | 'cancel',
   body: { reason?: string },
 ): Promise<MoneyRequest> {
   return apiRequest({
@@ -180,5 +180,15 @@ export function decideMoneyRequest(
     path: `/api/v1/admin/money-requests/${encodeURIComponent(requestId)}/${decision}`,
     body,
     schema: moneyRequestSchema,
+  });
+}
+
+/** A second admin approves or rejects a pending grant of the admin role. */
+export function decideRoleGrant(userId: string, decision: 'approve' | 'reject') {
+  return apiRequest({
+    method: 'POST',
+    path: `${userPath(userId)}/role-grant/${decision}`,
+    body: {},
+    schema: customerDetailSchema,
   });
 }

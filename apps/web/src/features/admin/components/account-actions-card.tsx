@@ -47,18 +47,20 @@ function postingHint(options: {
   isAdmin: boolean;
   amountMinor: bigint | null;
   thresholdMinor: bigint;
+  dailyTotalMinor: bigint;
   currency: CurrencyCode;
 }): string {
   if (!options.isAdmin) return 'An admin must approve this before it posts.';
-  const threshold = formatAmountMinor(options.thresholdMinor, options.currency, {
-    currencyDisplay: 'code',
-  });
+  const [threshold, dailyTotal] = [options.thresholdMinor, options.dailyTotalMinor].map(
+    (amountMinor) => formatAmountMinor(amountMinor, options.currency, { currencyDisplay: 'code' }),
+  );
+  const dailyTotalNote = `Once your postings at once today pass ${dailyTotal}, every one waits.`;
   if (options.amountMinor === null) {
-    return `Up to ${threshold} posts at once; a larger amount waits for a second admin.`;
+    return `Up to ${threshold} posts at once; a larger amount waits for a second admin. ${dailyTotalNote}`;
   }
   return options.amountMinor > options.thresholdMinor
     ? `Above ${threshold}: this waits for a second admin to approve it.`
-    : `Up to ${threshold}: this posts at once.`;
+    : `Up to ${threshold}: this posts at once. ${dailyTotalNote}`;
 }
 
 export type AccountActionsTarget = {
@@ -78,7 +80,9 @@ export function AccountActionsCard({ target }: { target: AccountActionsTarget })
   const headingId = useId();
   const currency = toCurrencyCode(target.currency);
   // TODO(#11.2): the operator's threshold from the API instead of the built-in default.
-  const thresholdMinor = defaultLimitsFor(currency)?.fourEyesThresholdMinor ?? 0n;
+  const limits = defaultLimitsFor(currency);
+  const thresholdMinor = limits?.fourEyesThresholdMinor ?? 0n;
+  const dailyTotalMinor = limits?.fourEyesDailyTotalMinor ?? 0n;
   const [mode, setMode] = useState<MoneyRequestDirection>('deposit');
   const isDeposit = mode === 'deposit';
   const form = useForm<Values>({
@@ -203,6 +207,7 @@ export function AccountActionsCard({ target }: { target: AccountActionsTarget })
                 isAdmin: me?.role === 'admin',
                 amountMinor,
                 thresholdMinor,
+                dailyTotalMinor,
                 currency,
               })}
             </Text>

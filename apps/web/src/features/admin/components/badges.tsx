@@ -34,6 +34,7 @@ const moneyRequestStatuses: Record<MoneyRequest['status'], { label: string; colo
   pending_approval: { label: 'Pending approval', color: 'yellow' },
   posted: { label: 'Posted', color: 'green' },
   rejected: { label: 'Rejected', color: 'red' },
+  cancelled: { label: 'Cancelled', color: 'gray' },
 };
 
 export function MoneyRequestStatusBadge({ status }: { status: MoneyRequest['status'] }) {

@@ -12,10 +12,34 @@ import { decideMoneyRequest } from '../api.ts';
 import { moneyRequestDirectionLabels } from './badges.tsx';
 import { ReasonField, StaffActionButtons, useStaffAction } from './staff-action-form.tsx';
 
-export type Decision = 'approve' | 'reject';
+export type Decision = 'approve' | 'reject' | 'cancel';
 
-// Approving needs no words (the request already has its reason); an optional note is kept.
-const approveFormSchema = z.object({ reason: multiLineText({ max: staffReasonLengthMax }) });
+// Approving or cancelling needs no words (the request has its reason); a note is kept.
+const noteFormSchema = z.object({ reason: multiLineText({ max: staffReasonLengthMax }) });
+
+const decisionWords = {
+  approve: {
+    title: 'Approve request',
+    action: 'Approve',
+    busy: 'Approving...',
+    done: 'Approved and posted',
+    effect: 'Approving posts it to the ledger at once.',
+  },
+  reject: {
+    title: 'Reject request',
+    action: 'Reject',
+    busy: 'Rejecting...',
+    done: 'Rejected',
+    effect: 'Rejecting closes it without moving any money.',
+  },
+  cancel: {
+    title: 'Cancel your request',
+    action: 'Cancel request',
+    busy: 'Cancelling...',
+    done: 'Cancelled',
+    effect: 'Cancelling withdraws it without moving any money; no admin can approve it after.',
+  },
+} as const;
 
 function describeRequest(request: MoneyRequest): string {
   const amount = formatAmountMinor(request.amountMinor, request.currency, {
@@ -33,21 +57,17 @@ function DecisionForm({
   decision: Decision;
   onClose: () => void;
 }) {
-  const isApproval = decision === 'approve';
+  const words = decisionWords[decision];
   const form = useForm({
     mode: 'controlled',
     initialValues: { reason: '' },
-    validate: contractResolver(isApproval ? approveFormSchema : rejectBodySchema),
+    validate: contractResolver(decision === 'reject' ? rejectBodySchema : noteFormSchema),
   });
   const decide = useStaffAction({
     mutationFn: (reason: string) =>
       decideMoneyRequest(request.id, decision, reason === '' ? {} : { reason }),
     onDone: (decided) => {
-      showSuccessToast(
-        decided.status === 'posted'
-          ? `Approved and posted: ${describeRequest(decided)}`
-          : `Rejected: ${describeRequest(decided)}`,
-      );
+      showSuccessToast(`${words.done}: ${describeRequest(decided)}`);
       onClose();
     },
     describeError: (error) =>
@@ -68,25 +88,23 @@ function DecisionForm({
             <Text size="sm">Reference: {request.externalReference}</Text>
           )}
           <Text size="sm" c="dimmed">
-            {isApproval
-              ? 'Approving posts it to the ledger at once.'
-              : 'Rejecting closes it without moving any money.'}
+            {words.effect}
           </Text>
         </Stack>
         <FormAlert message={decide.formError} />
         <ReasonField
-          label={isApproval ? 'Note (optional)' : 'Reason'}
-          required={!isApproval}
+          label={decision === 'reject' ? 'Reason' : 'Note (optional)'}
+          required={decision === 'reject'}
           data-autofocus
           {...form.getInputProps('reason')}
         />
         <StaffActionButtons
           onCancel={onClose}
           isBusy={decide.isPending}
-          busyLabel={isApproval ? 'Approving...' : 'Rejecting...'}
-          color={isApproval ? undefined : 'red.9'}
+          busyLabel={words.busy}
+          color={decision === 'approve' ? undefined : 'red.9'}
         >
-          {isApproval ? 'Approve' : 'Reject'}
+          {words.action}
         </StaffActionButtons>
       </Stack>
     </form>
@@ -95,7 +113,10 @@ function DecisionForm({
 
 export type DecisionTarget = { request: MoneyRequest; decision: Decision };
 
-/** The second pair of eyes: approve (posts) or reject (with a reason) a pending request. */
+/**
+ * The second pair of eyes approves (posts) or rejects (with a reason) a pending request;
+ * its maker may cancel it.
+ */
 export function DecisionDialog({
   target,
   opened,
@@ -112,7 +133,7 @@ export function DecisionDialog({
       opened={opened}
       onClose={onClose}
       onExitTransitionEnd={onExited}
-      title={target?.decision === 'reject' ? 'Reject request' : 'Approve request'}
+      title={decisionWords[target?.decision ?? 'approve'].title}
       centered
     >
       {target && (

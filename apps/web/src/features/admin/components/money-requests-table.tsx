@@ -9,9 +9,39 @@ import { type Column, DataTable } from './data-table.tsx';
 import { type Decision, DecisionDialog, type DecisionTarget } from './decision-dialog.tsx';
 import { useDialogTarget } from './use-dialog-target.ts';
 
+function DecisionButton({
+  request,
+  decision,
+  onDecide,
+}: {
+  request: MoneyRequest;
+  decision: Decision;
+  onDecide: (request: MoneyRequest, decision: Decision) => void;
+}) {
+  const what = `${moneyRequestDirectionLabels[request.direction].toLowerCase()} of ${formatAmountMinor(request.amountMinor, request.currency, { currencyDisplay: 'code' })} for ${request.username}`;
+  const { label, color, variant } = decisionButtons[decision];
+  return (
+    <Button
+      size="compact-sm"
+      variant={variant}
+      color={color}
+      onClick={() => onDecide(request, decision)}
+      aria-label={`${label} the ${what}`}
+    >
+      {label}
+    </Button>
+  );
+}
+
+const decisionButtons = {
+  approve: { label: 'Approve', color: undefined, variant: 'filled' },
+  reject: { label: 'Reject', color: 'red', variant: 'default' },
+  cancel: { label: 'Cancel', color: 'red', variant: 'default' },
+} as const;
+
 /**
- * Approve and Reject, for an admin who did not prepare the request (four eyes). Everyone
- * else is told who it waits for; the server refuses them either way.
+ * Approve and Reject for an admin who may check the request (four eyes), Cancel for its
+ * maker; everyone else is told it waits. The server refuses them either way.
  */
 function DecisionButtons({
   request,
@@ -22,39 +52,24 @@ function DecisionButtons({
 }) {
   const me = useMe();
   if (request.status !== 'pending_approval') return null;
-  if (me?.role !== 'admin') {
-    return (
-      <Text size="sm" c="dimmed">
-        Waiting for an admin
-      </Text>
-    );
-  }
-  if (me.id === request.maker.id) {
+  const decisions: Decision[] =
+    me?.id === request.maker.id
+      ? ['cancel']
+      : request.eligibleCheckers.some((checker) => checker.id === me?.id)
+        ? ['approve', 'reject']
+        : [];
+  if (decisions.length === 0) {
     return (
       <Text size="sm" c="dimmed">
         Waiting for a second admin
       </Text>
     );
   }
-  const what = `${moneyRequestDirectionLabels[request.direction].toLowerCase()} of ${formatAmountMinor(request.amountMinor, request.currency, { currencyDisplay: 'code' })} for ${request.username}`;
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
-      <Button
-        size="compact-sm"
-        onClick={() => onDecide(request, 'approve')}
-        aria-label={`Approve the ${what}`}
-      >
-        Approve
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="default"
-        color="red"
-        onClick={() => onDecide(request, 'reject')}
-        aria-label={`Reject the ${what}`}
-      >
-        Reject
-      </Button>
+      {decisions.map((decision) => (
+        <DecisionButton key={decision} request={request} decision={decision} onDecide={onDecide} />
+      ))}
     </Group>
   );
 }
@@ -66,13 +81,22 @@ function signedAmountMinor(request: MoneyRequest): bigint {
 }
 
 function StatusCell({ request }: { request: MoneyRequest }) {
+  // A cancelled request was decided by its maker.
+  const decider = request.checker ?? (request.status === 'cancelled' ? request.maker : null);
   return (
     <Stack gap={2} align="flex-start">
       <MoneyRequestStatusBadge status={request.status} />
-      {request.checker && (
+      {decider && (
         <Text size="xs" c="dimmed">
-          by {request.checker.username}
+          by {decider.username}
           {request.decisionReason ? `: ${request.decisionReason}` : ''}
+        </Text>
+      )}
+      {request.status === 'pending_approval' && (
+        <Text size="xs" c="dimmed">
+          {request.eligibleCheckers.length === 0
+            ? 'No admin may approve it yet'
+            : `May approve: ${request.eligibleCheckers.map((checker) => checker.username).join(', ')}`}
         </Text>
       )}
     </Stack>

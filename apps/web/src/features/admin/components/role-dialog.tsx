@@ -23,7 +23,11 @@ function RoleForm({ user, onClose }: { user: RoleTarget; onClose: () => void }) 
   const save = useStaffAction({
     mutationFn: (body: { role: Role; reason: string }) => setRole(user.id, body),
     onDone: (detail) => {
-      showSuccessToast(`${detail.username} is now ${roleLabels[detail.role]}.`);
+      showSuccessToast(
+        detail.pendingRoleGrant
+          ? `Admin role requested for ${detail.username}: a second admin must approve it.`
+          : `${detail.username} is now ${roleLabels[detail.role]}.`,
+      );
       onClose();
     },
     describeError: (error) =>
@@ -37,8 +41,10 @@ function RoleForm({ user, onClose }: { user: RoleTarget; onClose: () => void }) 
     >
       <Stack gap="md">
         <Text size="sm">
-          A new role takes effect at once: {user.username} is signed out everywhere and signs in
-          again with the new access.
+          {form.values.role === 'admin'
+            ? `The admin role needs a second admin: it takes effect when another admin approves it on ${user.username}'s page.`
+            : `A new role takes effect at once: ${user.username} is signed out everywhere and signs in again with the new access.`}{' '}
+          Staff cannot move money: a customer who becomes staff has their wallet frozen.
         </Text>
         <FormAlert message={save.formError} />
         <Select

@@ -37,6 +37,7 @@ import { LevelDialog } from '../components/level-dialog.tsx';
 import { MoneyRequestsTab } from '../components/money-requests-tab.tsx';
 import { LoadingState } from '../components/query-states.tsx';
 import { RoleDialog } from '../components/role-dialog.tsx';
+import { RoleGrantCard } from '../components/role-grant-card.tsx';
 import { TransactionsTab } from '../components/transactions-tab.tsx';
 
 const copiedIndicatorMs = 2_000;
@@ -330,6 +331,9 @@ function CustomerDetailView({ userId }: { userId: string }) {
         </SimpleGrid>
       ) : (
         <Text>This person has no wallet.</Text>
+      )}
+      {detail.pendingRoleGrant && (
+        <RoleGrantCard customer={detail} grant={detail.pendingRoleGrant} />
       )}
       <CustomerSummary customer={detail} />
       {detail.wallet && (
