@@ -22,20 +22,24 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
+import { LoadingState } from '../../../components/query-states.tsx';
+import { roleLabels, StaffRoleBadge } from '../../../components/staff-role-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { customerDetailQueryOptions } from '../../../lib/back-office.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { CustomerPayoutsTab } from '../../payouts/components/customer-payouts-tab.tsx';
-import { customerDetailQueryOptions, customerMoneyRequestsQueryOptions } from '../api.ts';
-import { AccountActionsCard } from '../components/account-actions-card.tsx';
-import { AuditEventsTable } from '../components/audit-events-table.tsx';
-import { AccountStatusBadge, roleLabels, StaffRoleBadge } from '../components/badges.tsx';
+import { AuditEventsTable } from '../../audit/index.ts';
+import {
+  AccountActionsCard,
+  customerMoneyRequestsQueryOptions,
+  MoneyRequestsTab,
+} from '../../deposits/index.ts';
+import { CustomerPayoutsTab } from '../../payouts/index.ts';
+import { AccountStatusBadge } from '../components/badges.tsx';
 import { FreezeDialog } from '../components/freeze-dialog.tsx';
 import { LevelDialog } from '../components/level-dialog.tsx';
-import { MoneyRequestsTab } from '../components/money-requests-tab.tsx';
-import { LoadingState } from '../components/query-states.tsx';
 import { RoleDialog } from '../components/role-dialog.tsx';
 import { TransactionsTab } from '../components/transactions-tab.tsx';
 
