@@ -7,16 +7,12 @@ import { todayUtc } from '@coffer/contracts/statements';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app.ts';
+import { createCustomer } from '../test/customers.ts';
 import { openTestDatabase } from '../test/database.ts';
-import { staffClient, strongPassword, TestClient } from '../test/http.ts';
+import { newIdempotencyKey, staffClient, strongPassword, TestClient } from '../test/http.ts';
+import { emailedStepUpCode, requestPayout } from '../test/payouts.ts';
+import { quickPay } from '../test/transfers.ts';
 import type { Database } from './db/client.ts';
-import {
-  emailedStepUpCode,
-  newKey as newPayoutKey,
-  payoutCustomer,
-  requestPayout,
-} from './features/payouts/test-support.ts';
-import { quickPay, testCustomer } from './features/transfers/test-support.ts';
 import { invalidTextMessage } from './platform/error-handler.ts';
 
 let db: Database;
@@ -126,8 +122,8 @@ describe('text the database cannot store', () => {
   });
 
   it('refuses a NUL in a Quick Pay note, moving no money', async () => {
-    const sender = await testCustomer(app, { balance: '50.00' });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '50.00' });
+    const recipient = await createCustomer(app);
     await expectRefused(
       () =>
         quickPay(sender.client, {
@@ -162,7 +158,7 @@ describe('text the database cannot store', () => {
   });
 
   it('refuses a NUL in a freeze reason, leaving the account as it was', async () => {
-    const { user } = await testCustomer(app);
+    const { user } = await createCustomer(app);
     await expectRefused(
       () =>
         admin.client.post(`/api/v1/admin/users/${user.id}/freeze`, {
@@ -176,7 +172,7 @@ describe('text the database cannot store', () => {
   });
 
   it('refuses a NUL in a deposit reference, recording no request', async () => {
-    const { user } = await testCustomer(app);
+    const { user } = await createCustomer(app);
     await expectRefused(
       () =>
         moneyRequest(admin.client, user.id, 'deposits', {
@@ -213,7 +209,7 @@ describe('reasons and references that become memos', () => {
   ] as const)(
     'refuses an adjustment reason of %s from %s, recording and moving nothing',
     async (_length, reason, role) => {
-      const { user } = await testCustomer(app, { balance: '100.00' });
+      const { user } = await createCustomer(app, { balance: '100.00' });
       const maker = role === 'admin' ? admin : support;
       await expectRefused(
         () => moneyRequest(maker.client, user.id, 'adjustments', { amount: '10.00', reason }),
@@ -224,7 +220,7 @@ describe('reasons and references that become memos', () => {
   );
 
   it('posts the longest reason allowed with its whole text in the memo', async () => {
-    const { user } = await testCustomer(app, { balance: '100.00' });
+    const { user } = await createCustomer(app, { balance: '100.00' });
     const reason = `Réf ${'🍜'.repeat(moneyRequestReasonLengthMax / 2 - 2)}`;
     expect(reason).toHaveLength(moneyRequestReasonLengthMax);
     const posted = await moneyRequest(admin.client, user.id, 'adjustments', {
@@ -242,7 +238,7 @@ describe('reasons and references that become memos', () => {
   });
 
   it('refuses a reference longer than a memo can quote', async () => {
-    const { user } = await testCustomer(app);
+    const { user } = await createCustomer(app);
     await expectRefused(
       () =>
         moneyRequest(admin.client, user.id, 'deposits', {
@@ -256,7 +252,7 @@ describe('reasons and references that become memos', () => {
   });
 
   it('still posts a pending adjustment saved with a reason longer than today’s limit', async () => {
-    const { user, wallet } = await testCustomer(app, { balance: '100.00' });
+    const { user, wallet } = await createCustomer(app, { balance: '100.00' });
     const pending = await moneyRequest(support.client, user.id, 'adjustments', {
       amount: '10.00',
       reason: 'Mistaken deposit',
@@ -285,7 +281,7 @@ describe('reasons and references that become memos', () => {
   });
 
   it('fits the longest payout destination, fee and reference in the memo', async () => {
-    const customer = await payoutCustomer(app, { country: 'DE', balance: '100.00' });
+    const customer = await createCustomer(app, { level: 2, country: 'DE', balance: '100.00' });
     // 254 characters, the longest address the form takes.
     const longestEmail = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(53)}.example`;
     expect(longestEmail).toHaveLength(254);
@@ -298,7 +294,7 @@ describe('reasons and references that become memos', () => {
         amount: '10.00',
         stepUpCode: await emailedStepUpCode(app, customer),
       },
-      newPayoutKey(),
+      newIdempotencyKey(),
     );
     expect(created.statusCode, created.body).toBe(201);
     const payoutId = created.json().id;
@@ -337,7 +333,7 @@ describe('statement periods', () => {
     [`from=${todayUtc()}&to=${yesterday}`, 'to', 'The last day cannot be before the first day'],
     ['from=2026-01-01&to=9999-12-31', 'to', 'The statement cannot end after today'],
   ])('refuses %s', async (query, field, message) => {
-    const { client } = await testCustomer(app);
+    const { client } = await createCustomer(app);
     for (const format of ['json', 'csv', 'pdf']) {
       await expectRefused(
         () => client.get(`/api/v1/statements?${query}&format=${format}`),
@@ -348,7 +344,7 @@ describe('statement periods', () => {
   });
 
   it('gives January 2000, the first month there is', async () => {
-    const { client } = await testCustomer(app);
+    const { client } = await createCustomer(app);
     const statement = await client.get('/api/v1/statements?month=2000-01');
     expect(statement.statusCode, statement.body).toBe(200);
     expect(statement.json()).toMatchObject({ from: '2000-01-01', to: '2000-01-31', entryCount: 0 });

@@ -121,3 +121,11 @@ const staffPasswordHash = () => {
   cachedStaffHash ??= hashPassword(strongPassword);
   return cachedStaffHash;
 };
+
+let idempotencyKeyCount = 0;
+
+/** A fresh Idempotency-Key, unique within the test run: each call is a new action. */
+export function newIdempotencyKey(): string {
+  idempotencyKeyCount += 1;
+  return `test-${idempotencyKeyCount}-${Date.now()}`;
+}

@@ -1,50 +1,14 @@
-// Customers ready to withdraw, step-up codes and payout requests, for this feature's tests.
-import { toCurrencyCode } from '@coffer/contracts/currencies';
-import { parseAmount } from '@coffer/contracts/money';
+// Step-up codes and payout requests, for the tests of payouts and of what guards them.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { deposit } from '../../../test/factories.ts';
-import { lastEmailTo, signedUpClient, type TestClient, tokenOf } from '../../../test/http.ts';
-import type { AccountId } from '../../ledger/ledger.ts';
-import { sha256Hex } from '../../platform/crypto.ts';
-import { newId } from '../../platform/ids.ts';
-
-export type PayoutCustomer = Awaited<ReturnType<typeof signedUpClient>> & { walletId: AccountId };
-
-/**
- * Signs a customer up, follows their verification link, funds the wallet from settlement
- * with `balance`, and sets `level` (2 unless told otherwise: the first that may withdraw).
- */
-export async function payoutCustomer(
-  app: FastifyInstance,
-  options: { country?: string; balance?: string; level?: number } = {},
-): Promise<PayoutCustomer> {
-  const signedUp = await signedUpClient(app, { country: options.country ?? 'US' });
-  const mail = await lastEmailTo(app.db, signedUp.body.email);
-  const verified = await signedUp.client.post('/api/v1/auth/verify-email', {
-    token: tokenOf(mail.link),
-  });
-  if (verified.statusCode !== 200) throw new Error(`verification failed: ${verified.body}`);
-  const found = await app.db.query<{ id: AccountId; currency: string }>(
-    "SELECT id, currency FROM accounts WHERE owner_user_id = $1 AND kind = 'customer'",
-    [signedUp.user.id],
-  );
-  const wallet = found.rows[0];
-  if (!wallet) throw new Error('a customer has a wallet');
-  if (options.balance !== undefined) {
-    const currency = toCurrencyCode(wallet.currency);
-    await deposit(app.ledger, wallet.id, parseAmount(options.balance, currency), currency);
-  }
-  await app.db.query('UPDATE users SET level = $2 WHERE id = $1', [
-    signedUp.user.id,
-    options.level ?? 2,
-  ]);
-  return { ...signedUp, walletId: wallet.id };
-}
+import { sha256Hex } from '../src/platform/crypto.ts';
+import { newId } from '../src/platform/ids.ts';
+import type { TestCustomer } from './customers.ts';
+import { lastEmailTo, newIdempotencyKey, type TestClient } from './http.ts';
 
 /** Asks for a payout step-up and reads the code from the email it sent. */
 export async function emailedStepUpCode(
   app: FastifyInstance,
-  customer: PayoutCustomer,
+  customer: TestCustomer,
 ): Promise<string> {
   const challenge = await customer.client.post('/api/v1/step-up/challenges', {
     purpose: 'payout',
@@ -76,14 +40,6 @@ export async function plantStepUpCodes(
   }
 }
 
-let keyCounter = 0;
-
-/** A fresh Idempotency-Key, unique within the test run. */
-export function newKey(): string {
-  keyCounter += 1;
-  return `payout-${keyCounter}-${Date.now()}`;
-}
-
 export const bankDestination = {
   method: 'bank',
   holderName: 'Ada Lovelace',
@@ -94,7 +50,7 @@ export const bankDestination = {
 export function requestPayout(
   client: TestClient,
   body: Record<string, string>,
-  idempotencyKey: string = newKey(),
+  idempotencyKey: string = newIdempotencyKey(),
 ): Promise<LightMyRequestResponse> {
   return client.post('/api/v1/payouts', body, { 'idempotency-key': idempotencyKey });
 }

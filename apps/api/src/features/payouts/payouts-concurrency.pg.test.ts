@@ -3,18 +3,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
+import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { openTestDatabase } from '../../../test/database.ts';
-import { staffClient } from '../../../test/http.ts';
+import { newIdempotencyKey, staffClient } from '../../../test/http.ts';
+import { bankDestination, plantStepUpCodes, requestPayout } from '../../../test/payouts.ts';
 import type { Database } from '../../db/client.ts';
 import { moneyOutDayMismatches } from '../wallet/money-out.ts';
-import {
-  bankDestination,
-  newKey,
-  type PayoutCustomer,
-  payoutCustomer,
-  plantStepUpCodes,
-  requestPayout,
-} from './test-support.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -49,10 +43,14 @@ function outcomes(responses: LightMyRequestResponse[]): Record<string, number> {
   return counts;
 }
 
-function withdrawAll(customer: PayoutCustomer, count: number, amount: string) {
+function withdrawAll(customer: TestCustomer, count: number, amount: string) {
   return Promise.all(
     Array.from({ length: count }, () =>
-      requestPayout(customer.client, { ...bankDestination, amount, stepUpCode }, newKey()),
+      requestPayout(
+        customer.client,
+        { ...bankDestination, amount, stepUpCode },
+        newIdempotencyKey(),
+      ),
     ),
   );
 }
@@ -65,14 +63,18 @@ const chainLength = 12;
  * one before it has spent its own, so a chain is refused for want of money, not of codes.
  */
 async function withdrawInChain(
-  customer: PayoutCustomer,
+  customer: TestCustomer,
   count: number,
   amount: string,
 ): Promise<LightMyRequestResponse[]> {
   const responses: LightMyRequestResponse[] = [];
   for (let index = 0; index < count; index += 1) {
     responses.push(
-      await requestPayout(customer.client, { ...bankDestination, amount, stepUpCode }, newKey()),
+      await requestPayout(
+        customer.client,
+        { ...bankDestination, amount, stepUpCode },
+        newIdempotencyKey(),
+      ),
     );
   }
   return responses;
@@ -94,14 +96,14 @@ async function payoutCounts(userId: string): Promise<Record<string, bigint>> {
 
 describe('payouts under concurrency on PostgreSQL', () => {
   it('holds the whole balance once when 100 payouts of it arrive at once', async () => {
-    const customer = await payoutCustomer(app, { balance: '1000.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '1000.00' });
     // A valid code for every request, so only the balance can refuse them.
     await plantStepUpCodes(app, customer.user.id, stepUpCode, 100);
 
     const responses = await withdrawAll(customer, 100, '1000.00');
 
     expect(outcomes(responses)).toEqual({ ok: 1, insufficient_funds: 99 });
-    const balance = await app.ledger.balance(customer.walletId);
+    const balance = await app.ledger.balance(customer.wallet.id);
     expect(balance).toMatchObject({ balanceMinor: 100000n, heldMinor: 100000n });
     expect(await payoutCounts(customer.user.id)).toEqual({
       pending: 1n,
@@ -109,13 +111,13 @@ describe('payouts under concurrency on PostgreSQL', () => {
     });
     const holds = await db.query<{ count: bigint }>(
       "SELECT count(*)::bigint AS count FROM holds WHERE account_id = $1 AND status = 'active'",
-      [customer.walletId],
+      [customer.wallet.id],
     );
     expect(holds.rows[0]?.count).toBe(1n);
   });
 
   it('never overdraws while payouts, sends and rejects race each other', async () => {
-    const customer = await payoutCustomer(app, { balance: '300.00', level: 3 });
+    const customer = await createCustomer(app, { balance: '300.00', level: 3 });
     await plantStepUpCodes(app, customer.user.id, stepUpCode, 20 + chainCount * chainLength);
     const pending = await withdrawInChain(customer, 20, '10.00');
     const pendingIds = pending.map((response) => {
@@ -157,7 +159,7 @@ describe('payouts under concurrency on PostgreSQL', () => {
     expect((counts.pending ?? 0n) + (counts.sent ?? 0n) + (counts.rejected ?? 0n)).toBe(
       20n + accepted,
     );
-    const balance = await app.ledger.balance(customer.walletId);
+    const balance = await app.ledger.balance(customer.wallet.id);
     expect(balance.balanceMinor).toBe(30000n - (counts.sentMinor ?? 0n));
     expect(balance.heldMinor).toBe(counts.pendingMinor ?? 0n);
     expect(balance.availableMinor).toBeGreaterThanOrEqual(0n);

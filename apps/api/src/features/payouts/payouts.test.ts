@@ -3,19 +3,13 @@ import type { LiveEvent } from '@coffer/contracts/events';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
+import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { openTestDatabase } from '../../../test/database.ts';
-import { signedUpClient, staffClient } from '../../../test/http.ts';
+import { newIdempotencyKey, signedUpClient, staffClient } from '../../../test/http.ts';
+import { bankDestination, emailedStepUpCode, requestPayout } from '../../../test/payouts.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { moneyOutDayMismatches } from '../wallet/money-out.ts';
-import {
-  bankDestination,
-  emailedStepUpCode,
-  newKey,
-  type PayoutCustomer,
-  payoutCustomer,
-  requestPayout,
-} from './test-support.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -45,13 +39,13 @@ const levelTooLowMessage =
   'Your account level is too low for this transaction. Please upgrade to level 2.';
 const wrongCodeMessage = 'Wrong verification code. Please try again.';
 
-async function wallet(customer: PayoutCustomer) {
-  const { balanceMinor, heldMinor, availableMinor } = await app.ledger.balance(customer.walletId);
+async function wallet(customer: TestCustomer) {
+  const { balanceMinor, heldMinor, availableMinor } = await app.ledger.balance(customer.wallet.id);
   return { balanceMinor, heldMinor, availableMinor };
 }
 
 /** A bank payout of `amount` confirmed with a freshly emailed code. */
-async function withdraw(customer: PayoutCustomer, amount: string, destination: object = {}) {
+async function withdraw(customer: TestCustomer, amount: string, destination: object = {}) {
   const stepUpCode = await emailedStepUpCode(app, customer);
   return requestPayout(customer.client, {
     ...bankDestination,
@@ -61,7 +55,7 @@ async function withdraw(customer: PayoutCustomer, amount: string, destination: o
   });
 }
 
-async function pendingPayoutOf(customer: PayoutCustomer, amount: string): Promise<string> {
+async function pendingPayoutOf(customer: TestCustomer, amount: string): Promise<string> {
   const created = await withdraw(customer, amount);
   expect(created.statusCode, created.body).toBe(201);
   return created.json().id;
@@ -78,7 +72,7 @@ async function systemBalance(kind: 'payout_clearing' | 'fees', currency: string)
 
 describe('withdrawing', () => {
   it('holds amount plus fee at once, then captures it when an admin marks it sent', async () => {
-    const customer = await payoutCustomer(app, { balance: '100.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '100.00' });
     const clearingBefore = await systemBalance('payout_clearing', 'USD');
 
     const created = await withdraw(customer, '40.00');
@@ -144,7 +138,7 @@ describe('withdrawing', () => {
   });
 
   it('releases the hold when an admin rejects, and shows the customer why', async () => {
-    const customer = await payoutCustomer(app, { balance: '100.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '100.00' });
     const payoutId = await pendingPayoutOf(customer, '70.00');
     expect((await wallet(customer)).availableMinor).toBe(3000n);
 
@@ -185,7 +179,7 @@ describe('withdrawing', () => {
   });
 
   it('charges the scheduled fee: held with the amount, captured into the fees account', async () => {
-    const customer = await payoutCustomer(app, { country: 'DE', balance: '100.00' });
+    const customer = await createCustomer(app, { level: 2, country: 'DE', balance: '100.00' });
     expect((await customer.client.get('/api/v1/payouts/terms')).json()).toMatchObject({
       currency: 'EUR',
       feeMinor: '150',
@@ -212,7 +206,7 @@ describe('withdrawing', () => {
   });
 
   it('refuses amounts that are not positive numbers in the currency’s minor unit', async () => {
-    const customer = await payoutCustomer(app, { balance: '10.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '10.00' });
     for (const amount of ['abc', '0', '0.00', '-5', '1e3', '', '10.001']) {
       const refused = await requestPayout(customer.client, {
         ...bankDestination,
@@ -225,9 +219,9 @@ describe('withdrawing', () => {
   });
 
   it('answers a retry with the same key with the first payout, holding once', async () => {
-    const customer = await payoutCustomer(app, { balance: '30.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '30.00' });
     const stepUpCode = await emailedStepUpCode(app, customer);
-    const key = newKey();
+    const key = newIdempotencyKey();
     const body = { ...bankDestination, amount: '10.00', stepUpCode };
     const [first, second] = await Promise.all([
       requestPayout(customer.client, body, key),
@@ -242,7 +236,7 @@ describe('withdrawing', () => {
   });
 
   it('keeps to the level’s daily payout limit', async () => {
-    const customer = await payoutCustomer(app, { balance: '6000.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '6000.00' });
     expect((await withdraw(customer, '5000.00')).statusCode).toBe(201);
     const over = await withdraw(customer, '0.01');
     expect(over.statusCode).toBe(409);
@@ -250,7 +244,7 @@ describe('withdrawing', () => {
   });
 
   it('stops counting a rejected payout against the day’s limit', async () => {
-    const customer = await payoutCustomer(app, { balance: '6000.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '6000.00' });
     const payoutId = await pendingPayoutOf(customer, '5000.00');
     const rejected = await admin.client.post(`/api/v1/admin/payouts/${payoutId}/reject`, {
       reason: 'Wrong account',
@@ -263,7 +257,7 @@ describe('withdrawing', () => {
 
 describe('refusals, in PRODUCT.md’s order', () => {
   it('refuses a frozen account with the staff’s reason, before looking at the level', async () => {
-    const customer = await payoutCustomer(app, { balance: '50.00', level: 1 });
+    const customer = await createCustomer(app, { balance: '50.00', level: 1 });
     await admin.client.post(`/api/v1/admin/users/${customer.user.id}/freeze`, {
       reason: 'Unusual sign-in activity',
     });
@@ -278,7 +272,7 @@ describe('refusals, in PRODUCT.md’s order', () => {
   });
 
   it('refuses level 1 with the level message, and leaves the code for a later try', async () => {
-    const customer = await payoutCustomer(app, { balance: '50.00', level: 1 });
+    const customer = await createCustomer(app, { balance: '50.00', level: 1 });
     const stepUpCode = await emailedStepUpCode(app, customer);
     const body = { ...bankDestination, amount: '10.00', stepUpCode };
     const refused = await requestPayout(customer.client, body);
@@ -294,7 +288,7 @@ describe('refusals, in PRODUCT.md’s order', () => {
   });
 
   it('refuses a payout above the available balance', async () => {
-    const customer = await payoutCustomer(app, { balance: '50.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '50.00' });
     const refused = await withdraw(customer, '50.01');
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused)).toEqual({
@@ -305,7 +299,7 @@ describe('refusals, in PRODUCT.md’s order', () => {
   });
 
   it('asks for the code, refuses a wrong one, and allows five tries per emailed code', async () => {
-    const customer = await payoutCustomer(app, { balance: '50.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '50.00' });
     const withoutCode = await requestPayout(customer.client, {
       ...bankDestination,
       amount: '5.00',
@@ -316,7 +310,7 @@ describe('refusals, in PRODUCT.md’s order', () => {
     const stepUpCode = await emailedStepUpCode(app, customer);
     const wrongCode = stepUpCode === '111111' ? '222222' : '111111';
     // The same key after a wrong code: nothing was stored, so the corrected try goes through.
-    const key = newKey();
+    const key = newIdempotencyKey();
     const wrong = await requestPayout(
       customer.client,
       { ...bankDestination, amount: '5.00', stepUpCode: wrongCode },
@@ -500,9 +494,9 @@ describe('destination fields', () => {
     });
   }
 
-  let shared: Promise<PayoutCustomer> | undefined;
-  function sharedCustomer(): Promise<PayoutCustomer> {
-    shared ??= payoutCustomer(app, { balance: '10.00' });
+  let shared: Promise<TestCustomer> | undefined;
+  function sharedCustomer(): Promise<TestCustomer> {
+    shared ??= createCustomer(app, { level: 2, balance: '10.00' });
     return shared;
   }
 
@@ -518,7 +512,7 @@ describe('destination fields', () => {
   });
 
   it('keeps the account number without spaces, as the payout’s destination', async () => {
-    const customer = await payoutCustomer(app, { balance: '10.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '10.00' });
     const created = await withdraw(customer, '1.00', {
       accountNumber: 'de89 3704 0044 0532 0130 00',
     });
@@ -528,8 +522,8 @@ describe('destination fields', () => {
 
 describe('staff', () => {
   it('lists pending payouts oldest first, and drops them once decided', async () => {
-    const first = await payoutCustomer(app, { balance: '20.00' });
-    const second = await payoutCustomer(app, { balance: '20.00' });
+    const first = await createCustomer(app, { level: 2, balance: '20.00' });
+    const second = await createCustomer(app, { level: 2, balance: '20.00' });
     const firstId = await pendingPayoutOf(first, '1.00');
     const secondId = await pendingPayoutOf(second, '2.00');
     const queue = (await support.client.get('/api/v1/admin/queues/payouts')).json().items;
@@ -552,7 +546,7 @@ describe('staff', () => {
   });
 
   it('lets support read payouts but not send or reject them', async () => {
-    const customer = await payoutCustomer(app, { balance: '20.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '20.00' });
     const payoutId = await pendingPayoutOf(customer, '5.00');
     const send = await support.client.post(`/api/v1/admin/payouts/${payoutId}/send`, {
       externalReference: 'X',
@@ -566,7 +560,7 @@ describe('staff', () => {
   });
 
   it('decides a payout once: a second send or a reject after it is a conflict', async () => {
-    const customer = await payoutCustomer(app, { balance: '20.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '20.00' });
     const payoutId = await pendingPayoutOf(customer, '5.00');
     const missingReference = await admin.client.post(`/api/v1/admin/payouts/${payoutId}/send`, {
       externalReference: '',
@@ -601,7 +595,7 @@ describe('staff', () => {
 
 describe('privacy', () => {
   it('shows a customer only their own payouts and no staff routes', async () => {
-    const owner = await payoutCustomer(app, { balance: '20.00' });
+    const owner = await createCustomer(app, { level: 2, balance: '20.00' });
     const payoutId = await pendingPayoutOf(owner, '5.00');
     const other = await signedUpClient(app);
     expect((await other.client.get('/api/v1/payouts')).json()).toEqual({
@@ -618,7 +612,7 @@ describe('privacy', () => {
   });
 
   it('pages through a customer’s payouts, newest first', async () => {
-    const customer = await payoutCustomer(app, { balance: '20.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '20.00' });
     const ids = [
       await pendingPayoutOf(customer, '1.00'),
       await pendingPayoutOf(customer, '2.00'),

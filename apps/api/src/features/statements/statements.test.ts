@@ -3,13 +3,14 @@ import { todayUtc } from '@coffer/contracts/statements';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
+import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import { usd } from '../../../test/factories.ts';
 import { signedUpClient, staffClient, TestClient } from '../../../test/http.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { quickPay } from '../../../test/transfers.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId, EntryId } from '../../ledger/ledger.ts';
-import { quickPay, type TestCustomer, testCustomer } from '../transfers/test-support.ts';
 import { statementPageSize } from './service.ts';
 
 let db: Database;
@@ -336,7 +337,7 @@ describe('statement files', () => {
 
 describe('Quick Pay on statements', () => {
   async function customerNamed(username: string, balance?: string): Promise<TestCustomer> {
-    const customer = await testCustomer(app, balance === undefined ? {} : { balance });
+    const customer = await createCustomer(app, balance === undefined ? {} : { balance });
     const renamed = await customer.client.request('PATCH', '/api/v1/profile/username', {
       username,
     });

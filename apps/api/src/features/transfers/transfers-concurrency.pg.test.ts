@@ -2,11 +2,13 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
+import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { openTestDatabase } from '../../../test/database.ts';
+import { newIdempotencyKey } from '../../../test/http.ts';
+import { quickPay } from '../../../test/transfers.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
 import { moneyOutDayMismatches } from '../wallet/money-out.ts';
-import { newKey, quickPay, type TestCustomer, testCustomer } from './test-support.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -57,8 +59,8 @@ async function sentByTransfers(senderUserId: string): Promise<bigint> {
 
 describe('Quick Pay under concurrency on PostgreSQL', () => {
   it('never overdraws one wallet paying many recipients at once', async () => {
-    const sender = await testCustomer(app, { balance: '50.00', level: 3 });
-    const recipients = await Promise.all(Array.from({ length: 5 }, () => testCustomer(app)));
+    const sender = await createCustomer(app, { balance: '50.00', level: 3 });
+    const recipients = await Promise.all(Array.from({ length: 5 }, () => createCustomer(app)));
     const responses = await Promise.all(
       Array.from({ length: 120 }, (_, index) =>
         quickPay(sender.client, {
@@ -74,8 +76,8 @@ describe('Quick Pay under concurrency on PostgreSQL', () => {
   });
 
   it('pays in both directions between two wallets without deadlocking or losing money', async () => {
-    const alice = await testCustomer(app, { balance: '30.00', level: 3 });
-    const bob = await testCustomer(app, { balance: '30.00', level: 3 });
+    const alice = await createCustomer(app, { balance: '30.00', level: 3 });
+    const bob = await createCustomer(app, { balance: '30.00', level: 3 });
     const responses = await Promise.all(
       Array.from({ length: 80 }, (_, index) =>
         index % 2 === 0
@@ -94,9 +96,9 @@ describe('Quick Pay under concurrency on PostgreSQL', () => {
   });
 
   it('applies each idempotency key once however many times it is sent at once', async () => {
-    const sender = await testCustomer(app, { balance: '100.00', level: 3 });
-    const recipient = await testCustomer(app);
-    const keys = Array.from({ length: 15 }, () => newKey());
+    const sender = await createCustomer(app, { balance: '100.00', level: 3 });
+    const recipient = await createCustomer(app);
+    const keys = Array.from({ length: 15 }, () => newIdempotencyKey());
     const body = { recipient: recipient.wallet.number, amount: '2.00' };
     const responses = await Promise.all(
       keys.flatMap((key) => Array.from({ length: 4 }, () => quickPay(sender.client, body, key))),
@@ -111,8 +113,8 @@ describe('Quick Pay under concurrency on PostgreSQL', () => {
   });
 
   it('keeps a level-1 customer within the daily limit when payments race', async () => {
-    const sender = await testCustomer(app, { balance: '2000.00' });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '2000.00' });
+    const recipient = await createCustomer(app);
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
         quickPay(sender.client, { recipient: recipient.wallet.number, amount: '100.00' }),

@@ -3,13 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
+import { createCustomer } from '../../../test/customers.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import { deposit } from '../../../test/factories.ts';
-import { lastEmailTo, staffClient, strongPassword, type TestClient } from '../../../test/http.ts';
+import {
+  lastEmailTo,
+  newIdempotencyKey,
+  staffClient,
+  strongPassword,
+  type TestClient,
+} from '../../../test/http.ts';
+import { quickPay } from '../../../test/transfers.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
 import { moneyOutDayMismatches } from '../wallet/money-out.ts';
-import { newKey, quickPay, testCustomer } from './test-support.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -79,8 +86,8 @@ describe('masked names', () => {
 
 describe('recipient preview', () => {
   it('finds a customer by account number or email and shows the masked name and currency', async () => {
-    const sender = await testCustomer(app);
-    const recipient = await testCustomer(app, { country: 'DE' });
+    const sender = await createCustomer(app);
+    const recipient = await createCustomer(app, { country: 'DE' });
     const expected = { maskedName: await maskName(recipient.body.username), currency: 'EUR' };
 
     const byNumber = await preview(sender.client, recipient.wallet.number);
@@ -91,7 +98,7 @@ describe('recipient preview', () => {
   });
 
   it('says when nobody matches, refuses the sender themself, and never finds staff', async () => {
-    const sender = await testCustomer(app);
+    const sender = await createCustomer(app);
     const nobody = await preview(sender.client, 'nobody-here@example.com');
     expect(nobody.statusCode).toBe(404);
     expect(nobody.json().error.code).toBe('recipient_not_found');
@@ -113,7 +120,7 @@ describe('recipient preview', () => {
   });
 
   it('limits look-ups per address, so customers cannot be enumerated', async () => {
-    const sender = await testCustomer(app);
+    const sender = await createCustomer(app);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 31; attempt += 1) {
       statuses.push((await preview(sender.client, `guess${attempt}@example.com`)).statusCode);
@@ -125,8 +132,8 @@ describe('recipient preview', () => {
 
 describe('Quick Pay', () => {
   it('moves the money exactly once, records it and tells both customers', async () => {
-    const sender = await testCustomer(app, { balance: '100.00' });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '100.00' });
+    const recipient = await createCustomer(app);
     const events: LiveEvent[] = [];
     const stopListening = app.eventHub.subscribe((event) => events.push(event));
 
@@ -179,8 +186,8 @@ describe('Quick Pay', () => {
   });
 
   it('accepts an email as recipient and writes "Quick Pay" when there is no note', async () => {
-    const sender = await testCustomer(app, { balance: '10.00' });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '10.00' });
+    const recipient = await createCustomer(app);
     const sent = await quickPay(sender.client, {
       recipient: recipient.body.email,
       amount: '10',
@@ -197,9 +204,9 @@ describe('Quick Pay', () => {
   });
 
   it('answers a retry with the same key from memory, and refuses the key for another body', async () => {
-    const sender = await testCustomer(app, { balance: '50.00' });
-    const recipient = await testCustomer(app);
-    const key = newKey();
+    const sender = await createCustomer(app, { balance: '50.00' });
+    const recipient = await createCustomer(app);
+    const key = newIdempotencyKey();
     const body = { recipient: recipient.wallet.number, amount: '5.00' };
     const first = await quickPay(sender.client, body, key);
     const retry = await quickPay(sender.client, body, key);
@@ -219,15 +226,15 @@ describe('Quick Pay', () => {
   });
 
   it('refuses amounts that are not a positive number in the currency’s precision', async () => {
-    const sender = await testCustomer(app, { balance: '50.00' });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '50.00' });
+    const recipient = await createCustomer(app);
     for (const amount of ['abc', '0', '0.00', '1.234', '-5', '1e3', '']) {
       const refused = await quickPay(sender.client, { recipient: recipient.wallet.number, amount });
       expect(refused.statusCode, amount).toBe(400);
       expect(refused.json().error.fields.amount, amount).toBe('Invalid withdrawal amount');
     }
-    const yenSender = await testCustomer(app, { country: 'JP', balance: '1000' });
-    const yenRecipient = await testCustomer(app, { country: 'JP' });
+    const yenSender = await createCustomer(app, { country: 'JP', balance: '1000' });
+    const yenRecipient = await createCustomer(app, { country: 'JP' });
     const fraction = await quickPay(yenSender.client, {
       recipient: yenRecipient.wallet.number,
       amount: '1.5',
@@ -237,8 +244,8 @@ describe('Quick Pay', () => {
   });
 
   it('refuses a recipient in another currency, naming both currencies', async () => {
-    const sender = await testCustomer(app, { balance: '50.00' });
-    const euroRecipient = await testCustomer(app, { country: 'DE' });
+    const sender = await createCustomer(app, { balance: '50.00' });
+    const euroRecipient = await createCustomer(app, { country: 'DE' });
     const refused = await quickPay(sender.client, {
       recipient: euroRecipient.wallet.number,
       amount: '5.00',
@@ -253,7 +260,7 @@ describe('Quick Pay', () => {
   });
 
   it('refuses sending to oneself and to nobody', async () => {
-    const sender = await testCustomer(app, { balance: '50.00' });
+    const sender = await createCustomer(app, { balance: '50.00' });
     const self = await quickPay(sender.client, { recipient: sender.body.email, amount: '1.00' });
     expect(self.json().error).toMatchObject({
       code: 'own_account',
@@ -265,8 +272,8 @@ describe('Quick Pay', () => {
   });
 
   it('refuses more than the available balance', async () => {
-    const sender = await testCustomer(app, { balance: '20.00' });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '20.00' });
+    const recipient = await createCustomer(app);
     const refused = await quickPay(sender.client, {
       recipient: recipient.wallet.number,
       amount: '20.01',
@@ -280,9 +287,9 @@ describe('Quick Pay', () => {
   });
 
   it('keeps a refusal under its key: a retry is told the same even once the money is there', async () => {
-    const sender = await testCustomer(app, { balance: '20.00' });
-    const recipient = await testCustomer(app);
-    const key = newKey();
+    const sender = await createCustomer(app, { balance: '20.00' });
+    const recipient = await createCustomer(app);
+    const key = newIdempotencyKey();
     const body = { recipient: recipient.wallet.number, amount: '30.00' };
     const refused = await quickPay(sender.client, body, key);
     expect(refused.json().error.code).toBe('insufficient_funds');
@@ -302,8 +309,8 @@ describe('Quick Pay', () => {
 
 describe('who may send', () => {
   it('refuses a frozen sender with the staff’s reason, while a frozen recipient still receives', async () => {
-    const sender = await testCustomer(app, { balance: '50.00' });
-    const recipient = await testCustomer(app, { balance: '50.00' });
+    const sender = await createCustomer(app, { balance: '50.00' });
+    const recipient = await createCustomer(app, { balance: '50.00' });
     const frozen = await admin.client.post(`/api/v1/admin/users/${sender.user.id}/freeze`, {
       reason: 'Card reported stolen',
     });
@@ -341,8 +348,8 @@ describe('who may send', () => {
   });
 
   it('refuses a customer whose email is not verified', async () => {
-    const sender = await testCustomer(app, { balance: '50.00', isVerified: false });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '50.00', isEmailVerified: false });
+    const recipient = await createCustomer(app);
     const refused = await quickPay(sender.client, {
       recipient: recipient.wallet.number,
       amount: '1.00',
@@ -353,8 +360,8 @@ describe('who may send', () => {
   });
 
   it('holds level 1 to 500.00 a day', async () => {
-    const sender = await testCustomer(app, { balance: '1000.00' });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '1000.00' });
+    const recipient = await createCustomer(app);
     const body = { recipient: recipient.wallet.number, amount: '300.00' };
     expect((await quickPay(sender.client, body)).statusCode).toBe(201);
     const refused = await quickPay(sender.client, body);
@@ -370,8 +377,8 @@ describe('who may send', () => {
 
 describe('step-up at 1,000.00 and above', () => {
   it('asks for the emailed code, refuses a wrong one and spends the right one once', async () => {
-    const sender = await testCustomer(app, { balance: '5000.00', level: 2 });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '5000.00', level: 2 });
+    const recipient = await createCustomer(app);
     const body = { recipient: recipient.wallet.number, amount: '1000.00' };
 
     const below = await quickPay(sender.client, { ...body, amount: '999.99' });
@@ -387,7 +394,7 @@ describe('step-up at 1,000.00 and above', () => {
     await startStepUp(sender.client);
     const code = await emailedCode(sender.body.email);
     const wrongCode = code === '000000' ? '111111' : '000000';
-    const key = newKey();
+    const key = newIdempotencyKey();
     const wrong = await quickPay(sender.client, { ...body, stepUpCode: wrongCode }, key);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toMatchObject({
@@ -405,8 +412,8 @@ describe('step-up at 1,000.00 and above', () => {
   });
 
   it('burns an emailed code after 5 wrong tries', async () => {
-    const sender = await testCustomer(app, { balance: '5000.00', level: 2 });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '5000.00', level: 2 });
+    const recipient = await createCustomer(app);
     const body = { recipient: recipient.wallet.number, amount: '1500.00' };
     await startStepUp(sender.client);
     const code = await emailedCode(sender.body.email);
@@ -428,8 +435,8 @@ describe('step-up at 1,000.00 and above', () => {
   });
 
   it('takes the authenticator’s code from a customer who has one, once', async () => {
-    const sender = await testCustomer(app, { balance: '5000.00', level: 3 });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '5000.00', level: 3 });
+    const recipient = await createCustomer(app);
     const setup = await sender.client.post('/api/v1/profile/totp/setup', {
       currentPassword: strongPassword,
     });
@@ -452,8 +459,8 @@ describe('step-up at 1,000.00 and above', () => {
 
 describe('transfer history', () => {
   it('lists a customer’s sent and received Quick Pays, newest first, a page at a time', async () => {
-    const alice = await testCustomer(app, { balance: '100.00' });
-    const bob = await testCustomer(app, { balance: '100.00' });
+    const alice = await createCustomer(app, { balance: '100.00' });
+    const bob = await createCustomer(app, { balance: '100.00' });
     await quickPay(alice.client, { recipient: bob.wallet.number, amount: '1.00', note: 'one' });
     await quickPay(bob.client, { recipient: alice.wallet.number, amount: '2.00', note: 'two' });
     await quickPay(alice.client, { recipient: bob.wallet.number, amount: '3.00' });
@@ -478,10 +485,10 @@ describe('transfer history', () => {
   });
 
   it('shows nobody else’s transfers, and keeps idempotency keys per customer', async () => {
-    const alice = await testCustomer(app, { balance: '100.00' });
-    const bob = await testCustomer(app);
-    const stranger = await testCustomer(app);
-    const key = newKey();
+    const alice = await createCustomer(app, { balance: '100.00' });
+    const bob = await createCustomer(app);
+    const stranger = await createCustomer(app);
+    const key = newIdempotencyKey();
     const body = { recipient: bob.wallet.number, amount: '4.00' };
     expect((await quickPay(alice.client, body, key)).statusCode).toBe(201);
 
