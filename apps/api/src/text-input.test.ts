@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app.ts';
 import { createCustomer } from '../test/customers.ts';
 import { openTestDatabase } from '../test/database.ts';
+import { moneyRequest } from '../test/deposits.ts';
 import { newIdempotencyKey, staffClient, strongPassword, TestClient } from '../test/http.ts';
 import { emailedStepUpCode, requestPayout } from '../test/payouts.ts';
 import { quickPay } from '../test/transfers.ts';
@@ -78,19 +79,6 @@ async function expectRefused(
   const { error } = errorBodySchema.parse(response.json());
   expect(error).toEqual({ code: 'validation_failed', message, fields: { [field]: message } });
   expect(await databaseState()).toEqual(before);
-}
-
-let keyCounter = 0;
-function moneyRequest(
-  client: TestClient,
-  userId: string,
-  kind: 'deposits' | 'adjustments',
-  body: object,
-) {
-  keyCounter += 1;
-  return client.post(`/api/v1/admin/users/${userId}/${kind}`, body, {
-    'idempotency-key': `text-input-${keyCounter}-${Date.now()}`,
-  });
 }
 
 async function memoOfEntry(entryId: string): Promise<string> {

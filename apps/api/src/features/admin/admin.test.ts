@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/database.ts';
+import { moneyRequest } from '../../../test/deposits.ts';
 import { signedUpClient, staffClient, TestClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 
@@ -26,19 +27,6 @@ afterAll(async () => {
   await app.close();
   await db.close();
 });
-
-let keyCounter = 0;
-function moneyRequest(
-  client: TestClient,
-  userId: string,
-  kind: 'deposits' | 'adjustments',
-  body: object,
-) {
-  keyCounter += 1;
-  return client.post(`/api/v1/admin/users/${userId}/${kind}`, body, {
-    'idempotency-key': `test-${keyCounter}-${Date.now()}`,
-  });
-}
 
 async function balanceOf(userId: string): Promise<string> {
   return (await admin.client.get(`/api/v1/admin/users/${userId}`)).json().wallet.balanceMinor;

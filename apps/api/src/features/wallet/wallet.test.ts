@@ -5,7 +5,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import { usd } from '../../../test/factories.ts';
-import { signedUpClient, staffClient, type TestClient } from '../../../test/http.ts';
+import {
+  newIdempotencyKey,
+  signedUpClient,
+  staffClient,
+  type TestClient,
+} from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId, HoldId } from '../../ledger/ledger.ts';
 import { newId } from '../../platform/ids.ts';
@@ -28,8 +33,7 @@ afterAll(async () => {
   await db.close();
 });
 
-let keyCounter = 0;
-function addTestMoney(client: TestClient, amount: string, key = `wallet-test-${++keyCounter}`) {
+function addTestMoney(client: TestClient, amount: string, key = newIdempotencyKey()) {
   return client.post('/api/v1/wallet/test-money', { amount }, { 'idempotency-key': key });
 }
 
