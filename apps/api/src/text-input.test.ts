@@ -5,10 +5,9 @@ import { errorBodySchema } from '@coffer/contracts/errors';
 import { externalReferenceLengthMax, memoLengthMax } from '@coffer/contracts/ledger';
 import { todayUtc } from '@coffer/contracts/statements';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/app.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/app.ts';
 import { createCustomer } from '../test/customers.ts';
-import { openTestDatabase } from '../test/database.ts';
 import { moneyRequest } from '../test/deposits.ts';
 import { newIdempotencyKey, staffClient, strongPassword, TestClient } from '../test/http.ts';
 import { emailedStepUpCode, requestPayout } from '../test/payouts.ts';
@@ -24,26 +23,33 @@ let support: Awaited<ReturnType<typeof staffClient>>;
 
 const nulMessage = 'Remove the invisible control character (U+0000)';
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  // Euro payouts carry a fee here, so a payout's memo is as long as it gets.
-  app = await buildTestApp(db, { COFFER_PAYOUT_FEES: '{"EUR":"1.50"}' });
-  // A route that hands text to the database unchecked, as a field that missed its schema would.
-  app.post('/api/v1/test/unchecked-text', { config: { access: 'public' } }, async (request) => {
-    await db.query('SELECT $1::text AS text', [(request.body as { text: string }).text]);
-    return { isStored: true };
-  });
-  await app.ready();
-  admin = await staffClient(app, 'admin');
-  secondAdmin = await staffClient(app, 'admin');
-  support = await staffClient(app, 'support');
-});
+// Euro payouts carry a fee here, so a payout's memo is as long as it gets.
+useTestApp(
+  async (opened) => {
+    ({ app, db } = opened);
+    admin = await staffClient(app, 'admin');
+    secondAdmin = await staffClient(app, 'admin');
+    support = await staffClient(app, 'support');
+  },
+  {
+    env: { COFFER_PAYOUT_FEES: '{"EUR":"1.50"}' },
+    // A route that hands text to the database unchecked, as a field that missed its schema would.
+    beforeReady: (opened) => {
+      opened.app.post(
+        '/api/v1/test/unchecked-text',
+        { config: { access: 'public' } },
+        async (request) => {
+          await opened.db.query('SELECT $1::text AS text', [
+            (request.body as { text: string }).text,
+          ]);
+          return { isStored: true };
+        },
+      );
+    },
+  },
+);
 afterEach(async () => {
   expect(await app.ledger.checkInvariants()).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 /**

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import { moneyRequest } from '../../../test/deposits.ts';
 import { signedUpClient, staffClient, TestClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
@@ -12,20 +11,14 @@ let admin: Awaited<ReturnType<typeof staffClient>>;
 let secondAdmin: Awaited<ReturnType<typeof staffClient>>;
 let support: Awaited<ReturnType<typeof staffClient>>;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-  await app.ready();
+useTestApp(async (opened) => {
+  ({ app, db } = opened);
   admin = await staffClient(app, 'admin');
   secondAdmin = await staffClient(app, 'admin');
   support = await staffClient(app, 'support');
 });
 afterEach(async () => {
   await app.ledger.assertInvariants();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 async function balanceOf(userId: string): Promise<string> {

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { TOTP } from 'otpauth';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, useTestApp } from '../../../test/app.ts';
 import {
   lastEmailTo,
   newSignup,
@@ -16,17 +15,11 @@ import type { Database } from '../../db/client.ts';
 let db: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-  await app.ready();
+useTestApp((opened) => {
+  ({ app, db } = opened);
 });
 afterEach(async () => {
   await app.ledger.assertInvariants();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 function currentCode(secret: string, offsetSteps = 0): string {

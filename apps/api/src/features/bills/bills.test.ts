@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import { createCustomer } from '../../../test/customers.ts';
-import { openTestDatabase } from '../../../test/database.ts';
 import { usd } from '../../../test/factories.ts';
 import { newIdempotencyKey, staffClient, type TestClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
@@ -13,19 +12,13 @@ let db: Database;
 let app: FastifyInstance;
 let admin: Awaited<ReturnType<typeof staffClient>>;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-  await app.ready();
+useTestApp(async (opened) => {
+  ({ app, db } = opened);
   admin = await staffClient(app, 'admin');
 });
 afterEach(async () => {
   await app.ledger.assertInvariants();
   expect(await moneyOutDayMismatches(db)).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 function payBill(client: TestClient, body: object, key = newIdempotencyKey()) {

@@ -1,10 +1,9 @@
 // Many payouts, sends and rejects at once through the real routes: true concurrency needs
 // PostgreSQL.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
-import { openTestDatabase } from '../../../test/database.ts';
 import { newIdempotencyKey, staffClient } from '../../../test/http.ts';
 import { bankDestination, plantStepUpCodes, requestPayout } from '../../../test/payouts.ts';
 import type { Database } from '../../db/client.ts';
@@ -14,20 +13,17 @@ let db: Database;
 let app: FastifyInstance;
 let admin: Awaited<ReturnType<typeof staffClient>>;
 
-beforeAll(async () => {
-  db = await openTestDatabase({ poolSize: 30 });
-  // Hundreds of requests from one customer at once: far above the per-customer limit.
-  app = await buildTestApp(db, { COFFER_MONEY_REQUESTS_PER_MINUTE: '100000' });
-  await app.ready();
-  admin = await staffClient(app, 'admin');
-});
+// Hundreds of requests from one customer at once: far above the per-customer limit.
+useTestApp(
+  async (opened) => {
+    ({ app, db } = opened);
+    admin = await staffClient(app, 'admin');
+  },
+  { env: { COFFER_MONEY_REQUESTS_PER_MINUTE: '100000' }, poolSize: 30 },
+);
 afterEach(async () => {
   await app.ledger.assertInvariants();
   expect(await moneyOutDayMismatches(db)).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 const stepUpCode = '482913';

@@ -1,10 +1,9 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import type { LiveEvent } from '@coffer/contracts/events';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
-import { openTestDatabase } from '../../../test/database.ts';
 import { newIdempotencyKey, signedUpClient, staffClient } from '../../../test/http.ts';
 import { bankDestination, emailedStepUpCode, requestPayout } from '../../../test/payouts.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
@@ -19,20 +18,17 @@ let support: Awaited<ReturnType<typeof staffClient>>;
 // Euro payouts cost 1.50 in this app; dollar payouts use the default, no fee.
 const feeSchedule = '{"EUR":"1.50"}';
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db, { COFFER_PAYOUT_FEES: feeSchedule });
-  await app.ready();
-  admin = await staffClient(app, 'admin');
-  support = await staffClient(app, 'support');
-});
+useTestApp(
+  async (opened) => {
+    ({ app, db } = opened);
+    admin = await staffClient(app, 'admin');
+    support = await staffClient(app, 'support');
+  },
+  { env: { COFFER_PAYOUT_FEES: feeSchedule } },
+);
 afterEach(async () => {
   await app.ledger.assertInvariants();
   expect(await moneyOutDayMismatches(db)).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 const levelTooLowMessage =

@@ -1,10 +1,9 @@
 import { formatMoney, toDecimalString } from '@coffer/contracts/money';
 import { todayUtc } from '@coffer/contracts/statements';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
-import { openTestDatabase } from '../../../test/database.ts';
 import { usd } from '../../../test/factories.ts';
 import { signedUpClient, staffClient, TestClient } from '../../../test/http.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
@@ -17,18 +16,12 @@ let db: Database;
 let app: FastifyInstance;
 let settlement: AccountId;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-  await app.ready();
+useTestApp(async (opened) => {
+  ({ app, db } = opened);
   settlement = await app.ledger.systemAccount('settlement', usd);
 });
 afterEach(async () => {
   await app.ledger.assertInvariants();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 async function customerWithWallet() {

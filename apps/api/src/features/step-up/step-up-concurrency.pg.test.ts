@@ -2,10 +2,9 @@
 // before its code is compared, so concurrency buys no extra guesses. Needs PostgreSQL.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { TOTP } from 'otpauth';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
-import { openTestDatabase } from '../../../test/database.ts';
 import { strongPassword } from '../../../test/http.ts';
 import { bankDestination, emailedStepUpCode, requestPayout } from '../../../test/payouts.ts';
 import type { Database } from '../../db/client.ts';
@@ -14,17 +13,14 @@ import { stepUpCodeTriesMax } from './service.ts';
 let db: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  db = await openTestDatabase({ poolSize: 30 });
-  app = await buildTestApp(db);
-  await app.ready();
-});
+useTestApp(
+  (opened) => {
+    ({ app, db } = opened);
+  },
+  { poolSize: 30 },
+);
 afterEach(async () => {
   await app.ledger.assertInvariants();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 const rounds = 4;

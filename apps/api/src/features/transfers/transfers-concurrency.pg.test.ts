@@ -1,9 +1,8 @@
 // Many Quick Pays at once through the real routes: true concurrency needs PostgreSQL.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
-import { openTestDatabase } from '../../../test/database.ts';
 import { newIdempotencyKey } from '../../../test/http.ts';
 import { quickPay } from '../../../test/transfers.ts';
 import type { Database } from '../../db/client.ts';
@@ -13,19 +12,16 @@ import { moneyOutDayMismatches } from '../wallet/money-out.ts';
 let db: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  db = await openTestDatabase({ poolSize: 30 });
-  // Hundreds of requests from one customer at once: far above the per-customer limit.
-  app = await buildTestApp(db, { COFFER_MONEY_REQUESTS_PER_MINUTE: '100000' });
-  await app.ready();
-});
+// Hundreds of requests from one customer at once: far above the per-customer limit.
+useTestApp(
+  (opened) => {
+    ({ app, db } = opened);
+  },
+  { env: { COFFER_MONEY_REQUESTS_PER_MINUTE: '100000' }, poolSize: 30 },
+);
 afterEach(async () => {
   await app.ledger.assertInvariants();
   expect(await moneyOutDayMismatches(db)).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 /** Counts answers by status and error code; a 5xx (a deadlock, a bug) fails the test. */

@@ -1,10 +1,9 @@
 import type { LiveEvent } from '@coffer/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import { TOTP } from 'otpauth';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import { createCustomer } from '../../../test/customers.ts';
-import { openTestDatabase } from '../../../test/database.ts';
 import { deposit } from '../../../test/factories.ts';
 import {
   lastEmailTo,
@@ -22,19 +21,13 @@ let db: Database;
 let app: FastifyInstance;
 let admin: Awaited<ReturnType<typeof staffClient>>;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-  await app.ready();
+useTestApp(async (opened) => {
+  ({ app, db } = opened);
   admin = await staffClient(app, 'admin');
 });
 afterEach(async () => {
   await app.ledger.assertInvariants();
   expect(await moneyOutDayMismatches(db)).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 async function balanceMinor(walletId: AccountId): Promise<bigint> {

@@ -1,9 +1,8 @@
 import type { LiveEvent } from '@coffer/contracts/events';
 import type { WalletTransaction } from '@coffer/contracts/wallet';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, useTestApp } from '../../../test/app.ts';
 import { usd } from '../../../test/factories.ts';
 import {
   newIdempotencyKey,
@@ -19,18 +18,15 @@ let db: Database;
 let app: FastifyInstance;
 let admin: Awaited<ReturnType<typeof staffClient>>;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db, { COFFER_SANDBOX: '1' });
-  await app.ready();
-  admin = await staffClient(app, 'admin');
-});
+useTestApp(
+  async (opened) => {
+    ({ app, db } = opened);
+    admin = await staffClient(app, 'admin');
+  },
+  { env: { COFFER_SANDBOX: '1' } },
+);
 afterEach(async () => {
   await app.ledger.assertInvariants();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 function addTestMoney(client: TestClient, amount: string, key = newIdempotencyKey()) {
