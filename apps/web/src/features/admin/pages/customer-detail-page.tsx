@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Card,
-  CopyButton,
   DataList,
   Group,
   Paper,
@@ -16,10 +15,11 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Check, Copy } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { CopyButton } from '../../../components/copy-button.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
@@ -43,7 +43,6 @@ import { LevelDialog } from '../components/level-dialog.tsx';
 import { RoleDialog } from '../components/role-dialog.tsx';
 import { TransactionsTab } from '../components/transactions-tab.tsx';
 
-const copiedIndicatorMs = 2_000;
 const userIdSchema = z.uuid();
 
 function BackToUsers() {
@@ -85,20 +84,7 @@ function AccountNumber({ accountNumber }: { accountNumber: string }) {
   return (
     <Group gap="xs" wrap="wrap">
       <Text ff="monospace">{accountNumber}</Text>
-      <CopyButton value={accountNumber} timeout={copiedIndicatorMs}>
-        {({ copied, copy }) => (
-          <Button
-            variant="light"
-            size="compact-sm"
-            color={copied ? 'green' : undefined}
-            leftSection={copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
-            onClick={copy}
-            aria-label={copied ? 'Copied!' : 'Copy account number'}
-          >
-            {copied ? 'Copied!' : 'Copy'}
-          </Button>
-        )}
-      </CopyButton>
+      <CopyButton value={accountNumber} accessibleName="Copy account number" />
     </Group>
   );
 }
