@@ -1,10 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
+import { moneyOutDayMismatches } from '../src/features/wallet/money-out.ts';
 import { openTestDatabase } from './database.ts';
 
 /**
@@ -34,6 +35,11 @@ export type TestAppOptions = {
   poolSize?: number;
   /** Runs before the app is ready: routes this file's tests need and production lacks. */
   beforeReady?: (opened: OpenedTestApp) => void;
+  /**
+   * Checked after every test: the ledger's invariants ('ledger'), and also that each
+   * customer's money-out day totals match their movements ('money-out').
+   */
+  checksAfterEach?: 'ledger' | 'money-out';
 };
 
 /**
@@ -53,6 +59,13 @@ export function useTestApp(
     options.beforeReady?.({ app, db });
     await app.ready();
     await onReady({ app, db });
+  });
+  afterEach(async () => {
+    if (!app || !db || !options.checksAfterEach) return;
+    await app.ledger.assertInvariants();
+    if (options.checksAfterEach === 'money-out') {
+      expect(await moneyOutDayMismatches(db)).toEqual([]);
+    }
   });
   afterAll(async () => {
     await app?.close();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { moneyRequest } from '../../../test/deposits.ts';
 import { signedUpClient, staffClient, TestClient } from '../../../test/http.ts';
@@ -11,15 +11,15 @@ let admin: Awaited<ReturnType<typeof staffClient>>;
 let secondAdmin: Awaited<ReturnType<typeof staffClient>>;
 let support: Awaited<ReturnType<typeof staffClient>>;
 
-useTestApp(async (opened) => {
-  ({ app, db } = opened);
-  admin = await staffClient(app, 'admin');
-  secondAdmin = await staffClient(app, 'admin');
-  support = await staffClient(app, 'support');
-});
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-});
+useTestApp(
+  async (opened) => {
+    ({ app, db } = opened);
+    admin = await staffClient(app, 'admin');
+    secondAdmin = await staffClient(app, 'admin');
+    support = await staffClient(app, 'support');
+  },
+  { checksAfterEach: 'ledger' },
+);
 
 async function balanceOf(userId: string): Promise<string> {
   return (await admin.client.get(`/api/v1/admin/users/${userId}`)).json().wallet.balanceMinor;

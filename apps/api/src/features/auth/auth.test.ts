@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { TOTP } from 'otpauth';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildTestApp, useTestApp } from '../../../test/app.ts';
 import {
   lastEmailTo,
@@ -15,12 +15,12 @@ import type { Database } from '../../db/client.ts';
 let db: Database;
 let app: FastifyInstance;
 
-useTestApp((opened) => {
-  ({ app, db } = opened);
-});
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-});
+useTestApp(
+  (opened) => {
+    ({ app, db } = opened);
+  },
+  { checksAfterEach: 'ledger' },
+);
 
 function currentCode(secret: string, offsetSteps = 0): string {
   return new TOTP({ secret, digits: 6, period: 30 }).generate({

@@ -1,25 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { createCustomer } from '../../../test/customers.ts';
 import { usd } from '../../../test/factories.ts';
 import { newIdempotencyKey, staffClient, type TestClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
-import { moneyOutDayMismatches } from '../wallet/money-out.ts';
 
 let db: Database;
 let app: FastifyInstance;
 let admin: Awaited<ReturnType<typeof staffClient>>;
 
-useTestApp(async (opened) => {
-  ({ app, db } = opened);
-  admin = await staffClient(app, 'admin');
-});
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-  expect(await moneyOutDayMismatches(db)).toEqual([]);
-});
+useTestApp(
+  async (opened) => {
+    ({ app, db } = opened);
+    admin = await staffClient(app, 'admin');
+  },
+  { checksAfterEach: 'money-out' },
+);
 
 function payBill(client: TestClient, body: object, key = newIdempotencyKey()) {
   return client.post('/api/v1/bill-payments', body, { 'idempotency-key': key });

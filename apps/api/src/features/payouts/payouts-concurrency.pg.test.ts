@@ -1,13 +1,12 @@
 // Many payouts, sends and rejects at once through the real routes: true concurrency needs
 // PostgreSQL.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { newIdempotencyKey, staffClient } from '../../../test/http.ts';
 import { bankDestination, plantStepUpCodes, requestPayout } from '../../../test/payouts.ts';
 import type { Database } from '../../db/client.ts';
-import { moneyOutDayMismatches } from '../wallet/money-out.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -19,12 +18,12 @@ useTestApp(
     ({ app, db } = opened);
     admin = await staffClient(app, 'admin');
   },
-  { env: { COFFER_MONEY_REQUESTS_PER_MINUTE: '100000' }, poolSize: 30 },
+  {
+    env: { COFFER_MONEY_REQUESTS_PER_MINUTE: '100000' },
+    poolSize: 30,
+    checksAfterEach: 'money-out',
+  },
 );
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-  expect(await moneyOutDayMismatches(db)).toEqual([]);
-});
 
 const stepUpCode = '482913';
 

@@ -1,16 +1,13 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import type { LiveEvent } from '@coffer/contracts/events';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { newIdempotencyKey, signedUpClient, staffClient } from '../../../test/http.ts';
 import { bankDestination, emailedStepUpCode, requestPayout } from '../../../test/payouts.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { moneyOutDayMismatches } from '../wallet/money-out.ts';
 
-let db: Database;
 let app: FastifyInstance;
 let admin: Awaited<ReturnType<typeof staffClient>>;
 let support: Awaited<ReturnType<typeof staffClient>>;
@@ -20,16 +17,12 @@ const feeSchedule = '{"EUR":"1.50"}';
 
 useTestApp(
   async (opened) => {
-    ({ app, db } = opened);
+    ({ app } = opened);
     admin = await staffClient(app, 'admin');
     support = await staffClient(app, 'support');
   },
-  { env: { COFFER_PAYOUT_FEES: feeSchedule } },
+  { env: { COFFER_PAYOUT_FEES: feeSchedule }, checksAfterEach: 'money-out' },
 );
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-  expect(await moneyOutDayMismatches(db)).toEqual([]);
-});
 
 const levelTooLowMessage =
   'Your account level is too low for this transaction. Please upgrade to level 2.';

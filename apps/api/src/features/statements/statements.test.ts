@@ -1,7 +1,7 @@
 import { formatMoney, toDecimalString } from '@coffer/contracts/money';
 import { todayUtc } from '@coffer/contracts/statements';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { usd } from '../../../test/factories.ts';
@@ -16,13 +16,13 @@ let db: Database;
 let app: FastifyInstance;
 let settlement: AccountId;
 
-useTestApp(async (opened) => {
-  ({ app, db } = opened);
-  settlement = await app.ledger.systemAccount('settlement', usd);
-});
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-});
+useTestApp(
+  async (opened) => {
+    ({ app, db } = opened);
+    settlement = await app.ledger.systemAccount('settlement', usd);
+  },
+  { checksAfterEach: 'ledger' },
+);
 
 async function customerWithWallet() {
   const { client, user, body } = await signedUpClient(app);

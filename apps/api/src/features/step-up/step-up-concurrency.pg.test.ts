@@ -2,7 +2,7 @@
 // before its code is compared, so concurrency buys no extra guesses. Needs PostgreSQL.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { TOTP } from 'otpauth';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { strongPassword } from '../../../test/http.ts';
@@ -17,11 +17,8 @@ useTestApp(
   (opened) => {
     ({ app, db } = opened);
   },
-  { poolSize: 30 },
+  { poolSize: 30, checksAfterEach: 'ledger' },
 );
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-});
 
 const rounds = 4;
 const wrongCodeCount = 12;

@@ -1,13 +1,12 @@
 // Many Quick Pays at once through the real routes: true concurrency needs PostgreSQL.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { newIdempotencyKey } from '../../../test/http.ts';
 import { quickPay } from '../../../test/transfers.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
-import { moneyOutDayMismatches } from '../wallet/money-out.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -17,12 +16,12 @@ useTestApp(
   (opened) => {
     ({ app, db } = opened);
   },
-  { env: { COFFER_MONEY_REQUESTS_PER_MINUTE: '100000' }, poolSize: 30 },
+  {
+    env: { COFFER_MONEY_REQUESTS_PER_MINUTE: '100000' },
+    poolSize: 30,
+    checksAfterEach: 'money-out',
+  },
 );
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-  expect(await moneyOutDayMismatches(db)).toEqual([]);
-});
 
 /** Counts answers by status and error code; a 5xx (a deadlock, a bug) fails the test. */
 function outcomes(responses: LightMyRequestResponse[]): Record<string, number> {

@@ -1,7 +1,7 @@
 import type { LiveEvent } from '@coffer/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import { TOTP } from 'otpauth';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { createCustomer } from '../../../test/customers.ts';
 import { deposit } from '../../../test/factories.ts';
@@ -15,20 +15,18 @@ import {
 import { quickPay } from '../../../test/transfers.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
-import { moneyOutDayMismatches } from '../wallet/money-out.ts';
 
 let db: Database;
 let app: FastifyInstance;
 let admin: Awaited<ReturnType<typeof staffClient>>;
 
-useTestApp(async (opened) => {
-  ({ app, db } = opened);
-  admin = await staffClient(app, 'admin');
-});
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-  expect(await moneyOutDayMismatches(db)).toEqual([]);
-});
+useTestApp(
+  async (opened) => {
+    ({ app, db } = opened);
+    admin = await staffClient(app, 'admin');
+  },
+  { checksAfterEach: 'money-out' },
+);
 
 async function balanceMinor(walletId: AccountId): Promise<bigint> {
   return (await app.ledger.balance(walletId)).balanceMinor;

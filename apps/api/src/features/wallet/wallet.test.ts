@@ -1,7 +1,7 @@
 import type { LiveEvent } from '@coffer/contracts/events';
 import type { WalletTransaction } from '@coffer/contracts/wallet';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildTestApp, useTestApp } from '../../../test/app.ts';
 import { usd } from '../../../test/factories.ts';
 import {
@@ -23,11 +23,8 @@ useTestApp(
     ({ app, db } = opened);
     admin = await staffClient(app, 'admin');
   },
-  { env: { COFFER_SANDBOX: '1' } },
+  { env: { COFFER_SANDBOX: '1' }, checksAfterEach: 'ledger' },
 );
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-});
 
 function addTestMoney(client: TestClient, amount: string, key = newIdempotencyKey()) {
   return client.post('/api/v1/wallet/test-money', { amount }, { 'idempotency-key': key });
