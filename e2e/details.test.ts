@@ -3,19 +3,17 @@
 // column at 1280 px, and "Activity on your account" lists a username, email or two-factor
 // change as soon as it is made, without a reload.
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
 import {
   type ConsoleProblems,
-  launchBrowser,
   newContext,
   screenshot,
   type viewports,
   watchConsole,
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { type MailSink, startMailSink } from './support/mail-sink.ts';
 import {
   callApi,
   demo,
@@ -24,37 +22,17 @@ import {
   openDashboard,
   snapshot,
 } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { useServerAndBrowser } from './support/suite.ts';
 
-const startUpTimeoutMs = 120_000;
 const testTimeoutMs = 120_000;
 
-let mailSink: MailSink;
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  mailSink = await startMailSink();
-  server = await startServer({ env: { SMTP_URL: mailSink.url } });
-  browser = await launchBrowser();
-}, startUpTimeoutMs);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await mailSink?.stop();
-}, startUpTimeoutMs);
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
+const suite = useServerAndBrowser({ hasMailSink: true });
 
 async function openPage(
   viewport: keyof typeof viewports = 'desktop',
 ): Promise<{ page: Page; problems: ConsoleProblems; context: BrowserContext }> {
-  const context = await newContext(browser, { baseUrl: server.baseUrl, viewport });
-  contexts.push(context);
+  const context = await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport });
+  suite.closeAfterTest(context);
   const page = await context.newPage();
   return { page, problems: watchConsole(page), context };
 }
@@ -68,18 +46,19 @@ async function openPage(
 async function aliceWithHeldFundsAndALongNote(amount: string): Promise<void> {
   const { page: adminApi } = await openPage();
   expect(
-    (await callApi(adminApi, server.baseUrl, 'POST', '/api/v1/auth/login', demo.admin)).status,
+    (await callApi(adminApi, suite.server.baseUrl, 'POST', '/api/v1/auth/login', demo.admin))
+      .status,
   ).toBe(200);
   const found = await callApi(
     adminApi,
-    server.baseUrl,
+    suite.server.baseUrl,
     'GET',
     `/api/v1/admin/users?search=${encodeURIComponent(demo.alice.email)}`,
   );
   const aliceId = (found.json as { items: { id: string }[] }).items[0]?.id ?? '';
   const level = await callApi(
     adminApi,
-    server.baseUrl,
+    suite.server.baseUrl,
     'POST',
     `/api/v1/admin/users/${aliceId}/level`,
     {
@@ -91,22 +70,26 @@ async function aliceWithHeldFundsAndALongNote(amount: string): Promise<void> {
 
   const { page: aliceApi } = await openPage();
   expect(
-    (await callApi(aliceApi, server.baseUrl, 'POST', '/api/v1/auth/login', demo.alice)).status,
+    (await callApi(aliceApi, suite.server.baseUrl, 'POST', '/api/v1/auth/login', demo.alice))
+      .status,
   ).toBe(200);
   const askedAt = new Date();
-  const challenge = await callApi(aliceApi, server.baseUrl, 'POST', '/api/v1/step-up/challenges', {
-    purpose: 'payout',
-    amount: '1.00',
-  });
+  const challenge = await callApi(
+    aliceApi,
+    suite.server.baseUrl,
+    'POST',
+    '/api/v1/step-up/challenges',
+    { purpose: 'payout', amount: '1.00' },
+  );
   expect(challenge.status).toBe(200);
-  const mail = await mailSink.waitForMail({
+  const mail = await suite.mailSink.waitForMail({
     to: demo.alice.email,
     subject: 'verification code',
     after: askedAt,
   });
   const stepUpCode = /\b(\d{6})\b/.exec(mail.subject)?.[1] ?? '';
   const payout = await aliceApi.request.post('/api/v1/payouts', {
-    headers: { origin: server.baseUrl, 'idempotency-key': `details-payout-${Date.now()}` },
+    headers: { origin: suite.server.baseUrl, 'idempotency-key': `details-payout-${Date.now()}` },
     data: {
       method: 'paypal',
       email: 'alice.morgan@example.com',
@@ -118,9 +101,9 @@ async function aliceWithHeldFundsAndALongNote(amount: string): Promise<void> {
   expect(payout.status(), await payout.text()).toBe(201);
 
   const { context: recipientContext } = await openPage();
-  const recipient = await signUpInContext(recipientContext, server.baseUrl, newCustomer());
+  const recipient = await signUpInContext(recipientContext, suite.server.baseUrl, newCustomer());
   const quickPay = await aliceApi.request.post('/api/v1/transfers', {
-    headers: { origin: server.baseUrl, 'idempotency-key': `details-quick-pay-${Date.now()}` },
+    headers: { origin: suite.server.baseUrl, 'idempotency-key': `details-quick-pay-${Date.now()}` },
     data: {
       recipient: recipient.email,
       amount: '5.00',
@@ -195,7 +178,7 @@ describe('the profile’s activity', () => {
     'lists username, email and two-factor changes as they are made',
     async () => {
       const { page, problems, context } = await openPage('desktop');
-      const customer = await signUpInContext(context, server.baseUrl, newCustomer());
+      const customer = await signUpInContext(context, suite.server.baseUrl, newCustomer());
       await page.goto('/profile');
       const activity = page.getByRole('region', { name: 'Activity on your account' });
       await activity.waitFor();

@@ -2,40 +2,21 @@
 // verify the email, log out and in, turn on two-factor, log in with a code, reset the
 // password from the emailed link.
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import { newCustomer } from './support/accounts.ts';
-import { launchBrowser, newContext, watchConsole } from './support/browser.ts';
+import { newContext, watchConsole } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { linkIn, type MailSink, startMailSink } from './support/mail-sink.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { fullSite, writeSiteFile } from './support/site-file.ts';
+import { linkIn } from './support/mail-sink.ts';
+import { fullSite } from './support/site-file.ts';
+import { useServerAndBrowser } from './support/suite.ts';
 
-const startUpTimeoutMs = 120_000;
 const journeyTimeoutMs = 180_000;
 const totpPeriodSeconds = 30;
 
-let mailSink: MailSink;
-let siteFile: ReturnType<typeof writeSiteFile>;
-let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext | undefined;
 
-beforeAll(async () => {
-  mailSink = await startMailSink();
-  siteFile = writeSiteFile(fullSite);
-  server = await startServer({
-    env: { SMTP_URL: mailSink.url, COFFER_SITE_FILE: siteFile.path },
-  });
-  browser = await launchBrowser();
-}, startUpTimeoutMs);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await mailSink?.stop();
-  siteFile?.remove();
-}, startUpTimeoutMs);
+const suite = useServerAndBrowser({ hasMailSink: true, site: fullSite });
 
 afterEach(async () => {
   await context?.close();
@@ -82,7 +63,10 @@ describe('identity', () => {
   it(
     'signs up, verifies the email, turns on two-factor and resets the password',
     async () => {
-      context = await newContext(browser, { baseUrl: server.baseUrl, viewport: 'desktop' });
+      context = await newContext(suite.browser, {
+        baseUrl: suite.server.baseUrl,
+        viewport: 'desktop',
+      });
       const page = await context.newPage();
       const problems = watchConsole(page);
       const customer = newCustomer();
@@ -91,7 +75,7 @@ describe('identity', () => {
       // A visitor who opens an account page is sent to the login page first.
       await page.goto('/profile');
       await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
-      expect(page.url()).toBe(`${server.baseUrl}/signin?returnTo=%2Fprofile`);
+      expect(page.url()).toBe(`${suite.server.baseUrl}/signin?returnTo=%2Fprofile`);
 
       // Sign up.
       await page.getByRole('link', { name: 'Sign Up' }).click();
@@ -120,9 +104,12 @@ describe('identity', () => {
       await banner.getByText('Please verify your email address.').waitFor();
 
       // Verify the email from the link in the mail.
-      const verification = await mailSink.waitForMail({ to: customer.email, subject: /email/i });
+      const verification = await suite.mailSink.waitForMail({
+        to: customer.email,
+        subject: /email/i,
+      });
       const verifyLink = linkIn(verification, '/verify-email');
-      expect(verifyLink.origin).toBe(server.baseUrl);
+      expect(verifyLink.origin).toBe(suite.server.baseUrl);
       await page.goto(verifyLink.href);
       await page.getByText(`${customer.email}`, { exact: true }).waitFor();
       await page.getByText('is confirmed as the email address of your account').waitFor();
@@ -187,7 +174,7 @@ describe('identity', () => {
       await page.getByLabel('Email').fill(customer.email);
       await page.getByRole('button', { name: 'Reset Password' }).click();
       await toast(page, 'Password reset email sent! Check your inbox.');
-      const resetMail = await mailSink.waitForMail({
+      const resetMail = await suite.mailSink.waitForMail({
         to: customer.email,
         subject: /password/i,
         after: resetRequestedAt,
@@ -226,11 +213,14 @@ describe('identity', () => {
   it(
     'sends a signed-in user away from the login and sign-up pages, and a customer from /admin to the 404 page',
     async () => {
-      context = await newContext(browser, { baseUrl: server.baseUrl, viewport: 'desktop' });
+      context = await newContext(suite.browser, {
+        baseUrl: suite.server.baseUrl,
+        viewport: 'desktop',
+      });
       const customer = newCustomer();
       const signup = await context.request.post('/api/v1/auth/signup', {
         data: customer,
-        headers: { origin: server.baseUrl },
+        headers: { origin: suite.server.baseUrl },
       });
       expect(signup.status()).toBe(201);
       const page = await context.newPage();

@@ -3,52 +3,30 @@
 // marks it sent from the payouts queue, the customer's list turning completed live; a
 // PayPal payout rejected from the customer's page with the reason shown to the customer;
 // and a level-1 customer told before filling anything in that withdrawals need level 2.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
 import {
   type ConsoleProblems,
-  launchBrowser,
   newContext,
   type viewports,
   watchConsole,
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { type MailSink, startMailSink } from './support/mail-sink.ts';
 import { callApi, demo, hasNoHorizontalScroll, logIn, snapshot, toast } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { useServerAndBrowser } from './support/suite.ts';
 
-const startUpTimeoutMs = 120_000;
 const journeyTimeoutMs = 180_000;
 
 const phoneWidthPx = 360;
 
-let mailSink: MailSink;
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  mailSink = await startMailSink();
-  server = await startServer({ env: { SMTP_URL: mailSink.url } });
-  browser = await launchBrowser();
-}, startUpTimeoutMs);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await mailSink?.stop();
-}, startUpTimeoutMs);
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
+const suite = useServerAndBrowser({ hasMailSink: true });
 
 async function openPage(
   viewport: keyof typeof viewports = 'desktop',
 ): Promise<{ page: Page; problems: ConsoleProblems }> {
-  const context = await newContext(browser, { baseUrl: server.baseUrl, viewport });
-  contexts.push(context);
+  const context = await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport });
+  suite.closeAfterTest(context);
   const page = await context.newPage();
   // PRODUCT.md's narrowest phone, narrower than the support code's phone preset.
   if (viewport === 'phone') await page.setViewportSize({ width: phoneWidthPx, height: 780 });
@@ -59,7 +37,7 @@ async function openPage(
 async function userIdOf(admin: Page, email: string): Promise<string> {
   const found = await callApi(
     admin,
-    server.baseUrl,
+    suite.server.baseUrl,
     'GET',
     `/api/v1/admin/users?search=${encodeURIComponent(email)}`,
   );
@@ -84,7 +62,7 @@ async function chooseMethod(page: Page, method: string): Promise<void> {
 
 /** The code of the newest step-up mail to `to` sent after `after`. */
 async function emailedCode(to: string, after: Date): Promise<string> {
-  const mail = await mailSink.waitForMail({ to, subject: 'verification code', after });
+  const mail = await suite.mailSink.waitForMail({ to, subject: 'verification code', after });
   const code = /\b(\d{6})\b/.exec(mail.subject)?.[1] ?? '';
   expect(code).toMatch(/^\d{6}$/);
   return code;
@@ -100,12 +78,13 @@ describe('withdrawals', () => {
     async () => {
       const { page: adminApi } = await openPage();
       expect(
-        (await callApi(adminApi, server.baseUrl, 'POST', '/api/v1/auth/login', demo.admin)).status,
+        (await callApi(adminApi, suite.server.baseUrl, 'POST', '/api/v1/auth/login', demo.admin))
+          .status,
       ).toBe(200);
       const aliceId = await userIdOf(adminApi, demo.alice.email);
       const level = await callApi(
         adminApi,
-        server.baseUrl,
+        suite.server.baseUrl,
         'POST',
         `/api/v1/admin/users/${aliceId}/level`,
         {
@@ -159,9 +138,9 @@ describe('withdrawals', () => {
       await availableBalance(page).getByText('$1,404.80').waitFor();
       const pendingRow = withdrawalsTable(page).getByRole('row').filter({ hasText: '$100.00' });
       await pendingRow.getByText('Pending').waitFor();
-      const mine = await callApi(page, server.baseUrl, 'GET', '/api/v1/payouts');
+      const mine = await callApi(page, suite.server.baseUrl, 'GET', '/api/v1/payouts');
       expect((mine.json as { items: unknown[] }).items).toHaveLength(1);
-      const wallet = await callApi(page, server.baseUrl, 'GET', '/api/v1/payouts/terms');
+      const wallet = await callApi(page, suite.server.baseUrl, 'GET', '/api/v1/payouts/terms');
       expect(wallet.json).toMatchObject({ availableMinor: '140480' });
       await snapshot(page, 'payout-pending-desktop');
 

@@ -2,13 +2,12 @@
 // section appears with the configured words; with only a name the optional sections are
 // left out. Also checks accessibility with axe and takes the review screenshots.
 import type { Site } from '@coffer/contracts/site';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import {
   type ConsoleProblems,
-  launchBrowser,
   newContext,
   screenshot,
   type viewports,
@@ -16,56 +15,23 @@ import {
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import { hasNoHorizontalScroll } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { fullSite, writeSiteFile } from './support/site-file.ts';
+import { fullSite } from './support/site-file.ts';
+import { type ServerAndBrowser, useServerAndBrowser } from './support/suite.ts';
 import { waitUntil } from './support/wait.ts';
 
-const startUpTimeoutMs = 120_000;
 const testTimeoutMs = 90_000;
 
 /** Phrases that would be invented figures ("10,000+ customers", "99.9% uptime"). */
 const statisticPattern =
   /\d[\d,.]*\s*(%|\+|k\b|m\b|million|billion|customers|users|members|countries|transactions)/i;
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-}, startUpTimeoutMs);
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-/** Starts an API with `site` as its configuration file, for one describe block. */
-function useServerWithSite(site: Site): () => RunningServer {
-  let server: RunningServer | undefined;
-  let siteFile: ReturnType<typeof writeSiteFile> | undefined;
-  beforeAll(async () => {
-    siteFile = writeSiteFile(site);
-    server = await startServer({ env: { COFFER_SITE_FILE: siteFile.path } });
-  }, startUpTimeoutMs);
-  afterAll(async () => {
-    await server?.stop();
-    siteFile?.remove();
-  }, startUpTimeoutMs);
-  return () => {
-    if (!server) throw new Error('the server has not started');
-    return server;
-  };
-}
-
 async function openPage(
-  server: RunningServer,
+  suite: ServerAndBrowser,
   viewport: keyof typeof viewports,
 ): Promise<{ page: Page; problems: ConsoleProblems }> {
-  context = await newContext(browser, { baseUrl: server.baseUrl, viewport });
+  const context = suite.closeAfterTest(
+    await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport }),
+  );
   const page = await context.newPage();
   return { page, problems: watchConsole(page) };
 }
@@ -82,12 +48,12 @@ function watchScripts(page: Page): string[] {
 }
 
 describe('with a full site configuration', () => {
-  const server = useServerWithSite(fullSite);
+  const suite = useServerAndBrowser({ site: fullSite });
 
   it(
     'shows the configured name, tagline, who we are, contact and quick links on the landing page',
     async () => {
-      const { page, problems } = await openPage(server(), 'desktop');
+      const { page, problems } = await openPage(suite, 'desktop');
       await page.goto('/');
       const main = page.getByRole('main');
       await main
@@ -159,7 +125,7 @@ describe('with a full site configuration', () => {
   it(
     'shows the configured mission, vision, story, year, leadership and careers address on the about page',
     async () => {
-      const { page, problems } = await openPage(server(), 'desktop');
+      const { page, problems } = await openPage(suite, 'desktop');
       await page.goto('/AboutUs');
       const main = page.getByRole('main');
       await main
@@ -196,7 +162,7 @@ describe('with a full site configuration', () => {
   it(
     'has no serious or critical axe violations on the public and sign-in pages',
     async () => {
-      const { page, problems } = await openPage(server(), 'desktop');
+      const { page, problems } = await openPage(suite, 'desktop');
       const pages = [
         ['/', `Banking you can check, from ${fullSite.institutionName}`],
         ['/about', `About ${fullSite.institutionName}`],
@@ -219,9 +185,8 @@ describe('with a full site configuration', () => {
   it(
     'has no serious or critical axe violations on the profile page and its dialogs',
     async () => {
-      const { page, problems } = await openPage(server(), 'desktop');
-      if (!context) throw new Error('no browser context');
-      const customer = await signUpInContext(context, server().baseUrl, newCustomer());
+      const { page, problems } = await openPage(suite, 'desktop');
+      const customer = await signUpInContext(page.context(), suite.server.baseUrl, newCustomer());
       await page.goto('/profile');
       await page
         .getByRole('region', { name: 'Active sessions' })
@@ -251,7 +216,7 @@ describe('with a full site configuration', () => {
     it(
       `renders landing, sign-up, login and profile at ${viewport} width`,
       async () => {
-        const { page, problems } = await openPage(server(), viewport);
+        const { page, problems } = await openPage(suite, viewport);
         const shots = [
           ['/', `Banking you can check, from ${fullSite.institutionName}`, 'landing'],
           ['/about', `About ${fullSite.institutionName}`, 'about'],
@@ -265,8 +230,7 @@ describe('with a full site configuration', () => {
           await screenshot(page, `${name}-${viewport}`);
         }
 
-        if (!context) throw new Error('no browser context');
-        const customer = await signUpInContext(context, server().baseUrl, newCustomer());
+        const customer = await signUpInContext(page.context(), suite.server.baseUrl, newCustomer());
         await page.goto('/profile');
         await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
         await page
@@ -288,7 +252,7 @@ describe('with a full site configuration', () => {
     it(
       'arrives as HTML without the app’s JavaScript, and its links open the app',
       async () => {
-        const { page, problems } = await openPage(server(), 'desktop');
+        const { page, problems } = await openPage(suite, 'desktop');
         const scripts = watchScripts(page);
         const response = await page.goto('/');
         // The landing page is in the HTML itself, before any script runs. (React separates
@@ -324,9 +288,8 @@ describe('with a full site configuration', () => {
     it(
       'shows a signed-in visitor the way to their dashboard',
       async () => {
-        const { page, problems } = await openPage(server(), 'desktop');
-        if (!context) throw new Error('no browser context');
-        const customer = await signUpInContext(context, server().baseUrl, newCustomer());
+        const { page, problems } = await openPage(suite, 'desktop');
+        const customer = await signUpInContext(page.context(), suite.server.baseUrl, newCustomer());
         await page.goto('/');
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         const header = page.getByRole('banner');
@@ -347,7 +310,7 @@ describe('with a full site configuration', () => {
     it(
       'opens in the colour scheme chosen in the app',
       async () => {
-        const { page, problems } = await openPage(server(), 'desktop');
+        const { page, problems } = await openPage(suite, 'desktop');
         await page.goto('/about');
         await page.evaluate(() => window.localStorage.setItem('coffer-color-scheme', 'dark'));
         await page.goto('/');
@@ -365,7 +328,7 @@ describe('with a full site configuration', () => {
     it(
       'works by keyboard on a phone: the site menu and the tour',
       async () => {
-        const { page, problems } = await openPage(server(), 'phone');
+        const { page, problems } = await openPage(suite, 'phone');
         await page.goto('/');
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
 
@@ -415,12 +378,12 @@ describe('with a full site configuration', () => {
 
 describe('with only an institution name configured', () => {
   const minimalSite: Site = { institutionName: 'Plain Test Bank' };
-  const server = useServerWithSite(minimalSite);
+  const suite = useServerAndBrowser({ site: minimalSite });
 
   it(
     'leaves out who we are, contact, quick links, story, leadership and careers',
     async () => {
-      const { page, problems } = await openPage(server(), 'desktop');
+      const { page, problems } = await openPage(suite, 'desktop');
       await page.goto('/');
       const main = page.getByRole('main');
       await main

@@ -1,19 +1,17 @@
 // Quick Pay end to end against the sandbox server: sending by account number from the
 // Transfer page and by email from the dashboard's dialog, the recipient's balance moving
 // live, a step-up code read from a real mailbox, a currency mismatch, and a frozen sender.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext, type TestCustomer } from './support/accounts.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import {
   type ConsoleProblems,
-  launchBrowser,
   newContext,
   type viewports,
   watchConsole,
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { type MailSink, startMailSink } from './support/mail-sink.ts';
 import {
   callApi,
   demo,
@@ -23,42 +21,20 @@ import {
   snapshot,
   toast,
 } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { useServerAndBrowser } from './support/suite.ts';
 
-const startUpTimeoutMs = 120_000;
 const journeyTimeoutMs = 180_000;
-
-let mailSink: MailSink;
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 /** A second USD customer, signed in in their own browser, who receives Alice's money. */
 let recipient: { customer: TestCustomer; page: Page; accountNumber: string; maskedName: string };
 
-beforeAll(async () => {
-  mailSink = await startMailSink();
-  server = await startServer({ env: { SMTP_URL: mailSink.url } });
-  browser = await launchBrowser();
-}, startUpTimeoutMs);
-
-afterAll(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-  await browser?.close();
-  await server?.stop();
-  await mailSink?.stop();
-}, startUpTimeoutMs);
-
-afterEach(async () => {
-  // The recipient's context lives for the whole file: it watches its balance move.
-  for (const context of contexts.splice(1)) await context.close();
-});
+const suite = useServerAndBrowser({ hasMailSink: true });
 
 async function openPage(
   viewport: keyof typeof viewports = 'desktop',
 ): Promise<{ page: Page; problems: ConsoleProblems }> {
-  const context = await newContext(browser, { baseUrl: server.baseUrl, viewport });
-  contexts.push(context);
+  const context = await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport });
+  suite.closeAfterTest(context);
   const page = await context.newPage();
   return { page, problems: watchConsole(page) };
 }
@@ -74,11 +50,17 @@ function masked(username: string): string {
 /** An admin, signed in through the API in a context of their own, and Alice's id. */
 async function adminWithAlice(): Promise<{ admin: Page; aliceId: string }> {
   const { page: admin } = await openPage();
-  const login = await callApi(admin, server.baseUrl, 'POST', '/api/v1/auth/login', demo.admin);
+  const login = await callApi(
+    admin,
+    suite.server.baseUrl,
+    'POST',
+    '/api/v1/auth/login',
+    demo.admin,
+  );
   expect(login.status).toBe(200);
   const found = await callApi(
     admin,
-    server.baseUrl,
+    suite.server.baseUrl,
     'GET',
     '/api/v1/admin/users?search=alice%40coffer.test',
   );
@@ -109,9 +91,15 @@ async function fillQuickPay(
 
 describe('Quick Pay', () => {
   beforeAll(async () => {
-    const { page } = await openPage();
-    const customer = await signUpInContext(page.context(), server.baseUrl, newCustomer());
-    const wallet = await callApi(page, server.baseUrl, 'GET', '/api/v1/wallet');
+    // The recipient's context lives for the whole file (it watches its balance move), so it
+    // is not closed after each test; closing the browser closes it.
+    const context = await newContext(suite.browser, {
+      baseUrl: suite.server.baseUrl,
+      viewport: 'desktop',
+    });
+    const page = await context.newPage();
+    const customer = await signUpInContext(page.context(), suite.server.baseUrl, newCustomer());
+    const wallet = await callApi(page, suite.server.baseUrl, 'GET', '/api/v1/wallet');
     expect(wallet.status).toBe(200);
     const { accountNumber } = wallet.json as { accountNumber: string };
     await openDashboard(page);
@@ -166,7 +154,7 @@ describe('Quick Pay', () => {
       const recent = page.getByRole('region', { name: 'Recent transfers' });
       await recent.getByText(`To ${recipient.maskedName}`).waitFor();
       await recent.getByText('-$12.34').waitFor();
-      const sent = await callApi(page, server.baseUrl, 'GET', '/api/v1/transfers');
+      const sent = await callApi(page, suite.server.baseUrl, 'GET', '/api/v1/transfers');
       expect((sent.json as { items: unknown[] }).items).toHaveLength(1);
       await recipientShowsBalance('$12.34');
       await allowance.getByText('You can still send $487.66 today').waitFor();
@@ -241,7 +229,7 @@ describe('Quick Pay', () => {
         await snapshot(page, `transfer-over-limit-${viewport}`);
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         expect(
-          mailSink.messages.filter(
+          suite.mailSink.messages.filter(
             (mail) =>
               mail.to.includes(demo.alice.email) &&
               mail.subject.includes('verification code') &&
@@ -263,7 +251,7 @@ describe('Quick Pay', () => {
       // Level 1 may send only 500.00 a day; level 2 may send 5,000.00.
       const level = await callApi(
         admin,
-        server.baseUrl,
+        suite.server.baseUrl,
         'POST',
         `/api/v1/admin/users/${aliceId}/level`,
         {
@@ -285,7 +273,7 @@ describe('Quick Pay', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
       const codeField = page.getByLabel('Verification code');
       await page.getByText(/We emailed a 6-digit code to a\*\*\*@coffer\.test/).waitFor();
-      const mail = await mailSink.waitForMail({
+      const mail = await suite.mailSink.waitForMail({
         to: demo.alice.email,
         subject: 'verification code',
         after: askedAt,
@@ -389,7 +377,7 @@ describe('Quick Pay', () => {
       const { admin, aliceId } = await adminWithAlice();
       const frozen = await callApi(
         admin,
-        server.baseUrl,
+        suite.server.baseUrl,
         'POST',
         `/api/v1/admin/users/${aliceId}/freeze`,
         {
@@ -416,7 +404,7 @@ describe('Quick Pay', () => {
 
       const unfrozen = await callApi(
         admin,
-        server.baseUrl,
+        suite.server.baseUrl,
         'POST',
         `/api/v1/admin/users/${aliceId}/unfreeze`,
         {

@@ -1,13 +1,12 @@
 // The customer's wallet end to end against the sandbox server: the dashboard (hidden
 // balance, copy, chart, transactions), Add money with sandbox test money, live updates
 // when staff record a deposit in another session, and the broken-feed message.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import {
   type ConsoleProblems,
-  launchBrowser,
   newContext,
   type viewports,
   watchConsole,
@@ -20,11 +19,9 @@ import {
   toast,
   waitForAppTakeover,
 } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { writeSiteFile } from './support/site-file.ts';
+import { useServerAndBrowser } from './support/suite.ts';
 import { waitUntil } from './support/wait.ts';
 
-const startUpTimeoutMs = 120_000;
 const journeyTimeoutMs = 120_000;
 
 // The sandbox's published demo accounts (apps/api/src/features/sandbox/seed.ts).
@@ -36,25 +33,8 @@ const aliceStartingMinor = 150_480n;
 const depositInstructions =
   'Pay by bank transfer to Harbour Test Credit Union, sort code 00-00-00.\nQuote your 10-digit account number as the reference.';
 
-let server: RunningServer;
-let siteFile: ReturnType<typeof writeSiteFile>;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  siteFile = writeSiteFile({ institutionName: 'Harbour Test', depositInstructions });
-  server = await startServer({ env: { COFFER_SITE_FILE: siteFile.path } });
-  browser = await launchBrowser();
-}, startUpTimeoutMs);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  siteFile?.remove();
-}, startUpTimeoutMs);
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
+const suite = useServerAndBrowser({
+  site: { institutionName: 'Harbour Test', depositInstructions },
 });
 
 /** A browser context signed in through the API (this file is not about the login page). */
@@ -62,14 +42,14 @@ async function signedInPage(
   account: { email: string; password: string },
   viewport: keyof typeof viewports = 'desktop',
 ): Promise<{ page: Page; context: BrowserContext; problems: ConsoleProblems }> {
-  const context = await newContext(browser, { baseUrl: server.baseUrl, viewport });
-  contexts.push(context);
+  const context = await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport });
+  suite.closeAfterTest(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: server.baseUrl,
+    origin: suite.server.baseUrl,
   });
   const login = await context.request.post('/api/v1/auth/login', {
     data: account,
-    headers: { origin: server.baseUrl },
+    headers: { origin: suite.server.baseUrl },
   });
   expect(login.status(), await login.text()).toBe(200);
   const page = await context.newPage();
@@ -269,7 +249,7 @@ describe('wallet', () => {
       expect(aliceId).toBeDefined();
       const deposit = await staffRequest.post(`/api/v1/admin/users/${aliceId}/deposits`, {
         data: { amount: '42.00', externalReference: 'LIVE-0001', reason: 'Branch cash deposit' },
-        headers: { origin: server.baseUrl, 'idempotency-key': `live-${Date.now()}` },
+        headers: { origin: suite.server.baseUrl, 'idempotency-key': `live-${Date.now()}` },
       });
       expect(deposit.status(), await deposit.text()).toBe(201);
 
@@ -287,12 +267,16 @@ describe('wallet', () => {
   it(
     'describes a Quick Pay with the other customer’s masked name on both dashboards',
     async () => {
-      const recipientContext = await newContext(browser, {
-        baseUrl: server.baseUrl,
+      const recipientContext = await newContext(suite.browser, {
+        baseUrl: suite.server.baseUrl,
         viewport: 'desktop',
       });
-      contexts.push(recipientContext);
-      const recipient = await signUpInContext(recipientContext, server.baseUrl, newCustomer());
+      suite.closeAfterTest(recipientContext);
+      const recipient = await signUpInContext(
+        recipientContext,
+        suite.server.baseUrl,
+        newCustomer(),
+      );
       const recipientPage = await recipientContext.newPage();
       await openDashboard(recipientPage);
       await recipientPage.getByText('No transactions yet').waitFor();

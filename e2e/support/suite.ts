@@ -1,13 +1,25 @@
+import type { Site } from '@coffer/contracts/site';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { type MailSink, startMailSink } from './mail-sink.ts';
 import { type RunningServer, type ServerOptions, startServer } from './server.ts';
+import { writeSiteFile } from './site-file.ts';
 
 const startUpTimeoutMs = 120_000;
+
+export type SuiteOptions = ServerOptions & {
+  /** Mail goes to a real SMTP sink (SMTP_URL) the tests read, instead of the dev outbox. */
+  hasMailSink?: boolean;
+  /** The operator's site file (COFFER_SITE_FILE), written before the server starts. */
+  site?: Site;
+};
 
 export type ServerAndBrowser = {
   readonly server: RunningServer;
   readonly browser: Browser;
+  /** Only with `hasMailSink`. */
+  readonly mailSink: MailSink;
   /** Closes the context when the current test ends. */
   closeAfterTest(context: BrowserContext): BrowserContext;
 };
@@ -16,19 +28,33 @@ export type ServerAndBrowser = {
  * A sandbox server and Chromium for one test file: started before its tests and stopped
  * after them; the browser contexts a test opens are closed when it ends.
  */
-export function useServerAndBrowser(options: ServerOptions = {}): ServerAndBrowser {
+export function useServerAndBrowser(options: SuiteOptions = {}): ServerAndBrowser {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
+  let mailSink: MailSink | undefined;
+  let siteFile: ReturnType<typeof writeSiteFile> | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    server = await startServer(options);
+    const env: Record<string, string> = {};
+    if (options.hasMailSink) {
+      mailSink = await startMailSink();
+      env.SMTP_URL = mailSink.url;
+    }
+    if (options.site) {
+      siteFile = writeSiteFile(options.site);
+      env.COFFER_SITE_FILE = siteFile.path;
+    }
+    server = await startServer({ env: { ...env, ...options.env } });
     browser = await launchBrowser();
   }, startUpTimeoutMs);
 
   afterAll(async () => {
+    for (const context of contexts.splice(0)) await context.close();
     await browser?.close();
     await server?.stop();
+    await mailSink?.stop();
+    siteFile?.remove();
   }, startUpTimeoutMs);
 
   afterEach(async () => {
@@ -43,6 +69,10 @@ export function useServerAndBrowser(options: ServerOptions = {}): ServerAndBrows
     get browser() {
       if (!browser) throw new Error('the browser starts before the first test');
       return browser;
+    },
+    get mailSink() {
+      if (!mailSink) throw new Error('the mail sink starts before the first test: hasMailSink');
+      return mailSink;
     },
     closeAfterTest(context) {
       contexts.push(context);

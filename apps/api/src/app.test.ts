@@ -1,20 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/app.ts';
-import { openTestDatabase, testDatabaseKind } from '../test/database.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, useTestApp } from '../test/app.ts';
+import { testDatabaseKind } from '../test/database.ts';
 import type { Database } from './db/client.ts';
 
 let db: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
+useTestApp((opened) => {
+  ({ app, db } = opened);
 });
 
 describe('the API shell', () => {

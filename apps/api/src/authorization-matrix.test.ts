@@ -2,9 +2,8 @@
 // missing from this table fails the suite, so no route ships without a decision.
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/app.ts';
-import { openTestDatabase } from '../test/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/app.ts';
 import { signedUpClient, staffClient, TestClient } from '../test/http.ts';
 import type { Database } from './db/client.ts';
 import { createSession } from './platform/sessions.ts';
@@ -177,30 +176,27 @@ const userIdOf: Partial<Record<Actor, string>> = {};
 let pendingRequestId: string;
 let baseUrl: string;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db, { COFFER_SANDBOX: '1' });
-  await app.ready();
-  const customerA = await signedUpClient(app);
-  const customerB = await signedUpClient(app);
-  const support = await staffClient(app, 'support');
-  const admin = await staffClient(app, 'admin');
-  userIdOf.customerA = customerA.user.id;
-  userIdOf.customerB = customerB.user.id;
-  userIdOf.support = support.user.id;
-  userIdOf.admin = admin.user.id;
-  const pending = await support.client.post(
-    `/api/v1/admin/users/${customerA.user.id}/deposits`,
-    { amount: '1.00', reason: 'matrix' },
-    { 'idempotency-key': 'matrix-pending' },
-  );
-  pendingRequestId = pending.json().id;
-  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+useTestApp(
+  async (opened) => {
+    ({ app, db } = opened);
+    const customerA = await signedUpClient(app);
+    const customerB = await signedUpClient(app);
+    const support = await staffClient(app, 'support');
+    const admin = await staffClient(app, 'admin');
+    userIdOf.customerA = customerA.user.id;
+    userIdOf.customerB = customerB.user.id;
+    userIdOf.support = support.user.id;
+    userIdOf.admin = admin.user.id;
+    const pending = await support.client.post(
+      `/api/v1/admin/users/${customerA.user.id}/deposits`,
+      { amount: '1.00', reason: 'matrix' },
+      { 'idempotency-key': 'matrix-pending' },
+    );
+    pendingRequestId = pending.json().id;
+    baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  },
+  { env: { COFFER_SANDBOX: '1' } },
+);
 
 /** A fresh signed-in client per call, so one call's side effects (logout) do not leak. */
 async function clientFor(actor: Actor): Promise<TestClient> {

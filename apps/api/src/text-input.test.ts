@@ -5,18 +5,14 @@ import { errorBodySchema } from '@coffer/contracts/errors';
 import { externalReferenceLengthMax, memoLengthMax } from '@coffer/contracts/ledger';
 import { todayUtc } from '@coffer/contracts/statements';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/app.ts';
-import { openTestDatabase } from '../test/database.ts';
-import { staffClient, strongPassword, TestClient } from '../test/http.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/app.ts';
+import { createCustomer } from '../test/customers.ts';
+import { moneyRequest } from '../test/deposits.ts';
+import { newIdempotencyKey, staffClient, strongPassword, TestClient } from '../test/http.ts';
+import { emailedStepUpCode, requestPayout } from '../test/payouts.ts';
+import { quickPay } from '../test/transfers.ts';
 import type { Database } from './db/client.ts';
-import {
-  emailedStepUpCode,
-  newKey as newPayoutKey,
-  payoutCustomer,
-  requestPayout,
-} from './features/payouts/test-support.ts';
-import { quickPay, testCustomer } from './features/transfers/test-support.ts';
 import { invalidTextMessage } from './platform/error-handler.ts';
 
 let db: Database;
@@ -27,26 +23,33 @@ let support: Awaited<ReturnType<typeof staffClient>>;
 
 const nulMessage = 'Remove the invisible control character (U+0000)';
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  // Euro payouts carry a fee here, so a payout's memo is as long as it gets.
-  app = await buildTestApp(db, { COFFER_PAYOUT_FEES: '{"EUR":"1.50"}' });
-  // A route that hands text to the database unchecked, as a field that missed its schema would.
-  app.post('/api/v1/test/unchecked-text', { config: { access: 'public' } }, async (request) => {
-    await db.query('SELECT $1::text AS text', [(request.body as { text: string }).text]);
-    return { isStored: true };
-  });
-  await app.ready();
-  admin = await staffClient(app, 'admin');
-  secondAdmin = await staffClient(app, 'admin');
-  support = await staffClient(app, 'support');
-});
+// Euro payouts carry a fee here, so a payout's memo is as long as it gets.
+useTestApp(
+  async (opened) => {
+    ({ app, db } = opened);
+    admin = await staffClient(app, 'admin');
+    secondAdmin = await staffClient(app, 'admin');
+    support = await staffClient(app, 'support');
+  },
+  {
+    env: { COFFER_PAYOUT_FEES: '{"EUR":"1.50"}' },
+    // A route that hands text to the database unchecked, as a field that missed its schema would.
+    beforeReady: (opened) => {
+      opened.app.post(
+        '/api/v1/test/unchecked-text',
+        { config: { access: 'public' } },
+        async (request) => {
+          await opened.db.query('SELECT $1::text AS text', [
+            (request.body as { text: string }).text,
+          ]);
+          return { isStored: true };
+        },
+      );
+    },
+  },
+);
 afterEach(async () => {
   expect(await app.ledger.checkInvariants()).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 /**
@@ -84,19 +87,6 @@ async function expectRefused(
   expect(await databaseState()).toEqual(before);
 }
 
-let keyCounter = 0;
-function moneyRequest(
-  client: TestClient,
-  userId: string,
-  kind: 'deposits' | 'adjustments',
-  body: object,
-) {
-  keyCounter += 1;
-  return client.post(`/api/v1/admin/users/${userId}/${kind}`, body, {
-    'idempotency-key': `text-input-${keyCounter}-${Date.now()}`,
-  });
-}
-
 async function memoOfEntry(entryId: string): Promise<string> {
   const found = await db.query<{ memo: string }>('SELECT memo FROM journal_entries WHERE id = $1', [
     entryId,
@@ -126,8 +116,8 @@ describe('text the database cannot store', () => {
   });
 
   it('refuses a NUL in a Quick Pay note, moving no money', async () => {
-    const sender = await testCustomer(app, { balance: '50.00' });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '50.00' });
+    const recipient = await createCustomer(app);
     await expectRefused(
       () =>
         quickPay(sender.client, {
@@ -162,7 +152,7 @@ describe('text the database cannot store', () => {
   });
 
   it('refuses a NUL in a freeze reason, leaving the account as it was', async () => {
-    const { user } = await testCustomer(app);
+    const { user } = await createCustomer(app);
     await expectRefused(
       () =>
         admin.client.post(`/api/v1/admin/users/${user.id}/freeze`, {
@@ -176,7 +166,7 @@ describe('text the database cannot store', () => {
   });
 
   it('refuses a NUL in a deposit reference, recording no request', async () => {
-    const { user } = await testCustomer(app);
+    const { user } = await createCustomer(app);
     await expectRefused(
       () =>
         moneyRequest(admin.client, user.id, 'deposits', {
@@ -213,7 +203,7 @@ describe('reasons and references that become memos', () => {
   ] as const)(
     'refuses an adjustment reason of %s from %s, recording and moving nothing',
     async (_length, reason, role) => {
-      const { user } = await testCustomer(app, { balance: '100.00' });
+      const { user } = await createCustomer(app, { balance: '100.00' });
       const maker = role === 'admin' ? admin : support;
       await expectRefused(
         () => moneyRequest(maker.client, user.id, 'adjustments', { amount: '10.00', reason }),
@@ -224,7 +214,7 @@ describe('reasons and references that become memos', () => {
   );
 
   it('posts the longest reason allowed with its whole text in the memo', async () => {
-    const { user } = await testCustomer(app, { balance: '100.00' });
+    const { user } = await createCustomer(app, { balance: '100.00' });
     const reason = `Réf ${'🍜'.repeat(moneyRequestReasonLengthMax / 2 - 2)}`;
     expect(reason).toHaveLength(moneyRequestReasonLengthMax);
     const posted = await moneyRequest(admin.client, user.id, 'adjustments', {
@@ -242,7 +232,7 @@ describe('reasons and references that become memos', () => {
   });
 
   it('refuses a reference longer than a memo can quote', async () => {
-    const { user } = await testCustomer(app);
+    const { user } = await createCustomer(app);
     await expectRefused(
       () =>
         moneyRequest(admin.client, user.id, 'deposits', {
@@ -256,7 +246,7 @@ describe('reasons and references that become memos', () => {
   });
 
   it('still posts a pending adjustment saved with a reason longer than today’s limit', async () => {
-    const { user, wallet } = await testCustomer(app, { balance: '100.00' });
+    const { user, wallet } = await createCustomer(app, { balance: '100.00' });
     const pending = await moneyRequest(support.client, user.id, 'adjustments', {
       amount: '10.00',
       reason: 'Mistaken deposit',
@@ -285,7 +275,7 @@ describe('reasons and references that become memos', () => {
   });
 
   it('fits the longest payout destination, fee and reference in the memo', async () => {
-    const customer = await payoutCustomer(app, { country: 'DE', balance: '100.00' });
+    const customer = await createCustomer(app, { level: 2, country: 'DE', balance: '100.00' });
     // 254 characters, the longest address the form takes.
     const longestEmail = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(53)}.example`;
     expect(longestEmail).toHaveLength(254);
@@ -298,7 +288,7 @@ describe('reasons and references that become memos', () => {
         amount: '10.00',
         stepUpCode: await emailedStepUpCode(app, customer),
       },
-      newPayoutKey(),
+      newIdempotencyKey(),
     );
     expect(created.statusCode, created.body).toBe(201);
     const payoutId = created.json().id;
@@ -337,7 +327,7 @@ describe('statement periods', () => {
     [`from=${todayUtc()}&to=${yesterday}`, 'to', 'The last day cannot be before the first day'],
     ['from=2026-01-01&to=9999-12-31', 'to', 'The statement cannot end after today'],
   ])('refuses %s', async (query, field, message) => {
-    const { client } = await testCustomer(app);
+    const { client } = await createCustomer(app);
     for (const format of ['json', 'csv', 'pdf']) {
       await expectRefused(
         () => client.get(`/api/v1/statements?${query}&format=${format}`),
@@ -348,7 +338,7 @@ describe('statement periods', () => {
   });
 
   it('gives January 2000, the first month there is', async () => {
-    const { client } = await testCustomer(app);
+    const { client } = await createCustomer(app);
     const statement = await client.get('/api/v1/statements?month=2000-01');
     expect(statement.statusCode, statement.body).toBe(200);
     expect(statement.json()).toMatchObject({ from: '2000-01-01', to: '2000-01-31', entryCount: 0 });

@@ -1,9 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
+import { moneyOutDayMismatches } from '../src/features/wallet/money-out.ts';
+import { openTestDatabase } from './database.ts';
 
 /**
  * The real app on a test database, not listening: requests go through `app.inject`.
@@ -21,4 +24,51 @@ export async function buildTestApp(
     ...env,
   });
   return buildApp({ config, db });
+}
+
+export type OpenedTestApp = { app: FastifyInstance; db: Database };
+
+export type TestAppOptions = {
+  /** Configuration on top of buildTestApp's. */
+  env?: Record<string, string>;
+  /** Connections to a real PostgreSQL: concurrency tests want more than the default. */
+  poolSize?: number;
+  /** Runs before the app is ready: routes this file's tests need and production lacks. */
+  beforeReady?: (opened: OpenedTestApp) => void;
+  /**
+   * Checked after every test: the ledger's invariants ('ledger'), and also that each
+   * customer's money-out day totals match their movements ('money-out').
+   */
+  checksAfterEach?: 'ledger' | 'money-out';
+};
+
+/**
+ * One fresh database and the app on it for the calling test file: opened before its first
+ * test, handed to `onReady` (which keeps them and makes the file's own clients), and closed
+ * after its last test, whatever happened in between.
+ */
+export function useTestApp(
+  onReady: (opened: OpenedTestApp) => void | Promise<void>,
+  options: TestAppOptions = {},
+): void {
+  let db: Database | undefined;
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    db = await openTestDatabase({ poolSize: options.poolSize });
+    app = await buildTestApp(db, options.env);
+    options.beforeReady?.({ app, db });
+    await app.ready();
+    await onReady({ app, db });
+  });
+  afterEach(async () => {
+    if (!app || !db || !options.checksAfterEach) return;
+    await app.ledger.assertInvariants();
+    if (options.checksAfterEach === 'money-out') {
+      expect(await moneyOutDayMismatches(db)).toEqual([]);
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
 }

@@ -138,3 +138,11 @@ export async function stepUpTraces(
   );
   return found.rows[0] ?? { codes: -1, emails: -1 };
 }
+
+let idempotencyKeyCount = 0;
+
+/** A fresh Idempotency-Key, unique within the test run: each call is a new action. */
+export function newIdempotencyKey(): string {
+  idempotencyKeyCount += 1;
+  return `test-${idempotencyKeyCount}-${Date.now()}`;
+}

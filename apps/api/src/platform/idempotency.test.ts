@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildTestApp } from '../../test/app.ts';
-import { openTestDatabase } from '../../test/database.ts';
+import { useTestApp } from '../../test/app.ts';
 import { createWallet, transferLines } from '../../test/factories.ts';
 import type { Database } from '../db/client.ts';
 import type { AccountId } from '../ledger/ledger.ts';
@@ -14,41 +13,42 @@ let isFailingWithBug = false;
 
 const transferBodySchema = z.object({ from: z.string(), to: z.string(), amountMinor: z.string() });
 
-beforeAll(async () => {
-  db = await openTestDatabase({ poolSize: 30 });
-  app = await buildTestApp(db);
-  // A money-moving route for these tests only: the real ones arrive with their features.
-  app.post(
-    '/api/v1/test-transfers',
-    { config: { access: 'public' }, schema: { body: transferBodySchema } },
-    (request, reply) =>
-      replyIdempotent(request, reply, 'test-scope', async (tx) => {
-        const body = transferBodySchema.parse(request.body);
-        const entry = await app.ledger.post(
-          {
-            kind: 'transfer',
-            memo: 'idempotency test',
-            lines: transferLines(
-              body.from as AccountId,
-              body.to as AccountId,
-              BigInt(body.amountMinor),
-            ),
-          },
-          tx,
-        );
-        if (isFailingWithBug) throw new Error('a bug after the posting');
-        return { status: 201, body: { entryId: entry.entryId } };
-      }),
-  );
-  await app.ready();
-});
+useTestApp(
+  (opened) => {
+    ({ app, db } = opened);
+  },
+  {
+    poolSize: 30,
+    // A money-moving route for these tests only: the real ones arrive with their features.
+    beforeReady: (opened) => {
+      opened.app.post(
+        '/api/v1/test-transfers',
+        { config: { access: 'public' }, schema: { body: transferBodySchema } },
+        (request, reply) =>
+          replyIdempotent(request, reply, 'test-scope', async (tx) => {
+            const body = transferBodySchema.parse(request.body);
+            const entry = await opened.app.ledger.post(
+              {
+                kind: 'transfer',
+                memo: 'idempotency test',
+                lines: transferLines(
+                  body.from as AccountId,
+                  body.to as AccountId,
+                  BigInt(body.amountMinor),
+                ),
+              },
+              tx,
+            );
+            if (isFailingWithBug) throw new Error('a bug after the posting');
+            return { status: 201, body: { entryId: entry.entryId } };
+          }),
+      );
+    },
+  },
+);
 afterEach(async () => {
   isFailingWithBug = false;
   await app.ledger.assertInvariants();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 function transfer(key: string | undefined, payload: object) {

@@ -2,9 +2,8 @@
 // signed-in customer, so changing address does not dodge them and neighbours behind one
 // address do not share them.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/app.ts';
-import { openTestDatabase } from '../../test/database.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, useTestApp } from '../../test/app.ts';
 import { signedUpClient } from '../../test/http.ts';
 import type { Database } from '../db/client.ts';
 import { moneyRequestsPerMinuteDefault } from './rate-limits.ts';
@@ -12,14 +11,8 @@ import { moneyRequestsPerMinuteDefault } from './rate-limits.ts';
 let db: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
+useTestApp((opened) => {
+  ({ app, db } = opened);
 });
 
 let addressCounter = 0;

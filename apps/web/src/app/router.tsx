@@ -208,7 +208,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                   {
                     path: 'queues/deposits',
                     ...lazyPage(
-                      () => import('../features/admin/pages/deposits-queue-page.tsx'),
+                      () => import('../features/deposits/pages/deposits-queue-page.tsx'),
                       'DepositsQueuePage',
                     ),
                   },
@@ -222,7 +222,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                   {
                     path: 'audit',
                     ...lazyPage(
-                      () => import('../features/admin/pages/audit-log-page.tsx'),
+                      () => import('../features/audit/pages/audit-log-page.tsx'),
                       'AuditLogPage',
                     ),
                   },

@@ -1,5 +1,8 @@
-import type { ErrorCode } from '@coffer/contracts/errors';
-import { schemaResolver } from '@mantine/form';
+import { type ErrorCode, errorCodes } from '@coffer/contracts/errors';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ZodType } from 'zod';
 import { ApiError } from './api-client.ts';
 
 /**
@@ -49,4 +52,45 @@ export function showApiErrorOnForm(
     return null;
   }
   return isShownBesideAField ? null : error.message;
+}
+
+/**
+ * A form checked by a contract schema and sent by a feature's mutation hook: the one way a
+ * form shows the server's answer. The schema's parse gives the body (or `toBody`, where the
+ * form has fields the request does not, e.g. a password confirmation); a failure goes beside
+ * its field or, when it belongs to none, into `formError` above the form.
+ */
+export function useContractForm<Values extends Record<string, unknown>, Body, Result>(options: {
+  schema: ZodType<Body>;
+  initialValues: Values;
+  mutation: UseMutationResult<Result, Error, Body>;
+  toBody?: (values: Values) => Body;
+  onSuccess?: (result: Result, body: Body) => void;
+  /** Before the failure is shown, e.g. to empty a password the person must type again. */
+  onError?: (form: UseFormReturnType<Values>) => void;
+  fieldsByCode?: Partial<Record<ErrorCode, string>>;
+}) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: options.initialValues,
+    validate: contractResolver(options.schema),
+  });
+  const onSubmit = form.onSubmit((values) => {
+    setFormError(null);
+    const body = options.toBody ? options.toBody(values) : options.schema.parse(values);
+    options.mutation.mutate(body, {
+      onSuccess: (result) => options.onSuccess?.(result, body),
+      onError: (error) => {
+        options.onError?.(form);
+        setFormError(
+          showApiErrorOnForm(form, error, {
+            otherFailureMessage: errorCodes.internal.message,
+            ...(options.fieldsByCode ? { fieldsByCode: options.fieldsByCode } : {}),
+          }),
+        );
+      },
+    });
+  });
+  return { form, formError, onSubmit, isPending: options.mutation.isPending };
 }

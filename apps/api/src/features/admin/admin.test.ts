@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
+import { moneyRequest } from '../../../test/deposits.ts';
 import { signedUpClient, staffClient, TestClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 
@@ -11,34 +11,15 @@ let admin: Awaited<ReturnType<typeof staffClient>>;
 let secondAdmin: Awaited<ReturnType<typeof staffClient>>;
 let support: Awaited<ReturnType<typeof staffClient>>;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-  await app.ready();
-  admin = await staffClient(app, 'admin');
-  secondAdmin = await staffClient(app, 'admin');
-  support = await staffClient(app, 'support');
-});
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
-
-let keyCounter = 0;
-function moneyRequest(
-  client: TestClient,
-  userId: string,
-  kind: 'deposits' | 'adjustments',
-  body: object,
-) {
-  keyCounter += 1;
-  return client.post(`/api/v1/admin/users/${userId}/${kind}`, body, {
-    'idempotency-key': `test-${keyCounter}-${Date.now()}`,
-  });
-}
+useTestApp(
+  async (opened) => {
+    ({ app, db } = opened);
+    admin = await staffClient(app, 'admin');
+    secondAdmin = await staffClient(app, 'admin');
+    support = await staffClient(app, 'support');
+  },
+  { checksAfterEach: 'ledger' },
+);
 
 async function balanceOf(userId: string): Promise<string> {
   return (await admin.client.get(`/api/v1/admin/users/${userId}`)).json().wallet.balanceMinor;

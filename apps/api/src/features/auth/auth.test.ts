@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { TOTP } from 'otpauth';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, useTestApp } from '../../../test/app.ts';
 import {
   lastEmailTo,
   newSignup,
@@ -16,18 +15,12 @@ import type { Database } from '../../db/client.ts';
 let db: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-  await app.ready();
-});
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+useTestApp(
+  (opened) => {
+    ({ app, db } = opened);
+  },
+  { checksAfterEach: 'ledger' },
+);
 
 function currentCode(secret: string, offsetSteps = 0): string {
   return new TOTP({ secret, digits: 6, period: 30 }).generate({

@@ -2,9 +2,8 @@
 // checked, so concurrency buys no extra guesses. True concurrency needs PostgreSQL.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import { signedUpClient, strongPassword, TestClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 import { loginFailuresMax } from './login-throttle.ts';
@@ -12,15 +11,12 @@ import { loginFailuresMax } from './login-throttle.ts';
 let db: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  db = await openTestDatabase({ poolSize: 30 });
-  app = await buildTestApp(db);
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+useTestApp(
+  (opened) => {
+    ({ app, db } = opened);
+  },
+  { poolSize: 30 },
+);
 
 /** Counts answers by status and error code; a 5xx (a deadlock, a bug) fails the test. */
 function outcomes(responses: LightMyRequestResponse[]): Record<string, number> {

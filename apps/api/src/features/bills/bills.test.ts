@@ -1,63 +1,25 @@
-import { parseAmount } from '@coffer/contracts/money';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
-import { deposit, usd } from '../../../test/factories.ts';
-import {
-  lastEmailTo,
-  signedUpClient,
-  staffClient,
-  type TestClient,
-  tokenOf,
-} from '../../../test/http.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
+import { createCustomer } from '../../../test/customers.ts';
+import { usd } from '../../../test/factories.ts';
+import { newIdempotencyKey, staffClient, type TestClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
-import { moneyOutDayMismatches } from '../wallet/money-out.ts';
 
 let db: Database;
 let app: FastifyInstance;
 let admin: Awaited<ReturnType<typeof staffClient>>;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-  await app.ready();
-  admin = await staffClient(app, 'admin');
-});
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-  expect(await moneyOutDayMismatches(db)).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+useTestApp(
+  async (opened) => {
+    ({ app, db } = opened);
+    admin = await staffClient(app, 'admin');
+  },
+  { checksAfterEach: 'money-out' },
+);
 
-/** A signed-up customer who verified their email, with `balance` deposited (USD). */
-async function payingCustomer(options: { balance?: string; isVerified?: boolean } = {}) {
-  const { client, user, body } = await signedUpClient(app);
-  if (options.isVerified ?? true) {
-    const token = tokenOf((await lastEmailTo(db, body.email)).link);
-    expect((await client.post('/api/v1/auth/verify-email', { token })).statusCode).toBe(200);
-  }
-  const wallet = await db.query<{ id: AccountId }>(
-    "SELECT id FROM accounts WHERE owner_user_id = $1 AND kind = 'customer'",
-    [user.id],
-  );
-  const walletId = wallet.rows[0]?.id;
-  if (!walletId) throw new Error('sign-up opens a wallet');
-  if (options.balance) await deposit(app.ledger, walletId, parseAmount(options.balance, usd));
-  return { client, user, walletId };
-}
-
-let keyCounter = 0;
-function newKey(): string {
-  keyCounter += 1;
-  return `bill-${keyCounter}-${Date.now()}`;
-}
-
-function payBill(client: TestClient, body: object, key = newKey()) {
+function payBill(client: TestClient, body: object, key = newIdempotencyKey()) {
   return client.post('/api/v1/bill-payments', body, { 'idempotency-key': key });
 }
 
@@ -77,10 +39,10 @@ async function billPaymentCount(userId: string): Promise<number> {
 
 describe('paying a bill', () => {
   it('debits the wallet to bill clearing once per idempotency key', async () => {
-    const { client, user, walletId } = await payingCustomer({ balance: '100.00' });
+    const { client, user, wallet } = await createCustomer(app, { balance: '100.00' });
     const billClearing = await app.ledger.systemAccount('bill_clearing', usd);
     const clearingBefore = await balanceMinor(billClearing);
-    const key = newKey();
+    const key = newIdempotencyKey();
 
     const paid = await payBill(client, electricity, key);
     expect(paid.statusCode).toBe(201);
@@ -96,10 +58,10 @@ describe('paying a bill', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(paid.json());
 
-    expect(await balanceMinor(walletId)).toBe(5480n);
+    expect(await balanceMinor(wallet.id)).toBe(5480n);
     expect((await balanceMinor(billClearing)) - clearingBefore).toBe(4520n);
     expect(await billPaymentCount(user.id)).toBe(1);
-    const [line] = (await app.ledger.history(walletId, { limit: 1 })).items;
+    const [line] = (await app.ledger.history(wallet.id, { limit: 1 })).items;
     expect(line).toMatchObject({
       kind: 'bill_payment',
       memo: 'Electricity bill (ref. 12345)',
@@ -108,25 +70,25 @@ describe('paying a bill', () => {
   });
 
   it('answers 422 when a key is reused for a different bill, and moves nothing', async () => {
-    const { client, walletId } = await payingCustomer({ balance: '100.00' });
-    const key = newKey();
+    const { client, wallet } = await createCustomer(app, { balance: '100.00' });
+    const key = newIdempotencyKey();
     expect((await payBill(client, electricity, key)).statusCode).toBe(201);
     const reused = await payBill(client, { ...electricity, amount: '45.21' }, key);
     expect(reused.statusCode).toBe(422);
     expect(reused.json().error.code).toBe('idempotency_key_reused');
-    expect(await balanceMinor(walletId)).toBe(5480n);
+    expect(await balanceMinor(wallet.id)).toBe(5480n);
   });
 
   it('needs an Idempotency-Key', async () => {
-    const { client, walletId } = await payingCustomer({ balance: '100.00' });
+    const { client, wallet } = await createCustomer(app, { balance: '100.00' });
     const response = await client.post('/api/v1/bill-payments', electricity);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('idempotency_key_required');
-    expect(await balanceMinor(walletId)).toBe(10000n);
+    expect(await balanceMinor(wallet.id)).toBe(10000n);
   });
 
   it('holds level 1 to 500.00 of bills a day', async () => {
-    const { client, user, walletId } = await payingCustomer({ balance: '1000.00' });
+    const { client, user, wallet } = await createCustomer(app, { balance: '1000.00' });
     const rent = { category: 'rent', billerReference: 'FLAT-4B' };
     expect((await payBill(client, { ...rent, amount: '300.00' })).statusCode).toBe(201);
     const over = await payBill(client, { ...rent, amount: '200.01' });
@@ -136,21 +98,21 @@ describe('paying a bill', () => {
       message: 'This would go over your daily limit of $500.00. You can still send $200.00 today.',
     });
     expect((await payBill(client, { ...rent, amount: '200.00' })).statusCode).toBe(201);
-    expect(await balanceMinor(walletId)).toBe(50000n);
+    expect(await balanceMinor(wallet.id)).toBe(50000n);
     expect(await billPaymentCount(user.id)).toBe(2);
   });
 
   it('lets only one of two bills that together pass the daily limit through at once', async () => {
-    const { client, user, walletId } = await payingCustomer({ balance: '1000.00' });
+    const { client, user, wallet } = await createCustomer(app, { balance: '1000.00' });
     const bill = { category: 'internet', billerReference: 'NET-9', amount: '300.00' };
     const answers = await Promise.all([payBill(client, bill), payBill(client, bill)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
-    expect(await balanceMinor(walletId)).toBe(70000n);
+    expect(await balanceMinor(wallet.id)).toBe(70000n);
     expect(await billPaymentCount(user.id)).toBe(1);
   });
 
   it('refuses a frozen account with the reason staff gave', async () => {
-    const { client, user, walletId } = await payingCustomer({ balance: '100.00' });
+    const { client, user, wallet } = await createCustomer(app, { balance: '100.00' });
     const frozen = await admin.client.post(`/api/v1/admin/users/${user.id}/freeze`, {
       reason: 'Card reported stolen',
     });
@@ -162,21 +124,24 @@ describe('paying a bill', () => {
       message:
         'Transactions are disabled on your account: Card reported stolen. Contact support to have them re-enabled.',
     });
-    expect(await balanceMinor(walletId)).toBe(10000n);
+    expect(await balanceMinor(wallet.id)).toBe(10000n);
     expect(await billPaymentCount(user.id)).toBe(0);
   });
 
   it('refuses an unverified email address', async () => {
-    const { client, walletId } = await payingCustomer({ balance: '100.00', isVerified: false });
+    const { client, wallet } = await createCustomer(app, {
+      balance: '100.00',
+      isEmailVerified: false,
+    });
     const refused = await payBill(client, electricity);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('email_not_verified');
-    expect(await balanceMinor(walletId)).toBe(10000n);
+    expect(await balanceMinor(wallet.id)).toBe(10000n);
   });
 
   it('refuses more than the available balance, and tells a retry the same', async () => {
-    const { client, user, walletId } = await payingCustomer({ balance: '10.00' });
-    const key = newKey();
+    const { client, user, wallet } = await createCustomer(app, { balance: '10.00' });
+    const key = newIdempotencyKey();
     const body = { category: 'water', billerReference: 'W-77', amount: '10.01' };
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const refused = await payBill(client, body, key);
@@ -186,10 +151,10 @@ describe('paying a bill', () => {
         message: 'Insufficient balance for withdrawal',
       });
     }
-    expect(await balanceMinor(walletId)).toBe(1000n);
+    expect(await balanceMinor(wallet.id)).toBe(1000n);
     expect(await billPaymentCount(user.id)).toBe(0);
     expect((await payBill(client, { ...body, amount: '10.00' })).statusCode).toBe(201);
-    expect(await balanceMinor(walletId)).toBe(0n);
+    expect(await balanceMinor(wallet.id)).toBe(0n);
   });
 
   it.each([
@@ -242,20 +207,20 @@ describe('paying a bill', () => {
       'Use at most 40 characters',
     ],
   ])('explains what is wrong with %o', async (body, field, message) => {
-    const { client, user, walletId } = await payingCustomer({ balance: '100.00' });
+    const { client, user, wallet } = await createCustomer(app, { balance: '100.00' });
     const refused = await payBill(client, body);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toMatchObject({ code: 'validation_failed', message });
     expect(refused.json().error.fields[field]).toBe(message);
-    expect(await balanceMinor(walletId)).toBe(10000n);
+    expect(await balanceMinor(wallet.id)).toBe(10000n);
     expect(await billPaymentCount(user.id)).toBe(0);
   });
 });
 
 describe('bill payment history', () => {
   it('lists only the customer’s own payments, newest first, a page at a time', async () => {
-    const { client } = await payingCustomer({ balance: '100.00' });
-    const other = await payingCustomer({ balance: '100.00' });
+    const { client } = await createCustomer(app, { balance: '100.00' });
+    const other = await createCustomer(app, { balance: '100.00' });
     for (const category of ['electricity', 'water', 'internet']) {
       expect(
         (await payBill(client, { category, billerReference: 'REF-1', amount: '1.00' })).statusCode,

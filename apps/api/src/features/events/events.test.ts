@@ -1,7 +1,7 @@
 import type { LiveEvent } from '@coffer/contracts/events';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, useTestApp } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import {
   lastEmailTo,
@@ -18,14 +18,9 @@ let db: Database;
 let app: FastifyInstance;
 let baseUrl: string;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
+useTestApp(async (opened) => {
+  ({ app, db } = opened);
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 type Stream = {

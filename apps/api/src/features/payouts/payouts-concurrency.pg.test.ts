@@ -1,40 +1,29 @@
 // Many payouts, sends and rejects at once through the real routes: true concurrency needs
 // PostgreSQL.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
-import { staffClient } from '../../../test/http.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
+import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
+import { newIdempotencyKey, staffClient } from '../../../test/http.ts';
+import { bankDestination, plantStepUpCodes, requestPayout } from '../../../test/payouts.ts';
 import type { Database } from '../../db/client.ts';
-import { moneyOutDayMismatches } from '../wallet/money-out.ts';
-import {
-  bankDestination,
-  newKey,
-  type PayoutCustomer,
-  payoutCustomer,
-  plantStepUpCodes,
-  requestPayout,
-} from './test-support.ts';
 
 let db: Database;
 let app: FastifyInstance;
 let admin: Awaited<ReturnType<typeof staffClient>>;
 
-beforeAll(async () => {
-  db = await openTestDatabase({ poolSize: 30 });
-  // Hundreds of requests from one customer at once: far above the per-customer limit.
-  app = await buildTestApp(db, { COFFER_MONEY_REQUESTS_PER_MINUTE: '100000' });
-  await app.ready();
-  admin = await staffClient(app, 'admin');
-});
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-  expect(await moneyOutDayMismatches(db)).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+// Hundreds of requests from one customer at once: far above the per-customer limit.
+useTestApp(
+  async (opened) => {
+    ({ app, db } = opened);
+    admin = await staffClient(app, 'admin');
+  },
+  {
+    env: { COFFER_MONEY_REQUESTS_PER_MINUTE: '100000' },
+    poolSize: 30,
+    checksAfterEach: 'money-out',
+  },
+);
 
 const stepUpCode = '482913';
 
@@ -49,10 +38,14 @@ function outcomes(responses: LightMyRequestResponse[]): Record<string, number> {
   return counts;
 }
 
-function withdrawAll(customer: PayoutCustomer, count: number, amount: string) {
+function withdrawAll(customer: TestCustomer, count: number, amount: string) {
   return Promise.all(
     Array.from({ length: count }, () =>
-      requestPayout(customer.client, { ...bankDestination, amount, stepUpCode }, newKey()),
+      requestPayout(
+        customer.client,
+        { ...bankDestination, amount, stepUpCode },
+        newIdempotencyKey(),
+      ),
     ),
   );
 }
@@ -65,14 +58,18 @@ const chainLength = 12;
  * one before it has spent its own, so a chain is refused for want of money, not of codes.
  */
 async function withdrawInChain(
-  customer: PayoutCustomer,
+  customer: TestCustomer,
   count: number,
   amount: string,
 ): Promise<LightMyRequestResponse[]> {
   const responses: LightMyRequestResponse[] = [];
   for (let index = 0; index < count; index += 1) {
     responses.push(
-      await requestPayout(customer.client, { ...bankDestination, amount, stepUpCode }, newKey()),
+      await requestPayout(
+        customer.client,
+        { ...bankDestination, amount, stepUpCode },
+        newIdempotencyKey(),
+      ),
     );
   }
   return responses;
@@ -94,14 +91,14 @@ async function payoutCounts(userId: string): Promise<Record<string, bigint>> {
 
 describe('payouts under concurrency on PostgreSQL', () => {
   it('holds the whole balance once when 100 payouts of it arrive at once', async () => {
-    const customer = await payoutCustomer(app, { balance: '1000.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '1000.00' });
     // A valid code for every request, so only the balance can refuse them.
     await plantStepUpCodes(app, customer.user.id, stepUpCode, 100);
 
     const responses = await withdrawAll(customer, 100, '1000.00');
 
     expect(outcomes(responses)).toEqual({ ok: 1, insufficient_funds: 99 });
-    const balance = await app.ledger.balance(customer.walletId);
+    const balance = await app.ledger.balance(customer.wallet.id);
     expect(balance).toMatchObject({ balanceMinor: 100000n, heldMinor: 100000n });
     expect(await payoutCounts(customer.user.id)).toEqual({
       pending: 1n,
@@ -109,13 +106,13 @@ describe('payouts under concurrency on PostgreSQL', () => {
     });
     const holds = await db.query<{ count: bigint }>(
       "SELECT count(*)::bigint AS count FROM holds WHERE account_id = $1 AND status = 'active'",
-      [customer.walletId],
+      [customer.wallet.id],
     );
     expect(holds.rows[0]?.count).toBe(1n);
   });
 
   it('never overdraws while payouts, sends and rejects race each other', async () => {
-    const customer = await payoutCustomer(app, { balance: '300.00', level: 3 });
+    const customer = await createCustomer(app, { balance: '300.00', level: 3 });
     await plantStepUpCodes(app, customer.user.id, stepUpCode, 20 + chainCount * chainLength);
     const pending = await withdrawInChain(customer, 20, '10.00');
     const pendingIds = pending.map((response) => {
@@ -157,7 +154,7 @@ describe('payouts under concurrency on PostgreSQL', () => {
     expect((counts.pending ?? 0n) + (counts.sent ?? 0n) + (counts.rejected ?? 0n)).toBe(
       20n + accepted,
     );
-    const balance = await app.ledger.balance(customer.walletId);
+    const balance = await app.ledger.balance(customer.wallet.id);
     expect(balance.balanceMinor).toBe(30000n - (counts.sentMinor ?? 0n));
     expect(balance.heldMinor).toBe(counts.pendingMinor ?? 0n);
     expect(balance.availableMinor).toBeGreaterThanOrEqual(0n);

@@ -1,25 +1,24 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import type { LiveEvent } from '@coffer/contracts/events';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
-import { signedUpClient, staffClient, stepUpTraces as traces } from '../../../test/http.ts';
-import { ConfigError, loadConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { moneyOutDayMismatches } from '../wallet/money-out.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
+import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
+import {
+  newIdempotencyKey,
+  signedUpClient,
+  staffClient,
+  stepUpTraces as traces,
+} from '../../../test/http.ts';
 import {
   bankDestination,
   emailedStepUpCode,
   lastStepUpCode,
-  newKey,
-  type PayoutCustomer,
   payoutChallenge,
-  payoutCustomer,
   requestPayout,
-} from './test-support.ts';
+} from '../../../test/payouts.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
 
-let db: Database;
 let app: FastifyInstance;
 let admin: Awaited<ReturnType<typeof staffClient>>;
 let support: Awaited<ReturnType<typeof staffClient>>;
@@ -27,28 +26,21 @@ let support: Awaited<ReturnType<typeof staffClient>>;
 // Euro payouts cost 1.50 in this app; dollar payouts use the default, no fee.
 const feeSchedule = '{"EUR":"1.50"}';
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db, { COFFER_PAYOUT_FEES: feeSchedule });
-  await app.ready();
-  admin = await staffClient(app, 'admin');
-  support = await staffClient(app, 'support');
-});
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-  expect(await moneyOutDayMismatches(db)).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+useTestApp(
+  async (opened) => {
+    ({ app } = opened);
+    admin = await staffClient(app, 'admin');
+    support = await staffClient(app, 'support');
+  },
+  { env: { COFFER_PAYOUT_FEES: feeSchedule }, checksAfterEach: 'money-out' },
+);
 
 const levelTooLowMessage =
   'Your account level is too low for this transaction. Please upgrade to level 2.';
 const wrongCodeMessage = 'Wrong verification code. Please try again.';
 
-async function wallet(customer: PayoutCustomer) {
-  const { balanceMinor, heldMinor, availableMinor } = await app.ledger.balance(customer.walletId);
+async function wallet(customer: TestCustomer) {
+  const { balanceMinor, heldMinor, availableMinor } = await app.ledger.balance(customer.wallet.id);
   return { balanceMinor, heldMinor, availableMinor };
 }
 
@@ -57,7 +49,7 @@ async function wallet(customer: PayoutCustomer) {
  * payout with the emailed code. A refused challenge sends no code, and the payout sent
  * without one gets the same refusal (the checks that need no code come first).
  */
-async function withdraw(customer: PayoutCustomer, amount: string, destination: object = {}) {
+async function withdraw(customer: TestCustomer, amount: string, destination: object = {}) {
   const body = { ...bankDestination, ...destination, amount };
   const challenge = await payoutChallenge(customer, amount);
   if (challenge.statusCode !== 200) {
@@ -70,11 +62,11 @@ async function withdraw(customer: PayoutCustomer, amount: string, destination: o
   return requestPayout(customer.client, { ...body, stepUpCode });
 }
 
-function stepUpTraces(customer: PayoutCustomer) {
+function stepUpTraces(customer: TestCustomer) {
   return traces(app.db, { id: customer.user.id, email: customer.body.email });
 }
 
-async function pendingPayoutOf(customer: PayoutCustomer, amount: string): Promise<string> {
+async function pendingPayoutOf(customer: TestCustomer, amount: string): Promise<string> {
   const created = await withdraw(customer, amount);
   expect(created.statusCode, created.body).toBe(201);
   return created.json().id;
@@ -91,7 +83,7 @@ async function systemBalance(kind: 'payout_clearing' | 'fees', currency: string)
 
 describe('withdrawing', () => {
   it('holds amount plus fee at once, then captures it when an admin marks it sent', async () => {
-    const customer = await payoutCustomer(app, { balance: '100.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '100.00' });
     const clearingBefore = await systemBalance('payout_clearing', 'USD');
 
     const created = await withdraw(customer, '40.00');
@@ -157,7 +149,7 @@ describe('withdrawing', () => {
   });
 
   it('releases the hold when an admin rejects, and shows the customer why', async () => {
-    const customer = await payoutCustomer(app, { balance: '100.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '100.00' });
     const payoutId = await pendingPayoutOf(customer, '70.00');
     expect((await wallet(customer)).availableMinor).toBe(3000n);
 
@@ -198,7 +190,7 @@ describe('withdrawing', () => {
   });
 
   it('charges the scheduled fee: held with the amount, captured into the fees account', async () => {
-    const customer = await payoutCustomer(app, { country: 'DE', balance: '100.00' });
+    const customer = await createCustomer(app, { level: 2, country: 'DE', balance: '100.00' });
     expect((await customer.client.get('/api/v1/payouts/terms')).json()).toMatchObject({
       currency: 'EUR',
       feeMinor: '150',
@@ -225,7 +217,7 @@ describe('withdrawing', () => {
   });
 
   it('refuses amounts that are not positive numbers in the currency’s minor unit', async () => {
-    const customer = await payoutCustomer(app, { balance: '10.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '10.00' });
     for (const amount of ['abc', '0', '0.00', '-5', '1e3', '', '10.001']) {
       const refused = await requestPayout(customer.client, {
         ...bankDestination,
@@ -238,9 +230,9 @@ describe('withdrawing', () => {
   });
 
   it('answers a retry with the same key with the first payout, holding once', async () => {
-    const customer = await payoutCustomer(app, { balance: '30.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '30.00' });
     const stepUpCode = await emailedStepUpCode(app, customer);
-    const key = newKey();
+    const key = newIdempotencyKey();
     const body = { ...bankDestination, amount: '10.00', stepUpCode };
     const [first, second] = await Promise.all([
       requestPayout(customer.client, body, key),
@@ -255,7 +247,7 @@ describe('withdrawing', () => {
   });
 
   it('keeps to the level’s daily payout limit', async () => {
-    const customer = await payoutCustomer(app, { balance: '6000.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '6000.00' });
     expect((await withdraw(customer, '5000.00')).statusCode).toBe(201);
     const over = await withdraw(customer, '0.01');
     expect(over.statusCode).toBe(409);
@@ -263,7 +255,7 @@ describe('withdrawing', () => {
   });
 
   it('stops counting a rejected payout against the day’s limit', async () => {
-    const customer = await payoutCustomer(app, { balance: '6000.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '6000.00' });
     const payoutId = await pendingPayoutOf(customer, '5000.00');
     const rejected = await admin.client.post(`/api/v1/admin/payouts/${payoutId}/reject`, {
       reason: 'Wrong account',
@@ -276,7 +268,7 @@ describe('withdrawing', () => {
 
 describe('refusals, in PRODUCT.md’s order', () => {
   it('refuses a frozen account with the staff’s reason, before looking at the level', async () => {
-    const customer = await payoutCustomer(app, { balance: '50.00', level: 1 });
+    const customer = await createCustomer(app, { balance: '50.00', level: 1 });
     await admin.client.post(`/api/v1/admin/users/${customer.user.id}/freeze`, {
       reason: 'Unusual sign-in activity',
     });
@@ -291,7 +283,7 @@ describe('refusals, in PRODUCT.md’s order', () => {
   });
 
   it('refuses level 1 with the level message before any code is sent', async () => {
-    const customer = await payoutCustomer(app, { balance: '50.00', level: 1 });
+    const customer = await createCustomer(app, { balance: '50.00', level: 1 });
     const refused = await withdraw(customer, '10.00');
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused)).toEqual({ code: 'level_too_low', message: levelTooLowMessage });
@@ -308,14 +300,14 @@ describe('refusals, in PRODUCT.md’s order', () => {
   it('refuses every reason that needs no code before sending one: no code stored, no email', async () => {
     const cases: {
       name: string;
-      setUp: () => Promise<PayoutCustomer>;
+      setUp: () => Promise<TestCustomer>;
       amount: string;
       code: string;
     }[] = [
       {
         name: 'frozen',
         setUp: async () => {
-          const customer = await payoutCustomer(app, { balance: '50.00' });
+          const customer = await createCustomer(app, { level: 2, balance: '50.00' });
           await admin.client.post(`/api/v1/admin/users/${customer.user.id}/freeze`, {
             reason: 'Checking a document',
           });
@@ -327,7 +319,7 @@ describe('refusals, in PRODUCT.md’s order', () => {
       {
         name: 'email not verified',
         setUp: async () => {
-          const customer = await payoutCustomer(app, { balance: '50.00' });
+          const customer = await createCustomer(app, { level: 2, balance: '50.00' });
           await app.db.query('UPDATE users SET email_verified_at = NULL WHERE id = $1', [
             customer.user.id,
           ]);
@@ -338,25 +330,25 @@ describe('refusals, in PRODUCT.md’s order', () => {
       },
       {
         name: 'level',
-        setUp: () => payoutCustomer(app, { balance: '50.00', level: 1 }),
+        setUp: () => createCustomer(app, { balance: '50.00', level: 1 }),
         amount: '10.00',
         code: 'level_too_low',
       },
       {
         name: 'daily limit',
-        setUp: () => payoutCustomer(app, { balance: '6000.00' }),
+        setUp: () => createCustomer(app, { level: 2, balance: '6000.00' }),
         amount: '5000.01',
         code: 'daily_limit_exceeded',
       },
       {
         name: 'balance',
-        setUp: () => payoutCustomer(app, { balance: '50.00' }),
+        setUp: () => createCustomer(app, { level: 2, balance: '50.00' }),
         amount: '50.01',
         code: 'insufficient_funds',
       },
       {
         name: 'limits not configured',
-        setUp: () => payoutCustomer(app, { country: 'AF', balance: '50.00' }),
+        setUp: () => createCustomer(app, { level: 2, country: 'AF', balance: '50.00' }),
         amount: '10.00',
         code: 'limits_not_configured',
       },
@@ -371,7 +363,7 @@ describe('refusals, in PRODUCT.md’s order', () => {
   });
 
   it('refuses a payout above the available balance', async () => {
-    const customer = await payoutCustomer(app, { balance: '50.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '50.00' });
     const refused = await withdraw(customer, '50.01');
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused)).toEqual({
@@ -382,7 +374,7 @@ describe('refusals, in PRODUCT.md’s order', () => {
   });
 
   it('asks for the code, refuses a wrong one, and allows five tries per emailed code', async () => {
-    const customer = await payoutCustomer(app, { balance: '50.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '50.00' });
     const withoutCode = await requestPayout(customer.client, {
       ...bankDestination,
       amount: '5.00',
@@ -393,7 +385,7 @@ describe('refusals, in PRODUCT.md’s order', () => {
     const stepUpCode = await emailedStepUpCode(app, customer);
     const wrongCode = stepUpCode === '111111' ? '222222' : '111111';
     // The same key after a wrong code: nothing was stored, so the corrected try goes through.
-    const key = newKey();
+    const key = newIdempotencyKey();
     const wrong = await requestPayout(
       customer.client,
       { ...bankDestination, amount: '5.00', stepUpCode: wrongCode },
@@ -577,9 +569,9 @@ describe('destination fields', () => {
     });
   }
 
-  let shared: Promise<PayoutCustomer> | undefined;
-  function sharedCustomer(): Promise<PayoutCustomer> {
-    shared ??= payoutCustomer(app, { balance: '10.00' });
+  let shared: Promise<TestCustomer> | undefined;
+  function sharedCustomer(): Promise<TestCustomer> {
+    shared ??= createCustomer(app, { level: 2, balance: '10.00' });
     return shared;
   }
 
@@ -595,7 +587,7 @@ describe('destination fields', () => {
   });
 
   it('keeps the account number without spaces, as the payout’s destination', async () => {
-    const customer = await payoutCustomer(app, { balance: '10.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '10.00' });
     const created = await withdraw(customer, '1.00', {
       accountNumber: 'de89 3704 0044 0532 0130 00',
     });
@@ -605,8 +597,8 @@ describe('destination fields', () => {
 
 describe('staff', () => {
   it('lists pending payouts oldest first, and drops them once decided', async () => {
-    const first = await payoutCustomer(app, { balance: '20.00' });
-    const second = await payoutCustomer(app, { balance: '20.00' });
+    const first = await createCustomer(app, { level: 2, balance: '20.00' });
+    const second = await createCustomer(app, { level: 2, balance: '20.00' });
     const firstId = await pendingPayoutOf(first, '1.00');
     const secondId = await pendingPayoutOf(second, '2.00');
     const queue = (await support.client.get('/api/v1/admin/queues/payouts')).json().items;
@@ -629,7 +621,7 @@ describe('staff', () => {
   });
 
   it('lets support read payouts but not send or reject them', async () => {
-    const customer = await payoutCustomer(app, { balance: '20.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '20.00' });
     const payoutId = await pendingPayoutOf(customer, '5.00');
     const send = await support.client.post(`/api/v1/admin/payouts/${payoutId}/send`, {
       externalReference: 'X',
@@ -643,7 +635,7 @@ describe('staff', () => {
   });
 
   it('decides a payout once: a second send or a reject after it is a conflict', async () => {
-    const customer = await payoutCustomer(app, { balance: '20.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '20.00' });
     const payoutId = await pendingPayoutOf(customer, '5.00');
     const missingReference = await admin.client.post(`/api/v1/admin/payouts/${payoutId}/send`, {
       externalReference: '',
@@ -678,7 +670,7 @@ describe('staff', () => {
 
 describe('privacy', () => {
   it('shows a customer only their own payouts and no staff routes', async () => {
-    const owner = await payoutCustomer(app, { balance: '20.00' });
+    const owner = await createCustomer(app, { level: 2, balance: '20.00' });
     const payoutId = await pendingPayoutOf(owner, '5.00');
     const other = await signedUpClient(app);
     expect((await other.client.get('/api/v1/payouts')).json()).toEqual({
@@ -695,7 +687,7 @@ describe('privacy', () => {
   });
 
   it('pages through a customer’s payouts, newest first', async () => {
-    const customer = await payoutCustomer(app, { balance: '20.00' });
+    const customer = await createCustomer(app, { level: 2, balance: '20.00' });
     const ids = [
       await pendingPayoutOf(customer, '1.00'),
       await pendingPayoutOf(customer, '2.00'),

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
+import { expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import { TestClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
@@ -10,14 +9,8 @@ import { demoUsers, describeDemoUsers, seedSandbox } from './seed.ts';
 let db: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
+useTestApp((opened) => {
+  ({ app, db } = opened);
 });
 
 async function walletBalance(email: string): Promise<{ currency: string; balanceMinor: bigint }> {

@@ -1,34 +1,28 @@
 import { formatMoney, toDecimalString } from '@coffer/contracts/money';
 import { todayUtc } from '@coffer/contracts/statements';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
+import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { usd } from '../../../test/factories.ts';
 import { signedUpClient, staffClient, TestClient } from '../../../test/http.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { quickPay } from '../../../test/transfers.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId, EntryId } from '../../ledger/ledger.ts';
-import { quickPay, type TestCustomer, testCustomer } from '../transfers/test-support.ts';
 import { statementPageSize } from './service.ts';
 
 let db: Database;
 let app: FastifyInstance;
 let settlement: AccountId;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-  await app.ready();
-  settlement = await app.ledger.systemAccount('settlement', usd);
-});
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+useTestApp(
+  async (opened) => {
+    ({ app, db } = opened);
+    settlement = await app.ledger.systemAccount('settlement', usd);
+  },
+  { checksAfterEach: 'ledger' },
+);
 
 async function customerWithWallet() {
   const { client, user, body } = await signedUpClient(app);
@@ -336,7 +330,7 @@ describe('statement files', () => {
 
 describe('Quick Pay on statements', () => {
   async function customerNamed(username: string, balance?: string): Promise<TestCustomer> {
-    const customer = await testCustomer(app, balance === undefined ? {} : { balance });
+    const customer = await createCustomer(app, balance === undefined ? {} : { balance });
     const renamed = await customer.client.request('PATCH', '/api/v1/profile/username', {
       username,
     });

@@ -2,35 +2,23 @@
 // before its code is compared, so concurrency buys no extra guesses. Needs PostgreSQL.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { TOTP } from 'otpauth';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
+import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { strongPassword } from '../../../test/http.ts';
+import { bankDestination, emailedStepUpCode, requestPayout } from '../../../test/payouts.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  bankDestination,
-  emailedStepUpCode,
-  type PayoutCustomer,
-  payoutCustomer,
-  requestPayout,
-} from '../payouts/test-support.ts';
 import { stepUpCodeTriesMax } from './service.ts';
 
 let db: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  db = await openTestDatabase({ poolSize: 30 });
-  app = await buildTestApp(db);
-  await app.ready();
-});
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+useTestApp(
+  (opened) => {
+    ({ app, db } = opened);
+  },
+  { poolSize: 30, checksAfterEach: 'ledger' },
+);
 
 const rounds = 4;
 const wrongCodeCount = 12;
@@ -51,7 +39,7 @@ function outcomes(responses: LightMyRequestResponse[]): Record<string, number> {
 }
 
 /** Twelve wrong codes and the right one, each confirming a payout of 10.00, all at once. */
-function guessAll(customer: PayoutCustomer, rightCode: string, wrongCodes: string[]) {
+function guessAll(customer: TestCustomer, rightCode: string, wrongCodes: string[]) {
   const codes = [...wrongCodes.slice(0, wrongCodeCount / 2), rightCode, ...wrongCodes.slice(6)];
   return Promise.all(
     codes.map((stepUpCode) =>
@@ -61,12 +49,12 @@ function guessAll(customer: PayoutCustomer, rightCode: string, wrongCodes: strin
 }
 
 /** What the payouts did to the customer's money: how many were made and what is held. */
-async function moneyMoved(customer: PayoutCustomer) {
+async function moneyMoved(customer: TestCustomer) {
   const payouts = await db.query<{ count: bigint }>(
     'SELECT count(*)::bigint AS count FROM payouts WHERE user_id = $1',
     [customer.user.id],
   );
-  const balance = await app.ledger.balance(customer.walletId);
+  const balance = await app.ledger.balance(customer.wallet.id);
   return { payouts: payouts.rows[0]?.count, heldMinor: balance.heldMinor };
 }
 
@@ -74,7 +62,7 @@ describe('step-up codes guessed concurrently on PostgreSQL', () => {
   it(`compares at most ${stepUpCodeTriesMax} emailed codes however many arrive at once`, async () => {
     let acceptedRounds = 0;
     for (let round = 0; round < rounds; round += 1) {
-      const customer = await payoutCustomer(app, { balance: '100.00' });
+      const customer = await createCustomer(app, { level: 2, balance: '100.00' });
       const rightCode = await emailedStepUpCode(app, customer);
       const wrongCodes = Array.from({ length: wrongCodeCount }, (_, index) =>
         otherCode(rightCode, index + 1),
@@ -104,7 +92,7 @@ describe('step-up codes guessed concurrently on PostgreSQL', () => {
 
   it('compares at most five wrong authenticator codes however many arrive at once', async () => {
     for (let round = 0; round < rounds; round += 1) {
-      const customer = await payoutCustomer(app, { balance: '100.00' });
+      const customer = await createCustomer(app, { level: 2, balance: '100.00' });
       const setup = await customer.client.post('/api/v1/profile/totp/setup', {
         currentPassword: strongPassword,
       });

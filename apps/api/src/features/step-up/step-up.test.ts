@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import { lastEmailTo, signedUpClient, strongPassword } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 import type { AppError } from '../../platform/app-error.ts';
@@ -19,15 +18,9 @@ let db: Database;
 let app: FastifyInstance;
 let deps: StepUpDeps;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-  await app.ready();
+useTestApp((opened) => {
+  ({ app, db } = opened);
   deps = { db: app.db, config: app.config, mailer: app.mailer, site: app.site };
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 async function emailedCode(email: string): Promise<string> {

@@ -1,30 +1,27 @@
 // Many Quick Pays at once through the real routes: true concurrency needs PostgreSQL.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
+import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
+import { newIdempotencyKey } from '../../../test/http.ts';
+import { quickPay } from '../../../test/transfers.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
-import { moneyOutDayMismatches } from '../wallet/money-out.ts';
-import { newKey, quickPay, type TestCustomer, testCustomer } from './test-support.ts';
 
 let db: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  db = await openTestDatabase({ poolSize: 30 });
-  // Hundreds of requests from one customer at once: far above the per-customer limit.
-  app = await buildTestApp(db, { COFFER_MONEY_REQUESTS_PER_MINUTE: '100000' });
-  await app.ready();
-});
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-  expect(await moneyOutDayMismatches(db)).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+// Hundreds of requests from one customer at once: far above the per-customer limit.
+useTestApp(
+  (opened) => {
+    ({ app, db } = opened);
+  },
+  {
+    env: { COFFER_MONEY_REQUESTS_PER_MINUTE: '100000' },
+    poolSize: 30,
+    checksAfterEach: 'money-out',
+  },
+);
 
 /** Counts answers by status and error code; a 5xx (a deadlock, a bug) fails the test. */
 function outcomes(responses: LightMyRequestResponse[]): Record<string, number> {
@@ -57,8 +54,8 @@ async function sentByTransfers(senderUserId: string): Promise<bigint> {
 
 describe('Quick Pay under concurrency on PostgreSQL', () => {
   it('never overdraws one wallet paying many recipients at once', async () => {
-    const sender = await testCustomer(app, { balance: '50.00', level: 3 });
-    const recipients = await Promise.all(Array.from({ length: 5 }, () => testCustomer(app)));
+    const sender = await createCustomer(app, { balance: '50.00', level: 3 });
+    const recipients = await Promise.all(Array.from({ length: 5 }, () => createCustomer(app)));
     const responses = await Promise.all(
       Array.from({ length: 120 }, (_, index) =>
         quickPay(sender.client, {
@@ -74,8 +71,8 @@ describe('Quick Pay under concurrency on PostgreSQL', () => {
   });
 
   it('pays in both directions between two wallets without deadlocking or losing money', async () => {
-    const alice = await testCustomer(app, { balance: '30.00', level: 3 });
-    const bob = await testCustomer(app, { balance: '30.00', level: 3 });
+    const alice = await createCustomer(app, { balance: '30.00', level: 3 });
+    const bob = await createCustomer(app, { balance: '30.00', level: 3 });
     const responses = await Promise.all(
       Array.from({ length: 80 }, (_, index) =>
         index % 2 === 0
@@ -94,9 +91,9 @@ describe('Quick Pay under concurrency on PostgreSQL', () => {
   });
 
   it('applies each idempotency key once however many times it is sent at once', async () => {
-    const sender = await testCustomer(app, { balance: '100.00', level: 3 });
-    const recipient = await testCustomer(app);
-    const keys = Array.from({ length: 15 }, () => newKey());
+    const sender = await createCustomer(app, { balance: '100.00', level: 3 });
+    const recipient = await createCustomer(app);
+    const keys = Array.from({ length: 15 }, () => newIdempotencyKey());
     const body = { recipient: recipient.wallet.number, amount: '2.00' };
     const responses = await Promise.all(
       keys.flatMap((key) => Array.from({ length: 4 }, () => quickPay(sender.client, body, key))),
@@ -111,8 +108,8 @@ describe('Quick Pay under concurrency on PostgreSQL', () => {
   });
 
   it('keeps a level-1 customer within the daily limit when payments race', async () => {
-    const sender = await testCustomer(app, { balance: '2000.00' });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '2000.00' });
+    const recipient = await createCustomer(app);
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
         quickPay(sender.client, { recipient: recipient.wallet.number, amount: '100.00' }),

@@ -1,40 +1,33 @@
 import type { LiveEvent } from '@coffer/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import { TOTP } from 'otpauth';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
+import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { deposit } from '../../../test/factories.ts';
 import {
   lastEmailTo,
+  newIdempotencyKey,
   staffClient,
   strongPassword,
   type TestClient,
   stepUpTraces as traces,
 } from '../../../test/http.ts';
+import { quickPay } from '../../../test/transfers.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
-import { moneyOutDayMismatches } from '../wallet/money-out.ts';
-import { newKey, quickPay, type TestCustomer, testCustomer } from './test-support.ts';
 
 let db: Database;
 let app: FastifyInstance;
 let admin: Awaited<ReturnType<typeof staffClient>>;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-  await app.ready();
-  admin = await staffClient(app, 'admin');
-});
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-  expect(await moneyOutDayMismatches(db)).toEqual([]);
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+useTestApp(
+  async (opened) => {
+    ({ app, db } = opened);
+    admin = await staffClient(app, 'admin');
+  },
+  { checksAfterEach: 'money-out' },
+);
 
 async function balanceMinor(walletId: AccountId): Promise<bigint> {
   return (await app.ledger.balance(walletId)).balanceMinor;
@@ -103,8 +96,8 @@ describe('masked names', () => {
 
 describe('recipient preview', () => {
   it('finds a customer by account number or email and shows the masked name and currency', async () => {
-    const sender = await testCustomer(app);
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app);
+    const recipient = await createCustomer(app);
     const expected = { maskedName: await maskName(recipient.body.username), currency: 'USD' };
 
     const byNumber = await preview(sender.client, recipient.wallet.number);
@@ -115,8 +108,8 @@ describe('recipient preview', () => {
   });
 
   it('answers nobody, staff and another currency alike, and refuses the sender themself', async () => {
-    const sender = await testCustomer(app);
-    const euroCustomer = await testCustomer(app, { country: 'DE' });
+    const sender = await createCustomer(app);
+    const euroCustomer = await createCustomer(app, { country: 'DE' });
     for (const typed of [
       'nobody-here@example.com',
       '0000000000',
@@ -144,7 +137,7 @@ describe('recipient preview', () => {
   });
 
   it('limits look-ups per customer, in parallel too, so customers cannot be enumerated', async () => {
-    const sender = await testCustomer(app);
+    const sender = await createCustomer(app);
     const answers = await Promise.all(
       Array.from({ length: 31 }, (_, attempt) =>
         preview(sender.client, `guess${attempt}@example.com`),
@@ -156,8 +149,8 @@ describe('recipient preview', () => {
   });
 
   it('counts Quick Pays refused for their recipient against the same limit', async () => {
-    const sender = await testCustomer(app, { balance: '50.00' });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '50.00' });
+    const recipient = await createCustomer(app);
     // Paying a real recipient does not use look-ups up.
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const sent = await quickPay(sender.client, {
@@ -190,8 +183,8 @@ describe('recipient preview', () => {
 
 describe('Quick Pay', () => {
   it('moves the money exactly once, records it and tells both customers', async () => {
-    const sender = await testCustomer(app, { balance: '100.00' });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '100.00' });
+    const recipient = await createCustomer(app);
     const events: LiveEvent[] = [];
     const stopListening = app.eventHub.subscribe((event) => events.push(event));
 
@@ -244,8 +237,8 @@ describe('Quick Pay', () => {
   });
 
   it('accepts an email as recipient and writes "Quick Pay" when there is no note', async () => {
-    const sender = await testCustomer(app, { balance: '10.00' });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '10.00' });
+    const recipient = await createCustomer(app);
     const sent = await quickPay(sender.client, {
       recipient: recipient.body.email,
       amount: '10',
@@ -262,9 +255,9 @@ describe('Quick Pay', () => {
   });
 
   it('answers a retry with the same key from memory, and refuses the key for another body', async () => {
-    const sender = await testCustomer(app, { balance: '50.00' });
-    const recipient = await testCustomer(app);
-    const key = newKey();
+    const sender = await createCustomer(app, { balance: '50.00' });
+    const recipient = await createCustomer(app);
+    const key = newIdempotencyKey();
     const body = { recipient: recipient.wallet.number, amount: '5.00' };
     const first = await quickPay(sender.client, body, key);
     const retry = await quickPay(sender.client, body, key);
@@ -284,15 +277,15 @@ describe('Quick Pay', () => {
   });
 
   it('refuses amounts that are not a positive number in the currency’s precision', async () => {
-    const sender = await testCustomer(app, { balance: '50.00' });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '50.00' });
+    const recipient = await createCustomer(app);
     for (const amount of ['abc', '0', '0.00', '1.234', '-5', '1e3', '']) {
       const refused = await quickPay(sender.client, { recipient: recipient.wallet.number, amount });
       expect(refused.statusCode, amount).toBe(400);
       expect(refused.json().error.fields.amount, amount).toBe('Invalid amount');
     }
-    const yenSender = await testCustomer(app, { country: 'JP', balance: '1000' });
-    const yenRecipient = await testCustomer(app, { country: 'JP' });
+    const yenSender = await createCustomer(app, { country: 'JP', balance: '1000' });
+    const yenRecipient = await createCustomer(app, { country: 'JP' });
     const fraction = await quickPay(yenSender.client, {
       recipient: yenRecipient.wallet.number,
       amount: '1.5',
@@ -305,8 +298,8 @@ describe('Quick Pay', () => {
   });
 
   it('refuses a recipient in another currency as it refuses nobody, revealing neither', async () => {
-    const sender = await testCustomer(app, { balance: '50.00' });
-    const euroRecipient = await testCustomer(app, { country: 'DE' });
+    const sender = await createCustomer(app, { balance: '50.00' });
+    const euroRecipient = await createCustomer(app, { country: 'DE' });
     const refused = await quickPay(sender.client, {
       recipient: euroRecipient.wallet.number,
       amount: '5.00',
@@ -324,7 +317,7 @@ describe('Quick Pay', () => {
   });
 
   it('refuses sending to oneself and to nobody', async () => {
-    const sender = await testCustomer(app, { balance: '50.00' });
+    const sender = await createCustomer(app, { balance: '50.00' });
     const self = await quickPay(sender.client, { recipient: sender.body.email, amount: '1.00' });
     expect(self.json().error).toMatchObject({
       code: 'own_account',
@@ -336,8 +329,8 @@ describe('Quick Pay', () => {
   });
 
   it('refuses more than the available balance', async () => {
-    const sender = await testCustomer(app, { balance: '20.00' });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '20.00' });
+    const recipient = await createCustomer(app);
     const refused = await quickPay(sender.client, {
       recipient: recipient.wallet.number,
       amount: '20.01',
@@ -351,9 +344,9 @@ describe('Quick Pay', () => {
   });
 
   it('keeps a refusal under its key: a retry is told the same even once the money is there', async () => {
-    const sender = await testCustomer(app, { balance: '20.00' });
-    const recipient = await testCustomer(app);
-    const key = newKey();
+    const sender = await createCustomer(app, { balance: '20.00' });
+    const recipient = await createCustomer(app);
+    const key = newIdempotencyKey();
     const body = { recipient: recipient.wallet.number, amount: '30.00' };
     const refused = await quickPay(sender.client, body, key);
     expect(refused.json().error.code).toBe('insufficient_funds');
@@ -373,8 +366,8 @@ describe('Quick Pay', () => {
 
 describe('who may send', () => {
   it('refuses a frozen sender with the staff’s reason, while a frozen recipient still receives', async () => {
-    const sender = await testCustomer(app, { balance: '50.00' });
-    const recipient = await testCustomer(app, { balance: '50.00' });
+    const sender = await createCustomer(app, { balance: '50.00' });
+    const recipient = await createCustomer(app, { balance: '50.00' });
     const frozen = await admin.client.post(`/api/v1/admin/users/${sender.user.id}/freeze`, {
       reason: 'Card reported stolen',
     });
@@ -412,8 +405,8 @@ describe('who may send', () => {
   });
 
   it('refuses a customer whose email is not verified', async () => {
-    const sender = await testCustomer(app, { balance: '50.00', isVerified: false });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '50.00', isEmailVerified: false });
+    const recipient = await createCustomer(app);
     const refused = await quickPay(sender.client, {
       recipient: recipient.wallet.number,
       amount: '1.00',
@@ -424,8 +417,8 @@ describe('who may send', () => {
   });
 
   it('holds level 1 to 500.00 a day', async () => {
-    const sender = await testCustomer(app, { balance: '1000.00' });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '1000.00' });
+    const recipient = await createCustomer(app);
     const body = { recipient: recipient.wallet.number, amount: '300.00' };
     expect((await quickPay(sender.client, body)).statusCode).toBe(201);
     const refused = await quickPay(sender.client, body);
@@ -441,8 +434,8 @@ describe('who may send', () => {
 
 describe('checks before codes', () => {
   it('refuses a level-1 customer sending 1,000.00 with the limit message, and sends no code', async () => {
-    const sender = await testCustomer(app, { balance: '2000.00' });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '2000.00' });
+    const recipient = await createCustomer(app);
     const body = { recipient: recipient.wallet.number, amount: '1000.00' };
     const limitError = {
       code: 'daily_limit_exceeded',
@@ -458,7 +451,7 @@ describe('checks before codes', () => {
   });
 
   it('refuses every reason that needs no code before sending one: no code stored, no email', async () => {
-    const recipient = await testCustomer(app);
+    const recipient = await createCustomer(app);
     const cases: {
       name: string;
       setUp: () => Promise<TestCustomer>;
@@ -469,7 +462,7 @@ describe('checks before codes', () => {
       {
         name: 'frozen',
         setUp: async () => {
-          const sender = await testCustomer(app, { balance: '2000.00', level: 2 });
+          const sender = await createCustomer(app, { balance: '2000.00', level: 2 });
           await admin.client.post(`/api/v1/admin/users/${sender.user.id}/freeze`, {
             reason: 'Checking a document',
           });
@@ -479,29 +472,29 @@ describe('checks before codes', () => {
       },
       {
         name: 'email not verified',
-        setUp: () => testCustomer(app, { balance: '2000.00', level: 2, isVerified: false }),
+        setUp: () => createCustomer(app, { balance: '2000.00', level: 2, isEmailVerified: false }),
         code: 'email_not_verified',
       },
       {
         name: 'daily limit',
-        setUp: () => testCustomer(app, { balance: '9000.00', level: 2 }),
+        setUp: () => createCustomer(app, { balance: '9000.00', level: 2 }),
         amount: '5000.01',
         code: 'daily_limit_exceeded',
       },
       {
         name: 'balance',
-        setUp: () => testCustomer(app, { balance: '999.99', level: 2 }),
+        setUp: () => createCustomer(app, { balance: '999.99', level: 2 }),
         code: 'insufficient_funds',
       },
       {
         name: 'recipient',
-        setUp: () => testCustomer(app, { balance: '2000.00', level: 2 }),
+        setUp: () => createCustomer(app, { balance: '2000.00', level: 2 }),
         to: 'nobody-at-all@example.com',
         code: 'recipient_refused',
       },
       {
         name: 'limits not configured',
-        setUp: () => testCustomer(app, { country: 'AF', balance: '2000', level: 2 }),
+        setUp: () => createCustomer(app, { country: 'AF', balance: '2000', level: 2 }),
         code: 'limits_not_configured',
       },
     ];
@@ -521,8 +514,8 @@ describe('checks before codes', () => {
 
 describe('step-up at 1,000.00 and above', () => {
   it('asks for the emailed code, refuses a wrong one and spends the right one once', async () => {
-    const sender = await testCustomer(app, { balance: '5000.00', level: 2 });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '5000.00', level: 2 });
+    const recipient = await createCustomer(app);
     const body = { recipient: recipient.wallet.number, amount: '1000.00' };
 
     const below = await quickPay(sender.client, { ...body, amount: '999.99' });
@@ -538,7 +531,7 @@ describe('step-up at 1,000.00 and above', () => {
     await startStepUp(sender.client, body);
     const code = await emailedCode(sender.body.email);
     const wrongCode = code === '000000' ? '111111' : '000000';
-    const key = newKey();
+    const key = newIdempotencyKey();
     const wrong = await quickPay(sender.client, { ...body, stepUpCode: wrongCode }, key);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toMatchObject({
@@ -556,8 +549,8 @@ describe('step-up at 1,000.00 and above', () => {
   });
 
   it('burns an emailed code after 5 wrong tries', async () => {
-    const sender = await testCustomer(app, { balance: '5000.00', level: 2 });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '5000.00', level: 2 });
+    const recipient = await createCustomer(app);
     const body = { recipient: recipient.wallet.number, amount: '1500.00' };
     await startStepUp(sender.client, body);
     const code = await emailedCode(sender.body.email);
@@ -579,8 +572,8 @@ describe('step-up at 1,000.00 and above', () => {
   });
 
   it('takes the authenticator’s code from a customer who has one, once', async () => {
-    const sender = await testCustomer(app, { balance: '5000.00', level: 3 });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '5000.00', level: 3 });
+    const recipient = await createCustomer(app);
     const setup = await sender.client.post('/api/v1/profile/totp/setup', {
       currentPassword: strongPassword,
     });
@@ -603,8 +596,8 @@ describe('step-up at 1,000.00 and above', () => {
 
 describe('transfer history', () => {
   it('lists a customer’s sent and received Quick Pays, newest first, a page at a time', async () => {
-    const alice = await testCustomer(app, { balance: '100.00' });
-    const bob = await testCustomer(app, { balance: '100.00' });
+    const alice = await createCustomer(app, { balance: '100.00' });
+    const bob = await createCustomer(app, { balance: '100.00' });
     await quickPay(alice.client, { recipient: bob.wallet.number, amount: '1.00', note: 'one' });
     await quickPay(bob.client, { recipient: alice.wallet.number, amount: '2.00', note: 'two' });
     await quickPay(alice.client, { recipient: bob.wallet.number, amount: '3.00' });
@@ -629,10 +622,10 @@ describe('transfer history', () => {
   });
 
   it('shows nobody else’s transfers, and keeps idempotency keys per customer', async () => {
-    const alice = await testCustomer(app, { balance: '100.00' });
-    const bob = await testCustomer(app);
-    const stranger = await testCustomer(app);
-    const key = newKey();
+    const alice = await createCustomer(app, { balance: '100.00' });
+    const bob = await createCustomer(app);
+    const stranger = await createCustomer(app);
+    const key = newIdempotencyKey();
     const body = { recipient: bob.wallet.number, amount: '4.00' };
     expect((await quickPay(alice.client, body, key)).statusCode).toBe(201);
 

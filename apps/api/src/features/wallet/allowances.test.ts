@@ -1,23 +1,17 @@
 import type { MoneyOutAllowances } from '@coffer/contracts/limits';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
-import type { TestClient } from '../../../test/http.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, useTestApp } from '../../../test/app.ts';
+import { createCustomer } from '../../../test/customers.ts';
+import { newIdempotencyKey, type TestClient } from '../../../test/http.ts';
+import { quickPay } from '../../../test/transfers.ts';
 import type { Database } from '../../db/client.ts';
-import { newKey, quickPay, testCustomer } from '../transfers/test-support.ts';
 
 let db: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
+useTestApp((opened) => {
+  ({ app, db } = opened);
 });
 
 async function allowancesOf(client: TestClient): Promise<MoneyOutAllowances> {
@@ -34,14 +28,14 @@ function payBill(client: TestClient, amount: string) {
   return client.post(
     '/api/v1/bill-payments',
     { category: 'electricity', billerReference: 'ACME-1', amount },
-    { 'idempotency-key': newKey() },
+    { 'idempotency-key': newIdempotencyKey() },
   );
 }
 
 describe('remaining daily allowances', () => {
   it('gives a level-1 USD customer each kind in dollars, and what is left after paying', async () => {
-    const sender = await testCustomer(app, { balance: '1000.00' });
-    const recipient = await testCustomer(app);
+    const sender = await createCustomer(app, { balance: '1000.00' });
+    const recipient = await createCustomer(app);
     expect(await allowancesOf(sender.client)).toEqual({
       currency: 'USD',
       level: 1,
@@ -90,7 +84,7 @@ describe('remaining daily allowances', () => {
   });
 
   it('counts yen in whole yen: a level-1 JPY customer pays a ¥1,200 bill out of ¥75,000', async () => {
-    const customer = await testCustomer(app, { country: 'JP', balance: '100000' });
+    const customer = await createCustomer(app, { country: 'JP', balance: '100000' });
     const paid = await payBill(customer.client, '1200');
     expect(paid.statusCode, paid.body).toBe(201);
     const allowances = await allowancesOf(customer.client);
@@ -107,7 +101,7 @@ describe('remaining daily allowances', () => {
   });
 
   it('counts dinars in fils: a level-2 KWD customer may withdraw 1,500.000 a day', async () => {
-    const customer = await testCustomer(app, { country: 'KW', balance: '2000.000', level: 2 });
+    const customer = await createCustomer(app, { country: 'KW', balance: '2000.000', level: 2 });
     const allowances = await allowancesOf(customer.client);
     expect(allowances.currency).toBe('KWD');
     expect(kindOf(allowances, 'payout')).toMatchObject({
@@ -124,7 +118,7 @@ describe('remaining daily allowances', () => {
   });
 
   it('says when the wallet’s currency has no limits, and follows the operator’s table', async () => {
-    const afghani = await testCustomer(app, { country: 'AF' });
+    const afghani = await createCustomer(app, { country: 'AF' });
     const closed = await allowancesOf(afghani.client);
     expect(closed.stepUpThresholdMinor).toBeNull();
     expect(closed.items.map((item) => item.status)).toEqual([
@@ -138,7 +132,7 @@ describe('remaining daily allowances', () => {
         JPY: { daily: { transfer: [null, '500000', '1000000'] }, stepUpThreshold: '200000' },
       }),
     });
-    const yen = await testCustomer(configured, { country: 'JP' });
+    const yen = await createCustomer(configured, { country: 'JP' });
     const yenAllowances = await allowancesOf(yen.client);
     expect(yenAllowances.stepUpThresholdMinor).toBe('200000');
     expect(kindOf(yenAllowances, 'transfer')).toMatchObject({

@@ -1,11 +1,15 @@
 import type { LiveEvent } from '@coffer/contracts/events';
 import type { WalletTransaction } from '@coffer/contracts/wallet';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, useTestApp } from '../../../test/app.ts';
 import { usd } from '../../../test/factories.ts';
-import { signedUpClient, staffClient, type TestClient } from '../../../test/http.ts';
+import {
+  newIdempotencyKey,
+  signedUpClient,
+  staffClient,
+  type TestClient,
+} from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId, HoldId } from '../../ledger/ledger.ts';
 import { newId } from '../../platform/ids.ts';
@@ -14,22 +18,15 @@ let db: Database;
 let app: FastifyInstance;
 let admin: Awaited<ReturnType<typeof staffClient>>;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db, { COFFER_SANDBOX: '1' });
-  await app.ready();
-  admin = await staffClient(app, 'admin');
-});
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+useTestApp(
+  async (opened) => {
+    ({ app, db } = opened);
+    admin = await staffClient(app, 'admin');
+  },
+  { env: { COFFER_SANDBOX: '1' }, checksAfterEach: 'ledger' },
+);
 
-let keyCounter = 0;
-function addTestMoney(client: TestClient, amount: string, key = `wallet-test-${++keyCounter}`) {
+function addTestMoney(client: TestClient, amount: string, key = newIdempotencyKey()) {
   return client.post('/api/v1/wallet/test-money', { amount }, { 'idempotency-key': key });
 }
 

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { depositQueueQueryOptions } from '../../features/admin/api.ts';
+import { depositQueueQueryOptions } from '../../features/deposits/api.ts';
 import { payoutQueueQueryOptions } from '../../features/payouts/api.ts';
 import { NavItemLink } from './nav-item-link.tsx';
 import { staffNavItems } from './nav-items.ts';

@@ -5,8 +5,15 @@ import {
   totpEnableResponseSchema,
   totpSetupResponseSchema,
 } from '@coffer/contracts/profile';
-import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiRequest, noContentSchema } from '../../lib/api-client.ts';
+import { meQueryKey } from '../../lib/session.ts';
 
 export const profileQueryOptions = queryOptions({
   queryKey: ['profile'],
@@ -49,33 +56,55 @@ export async function refreshActivityAndSessions(queryClient: QueryClient): Prom
   ]);
 }
 
-export function updateUsername(body: { username: string }) {
-  return apiRequest({
-    method: 'PATCH',
-    path: '/api/v1/profile/username',
-    body,
-    schema: profileSchema,
+/** Renames the person; the profile and the signed-in header show the new name at once. */
+export function useUpdateUsername() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { username: string }) =>
+      apiRequest({
+        method: 'PATCH',
+        path: '/api/v1/profile/username',
+        body,
+        schema: profileSchema,
+      }),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileQueryOptions.queryKey, profile);
+      queryClient.setQueryData(meQueryKey, (me) =>
+        me ? { ...me, username: profile.username } : me,
+      );
+      void refreshActivityAndSessions(queryClient);
+    },
   });
 }
 
-export function changeEmail(body: {
-  newEmail: string;
-  currentPassword: string;
-  endOtherSessions: boolean;
-}) {
-  return apiRequest({ method: 'POST', path: '/api/v1/profile/email', body, schema: profileSchema });
+/** Asks for a new email address; it changes when the link sent there is followed. */
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { newEmail: string; currentPassword: string; endOtherSessions: boolean }) =>
+      apiRequest({ method: 'POST', path: '/api/v1/profile/email', body, schema: profileSchema }),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileQueryOptions.queryKey, profile);
+      void refreshActivityAndSessions(queryClient);
+    },
+  });
 }
 
-export function changePassword(body: {
-  currentPassword: string;
-  newPassword: string;
-  endOtherSessions: boolean;
-}) {
-  return apiRequest({
-    method: 'POST',
-    path: '/api/v1/profile/password',
-    body,
-    schema: noContentSchema,
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: {
+      currentPassword: string;
+      newPassword: string;
+      endOtherSessions: boolean;
+    }) =>
+      apiRequest({
+        method: 'POST',
+        path: '/api/v1/profile/password',
+        body,
+        schema: noContentSchema,
+      }),
+    onSuccess: () => void refreshActivityAndSessions(queryClient),
   });
 }
 

@@ -1,4 +1,3 @@
-import { moneyOutAllowancesSchema } from '@coffer/contracts/limits';
 import {
   balanceHistorySchema,
   recentDepositsSchema,
@@ -16,13 +15,6 @@ export const walletQueryOptions = queryOptions({
   queryKey: ['wallet', 'summary'],
   queryFn: ({ signal }) =>
     apiRequest({ path: '/api/v1/wallet', schema: walletSummarySchema, signal }),
-});
-
-/** What the customer may still send, pay or withdraw today; a payment makes it stale. */
-export const allowancesQueryOptions = queryOptions({
-  queryKey: ['wallet', 'allowances'],
-  queryFn: ({ signal }) =>
-    apiRequest({ path: '/api/v1/wallet/allowances', schema: moneyOutAllowancesSchema, signal }),
 });
 
 const transactionPageSize = 10;

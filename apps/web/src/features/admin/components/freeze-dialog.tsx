@@ -3,10 +3,14 @@ import { errorCodes } from '@coffer/contracts/errors';
 import { Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import {
+  ReasonField,
+  StaffActionButtons,
+  useStaffAction,
+} from '../../../components/staff-action-form.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { setFrozen } from '../api.ts';
-import { ReasonField, StaffActionButtons, useStaffAction } from './staff-action-form.tsx';
 
 export type FreezeTarget = { id: string; username: string; isFrozen: boolean };
 

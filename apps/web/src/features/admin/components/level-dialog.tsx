@@ -2,11 +2,15 @@ import { setLevelBodySchema } from '@coffer/contracts/admin';
 import { Modal, NumberInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import {
+  ReasonField,
+  StaffActionButtons,
+  useStaffAction,
+} from '../../../components/staff-action-form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { setLevel } from '../api.ts';
-import { ReasonField, StaffActionButtons, useStaffAction } from './staff-action-form.tsx';
 
 export type LevelTarget = { id: string; username: string; level: number };
 

@@ -4,11 +4,15 @@ import { errorCodes } from '@coffer/contracts/errors';
 import { Modal, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import {
+  ReasonField,
+  StaffActionButtons,
+  useStaffAction,
+} from '../../../components/staff-action-form.tsx';
+import { roleLabels } from '../../../components/staff-role-badge.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { setRole } from '../api.ts';
-import { roleLabels } from './badges.tsx';
-import { ReasonField, StaffActionButtons, useStaffAction } from './staff-action-form.tsx';
 
 export type RoleTarget = { id: string; username: string; role: Role };
 

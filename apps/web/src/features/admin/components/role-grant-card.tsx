@@ -3,12 +3,13 @@ import { Alert, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { roleLabels } from '../../../components/staff-role-badge.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { adminQueryRoot } from '../../../lib/back-office.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useMe } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
-import { adminQueryRoot, decideRoleGrant } from '../api.ts';
-import { roleLabels } from './badges.tsx';
+import { decideRoleGrant } from '../api.ts';
 
 type Grant = NonNullable<CustomerDetail['pendingRoleGrant']>;
 

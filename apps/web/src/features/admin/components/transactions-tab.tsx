@@ -1,12 +1,12 @@
 import { entryKindLabel } from '@coffer/contracts/ledger';
 import { Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
+import { LoadingState, LoadMore, NothingFound } from '../../../components/query-states.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { customerTransactionsQueryOptions } from '../api.ts';
-import { type Column, DataTable } from './data-table.tsx';
-import { LoadingState, LoadMore, NothingFound } from './query-states.tsx';
 
 type Transaction = {
   lineId: string;

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Card,
-  CopyButton,
   DataList,
   Group,
   Paper,
@@ -16,31 +15,35 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Check, Copy } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { CopyButton } from '../../../components/copy-button.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
+import { LoadingState } from '../../../components/query-states.tsx';
+import { roleLabels, StaffRoleBadge } from '../../../components/staff-role-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { customerDetailQueryOptions } from '../../../lib/back-office.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { CustomerPayoutsTab } from '../../payouts/components/customer-payouts-tab.tsx';
-import { customerDetailQueryOptions, customerMoneyRequestsQueryOptions } from '../api.ts';
-import { AccountActionsCard } from '../components/account-actions-card.tsx';
-import { AuditEventsTable } from '../components/audit-events-table.tsx';
-import { AccountStatusBadge, roleLabels, StaffRoleBadge } from '../components/badges.tsx';
+import { AuditEventsTable } from '../../audit/index.ts';
+import {
+  AccountActionsCard,
+  customerMoneyRequestsQueryOptions,
+  MoneyRequestsTab,
+} from '../../deposits/index.ts';
+import { CustomerPayoutsTab } from '../../payouts/index.ts';
+import { AccountStatusBadge } from '../components/badges.tsx';
 import { FreezeDialog } from '../components/freeze-dialog.tsx';
 import { LevelDialog } from '../components/level-dialog.tsx';
-import { MoneyRequestsTab } from '../components/money-requests-tab.tsx';
-import { LoadingState } from '../components/query-states.tsx';
 import { RoleDialog } from '../components/role-dialog.tsx';
 import { RoleGrantCard } from '../components/role-grant-card.tsx';
 import { TransactionsTab } from '../components/transactions-tab.tsx';
 
-const copiedIndicatorMs = 2_000;
 const userIdSchema = z.uuid();
 
 function BackToUsers() {
@@ -82,20 +85,7 @@ function AccountNumber({ accountNumber }: { accountNumber: string }) {
   return (
     <Group gap="xs" wrap="wrap">
       <Text ff="monospace">{accountNumber}</Text>
-      <CopyButton value={accountNumber} timeout={copiedIndicatorMs}>
-        {({ copied, copy }) => (
-          <Button
-            variant="light"
-            size="compact-sm"
-            color={copied ? 'green' : undefined}
-            leftSection={copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
-            onClick={copy}
-            aria-label={copied ? 'Copied!' : 'Copy account number'}
-          >
-            {copied ? 'Copied!' : 'Copy'}
-          </Button>
-        )}
-      </CopyButton>
+      <CopyButton value={accountNumber} accessibleName="Copy account number" />
     </Group>
   );
 }

@@ -16,17 +16,18 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { EllipsisVertical, Lock, LockOpen, Search, TrendingUp } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
+import { LoadingState, LoadMore, NothingFound } from '../../../components/query-states.tsx';
+import { StaffRoleBadge } from '../../../components/staff-role-badge.tsx';
+import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { customerListQueryOptions } from '../api.ts';
-import { AccountStatusBadge, StaffRoleBadge } from '../components/badges.tsx';
-import { type Column, DataTable } from '../components/data-table.tsx';
+import { AccountStatusBadge } from '../components/badges.tsx';
 import { FreezeDialog } from '../components/freeze-dialog.tsx';
 import { LevelDialog } from '../components/level-dialog.tsx';
-import { LoadingState, LoadMore, NothingFound } from '../components/query-states.tsx';
-import { useDialogTarget } from '../components/use-dialog-target.ts';
 
 type Customer = CustomerList['items'][number];
 

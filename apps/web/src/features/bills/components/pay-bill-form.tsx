@@ -13,6 +13,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { AccountFrozenDialog } from '../../../components/account-frozen-dialog.tsx';
+import { AllowanceNotice } from '../../../components/allowance-notice.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -20,7 +21,6 @@ import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
-import { AllowanceNotice } from '../../wallet/components/allowance-notice.tsx';
 import { billPaymentsQueryRoot, payBill } from '../api.ts';
 
 type Values = { category: string | null; billerReference: string; amount: string };

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
-import { StepUpCodeField } from '../../step-up/step-up-code-field.tsx';
+import { StepUpCodeField } from '../../step-up/index.ts';
 import { payoutsQueryRoot, requestPayout } from '../api.ts';
 import { PayoutDestinationDetails } from './payout-destination-details.tsx';
 

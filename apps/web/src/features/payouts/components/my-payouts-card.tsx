@@ -3,11 +3,11 @@ import { Card, EmptyState, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
 import { useId } from 'react';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
+import { LoadingState, LoadMore } from '../../../components/query-states.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { type Column, DataTable } from '../../admin/components/data-table.tsx';
-import { LoadingState, LoadMore } from '../../admin/components/query-states.tsx';
 import { myPayoutsQueryOptions } from '../api.ts';
 import { PayoutStatusBadge } from './payout-status-badge.tsx';
 

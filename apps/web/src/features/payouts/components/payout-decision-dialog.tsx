@@ -5,14 +5,14 @@ import { type StaffPayout, sendPayoutBodySchema } from '@coffer/contracts/payout
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormAlert } from '../../../components/form-alert.tsx';
-import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
-import { formatAmountMinor } from '../../../lib/money.ts';
-import { showSuccessToast } from '../../../lib/toasts.ts';
 import {
   ReasonField,
   StaffActionButtons,
   useStaffAction,
-} from '../../admin/components/staff-action-form.tsx';
+} from '../../../components/staff-action-form.tsx';
+import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
+import { showSuccessToast } from '../../../lib/toasts.ts';
 import { rejectPayout, sendPayout } from '../api.ts';
 import { PayoutDestinationDetails } from './payout-destination-details.tsx';
 

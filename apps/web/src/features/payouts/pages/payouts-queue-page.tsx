@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { QueuePage } from '../../admin/components/queue-page.tsx';
+import { QueuePage } from '../../../components/queue-page.tsx';
 import { payoutQueueQueryOptions } from '../api.ts';
 import { PayoutsTable } from '../components/payouts-table.tsx';
 

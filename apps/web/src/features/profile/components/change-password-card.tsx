@@ -1,21 +1,13 @@
-import { errorCodes } from '@coffer/contracts/errors';
 import { changePasswordBodySchema } from '@coffer/contracts/profile';
 import { Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { z } from 'zod';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter.tsx';
-import {
-  contractResolver,
-  passwordsDoNotMatchMessage,
-  showApiErrorOnForm,
-} from '../../../lib/forms.ts';
+import { passwordsDoNotMatchMessage, useContractForm } from '../../../lib/forms.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
-import { changePassword, refreshActivityAndSessions } from '../api.ts';
+import { useChangePassword } from '../api.ts';
 
 const changePasswordFormSchema = changePasswordBodySchema
   .extend({ confirmPassword: z.string() })
@@ -32,15 +24,15 @@ const initialValues = {
 };
 
 export function ChangePasswordCard({ personalWords }: { personalWords: string[] }) {
-  const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({
-    mode: 'controlled',
+  const { form, formError, onSubmit, isPending } = useContractForm({
+    schema: changePasswordFormSchema,
     initialValues,
-    validate: contractResolver(changePasswordFormSchema),
-  });
-  const save = useMutation({
-    mutationFn: changePassword,
+    mutation: useChangePassword(),
+    toBody: (values) => ({
+      currentPassword: values.currentPassword,
+      newPassword: values.newPassword,
+      endOtherSessions: values.endOtherSessions,
+    }),
     onSuccess: (_result, body) => {
       form.setValues(initialValues);
       form.resetDirty();
@@ -49,16 +41,8 @@ export function ChangePasswordCard({ personalWords }: { personalWords: string[] 
           ? 'Your password has been changed, and your other sessions are signed out.'
           : 'Your password has been changed.',
       );
-      void refreshActivityAndSessions(queryClient);
     },
-    onError: (error) => {
-      setFormError(
-        showApiErrorOnForm(form, error, {
-          otherFailureMessage: errorCodes.internal.message,
-          fieldsByCode: { wrong_password: 'currentPassword', password_too_weak: 'newPassword' },
-        }),
-      );
-    },
+    fieldsByCode: { wrong_password: 'currentPassword', password_too_weak: 'newPassword' },
   });
   const headingId = 'change-password-heading';
 
@@ -70,17 +54,7 @@ export function ChangePasswordCard({ personalWords }: { personalWords: string[] 
       <Text size="sm" c="dimmed" mb="md">
         Use at least 8 characters, and a password you do not use anywhere else.
       </Text>
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) => {
-          setFormError(null);
-          save.mutate({
-            currentPassword: values.currentPassword,
-            newPassword: values.newPassword,
-            endOtherSessions: values.endOtherSessions,
-          });
-        })}
-      >
+      <form noValidate onSubmit={onSubmit}>
         <Stack gap="md" maw={420}>
           <FormAlert message={formError} />
           <PasswordField
@@ -109,7 +83,7 @@ export function ChangePasswordCard({ personalWords }: { personalWords: string[] 
             {...form.getInputProps('endOtherSessions', { type: 'checkbox' })}
           />
           <Group>
-            <BusyButton isBusy={save.isPending} busyLabel="Saving...">
+            <BusyButton isBusy={isPending} busyLabel="Saving...">
               Change password
             </BusyButton>
           </Group>

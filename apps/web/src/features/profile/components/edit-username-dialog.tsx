@@ -1,15 +1,10 @@
-import { errorCodes } from '@coffer/contracts/errors';
 import { updateUsernameBodySchema } from '@coffer/contracts/profile';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
-import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
-import { meQueryKey } from '../../../lib/session.ts';
+import { useContractForm } from '../../../lib/forms.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
-import { profileQueryOptions, refreshActivityAndSessions, updateUsername } from '../api.ts';
+import { useUpdateUsername } from '../api.ts';
 
 function EditUsernameForm({
   currentUsername,
@@ -18,38 +13,18 @@ function EditUsernameForm({
   currentUsername: string;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({
-    mode: 'controlled',
+  const { form, formError, onSubmit, isPending } = useContractForm({
+    schema: updateUsernameBodySchema,
     initialValues: { username: currentUsername },
-    validate: contractResolver(updateUsernameBodySchema),
-  });
-  const save = useMutation({
-    mutationFn: updateUsername,
-    onSuccess: (profile) => {
-      queryClient.setQueryData(profileQueryOptions.queryKey, profile);
-      queryClient.setQueryData(meQueryKey, (me) =>
-        me ? { ...me, username: profile.username } : me,
-      );
-      void refreshActivityAndSessions(queryClient);
+    mutation: useUpdateUsername(),
+    onSuccess: () => {
       showSuccessToast('Your username has been updated.');
       onClose();
     },
-    onError: (error) =>
-      setFormError(
-        showApiErrorOnForm(form, error, { otherFailureMessage: errorCodes.internal.message }),
-      ),
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        setFormError(null);
-        save.mutate(updateUsernameBodySchema.parse(values));
-      })}
-    >
+    <form noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <FormAlert message={formError} />
         <TextInput
@@ -62,7 +37,7 @@ function EditUsernameForm({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <BusyButton isBusy={save.isPending} busyLabel="Saving...">
+          <BusyButton isBusy={isPending} busyLabel="Saving...">
             Save
           </BusyButton>
         </Group>

@@ -11,7 +11,6 @@ import {
   Card,
   Checkbox,
   Code,
-  CopyButton,
   Group,
   Image,
   List,
@@ -25,9 +24,10 @@ import {
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Check, Copy, Download, ShieldCheck, ShieldOff } from 'lucide-react';
+import { Download, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
@@ -41,9 +41,6 @@ import {
   setUpTotp,
 } from '../api.ts';
 
-/** "Copied!" stays for 2 s (PRODUCT.md section 5). */
-const copiedIndicatorMs = 2_000;
-
 /** After turning two-factor on or off: the profile, the session and the activity show it. */
 function useSetHasTotp() {
   const queryClient = useQueryClient();
@@ -54,23 +51,6 @@ function useSetHasTotp() {
     queryClient.setQueryData(meQueryKey, (me) => (me ? { ...me, hasTotp } : me));
     void refreshActivityAndSessions(queryClient);
   };
-}
-
-function CopyTextButton({ value, label }: { value: string; label: string }) {
-  return (
-    <CopyButton value={value} timeout={copiedIndicatorMs}>
-      {({ copied, copy }) => (
-        <Button
-          variant="default"
-          size="compact-sm"
-          leftSection={copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
-          onClick={copy}
-        >
-          {copied ? 'Copied!' : label}
-        </Button>
-      )}
-    </CopyButton>
-  );
 }
 
 function PasswordStep({
@@ -187,7 +167,7 @@ function ScanStep({
             style={{ flex: 1 }}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           />
-          <CopyTextButton value={setup.secret} label="Copy" />
+          <CopyButton variant="default" value={setup.secret} label="Copy" />
         </Group>
         <FormAlert message={formError} />
         <TextInput
@@ -245,7 +225,7 @@ function RecoveryCodesStep({
         ))}
       </SimpleGrid>
       <Group gap="sm">
-        <CopyTextButton value={text} label="Copy codes" />
+        <CopyButton variant="default" value={text} label="Copy codes" />
         <Button
           component="a"
           href={downloadHref}

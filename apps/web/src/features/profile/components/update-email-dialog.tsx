@@ -1,53 +1,29 @@
-import { errorCodes } from '@coffer/contracts/errors';
 import { changeEmailBodySchema } from '@coffer/contracts/profile';
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
+import { useContractForm } from '../../../lib/forms.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
-import { changeEmail, profileQueryOptions, refreshActivityAndSessions } from '../api.ts';
+import { useChangeEmail } from '../api.ts';
 
 function UpdateEmailForm({ currentEmail, onClose }: { currentEmail: string; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({
-    mode: 'controlled',
+  const { form, formError, onSubmit, isPending } = useContractForm({
+    schema: changeEmailBodySchema,
     initialValues: { newEmail: '', currentPassword: '', endOtherSessions: false },
-    validate: contractResolver(changeEmailBodySchema),
-  });
-  const save = useMutation({
-    mutationFn: changeEmail,
+    mutation: useChangeEmail(),
     onSuccess: (profile) => {
-      queryClient.setQueryData(profileQueryOptions.queryKey, profile);
-      void refreshActivityAndSessions(queryClient);
       showSuccessToast(
         `We sent a link to ${profile.pendingEmail ?? 'your new address'}. Your email changes when you follow it.`,
       );
       onClose();
     },
-    onError: (error) => {
-      form.setFieldValue('currentPassword', '');
-      setFormError(
-        showApiErrorOnForm(form, error, {
-          otherFailureMessage: errorCodes.internal.message,
-          fieldsByCode: { wrong_password: 'currentPassword', email_in_use: 'newEmail' },
-        }),
-      );
-    },
+    onError: (shown) => shown.setFieldValue('currentPassword', ''),
+    fieldsByCode: { wrong_password: 'currentPassword', email_in_use: 'newEmail' },
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        setFormError(null);
-        save.mutate(changeEmailBodySchema.parse(values));
-      })}
-    >
+    <form noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <Text size="sm">
           Your address is <strong>{currentEmail}</strong>. We will send a link to the new address;
@@ -74,7 +50,7 @@ function UpdateEmailForm({ currentEmail, onClose }: { currentEmail: string; onCl
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <BusyButton isBusy={save.isPending} busyLabel="Sending...">
+          <BusyButton isBusy={isPending} busyLabel="Sending...">
             Send link
           </BusyButton>
         </Group>

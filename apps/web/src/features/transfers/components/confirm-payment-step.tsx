@@ -11,7 +11,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
-import { StepUpCodeField } from '../../step-up/step-up-code-field.tsx';
+import { StepUpCodeField } from '../../step-up/index.ts';
 import { sendQuickPay, transfersQueryRoot } from '../api.ts';
 
 /** A payment the customer has filled in and is now asked to confirm. */

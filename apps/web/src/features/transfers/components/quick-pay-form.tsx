@@ -11,14 +11,14 @@ import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserCheck } from 'lucide-react';
 import { useState } from 'react';
+import { AllowanceNotice } from '../../../components/allowance-notice.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
+import { allowancesQueryOptions } from '../../../lib/allowances.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
-import { allowancesQueryOptions } from '../../wallet/api.ts';
-import { AllowanceNotice } from '../../wallet/components/allowance-notice.tsx';
 import { recipientPreviewQueryOptions } from '../api.ts';
 import { ConfirmPaymentStep, type PaymentToConfirm } from './confirm-payment-step.tsx';
 

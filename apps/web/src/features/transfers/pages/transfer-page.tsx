@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Landmark, Send } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { WithdrawForm } from '../../payouts/components/withdraw-form.tsx';
+import { WithdrawForm } from '../../payouts/index.ts';
 import { QuickPayForm } from '../components/quick-pay-form.tsx';
 import { RecentTransfers } from '../components/recent-transfers.tsx';
 

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { AccountNumber } from './account-number.tsx';
 import { BalanceFigure } from './balance-figure.tsx';
 
-const loadQuickPayDialog = () => import('../../transfers/components/quick-pay-dialog.tsx');
+const loadQuickPayDialog = () => import('../../transfers/index.ts');
 
 // The dialog's form (recipient lookup, step-up, confirmation) loads when it is first wanted:
 // on the way to the button or at the latest on its click, not with the dashboard.

@@ -3,12 +3,12 @@ import { ActionIcon, Anchor, Group, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
+import { LoadingState, LoadMore, NothingFound } from '../../../components/query-states.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { type AuditFilter, auditQueryOptions } from '../api.ts';
 import { describeChange } from './audit-change.ts';
-import { type Column, DataTable } from './data-table.tsx';
-import { LoadingState, LoadMore, NothingFound } from './query-states.tsx';
 
 type Person = { id: string; username: string };
 

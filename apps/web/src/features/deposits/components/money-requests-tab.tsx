@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
+import { LoadingState, NothingFound } from '../../../components/query-states.tsx';
 import { customerMoneyRequestsQueryOptions } from '../api.ts';
 import { MoneyRequestsTable } from './money-requests-table.tsx';
-import { LoadingState, NothingFound } from './query-states.tsx';
 
 /** The customer's deposits and adjustments, newest first, pending ones with their decision. */
 export function MoneyRequestsTab({ userId }: { userId: string }) {

@@ -1,25 +1,34 @@
-// Customers ready to Quick Pay, for this feature's tests: verified, funded, at a level.
+// The one way tests make a customer: signed up through the real routes, then put in the state
+// a test needs (verified, funded, at a level, frozen) directly, as staff or time would.
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { parseAmount } from '@coffer/contracts/money';
 import type { FastifyInstance } from 'fastify';
-import { deposit } from '../../../test/factories.ts';
-import { lastEmailTo, signedUpClient, type TestClient, tokenOf } from '../../../test/http.ts';
-import type { AccountId } from '../../ledger/ledger.ts';
+import type { AccountId } from '../src/ledger/ledger.ts';
+import { deposit } from './factories.ts';
+import { lastEmailTo, signedUpClient, tokenOf } from './http.ts';
 
 export type TestCustomer = Awaited<ReturnType<typeof signedUpClient>> & {
   wallet: { id: AccountId; number: string };
 };
 
-/**
- * Signs a customer up and, unless told otherwise, follows their verification link; funds
- * the wallet from settlement with `balance` and sets `level` directly in the database.
- */
-export async function testCustomer(
+export type CustomerOptions = {
+  country?: string;
+  /** Deposited from settlement, as the customer would type it in the wallet's currency. */
+  balance?: string;
+  /** Set directly; sign-up's own level otherwise. */
+  level?: number;
+  /** Follows the verification link; true unless told otherwise. */
+  isEmailVerified?: boolean;
+  isFrozen?: boolean;
+};
+
+/** A customer (in the US unless told otherwise) with a wallet in the state `options` asks for. */
+export async function createCustomer(
   app: FastifyInstance,
-  options: { country?: string; balance?: string; level?: number; isVerified?: boolean } = {},
+  options: CustomerOptions = {},
 ): Promise<TestCustomer> {
   const signedUp = await signedUpClient(app, { country: options.country ?? 'US' });
-  if (options.isVerified ?? true) {
+  if (options.isEmailVerified ?? true) {
     const mail = await lastEmailTo(app.db, signedUp.body.email);
     const verified = await signedUp.client.post('/api/v1/auth/verify-email', {
       token: tokenOf(mail.link),
@@ -42,21 +51,11 @@ export async function testCustomer(
       options.level,
     ]);
   }
+  if (options.isFrozen) {
+    await app.db.query(
+      "UPDATE users SET frozen_at = now(), frozen_reason = 'Frozen by the test' WHERE id = $1",
+      [signedUp.user.id],
+    );
+  }
   return { ...signedUp, wallet: { id: wallet.id, number: wallet.number } };
-}
-
-let keyCounter = 0;
-
-/** A fresh Idempotency-Key, unique within the test run. */
-export function newKey(): string {
-  keyCounter += 1;
-  return `quick-pay-${keyCounter}-${Date.now()}`;
-}
-
-export function quickPay(
-  client: TestClient,
-  body: { recipient: string; amount: string; note?: string; stepUpCode?: string },
-  idempotencyKey: string = newKey(),
-) {
-  return client.post('/api/v1/transfers', body, { 'idempotency-key': idempotencyKey });
 }

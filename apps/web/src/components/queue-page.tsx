@@ -1,8 +1,8 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { LoadFailed } from '../../../components/load-failed.tsx';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+import { LoadFailed } from './load-failed.tsx';
 import { LoadingState, NothingFound } from './query-states.tsx';
 
 /** A staff work queue: its title and purpose, then loading, error, empty or the items. */

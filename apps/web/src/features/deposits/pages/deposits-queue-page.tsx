@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { QueuePage } from '../../../components/queue-page.tsx';
 import { depositQueueQueryOptions } from '../api.ts';
 import { MoneyRequestsTable } from '../components/money-requests-table.tsx';
-import { QueuePage } from '../components/queue-page.tsx';
 
 /** Deposits and debit adjustments waiting for a second admin, oldest first. */
 export function DepositsQueuePage() {

@@ -1,8 +1,8 @@
 import { Button, Group, Textarea, type TextareaProps } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { BusyButton } from '../../../components/busy-button.tsx';
-import { adminQueryRoot } from '../api.ts';
+import { adminQueryRoot } from '../lib/back-office.ts';
+import { BusyButton } from './busy-button.tsx';
 
 /**
  * The mutation behind every staff dialog: on success it reports (toast, close) and

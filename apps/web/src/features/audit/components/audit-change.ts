@@ -1,8 +1,8 @@
 import { roles } from '@coffer/contracts/auth';
 import { isCurrencyCode } from '@coffer/contracts/currencies';
 import { z } from 'zod';
+import { roleLabels } from '../../../components/staff-role-badge.tsx';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { roleLabels } from './badges.tsx';
 
 /** One line of an audit event's before/after, in words: "Level: 1 → 3". */
 export type ChangeLine = { label: string; before?: string; after?: string };

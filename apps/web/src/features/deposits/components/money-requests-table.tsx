@@ -1,13 +1,13 @@
 import type { MoneyRequest } from '@coffer/contracts/admin';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
+import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
-import { MoneyRequestStatusBadge, moneyRequestDirectionLabels } from './badges.tsx';
-import { type Column, DataTable } from './data-table.tsx';
 import { type Decision, DecisionDialog, type DecisionTarget } from './decision-dialog.tsx';
-import { useDialogTarget } from './use-dialog-target.ts';
+import { MoneyRequestStatusBadge, moneyRequestDirectionLabels } from './money-request-badges.tsx';
 
 function DecisionButton({
   request,

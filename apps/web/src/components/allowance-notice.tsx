@@ -3,8 +3,8 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatAmountMinor } from '../../../lib/money.ts';
-import { allowancesQueryOptions } from '../api.ts';
+import { allowancesQueryOptions } from '../lib/allowances.ts';
+import { formatAmountMinor } from '../lib/money.ts';
 
 /** How each form names what it moves: "You can still {can} X{after} today". */
 const verbs: Record<MoneyOutKind, { can: string; after: string; plural: string }> = {

@@ -3,8 +3,9 @@ import { Button, CloseButton, Group, Paper, Select, Stack, Text, Title } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { customerDetailQueryOptions } from '../../../lib/back-office.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { type AuditFilter, customerDetailQueryOptions } from '../api.ts';
+import type { AuditFilter } from '../api.ts';
 import { AuditEventsTable } from '../components/audit-events-table.tsx';
 
 const actionChoices = auditActions.map((action) => ({

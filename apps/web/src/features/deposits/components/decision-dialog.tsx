@@ -5,12 +5,16 @@ import { Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { z } from 'zod';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import {
+  ReasonField,
+  StaffActionButtons,
+  useStaffAction,
+} from '../../../components/staff-action-form.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { decideMoneyRequest } from '../api.ts';
-import { moneyRequestDirectionLabels } from './badges.tsx';
-import { ReasonField, StaffActionButtons, useStaffAction } from './staff-action-form.tsx';
+import { moneyRequestDirectionLabels } from './money-request-badges.tsx';
 
 export type Decision = 'approve' | 'reject' | 'cancel';
 

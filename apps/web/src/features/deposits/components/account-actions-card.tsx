@@ -17,12 +17,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { adminQueryRoot } from '../../../lib/back-office.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor, minorUnitStep, positiveAmountMinorOf } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
-import { adminQueryRoot, createMoneyRequest, type MoneyRequestDirection } from '../api.ts';
+import { createMoneyRequest, type MoneyRequestDirection } from '../api.ts';
 
 const invalidAmountMessage = 'Please enter a valid amount';
 

@@ -1,6 +1,6 @@
 import { Box, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useIsPhone } from '../../../lib/use-is-phone.ts';
+import { useIsPhone } from '../lib/use-is-phone.ts';
 
 export type Column<Row> = {
   key: string;
