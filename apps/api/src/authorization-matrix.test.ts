@@ -101,6 +101,7 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/wallet/balance-history': customersOnly,
   'GET /api/v1/wallet/deposits': customersOnly,
   'GET /api/v1/wallet/allowances': customersOnly,
+  'GET /api/v1/wallet/test-money': customersOnly,
   'POST /api/v1/wallet/test-money': customersOnly,
   'POST /api/v1/transfers/recipient-preview': customersOnly,
   'POST /api/v1/transfers': customersOnly,

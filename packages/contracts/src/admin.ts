@@ -68,6 +68,13 @@ export const customerDetailSchema = z.object({
       balanceMinor: z.string(),
       heldMinor: z.string(),
       availableMinor: z.string(),
+      /**
+       * The operator's four-eyes figures in this currency (COFFER_LIMITS): staff postings
+       * above the threshold, or past a maker's daily total, wait for a second admin. Null
+       * when the currency has no limits: then every posting waits.
+       */
+      fourEyesThresholdMinor: z.string().nullable(),
+      fourEyesDailyTotalMinor: z.string().nullable(),
     })
     .nullable(),
 });

@@ -116,6 +116,18 @@ export const testMoneyBodySchema = z.object({
 });
 export type TestMoneyBody = z.infer<typeof testMoneyBodySchema>;
 
+/**
+ * GET /wallet/test-money (sandbox only): the operator's caps on test money, in the wallet's
+ * currency, and what the customer has added since UTC midnight.
+ */
+export const testMoneyTermsSchema = z.object({
+  currency: z.string(),
+  perRequestMinor: z.string(),
+  dailyMinor: z.string(),
+  addedTodayMinor: z.string(),
+});
+export type TestMoneyTerms = z.infer<typeof testMoneyTermsSchema>;
+
 export const testMoneyResponseSchema = z.object({
   entryId: z.string(),
   amountMinor: z.string(),

@@ -1,4 +1,5 @@
 import type { CustomerDetail, CustomerList, TransactionPage } from '@coffer/contracts/admin';
+import { toCurrencyCode } from '@coffer/contracts/currencies';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
@@ -90,6 +91,14 @@ export async function customerTransactions(
   };
 }
 
+function fourEyesFiguresOf(deps: AdminDeps, currency: string) {
+  const limits = deps.config.limits.limitsFor(toCurrencyCode(currency));
+  return {
+    fourEyesThresholdMinor: limits?.fourEyesThresholdMinor.toString() ?? null,
+    fourEyesDailyTotalMinor: limits?.fourEyesDailyTotalMinor.toString() ?? null,
+  };
+}
+
 export async function customerDetail(deps: AdminDeps, userId: string): Promise<CustomerDetail> {
   const user = await requireCustomer(deps, userId);
   const walletId = await walletIdOf(deps, userId);
@@ -117,6 +126,7 @@ export async function customerDetail(deps: AdminDeps, userId: string): Promise<C
             balanceMinor: balance.balanceMinor.toString(),
             heldMinor: balance.heldMinor.toString(),
             availableMinor: balance.availableMinor.toString(),
+            ...fourEyesFiguresOf(deps, balance.currency),
           }
         : null,
   };

@@ -237,6 +237,41 @@ describe('the daily total per maker', () => {
   }
 });
 
+describe('the figures the back office shows', () => {
+  it('are the operator’s for the customer’s currency, and none where it has no limits', async () => {
+    const configured = await buildTestApp(db, {
+      COFFER_LIMITS: '{"JPY":{"fourEyesThreshold":"200000","fourEyesDailyTotal":"600000"}}',
+    });
+    try {
+      const operatorAdmin = await staffClient(configured, 'admin');
+      const figuresOf = async (country: string) => {
+        const { user } = await signedUpClient(configured, { country });
+        const detail = await operatorAdmin.client.get(`/api/v1/admin/users/${user.id}`);
+        const { currency, fourEyesThresholdMinor, fourEyesDailyTotalMinor } = detail.json().wallet;
+        return { currency, fourEyesThresholdMinor, fourEyesDailyTotalMinor };
+      };
+      expect(await figuresOf('JP')).toEqual({
+        currency: 'JPY',
+        fourEyesThresholdMinor: '200000',
+        fourEyesDailyTotalMinor: '600000',
+      });
+      expect(await figuresOf('US')).toEqual({
+        currency: 'USD',
+        fourEyesThresholdMinor: '1000000',
+        fourEyesDailyTotalMinor: '2500000',
+      });
+      // Afghanistan's afghani has no default: every posting in it waits.
+      expect(await figuresOf('AF')).toEqual({
+        currency: 'AFN',
+        fourEyesThresholdMinor: null,
+        fourEyesDailyTotalMinor: null,
+      });
+    } finally {
+      await configured.close();
+    }
+  });
+});
+
 describe('cancelling a pending request', () => {
   it('lets only the maker cancel, only while pending, audited and visible in the queue', async () => {
     const { user } = await signedUpClient(app);

@@ -161,17 +161,18 @@ export async function dailyNetsSince(
   };
 }
 
-/**
- * What the sandbox funding account has credited to a wallet since UTC midnight. Locks the
- * wallet's balance row first, so parallel test-money requests are counted one at a time.
- */
+/** Locks the wallet's balance row: movements of one wallet that lock it go one at a time. */
+export async function lockWalletBalance(tx: Queryable, walletId: AccountId): Promise<void> {
+  await tx.query('SELECT 1 FROM account_balances WHERE account_id = $1 FOR UPDATE', [walletId]);
+}
+
+/** What the sandbox funding account has credited to a wallet since UTC midnight. */
 export async function testMoneyAddedToday(
-  tx: Queryable,
+  db: Queryable,
   walletId: AccountId,
   sandboxFundingId: AccountId,
 ): Promise<bigint> {
-  await tx.query('SELECT 1 FROM account_balances WHERE account_id = $1 FOR UPDATE', [walletId]);
-  const today = await tx.query<{ added_minor: bigint }>(
+  const today = await db.query<{ added_minor: bigint }>(
     `SELECT coalesce(sum(l.amount_minor), 0)::bigint AS added_minor
        FROM journal_lines l
       WHERE l.account_id = $1

@@ -7,6 +7,7 @@ import {
   recentDepositsSchema,
   testMoneyBodySchema,
   testMoneyResponseSchema,
+  testMoneyTermsSchema,
   walletSummarySchema,
   walletTransactionPageSchema,
   walletTransactionsQuerySchema,
@@ -20,6 +21,7 @@ import {
   balanceHistory,
   recentDeposits,
   requireWallet,
+  testMoneyTerms,
   walletSummary,
   walletTransactions,
 } from './service.ts';
@@ -85,6 +87,23 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Sandbox only, like /dev/mail: on a real installation the route does not exist.
   if (app.config.isSandbox) {
+    /** The customer's wallet and the sandbox funding account it is credited from. */
+    const testMoneyTarget = async (userId: string) => {
+      const wallet = await requireWallet(deps, userId);
+      // Looked up before any transaction: on PGlite nothing may use the database inside one.
+      const sandboxFundingId = await app.ledger.systemAccount(
+        'sandbox_funding',
+        toCurrencyCode(wallet.currency),
+      );
+      return { wallet, sandboxFundingId };
+    };
+
+    app.get(
+      '/wallet/test-money',
+      { config: { access: 'customer' }, schema: { response: { 200: testMoneyTermsSchema } } },
+      async (request) => testMoneyTerms(deps, await testMoneyTarget(sessionOf(request).userId)),
+    );
+
     app.post(
       '/wallet/test-money',
       {
@@ -93,15 +112,10 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { userId } = sessionOf(request);
-        const wallet = await requireWallet(deps, userId);
-        // Looked up before the transaction: on PGlite nothing may use the database inside one.
-        const sandboxFundingId = await app.ledger.systemAccount(
-          'sandbox_funding',
-          toCurrencyCode(wallet.currency),
-        );
+        const target = await testMoneyTarget(userId);
         return replyIdempotent(request, reply, `customer:${userId}`, async (tx) => ({
           status: 201,
-          body: await addTestMoney(deps, tx, { wallet, sandboxFundingId }, request.body),
+          body: await addTestMoney(deps, tx, target, request.body),
         }));
       },
     );

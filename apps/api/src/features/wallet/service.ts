@@ -5,6 +5,7 @@ import {
   type BalanceHistory,
   parseTestMoneyAmount,
   type TestMoneyBody,
+  type TestMoneyTerms,
   type WalletSummary,
   type WalletTransaction,
   type WalletTransactionPage,
@@ -18,6 +19,7 @@ import { limitsOrRefuse } from './money-out.ts';
 import {
   dailyNetsSince,
   findWallet,
+  lockWalletBalance,
   type PayoutMethod,
   type QuickPayCounterpartyColumns,
   testMoneyAddedToday,
@@ -234,6 +236,22 @@ function testMoneyAmountOf(amount: string, currency: CurrencyCode, limits: Curre
 
 const testMoneyMemo = 'Sandbox test money';
 
+/** Sandbox only: the caps the Add test money form shows and checks before sending. */
+export async function testMoneyTerms(
+  deps: WalletDeps,
+  target: { wallet: CustomerWallet; sandboxFundingId: AccountId },
+): Promise<TestMoneyTerms> {
+  const currency = toCurrencyCode(target.wallet.currency);
+  const limits = limitsOrRefuse(deps.config.limits, currency);
+  const addedMinor = await testMoneyAddedToday(deps.db, target.wallet.id, target.sandboxFundingId);
+  return {
+    currency,
+    perRequestMinor: limits.testMoneyPerRequestMinor.toString(),
+    dailyMinor: limits.testMoneyDailyMinor.toString(),
+    addedTodayMinor: addedMinor.toString(),
+  };
+}
+
 /**
  * A customer's test money is capped per UTC day as well as per request, so a sandbox
  * wallet cannot be filled without bound by repeating the form.
@@ -243,6 +261,8 @@ async function refuseOverDailyTestMoney(
   target: { wallet: CustomerWallet; sandboxFundingId: AccountId },
   request: { amountMinor: bigint; currency: CurrencyCode; limits: CurrencyLimits },
 ): Promise<void> {
+  // Parallel requests are counted one after the other.
+  await lockWalletBalance(tx, target.wallet.id);
   const addedMinor = await testMoneyAddedToday(tx, target.wallet.id, target.sandboxFundingId);
   const capMinor = request.limits.testMoneyDailyMinor;
   if (addedMinor + request.amountMinor <= capMinor) return;

@@ -412,13 +412,27 @@ describe('add money', () => {
 
   it('caps test money per customer per UTC day, in the wallet’s currency', async () => {
     const cases = [
-      { country: 'US', requests: ['10000.00', '10000.00', '5000.00'], over: '0.01' },
-      { country: 'JP', requests: ['1500000', '1500000', '750000'], over: '1' },
+      {
+        country: 'US',
+        requests: ['10000.00', '10000.00', '5000.00'],
+        over: '0.01',
+        terms: { currency: 'USD', perRequestMinor: '1000000', dailyMinor: '2500000' },
+      },
+      {
+        country: 'JP',
+        requests: ['1500000', '1500000', '750000'],
+        over: '1',
+        terms: { currency: 'JPY', perRequestMinor: '1500000', dailyMinor: '3750000' },
+      },
     ];
-    for (const { country, requests, over } of cases) {
+    for (const { country, requests, over, terms } of cases) {
       const { client } = await signedUpClient(app, { country });
+      const termsBefore = await client.get('/api/v1/wallet/test-money');
+      expect(termsBefore.json()).toEqual({ ...terms, addedTodayMinor: '0' });
       for (const amount of requests)
         expect((await addTestMoney(client, amount)).statusCode).toBe(201);
+      const termsAfter = await client.get('/api/v1/wallet/test-money');
+      expect(termsAfter.json()).toEqual({ ...terms, addedTodayMinor: terms.dailyMinor });
       const refused = await addTestMoney(client, over);
       expect(refused.statusCode, country).toBe(409);
       expect(refused.json().error.code).toBe('daily_limit_exceeded');
@@ -440,6 +454,7 @@ describe('add money', () => {
       const { client } = await signedUpClient(production);
       const response = await addTestMoney(client, '1.00');
       expect(response.statusCode).toBe(404);
+      expect((await client.get('/api/v1/wallet/test-money')).statusCode).toBe(404);
       expect((await client.get('/api/v1/wallet')).json().balanceMinor).toBe('0');
     } finally {
       await production.close();

@@ -3,6 +3,7 @@ import {
   recentDepositsSchema,
   type TestMoneyBody,
   testMoneyResponseSchema,
+  testMoneyTermsSchema,
   walletSummarySchema,
   walletTransactionPageSchema,
 } from '@coffer/contracts/wallet';
@@ -55,6 +56,13 @@ export const recentDepositsQueryOptions = queryOptions({
  * Sandbox only. `idempotencyKey` names the person's one submission: a retry of it sends
  * the same key, so it cannot credit twice.
  */
+/** Sandbox only: the operator's caps on test money and what was added today. */
+export const testMoneyTermsQueryOptions = queryOptions({
+  queryKey: ['wallet', 'test-money'],
+  queryFn: ({ signal }) =>
+    apiRequest({ path: '/api/v1/wallet/test-money', schema: testMoneyTermsSchema, signal }),
+});
+
 export function addTestMoney(body: TestMoneyBody, idempotencyKey: string) {
   return apiRequest({
     method: 'POST',

@@ -333,6 +333,8 @@ function CustomerDetailView({ userId }: { userId: string }) {
             username: detail.username,
             currency: detail.wallet.currency,
             availableMinor: detail.wallet.availableMinor,
+            fourEyesThresholdMinor: detail.wallet.fourEyesThresholdMinor,
+            fourEyesDailyTotalMinor: detail.wallet.fourEyesDailyTotalMinor,
           }}
         />
       )}

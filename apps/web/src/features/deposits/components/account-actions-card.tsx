@@ -1,7 +1,6 @@
 import { moneyRequestBodySchema, moneyRequestReasonLengthMax } from '@coffer/contracts/admin';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { externalReferenceLengthMax } from '@coffer/contracts/ledger';
-import { defaultLimitsFor } from '@coffer/contracts/limits';
 import {
   Card,
   Group,
@@ -69,6 +68,9 @@ export type AccountActionsTarget = {
   username: string;
   currency: string;
   availableMinor: string;
+  /** The operator's figures in this currency; null: every posting waits for a second admin. */
+  fourEyesThresholdMinor: string | null;
+  fourEyesDailyTotalMinor: string | null;
 };
 
 /**
@@ -80,10 +82,8 @@ export function AccountActionsCard({ target }: { target: AccountActionsTarget })
   const me = useMe();
   const headingId = useId();
   const currency = toCurrencyCode(target.currency);
-  // TODO(#11.2): the operator's threshold from the API instead of the built-in default.
-  const limits = defaultLimitsFor(currency);
-  const thresholdMinor = limits?.fourEyesThresholdMinor ?? 0n;
-  const dailyTotalMinor = limits?.fourEyesDailyTotalMinor ?? 0n;
+  const thresholdMinor = BigInt(target.fourEyesThresholdMinor ?? '0');
+  const dailyTotalMinor = BigInt(target.fourEyesDailyTotalMinor ?? '0');
   const [mode, setMode] = useState<MoneyRequestDirection>('deposit');
   const isDeposit = mode === 'deposit';
   const form = useForm<Values>({

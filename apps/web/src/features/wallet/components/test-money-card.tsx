@@ -1,31 +1,34 @@
-import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
-import { defaultLimitsFor } from '@coffer/contracts/limits';
+import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { MoneyParseError } from '@coffer/contracts/money';
-import { parseTestMoneyAmount, testMoneyBodySchema } from '@coffer/contracts/wallet';
+import {
+  parseTestMoneyAmount,
+  type TestMoneyTerms,
+  testMoneyBodySchema,
+} from '@coffer/contracts/wallet';
 import { Badge, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
+import { LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor, minorUnitStep } from '../../../lib/money.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
-import { addTestMoney } from '../api.ts';
+import { addTestMoney, testMoneyTermsQueryOptions } from '../api.ts';
 
-// TODO(#12.1): the operator's cap from the API instead of the built-in default.
-function testMoneyCapMinor(currency: CurrencyCode): bigint {
-  return defaultLimitsFor(currency)?.testMoneyPerRequestMinor ?? 0n;
-}
-
-/** The contract's schema plus the amount rules in the wallet's currency, as the server checks. */
-function formSchemaFor(currency: string) {
-  const code = toCurrencyCode(currency);
+/**
+ * The contract's schema plus the amount rules in the wallet's currency, with the operator's
+ * per-request cap, as the server checks them (it alone checks the daily cap).
+ */
+function formSchemaFor(terms: TestMoneyTerms) {
+  const code = toCurrencyCode(terms.currency);
   return testMoneyBodySchema.superRefine((body, context) => {
     try {
-      parseTestMoneyAmount(body.amount, code, testMoneyCapMinor(code));
+      parseTestMoneyAmount(body.amount, code, BigInt(terms.perRequestMinor));
     } catch (error) {
       if (!(error instanceof MoneyParseError)) throw error;
       context.addIssue({ code: 'custom', path: ['amount'], message: error.message });
@@ -38,13 +41,30 @@ function formSchemaFor(currency: string) {
  * Coffer has money to move. One Idempotency-Key per submission: a retry after a dropped
  * connection reuses it and cannot credit twice.
  */
-export function TestMoneyCard({ currency }: { currency: string }) {
+export function TestMoneyCard() {
+  const terms = useQuery(testMoneyTermsQueryOptions);
+  if (terms.isError) {
+    return (
+      <LoadFailed
+        title="Add test money"
+        error={terms.error}
+        isRetrying={terms.isFetching}
+        onRetry={() => void terms.refetch()}
+      />
+    );
+  }
+  if (!terms.data) return <LoadingState label="Loading test money" />;
+  return <TestMoneyForm terms={terms.data} />;
+}
+
+function TestMoneyForm({ terms }: { terms: TestMoneyTerms }) {
+  const { currency } = terms;
   const headingId = useId();
   const queryClient = useQueryClient();
   const form = useForm({
     mode: 'controlled',
     initialValues: { amount: '' },
-    validate: contractResolver(formSchemaFor(currency)),
+    validate: contractResolver(formSchemaFor(terms)),
   });
   // The key of the submission that has not succeeded yet, with the amount it sent.
   const attempt = useRef<{ key: string; amount: string } | null>(null);
@@ -69,7 +89,10 @@ export function TestMoneyCard({ currency }: { currency: string }) {
       if (message) showErrorToast(message);
     },
   });
-  const cap = formatAmountMinor(testMoneyCapMinor(toCurrencyCode(currency)), currency);
+  const perRequestMinor = BigInt(terms.perRequestMinor);
+  const dailyMinor = BigInt(terms.dailyMinor);
+  const addedTodayMinor = BigInt(terms.addedTodayMinor);
+  const leftTodayMinor = dailyMinor > addedTodayMinor ? dailyMinor - addedTodayMinor : 0n;
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
@@ -83,7 +106,9 @@ export function TestMoneyCard({ currency }: { currency: string }) {
       </Group>
       <Text size="sm" c="dimmed" mb="md">
         This is a test installation. Test money comes from the sandbox funding account, is not real
-        and exists only here. Up to {cap} at a time.
+        and exists only here. Up to {formatAmountMinor(perRequestMinor, currency)} at a time and{' '}
+        {formatAmountMinor(dailyMinor, currency)} a day: you can add{' '}
+        {formatAmountMinor(leftTodayMinor, currency)} more today.
       </Text>
       <form
         noValidate

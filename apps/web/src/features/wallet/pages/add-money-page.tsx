@@ -32,7 +32,7 @@ export function AddMoneyPage() {
       {wallet.data && (
         <>
           <FundingDetailsCard wallet={wallet.data} />
-          {isSandbox && <TestMoneyCard currency={wallet.data.currency} />}
+          {isSandbox && <TestMoneyCard />}
         </>
       )}
       <RecentDepositsCard />
