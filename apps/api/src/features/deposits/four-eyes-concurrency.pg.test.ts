@@ -1,26 +1,19 @@
 // Four-eyes under concurrency, through the real routes: true concurrency needs PostgreSQL.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
-import { signedUpClient, staffClient } from '../../../test/http.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
+import { newIdempotencyKey, signedUpClient, staffClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 
 let db: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  db = await openTestDatabase({ poolSize: 20 });
-  app = await buildTestApp(db);
-  await app.ready();
-});
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+useTestApp(
+  (opened) => {
+    ({ app, db } = opened);
+  },
+  { poolSize: 20, checksAfterEach: 'ledger' },
+);
 
 /** Counts answers by request status or error code; a 5xx (a deadlock, a bug) fails the test. */
 function outcomes(responses: LightMyRequestResponse[]): Record<string, number> {
@@ -40,11 +33,11 @@ describe('four-eyes under concurrency', () => {
     const { user } = await signedUpClient(app);
     // USD: 10,000.00 at most at once, 25,000.00 a day; twelve of 5,000.00 at once.
     const responses = await Promise.all(
-      Array.from({ length: 12 }, (_, index) =>
+      Array.from({ length: 12 }, () =>
         maker.client.post(
           `/api/v1/admin/users/${user.id}/deposits`,
           { amount: '5000.00', reason: 'Split wire' },
-          { 'idempotency-key': `split-${index}-${Date.now()}` },
+          { 'idempotency-key': newIdempotencyKey() },
         ),
       ),
     );
@@ -67,7 +60,7 @@ describe('four-eyes under concurrency', () => {
         await support.client.post(
           `/api/v1/admin/users/${user.id}/deposits`,
           { amount: '1.00', reason: 'Branch cash' },
-          { 'idempotency-key': `race-${round}-${Date.now()}` },
+          { 'idempotency-key': newIdempotencyKey() },
         )
       ).json();
       const path = `/api/v1/admin/money-requests/${pending.id}`;

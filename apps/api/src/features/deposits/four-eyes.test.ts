@@ -4,10 +4,15 @@ import { staffFreezeReason } from '@coffer/contracts/admin';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { toDecimalString } from '@coffer/contracts/money';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
-import { openTestDatabase } from '../../../test/database.ts';
-import { signedUpClient, staffClient, strongPassword, TestClient } from '../../../test/http.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, useTestApp } from '../../../test/app.ts';
+import {
+  newIdempotencyKey,
+  signedUpClient,
+  staffClient,
+  strongPassword,
+  TestClient,
+} from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 
 let db: Database;
@@ -16,29 +21,21 @@ let admin: Awaited<ReturnType<typeof staffClient>>;
 let secondAdmin: Awaited<ReturnType<typeof staffClient>>;
 let support: Awaited<ReturnType<typeof staffClient>>;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-  await app.ready();
-  admin = await staffClient(app, 'admin');
-  secondAdmin = await staffClient(app, 'admin');
-  support = await staffClient(app, 'support');
-});
-afterEach(async () => {
-  await app.ledger.assertInvariants();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+useTestApp(
+  async (opened) => {
+    ({ app, db } = opened);
+    admin = await staffClient(app, 'admin');
+    secondAdmin = await staffClient(app, 'admin');
+    support = await staffClient(app, 'support');
+  },
+  { checksAfterEach: 'ledger' },
+);
 
-let keyCounter = 0;
 function deposit(client: TestClient, userId: string, amount: string) {
-  keyCounter += 1;
   return client.post(
     `/api/v1/admin/users/${userId}/deposits`,
     { amount, reason: 'Incoming wire' },
-    { 'idempotency-key': `four-eyes-${keyCounter}-${Date.now()}` },
+    { 'idempotency-key': newIdempotencyKey() },
   );
 }
 
