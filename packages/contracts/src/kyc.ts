@@ -88,9 +88,13 @@ export const kycSubmissionSchema = z.object({
 });
 export type KycSubmission = z.infer<typeof kycSubmissionSchema>;
 
-/** The /kyc page: the latest submission (null: none yet) and the account's level. */
+/**
+ * The /kyc page: the latest submission (null: none yet), the account's level, and the days
+ * a rejected or superseded document is kept (for the privacy note).
+ */
 export const kycOverviewSchema = z.object({
   level: z.number().int(),
+  retentionDays: z.number().int(),
   latest: kycSubmissionSchema.nullable(),
 });
 export type KycOverview = z.infer<typeof kycOverviewSchema>;

@@ -88,7 +88,11 @@ async function latestSubmission(db: Queryable, userId: string): Promise<KycSubmi
 export async function kycOverview(deps: KycDeps, userId: string): Promise<KycOverview> {
   const user = await requireUser(deps.db, userId);
   const latest = await latestSubmission(deps.db, userId);
-  return { level: user.level, latest: latest ? toKycSubmission(latest) : null };
+  return {
+    level: user.level,
+    retentionDays: deps.config.kycRetentionDays,
+    latest: latest ? toKycSubmission(latest) : null,
+  };
 }
 
 /**

@@ -27,6 +27,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { CustomerKycTab } from '../../kyc/components/customer-kyc-tab.tsx';
 import { CustomerPayoutsTab } from '../../payouts/components/customer-payouts-tab.tsx';
 import { customerDetailQueryOptions, customerMoneyRequestsQueryOptions } from '../api.ts';
 import { AccountActionsCard } from '../components/account-actions-card.tsx';
@@ -216,7 +217,7 @@ function CustomerSummary({ customer }: { customer: CustomerDetail }) {
   );
 }
 
-const tabValues = ['transactions', 'requests', 'payouts', 'audit'] as const;
+const tabValues = ['transactions', 'requests', 'payouts', 'kyc', 'audit'] as const;
 type TabValue = (typeof tabValues)[number];
 const tabSchema = z.enum(tabValues);
 
@@ -255,6 +256,7 @@ function CustomerTabs({ userId }: { userId: string }) {
           Deposits & adjustments
         </Tabs.Tab>
         <Tabs.Tab value="payouts">Payouts</Tabs.Tab>
+        <Tabs.Tab value="kyc">KYC</Tabs.Tab>
         <Tabs.Tab value="audit">Audit</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="transactions">
@@ -265,6 +267,9 @@ function CustomerTabs({ userId }: { userId: string }) {
       </Tabs.Panel>
       <Tabs.Panel value="payouts">
         <CustomerPayoutsTab userId={userId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="kyc">
+        <CustomerKycTab userId={userId} />
       </Tabs.Panel>
       <Tabs.Panel value="audit">
         <AuditEventsTable label="Audit events" filter={{ subjectUserId: userId }} />

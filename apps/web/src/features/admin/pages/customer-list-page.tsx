@@ -20,6 +20,7 @@ import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { KycStatusBadge } from '../../kyc/components/kyc-status-badge.tsx';
 import { customerListQueryOptions } from '../api.ts';
 import { AccountStatusBadge, StaffRoleBadge } from '../components/badges.tsx';
 import { type Column, DataTable } from '../components/data-table.tsx';
@@ -146,6 +147,11 @@ export function CustomerListPage() {
             No wallet
           </Text>
         ),
+    },
+    {
+      key: 'kyc',
+      header: 'KYC status',
+      cell: (customer) => <KycStatusBadge status={customer.kycStatus} />,
     },
     { key: 'level', header: 'Level', cell: (customer) => customer.level },
     {

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 
 /**
- * PRODUCT.md "Upgrade Required": the account's level does not allow payouts. Identity
- * verification (/kyc) is not built yet, so instead of a link it names who can raise the
- * level today.
+ * PRODUCT.md "Upgrade Required": the account's level does not allow payouts; identity
+ * verification on /kyc raises it.
  */
 export function UpgradeRequiredDialog({
   message,
@@ -17,10 +17,15 @@ export function UpgradeRequiredDialog({
     <Modal opened={message !== null} onClose={onClose} title="Upgrade Required" centered>
       <Stack gap="sm">
         <Text>{message}</Text>
-        <Text>Ask support to verify your identity.</Text>
+        <Text>Verify your identity to reach level 2. It is free and takes a few minutes.</Text>
       </Stack>
       <Group justify="flex-end" mt="lg">
-        <Button onClick={onClose}>Close</Button>
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+        <Button component={Link} to="/kyc">
+          Verify your identity
+        </Button>
       </Group>
     </Modal>
   );
