@@ -272,7 +272,10 @@ describe('withdrawals', () => {
       await dialog
         .getByText('Your account level is too low for this transaction. Please upgrade to level 2.')
         .waitFor();
-      await dialog.getByText('Ask support to verify your identity.').waitFor();
+      await dialog.getByText('Verify your identity to reach level 2.', { exact: false }).waitFor();
+      expect(
+        await dialog.getByRole('link', { name: 'Verify your identity' }).getAttribute('href'),
+      ).toBe('/kyc');
       expect(await seriousAxeViolations(page, 'upgrade required')).toEqual([]);
       await snapshot(page, 'payout-upgrade-required-phone');
       await dialog.locator('button', { hasText: 'Close' }).click();
