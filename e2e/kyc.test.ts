@@ -84,13 +84,13 @@ async function snapshotBothWidths(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
   await snapshot(page, `${name}-desktop`);
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await hasNoHorizontalScroll(page), `${name} at 390px`).toBe(true);
   await snapshot(page, `${name}-phone`);
+  expect(await hasNoHorizontalScroll(page), `${name} at 390px`).toBe(true);
   if (original) await page.setViewportSize(original);
 }
 
 async function fillDetails(page: Page): Promise<void> {
-  await page.getByRole('textbox', { name: 'ID type' }).click();
+  await page.getByRole('combobox', { name: 'ID type' }).click();
   await page.getByRole('option', { name: 'Passport' }).click();
   await page.getByLabel('ID number').fill('X1234567');
   await page.getByLabel('Address').fill('Hauptstrasse 1, 10115 Berlin');
@@ -259,7 +259,7 @@ describe('identity verification', () => {
       await page.locator('input[type="file"]').setInputFiles(image);
       await page.getByText('Image uploaded successfully').waitFor();
       await page.getByRole('button', { name: 'Submit KYC' }).click();
-      await page.getByText('Pending review').waitFor();
+      await page.getByText('Pending review', { exact: true }).waitFor();
 
       const { page: staff, problems: staffProblems } = await openPage();
       await logIn(staff, demo.support);
@@ -288,7 +288,7 @@ describe('identity verification', () => {
       await page.locator('input[type="file"]').setInputFiles(image);
       await page.getByText('Image uploaded successfully').waitFor();
       await page.getByRole('button', { name: 'Submit KYC' }).click();
-      await page.getByText('Pending review').waitFor();
+      await page.getByText('Pending review', { exact: true }).waitFor();
 
       await staff.goto('/admin');
       await staff.getByPlaceholder('Search users...').fill(demo.yuki.email);
