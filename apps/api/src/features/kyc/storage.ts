@@ -63,7 +63,8 @@ export function localDocumentStorage(directory: string, secretKey: string): Docu
             yield* encrypted;
             yield cipher.getAuthTag();
           },
-          createWriteStream(file, { flags: 'wx', mode: 0o600 }),
+          // Flushed to disk before the upload is answered: the row that follows says it is stored.
+          createWriteStream(file, { flags: 'wx', mode: 0o600, flush: true }),
         );
       } catch (error) {
         await rm(file, { force: true });
