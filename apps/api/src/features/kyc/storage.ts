@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -54,6 +55,8 @@ export function localDocumentStorage(directory: string, secretKey: string): Docu
       const file = fileOf(storageKey);
       const iv = randomBytes(ivBytes);
       const cipher = createCipheriv(cipherName, key, iv);
+      // Flushed to disk before the upload is answered: the row that follows says it is stored.
+      const output = createWriteStream(file, { flags: 'wx', mode: 0o600, flush: true });
       try {
         await pipeline(
           source,
@@ -63,10 +66,12 @@ export function localDocumentStorage(directory: string, secretKey: string): Docu
             yield* encrypted;
             yield cipher.getAuthTag();
           },
-          // Flushed to disk before the upload is answered: the row that follows says it is stored.
-          createWriteStream(file, { flags: 'wx', mode: 0o600, flush: true }),
+          output,
         );
       } catch (error) {
+        // A stream destroyed while its file was still opening creates the file afterwards:
+        // wait until it is closed, or the removal would come first and leave it behind.
+        if (!output.closed) await once(output, 'close');
         await rm(file, { force: true });
         throw error;
       }
