@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
@@ -55,8 +54,10 @@ export function localDocumentStorage(directory: string, secretKey: string): Docu
       const file = fileOf(storageKey);
       const iv = randomBytes(ivBytes);
       const cipher = createCipheriv(cipherName, key, iv);
+      // Opened before anything streams, so a failure can never race the file's creation.
+      const handle = await open(file, 'wx', 0o600);
       // Flushed to disk before the upload is answered: the row that follows says it is stored.
-      const output = createWriteStream(file, { flags: 'wx', mode: 0o600, flush: true });
+      const output = handle.createWriteStream({ flush: true });
       try {
         await pipeline(
           source,
@@ -69,9 +70,9 @@ export function localDocumentStorage(directory: string, secretKey: string): Docu
           output,
         );
       } catch (error) {
-        // A stream destroyed while its file was still opening creates the file afterwards:
-        // wait until it is closed, or the removal would come first and leave it behind.
-        if (!output.closed) await once(output, 'close');
+        // Removed once closed; `once` would reject with the error the stream was destroyed with.
+        if (!output.closed)
+          await new Promise<void>((closed) => output.once('close', () => closed()));
         await rm(file, { force: true });
         throw error;
       }

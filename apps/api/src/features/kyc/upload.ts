@@ -108,6 +108,9 @@ export async function storeInspected(
   source: Readable,
 ): Promise<InspectedDocument> {
   const inspector = new DocumentInspector();
+  // It may fail before storage has attached its pipeline (which then reads the stored
+  // error); until then this keeps the failure from being an unhandled 'error' event.
+  inspector.on('error', () => {});
   const onClose = () => {
     if (!source.readableEnded) inspector.destroy(new UploadInterruptedError('upload interrupted'));
   };
