@@ -84,6 +84,8 @@ async function snapshotBothWidths(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
   await snapshot(page, `${name}-desktop`);
   await page.setViewportSize({ width: 390, height: 844 });
+  // The side menu slides away when the width drops to a phone's; shot after it has gone.
+  await page.waitForTimeout(600);
   await snapshot(page, `${name}-phone`);
   expect(await hasNoHorizontalScroll(page), `${name} at 390px`).toBe(true);
   if (original) await page.setViewportSize(original);
