@@ -151,7 +151,10 @@ export function CustomerListPage() {
     {
       key: 'kyc',
       header: 'KYC status',
-      cell: (customer) => <KycStatusBadge status={customer.kycStatus} />,
+      // Staff have no identity verification of their own to show.
+      cell: (customer) =>
+        customer.role === 'customer' ? <KycStatusBadge status={customer.kycStatus} /> : null,
+      isEmpty: (customer) => customer.role !== 'customer',
     },
     { key: 'level', header: 'Level', cell: (customer) => customer.level },
     {
