@@ -72,6 +72,14 @@ async function expectRefusedUpload(
   expect(await documentRowsOf(customer.user.id)).toBe(0);
 }
 
+let listening: Promise<string> | undefined;
+
+/** The app over real HTTP, for what inject cannot do (a connection cut, a socket closed). */
+function listeningAddress(): Promise<string> {
+  listening ??= app.listen({ port: 0, host: '127.0.0.1' });
+  return listening;
+}
+
 async function storageKeyOf(submissionId: string): Promise<string> {
   const found = await db.query<{ storage_key: string }>(
     'SELECT d.storage_key FROM kyc_submissions s JOIN kyc_documents d ON d.id = s.document_id WHERE s.id = $1',
@@ -192,7 +200,7 @@ describe('uploading an identity document', () => {
   it('keeps nothing of a connection dropped halfway', async () => {
     const customer = await signedUpClient(app);
     const filesBefore = await storedFiles(app);
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listeningAddress();
     const { port } = new URL(address);
     const socket = net.connect(Number(port), '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
@@ -215,6 +223,37 @@ describe('uploading an identity document', () => {
       if ((await storedFiles(app)).length === filesBefore.length) break;
       await sleep(100);
     }
+    expect(await storedFiles(app)).toEqual(filesBefore);
+    expect(await documentRowsOf(customer.user.id)).toBe(0);
+  });
+
+  it('answers an oversized upload over the wire with 413 and closes the connection', async () => {
+    const customer = await signedUpClient(app);
+    const filesBefore = await storedFiles(app);
+    const address = await listeningAddress();
+    const { port } = new URL(address);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('latin1');
+    });
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.on('error', () => {});
+    socket.write(
+      [
+        'POST /api/v1/kyc/documents HTTP/1.1',
+        `host: 127.0.0.1:${port}`,
+        `cookie: ${customer.client.cookie}`,
+        'content-type: application/octet-stream',
+        `content-length: ${kycDocumentBytesMax + 1}`,
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    socket.write(pngBytes(64 * 1024));
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer).toContain('The file is larger than 10 MB.');
     expect(await storedFiles(app)).toEqual(filesBefore);
     expect(await documentRowsOf(customer.user.id)).toBe(0);
   });

@@ -57,10 +57,15 @@ const fileExtensions: Record<string, string> = {
   'application/pdf': 'pdf',
 };
 
-/** A declared length over the cap is refused before a byte is read. */
-function refuseDeclaredOversize(request: FastifyRequest): void {
+/**
+ * A declared length over the cap is refused before a byte is read, and the connection
+ * closed after the answer rather than kept to read the rest.
+ */
+function refuseDeclaredOversize(request: FastifyRequest, reply: FastifyReply): void {
   const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > kycDocumentBytesMax) throw documentTooLarge();
+  if (declared <= kycDocumentBytesMax) return;
+  reply.header('connection', 'close');
+  throw documentTooLarge();
 }
 
 export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -90,7 +95,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'customer', rateLimit: rateLimits.kycUpload },
       schema: { response: { 201: kycDocumentSchema } },
-      onRequest: async (request) => refuseDeclaredOversize(request),
+      onRequest: async (request, reply) => refuseDeclaredOversize(request, reply),
     },
     async (request, reply) => {
       const { userId } = sessionOf(request);
