@@ -154,7 +154,6 @@ export async function openDocument(
 ): Promise<{ submission: KycSubmissionRow; body: Readable }> {
   const submission = await findSubmission(deps.db, submissionId);
   if (!submission || submission.is_document_deleted) throw new AppError('not_found');
-  const body = await deps.storage.read(submission.storage_key);
   await recordAudit(deps.db, {
     action: 'kyc_document_viewed',
     actorUserId: action.staff.userId,
@@ -162,7 +161,7 @@ export async function openDocument(
     after: { submissionId, sha256: submission.sha256 },
     ipAddress: action.ipAddress,
   });
-  return { submission, body };
+  return { submission, body: await deps.storage.read(submission.storage_key) };
 }
 
 type Decision = { status: 'approved' } | { status: 'rejected'; reason: string };
