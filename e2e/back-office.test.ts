@@ -523,7 +523,7 @@ describe('back office', () => {
       expect(errorCodeOf(freeze.json)).toBe('forbidden');
 
       // Queues that are not built yet are 404s, as are unknown users.
-      await page.goto('/admin/queues/kyc');
+      await page.goto('/admin/queues/loans');
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
       await page.goto('/admin/users/00000000-0000-7000-8000-000000000000');
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();

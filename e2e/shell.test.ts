@@ -75,8 +75,24 @@ async function openPhoneMenu(page: Page): Promise<void> {
   });
 }
 
-const customerMenu = ['Dashboard', 'Transfer', 'Pay Bills', 'Statements', 'Profile', 'Logout'];
-const staffMenu = ['Admin', 'Deposits queue', 'Payouts queue', 'Audit log', 'Profile', 'Logout'];
+const customerMenu = [
+  'Dashboard',
+  'Transfer',
+  'Pay Bills',
+  'KYC',
+  'Statements',
+  'Profile',
+  'Logout',
+];
+const staffMenu = [
+  'Admin',
+  'Deposits queue',
+  'Payouts queue',
+  'KYC queue',
+  'Audit log',
+  'Profile',
+  'Logout',
+];
 
 describe('the signed-in shell', () => {
   it(
@@ -170,6 +186,7 @@ describe('the signed-in shell', () => {
       expect(await shortcuts.allTextContents()).toEqual([
         'Transfer',
         'Pay Bills',
+        'KYC',
         'Statements',
         'Profile',
       ]);

@@ -51,6 +51,10 @@ export async function startApi(options: {
   poolSize: number;
   webDistDir: string;
   cpuProfileDir: string | null;
+  /** COFFER_DATA_DIR (uploaded documents); a throwaway directory by default. */
+  dataDir?: string;
+  /** More environment for the API process. */
+  env?: Record<string, string>;
 }): Promise<ApiServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -73,13 +77,14 @@ export async function startApi(options: {
         DATABASE_URL: options.databaseUrl,
         COFFER_DB_POOL_SIZE: String(options.poolSize),
         COFFER_WEB_DIST: options.webDistDir,
-        COFFER_DATA_DIR: path.join(os.tmpdir(), 'coffer-bench-api-unused'),
+        COFFER_DATA_DIR: options.dataDir ?? path.join(os.tmpdir(), 'coffer-bench-api-unused'),
         COFFER_HOST: '127.0.0.1',
         // The load sends hundreds of Quick Pays a second from 64 customers: lift the
         // per-customer limit (30 a minute by default) that would refuse most of them.
         COFFER_MONEY_REQUESTS_PER_MINUTE: '1000000',
         PORT: String(port),
         COFFER_LOG_LEVEL: 'warn',
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -106,6 +106,14 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/transfers/recipient-preview': customersOnly,
   'POST /api/v1/transfers': customersOnly,
   'GET /api/v1/transfers': customersOnly,
+  'GET /api/v1/kyc': customersOnly,
+  'POST /api/v1/kyc/documents': customersOnly,
+  'POST /api/v1/kyc/submissions': customersOnly,
+  'GET /api/v1/admin/queues/kyc': staff,
+  'GET /api/v1/admin/users/:userId/kyc': staff,
+  'GET /api/v1/admin/kyc/:submissionId/document': staff,
+  'POST /api/v1/admin/kyc/:submissionId/approve': staff,
+  'POST /api/v1/admin/kyc/:submissionId/reject': staff,
 };
 
 /**

@@ -140,6 +140,7 @@ const envSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(moneyRequestsPerMinuteDefault),
+  COFFER_KYC_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
 });
 
 // Good enough to keep a developer's sandbox working; production refuses to start with it.
@@ -165,7 +166,7 @@ export type Config = {
   /** The origin people reach Coffer at; links in emails and the Origin check use it. */
   publicUrl: string;
   isHttps: boolean;
-  /** Encrypts authenticator secrets at rest. */
+  /** Encrypts authenticator secrets and identity documents at rest. */
   secretKey: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -176,6 +177,8 @@ export type Config = {
   limits: LimitsTable;
   /** Requests a customer may make to each money route per minute (platform/rate-limits.ts). */
   moneyRequestsPerMinute: number;
+  /** Days the documents of rejected or superseded KYC submissions are kept. */
+  kycRetentionDays: number;
 };
 
 export class ConfigError extends Error {
@@ -269,5 +272,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payoutFeeMinorByCurrency: values.COFFER_PAYOUT_FEES ?? new Map(),
     limits,
     moneyRequestsPerMinute: values.COFFER_MONEY_REQUESTS_PER_MINUTE,
+    kycRetentionDays: values.COFFER_KYC_RETENTION_DAYS,
   };
 }

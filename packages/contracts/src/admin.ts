@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roles } from './auth.ts';
+import { kycStatuses } from './kyc.ts';
 import { externalReferenceSchema, memoLengthMax } from './ledger.ts';
 import { accountLevelMax } from './limits.ts';
 import { multiLineText, singleLineText } from './text.ts';
@@ -29,6 +30,8 @@ export const customerListItemSchema = z.object({
   balance: moneySchema.nullable(),
   level: z.number().int(),
   isFrozen: z.boolean(),
+  /** The latest identity verification's status; null: never submitted. */
+  kycStatus: z.enum(kycStatuses).nullable(),
 });
 
 export const customerListSchema = z.object({

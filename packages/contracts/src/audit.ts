@@ -28,6 +28,11 @@ export const auditActions = [
   'money_request_cancelled',
   'payout_sent',
   'payout_rejected',
+  'kyc_submitted',
+  'kyc_approved',
+  'kyc_rejected',
+  'kyc_document_viewed',
+  'kyc_document_deleted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -59,6 +64,11 @@ export const auditActionLabels: Record<AuditAction, string> = {
   money_request_cancelled: 'Cancelled by the staff member who prepared it',
   payout_sent: 'Withdrawal sent',
   payout_rejected: 'Withdrawal rejected',
+  kyc_submitted: 'Identity verification submitted',
+  kyc_approved: 'Identity verification approved',
+  kyc_rejected: 'Identity verification rejected',
+  kyc_document_viewed: 'Identity document viewed by staff',
+  kyc_document_deleted: 'Identity document deleted after the retention period',
 };
 
 export const auditEventSchema = z.object({

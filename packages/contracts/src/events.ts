@@ -12,6 +12,7 @@ export const liveTopics = [
   'bill-payments',
   'money-requests',
   'customer',
+  'kyc',
 ] as const;
 export type LiveTopic = (typeof liveTopics)[number];
 

@@ -1,6 +1,7 @@
 // The database schema. drizzle-kit turns it into the committed SQL under drizzle/;
 // queries are written in SQL beside each feature (queries.ts).
 import { roles } from '@coffer/contracts/auth';
+import { kycIdTypes, kycStatuses } from '@coffer/contracts/kyc';
 import { accountKinds, entryKinds } from '@coffer/contracts/ledger';
 import { sql } from 'drizzle-orm';
 import {
@@ -539,5 +540,63 @@ export const moneyOutDays = pgTable(
     primaryKey({ name: 'money_out_days_pk', columns: [table.userId, table.kind, table.day] }),
     check('money_out_days_kind', sql`${table.kind} IN ('transfer', 'bill_payment', 'payout')`),
     check('money_out_days_not_negative', sql`${table.spentMinor} >= 0`),
+  ],
+);
+
+export const kycIdType = pgEnum('kyc_id_type', kycIdTypes);
+export const kycStatus = pgEnum('kyc_status', kycStatuses);
+
+/** An uploaded identity document: the encrypted file's key, its type from the bytes, size and hash. */
+export const kycDocuments = pgTable(
+  'kyc_documents',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    storageKey: text('storage_key').notNull().unique(),
+    mediaType: text('media_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: char('sha256', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    // Set when the file is removed (retention, or never attached); the row stays for the record.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('kyc_documents_unattached_idx')
+      .on(table.createdAt)
+      .where(sql`${table.deletedAt} is null`),
+    check('kyc_documents_size_positive', sql`${table.sizeBytes} > 0`),
+  ],
+);
+
+export const kycSubmissions = pgTable(
+  'kyc_submissions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    idType: kycIdType('id_type').notNull(),
+    idNumber: text('id_number').notNull(),
+    address: text('address').notNull(),
+    dateOfBirth: date('date_of_birth').notNull(),
+    documentId: uuid('document_id')
+      .notNull()
+      .unique()
+      .references(() => kycDocuments.id),
+    status: kycStatus('status').notNull().default('pending'),
+    reviewerUserId: uuid('reviewer_user_id'),
+    reason: text('reason'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // One pending submission per customer: of two submitted at once, one is refused here.
+    uniqueIndex('kyc_submissions_one_pending_per_user')
+      .on(table.userId)
+      .where(sql`${table.status} = 'pending'`),
+    index('kyc_submissions_user_idx').on(table.userId, table.createdAt.desc()),
+    index('kyc_submissions_queue_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
   ],
 );

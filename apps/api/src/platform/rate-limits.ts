@@ -68,6 +68,9 @@ export const rateLimits = {
   quickPay: perCustomerMoneyLimit,
   payout: perCustomerMoneyLimit,
   billPayment: perCustomerMoneyLimit,
+  // Each upload writes up to 10 MB to disk: plenty for a person retrying, too few to fill it.
+  kycUpload: perCustomerLimit(20, oneHourMs),
+  kycSubmission: perCustomerLimit(10, oneHourMs),
 };
 
 /**

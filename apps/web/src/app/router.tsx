@@ -168,6 +168,10 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                     ),
                   },
                   {
+                    path: 'kyc',
+                    ...lazyPage(() => import('../features/kyc/pages/kyc-page.tsx'), 'KycPage'),
+                  },
+                  {
                     path: 'statements',
                     ...lazyPage(
                       () => import('../features/statements/pages/statements-page.tsx'),
@@ -217,6 +221,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                     ...lazyPage(
                       () => import('../features/payouts/pages/payouts-queue-page.tsx'),
                       'PayoutsQueuePage',
+                    ),
+                  },
+                  {
+                    path: 'queues/kyc',
+                    ...lazyPage(
+                      () => import('../features/kyc/pages/kyc-queue-page.tsx'),
+                      'KycQueuePage',
                     ),
                   },
                   {

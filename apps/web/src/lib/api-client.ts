@@ -81,14 +81,19 @@ type RequestOptions<T> = {
 export async function apiRequest<T>(options: RequestOptions<T>): Promise<T> {
   const method = options.method ?? 'GET';
   const answer = (method === 'GET' && answerSource(options.path)) || fetchAnswer(options);
-  const { status, json } = await answer;
+  return parseAnswer(await answer, options.schema);
+}
+
+/** An answer's body parsed by `schema`, or the ApiError it carries (also for XHR uploads). */
+export function parseAnswer<T>({ status, json }: ApiAnswer, schema: z.ZodType<T>): T {
+  if (status === 0) throw clientError('network_error', 0);
   if (status < 200 || status > 299) {
     const parsed = errorBodySchema.safeParse(json);
     if (!parsed.success) throw clientError('invalid_response', status, json);
     const { code, message, fields } = parsed.data.error;
     throw new ApiError({ status, code, message, fields });
   }
-  const parsed = options.schema.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) throw clientError('invalid_response', status, parsed.error);
   return parsed.data;
 }

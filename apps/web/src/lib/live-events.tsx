@@ -17,6 +17,8 @@ const queryKeysByTopic: Record<LiveTopic, readonly QueryKey[]> = {
   'bill-payments': [['bill-payments'], ['wallet']],
   'money-requests': [['wallet']],
   customer: [meQueryKey],
+  // A decision changes the level, shown on the profile, and adds to its activity.
+  kyc: [['kyc'], ['profile'], meQueryKey],
 };
 const staffQueryRoot: QueryKey = ['admin'];
 

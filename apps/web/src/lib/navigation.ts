@@ -4,6 +4,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   ReceiptText,
+  ShieldCheck,
   UserRound,
 } from 'lucide-react';
 
@@ -33,6 +34,7 @@ export const customerPages: readonly NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
   { label: 'Transfer', to: '/transfer', icon: ArrowLeftRight },
   { label: 'Pay Bills', to: '/pay-bills', icon: ReceiptText },
+  { label: 'KYC', to: '/kyc', icon: ShieldCheck },
   { label: 'Statements', to: '/statements', icon: FileText },
   profilePage,
 ];

@@ -1,4 +1,5 @@
 import type { Role } from '@coffer/contracts/auth';
+import type { KycStatus } from '@coffer/contracts/kyc';
 import type { Queryable } from '../../db/client.ts';
 
 export type CustomerListRow = {
@@ -10,6 +11,7 @@ export type CustomerListRow = {
   is_frozen: boolean;
   currency: string | null;
   balance_minor: bigint | null;
+  kyc_status: KycStatus | null;
 };
 
 function likePattern(search: string): string {
@@ -17,7 +19,9 @@ function likePattern(search: string): string {
 }
 
 const listColumns = `u.id, u.username, u.email, u.role, u.level, u.frozen_at IS NOT NULL AS is_frozen,
-            a.currency, b.balance_minor`;
+            a.currency, b.balance_minor,
+            (SELECT k.status FROM kyc_submissions k WHERE k.user_id = u.id
+              ORDER BY k.created_at DESC LIMIT 1) AS kyc_status`;
 const withWallet = `LEFT JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
        LEFT JOIN account_balances b ON b.account_id = a.id AND b.bucket = 0`;
 const matchesSearch = 'lower(u.username) LIKE $1 OR u.email LIKE $1';

@@ -35,6 +35,7 @@ export async function customerList(
       role: row.role,
       level: row.level,
       isFrozen: row.is_frozen,
+      kycStatus: row.kyc_status,
       balance:
         row.currency && row.balance_minor !== null
           ? { amountMinor: row.balance_minor.toString(), currency: row.currency }

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { depositQueueQueryOptions } from '../../features/deposits/api.ts';
+import { kycQueueQueryOptions } from '../../features/kyc/api.ts';
 import { payoutQueueQueryOptions } from '../../features/payouts/api.ts';
 import { NavItemLink } from './nav-item-link.tsx';
 import { staffNavItems } from './nav-items.ts';
@@ -19,9 +20,11 @@ function PendingCount({ count }: { count: number }) {
 function usePendingCounts(): Record<string, number> {
   const deposits = useQuery(depositQueueQueryOptions);
   const payouts = useQuery(payoutQueueQueryOptions);
+  const kyc = useQuery(kycQueueQueryOptions);
   return {
     '/admin/queues/deposits': deposits.data?.items.length ?? 0,
     '/admin/queues/payouts': payouts.data?.items.length ?? 0,
+    '/admin/queues/kyc': kyc.data?.items.length ?? 0,
   };
 }
 

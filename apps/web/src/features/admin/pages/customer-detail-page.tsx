@@ -36,6 +36,7 @@ import {
   customerMoneyRequestsQueryOptions,
   MoneyRequestsTab,
 } from '../../deposits/index.ts';
+import { CustomerKycTab } from '../../kyc/index.ts';
 import { CustomerPayoutsTab } from '../../payouts/index.ts';
 import { AccountStatusBadge } from '../components/badges.tsx';
 import { FreezeDialog } from '../components/freeze-dialog.tsx';
@@ -207,7 +208,7 @@ function CustomerSummary({ customer }: { customer: CustomerDetail }) {
   );
 }
 
-const tabValues = ['transactions', 'requests', 'payouts', 'audit'] as const;
+const tabValues = ['transactions', 'requests', 'payouts', 'kyc', 'audit'] as const;
 type TabValue = (typeof tabValues)[number];
 const tabSchema = z.enum(tabValues);
 
@@ -246,6 +247,7 @@ function CustomerTabs({ userId }: { userId: string }) {
           Deposits & adjustments
         </Tabs.Tab>
         <Tabs.Tab value="payouts">Payouts</Tabs.Tab>
+        <Tabs.Tab value="kyc">KYC</Tabs.Tab>
         <Tabs.Tab value="audit">Audit</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="transactions">
@@ -256,6 +258,9 @@ function CustomerTabs({ userId }: { userId: string }) {
       </Tabs.Panel>
       <Tabs.Panel value="payouts">
         <CustomerPayoutsTab userId={userId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="kyc">
+        <CustomerKycTab userId={userId} />
       </Tabs.Panel>
       <Tabs.Panel value="audit">
         <AuditEventsTable label="Audit events" filter={{ subjectUserId: userId }} />

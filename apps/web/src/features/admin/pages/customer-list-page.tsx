@@ -24,6 +24,7 @@ import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { KycStatusBadge } from '../../kyc/index.ts';
 import { customerListQueryOptions } from '../api.ts';
 import { AccountStatusBadge } from '../components/badges.tsx';
 import { FreezeDialog } from '../components/freeze-dialog.tsx';
@@ -147,6 +148,14 @@ export function CustomerListPage() {
             No wallet
           </Text>
         ),
+    },
+    {
+      key: 'kyc',
+      header: 'KYC status',
+      // Staff have no identity verification of their own to show.
+      cell: (customer) =>
+        customer.role === 'customer' ? <KycStatusBadge status={customer.kycStatus} /> : null,
+      isEmpty: (customer) => customer.role !== 'customer',
     },
     { key: 'level', header: 'Level', cell: (customer) => customer.level },
     {

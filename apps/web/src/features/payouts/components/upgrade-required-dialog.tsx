@@ -1,7 +1,10 @@
-import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
-/** PRODUCT.md "Upgrade Required": the account's level does not allow payouts; /kyc raises it. */
+/**
+ * PRODUCT.md "Upgrade Required": the account's level does not allow payouts; identity
+ * verification on /kyc raises it.
+ */
 export function UpgradeRequiredDialog({
   message,
   onClose,
@@ -14,15 +17,15 @@ export function UpgradeRequiredDialog({
     <Modal opened={message !== null} onClose={onClose} title="Upgrade Required" centered>
       <Stack gap="sm">
         <Text>{message}</Text>
-        <Text>
-          <Anchor component={Link} to="/kyc" fw={600}>
-            Verify your identity
-          </Anchor>{' '}
-          to reach level 2.
-        </Text>
+        <Text>Verify your identity to reach level 2. It is free and takes a few minutes.</Text>
       </Stack>
       <Group justify="flex-end" mt="lg">
-        <Button onClick={onClose}>Close</Button>
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+        <Button component={Link} to="/kyc">
+          Verify your identity
+        </Button>
       </Group>
     </Modal>
   );

@@ -1,7 +1,8 @@
 import type { Profile } from '@coffer/contracts/profile';
-import { Badge, Button, Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Pencil } from 'lucide-react';
+import { Link } from 'react-router';
 import { formatDate } from '../../../lib/dates.ts';
 import { EditUsernameDialog } from './edit-username-dialog.tsx';
 import { UpdateEmailDialog } from './update-email-dialog.tsx';
@@ -93,7 +94,10 @@ export function AccountDetailsCard({ profile }: { profile: Profile }) {
               <Text fw={600}>Level {profile.level}</Text>
               {profile.level < kycLevel && (
                 <Text size="sm" c="dimmed">
-                  Verify your identity to reach level 2.
+                  Verify your identity to reach level 2.{' '}
+                  <Anchor component={Link} to="/kyc" size="sm">
+                    Upgrade
+                  </Anchor>
                 </Text>
               )}
             </Stack>

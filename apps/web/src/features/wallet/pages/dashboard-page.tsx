@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { AccountLevelNotice } from '../../kyc/index.ts';
 import { walletQueryOptions } from '../api.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
 import { BalanceChartCard } from '../components/balance-chart-card.tsx';
@@ -15,7 +16,10 @@ export function DashboardPage() {
   const wallet = useQuery(walletQueryOptions);
   return (
     <Stack gap="lg" maw={1080}>
-      <Title order={1}>Hello, {me?.username || 'User'}</Title>
+      <Stack gap={4}>
+        <Title order={1}>Hello, {me?.username || 'User'}</Title>
+        {me && <AccountLevelNotice me={me} />}
+      </Stack>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           {wallet.isError ? (

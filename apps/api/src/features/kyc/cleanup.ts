@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import {
+  expiredDocuments,
+  knownStorageKeys,
+  markDocumentDeleted,
+  unattachedDocuments,
+} from './queries.ts';
+import type { DocumentStorage } from './storage.ts';
+
+/** An upload no submission used within this long is abandoned. */
+export const unattachedUploadLifetimeMs = 60 * 60 * 1000;
+const sweepIntervalMs = 10 * 60 * 1000;
+const dayMs = 24 * 60 * 60 * 1000;
+
+type CleanupDeps = { db: Database; storage: DocumentStorage; retentionDays: number };
+
+/**
+ * Removes what Coffer no longer needs to keep: uploads never attached to a submission
+ * after an hour, files no row records (a crash between writing and recording), and the
+ * documents of rejected or superseded submissions after the retention period, each of
+ * those with an audit entry. The row is marked first and the file removed after, so a
+ * crash in between leaves a file no row records, which the next sweep removes.
+ */
+export async function sweepKycDocuments(deps: CleanupDeps, now = new Date()): Promise<void> {
+  const abandonedBefore = new Date(now.getTime() - unattachedUploadLifetimeMs);
+  for (const document of await unattachedDocuments(deps.db, abandonedBefore)) {
+    if (await markDocumentDeleted(deps.db, document.id)) {
+      await deps.storage.remove(document.storage_key);
+    }
+  }
+  const retainedFrom = new Date(now.getTime() - deps.retentionDays * dayMs);
+  for (const document of await expiredDocuments(deps.db, retainedFrom)) {
+    const isMarked = await deps.db.transaction(async (tx) => {
+      if (!(await markDocumentDeleted(tx, document.id))) return false;
+      await recordAudit(tx, {
+        action: 'kyc_document_deleted',
+        actorUserId: null,
+        subjectUserId: document.user_id,
+        after: { submissionId: document.submission_id, retentionDays: deps.retentionDays },
+        reason: `Retention period of ${deps.retentionDays} days ended`,
+      });
+      return true;
+    });
+    if (isMarked) await deps.storage.remove(document.storage_key);
+  }
+  const stored = await deps.storage.keysWrittenBefore(abandonedBefore);
+  const known = await knownStorageKeys(deps.db, stored);
+  for (const key of stored) {
+    if (!known.has(key)) await deps.storage.remove(key);
+  }
+}
+
+/** Sweeps now and every ten minutes until the returned function stops it. */
+export function startKycCleanup(deps: CleanupDeps, log: FastifyBaseLogger): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  const sweep = () => {
+    running = sweepKycDocuments(deps).catch((error: unknown) =>
+      log.error({ err: error }, 'KYC document clean-up failed'),
+    );
+  };
+  const timer = setInterval(sweep, sweepIntervalMs);
+  timer.unref();
+  sweep();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,125 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assert } from '../../platform/assert.ts';
+
+/**
+ * Where identity documents live. Only this interface is used by the feature, so a store
+ * other than the local disk (an S3-compatible bucket) can replace it without touching it.
+ * Keys are chosen by the server (UUIDs), never by the uploader.
+ */
+export type DocumentStorage = {
+  /** Stores `source` under `key`; if `source` fails, nothing is left under the key. */
+  write(key: string, source: Readable): Promise<void>;
+  /** The stored bytes as written; the stream fails if they were tampered with. */
+  read(key: string): Promise<Readable>;
+  /** Removes the file; a missing one is not an error. */
+  remove(key: string): Promise<void>;
+  /** Every stored key last written before `time`: the clean-up compares them with the database. */
+  keysWrittenBefore(time: Date): Promise<string[]>;
+};
+
+const cipherName = 'aes-256-gcm';
+const ivBytes = 12;
+const tagBytes = 16;
+const keyPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A key of its own for documents, derived from COFFER_SECRET_KEY (HKDF-SHA-256). */
+function documentKey(secretKey: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secretKey, 'coffer', 'kyc-documents', 32));
+}
+
+/**
+ * Local disk under `directory`, each file AES-256-GCM encrypted as IV, ciphertext, tag.
+ * Both directions stream: memory use does not grow with the file.
+ */
+export function localDocumentStorage(directory: string, secretKey: string): DocumentStorage {
+  const key = documentKey(secretKey);
+  const fileOf = (storageKey: string) => {
+    assert(keyPattern.test(storageKey), 'a storage key is a server-chosen UUID');
+    return path.join(directory, storageKey);
+  };
+  let isReady: Promise<unknown> | null = null;
+  const ready = () => {
+    isReady ??= mkdir(directory, { recursive: true, mode: 0o700 });
+    return isReady;
+  };
+
+  return {
+    async write(storageKey, source) {
+      await ready();
+      const file = fileOf(storageKey);
+      const iv = randomBytes(ivBytes);
+      const cipher = createCipheriv(cipherName, key, iv);
+      // Opened before anything streams, so a failure can never race the file's creation.
+      const handle = await open(file, 'wx', 0o600);
+      // Flushed to disk before the upload is answered: the row that follows says it is stored.
+      const output = handle.createWriteStream({ flush: true });
+      try {
+        await pipeline(
+          source,
+          cipher,
+          async function* framed(encrypted: AsyncIterable<Buffer>) {
+            yield iv;
+            yield* encrypted;
+            yield cipher.getAuthTag();
+          },
+          output,
+        );
+      } catch (error) {
+        // Removed once closed; `once` would reject with the error the stream was destroyed with.
+        if (!output.closed)
+          await new Promise<void>((closed) => output.once('close', () => closed()));
+        await rm(file, { force: true });
+        throw error;
+      }
+    },
+
+    async read(storageKey) {
+      const file = fileOf(storageKey);
+      const handle = await open(file);
+      const iv = Buffer.alloc(ivBytes);
+      const tag = Buffer.alloc(tagBytes);
+      try {
+        const { size } = await handle.stat();
+        await handle.read(iv, 0, ivBytes, 0);
+        await handle.read(tag, 0, tagBytes, size - tagBytes);
+        const decipher = createDecipheriv(cipherName, key, iv);
+        decipher.setAuthTag(tag);
+        const plain = new PassThrough();
+        // `end` is inclusive; an empty ciphertext never happens (empty files are refused).
+        const encrypted = createReadStream(file, { start: ivBytes, end: size - tagBytes - 1 });
+        pipeline(encrypted, decipher, plain).catch((error: unknown) =>
+          plain.destroy(error as Error),
+        );
+        return plain;
+      } finally {
+        await handle.close();
+      }
+    },
+
+    async remove(storageKey) {
+      await rm(fileOf(storageKey), { force: true });
+    },
+
+    async keysWrittenBefore(time) {
+      await ready();
+      const keys: string[] = [];
+      for (const name of await readdir(directory)) {
+        if (!keyPattern.test(name)) continue;
+        // A file removed since the listing (a concurrent clean-up) is simply gone.
+        const found = await stat(path.join(directory, name)).catch(() => null);
+        if (found && found.mtimeMs < time.getTime()) keys.push(name);
+      }
+      return keys;
+    },
+  };
+}
+
+/** The documents directory inside COFFER_DATA_DIR: never under a static root. */
+export function kycDocumentsDirectory(dataDir: string): string {
+  return path.join(dataDir, 'kyc-documents');
+}

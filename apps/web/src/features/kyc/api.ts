@@ -1,0 +1,108 @@
+import type { rejectBodySchema } from '@coffer/contracts/admin';
+import {
+  type KycDocument,
+  type KycSubmission,
+  type KycSubmissionBody,
+  kycDocumentSchema,
+  kycOverviewSchema,
+  kycSubmissionSchema,
+  type StaffKycSubmission,
+  staffKycSubmissionListSchema,
+  staffKycSubmissionSchema,
+} from '@coffer/contracts/kyc';
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest, parseAnswer } from '../../lib/api-client.ts';
+
+// Keys start with 'kyc': a live `kyc` event refreshes them.
+export const kycOverviewQueryOptions = queryOptions({
+  queryKey: ['kyc', 'overview'],
+  queryFn: ({ signal }) => apiRequest({ path: '/api/v1/kyc', schema: kycOverviewSchema, signal }),
+});
+
+/**
+ * Sends the file's bytes with XMLHttpRequest, whose upload events report progress (fetch
+ * has none). `onProgress` gets the fraction sent, 0 to 1.
+ */
+export function uploadKycDocument(
+  file: Blob,
+  onProgress: (fraction: number) => void,
+): Promise<KycDocument> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/v1/kyc/documents');
+    request.setRequestHeader('content-type', 'application/octet-stream');
+    request.setRequestHeader('accept', 'application/json');
+    request.responseType = 'json';
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    });
+    const settle = () => {
+      try {
+        resolve(parseAnswer({ status: request.status, json: request.response }, kycDocumentSchema));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    request.addEventListener('load', settle);
+    request.addEventListener('error', settle);
+    request.addEventListener('abort', settle);
+    request.send(file);
+  });
+}
+
+export function submitKyc(body: KycSubmissionBody): Promise<KycSubmission> {
+  return apiRequest({
+    method: 'POST',
+    path: '/api/v1/kyc/submissions',
+    body,
+    schema: kycSubmissionSchema,
+  });
+}
+
+// Back-office queries start with 'admin', so every live event refreshes them for staff.
+
+/** Submissions waiting for review, oldest first. */
+export const kycQueueQueryOptions = queryOptions({
+  queryKey: ['admin', 'queues', 'kyc'],
+  queryFn: ({ signal }) =>
+    apiRequest({ path: '/api/v1/admin/queues/kyc', schema: staffKycSubmissionListSchema, signal }),
+});
+
+export function customerKycQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: ['admin', 'users', userId, 'kyc'],
+    queryFn: ({ signal }) =>
+      apiRequest({
+        path: `/api/v1/admin/users/${encodeURIComponent(userId)}/kyc`,
+        schema: staffKycSubmissionListSchema,
+        signal,
+      }),
+  });
+}
+
+/** Where staff open a submission's document (each opening is audited). */
+export function kycDocumentUrl(submissionId: string): string {
+  return `/api/v1/admin/kyc/${encodeURIComponent(submissionId)}/document`;
+}
+
+export function approveKyc(submissionId: string): Promise<StaffKycSubmission> {
+  return apiRequest({
+    method: 'POST',
+    path: `/api/v1/admin/kyc/${encodeURIComponent(submissionId)}/approve`,
+    body: {},
+    schema: staffKycSubmissionSchema,
+  });
+}
+
+export function rejectKyc(
+  submissionId: string,
+  body: z.input<typeof rejectBodySchema>,
+): Promise<StaffKycSubmission> {
+  return apiRequest({
+    method: 'POST',
+    path: `/api/v1/admin/kyc/${encodeURIComponent(submissionId)}/reject`,
+    body,
+    schema: staffKycSubmissionSchema,
+  });
+}

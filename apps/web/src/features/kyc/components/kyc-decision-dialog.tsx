@@ -1,0 +1,127 @@
+import { rejectBodySchema } from '@coffer/contracts/admin';
+import { errorCodes } from '@coffer/contracts/errors';
+import type { StaffKycSubmission } from '@coffer/contracts/kyc';
+import { Modal, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import {
+  ReasonField,
+  StaffActionButtons,
+  useStaffAction,
+} from '../../../components/staff-action-form.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
+import { showSuccessToast } from '../../../lib/toasts.ts';
+import { approveKyc, rejectKyc } from '../api.ts';
+
+export type KycDecision = 'approve' | 'reject';
+export type KycDecisionTarget = { submission: StaffKycSubmission; decision: KycDecision };
+
+function ApproveForm({
+  submission,
+  onClose,
+}: {
+  submission: StaffKycSubmission;
+  onClose: () => void;
+}) {
+  const approve = useStaffAction({
+    mutationFn: () => approveKyc(submission.id),
+    onDone: () => {
+      showSuccessToast(`Verification approved: ${submission.user.username}`);
+      onClose();
+    },
+    describeError: errorMessage,
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        approve.submit(undefined);
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          Approve {submission.user.username}'s identity? Their account becomes level 2 (a higher
+          level stays), and they are told at once and by email.
+        </Text>
+        <FormAlert message={approve.formError} />
+        <StaffActionButtons onCancel={onClose} isBusy={approve.isPending} busyLabel="Approving...">
+          Approve
+        </StaffActionButtons>
+      </Stack>
+    </form>
+  );
+}
+
+function RejectForm({
+  submission,
+  onClose,
+}: {
+  submission: StaffKycSubmission;
+  onClose: () => void;
+}) {
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { reason: '' },
+    validate: contractResolver(rejectBodySchema),
+  });
+  const reject = useStaffAction({
+    mutationFn: (reason: string) => rejectKyc(submission.id, { reason }),
+    onDone: () => {
+      showSuccessToast(`Verification rejected: ${submission.user.username}`);
+      onClose();
+    },
+    describeError: (error) =>
+      showApiErrorOnForm(form, error, { otherFailureMessage: errorCodes.internal.message }),
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => reject.submit(values.reason.trim()))}>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {submission.user.username} sees your reason and may submit again.
+        </Text>
+        <FormAlert message={reject.formError} />
+        <ReasonField data-autofocus {...form.getInputProps('reason')} />
+        <StaffActionButtons
+          onCancel={onClose}
+          isBusy={reject.isPending}
+          busyLabel="Rejecting..."
+          color="red.9"
+        >
+          Reject
+        </StaffActionButtons>
+      </Stack>
+    </form>
+  );
+}
+
+/** Staff approve a pending verification, or reject it with a reason the customer sees. */
+export function KycDecisionDialog({
+  target,
+  opened,
+  onClose,
+  onExited,
+}: {
+  target: KycDecisionTarget | null;
+  opened: boolean;
+  onClose: () => void;
+  onExited: () => void;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      onExitTransitionEnd={onExited}
+      title={target?.decision === 'reject' ? 'Reject verification' : 'Approve verification'}
+      centered
+    >
+      {target?.decision === 'approve' && (
+        <ApproveForm submission={target.submission} onClose={onClose} />
+      )}
+      {target?.decision === 'reject' && (
+        <RejectForm submission={target.submission} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}

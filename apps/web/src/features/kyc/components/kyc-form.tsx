@@ -1,0 +1,133 @@
+import {
+  type KycDocument,
+  kycIdTypeLabels,
+  kycIdTypes,
+  kycSubmissionBodySchema,
+  kycSubmitFailedMessage,
+} from '@coffer/contracts/kyc';
+import { Card, Group, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
+import { showSuccessToast } from '../../../lib/toasts.ts';
+import { submitKyc } from '../api.ts';
+import { DocumentUploadField } from './document-upload-field.tsx';
+
+type Values = {
+  idType: string | null;
+  idNumber: string;
+  address: string;
+  dateOfBirth: string;
+  documentId: string;
+};
+
+const initialValues: Values = {
+  idType: null,
+  idNumber: '',
+  address: '',
+  dateOfBirth: '',
+  documentId: '',
+};
+
+const idTypeOptions = kycIdTypes.map((idType) => ({
+  value: idType,
+  label: kycIdTypeLabels[idType],
+}));
+
+/** The latest birthday an adult can have today, for the date picker's upper bound. */
+function latestAdultBirthday(): string {
+  const today = new Date();
+  today.setUTCFullYear(today.getUTCFullYear() - 18);
+  return today.toISOString().slice(0, 10);
+}
+
+/** ID type, number, address, date of birth and the document, checked as the server checks them. */
+export function KycForm() {
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues,
+    validate: contractResolver(kycSubmissionBodySchema),
+  });
+  const submit = useMutation({
+    mutationFn: (values: Values) => submitKyc(kycSubmissionBodySchema.parse(values)),
+    onSuccess: async () => {
+      showSuccessToast('Your verification was submitted.');
+      await queryClient.invalidateQueries({ queryKey: ['kyc'] });
+    },
+    onError: (error) =>
+      setFormError(
+        showApiErrorOnForm(form, error, { otherFailureMessage: kycSubmitFailedMessage }),
+      ),
+  });
+  const setDocument = (document: KycDocument | null) => {
+    form.setFieldValue('documentId', document?.id ?? '');
+    form.clearFieldError('documentId');
+  };
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} id={headingId} mb="md">
+        Verify your identity
+      </Title>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          setFormError(null);
+          submit.mutate(values);
+        })}
+      >
+        <Stack gap="md" maw={480}>
+          <FormAlert message={formError} />
+          <Select
+            label="ID type"
+            placeholder="Choose the type of ID"
+            data={idTypeOptions}
+            required
+            allowDeselect={false}
+            {...form.getInputProps('idType')}
+          />
+          <TextInput
+            label="ID number"
+            required
+            maxLength={50}
+            autoComplete="off"
+            {...form.getInputProps('idNumber')}
+          />
+          <Textarea
+            label="Address"
+            required
+            autosize
+            minRows={2}
+            maxLength={300}
+            autoComplete="street-address"
+            {...form.getInputProps('address')}
+          />
+          <TextInput
+            label="Date of birth"
+            description="You must be 18 or older"
+            type="date"
+            required
+            max={latestAdultBirthday()}
+            autoComplete="bday"
+            {...form.getInputProps('dateOfBirth')}
+          />
+          <DocumentUploadField
+            error={form.errors.documentId as string | undefined}
+            onUploaded={setDocument}
+          />
+          <Group>
+            <BusyButton isBusy={submit.isPending} busyLabel="Submitting...">
+              Submit KYC
+            </BusyButton>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

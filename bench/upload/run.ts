@@ -1,0 +1,222 @@
+// The KYC upload benchmark: five concurrent 10 MB document uploads over real HTTP to the
+// API (streamed, checked, encrypted, written under COFFER_DATA_DIR), against the same bytes
+// written with Node's fs to the same directory in the same run; and the API process's RSS
+// growth while the uploads run, which only streaming keeps small.
+// Run it with `npm run bench:upload` from the repository root; see bench/README.md.
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { kycDocumentBytesMax } from '../../packages/contracts/src/kyc.ts';
+import { startApi } from '../api/api-server.ts';
+import { benchDir, repoRoot } from '../api/config.ts';
+import { integerFromEnv } from '../shared/env.ts';
+import { sleep } from '../shared/measure.ts';
+import { table } from '../shared/report.ts';
+
+const concurrentUploads = integerFromEnv('BENCH_UPLOADS', 5, { min: 1, max: 6 });
+// The API lets a customer upload 20 documents an hour: a warm-up and three rounds of six fit.
+const rounds = integerFromEnv('BENCH_ROUNDS', 3, { min: 1, max: 3 });
+const chunkBytes = 64 * 1024;
+const rssSampleMs = 10;
+const targets = { rssGrowthMbBelow: 30, throughputRatioAtLeast: 0.5 };
+const bytesPerMb = 1024 * 1024;
+
+// PNG signature, IHDR, and the head of one IDAT chunk holding the rest.
+const pngHead = Buffer.from(
+  `89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de${(kycDocumentBytesMax - 49).toString(16).padStart(8, '0')}49444154`,
+  'hex',
+);
+
+/** 10 MB (the cap) that start as a PNG; the rest random, as compressed pixels are. */
+function documentBytes(): Buffer {
+  const bytes = randomBytes(kycDocumentBytesMax);
+  pngHead.copy(bytes);
+  return bytes;
+}
+
+/** Resident set size of a process now, in MiB. */
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1] ?? 0) / 1024;
+}
+
+function request(
+  url: string,
+  options: http.RequestOptions,
+  body: Buffer,
+): Promise<{ status: number; text: string; cookie: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const sent = http.request(url, options, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          text,
+          cookie: response.headers['set-cookie']?.[0]?.split(';')[0],
+        }),
+      );
+    });
+    sent.on('error', reject);
+    // Sent a chunk at a time, as a browser does, so the server never gets it in one piece.
+    (async () => {
+      for (let offset = 0; offset < body.length; offset += chunkBytes) {
+        if (!sent.write(body.subarray(offset, offset + chunkBytes))) {
+          await new Promise((drained) => sent.once('drain', drained));
+        }
+      }
+      sent.end();
+    })().catch(reject);
+  });
+}
+
+async function signUp(baseUrl: string): Promise<string> {
+  const body = Buffer.from(
+    JSON.stringify({
+      username: 'Upload Bench',
+      email: `upload-bench-${Date.now()}@example.com`,
+      phone: '+14155552671',
+      password: 'Plum-Harbor-Lantern-42',
+      country: 'US',
+    }),
+  );
+  const answer = await request(
+    `${baseUrl}/api/v1/auth/signup`,
+    { method: 'POST', headers: { 'content-type': 'application/json' } },
+    body,
+  );
+  if (answer.status !== 201 || !answer.cookie) {
+    throw new Error(`sign-up failed: ${answer.status} ${answer.text}`);
+  }
+  return answer.cookie;
+}
+
+async function uploadAll(baseUrl: string, cookie: string, files: Buffer[]): Promise<number> {
+  const startedMs = performance.now();
+  const answers = await Promise.all(
+    files.map((file) =>
+      request(
+        `${baseUrl}/api/v1/kyc/documents`,
+        {
+          method: 'POST',
+          headers: {
+            cookie,
+            'content-type': 'application/octet-stream',
+            'content-length': String(file.length),
+          },
+        },
+        file,
+      ),
+    ),
+  );
+  const elapsedMs = performance.now() - startedMs;
+  for (const answer of answers) {
+    if (answer.status !== 201) throw new Error(`upload failed: ${answer.status} ${answer.text}`);
+  }
+  return elapsedMs;
+}
+
+async function writeAll(directory: string, files: Buffer[]): Promise<number> {
+  const startedMs = performance.now();
+  await Promise.all(
+    files.map(async (file, index) => {
+      const chunks = (function* () {
+        for (let offset = 0; offset < file.length; offset += chunkBytes) {
+          yield file.subarray(offset, offset + chunkBytes);
+        }
+      })();
+      // Flushed before closing, as the API's storage does.
+      await pipeline(
+        chunks,
+        createWriteStream(path.join(directory, `fs-${index}`), { flush: true }),
+      );
+    }),
+  );
+  return performance.now() - startedMs;
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('DATABASE_URL is not set: run `npm run bench:upload`');
+  const dataDir = await mkdtemp(path.join(repoRoot, '.tmp-bench-upload-'));
+  const yardstickDir = path.join(dataDir, 'fs-yardstick');
+  await mkdir(yardstickDir);
+  const api = await startApi({
+    databaseUrl,
+    poolSize: 10,
+    webDistDir: path.join(repoRoot, 'apps/web/dist'),
+    cpuProfileDir: null,
+    dataDir,
+  });
+  try {
+    const cookie = await signUp(api.baseUrl);
+    const files = Array.from({ length: concurrentUploads }, documentBytes);
+    // One upload first: the code paths are compiled and the directory exists.
+    await uploadAll(api.baseUrl, cookie, files.slice(0, 1));
+    const totalMb = (concurrentUploads * kycDocumentBytesMax) / bytesPerMb;
+    const rows: { round: number; apiMbPerS: number; fsMbPerS: number; rssGrowthMb: number }[] = [];
+    for (let round = 1; round <= rounds; round += 1) {
+      await sleep(500);
+      const baselineMb = rssMb(api.pid);
+      let peakMb = baselineMb;
+      const sampler = setInterval(() => {
+        peakMb = Math.max(peakMb, rssMb(api.pid));
+      }, rssSampleMs);
+      const uploadMs = await uploadAll(api.baseUrl, cookie, files);
+      clearInterval(sampler);
+      peakMb = Math.max(peakMb, rssMb(api.pid));
+      const fsMs = await writeAll(yardstickDir, files);
+      rows.push({
+        round,
+        apiMbPerS: totalMb / (uploadMs / 1000),
+        fsMbPerS: totalMb / (fsMs / 1000),
+        rssGrowthMb: peakMb - baselineMb,
+      });
+    }
+    const mean = (pick: (row: (typeof rows)[number]) => number) =>
+      rows.reduce((sum, row) => sum + pick(row), 0) / rows.length;
+    const apiMbPerS = mean((row) => row.apiMbPerS);
+    const fsMbPerS = mean((row) => row.fsMbPerS);
+    const rssGrowthMb = Math.max(...rows.map((row) => row.rssGrowthMb));
+    const ratio = apiMbPerS / fsMbPerS;
+    console.log(
+      `${concurrentUploads} concurrent uploads of ${kycDocumentBytesMax / bytesPerMb} MB, ${rounds} rounds\n`,
+    );
+    console.log(
+      table([
+        ['round', 'API MB/s', 'fs MB/s', 'API RSS growth MB'],
+        ...rows.map((row) => [
+          String(row.round),
+          row.apiMbPerS.toFixed(1),
+          row.fsMbPerS.toFixed(1),
+          row.rssGrowthMb.toFixed(1),
+        ]),
+      ]),
+    );
+    const verdict = (isMet: boolean) => (isMet ? 'PASS' : 'MISS');
+    console.log(
+      `\nmean API ${apiMbPerS.toFixed(1)} MB/s vs fs ${fsMbPerS.toFixed(1)} MB/s: ${ratio.toFixed(2)}x (target >= ${targets.throughputRatioAtLeast}x) ${verdict(ratio >= targets.throughputRatioAtLeast)}`,
+    );
+    console.log(
+      `peak API RSS growth ${rssGrowthMb.toFixed(1)} MB (target < ${targets.rssGrowthMbBelow} MB) ${verdict(rssGrowthMb < targets.rssGrowthMbBelow)}`,
+    );
+    const resultsFile =
+      process.env.BENCH_RESULTS_FILE ?? path.join(benchDir, 'results', 'upload.json');
+    await mkdir(path.dirname(resultsFile), { recursive: true });
+    await writeFile(
+      resultsFile,
+      `${JSON.stringify({ concurrentUploads, rounds, rows, apiMbPerS, fsMbPerS, ratio, rssGrowthMb, targets }, null, 2)}\n`,
+    );
+  } finally {
+    await api.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { multiLineText, singleLineText } from './text.ts';
+
+/** PRODUCT.md section 5: the identity documents Coffer accepts. */
+export const kycIdTypes = ['passport', 'driver_license', 'national_id'] as const;
+export type KycIdType = (typeof kycIdTypes)[number];
+
+export const kycIdTypeLabels: Record<KycIdType, string> = {
+  passport: 'Passport',
+  driver_license: "Driver's license",
+  national_id: 'National ID card',
+};
+
+export const kycStatuses = ['pending', 'approved', 'rejected'] as const;
+export type KycStatus = (typeof kycStatuses)[number];
+
+/** The level an approved verification gives (never lowering a higher one). */
+export const kycApprovedLevel = 2;
+export const kycMinimumAgeYears = 18;
+
+/** PRODUCT.md section 5: JPEG, PNG or PDF, at most 10 MB, the type read from the bytes. */
+export const kycDocumentBytesMax = 10 * 1024 * 1024;
+export const kycDocumentMediaTypes = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export type KycDocumentMediaType = (typeof kycDocumentMediaTypes)[number];
+
+export const kycDocumentTooLargeMessage = 'The file is larger than 10 MB.';
+export const kycDocumentTypeMessage = 'The file must be a JPEG, PNG or PDF.';
+export const kycDocumentEmptyMessage = 'The file is empty.';
+export const kycUploadFailedMessage = 'Error uploading image. Please try again.';
+export const kycUploadedMessage = 'Image uploaded successfully';
+export const kycSubmitFailedMessage = 'Error submitting KYC request. Please try again.';
+export const kycPendingMessage =
+  'Your verification is pending review. We will notify you when it is decided.';
+export const kycAlreadyPendingMessage = 'You already have a verification pending review.';
+export const kycAlreadyDecidedMessage = 'This verification was already decided.';
+export const kycTooYoungMessage = 'You must be 18 or older';
+
+/** Whether someone born on `dateOfBirth` (YYYY-MM-DD) is 18 or older on `today` (UTC). */
+export function isAdultOn(dateOfBirth: string, today: Date): boolean {
+  const [year, month, day] = dateOfBirth.split('-').map(Number);
+  if (year === undefined || month === undefined || day === undefined) return false;
+  const adultFrom = Date.UTC(year + kycMinimumAgeYears, month - 1, day);
+  return adultFrom <= today.getTime();
+}
+
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date, YYYY-MM-DD. */
+function isCalendarDate(text: string): boolean {
+  if (!isoDatePattern.test(text)) return false;
+  const parsed = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(text);
+}
+
+export const dateOfBirthSchema = z
+  .string({ error: 'Enter your date of birth' })
+  .min(1, 'Enter your date of birth')
+  .refine(isCalendarDate, 'Enter your date of birth as YYYY-MM-DD')
+  .refine((text) => !isCalendarDate(text) || isAdultOn(text, new Date()), kycTooYoungMessage);
+
+export const kycSubmissionBodySchema = z.object({
+  idType: z.enum(kycIdTypes, { error: 'Choose the type of ID' }),
+  idNumber: singleLineText({ max: 50, missing: 'Enter the ID number' }).min(
+    1,
+    'Enter the ID number',
+  ),
+  address: multiLineText({ max: 300, missing: 'Enter your address' }).min(1, 'Enter your address'),
+  dateOfBirth: dateOfBirthSchema,
+  documentId: z.uuid({ error: 'Upload your ID document' }),
+});
+export type KycSubmissionBody = z.infer<typeof kycSubmissionBodySchema>;
+
+export const kycDocumentSchema = z.object({
+  id: z.string(),
+  mediaType: z.enum(kycDocumentMediaTypes),
+  sizeBytes: z.number().int(),
+});
+export type KycDocument = z.infer<typeof kycDocumentSchema>;
+
+/** A submission as its customer sees it. */
+export const kycSubmissionSchema = z.object({
+  id: z.string(),
+  idType: z.enum(kycIdTypes),
+  status: z.enum(kycStatuses),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type KycSubmission = z.infer<typeof kycSubmissionSchema>;
+
+/**
+ * The /kyc page: the latest submission (null: none yet), the account's level, and the days
+ * a rejected or superseded document is kept (for the privacy note).
+ */
+export const kycOverviewSchema = z.object({
+  level: z.number().int(),
+  retentionDays: z.number().int(),
+  latest: kycSubmissionSchema.nullable(),
+});
+export type KycOverview = z.infer<typeof kycOverviewSchema>;
+
+/** A submission as staff review it. */
+export const staffKycSubmissionSchema = kycSubmissionSchema.extend({
+  user: z.object({ id: z.string(), username: z.string(), email: z.string() }),
+  idNumber: z.string(),
+  address: z.string(),
+  dateOfBirth: z.string(),
+  document: z.object({
+    mediaType: z.enum(kycDocumentMediaTypes),
+    sizeBytes: z.number().int(),
+    sha256: z.string(),
+    /** False once retention removed the file. */
+    isAvailable: z.boolean(),
+  }),
+  reviewer: z.object({ id: z.string(), username: z.string() }).nullable(),
+});
+export type StaffKycSubmission = z.infer<typeof staffKycSubmissionSchema>;
+
+export const staffKycSubmissionListSchema = z.object({ items: z.array(staffKycSubmissionSchema) });
