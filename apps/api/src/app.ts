@@ -13,6 +13,7 @@ import { depositRoutes } from './features/deposits/routes.ts';
 import { devMailRoutes } from './features/dev-mail/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: {
       await api.register(payoutRoutes);
       await api.register(billRoutes);
       await api.register(statementRoutes);
+      await api.register(notificationRoutes);
       if (options.config.isSandbox) await api.register(devMailRoutes);
     },
     { prefix: '/api/v1' },

@@ -7,6 +7,7 @@ import { buildTestApp } from '../test/app.ts';
 import { openTestDatabase } from '../test/database.ts';
 import { signedUpClient, staffClient, TestClient } from '../test/http.ts';
 import type { Database } from './db/client.ts';
+import { newId } from './platform/ids.ts';
 import { createSession } from './platform/sessions.ts';
 
 type Actor = 'visitor' | 'customerA' | 'customerB' | 'support' | 'admin';
@@ -101,6 +102,11 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/transfers/recipient-preview': customersOnly,
   'POST /api/v1/transfers': customersOnly,
   'GET /api/v1/transfers': customersOnly,
+  'GET /api/v1/notifications': signedIn,
+  'POST /api/v1/notifications/:notificationId/read': ownedByA,
+  'POST /api/v1/notifications/read-all': signedIn,
+  'GET /api/v1/notifications/email-setting': signedIn,
+  'PATCH /api/v1/notifications/email-setting': signedIn,
 };
 
 /**
@@ -170,6 +176,8 @@ let db: Database;
 let app: FastifyInstance;
 const userIdOf: Partial<Record<Actor, string>> = {};
 let pendingRequestId: string;
+/** Customer A's own notification, dispute … : the ids other callers must not reach. */
+const idsOfA: Record<string, string> = {};
 let baseUrl: string;
 
 beforeAll(async () => {
@@ -190,6 +198,11 @@ beforeAll(async () => {
     { 'idempotency-key': 'matrix-pending' },
   );
   pendingRequestId = pending.json().id;
+  idsOfA.notificationId = newId();
+  await db.query(
+    "INSERT INTO notifications (id, user_id, kind, text) VALUES ($1, $2, 'money_received', 'matrix')",
+    [idsOfA.notificationId, customerA.user.id],
+  );
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -229,7 +242,8 @@ async function concreteUrl(url: string): Promise<string> {
   return url
     .replace(':sessionId', sessionId)
     .replace(':userId', userIdOf.customerA ?? '')
-    .replace(':requestId', pendingRequestId);
+    .replace(':requestId', pendingRequestId)
+    .replace(/:(notificationId|disputeId)/, (_match, name: string) => idsOfA[name] ?? '');
 }
 
 describe('authorization matrix', () => {

@@ -24,6 +24,12 @@ export const auditActions = [
   'money_request_rejected',
   'payout_sent',
   'payout_rejected',
+  'dispute_filed',
+  'dispute_investigating',
+  'dispute_resolved',
+  'dispute_rejected',
+  'account_frozen_by_customer',
+  'support_reply_sent',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -51,6 +57,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   money_request_rejected: 'Rejected by a second admin',
   payout_sent: 'Withdrawal sent',
   payout_rejected: 'Withdrawal rejected',
+  dispute_filed: 'Dispute filed',
+  dispute_investigating: 'Dispute under investigation',
+  dispute_resolved: 'Dispute resolved',
+  dispute_rejected: 'Dispute rejected',
+  account_frozen_by_customer: 'Transactions disabled at your request',
+  support_reply_sent: 'Support replied',
 };
 
 export const auditEventSchema = z.object({

@@ -12,6 +12,9 @@ export const liveTopics = [
   'bill-payments',
   'money-requests',
   'customer',
+  'notifications',
+  'disputes',
+  'support',
 ] as const;
 export type LiveTopic = (typeof liveTopics)[number];
 

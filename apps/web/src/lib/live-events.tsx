@@ -17,6 +17,9 @@ const queryKeysByTopic: Record<LiveTopic, readonly QueryKey[]> = {
   'bill-payments': [['bill-payments'], ['wallet']],
   'money-requests': [['wallet']],
   customer: [meQueryKey],
+  notifications: [['notifications']],
+  disputes: [['disputes']],
+  support: [['support']],
 };
 const staffQueryRoot: QueryKey = ['admin'];
 

@@ -1,7 +1,7 @@
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { accountNumberSchema } from '@coffer/contracts/ledger';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
-import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
+import { formatMoney, MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import {
   currencyMismatchMessage,
   type QuickPayBody,
@@ -19,6 +19,7 @@ import { assert } from '../../platform/assert.ts';
 import type { EventHub } from '../../platform/events.ts';
 import type { ClaimRow, IdempotencyClaim } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
+import { notifyUserParams } from '../../platform/notifications.ts';
 import type { SessionContext } from '../../platform/sessions.ts';
 import {
   checkStepUp,
@@ -170,11 +171,26 @@ export async function sendQuickPay(
     currency: plan.currency,
     note: plan.note,
   };
+  // The recipient's notification (and email) is written in the same statement, after
+  // quick_pay and only when it did the work (not for a replay): one statement, one
+  // transaction, as ADR 009 wants. The recipient is known only inside the statement, so
+  // the user id parameter is a placeholder that q.recipient_user_id replaces.
+  const [notificationId, , ...received] = notifyUserParams(
+    {
+      userId: '',
+      kind: 'money_received',
+      text: `You received ${formatMoney({ amountMinor: plan.amountMinor, currency: plan.currency })} by Quick Pay.`,
+      link: '/dashboard',
+    },
+    deps.config,
+  );
   let result: { rows: (ClaimRow & { recipient_user_id: string })[] };
   try {
     result = await deps.db.query(
-      `SELECT * FROM quick_pay($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
-                               $13::bigint[], $14, $15, $16)`,
+      `SELECT q.*, CASE WHEN q.is_claimed THEN
+                notify_user($17, q.recipient_user_id, $18, $19, $20, $21, $22, $23, $24) END
+         FROM quick_pay($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
+                        $13::bigint[], $14, $15, $16) q`,
       [
         claim.scope,
         claim.key,
@@ -191,6 +207,8 @@ export async function sendQuickPay(
         dailyLimitsMinorByLevel(plan.limits, 'transfer'),
         ...(plan.stepUpProof ? stepUpSpendParams(plan.stepUpProof) : [null, null]),
         JSON.stringify(answer),
+        notificationId,
+        ...received,
       ],
       { preparedName: 'quick_pay' },
     );
@@ -200,12 +218,11 @@ export async function sendQuickPay(
   const row = result.rows[0];
   assert(row, 'quick_pay answers');
   if (row.is_claimed) {
-    deps.events.publishCommitted(
-      [plan.senderUserId, row.recipient_user_id].map((userId) => ({
-        userId,
-        topics: ['wallet', 'transfers'],
-      })),
-    );
+    deps.events.publishCommitted([
+      { userId: plan.senderUserId, topics: ['wallet', 'transfers'] },
+      { userId: row.recipient_user_id, topics: ['wallet', 'transfers', 'notifications'] },
+    ]);
+    deps.mailer.kick();
   }
   return row;
 }
