@@ -11,6 +11,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { billRoutes } from './features/bills/routes.ts';
 import { depositRoutes } from './features/deposits/routes.ts';
 import { devMailRoutes } from './features/dev-mail/routes.ts';
+import { disputeRoutes } from './features/disputes/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(options: {
       await api.register(billRoutes);
       await api.register(statementRoutes);
       await api.register(notificationRoutes);
+      await api.register(disputeRoutes);
       if (options.config.isSandbox) await api.register(devMailRoutes);
     },
     { prefix: '/api/v1' },

@@ -40,6 +40,14 @@ const customersOnly: Row = {
 };
 /** Customer A's own resource: anyone else is told it does not exist. */
 const ownedByA: Row = { visitor: 401, customerA: 'ok', customerB: 404, support: 404, admin: 404 };
+/** Customer A's own resource on a customer route: other customers are told it does not exist. */
+const customerAOnly: Row = {
+  visitor: 401,
+  customerA: 'ok',
+  customerB: 404,
+  support: 403,
+  admin: 403,
+};
 
 const matrix: Record<string, Row> = {
   'GET /api/v1/health': everyone,
@@ -107,6 +115,15 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/notifications/read-all': signedIn,
   'GET /api/v1/notifications/email-setting': signedIn,
   'PATCH /api/v1/notifications/email-setting': signedIn,
+  'POST /api/v1/disputes': customersOnly,
+  'GET /api/v1/disputes': customersOnly,
+  'GET /api/v1/disputes/:disputeId': customerAOnly,
+  'GET /api/v1/admin/queues/disputes': staff,
+  'GET /api/v1/admin/users/:userId/disputes': staff,
+  'GET /api/v1/admin/disputes/:reference': staff,
+  'POST /api/v1/admin/disputes/:disputeId/investigate': staff,
+  'POST /api/v1/admin/disputes/:disputeId/reject': staff,
+  'POST /api/v1/admin/disputes/:disputeId/resolve': staff,
 };
 
 /**
@@ -203,6 +220,14 @@ beforeAll(async () => {
     "INSERT INTO notifications (id, user_id, kind, text) VALUES ($1, $2, 'money_received', 'matrix')",
     [idsOfA.notificationId, customerA.user.id],
   );
+  const dispute = await customerA.client.post('/api/v1/disputes', {
+    amount: '1.00',
+    recipientAccountNumber: '1234567890',
+    problemType: 'other',
+    description: 'matrix',
+  });
+  idsOfA.disputeId = dispute.json().id;
+  idsOfA.reference = dispute.json().reference;
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -243,7 +268,7 @@ async function concreteUrl(url: string): Promise<string> {
     .replace(':sessionId', sessionId)
     .replace(':userId', userIdOf.customerA ?? '')
     .replace(':requestId', pendingRequestId)
-    .replace(/:(notificationId|disputeId)/, (_match, name: string) => idsOfA[name] ?? '');
+    .replace(/:(notificationId|disputeId|reference)/, (_match, name: string) => idsOfA[name] ?? '');
 }
 
 describe('authorization matrix', () => {

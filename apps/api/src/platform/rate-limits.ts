@@ -70,6 +70,10 @@ export const rateLimits = {
   quickPay: perCustomerMoneyLimit,
   payout: perCustomerMoneyLimit,
   billPayment: perCustomerMoneyLimit,
+  // Disputes and support messages reach staff (and a reply emails the customer): more
+  // than anyone writes by hand, too few to flood the queue.
+  dispute: perCustomerLimit(10, fifteenMinutesMs),
+  supportMessage: perCustomerLimit(10, oneMinuteMs),
 };
 
 /**
