@@ -19,8 +19,10 @@ import { payoutRoutes } from './features/payouts/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { loadSite } from './features/site/site.ts';
+import { staffHomeRoutes } from './features/staff-home/routes.ts';
 import { statementRoutes } from './features/statements/routes.ts';
 import { stepUpRoutes } from './features/step-up/routes.ts';
+import { supportRoutes } from './features/support/routes.ts';
 import { transferRoutes } from './features/transfers/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { createLedger, type Ledger } from './ledger/ledger.ts';
@@ -145,6 +147,8 @@ export async function buildApp(options: {
       await api.register(statementRoutes);
       await api.register(notificationRoutes);
       await api.register(disputeRoutes);
+      await api.register(supportRoutes);
+      await api.register(staffHomeRoutes);
       if (options.config.isSandbox) await api.register(devMailRoutes);
     },
     { prefix: '/api/v1' },

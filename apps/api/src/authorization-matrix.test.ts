@@ -124,6 +124,14 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/admin/disputes/:disputeId/investigate': staff,
   'POST /api/v1/admin/disputes/:disputeId/reject': staff,
   'POST /api/v1/admin/disputes/:disputeId/resolve': staff,
+  'GET /api/v1/support/thread': customersOnly,
+  'GET /api/v1/support/unread': customersOnly,
+  'POST /api/v1/support/thread/read': customersOnly,
+  'POST /api/v1/support/messages': customersOnly,
+  'GET /api/v1/admin/queues/support': staff,
+  'GET /api/v1/admin/users/:userId/support': staff,
+  'POST /api/v1/admin/users/:userId/support': staff,
+  'GET /api/v1/admin/queues': staff,
 };
 
 /**

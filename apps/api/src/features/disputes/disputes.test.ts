@@ -5,7 +5,7 @@ import { openTestDatabase } from '../../../test/database.ts';
 import { staffClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 import { checkInvariants } from '../../ledger/invariants.ts';
-import { quickPay, type TestCustomer, testCustomer } from '../transfers/test-support.ts';
+import { newKey, quickPay, type TestCustomer, testCustomer } from '../transfers/test-support.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -31,8 +31,7 @@ function fileDispute(customer: TestCustomer, body: object) {
   return customer.client.post('/api/v1/disputes', body);
 }
 
-let keyCounter = 0;
-const key = () => ({ 'idempotency-key': `dispute-test-${(keyCounter += 1)}-${Date.now()}` });
+const key = () => ({ 'idempotency-key': newKey() });
 
 describe('disputes', () => {
   it('files a dispute with a fresh REF- reference and lists it as pending', async () => {
