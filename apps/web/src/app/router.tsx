@@ -177,6 +177,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                 ],
               },
               {
+                path: 'notifications',
+                ...lazyPage(
+                  () => import('../features/notifications/pages/notifications-page.tsx'),
+                  'NotificationsPage',
+                ),
+              },
+              {
                 path: 'profile',
                 ...lazyPage(
                   () => import('../features/profile/pages/profile-page.tsx'),
