@@ -75,8 +75,25 @@ async function openPhoneMenu(page: Page): Promise<void> {
   });
 }
 
-const customerMenu = ['Dashboard', 'Transfer', 'Pay Bills', 'Statements', 'Profile', 'Logout'];
-const staffMenu = ['Admin', 'Deposits queue', 'Payouts queue', 'Audit log', 'Profile', 'Logout'];
+const customerMenu = [
+  'Dashboard',
+  'Transfer',
+  'Pay Bills',
+  'Statements',
+  'Support',
+  'Profile',
+  'Logout',
+];
+const staffMenu = [
+  'Admin',
+  'Deposits queue',
+  'Payouts queue',
+  'Disputes queue',
+  'Support inbox',
+  'Audit log',
+  'Profile',
+  'Logout',
+];
 
 describe('the signed-in shell', () => {
   it(
@@ -171,6 +188,7 @@ describe('the signed-in shell', () => {
         'Transfer',
         'Pay Bills',
         'Statements',
+        'Support',
         'Profile',
       ]);
       // The server's database and mode are not a customer's business.

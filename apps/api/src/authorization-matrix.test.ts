@@ -117,6 +117,7 @@ const matrix: Record<string, Row> = {
   'PATCH /api/v1/notifications/email-setting': signedIn,
   'POST /api/v1/disputes': customersOnly,
   'GET /api/v1/disputes': customersOnly,
+  'GET /api/v1/disputes/transactions': customersOnly,
   'GET /api/v1/disputes/:disputeId': customerAOnly,
   'GET /api/v1/admin/queues/disputes': staff,
   'GET /api/v1/admin/users/:userId/disputes': staff,

@@ -94,6 +94,12 @@ export const linkedTransactionSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 
+/** What the customer's transaction picker lists: no memo, which may hold staff's words. */
+export const disputeTransactionListSchema = z.object({
+  items: z.array(linkedTransactionSchema.omit({ memo: true })),
+});
+export type DisputeTransaction = z.infer<typeof disputeTransactionListSchema>['items'][number];
+
 export const staffDisputeSchema = disputeSchema.extend({
   userId: z.string(),
   username: z.string(),

@@ -2,6 +2,7 @@ import {
   ArrowLeftRight,
   FileText,
   LayoutDashboard,
+  LifeBuoy,
   type LucideIcon,
   ReceiptText,
   UserRound,
@@ -34,5 +35,6 @@ export const customerPages: readonly NavItem[] = [
   { label: 'Transfer', to: '/transfer', icon: ArrowLeftRight },
   { label: 'Pay Bills', to: '/pay-bills', icon: ReceiptText },
   { label: 'Statements', to: '/statements', icon: FileText },
+  { label: 'Support', to: '/support', icon: LifeBuoy },
   profilePage,
 ];

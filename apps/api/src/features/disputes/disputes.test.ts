@@ -88,6 +88,11 @@ describe('disputes', () => {
     const paid = (
       await quickPay(sender.client, { recipient: recipient.wallet.number, amount: '5.00' })
     ).json();
+    const picker = (await recipient.client.get('/api/v1/disputes/transactions')).json();
+    expect(picker.items[0]).toEqual(
+      expect.objectContaining({ id: paid.entryId, kind: 'transfer', amountMinor: '500' }),
+    );
+    expect(picker.items[0]).not.toHaveProperty('memo');
     const linked = await fileDispute(recipient, { ...validDispute, entryId: paid.entryId });
     expect(linked.statusCode).toBe(201);
     expect(linked.json().entryId).toBe(paid.entryId);

@@ -143,6 +143,25 @@ export async function ownTransaction(
   return found.rows[0] ?? null;
 }
 
+/** The customer's latest entries, newest first, for the dispute form's picker. */
+export async function recentTransactionsOf(
+  db: Queryable,
+  userId: string,
+  rowsMax: number,
+): Promise<LinkedTransactionRow[]> {
+  const found = await db.query<LinkedTransactionRow>(
+    `SELECT e.id, e.kind::text AS kind, e.memo, l.amount_minor, a.currency::text AS currency,
+            e.created_at
+       FROM accounts a
+       JOIN journal_lines l ON l.account_id = a.id
+       JOIN journal_entries e ON e.id = l.entry_id
+      WHERE a.owner_user_id = $1 AND a.kind = 'customer'
+      ORDER BY l.id DESC LIMIT $2`,
+    [userId, rowsMax],
+  );
+  return found.rows;
+}
+
 /** Inserts with a fresh reference; false when the reference was taken (try another). */
 export async function insertDispute(
   tx: Queryable,

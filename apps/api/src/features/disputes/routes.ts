@@ -6,6 +6,7 @@ import {
   disputeRejectBodySchema,
   disputeResolveBodySchema,
   disputeSchema,
+  disputeTransactionListSchema,
   staffDisputeListSchema,
   staffDisputeSchema,
 } from '@coffer/contracts/disputes';
@@ -18,6 +19,7 @@ import { moneyRequestTarget } from '../deposits/service.ts';
 import {
   customerDispute,
   customerDisputes,
+  disputableTransactions,
   disputeQueue,
   fileDispute,
   moveDispute,
@@ -48,6 +50,17 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/disputes',
     { config: { access: 'customer' }, schema: { response: { 200: disputeListSchema } } },
     async (request) => ({ items: await customerDisputes(deps, sessionOf(request).userId) }),
+  );
+
+  app.get(
+    '/disputes/transactions',
+    {
+      config: { access: 'customer' },
+      schema: { response: { 200: disputeTransactionListSchema } },
+    },
+    async (request) => ({
+      items: await disputableTransactions(deps, sessionOf(request).userId),
+    }),
   );
 
   app.get(

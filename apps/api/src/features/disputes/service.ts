@@ -4,6 +4,7 @@ import {
   type Dispute,
   type DisputeBody,
   type DisputeStatus,
+  type DisputeTransaction,
   invalidDisputeAmountMessage,
   type StaffDispute,
 } from '@coffer/contracts/disputes';
@@ -26,6 +27,7 @@ import {
   insertDispute,
   openDisputes,
   ownTransaction,
+  recentTransactionsOf,
   recordDisputeStep,
   toDispute,
   toStaffDispute,
@@ -137,6 +139,23 @@ export async function fileDispute(
   const saved = await findDispute(deps.db, { reference });
   assert(saved, 'a dispute just filed is found');
   return toDispute(saved);
+}
+
+/** How many recent transactions the dispute form offers to link. */
+const pickerLengthMax = 50;
+
+export async function disputableTransactions(
+  deps: DisputeDeps,
+  userId: string,
+): Promise<DisputeTransaction[]> {
+  const rows = await recentTransactionsOf(deps.db, userId, pickerLengthMax);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    amountMinor: row.amount_minor.toString(),
+    currency: row.currency,
+    createdAt: row.created_at.toISOString(),
+  }));
 }
 
 export async function customerDisputes(deps: DisputeDeps, userId: string): Promise<Dispute[]> {

@@ -1,4 +1,4 @@
-import { Banknote, Inbox, ScrollText, UsersRound } from 'lucide-react';
+import { Banknote, Inbox, MessagesSquare, ScrollText, ShieldAlert, UsersRound } from 'lucide-react';
 import type { NavItem } from '../../lib/navigation.ts';
 
 /**
@@ -10,5 +10,12 @@ export const staffNavItems: readonly NavItem[] = [
   { label: 'Admin', to: '/admin', icon: UsersRound, activeOn: ['/admin', '/admin/users/*'] },
   { label: 'Deposits queue', to: '/admin/queues/deposits', icon: Inbox },
   { label: 'Payouts queue', to: '/admin/queues/payouts', icon: Banknote },
+  {
+    label: 'Disputes queue',
+    to: '/admin/queues/disputes',
+    icon: ShieldAlert,
+    activeOn: ['/admin/queues/disputes', '/admin/disputes/*'],
+  },
+  { label: 'Support inbox', to: '/admin/queues/support', icon: MessagesSquare },
   { label: 'Audit log', to: '/admin/audit', icon: ScrollText },
 ];

@@ -27,7 +27,9 @@ import { formatDate } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { CustomerDisputesTab } from '../../disputes/components/customer-disputes-tab.tsx';
 import { CustomerPayoutsTab } from '../../payouts/components/customer-payouts-tab.tsx';
+import { CustomerMessagesTab } from '../../support/components/customer-messages-tab.tsx';
 import { customerDetailQueryOptions, customerMoneyRequestsQueryOptions } from '../api.ts';
 import { AccountActionsCard } from '../components/account-actions-card.tsx';
 import { AuditEventsTable } from '../components/audit-events-table.tsx';
@@ -216,7 +218,7 @@ function CustomerSummary({ customer }: { customer: CustomerDetail }) {
   );
 }
 
-const tabValues = ['transactions', 'requests', 'payouts', 'audit'] as const;
+const tabValues = ['transactions', 'requests', 'payouts', 'disputes', 'messages', 'audit'] as const;
 type TabValue = (typeof tabValues)[number];
 const tabSchema = z.enum(tabValues);
 
@@ -255,6 +257,8 @@ function CustomerTabs({ userId }: { userId: string }) {
           Deposits & adjustments
         </Tabs.Tab>
         <Tabs.Tab value="payouts">Payouts</Tabs.Tab>
+        <Tabs.Tab value="disputes">Disputes</Tabs.Tab>
+        <Tabs.Tab value="messages">Messages</Tabs.Tab>
         <Tabs.Tab value="audit">Audit</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="transactions">
@@ -265,6 +269,12 @@ function CustomerTabs({ userId }: { userId: string }) {
       </Tabs.Panel>
       <Tabs.Panel value="payouts">
         <CustomerPayoutsTab userId={userId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="disputes">
+        <CustomerDisputesTab userId={userId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="messages">
+        <CustomerMessagesTab userId={userId} />
       </Tabs.Panel>
       <Tabs.Panel value="audit">
         <AuditEventsTable label="Audit events" filter={{ subjectUserId: userId }} />

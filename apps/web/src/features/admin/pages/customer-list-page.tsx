@@ -20,6 +20,7 @@ import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { QueueCounts } from '../../staff-home/components/queue-counts.tsx';
 import { customerListQueryOptions } from '../api.ts';
 import { AccountStatusBadge, StaffRoleBadge } from '../components/badges.tsx';
 import { type Column, DataTable } from '../components/data-table.tsx';
@@ -174,6 +175,7 @@ export function CustomerListPage() {
 
   return (
     <Stack gap="lg">
+      <QueueCounts />
       <Group justify="space-between" align="flex-end" gap="md">
         <Title order={1}>Users</Title>
         <Paper withBorder px="md" py="xs">
