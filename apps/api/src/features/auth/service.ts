@@ -297,16 +297,20 @@ async function checkSecondFactor(
 }
 
 /**
- * A sign-in from a browser that has never held a session of this account is a security
- * event: the person hears of it (always by email) in the sign-in's transaction. Called
+ * A sign-in from a browser that has never held a session of an account that has had
+ * sessions is a security event: the person hears of it (always by email) in the sign-in's transaction. Called
  * before the new session is created.
  */
 async function notifyIfNewDevice(deps: AuthDeps, tx: Queryable, userId: string, client: Client) {
-  const seen = await tx.query(
-    'SELECT 1 FROM sessions WHERE user_id = $1 AND user_agent IS NOT DISTINCT FROM $2 LIMIT 1',
+  // A first sign-in ever (a staff account just created) has no device to compare with.
+  const found = await tx.query<{ has_sessions: boolean; is_known_device: boolean }>(
+    `SELECT count(*) > 0 AS has_sessions,
+            coalesce(bool_or(user_agent IS NOT DISTINCT FROM $2), false) AS is_known_device
+       FROM sessions WHERE user_id = $1`,
     [userId, client.userAgent ?? null],
   );
-  if (seen.rows.length > 0) return;
+  const history = found.rows[0];
+  if (!history?.has_sessions || history.is_known_device) return;
   await notify(
     tx,
     {
