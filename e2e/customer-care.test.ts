@@ -96,7 +96,10 @@ describe('customer care', () => {
     async () => {
       const { page: alice, problems: aliceProblems } = await openPage();
       await logIn(alice, demo.alice);
-      // The Quick Pay Alice did not make, sent with her session (as a thief would).
+      // The Quick Pay Alice did not make, sent with her session (as a thief would) to a
+      // new customer in her currency.
+      const { context: thiefContext } = await openPage();
+      const thief = await signUpInContext(thiefContext, server.baseUrl, newCustomer());
       const paid = await alice.request.fetch('/api/v1/transfers', {
         method: 'POST',
         headers: {
@@ -104,7 +107,7 @@ describe('customer care', () => {
           'content-type': 'application/json',
           'idempotency-key': `care-${Date.now()}`,
         },
-        data: JSON.stringify({ recipient: demo.bruno.email, amount: '40.00' }),
+        data: JSON.stringify({ recipient: thief.email, amount: '40.00' }),
       });
       expect(paid.status(), await paid.text()).toBe(201);
 
@@ -151,7 +154,7 @@ describe('customer care', () => {
       // She quotes the reference to support from the Help button.
       await alice.getByRole('link', { name: 'Help' }).click();
       await alice.getByRole('heading', { level: 1, name: 'Support' }).waitFor();
-      const composer = alice.getByLabel('Your message');
+      const composer = alice.getByRole('textbox', { name: 'Your message' });
       await composer.fill(`Someone sent money from my account. My dispute is `);
       await composer.press('Control+V');
       expect(await composer.inputValue()).toContain(reference);
@@ -184,7 +187,7 @@ describe('customer care', () => {
       const thread = staff.getByRole('log', { name: 'Messages' });
       const quoted = thread.getByTestId('support-message').filter({ hasText: reference });
       await quoted.getByRole('link', { name: reference }).waitFor();
-      await staff.getByLabel('Reply').fill(`Thank you. We are looking into ${reference} now.`);
+      await staff.getByRole('textbox', { name: 'Reply' }).fill(`Thank you. We are looking into ${reference} now.`);
       await staff.getByRole('button', { name: 'Send' }).click();
       await thread.getByText(/We are looking into/).waitFor();
       expect(await seriousAxeViolations(staff, 'messages tab')).toEqual([]);
@@ -200,13 +203,13 @@ describe('customer care', () => {
       await sideMenu(alice).getByTestId('support-unread-badge').waitFor({ state: 'detached' });
 
       // Support opens the case from the reference and resolves it with a refund.
-      await quoted.getByRole('link', { name: reference }).click();
+      await quoted.first().getByRole('link', { name: reference }).click();
       await staff.getByRole('heading', { level: 1, name: reference }).waitFor();
       await staff.getByText('I did not send this <b>Quick Pay</b>.').waitFor();
       const linked = staff.getByRole('region', { name: 'Linked transaction' });
       await linked.getByText('-$40.00').waitFor();
       expect(await seriousAxeViolations(staff, 'dispute case')).toEqual([]);
-      await staff.getByRole('radio', { name: 'Resolve' }).check({ force: true });
+      await staff.getByRole('radiogroup', { name: 'Next step' }).getByText('Resolve').click();
       await staff.getByRole('button', { name: 'Resolve' }).click();
       await staff.getByText('Please write a note').waitFor();
       await staff
@@ -248,7 +251,7 @@ describe('customer care', () => {
       await alice.getByRole('link', { name: 'Dashboard' }).first().click();
       await alice.getByRole('region', { name: 'Available Balance' }).waitFor();
       await alice.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
-      const bell = alice.getByRole('dialog', { name: 'Latest notifications' });
+      const bell = alice.getByRole('dialog', { name: /Notifications/ });
       await bell
         .getByText(
           `Your dispute ${reference} is resolved. We refunded the payment you did not make.`,

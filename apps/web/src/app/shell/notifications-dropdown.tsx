@@ -34,7 +34,7 @@ export function NotificationsDropdown({ target }: TopBarDropdownProps) {
       onChange={setIsOpen}
     >
       <Popover.Target>{target}</Popover.Target>
-      <Popover.Dropdown aria-label="Latest notifications">
+      <Popover.Dropdown>
         {bell.isPending ? (
           <Loader size="sm" aria-label="Loading notifications" />
         ) : bell.isError ? (

@@ -1,5 +1,5 @@
 import type { Notification } from '@coffer/contracts/notifications';
-import { Anchor, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -35,9 +35,17 @@ export function NotificationItems({
         <Stack key={item.id} gap={2} component="li">
           <Group gap="xs" wrap="nowrap" align="flex-start">
             {item.isRead ? null : (
-              <Badge size="xs" variant="filled" mt={4} aria-label="Unread" circle>
-                {' '}
-              </Badge>
+              <>
+                <Box
+                  w={8}
+                  h={8}
+                  mt={6}
+                  bg="blue.7"
+                  style={{ borderRadius: '50%', flexShrink: 0 }}
+                  aria-hidden
+                />
+                <VisuallyHidden>Unread:</VisuallyHidden>
+              </>
             )}
             <Text size="sm" fw={item.isRead ? 400 : 600} style={{ overflowWrap: 'anywhere' }}>
               {item.text}
@@ -53,15 +61,15 @@ export function NotificationItems({
               </Anchor>
             ) : null}
             {item.isRead ? null : (
-              <UnstyledButton
-                fz="xs"
-                c="blue.7"
-                td="underline"
+              <Anchor
+                component="button"
+                type="button"
+                size="xs"
                 disabled={markRead.isPending}
                 onClick={() => markRead.mutate(item.id)}
               >
                 Mark read
-              </UnstyledButton>
+              </Anchor>
             )}
           </Group>
         </Stack>
