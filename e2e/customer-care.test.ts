@@ -187,7 +187,9 @@ describe('customer care', () => {
       const thread = staff.getByRole('log', { name: 'Messages' });
       const quoted = thread.getByTestId('support-message').filter({ hasText: reference });
       await quoted.getByRole('link', { name: reference }).waitFor();
-      await staff.getByRole('textbox', { name: 'Reply' }).fill(`Thank you. We are looking into ${reference} now.`);
+      await staff
+        .getByRole('textbox', { name: 'Reply' })
+        .fill(`Thank you. We are looking into ${reference} now.`);
       await staff.getByRole('button', { name: 'Send' }).click();
       await thread.getByText(/We are looking into/).waitFor();
       expect(await seriousAxeViolations(staff, 'messages tab')).toEqual([]);

@@ -76,7 +76,8 @@ function checkFreezeRequest(body: DisputeBody): void {
  * as a staff freeze would, and only staff can lift it. Audited as the customer's action.
  */
 async function freezeAtCustomersRequest(tx: Queryable, userId: string, reference: string) {
-  const reason = `You froze your account when you reported an unauthorized transaction (${reference}).`;
+  // No full stop: the frozen-account message goes on with ". Contact support …".
+  const reason = `You froze your account when you reported an unauthorized transaction (${reference})`;
   const frozen = await tx.query(
     `UPDATE users SET frozen_at = now(), frozen_reason = $2, frozen_by_user_id = $1
       WHERE id = $1 AND frozen_at IS NULL RETURNING id`,

@@ -109,7 +109,13 @@ export function ShellLayout() {
             mt="auto"
           />
         </AppShell.Navbar>
-        <AppShell.Main id={mainId} tabIndex={-1} className={classes.main}>
+        {/* Customers' pages end with room for the floating Help button. */}
+        <AppShell.Main
+          id={mainId}
+          tabIndex={-1}
+          className={classes.main}
+          pb={isStaff ? undefined : 88}
+        >
           <FrozenAccountBanner />
           <VerifyEmailBanner />
           <Outlet />

@@ -104,7 +104,7 @@ export function DisputeForm({
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
-        Report an issue
+        New dispute
       </Title>
       <form
         noValidate
