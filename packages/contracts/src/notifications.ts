@@ -13,6 +13,10 @@ export type NotificationEmail = 'always' | 'preference' | 'never';
  */
 export const notificationKinds = {
   money_received: { email: 'preference' },
+  // Money the customer sent themselves: in the bell, not worth an email.
+  money_sent: { email: 'never' },
+  bill_paid: { email: 'never' },
+  payout_requested: { email: 'never' },
   deposit_posted: { email: 'preference' },
   account_debited: { email: 'preference' },
   payout_sent: { email: 'preference' },

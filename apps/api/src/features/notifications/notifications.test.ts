@@ -53,9 +53,15 @@ describe('notifications', () => {
     ]);
     const mail = await sink.waitForMail({ to: recipient.body.email, subject: /received \$12\.50/ });
     expect(mail.text).toContain('/dashboard');
-    expect((await bell(sender.client)).items.map((item) => item.kind)).not.toContain(
-      'money_received',
+    // The sender's bell has the payment once, and no email about it.
+    expect((await bell(sender.client)).items.filter((item) => item.kind === 'money_sent')).toEqual([
+      expect.objectContaining({ text: 'You sent $12.50 by Quick Pay.' }),
+    ]);
+    const sentMail = await db.query(
+      "SELECT 1 FROM outbox_emails WHERE to_address = $1 AND subject LIKE 'You sent%'",
+      [sender.body.email],
     );
+    expect(sentMail.rows).toEqual([]);
   });
 
   it('sends no money email to a customer who switched them off, but still fills the bell', async () => {

@@ -149,6 +149,16 @@ export async function requestPayout(
     currency: request.currency,
     destination: request.destination,
   });
+  await notify(
+    tx,
+    {
+      userId: request.userId,
+      kind: 'payout_requested',
+      text: `Your withdrawal of ${formatMoney({ amountMinor: request.amountMinor, currency: request.currency })} to ${describePayoutDestination(request.destination)} is waiting for staff to send it.`,
+      link: '/transfer?tab=withdraw',
+    },
+    deps.config,
+  );
   await publishEvent(tx, { userId: request.userId, topics: ['payouts', 'wallet'] });
   const saved = await findPayout(tx, payoutId);
   assert(saved, 'a payout just inserted is found');

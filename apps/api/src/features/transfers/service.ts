@@ -171,24 +171,32 @@ export async function sendQuickPay(
     currency: plan.currency,
     note: plan.note,
   };
-  // The recipient's notification (and email) is written in the same statement, after
-  // quick_pay and only when it did the work (not for a replay): one statement, one
-  // transaction, as ADR 009 wants. The recipient is known only inside the statement, so
-  // the user id parameter is a placeholder that q.recipient_user_id replaces.
-  const [notificationId, , ...received] = notifyUserParams(
+  // Both sides' notifications (and the recipient's email) are written in the same
+  // statement, after quick_pay and only when it did the work (not for a replay): one
+  // statement, one transaction, as ADR 009 wants. The recipient is known only inside the
+  // statement, so the user id parameter is a placeholder that q.recipient_user_id replaces.
+  const amount = formatMoney({ amountMinor: plan.amountMinor, currency: plan.currency });
+  const [receivedId, , ...received] = notifyUserParams(
     {
       userId: '',
       kind: 'money_received',
-      text: `You received ${formatMoney({ amountMinor: plan.amountMinor, currency: plan.currency })} by Quick Pay.`,
+      text: `You received ${amount} by Quick Pay.`,
       link: '/dashboard',
     },
+    deps.config,
+  );
+  const [sentId, , ...sent] = notifyUserParams(
+    { userId: '', kind: 'money_sent', text: `You sent ${amount} by Quick Pay.`, link: '/transfer' },
     deps.config,
   );
   let result: { rows: (ClaimRow & { recipient_user_id: string })[] };
   try {
     result = await deps.db.query(
-      `SELECT q.*, CASE WHEN q.is_claimed THEN
-                notify_user($17, q.recipient_user_id, $18, $19, $20, $21, $22, $23, $24) END
+      `SELECT q.*,
+              CASE WHEN q.is_claimed THEN
+                notify_user($17, q.recipient_user_id, $18, $19, $20, $21, $22, $23, $24) END,
+              CASE WHEN q.is_claimed THEN
+                notify_user($25, $5, $26, $27, $28, $29, $30, $31, $32) END
          FROM quick_pay($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
                         $13::bigint[], $14, $15, $16) q`,
       [
@@ -207,8 +215,10 @@ export async function sendQuickPay(
         dailyLimitsMinorByLevel(plan.limits, 'transfer'),
         ...(plan.stepUpProof ? stepUpSpendParams(plan.stepUpProof) : [null, null]),
         JSON.stringify(answer),
-        notificationId,
+        receivedId,
         ...received,
+        sentId,
+        ...sent,
       ],
       { preparedName: 'quick_pay' },
     );

@@ -175,9 +175,9 @@ describe('Quick Pay', () => {
       .poll(() => events.map((event) => event.userId).sort())
       .toEqual([sender.user.id, recipient.user.id].sort());
     stopListening();
-    // The recipient's bell shows the money received too.
+    // Both bells show the payment too.
     const topicsOf = (userId: string) => events.find((event) => event.userId === userId)?.topics;
-    expect(topicsOf(sender.user.id)).toEqual(['wallet', 'transfers']);
+    expect(topicsOf(sender.user.id)).toEqual(['wallet', 'transfers', 'notifications']);
     expect(topicsOf(recipient.user.id)).toEqual(['wallet', 'transfers', 'notifications']);
   });
 
