@@ -228,10 +228,12 @@ export async function sendQuickPay(
   const row = result.rows[0];
   assert(row, 'quick_pay answers');
   if (row.is_claimed) {
-    deps.events.publishCommitted([
-      { userId: plan.senderUserId, topics: ['wallet', 'transfers'] },
-      { userId: row.recipient_user_id, topics: ['wallet', 'transfers', 'notifications'] },
-    ]);
+    deps.events.publishCommitted(
+      [plan.senderUserId, row.recipient_user_id].map((userId) => ({
+        userId,
+        topics: ['wallet', 'transfers', 'notifications'],
+      })),
+    );
     deps.mailer.kick();
   }
   return row;
