@@ -178,6 +178,13 @@ describe('customer care', () => {
       expect(await seriousAxeViolations(staff, 'staff home')).toEqual([]);
       await snapshot(staff, 'care-staff-home-desktop');
       await sideMenu(staff)
+        .getByRole('link', { name: /Disputes queue/ })
+        .click();
+      await staff.getByRole('heading', { level: 1, name: 'Disputes queue' }).waitFor();
+      await staff.getByRole('link', { name: reference }).waitFor();
+      expect(await seriousAxeViolations(staff, 'disputes queue')).toEqual([]);
+      await snapshot(staff, 'care-disputes-queue-desktop');
+      await sideMenu(staff)
         .getByRole('link', { name: /Support inbox/ })
         .click();
       await staff.getByRole('heading', { level: 1, name: 'Support inbox' }).waitFor();
@@ -329,6 +336,7 @@ describe('customer care', () => {
         await staff.getByRole('heading', { level: 1 }).first().waitFor();
         await staff.waitForLoadState('networkidle');
         expect(await hasNoHorizontalScroll(staff), path).toBe(true);
+        expect(await seriousAxeViolations(staff, `${path} on a phone`)).toEqual([]);
         await snapshot(staff, name);
       }
       expect(unexpectedProblems(problems)).toEqual([]);
