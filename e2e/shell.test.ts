@@ -81,6 +81,7 @@ const customerMenu = [
   'Pay Bills',
   'KYC',
   'Statements',
+  'Support',
   'Profile',
   'Logout',
 ];
@@ -89,6 +90,8 @@ const staffMenu = [
   'Deposits queue',
   'Payouts queue',
   'KYC queue',
+  'Disputes queue',
+  'Support inbox',
   'Audit log',
   'Profile',
   'Logout',
@@ -188,6 +191,7 @@ describe('the signed-in shell', () => {
         'Pay Bills',
         'KYC',
         'Statements',
+        'Support',
         'Profile',
       ]);
       // The server's database and mode are not a customer's business.

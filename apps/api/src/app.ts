@@ -11,15 +11,19 @@ import { authRoutes } from './features/auth/routes.ts';
 import { billRoutes } from './features/bills/routes.ts';
 import { depositRoutes } from './features/deposits/routes.ts';
 import { devMailRoutes } from './features/dev-mail/routes.ts';
+import { disputeRoutes } from './features/disputes/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { kycRoutes } from './features/kyc/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { loadSite } from './features/site/site.ts';
+import { staffHomeRoutes } from './features/staff-home/routes.ts';
 import { statementRoutes } from './features/statements/routes.ts';
 import { stepUpRoutes } from './features/step-up/routes.ts';
+import { supportRoutes } from './features/support/routes.ts';
 import { transferRoutes } from './features/transfers/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { createLedger, type Ledger } from './ledger/ledger.ts';
@@ -143,6 +147,10 @@ export async function buildApp(options: {
       await api.register(billRoutes);
       await api.register(statementRoutes);
       await api.register(kycRoutes);
+      await api.register(notificationRoutes);
+      await api.register(disputeRoutes);
+      await api.register(supportRoutes);
+      await api.register(staffHomeRoutes);
       if (options.config.isSandbox) await api.register(devMailRoutes);
     },
     { prefix: '/api/v1' },

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.ts';
 import { signedUpClient, staffClient, TestClient } from '../test/http.ts';
 import type { Database } from './db/client.ts';
+import { newId } from './platform/ids.ts';
 import { createSession } from './platform/sessions.ts';
 
 type Actor = 'visitor' | 'customerA' | 'customerB' | 'support' | 'admin';
@@ -38,6 +39,14 @@ const customersOnly: Row = {
 };
 /** Customer A's own resource: anyone else is told it does not exist. */
 const ownedByA: Row = { visitor: 401, customerA: 'ok', customerB: 404, support: 404, admin: 404 };
+/** Customer A's own resource on a customer route: other customers are told it does not exist. */
+const customerAOnly: Row = {
+  visitor: 401,
+  customerA: 'ok',
+  customerB: 404,
+  support: 403,
+  admin: 403,
+};
 
 const matrix: Record<string, Row> = {
   'GET /api/v1/health': everyone,
@@ -114,6 +123,29 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/admin/kyc/:submissionId/document': staff,
   'POST /api/v1/admin/kyc/:submissionId/approve': staff,
   'POST /api/v1/admin/kyc/:submissionId/reject': staff,
+  'GET /api/v1/notifications': signedIn,
+  'POST /api/v1/notifications/:notificationId/read': ownedByA,
+  'POST /api/v1/notifications/read-all': signedIn,
+  'GET /api/v1/notifications/email-setting': signedIn,
+  'PATCH /api/v1/notifications/email-setting': signedIn,
+  'POST /api/v1/disputes': customersOnly,
+  'GET /api/v1/disputes': customersOnly,
+  'GET /api/v1/disputes/transactions': customersOnly,
+  'GET /api/v1/disputes/:disputeId': customerAOnly,
+  'GET /api/v1/admin/queues/disputes': staff,
+  'GET /api/v1/admin/users/:userId/disputes': staff,
+  'GET /api/v1/admin/disputes/:reference': staff,
+  'POST /api/v1/admin/disputes/:disputeId/investigate': staff,
+  'POST /api/v1/admin/disputes/:disputeId/reject': staff,
+  'POST /api/v1/admin/disputes/:disputeId/resolve': staff,
+  'GET /api/v1/support/thread': customersOnly,
+  'GET /api/v1/support/unread': customersOnly,
+  'POST /api/v1/support/thread/read': customersOnly,
+  'POST /api/v1/support/messages': customersOnly,
+  'GET /api/v1/admin/queues/support': staff,
+  'GET /api/v1/admin/users/:userId/support': staff,
+  'POST /api/v1/admin/users/:userId/support': staff,
+  'GET /api/v1/admin/queues': staff,
 };
 
 /**
@@ -183,6 +215,8 @@ let db: Database;
 let app: FastifyInstance;
 const userIdOf: Partial<Record<Actor, string>> = {};
 let pendingRequestId: string;
+/** Customer A's own notification, dispute … : the ids other callers must not reach. */
+const idsOfA: Record<string, string> = {};
 let baseUrl: string;
 
 useTestApp(
@@ -202,6 +236,19 @@ useTestApp(
       { 'idempotency-key': 'matrix-pending' },
     );
     pendingRequestId = pending.json().id;
+    idsOfA.notificationId = newId();
+    await db.query(
+      "INSERT INTO notifications (id, user_id, kind, text) VALUES ($1, $2, 'money_received', 'matrix')",
+      [idsOfA.notificationId, customerA.user.id],
+    );
+    const dispute = await customerA.client.post('/api/v1/disputes', {
+      amount: '1.00',
+      recipientAccountNumber: '1234567890',
+      problemType: 'other',
+      description: 'matrix',
+    });
+    idsOfA.disputeId = dispute.json().id;
+    idsOfA.reference = dispute.json().reference;
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   },
   { env: { COFFER_SANDBOX: '1' } },
@@ -239,7 +286,8 @@ async function concreteUrl(url: string): Promise<string> {
   return url
     .replace(':sessionId', sessionId)
     .replace(':userId', userIdOf.customerA ?? '')
-    .replace(':requestId', pendingRequestId);
+    .replace(':requestId', pendingRequestId)
+    .replace(/:(notificationId|disputeId|reference)/, (_match, name: string) => idsOfA[name] ?? '');
 }
 
 describe('authorization matrix', () => {

@@ -33,6 +33,12 @@ export const auditActions = [
   'kyc_rejected',
   'kyc_document_viewed',
   'kyc_document_deleted',
+  'dispute_filed',
+  'dispute_investigating',
+  'dispute_resolved',
+  'dispute_rejected',
+  'account_frozen_by_customer',
+  'support_reply_sent',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -69,6 +75,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   kyc_rejected: 'Identity verification rejected',
   kyc_document_viewed: 'Identity document viewed by staff',
   kyc_document_deleted: 'Identity document deleted after the retention period',
+  dispute_filed: 'Dispute filed',
+  dispute_investigating: 'Dispute under investigation',
+  dispute_resolved: 'Dispute resolved',
+  dispute_rejected: 'Dispute rejected',
+  account_frozen_by_customer: 'Transactions disabled at your request',
+  support_reply_sent: 'Support replied',
 };
 
 export const auditEventSchema = z.object({

@@ -13,6 +13,9 @@ export const liveTopics = [
   'money-requests',
   'customer',
   'kyc',
+  'notifications',
+  'disputes',
+  'support',
 ] as const;
 export type LiveTopic = (typeof liveTopics)[number];
 

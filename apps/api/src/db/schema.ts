@@ -1,12 +1,14 @@
 // The database schema. drizzle-kit turns it into the committed SQL under drizzle/;
 // queries are written in SQL beside each feature (queries.ts).
 import { roles } from '@coffer/contracts/auth';
+import { disputeProblemTypes, disputeStatuses } from '@coffer/contracts/disputes';
 import { kycIdTypes, kycStatuses } from '@coffer/contracts/kyc';
 import { accountKinds, entryKinds } from '@coffer/contracts/ledger';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   char,
   check,
   date,
@@ -159,6 +161,8 @@ export const users = pgTable(
     frozenAt: timestamp('frozen_at', { withTimezone: true }),
     frozenReason: text('frozen_reason'),
     frozenByUserId: uuid('frozen_by_user_id'),
+    // The customer's switch for notification emails; security emails go regardless.
+    wantsNotificationEmails: boolean('wants_notification_emails').notNull().default(true),
     createdAt: createdAt(),
   },
   (table) => [
@@ -599,4 +603,98 @@ export const kycSubmissions = pgTable(
     index('kyc_submissions_user_idx').on(table.userId, table.createdAt.desc()),
     index('kyc_submissions_queue_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
   ],
+);
+
+/**
+ * One line in a person's bell (migration 0012). `kind` is text: features add their own
+ * kinds in contracts/notifications.ts without a migration.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    text: text('text').notNull(),
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('notifications_user_idx').on(table.userId, table.id.desc()),
+    index('notifications_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
+  ],
+);
+
+export const disputeProblemType = pgEnum('dispute_problem_type', disputeProblemTypes);
+export const disputeStatus = pgEnum('dispute_status', disputeStatuses);
+
+/** A customer's reported problem, worked by staff; a refund is a linked money request. */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: uuid('id').primaryKey(),
+    reference: char('reference', { length: 13 }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountMinor: moneyColumn('amount_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    recipientAccountNumber: text('recipient_account_number').notNull(),
+    problemType: disputeProblemType('problem_type').notNull(),
+    description: text('description').notNull(),
+    entryId: uuid('entry_id').references(() => journalEntries.id),
+    status: disputeStatus('status').notNull().default('pending'),
+    resolutionNote: text('resolution_note'),
+    refundRequestId: uuid('refund_request_id').references(() => moneyRequests.id),
+    decidedByUserId: uuid('decided_by_user_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('disputes_reference_unique').on(table.reference),
+    index('disputes_user_idx').on(table.userId, table.createdAt.desc()),
+    index('disputes_open_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} in ('pending', 'investigating')`),
+    check('disputes_reference_form', sql`${table.reference} ~ '^REF-[A-Z0-9]{9}$'`),
+    check('disputes_amount_positive', sql`${table.amountMinor} > 0`),
+  ],
+);
+
+/** One support thread per customer: who waits for a reply, and what the customer has read. */
+export const supportThreads = pgTable(
+  'support_threads',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    awaitingStaffSince: timestamp('awaiting_staff_since', { withTimezone: true }),
+    customerReadAt: timestamp('customer_read_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('support_threads_awaiting_idx')
+      .on(table.awaitingStaffSince)
+      .where(sql`${table.awaitingStaffSince} is not null`),
+  ],
+);
+
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid('id').primaryKey(),
+    threadUserId: uuid('thread_user_id')
+      .notNull()
+      .references(() => supportThreads.userId, { onDelete: 'cascade' }),
+    authorUserId: uuid('author_user_id')
+      .notNull()
+      .references(() => users.id),
+    isFromStaff: boolean('is_from_staff').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('support_messages_thread_idx').on(table.threadUserId, table.id)],
 );

@@ -71,6 +71,10 @@ export const rateLimits = {
   // Each upload writes up to 10 MB to disk: plenty for a person retrying, too few to fill it.
   kycUpload: perCustomerLimit(20, oneHourMs),
   kycSubmission: perCustomerLimit(10, oneHourMs),
+  // Disputes and support messages reach staff (and a reply emails the customer): more
+  // than anyone writes by hand, too few to flood the queue.
+  dispute: perCustomerLimit(10, fifteenMinutesMs),
+  supportMessage: perCustomerLimit(10, oneMinuteMs),
 };
 
 /**

@@ -172,6 +172,20 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                     ...lazyPage(() => import('../features/kyc/pages/kyc-page.tsx'), 'KycPage'),
                   },
                   {
+                    path: 'dispute',
+                    ...lazyPage(
+                      () => import('../features/disputes/pages/dispute-page.tsx'),
+                      'DisputePage',
+                    ),
+                  },
+                  {
+                    path: 'support',
+                    ...lazyPage(
+                      () => import('../features/support/pages/support-page.tsx'),
+                      'SupportPage',
+                    ),
+                  },
+                  {
                     path: 'statements',
                     ...lazyPage(
                       () => import('../features/statements/pages/statements-page.tsx'),
@@ -181,6 +195,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                 ],
               },
               {
+                path: 'notifications',
+                ...lazyPage(
+                  () => import('../features/notifications/pages/notifications-page.tsx'),
+                  'NotificationsPage',
+                ),
+              },
+              {
                 path: 'profile',
                 ...lazyPage(
                   () => import('../features/profile/pages/profile-page.tsx'),
@@ -188,8 +209,8 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                 ),
               },
               {
-                // The back office. The deposits and payouts queues exist so far; the other
-                // queues of PRODUCT.md (kyc, loans, cards, disputes, support) come with their
+                // The back office. The deposits, payouts, disputes and support queues exist
+                // so far; the other queues of PRODUCT.md (kyc, loans, cards) come with their
                 // features and are 404s until then.
                 path: 'admin',
                 element: <StaffPagesOnly />,
@@ -228,6 +249,27 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                     ...lazyPage(
                       () => import('../features/kyc/pages/kyc-queue-page.tsx'),
                       'KycQueuePage',
+                    ),
+                  },
+                  {
+                    path: 'queues/disputes',
+                    ...lazyPage(
+                      () => import('../features/disputes/pages/disputes-queue-page.tsx'),
+                      'DisputesQueuePage',
+                    ),
+                  },
+                  {
+                    path: 'disputes/:reference',
+                    ...lazyPage(
+                      () => import('../features/disputes/pages/dispute-case-page.tsx'),
+                      'DisputeCasePage',
+                    ),
+                  },
+                  {
+                    path: 'queues/support',
+                    ...lazyPage(
+                      () => import('../features/support/pages/support-queue-page.tsx'),
+                      'SupportQueuePage',
                     ),
                   },
                   {

@@ -19,6 +19,9 @@ const queryKeysByTopic: Record<LiveTopic, readonly QueryKey[]> = {
   customer: [meQueryKey],
   // A decision changes the level, shown on the profile, and adds to its activity.
   kyc: [['kyc'], ['profile'], meQueryKey],
+  notifications: [['notifications']],
+  disputes: [['disputes']],
+  support: [['support']],
 };
 const staffQueryRoot: QueryKey = ['admin'];
 

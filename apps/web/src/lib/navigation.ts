@@ -2,6 +2,7 @@ import {
   ArrowLeftRight,
   FileText,
   LayoutDashboard,
+  LifeBuoy,
   type LucideIcon,
   ReceiptText,
   ShieldCheck,
@@ -36,5 +37,6 @@ export const customerPages: readonly NavItem[] = [
   { label: 'Pay Bills', to: '/pay-bills', icon: ReceiptText },
   { label: 'KYC', to: '/kyc', icon: ShieldCheck },
   { label: 'Statements', to: '/statements', icon: FileText },
+  { label: 'Support', to: '/support', icon: LifeBuoy },
   profilePage,
 ];

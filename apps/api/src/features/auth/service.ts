@@ -12,10 +12,12 @@ import { recordAudit } from '../../platform/audit.ts';
 import { decryptSecret, randomToken, sha256Hex } from '../../platform/crypto.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueEmail, type Mailer } from '../../platform/mail.ts';
+import { notify } from '../../platform/notifications.ts';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from '../../platform/passwords.ts';
 import { failureLimits } from '../../platform/rate-limits.ts';
 import { createSession, revokeUserSessions } from '../../platform/sessions.ts';
 import { matchingTotpStep, normalizeRecoveryCode } from '../../platform/totp.ts';
+import { describeDevice } from '../../platform/user-agent.ts';
 import { consumeEmailToken, createEmailToken } from './email-tokens.ts';
 import { passwordResetEmail, verificationEmail } from './emails.ts';
 import { claimLoginAttempt, clearLoginFailures } from './login-throttle.ts';
@@ -188,8 +190,10 @@ async function checkPassword(
       subjectUserId: user.id,
       ipAddress: client.ipAddress,
     });
+    await notifyIfNewDevice(deps, tx, user.id, client);
     return (await createSession(tx, { userId: user.id, ...client })).token;
   });
+  deps.mailer.kick();
   return { status: 'signed_in', user: toMe(user), sessionToken: token };
 }
 
@@ -283,11 +287,40 @@ async function checkSecondFactor(
       subjectUserId: user.id,
       ipAddress: client.ipAddress,
     });
+    await notifyIfNewDevice(deps, tx, user.id, client);
     const { token } = await createSession(tx, { userId: user.id, ...client });
     return { user, token };
   });
   if (!result) throw new AppError('wrong_code');
+  deps.mailer.kick();
   return { status: 'signed_in', user: toMe(result.user), sessionToken: result.token };
+}
+
+/**
+ * A sign-in from a browser that has never held a session of an account that has had
+ * sessions is a security event: the person hears of it (always by email) in the sign-in's transaction. Called
+ * before the new session is created.
+ */
+async function notifyIfNewDevice(deps: AuthDeps, tx: Queryable, userId: string, client: Client) {
+  // A first sign-in ever (a staff account just created) has no device to compare with.
+  const found = await tx.query<{ has_sessions: boolean; is_known_device: boolean }>(
+    `SELECT count(*) > 0 AS has_sessions,
+            coalesce(bool_or(user_agent IS NOT DISTINCT FROM $2), false) AS is_known_device
+       FROM sessions WHERE user_id = $1`,
+    [userId, client.userAgent ?? null],
+  );
+  const history = found.rows[0];
+  if (!history?.has_sessions || history.is_known_device) return;
+  await notify(
+    tx,
+    {
+      userId,
+      kind: 'new_device_sign_in',
+      text: `New sign-in to your account from ${describeDevice(client.userAgent ?? null)} (${client.ipAddress}). If this was not you, change your password now.`,
+      link: '/profile',
+    },
+    deps.config,
+  );
 }
 
 export function toLoginResponse(result: LoginResult): LoginResponse {
@@ -315,9 +348,20 @@ export async function verifyEmail(deps: AuthDeps, token: string): Promise<Me> {
         before: { email: consumed.previousEmail },
         after: { email: consumed.email },
       });
+      await notify(
+        tx,
+        {
+          userId: consumed.userId,
+          kind: 'email_changed',
+          text: `The email address of your account is now ${consumed.email}. If you did not ask for this, contact support now.`,
+          link: '/profile',
+        },
+        deps.config,
+      );
     }
     return consumed.userId;
   });
+  deps.mailer.kick();
   return toMe(await requireUser(deps.db, userId));
 }
 

@@ -6,13 +6,19 @@ import {
 } from '@coffer/contracts/bills';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
-import { invalidAmountMessage, MoneyParseError, parseAmount } from '@coffer/contracts/money';
+import {
+  formatMoney,
+  invalidAmountMessage,
+  MoneyParseError,
+  parseAmount,
+} from '@coffer/contracts/money';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
+import { notify } from '../../platform/notifications.ts';
 import { limitsOrRefuse, lockMoneyOut } from '../wallet/money-out.ts';
 import { type BillPaymentRow, billPaymentsOf, insertBillPayment } from './queries.ts';
 
@@ -113,6 +119,16 @@ export async function payBill(
     currency: prepared.currency,
     entryId,
   });
+  await notify(
+    tx,
+    {
+      userId,
+      kind: 'bill_paid',
+      text: `You paid ${formatMoney({ amountMinor: prepared.amountMinor, currency: prepared.currency })} for your ${billCategoryLabels[body.category].toLowerCase()} bill.`,
+      link: '/pay-bills',
+    },
+    deps.config,
+  );
   await publishEvent(tx, { userId, topics: ['bill-payments', 'wallet'] });
   return toBillPayment(row);
 }

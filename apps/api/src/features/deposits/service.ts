@@ -1,7 +1,7 @@
 import type { MoneyRequest } from '@coffer/contracts/admin';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { memoLengthMax } from '@coffer/contracts/ledger';
-import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
+import { formatMoney, MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import type { Queryable } from '../../db/client.ts';
 import type { AccountId, PostingLine } from '../../ledger/ledger.ts';
 import type { StaffAction } from '../../platform/access.ts';
@@ -9,6 +9,7 @@ import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
+import { notify } from '../../platform/notifications.ts';
 import { type AdminDeps, requireCustomer, walletIdOf } from '../admin/service.ts';
 
 export type MoneyRequestDirection = 'deposit' | 'debit_adjustment';
@@ -144,6 +145,31 @@ function memoOf(request: MoneyRequestRow): string {
   return shortened(`Adjustment: ${request.reason.replace(/\s+/g, ' ')}`, memoLengthMax);
 }
 
+/** The customer hears of a posted deposit or adjustment in the posting's transaction. */
+async function notifyPosted(deps: AdminDeps, tx: Queryable, request: MoneyRequestRow) {
+  const amount = formatMoney({
+    amountMinor: request.amount_minor,
+    currency: toCurrencyCode(request.currency),
+  });
+  await notify(
+    tx,
+    request.direction === 'deposit'
+      ? {
+          userId: request.user_id,
+          kind: 'deposit_posted',
+          text: `${amount} was deposited to your account.`,
+          link: '/dashboard',
+        }
+      : {
+          userId: request.user_id,
+          kind: 'account_debited',
+          text: `${amount} was taken from your account: ${request.reason}`,
+          link: '/dashboard',
+        },
+    deps.config,
+  );
+}
+
 async function postRequest(
   deps: AdminDeps,
   tx: Queryable,
@@ -161,6 +187,7 @@ async function postRequest(
       },
       tx,
     );
+    await notifyPosted(deps, tx, request);
     return entryId;
   } catch (error) {
     if (error instanceof AppError && error.code === 'insufficient_funds') {

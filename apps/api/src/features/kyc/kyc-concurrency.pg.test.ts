@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import { signedUpClient, staffClient } from '../../../test/http.ts';
+import { pngBytes, submissionFields, submitted, uploadDocument } from '../../../test/kyc.ts';
 import type { Database } from '../../db/client.ts';
-import { pngBytes, submissionFields, submitted, uploadDocument } from './test-support.ts';
 
 let db: Database;
 let app: FastifyInstance;

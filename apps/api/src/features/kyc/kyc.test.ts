@@ -10,9 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import { lastEmailTo, signedUpClient, staffClient, TestClient } from '../../../test/http.ts';
-import type { Database } from '../../db/client.ts';
-import { sweepKycDocuments } from './cleanup.ts';
-import { kycDocumentsDirectory, localDocumentStorage } from './storage.ts';
 import {
   jpegBytes,
   pdfBytes,
@@ -21,7 +18,10 @@ import {
   submissionFields,
   submitted,
   uploadDocument,
-} from './test-support.ts';
+} from '../../../test/kyc.ts';
+import type { Database } from '../../db/client.ts';
+import { sweepKycDocuments } from './cleanup.ts';
+import { kycDocumentsDirectory, localDocumentStorage } from './storage.ts';
 
 let db: Database;
 let app: FastifyInstance;

@@ -1,6 +1,11 @@
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
-import { MoneyParseError, parseAmount, toDecimalString } from '@coffer/contracts/money';
+import {
+  formatMoney,
+  MoneyParseError,
+  parseAmount,
+  toDecimalString,
+} from '@coffer/contracts/money';
 import {
   describePayoutDestination,
   invalidWithdrawalAmountMessage,
@@ -18,6 +23,7 @@ import { assert } from '../../platform/assert.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
+import { notify } from '../../platform/notifications.ts';
 import { requireCustomer } from '../admin/service.ts';
 import { type StepUpProof, spendStepUp } from '../step-up/service.ts';
 import {
@@ -163,6 +169,16 @@ export async function requestPayout(
     currency: request.currency,
     destination: request.destination,
   });
+  await notify(
+    tx,
+    {
+      userId: request.userId,
+      kind: 'payout_requested',
+      text: `Your withdrawal of ${formatMoney({ amountMinor: request.amountMinor, currency: request.currency })} to ${describePayoutDestination(request.destination)} is waiting for staff to send it.`,
+      link: '/transfer?tab=withdraw',
+    },
+    deps.config,
+  );
   await publishEvent(tx, { userId: request.userId, topics: ['payouts', 'wallet'] });
   const saved = await findPayout(tx, payoutId);
   assert(saved, 'a payout just inserted is found');
@@ -225,6 +241,37 @@ function captureMemo(payout: PayoutRow, externalReference: string): string {
   return `Withdrawal to ${destination}${fee} (ref. ${externalReference})`;
 }
 
+/** The customer hears of the decision in its transaction. */
+async function notifyDecision(
+  deps: PayoutDeps,
+  tx: Queryable,
+  payout: PayoutRow,
+  decision: { isSent: boolean; reason: string },
+) {
+  const amount = formatMoney({
+    amountMinor: payout.amount_minor,
+    currency: toCurrencyCode(payout.currency),
+  });
+  const destination = describePayoutDestination(toPayout(payout).destination);
+  await notify(
+    tx,
+    decision.isSent
+      ? {
+          userId: payout.user_id,
+          kind: 'payout_sent',
+          text: `Your withdrawal of ${amount} to ${destination} was sent.`,
+          link: '/transfer',
+        }
+      : {
+          userId: payout.user_id,
+          kind: 'payout_rejected',
+          text: `Your withdrawal of ${amount} was rejected: ${decision.reason}. The money is back in your available balance.`,
+          link: '/transfer',
+        },
+    deps.config,
+  );
+}
+
 async function decidedPayout(deps: PayoutDeps, payoutId: string): Promise<StaffPayout> {
   const decided = await findPayout(deps.db, payoutId);
   if (!decided) throw new AppError('not_found');
@@ -283,6 +330,7 @@ export async function sendPayout(
       reason: action.reason || null,
       ipAddress: action.ipAddress,
     });
+    await notifyDecision(deps, tx, payout, { isSent: true, reason: action.reason });
     await publishEvent(tx, { userId: payout.user_id, topics: ['payouts', 'wallet'] });
   });
   return decidedPayout(deps, payoutId);
@@ -325,6 +373,7 @@ export async function rejectPayout(
       reason: action.reason,
       ipAddress: action.ipAddress,
     });
+    await notifyDecision(deps, tx, payout, { isSent: false, reason: action.reason });
     await publishEvent(tx, { userId: payout.user_id, topics: ['payouts', 'wallet'] });
   });
   return decidedPayout(deps, payoutId);

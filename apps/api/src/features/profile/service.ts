@@ -5,6 +5,7 @@ import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { decryptSecret, encryptSecret, sha256Hex } from '../../platform/crypto.ts';
 import { enqueueEmail } from '../../platform/mail.ts';
+import { notify } from '../../platform/notifications.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import {
   createSession,
@@ -153,13 +154,21 @@ export async function changePassword(
     });
     if (body.endOtherSessions) await revokeUserSessions(tx, user.id);
     else await revokeSession(tx, user.id, session.sessionId);
-    await enqueueEmail(
+    const notice = passwordChangedNotice({
+      to: user.email,
+      username: user.username,
+      institutionName: deps.site.institutionName,
+    });
+    await notify(
       tx,
-      passwordChangedNotice({
-        to: user.email,
-        username: user.username,
-        institutionName: deps.site.institutionName,
-      }),
+      {
+        userId: user.id,
+        kind: 'password_changed',
+        text: 'The password of your account was changed. If this was not you, reset it now and contact support.',
+        link: '/profile',
+        email: notice,
+      },
+      deps.config,
     );
     return (await createSession(tx, { userId: user.id, ...client })).token;
   });
@@ -209,6 +218,16 @@ export async function enableTotp(deps: AuthDeps, userId: string, code: string): 
     );
     await tx.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
     await recordAudit(tx, { action: 'totp_enabled', actorUserId: userId, subjectUserId: userId });
+    await notify(
+      tx,
+      {
+        userId,
+        kind: 'two_factor_enabled',
+        text: 'Two-factor authentication was turned on for your account.',
+        link: '/profile',
+      },
+      deps.config,
+    );
     for (const recoveryCode of recoveryCodes) {
       await tx.query('INSERT INTO recovery_codes (user_id, code_hash) VALUES ($1, $2)', [
         userId,
@@ -216,6 +235,7 @@ export async function enableTotp(deps: AuthDeps, userId: string, code: string): 
       ]);
     }
   });
+  deps.mailer.kick();
   return recoveryCodes;
 }
 
@@ -234,7 +254,18 @@ export async function disableTotp(deps: AuthDeps, userId: string, code: string):
     );
     await tx.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
     await recordAudit(tx, { action: 'totp_disabled', actorUserId: userId, subjectUserId: userId });
+    await notify(
+      tx,
+      {
+        userId,
+        kind: 'two_factor_disabled',
+        text: 'Two-factor authentication was turned off for your account. If this was not you, change your password now.',
+        link: '/profile',
+      },
+      deps.config,
+    );
   });
+  deps.mailer.kick();
 }
 
 export async function listSessions(

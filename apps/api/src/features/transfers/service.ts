@@ -1,7 +1,12 @@
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { accountNumberSchema } from '@coffer/contracts/ledger';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
-import { invalidAmountMessage, MoneyParseError, parseAmount } from '@coffer/contracts/money';
+import {
+  formatMoney,
+  invalidAmountMessage,
+  MoneyParseError,
+  parseAmount,
+} from '@coffer/contracts/money';
 import type {
   QuickPayBody,
   RecipientPreview,
@@ -18,6 +23,7 @@ import { isAttemptLeft, spendAttemptOrRefuse } from '../../platform/attempt-coun
 import type { EventHub } from '../../platform/events.ts';
 import type { ClaimRow, IdempotencyClaim } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
+import { notifyUserParams } from '../../platform/notifications.ts';
 import { failureLimits } from '../../platform/rate-limits.ts';
 import type { SessionContext } from '../../platform/sessions.ts';
 import {
@@ -246,11 +252,34 @@ export async function sendQuickPay(
     currency: plan.currency,
     note: plan.note,
   };
+  // Both sides' notifications (and the recipient's email) are written in the same
+  // statement, after quick_pay and only when it did the work (not for a replay): one
+  // statement, one transaction, as ADR 009 wants. The recipient is known only inside the
+  // statement, so the user id parameter is a placeholder that q.recipient_user_id replaces.
+  const amount = formatMoney({ amountMinor: plan.amountMinor, currency: plan.currency });
+  const [receivedId, , ...received] = notifyUserParams(
+    {
+      userId: '',
+      kind: 'money_received',
+      text: `You received ${amount} by Quick Pay.`,
+      link: '/dashboard',
+    },
+    deps.config,
+  );
+  const [sentId, , ...sent] = notifyUserParams(
+    { userId: '', kind: 'money_sent', text: `You sent ${amount} by Quick Pay.`, link: '/transfer' },
+    deps.config,
+  );
   let result: { rows: (ClaimRow & { recipient_user_id: string })[] };
   try {
     result = await deps.db.query(
-      `SELECT * FROM quick_pay($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
-                               $13::bigint[], $14, $15, $16)`,
+      `SELECT q.*,
+              CASE WHEN q.is_claimed THEN
+                notify_user($17, q.recipient_user_id, $18, $19, $20, $21, $22, $23, $24) END,
+              CASE WHEN q.is_claimed THEN
+                notify_user($25, $5, $26, $27, $28, $29, $30, $31, $32) END
+         FROM quick_pay($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
+                        $13::bigint[], $14, $15, $16) q`,
       [
         claim.scope,
         claim.key,
@@ -267,6 +296,10 @@ export async function sendQuickPay(
         dailyLimitsMinorByLevel(plan.limits, 'transfer'),
         ...(plan.stepUpProof ? stepUpSpendParams(plan.stepUpProof) : [null, null]),
         JSON.stringify(answer),
+        receivedId,
+        ...received,
+        sentId,
+        ...sent,
       ],
       { preparedName: 'quick_pay' },
     );
@@ -279,9 +312,10 @@ export async function sendQuickPay(
     deps.events.publishCommitted(
       [plan.senderUserId, row.recipient_user_id].map((userId) => ({
         userId,
-        topics: ['wallet', 'transfers'],
+        topics: ['wallet', 'transfers', 'notifications'],
       })),
     );
+    deps.mailer.kick();
   }
   return row;
 }

@@ -233,7 +233,10 @@ describe('Quick Pay', () => {
       .poll(() => events.map((event) => event.userId).sort())
       .toEqual([sender.user.id, recipient.user.id].sort());
     stopListening();
-    expect(events.every((event) => event.topics.join() === 'wallet,transfers')).toBe(true);
+    // Both bells show the payment too.
+    const topicsOf = (userId: string) => events.find((event) => event.userId === userId)?.topics;
+    expect(topicsOf(sender.user.id)).toEqual(['wallet', 'transfers', 'notifications']);
+    expect(topicsOf(recipient.user.id)).toEqual(['wallet', 'transfers', 'notifications']);
   });
 
   it('accepts an email as recipient and writes "Quick Pay" when there is no note', async () => {

@@ -1,4 +1,12 @@
-import { Banknote, Inbox, ScrollText, ShieldCheck, UsersRound } from 'lucide-react';
+import {
+  Banknote,
+  Inbox,
+  MessagesSquare,
+  ScrollText,
+  ShieldAlert,
+  ShieldCheck,
+  UsersRound,
+} from 'lucide-react';
 import type { NavItem } from '../../lib/navigation.ts';
 
 /**
@@ -11,5 +19,12 @@ export const staffNavItems: readonly NavItem[] = [
   { label: 'Deposits queue', to: '/admin/queues/deposits', icon: Inbox },
   { label: 'Payouts queue', to: '/admin/queues/payouts', icon: Banknote },
   { label: 'KYC queue', to: '/admin/queues/kyc', icon: ShieldCheck },
+  {
+    label: 'Disputes queue',
+    to: '/admin/queues/disputes',
+    icon: ShieldAlert,
+    activeOn: ['/admin/queues/disputes', '/admin/disputes/*'],
+  },
+  { label: 'Support inbox', to: '/admin/queues/support', icon: MessagesSquare },
   { label: 'Audit log', to: '/admin/audit', icon: ScrollText },
 ];

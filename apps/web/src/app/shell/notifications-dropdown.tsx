@@ -1,16 +1,34 @@
-import { Popover, Text } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Loader, Popover, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import {
   type TopBarDropdownProps,
   useOpenedOnceLoaded,
 } from '../../components/deferred-dropdown.tsx';
+import {
+  bellQueryOptions,
+  markAllNotificationsRead,
+  notificationsQueryRoot,
+} from '../../features/notifications/api.ts';
+import { NotificationItems } from '../../features/notifications/components/notification-items.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { showErrorToast } from '../../lib/toasts.ts';
 
-/** There is no notification feed yet, so the bell's dropdown says so plainly. */
+/** The bell's dropdown: the latest notifications, Mark all read, and the full list. */
 export function NotificationsDropdown({ target }: TopBarDropdownProps) {
   const [isOpen, setIsOpen] = useOpenedOnceLoaded();
+  const queryClient = useQueryClient();
+  const bell = useQuery(bellQueryOptions);
+  const markAll = useMutation({
+    mutationFn: markAllNotificationsRead,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryRoot }),
+    onError: (error) => showErrorToast(errorMessage(error)),
+  });
+  const close = () => setIsOpen(false);
   return (
     <Popover
       position="bottom-end"
-      width={260}
+      width={320}
       shadow="md"
       withArrow
       trapFocus
@@ -20,7 +38,30 @@ export function NotificationsDropdown({ target }: TopBarDropdownProps) {
     >
       <Popover.Target>{target}</Popover.Target>
       <Popover.Dropdown>
-        <Text size="sm">You have no notifications.</Text>
+        {bell.isPending ? (
+          <Loader size="sm" aria-label="Loading notifications" />
+        ) : bell.isError ? (
+          <Text size="sm">{errorMessage(bell.error)}</Text>
+        ) : bell.data.items.length === 0 ? (
+          <Text size="sm">You have no notifications.</Text>
+        ) : (
+          <NotificationItems items={bell.data.items} onNavigate={close} />
+        )}
+        <Divider my="sm" />
+        <Group justify="space-between">
+          <Anchor component={Link} to="/notifications" size="sm" onClick={close}>
+            See all
+          </Anchor>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            disabled={(bell.data?.unreadCount ?? 0) === 0}
+            loading={markAll.isPending}
+            onClick={() => markAll.mutate()}
+          >
+            Mark all read
+          </Button>
+        </Group>
       </Popover.Dropdown>
     </Popover>
   );

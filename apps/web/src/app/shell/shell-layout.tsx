@@ -15,6 +15,7 @@ import { customerPages, profilePage } from '../../lib/navigation.ts';
 import { useLogout, useMe } from '../../lib/session.ts';
 import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { FrozenAccountBanner } from './frozen-account-banner.tsx';
+import { HelpButton, SupportUnreadBadge } from './help-button.tsx';
 import { NavItemLink } from './nav-item-link.tsx';
 import { NotificationsButton } from './notifications-button.tsx';
 import classes from './shell-layout.module.css';
@@ -90,7 +91,12 @@ export function ShellLayout() {
             </>
           ) : (
             customerPages.map((item) => (
-              <NavItemLink key={item.to} item={item} onNavigate={navbar.close} />
+              <NavItemLink
+                key={item.to}
+                item={item}
+                onNavigate={navbar.close}
+                rightSection={item.to === '/support' ? <SupportUnreadBadge /> : undefined}
+              />
             ))
           )}
           <NavLink
@@ -103,11 +109,18 @@ export function ShellLayout() {
             mt="auto"
           />
         </AppShell.Navbar>
-        <AppShell.Main id={mainId} tabIndex={-1} className={classes.main}>
+        {/* Customers' pages end with room for the floating Help button. */}
+        <AppShell.Main
+          id={mainId}
+          tabIndex={-1}
+          className={classes.main}
+          pb={isStaff ? undefined : 88}
+        >
           <FrozenAccountBanner />
           <VerifyEmailBanner />
           <Outlet />
         </AppShell.Main>
+        {isStaff ? null : <HelpButton />}
       </AppShell>
     </LiveEventsProvider>
   );

@@ -1,8 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { depositQueueQueryOptions } from '../../features/deposits/api.ts';
-import { kycQueueQueryOptions } from '../../features/kyc/api.ts';
-import { payoutQueueQueryOptions } from '../../features/payouts/api.ts';
+import { queueCountsQueryOptions } from '../../features/staff-home/api.ts';
 import { NavItemLink } from './nav-item-link.tsx';
 import { staffNavItems } from './nav-items.ts';
 
@@ -16,16 +14,12 @@ function PendingCount({ count }: { count: number }) {
   );
 }
 
-/** Deposits and adjustments waiting for a second admin; payouts waiting to be sent. */
+/** The open count of every queue, by its page's path: one request for all of them. */
 function usePendingCounts(): Record<string, number> {
-  const deposits = useQuery(depositQueueQueryOptions);
-  const payouts = useQuery(payoutQueueQueryOptions);
-  const kyc = useQuery(kycQueueQueryOptions);
-  return {
-    '/admin/queues/deposits': deposits.data?.items.length ?? 0,
-    '/admin/queues/payouts': payouts.data?.items.length ?? 0,
-    '/admin/queues/kyc': kyc.data?.items.length ?? 0,
-  };
+  const counts = useQuery(queueCountsQueryOptions);
+  return Object.fromEntries(
+    (counts.data?.items ?? []).map(({ queue, openCount }) => [`/admin/queues/${queue}`, openCount]),
+  );
 }
 
 /**

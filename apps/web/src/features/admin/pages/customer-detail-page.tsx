@@ -36,8 +36,10 @@ import {
   customerMoneyRequestsQueryOptions,
   MoneyRequestsTab,
 } from '../../deposits/index.ts';
+import { CustomerDisputesTab } from '../../disputes/index.ts';
 import { CustomerKycTab } from '../../kyc/index.ts';
 import { CustomerPayoutsTab } from '../../payouts/index.ts';
+import { CustomerMessagesTab } from '../../support/index.ts';
 import { AccountStatusBadge } from '../components/badges.tsx';
 import { FreezeDialog } from '../components/freeze-dialog.tsx';
 import { LevelDialog } from '../components/level-dialog.tsx';
@@ -208,7 +210,15 @@ function CustomerSummary({ customer }: { customer: CustomerDetail }) {
   );
 }
 
-const tabValues = ['transactions', 'requests', 'payouts', 'kyc', 'audit'] as const;
+const tabValues = [
+  'transactions',
+  'requests',
+  'payouts',
+  'kyc',
+  'disputes',
+  'messages',
+  'audit',
+] as const;
 type TabValue = (typeof tabValues)[number];
 const tabSchema = z.enum(tabValues);
 
@@ -248,6 +258,8 @@ function CustomerTabs({ userId }: { userId: string }) {
         </Tabs.Tab>
         <Tabs.Tab value="payouts">Payouts</Tabs.Tab>
         <Tabs.Tab value="kyc">KYC</Tabs.Tab>
+        <Tabs.Tab value="disputes">Disputes</Tabs.Tab>
+        <Tabs.Tab value="messages">Messages</Tabs.Tab>
         <Tabs.Tab value="audit">Audit</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="transactions">
@@ -261,6 +273,12 @@ function CustomerTabs({ userId }: { userId: string }) {
       </Tabs.Panel>
       <Tabs.Panel value="kyc">
         <CustomerKycTab userId={userId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="disputes">
+        <CustomerDisputesTab userId={userId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="messages">
+        <CustomerMessagesTab userId={userId} />
       </Tabs.Panel>
       <Tabs.Panel value="audit">
         <AuditEventsTable label="Audit events" filter={{ subjectUserId: userId }} />

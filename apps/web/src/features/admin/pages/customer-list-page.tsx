@@ -25,6 +25,7 @@ import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { KycStatusBadge } from '../../kyc/index.ts';
+import { QueueCounts } from '../../staff-home/index.ts';
 import { customerListQueryOptions } from '../api.ts';
 import { AccountStatusBadge } from '../components/badges.tsx';
 import { FreezeDialog } from '../components/freeze-dialog.tsx';
@@ -184,6 +185,7 @@ export function CustomerListPage() {
 
   return (
     <Stack gap="lg">
+      <QueueCounts />
       <Group justify="space-between" align="flex-end" gap="md">
         <Title order={1}>Users</Title>
         <Paper withBorder px="md" py="xs">

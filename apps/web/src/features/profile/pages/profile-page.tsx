@@ -1,9 +1,11 @@
 import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
+import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { useLogout } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { NotificationEmailSwitch } from '../../notifications/index.ts';
 import { profileQueryOptions } from '../api.ts';
 import { AccountDetailsCard } from '../components/account-details-card.tsx';
 import { ActivityCard } from '../components/activity-card.tsx';
@@ -38,8 +40,14 @@ export function ProfilePage() {
           <ChangePasswordCard personalWords={[profile.data.username, profile.data.email]} />
           <TwoFactorCard hasTotp={profile.data.hasTotp} />
           <SessionsCard />
+          <NotificationEmailSwitch />
           <ActivityCard />
           <Group>
+            {profile.data.role === 'customer' ? (
+              <Button component={Link} to="/dispute" variant="default">
+                File Dispute
+              </Button>
+            ) : null}
             <Button
               variant="default"
               color="red"

@@ -1,7 +1,7 @@
 // Document bytes, uploads and submissions for this feature's tests.
 import { readdir } from 'node:fs/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { TestClient } from '../../../test/http.ts';
+import type { TestClient } from './http.ts';
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 // An IHDR chunk (1×1, 8-bit RGB): file-type reads the first chunk's type.

@@ -1,0 +1,208 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app.ts';
+import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
+import { openTestDatabase } from '../../../test/database.ts';
+import { newIdempotencyKey, staffClient } from '../../../test/http.ts';
+import { quickPay } from '../../../test/transfers.ts';
+import type { Database } from '../../db/client.ts';
+import { checkInvariants } from '../../ledger/invariants.ts';
+
+let db: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await buildTestApp(db);
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+const validDispute = {
+  amount: '25.00',
+  recipientAccountNumber: '1234567890',
+  problemType: 'other',
+  description: 'The payment never arrived.',
+};
+
+function fileDispute(customer: TestCustomer, body: object) {
+  return customer.client.post('/api/v1/disputes', body);
+}
+
+const key = () => ({ 'idempotency-key': newIdempotencyKey() });
+
+describe('disputes', () => {
+  it('files a dispute with a fresh REF- reference and lists it as pending', async () => {
+    const customer = await createCustomer(app);
+    const filed = await fileDispute(customer, validDispute);
+    expect(filed.statusCode).toBe(201);
+    const dispute = filed.json();
+    expect(dispute).toMatchObject({
+      reference: expect.stringMatching(/^REF-[A-Z0-9]{9}$/),
+      amountMinor: '2500',
+      currency: 'USD',
+      status: 'pending',
+      resolutionNote: null,
+      refund: null,
+    });
+    const second = (await fileDispute(customer, validDispute)).json();
+    expect(second.reference).not.toBe(dispute.reference);
+    const list = (await customer.client.get('/api/v1/disputes')).json();
+    expect(list.items.map((item: { id: string }) => item.id)).toEqual([second.id, dispute.id]);
+  });
+
+  it('says which fields are missing, and refuses a non-numeric amount', async () => {
+    const customer = await createCustomer(app);
+    const empty = await fileDispute(customer, {});
+    expect(empty.statusCode).toBe(400);
+    expect(Object.keys(empty.json().error.fields).sort()).toEqual([
+      'amount',
+      'description',
+      'problemType',
+      'recipientAccountNumber',
+    ]);
+    const wrongAmount = await fileDispute(customer, { ...validDispute, amount: 'ten' });
+    expect(wrongAmount.json().error.fields.amount).toBe('Invalid amount');
+    const tooPrecise = await fileDispute(customer, { ...validDispute, amount: '1.005' });
+    expect(tooPrecise.statusCode).toBe(400);
+    const tooLong = await fileDispute(customer, {
+      ...validDispute,
+      description: 'x'.repeat(2_001),
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('keeps HTML in a description as the text typed', async () => {
+    const customer = await createCustomer(app);
+    const hostile = '<script>alert(1)</script><img src=x onerror=alert(2)>';
+    const filed = (await fileDispute(customer, { ...validDispute, description: hostile })).json();
+    expect(filed.description).toBe(hostile);
+  });
+
+  it('links only the customer’s own transaction: another’s answers 404', async () => {
+    const sender = await createCustomer(app, { balance: '50.00' });
+    const recipient = await createCustomer(app);
+    const stranger = await createCustomer(app);
+    const paid = (
+      await quickPay(sender.client, { recipient: recipient.wallet.number, amount: '5.00' })
+    ).json();
+    const picker = (await recipient.client.get('/api/v1/disputes/transactions')).json();
+    expect(picker.items[0]).toEqual(
+      expect.objectContaining({ id: paid.entryId, kind: 'transfer', amountMinor: '500' }),
+    );
+    expect(picker.items[0]).not.toHaveProperty('memo');
+    const linked = await fileDispute(recipient, { ...validDispute, entryId: paid.entryId });
+    expect(linked.statusCode).toBe(201);
+    expect(linked.json().entryId).toBe(paid.entryId);
+    const notTheirs = await fileDispute(stranger, { ...validDispute, entryId: paid.entryId });
+    expect(notTheirs.statusCode).toBe(404);
+  });
+
+  it('shows a dispute to its owner only', async () => {
+    const owner = await createCustomer(app);
+    const other = await createCustomer(app);
+    const dispute = (await fileDispute(owner, validDispute)).json();
+    expect((await owner.client.get(`/api/v1/disputes/${dispute.id}`)).statusCode).toBe(200);
+    expect((await other.client.get(`/api/v1/disputes/${dispute.id}`)).statusCode).toBe(404);
+  });
+
+  it('freezes the account at once when the customer reports an unauthorized transaction and asks', async () => {
+    const customer = await createCustomer(app, { balance: '20.00', level: 2 });
+    const other = await createCustomer(app);
+    const filed = await fileDispute(customer, {
+      ...validDispute,
+      problemType: 'unauthorized_transaction',
+      freezeAccount: true,
+    });
+    expect(filed.statusCode).toBe(201);
+    const me = (await customer.client.get('/api/v1/auth/me')).json();
+    expect(me.frozenReason).toContain(filed.json().reference);
+    const payment = await quickPay(customer.client, {
+      recipient: other.wallet.number,
+      amount: '1.00',
+    });
+    expect(payment.json().error.code).toBe('account_frozen');
+    const audit = await db.query<{ action: string; actor_user_id: string }>(
+      "SELECT action, actor_user_id FROM audit_events WHERE subject_user_id = $1 AND action = 'account_frozen_by_customer'",
+      [customer.user.id],
+    );
+    expect(audit.rows).toEqual([
+      { action: 'account_frozen_by_customer', actor_user_id: customer.user.id },
+    ]);
+    const wrongType = await fileDispute(other, { ...validDispute, freezeAccount: true });
+    expect(wrongType.statusCode).toBe(400);
+  });
+
+  it('lets staff investigate, then resolve with a refund that a second admin must approve', async () => {
+    const customer = await createCustomer(app);
+    const support = await staffClient(app, 'support');
+    const admin = await staffClient(app, 'admin');
+    const dispute = (await fileDispute(customer, validDispute)).json();
+    const queue = (await support.client.get('/api/v1/admin/queues/disputes')).json();
+    expect(queue.items.map((item: { id: string }) => item.id)).toContain(dispute.id);
+    const investigating = await support.client.post(
+      `/api/v1/admin/disputes/${dispute.id}/investigate`,
+      {},
+    );
+    expect(investigating.json().status).toBe('investigating');
+    const noNote = await support.client.post(
+      `/api/v1/admin/disputes/${dispute.id}/resolve`,
+      { refundAmount: '25.00' },
+      key(),
+    );
+    expect(noNote.statusCode).toBe(400);
+    const resolved = await support.client.post(
+      `/api/v1/admin/disputes/${dispute.id}/resolve`,
+      { note: 'Refunded in full.', refundAmount: '25.00' },
+      key(),
+    );
+    expect(resolved.statusCode).toBe(200);
+    expect(resolved.json()).toMatchObject({
+      status: 'resolved',
+      resolutionNote: 'Refunded in full.',
+      refund: { amountMinor: '2500', status: 'pending_approval' },
+    });
+    const seen = (await customer.client.get(`/api/v1/disputes/${dispute.id}`)).json();
+    expect(seen).toMatchObject({ status: 'resolved', resolutionNote: 'Refunded in full.' });
+    const again = await support.client.post(`/api/v1/admin/disputes/${dispute.id}/reject`, {
+      note: 'no',
+    });
+    expect(again.statusCode).toBe(409);
+    // Support cannot approve it; a second admin can.
+    const pending = (await admin.client.get('/api/v1/admin/queues/deposits')).json();
+    const refund = pending.items.find(
+      (item: { externalReference: string | null }) => item.externalReference === dispute.reference,
+    );
+    expect(refund).toBeDefined();
+    expect(
+      (await support.client.post(`/api/v1/admin/money-requests/${refund.id}/approve`, {}))
+        .statusCode,
+    ).toBe(403);
+    const approved = await admin.client.post(
+      `/api/v1/admin/money-requests/${refund.id}/approve`,
+      {},
+    );
+    expect(approved.json().status).toBe('posted');
+    const wallet = (await customer.client.get('/api/v1/wallet')).json();
+    expect(wallet.availableMinor).toBe('2500');
+    const bell = (await customer.client.get('/api/v1/notifications')).json();
+    expect(bell.items.map((item: { kind: string }) => item.kind)).toEqual(
+      expect.arrayContaining(['dispute_updated', 'deposit_posted']),
+    );
+    expect(await checkInvariants(db)).toEqual([]);
+  });
+
+  it('finds a dispute by its reference for staff, and hides staff routes from customers', async () => {
+    const customer = await createCustomer(app);
+    const support = await staffClient(app, 'support');
+    const dispute = (await fileDispute(customer, validDispute)).json();
+    const found = await support.client.get(`/api/v1/admin/disputes/${dispute.reference}`);
+    expect(found.json()).toMatchObject({ id: dispute.id, userId: customer.user.id });
+    expect(
+      (await customer.client.get(`/api/v1/admin/disputes/${dispute.reference}`)).statusCode,
+    ).toBe(404);
+  });
+});

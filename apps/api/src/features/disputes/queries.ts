@@ -1,0 +1,217 @@
+import type {
+  Dispute,
+  DisputeProblemType,
+  DisputeStatus,
+  StaffDispute,
+} from '@coffer/contracts/disputes';
+import type { Queryable } from '../../db/client.ts';
+
+export type DisputeRow = {
+  id: string;
+  reference: string;
+  user_id: string;
+  username: string;
+  amount_minor: bigint;
+  currency: string;
+  recipient_account_number: string;
+  problem_type: DisputeProblemType;
+  description: string;
+  entry_id: string | null;
+  status: DisputeStatus;
+  resolution_note: string | null;
+  refund_amount_minor: bigint | null;
+  refund_currency: string | null;
+  refund_status: 'pending_approval' | 'posted' | 'rejected' | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+const selectDisputes = `
+  SELECT d.*, u.username, r.amount_minor AS refund_amount_minor,
+         r.currency AS refund_currency, r.status AS refund_status
+    FROM disputes d
+    JOIN users u ON u.id = d.user_id
+    LEFT JOIN money_requests r ON r.id = d.refund_request_id`;
+
+export function toDispute(row: DisputeRow): Dispute {
+  return {
+    id: row.id,
+    reference: row.reference,
+    amountMinor: row.amount_minor.toString(),
+    currency: row.currency,
+    recipientAccountNumber: row.recipient_account_number,
+    problemType: row.problem_type,
+    description: row.description,
+    entryId: row.entry_id,
+    status: row.status,
+    resolutionNote: row.resolution_note,
+    refund:
+      row.refund_amount_minor !== null && row.refund_currency && row.refund_status
+        ? {
+            amountMinor: row.refund_amount_minor.toString(),
+            currency: row.refund_currency,
+            status: row.refund_status,
+          }
+        : null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+type LinkedTransactionRow = {
+  id: string;
+  kind: string;
+  memo: string;
+  amount_minor: bigint;
+  currency: string;
+  created_at: Date;
+};
+
+export function toStaffDispute(row: DisputeRow, linked: LinkedTransactionRow | null): StaffDispute {
+  return {
+    ...toDispute(row),
+    userId: row.user_id,
+    username: row.username,
+    linkedTransaction: linked
+      ? {
+          id: linked.id,
+          kind: linked.kind,
+          memo: linked.memo,
+          amountMinor: linked.amount_minor.toString(),
+          currency: linked.currency,
+          createdAt: linked.created_at.toISOString(),
+        }
+      : null,
+  };
+}
+
+export async function findDispute(
+  db: Queryable,
+  by: { id: string } | { reference: string },
+  options: { isLocked?: boolean } = {},
+): Promise<DisputeRow | null> {
+  const [column, value] = 'id' in by ? ['d.id', by.id] : ['d.reference', by.reference];
+  const found = await db.query<DisputeRow>(
+    `${selectDisputes} WHERE ${column} = $1${options.isLocked ? ' FOR UPDATE OF d' : ''}`,
+    [value],
+  );
+  return found.rows[0] ?? null;
+}
+
+/** The customer's own disputes, newest first. */
+export async function disputesOfUser(
+  db: Queryable,
+  userId: string,
+  rowsMax: number,
+): Promise<DisputeRow[]> {
+  const found = await db.query<DisputeRow>(
+    `${selectDisputes} WHERE d.user_id = $1 ORDER BY d.created_at DESC LIMIT $2`,
+    [userId, rowsMax],
+  );
+  return found.rows;
+}
+
+/** The staff queue: disputes not yet decided, oldest first. */
+export async function openDisputes(db: Queryable, rowsMax: number): Promise<DisputeRow[]> {
+  const found = await db.query<DisputeRow>(
+    `${selectDisputes} WHERE d.status IN ('pending', 'investigating')
+      ORDER BY d.created_at ASC, d.id ASC LIMIT $1`,
+    [rowsMax],
+  );
+  return found.rows;
+}
+
+/**
+ * The journal entry, as the owner's wallet saw it, when it touched that wallet: the only
+ * transactions a customer may name in a dispute.
+ */
+export async function ownTransaction(
+  db: Queryable,
+  entryId: string,
+  userId: string,
+): Promise<LinkedTransactionRow | null> {
+  const found = await db.query<LinkedTransactionRow>(
+    `SELECT e.id, e.kind::text AS kind, e.memo, l.amount_minor, a.currency::text AS currency,
+            e.created_at
+       FROM journal_entries e
+       JOIN journal_lines l ON l.entry_id = e.id
+       JOIN accounts a ON a.id = l.account_id AND a.kind = 'customer' AND a.owner_user_id = $2
+      WHERE e.id = $1
+      LIMIT 1`,
+    [entryId, userId],
+  );
+  return found.rows[0] ?? null;
+}
+
+/** The customer's latest entries, newest first, for the dispute form's picker. */
+export async function recentTransactionsOf(
+  db: Queryable,
+  userId: string,
+  rowsMax: number,
+): Promise<LinkedTransactionRow[]> {
+  const found = await db.query<LinkedTransactionRow>(
+    `SELECT e.id, e.kind::text AS kind, e.memo, l.amount_minor, a.currency::text AS currency,
+            e.created_at
+       FROM accounts a
+       JOIN journal_lines l ON l.account_id = a.id
+       JOIN journal_entries e ON e.id = l.entry_id
+      WHERE a.owner_user_id = $1 AND a.kind = 'customer'
+      ORDER BY l.id DESC LIMIT $2`,
+    [userId, rowsMax],
+  );
+  return found.rows;
+}
+
+/** Inserts with a fresh reference; false when the reference was taken (try another). */
+export async function insertDispute(
+  tx: Queryable,
+  dispute: {
+    id: string;
+    reference: string;
+    userId: string;
+    amountMinor: bigint;
+    currency: string;
+    recipientAccountNumber: string;
+    problemType: DisputeProblemType;
+    description: string;
+    entryId: string | null;
+  },
+): Promise<boolean> {
+  const inserted = await tx.query(
+    `INSERT INTO disputes (id, reference, user_id, amount_minor, currency,
+                           recipient_account_number, problem_type, description, entry_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (reference) DO NOTHING RETURNING id`,
+    [
+      dispute.id,
+      dispute.reference,
+      dispute.userId,
+      dispute.amountMinor,
+      dispute.currency,
+      dispute.recipientAccountNumber,
+      dispute.problemType,
+      dispute.description,
+      dispute.entryId,
+    ],
+  );
+  return inserted.rows.length > 0;
+}
+
+export async function recordDisputeStep(
+  tx: Queryable,
+  step: {
+    disputeId: string;
+    status: DisputeStatus;
+    note: string | null;
+    decidedByUserId: string;
+    refundRequestId: string | null;
+  },
+): Promise<void> {
+  await tx.query(
+    `UPDATE disputes SET status = $2, resolution_note = coalesce($3, resolution_note),
+            decided_by_user_id = $4, refund_request_id = coalesce($5, refund_request_id),
+            updated_at = now()
+      WHERE id = $1`,
+    [step.disputeId, step.status, step.note, step.decidedByUserId, step.refundRequestId],
+  );
+}

@@ -1,0 +1,287 @@
+import { randomInt } from 'node:crypto';
+import { toCurrencyCode } from '@coffer/contracts/currencies';
+import {
+  type Dispute,
+  type DisputeBody,
+  type DisputeStatus,
+  type DisputeTransaction,
+  invalidDisputeAmountMessage,
+  type StaffDispute,
+} from '@coffer/contracts/disputes';
+import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
+import type { Queryable } from '../../db/client.ts';
+import type { StaffAction } from '../../platform/access.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { assert } from '../../platform/assert.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { publishEvent } from '../../platform/events.ts';
+import { newId } from '../../platform/ids.ts';
+import { notify } from '../../platform/notifications.ts';
+import type { SessionContext } from '../../platform/sessions.ts';
+import { type AdminDeps, requireCustomer } from '../admin/service.ts';
+import { createMoneyRequest, type MoneyRequestTarget } from '../deposits/service.ts';
+import {
+  type DisputeRow,
+  disputesOfUser,
+  findDispute,
+  insertDispute,
+  openDisputes,
+  ownTransaction,
+  recentTransactionsOf,
+  recordDisputeStep,
+  toDispute,
+  toStaffDispute,
+} from './queries.ts';
+
+export type DisputeDeps = AdminDeps;
+
+const listLengthMax = 200;
+const referenceAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const referenceLength = 9;
+/** 36^9 references: a collision is rare, a few in a row would be a broken generator. */
+const referenceTriesMax = 5;
+
+/** REF- and nine characters A–Z0–9, each drawn from the system's CSPRNG. */
+export function newDisputeReference(): string {
+  let reference = 'REF-';
+  for (let index = 0; index < referenceLength; index += 1) {
+    reference += referenceAlphabet[randomInt(referenceAlphabet.length)];
+  }
+  return reference;
+}
+
+function parseDisputeAmount(amount: string, currency: string): bigint {
+  try {
+    return parseAmount(amount, toCurrencyCode(currency));
+  } catch (error) {
+    if (!(error instanceof MoneyParseError)) throw error;
+    throw new AppError('validation_failed', {
+      message: invalidDisputeAmountMessage,
+      fields: { amount: invalidDisputeAmountMessage },
+    });
+  }
+}
+
+/** Only an unauthorized transaction offers the freeze; asking with another type is a mistake. */
+function checkFreezeRequest(body: DisputeBody): void {
+  if (body.freezeAccount && body.problemType !== 'unauthorized_transaction') {
+    throw new AppError('validation_failed', {
+      fields: { freezeAccount: 'Only an unauthorized transaction can freeze the account' },
+    });
+  }
+}
+
+/**
+ * The customer's own choice after an unauthorized transaction: money out stops at once,
+ * as a staff freeze would, and only staff can lift it. Audited as the customer's action.
+ */
+async function freezeAtCustomersRequest(tx: Queryable, userId: string, reference: string) {
+  // No full stop: the frozen-account message goes on with ". Contact support …".
+  const reason = `You froze your account when you reported an unauthorized transaction (${reference})`;
+  const frozen = await tx.query(
+    `UPDATE users SET frozen_at = now(), frozen_reason = $2, frozen_by_user_id = $1
+      WHERE id = $1 AND frozen_at IS NULL RETURNING id`,
+    [userId, reason],
+  );
+  if (frozen.rows.length === 0) return;
+  await recordAudit(tx, {
+    action: 'account_frozen_by_customer',
+    actorUserId: userId,
+    subjectUserId: userId,
+    before: { isFrozen: false },
+    after: { isFrozen: true },
+    reason,
+  });
+}
+
+/** Files a dispute; the answer carries the reference the customer quotes to support. */
+export async function fileDispute(
+  deps: DisputeDeps,
+  session: SessionContext,
+  body: DisputeBody,
+): Promise<Dispute> {
+  if (!session.wallet) throw new AppError('not_found', { message: 'You have no account.' });
+  checkFreezeRequest(body);
+  const amountMinor = parseDisputeAmount(body.amount, session.wallet.currency);
+  if (body.entryId && !(await ownTransaction(deps.db, body.entryId, session.userId))) {
+    throw new AppError('not_found', {
+      message: 'That transaction is not one of yours.',
+      fields: { entryId: 'Choose a transaction from the list' },
+    });
+  }
+  const disputeId = newId();
+  const reference = await deps.db.transaction(async (tx) => {
+    for (let attempt = 0; attempt < referenceTriesMax; attempt += 1) {
+      const candidate = newDisputeReference();
+      const isInserted = await insertDispute(tx, {
+        id: disputeId,
+        reference: candidate,
+        userId: session.userId,
+        amountMinor,
+        currency: session.wallet?.currency ?? '',
+        recipientAccountNumber: body.recipientAccountNumber,
+        problemType: body.problemType,
+        description: body.description,
+        entryId: body.entryId ?? null,
+      });
+      if (!isInserted) continue;
+      await recordAudit(tx, {
+        action: 'dispute_filed',
+        actorUserId: session.userId,
+        subjectUserId: session.userId,
+        after: { reference: candidate, problemType: body.problemType },
+      });
+      if (body.freezeAccount) await freezeAtCustomersRequest(tx, session.userId, candidate);
+      await publishEvent(tx, { userId: session.userId, topics: ['disputes', 'customer'] });
+      return candidate;
+    }
+    assert(false, 'a fresh dispute reference within a few tries');
+  });
+  const saved = await findDispute(deps.db, { reference });
+  assert(saved, 'a dispute just filed is found');
+  return toDispute(saved);
+}
+
+/** How many recent transactions the dispute form offers to link. */
+const pickerLengthMax = 50;
+
+export async function disputableTransactions(
+  deps: DisputeDeps,
+  userId: string,
+): Promise<DisputeTransaction[]> {
+  const rows = await recentTransactionsOf(deps.db, userId, pickerLengthMax);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    amountMinor: row.amount_minor.toString(),
+    currency: row.currency,
+    createdAt: row.created_at.toISOString(),
+  }));
+}
+
+export async function customerDisputes(deps: DisputeDeps, userId: string): Promise<Dispute[]> {
+  return (await disputesOfUser(deps.db, userId, listLengthMax)).map(toDispute);
+}
+
+/** A customer's own dispute; anyone else's answers 404. */
+export async function customerDispute(
+  deps: DisputeDeps,
+  userId: string,
+  disputeId: string,
+): Promise<Dispute> {
+  const found = await findDispute(deps.db, { id: disputeId });
+  if (!found || found.user_id !== userId) throw new AppError('not_found');
+  return toDispute(found);
+}
+
+async function withLinkedTransaction(deps: DisputeDeps, row: DisputeRow): Promise<StaffDispute> {
+  const linked = row.entry_id ? await ownTransaction(deps.db, row.entry_id, row.user_id) : null;
+  return toStaffDispute(row, linked);
+}
+
+export async function disputeQueue(deps: DisputeDeps): Promise<StaffDispute[]> {
+  const rows = await openDisputes(deps.db, listLengthMax);
+  return Promise.all(rows.map((row) => withLinkedTransaction(deps, row)));
+}
+
+export async function staffDisputesOf(deps: DisputeDeps, userId: string): Promise<StaffDispute[]> {
+  await requireCustomer(deps, userId);
+  const rows = await disputesOfUser(deps.db, userId, listLengthMax);
+  return Promise.all(rows.map((row) => withLinkedTransaction(deps, row)));
+}
+
+export async function staffDispute(
+  deps: DisputeDeps,
+  by: { id: string } | { reference: string },
+): Promise<StaffDispute> {
+  const found = await findDispute(deps.db, by);
+  if (!found) throw new AppError('not_found');
+  return withLinkedTransaction(deps, found);
+}
+
+const nextStatuses: Record<DisputeStatus, readonly DisputeStatus[]> = {
+  pending: ['investigating', 'resolved', 'rejected'],
+  investigating: ['resolved', 'rejected'],
+  resolved: [],
+  rejected: [],
+};
+
+const statusWords = {
+  investigating: 'being investigated',
+  resolved: 'resolved',
+  rejected: 'rejected',
+} as const;
+
+const auditActionOf = {
+  investigating: 'dispute_investigating',
+  resolved: 'dispute_resolved',
+  rejected: 'dispute_rejected',
+} as const;
+
+export type DisputeStep = {
+  status: Exclude<DisputeStatus, 'pending'>;
+  note: string | null;
+  /** A resolution's refund: the money request's target and amount as typed. */
+  refund?: { target: MoneyRequestTarget; amount: string };
+};
+
+/**
+ * Staff move a dispute on: investigating, resolved (maybe with a refund) or rejected.
+ * A refund is a staff deposit from settlement (the deposits feature's money request),
+ * under the same four-eyes rule, linked to the dispute. Staff never decide their own
+ * dispute. The customer sees the status and note, and is told, in the same transaction.
+ */
+export async function moveDispute(
+  deps: DisputeDeps,
+  tx: Queryable,
+  disputeId: string,
+  step: DisputeStep,
+  action: StaffAction,
+): Promise<StaffDispute> {
+  const dispute = await findDispute(tx, { id: disputeId }, { isLocked: true });
+  if (!dispute) throw new AppError('not_found');
+  if (dispute.user_id === action.staff.userId) throw new AppError('own_account');
+  if (!nextStatuses[dispute.status].includes(step.status)) throw new AppError('state_conflict');
+  const refund = step.refund
+    ? await createMoneyRequest(
+        deps,
+        tx,
+        step.refund.target,
+        'deposit',
+        { amount: step.refund.amount, externalReference: dispute.reference },
+        { ...action, reason: `Refund for dispute ${dispute.reference}` },
+      )
+    : null;
+  await recordDisputeStep(tx, {
+    disputeId,
+    status: step.status,
+    note: step.note,
+    decidedByUserId: action.staff.userId,
+    refundRequestId: refund?.id ?? null,
+  });
+  await recordAudit(tx, {
+    action: auditActionOf[step.status],
+    actorUserId: action.staff.userId,
+    subjectUserId: dispute.user_id,
+    before: { status: dispute.status },
+    after: { status: step.status, reference: dispute.reference, refundRequestId: refund?.id },
+    reason: step.note,
+    ipAddress: action.ipAddress,
+  });
+  const note = step.note ? ` ${step.note}` : '';
+  await notify(
+    tx,
+    {
+      userId: dispute.user_id,
+      kind: 'dispute_updated',
+      text: `Your dispute ${dispute.reference} is ${statusWords[step.status]}.${note}`,
+      link: '/dispute',
+    },
+    deps.config,
+  );
+  await publishEvent(tx, { userId: dispute.user_id, topics: ['disputes'] });
+  const moved = await findDispute(tx, { id: disputeId });
+  assert(moved, 'a dispute just moved is found');
+  const linked = moved.entry_id ? await ownTransaction(tx, moved.entry_id, moved.user_id) : null;
+  return toStaffDispute(moved, linked);
+}

@@ -1,0 +1,99 @@
+import {
+  supportInboxSchema,
+  supportMessageBodySchema,
+  supportMessageSchema,
+  supportThreadSchema,
+  supportUnreadSchema,
+} from '@coffer/contracts/support';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
+import { rateLimits } from '../../platform/rate-limits.ts';
+import { customerUnreadCount } from './queries.ts';
+import {
+  customerThread,
+  readThread,
+  sendCustomerMessage,
+  sendStaffReply,
+  staffThread,
+  supportInbox,
+} from './service.ts';
+
+const userParams = z.object({ userId: z.uuid() });
+
+export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, ledger: app.ledger, config: app.config, mailer: app.mailer };
+
+  app.get(
+    '/support/thread',
+    { config: { access: 'customer' }, schema: { response: { 200: supportThreadSchema } } },
+    (request) => customerThread(deps, sessionOf(request).userId),
+  );
+
+  app.get(
+    '/support/unread',
+    { config: { access: 'customer' }, schema: { response: { 200: supportUnreadSchema } } },
+    async (request) => ({
+      unreadCount: await customerUnreadCount(app.db, sessionOf(request).userId),
+    }),
+  );
+
+  app.post('/support/thread/read', { config: { access: 'customer' } }, async (request, reply) => {
+    await readThread(deps, sessionOf(request).userId);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/support/messages',
+    {
+      config: { access: 'customer', rateLimit: rateLimits.supportMessage },
+      schema: { body: supportMessageBodySchema, response: { 201: supportMessageSchema } },
+    },
+    async (request, reply) => {
+      const message = await sendCustomerMessage(deps, sessionOf(request).userId, request.body.body);
+      return reply.status(201).send(message);
+    },
+  );
+
+  app.get(
+    '/admin/queues/support',
+    { config: { access: 'staff' }, schema: { response: { 200: supportInboxSchema } } },
+    async (request) => {
+      staffSessionOf(request);
+      return { items: await supportInbox(deps) };
+    },
+  );
+
+  app.get(
+    '/admin/users/:userId/support',
+    {
+      config: { access: 'staff' },
+      schema: { params: userParams, response: { 200: supportThreadSchema } },
+    },
+    async (request) => {
+      staffSessionOf(request);
+      return staffThread(deps, request.params.userId);
+    },
+  );
+
+  app.post(
+    '/admin/users/:userId/support',
+    {
+      config: { access: 'staff', rateLimit: rateLimits.supportMessage },
+      schema: {
+        params: userParams,
+        body: supportMessageBodySchema,
+        response: { 201: supportMessageSchema },
+      },
+    },
+    async (request, reply) => {
+      const message = await sendStaffReply(
+        deps,
+        request.params.userId,
+        request.body.body,
+        staffActionOf(request, ''),
+      );
+      return reply.status(201).send(message);
+    },
+  );
+};

@@ -1,0 +1,65 @@
+import { emailModeOf, type NotificationKind } from '@coffer/contracts/notifications';
+import type { Queryable } from '../db/client.ts';
+import { eventsChannel } from './events.ts';
+import { newId } from './ids.ts';
+
+export type NewNotification = {
+  userId: string;
+  kind: NotificationKind;
+  /** One or two sentences the person reads in the bell and, when emailed, in the email. */
+  text: string;
+  /** The page of Coffer that shows more ("/dispute"); the email links to it. */
+  link?: string;
+  /** The email's own subject and body, for kinds that have a fuller one than the text. */
+  email?: { subject: string; text: string };
+};
+
+/** The parameters of the SQL function notify_user (migration 0012), in its order. */
+export function notifyUserParams(
+  notification: NewNotification,
+  mail: { publicUrl: string },
+): unknown[] {
+  const emailMode = emailModeOf(notification.kind);
+  const pageUrl = `${mail.publicUrl}${notification.link ?? '/notifications'}`;
+  const footer =
+    emailMode === 'preference'
+      ? 'You can switch these emails off on your profile.'
+      : 'We always email you about the security of your account.';
+  return [
+    newId(),
+    notification.userId,
+    notification.kind,
+    notification.text,
+    notification.link ?? null,
+    emailMode === 'never' ? null : newId(),
+    notification.email?.subject ?? notification.text,
+    [
+      notification.email?.text ?? notification.text,
+      '',
+      `See it in Coffer: ${pageUrl}`,
+      '',
+      footer,
+    ].join('\n'),
+    emailMode === 'always',
+  ];
+}
+
+/**
+ * Tells a person about an event, in the transaction of the event: the notification in
+ * their bell, the email when the kind goes by email (security kinds always, the others
+ * unless the person switched them off), and the live event that updates an open bell, all
+ * committed with the event or not at all. One statement. Any feature calls it; a new kind
+ * is one line in contracts/notifications.ts. Kick the mailer after the commit.
+ */
+export async function notify(
+  tx: Queryable,
+  notification: NewNotification,
+  mail: { publicUrl: string },
+): Promise<void> {
+  const liveEvent = JSON.stringify([{ userId: notification.userId, topics: ['notifications'] }]);
+  await tx.query('SELECT notify_user($1, $2, $3, $4, $5, $6, $7, $8, $9), pg_notify($10, $11)', [
+    ...notifyUserParams(notification, mail),
+    eventsChannel,
+    liveEvent,
+  ]);
+}

@@ -1,0 +1,54 @@
+import { Affix, Badge, Button, Indicator } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { LifeBuoy } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { supportUnreadQueryOptions } from '../../features/support/api.ts';
+
+/** Staff replies the customer has not read, for the menu's Support entry and the Help button. */
+export function useSupportUnreadCount(): number {
+  return useQuery(supportUnreadQueryOptions).data?.unreadCount ?? 0;
+}
+
+/** The Support entry's badge in the side menu. */
+export function SupportUnreadBadge() {
+  const unreadCount = useSupportUnreadCount();
+  if (unreadCount === 0) return null;
+  return (
+    <Badge
+      size="sm"
+      variant="filled"
+      color="red"
+      circle={unreadCount < 10}
+      aria-label={`${unreadCount} unread`}
+      data-testid="support-unread-badge"
+    >
+      {unreadCount}
+    </Badge>
+  );
+}
+
+/**
+ * The floating Help button of customers' pages: it opens the support thread, in-product
+ * messaging with staff (PRODUCT.md "Shell"), and is hidden on the thread itself.
+ */
+export function HelpButton() {
+  const { pathname } = useLocation();
+  const unreadCount = useSupportUnreadCount();
+  if (pathname.toLowerCase() === '/support') return null;
+  return (
+    <Affix position={{ bottom: 20, right: 20 }}>
+      <Indicator label={unreadCount} size={18} color="red" disabled={unreadCount === 0}>
+        <Button
+          component={Link}
+          to="/support"
+          radius="xl"
+          size="md"
+          leftSection={<LifeBuoy size={18} aria-hidden />}
+          aria-label={unreadCount > 0 ? `Help: ${unreadCount} unread messages` : 'Help'}
+        >
+          Help
+        </Button>
+      </Indicator>
+    </Affix>
+  );
+}

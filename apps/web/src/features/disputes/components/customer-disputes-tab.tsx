@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { LoadFailed } from '../../../components/load-failed.tsx';
+import { LoadingState, NothingFound } from '../../../components/query-states.tsx';
+import { customerDisputesQueryOptions } from '../api.ts';
+import { StaffDisputesTable } from './staff-disputes-table.tsx';
+
+/** The Disputes tab of a customer's page: every dispute, newest first. */
+export function CustomerDisputesTab({ userId }: { userId: string }) {
+  const disputes = useQuery(customerDisputesQueryOptions(userId));
+  if (disputes.isPending) return <LoadingState label="Loading disputes" />;
+  if (disputes.isError) {
+    return (
+      <LoadFailed
+        title="The disputes did not load"
+        error={disputes.error}
+        isRetrying={disputes.isFetching}
+        onRetry={() => disputes.refetch()}
+      />
+    );
+  }
+  if (disputes.data.items.length === 0) return <NothingFound title="No disputes" />;
+  return (
+    <StaffDisputesTable label="Disputes" disputes={disputes.data.items} isCustomerShown={false} />
+  );
+}

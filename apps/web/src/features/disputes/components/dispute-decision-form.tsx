@@ -1,0 +1,117 @@
+import type { StaffDispute } from '@coffer/contracts/disputes';
+import {
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Stack,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
+import { showSuccessToast } from '../../../lib/toasts.ts';
+import { type DisputeDecision, decideDispute } from '../api.ts';
+
+type Step = DisputeDecision['step'];
+
+const stepLabels: Record<Step, string> = {
+  investigate: 'Investigating',
+  resolve: 'Resolve',
+  reject: 'Reject',
+};
+
+const doneMessages: Record<Step, string> = {
+  investigate: 'Dispute moved to investigating',
+  resolve: 'Dispute resolved',
+  reject: 'Dispute rejected',
+};
+
+/**
+ * Staff's next step on an open case. A resolution may carry a refund: a staff deposit
+ * under the four-eyes rule, so above the threshold (or from support) it waits for a
+ * second admin in the deposits queue. The note is required to resolve or reject; the
+ * customer reads it.
+ */
+export function DisputeDecisionForm({ dispute }: { dispute: StaffDispute }) {
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const steps: Step[] =
+    dispute.status === 'pending' ? ['investigate', 'resolve', 'reject'] : ['resolve', 'reject'];
+  const [step, setStep] = useState<Step>(steps[0] ?? 'resolve');
+  const [note, setNote] = useState('');
+  const [refundAmount, setRefundAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const attemptKey = useRef(newIdempotencyKey());
+  const decide = useMutation({
+    mutationFn: (decision: DisputeDecision) =>
+      decideDispute(dispute.id, decision, attemptKey.current),
+    onSuccess: async () => {
+      attemptKey.current = newIdempotencyKey();
+      showSuccessToast(doneMessages[step]);
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+    onError: (failure) => setError(errorMessage(failure)),
+  });
+  const submit = () => {
+    setError(null);
+    const trimmed = note.trim();
+    if (step !== 'investigate' && trimmed === '') {
+      setError('Please write a note');
+      return;
+    }
+    if (step === 'investigate') decide.mutate({ step, ...(trimmed ? { note: trimmed } : {}) });
+    else if (step === 'reject') decide.mutate({ step, note: trimmed });
+    else
+      decide.mutate({
+        step,
+        note: trimmed,
+        ...(refundAmount.trim() ? { refundAmount: refundAmount.trim() } : {}),
+      });
+  };
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} id={headingId} mb="md">
+        Next step
+      </Title>
+      <Stack gap="md" maw={560}>
+        <FormAlert message={error} />
+        <SegmentedControl
+          aria-label="Next step"
+          value={step}
+          onChange={(value) => setStep(steps.find((option) => option === value) ?? step)}
+          data={steps.map((value) => ({ value, label: stepLabels[value] }))}
+        />
+        <Textarea
+          label="Note to the customer"
+          required={step !== 'investigate'}
+          autosize
+          minRows={2}
+          maxLength={1_000}
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+        />
+        {step === 'resolve' ? (
+          <TextInput
+            label="Refund (optional)"
+            description="Credited from settlement as a staff deposit; above the four-eyes threshold a second admin approves it."
+            inputMode="decimal"
+            rightSection={dispute.currency}
+            rightSectionWidth={56}
+            value={refundAmount}
+            onChange={(event) => setRefundAmount(event.currentTarget.value)}
+          />
+        ) : null}
+        <Group>
+          <Button onClick={submit} loading={decide.isPending}>
+            {step === 'investigate' ? 'Move to investigating' : stepLabels[step]}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

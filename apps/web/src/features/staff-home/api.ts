@@ -1,0 +1,10 @@
+import { queueCountsSchema } from '@coffer/contracts/queues';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client.ts';
+
+/** Under 'admin': every live event refreshes it, so the counts stay current. */
+export const queueCountsQueryOptions = queryOptions({
+  queryKey: ['admin', 'queues', 'counts'],
+  queryFn: ({ signal }) =>
+    apiRequest({ path: '/api/v1/admin/queues', schema: queueCountsSchema, signal }),
+});

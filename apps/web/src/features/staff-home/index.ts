@@ -1,0 +1,2 @@
+// What other features may use from staff-home: the back office's customer list, its home.
+export { QueueCounts } from './components/queue-counts.tsx';

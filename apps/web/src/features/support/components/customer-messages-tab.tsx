@@ -1,0 +1,37 @@
+import { Stack } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LoadFailed } from '../../../components/load-failed.tsx';
+import { LoadingState } from '../../../components/query-states.tsx';
+import { customerThreadQueryOptions, sendStaffReply } from '../api.ts';
+import { MessageComposer } from './message-composer.tsx';
+import { MessageThread } from './message-thread.tsx';
+
+/**
+ * The Messages tab of a customer's page: the thread and a reply box. Another staff
+ * member's reply shows up live, in order, so two people do not answer twice unknowingly.
+ */
+export function CustomerMessagesTab({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const thread = useQuery(customerThreadQueryOptions(userId));
+  return (
+    <Stack gap="lg" maw={800}>
+      {thread.isPending ? (
+        <LoadingState label="Loading messages" />
+      ) : thread.isError ? (
+        <LoadFailed
+          title="The messages did not load"
+          error={thread.error}
+          isRetrying={thread.isFetching}
+          onRetry={() => thread.refetch()}
+        />
+      ) : (
+        <MessageThread messages={thread.data.messages} isStaffView />
+      )}
+      <MessageComposer
+        label="Reply"
+        send={(body) => sendStaffReply(userId, body)}
+        onSent={() => queryClient.invalidateQueries({ queryKey: ['admin'] })}
+      />
+    </Stack>
+  );
+}

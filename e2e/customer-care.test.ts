@@ -1,0 +1,310 @@
+// Customer care end to end, two browsers side by side against the sandbox: Alice reports a
+// Quick Pay she did not make as an unauthorized transaction (and freezes her account),
+// copies the reference and quotes it to support; support sees the queues' counts, answers
+// in the thread (Alice's unread badge and thread update without a reload), opens the case
+// from the reference and resolves it with a refund that a second admin approves; Alice
+// sees the refund, the resolved status, her notifications and the emails.
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newCustomer, signUpInContext } from './support/accounts.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import {
+  type ConsoleProblems,
+  newContext,
+  type viewports,
+  watchConsole,
+} from './support/browser.ts';
+import { unexpectedProblems } from './support/console.ts';
+import { callApi, demo, hasNoHorizontalScroll, logIn, snapshot, toast } from './support/pages.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+
+const journeyTimeoutMs = 240_000;
+
+const suite = useServerAndBrowser({ hasMailSink: true });
+
+async function openPage(
+  viewport: keyof typeof viewports = 'desktop',
+): Promise<{ page: Page; problems: ConsoleProblems; context: BrowserContext }> {
+  const context = suite.closeAfterTest(
+    await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport }),
+  );
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: suite.server.baseUrl,
+  });
+  const page = await context.newPage();
+  return { page, problems: watchConsole(page), context };
+}
+
+async function userIdOf(staff: Page, email: string): Promise<string> {
+  const found = await callApi(
+    staff,
+    suite.server.baseUrl,
+    'GET',
+    `/api/v1/admin/users?search=${encodeURIComponent(email)}`,
+  );
+  const id = (found.json as { items: { id: string }[] }).items[0]?.id ?? '';
+  expect(id).not.toBe('');
+  return id;
+}
+
+function sideMenu(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+describe('customer care', () => {
+  it(
+    'takes an unauthorized Quick Pay from dispute to support thread to refund, live on both sides',
+    async () => {
+      const { page: alice, problems: aliceProblems } = await openPage();
+      await logIn(alice, demo.alice);
+      // The Quick Pay Alice did not make, sent with her session (as a thief would) to a
+      // new customer in her currency.
+      const { context: thiefContext } = await openPage();
+      const thief = await signUpInContext(thiefContext, suite.server.baseUrl, newCustomer());
+      const paid = await alice.request.fetch('/api/v1/transfers', {
+        method: 'POST',
+        headers: {
+          origin: suite.server.baseUrl,
+          'content-type': 'application/json',
+          'idempotency-key': `care-${Date.now()}`,
+        },
+        data: JSON.stringify({ recipient: thief.email, amount: '40.00' }),
+      });
+      expect(paid.status(), await paid.text()).toBe(201);
+
+      // Alice files the dispute from her profile's link, linked to that Quick Pay.
+      await alice.goto('/profile');
+      await alice.getByRole('link', { name: 'File Dispute' }).click();
+      await alice.getByRole('heading', { level: 1, name: 'Report an issue' }).waitFor();
+      await alice.getByRole('button', { name: 'Submit Dispute' }).click();
+      await alice.getByText('Enter the amount').waitFor();
+      await alice.getByText('Describe the problem').waitFor();
+      await alice.getByLabel('Amount').fill('forty');
+      await alice.getByRole('button', { name: 'Submit Dispute' }).click();
+      await alice.getByText('Invalid amount').waitFor();
+      await alice.getByLabel('Amount').fill('40.00');
+      await alice.getByLabel("Recipient's account number").fill('Unknown to me');
+      await alice.getByRole('combobox', { name: 'Problem type' }).click();
+      await alice.getByRole('option', { name: 'Unauthorized transaction' }).click();
+      await alice.getByLabel('Description').fill('I did not send this <b>Quick Pay</b>.');
+      await alice.getByRole('combobox', { name: 'Transaction (optional)' }).click();
+      await alice
+        .getByRole('option', { name: /Transfer · -\$40\.00/ })
+        .first()
+        .click();
+      await alice.getByLabel(/Freeze my account now/).check();
+      expect(await seriousAxeViolations(alice, 'dispute form')).toEqual([]);
+      await alice.getByRole('button', { name: 'Submit Dispute' }).click();
+      await alice
+        .getByText('We have received your dispute. Quote this reference in any message to support.')
+        .waitFor();
+      const reference = (await alice.getByTestId('dispute-reference').textContent()) ?? '';
+      expect(reference).toMatch(/^REF-[A-Z0-9]{9}$/);
+      await alice.getByRole('button', { name: 'Copy Reference Number' }).click();
+      await alice.getByRole('button', { name: 'Copied!' }).waitFor();
+      expect(await alice.evaluate(() => navigator.clipboard.readText())).toBe(reference);
+      const mine = alice.getByRole('table', { name: 'Your disputes' });
+      await mine.getByRole('row').filter({ hasText: reference }).getByText('Pending').waitFor();
+      // The freeze she asked for is in force, with the reason she is shown.
+      await alice
+        .getByText(/You froze your account when you reported/)
+        .first()
+        .waitFor();
+      await snapshot(alice, 'care-dispute-filed-desktop');
+
+      // She quotes the reference to support from the Help button.
+      await alice.getByRole('link', { name: 'Help' }).click();
+      await alice.getByRole('heading', { level: 1, name: 'Support' }).waitFor();
+      const composer = alice.getByRole('textbox', { name: 'Your message' });
+      await composer.fill(`Someone sent money from my account. My dispute is `);
+      await composer.press('Control+V');
+      expect(await composer.inputValue()).toContain(reference);
+      await alice.getByRole('button', { name: 'Send' }).click();
+      await alice.getByTestId('support-message').filter({ hasText: reference }).waitFor();
+      expect(await seriousAxeViolations(alice, 'support thread')).toEqual([]);
+      await snapshot(alice, 'care-support-customer-desktop');
+      // She moves on to her dashboard; nothing below reloads her page.
+      await sideMenu(alice).getByRole('link', { name: 'Dashboard' }).click();
+      await alice.getByRole('region', { name: 'Available Balance' }).waitFor();
+
+      // Support, in another browser, sees the queues' counts and answers the thread.
+      const { page: staff, problems: staffProblems } = await openPage();
+      await logIn(staff, demo.support);
+      await staff.getByRole('link', { name: /Support queue: 1 open/ }).waitFor();
+      await staff.getByRole('link', { name: /Disputes queue: [1-9]\d* open/ }).waitFor();
+      await sideMenu(staff)
+        .getByRole('link', { name: /Support inbox/ })
+        .getByLabel('1 waiting')
+        .waitFor();
+      expect(await seriousAxeViolations(staff, 'staff home')).toEqual([]);
+      await snapshot(staff, 'care-staff-home-desktop');
+      await sideMenu(staff)
+        .getByRole('link', { name: /Disputes queue/ })
+        .click();
+      await staff.getByRole('heading', { level: 1, name: 'Disputes queue' }).waitFor();
+      await staff.getByRole('link', { name: reference }).waitFor();
+      expect(await seriousAxeViolations(staff, 'disputes queue')).toEqual([]);
+      await snapshot(staff, 'care-disputes-queue-desktop');
+      await sideMenu(staff)
+        .getByRole('link', { name: /Support inbox/ })
+        .click();
+      await staff.getByRole('heading', { level: 1, name: 'Support inbox' }).waitFor();
+      expect(await seriousAxeViolations(staff, 'support inbox')).toEqual([]);
+      await snapshot(staff, 'care-support-inbox-desktop');
+      await staff.getByRole('link', { name: demo.alice.username }).click();
+      const thread = staff.getByRole('log', { name: 'Messages' });
+      const quoted = thread.getByTestId('support-message').filter({ hasText: reference });
+      await quoted.getByRole('link', { name: reference }).waitFor();
+      await staff
+        .getByRole('textbox', { name: 'Reply' })
+        .fill(`Thank you. We are looking into ${reference} now.`);
+      await staff.getByRole('button', { name: 'Send' }).click();
+      await thread.getByText(/We are looking into/).waitFor();
+      expect(await seriousAxeViolations(staff, 'messages tab')).toEqual([]);
+      await snapshot(staff, 'care-messages-tab-desktop');
+
+      // Alice's unread badge appears live, and the thread shows the reply when she opens it.
+      await sideMenu(alice).getByTestId('support-unread-badge').waitFor({ timeout: 10_000 });
+      await alice.getByRole('button', { name: /Notifications, \d+ unread/ }).waitFor();
+      await sideMenu(alice)
+        .getByRole('link', { name: /Support/ })
+        .click();
+      await alice.getByText(/We are looking into/).waitFor();
+      await sideMenu(alice).getByTestId('support-unread-badge').waitFor({ state: 'detached' });
+
+      // Support opens the case from the reference and resolves it with a refund.
+      await quoted.first().getByRole('link', { name: reference }).click();
+      await staff.getByRole('heading', { level: 1, name: reference }).waitFor();
+      await staff.getByText('I did not send this <b>Quick Pay</b>.').waitFor();
+      const linked = staff.getByRole('region', { name: 'Linked transaction' });
+      await linked.getByText('-$40.00').waitFor();
+      expect(await seriousAxeViolations(staff, 'dispute case')).toEqual([]);
+      await staff.getByRole('radiogroup', { name: 'Next step' }).getByText('Resolve').click();
+      await staff.getByRole('button', { name: 'Resolve' }).click();
+      await staff.getByText('Please write a note').waitFor();
+      await staff
+        .getByLabel('Note to the customer')
+        .fill('We refunded the payment you did not make.');
+      await staff.getByLabel('Refund (optional)').fill('40.00');
+      await snapshot(staff, 'care-dispute-case-desktop');
+      await staff.getByRole('button', { name: 'Resolve' }).click();
+      await toast(staff, 'Dispute resolved');
+      await staff.getByText(/waiting for a second admin/).waitFor();
+      const refundId = (
+        (await callApi(staff, suite.server.baseUrl, 'GET', '/api/v1/admin/queues/deposits'))
+          .json as {
+          items: { id: string; externalReference: string | null }[];
+        }
+      ).items.find((item) => item.externalReference === reference)?.id;
+      expect(refundId).toBeDefined();
+      // Support cannot approve the refund it prepared; a second admin does.
+      const alone = await callApi(
+        staff,
+        suite.server.baseUrl,
+        'POST',
+        `/api/v1/admin/money-requests/${refundId}/approve`,
+        {},
+      );
+      expect(alone.status).toBe(403);
+      // The sandbox's second admin, who neither prepared the refund nor is its subject.
+      const approver = demo.checker;
+      const { page: checker } = await openPage();
+      await logIn(checker, approver);
+      await checker.goto('/admin/queues/deposits');
+      const row = checker.getByRole('row').filter({ hasText: 'USD 40.00' });
+      await row.getByRole('button', { name: /Approve the deposit of USD 40.00/ }).click();
+      await checker
+        .getByRole('dialog', { name: 'Approve request' })
+        .getByRole('button', { name: 'Approve' })
+        .click();
+      await toast(checker, 'Approved and posted');
+
+      // Alice sees the refund, the resolved status and the notifications, without a reload.
+      await alice.getByRole('link', { name: 'Dashboard' }).first().click();
+      await alice.getByRole('region', { name: 'Available Balance' }).waitFor();
+      await alice.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
+      const bell = alice.getByRole('dialog', { name: /Notifications/ });
+      await bell
+        .getByText(
+          `Your dispute ${reference} is resolved. We refunded the payment you did not make.`,
+        )
+        .waitFor();
+      await bell.getByText('$40.00 was deposited to your account.').waitFor();
+      await bell.getByText('Support replied to your message.').waitFor();
+      expect(await seriousAxeViolations(alice, 'bell')).toEqual([]);
+      await snapshot(alice, 'care-bell-desktop');
+      await bell.getByRole('link', { name: 'See all' }).click();
+      await alice.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+      await alice.getByRole('button', { name: 'Mark all read' }).click();
+      await alice.getByText('Nothing unread.').waitFor();
+      expect(await seriousAxeViolations(alice, 'notifications page')).toEqual([]);
+      await snapshot(alice, 'care-notifications-desktop');
+      await alice.goto('/dispute');
+      await alice
+        .getByRole('table', { name: 'Your disputes' })
+        .getByRole('row')
+        .filter({ hasText: reference })
+        .getByText('Resolved')
+        .waitFor();
+      await alice.getByText(/Refund \$40\.00: paid to your account/).waitFor();
+
+      for (const subject of [
+        'Support replied',
+        `dispute ${reference} is resolved`,
+        'was deposited',
+      ]) {
+        await suite.mailSink.waitForMail({ to: demo.alice.email, subject });
+      }
+
+      expect(
+        unexpectedProblems(aliceProblems, [{ path: '/api/v1/disputes', status: 400 }]),
+      ).toEqual([]);
+      expect(
+        unexpectedProblems(staffProblems, [
+          { path: `/api/v1/admin/money-requests/${refundId}/approve`, status: 403 },
+        ]),
+      ).toEqual([]);
+    },
+    journeyTimeoutMs,
+  );
+
+  it(
+    'fits the new pages on a phone, for the customer and for staff',
+    async () => {
+      const { page, problems } = await openPage('phone');
+      await logIn(page, demo.bruno);
+      for (const [path, heading, name] of [
+        ['/dispute', 'Report an issue', 'care-dispute-phone'],
+        ['/support', 'Support', 'care-support-phone'],
+        ['/notifications', 'Notifications', 'care-notifications-phone'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await hasNoHorizontalScroll(page), path).toBe(true);
+        expect(await seriousAxeViolations(page, `${path} on a phone`)).toEqual([]);
+        await snapshot(page, name);
+      }
+      const { page: staff, problems: staffProblems } = await openPage('phone');
+      await logIn(staff, demo.support);
+      const aliceId = await userIdOf(staff, demo.alice.email);
+      for (const [path, name] of [
+        ['/admin', 'care-staff-home-phone'],
+        ['/admin/queues/disputes', 'care-disputes-queue-phone'],
+        ['/admin/queues/support', 'care-support-inbox-phone'],
+        [`/admin/users/${aliceId}?tab=disputes`, 'care-disputes-tab-phone'],
+        [`/admin/users/${aliceId}?tab=messages`, 'care-messages-tab-phone'],
+      ] as const) {
+        await staff.goto(path);
+        await staff.getByRole('heading', { level: 1 }).first().waitFor();
+        await staff.waitForLoadState('networkidle');
+        expect(await hasNoHorizontalScroll(staff), path).toBe(true);
+        expect(await seriousAxeViolations(staff, `${path} on a phone`)).toEqual([]);
+        await snapshot(staff, name);
+      }
+      expect(unexpectedProblems(problems)).toEqual([]);
+      expect(unexpectedProblems(staffProblems)).toEqual([]);
+    },
+    journeyTimeoutMs,
+  );
+});

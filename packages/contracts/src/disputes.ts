@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { multiLineText, singleLineText } from './text.ts';
+
+/** PRODUCT.md section 5. */
+export const disputeProblemTypes = [
+  'withdrawal_not_working',
+  'deposit_not_working',
+  'unauthorized_transaction',
+  'other',
+] as const;
+export type DisputeProblemType = (typeof disputeProblemTypes)[number];
+
+export const disputeProblemTypeLabels: Record<DisputeProblemType, string> = {
+  withdrawal_not_working: 'Withdrawal not working',
+  deposit_not_working: 'Deposit not working',
+  unauthorized_transaction: 'Unauthorized transaction',
+  other: 'Other',
+};
+
+export const disputeStatuses = ['pending', 'investigating', 'resolved', 'rejected'] as const;
+export type DisputeStatus = (typeof disputeStatuses)[number];
+
+export const disputeStatusLabels: Record<DisputeStatus, string> = {
+  pending: 'Pending',
+  investigating: 'Investigating',
+  resolved: 'Resolved',
+  rejected: 'Rejected',
+};
+
+/** REF- and nine characters A–Z0–9 (PRODUCT.md section 5). */
+export const disputeReferencePattern = /REF-[A-Z0-9]{9}/;
+export const disputeReferenceSchema = z.string().regex(/^REF-[A-Z0-9]{9}$/);
+
+export const disputeDescriptionLengthMax = 2_000;
+export const invalidDisputeAmountMessage = 'Invalid amount';
+export const disputeReceivedMessage =
+  'We have received your dispute. Quote this reference in any message to support.';
+export const disputeFailedMessage = 'There was an error submitting your dispute. Please try again.';
+
+/** The typed amount, checked for its currency's precision by the server. */
+const disputeAmountSchema = singleLineText({ max: 40, tooLong: invalidDisputeAmountMessage })
+  .min(1, 'Enter the amount')
+  .regex(/^\d{1,16}(?:\.\d{1,4})?$/, invalidDisputeAmountMessage)
+  .refine((text) => /[1-9]/.test(text), invalidDisputeAmountMessage);
+
+export const disputeBodySchema = z.object({
+  amount: disputeAmountSchema,
+  recipientAccountNumber: singleLineText({ max: 50 }).min(
+    1,
+    "Enter the recipient's account number",
+  ),
+  problemType: z.enum(disputeProblemTypes, 'Choose a problem type'),
+  description: multiLineText({ max: disputeDescriptionLengthMax }).min(1, 'Describe the problem'),
+  /** One of the customer's own transactions (a journal entry id); optional. */
+  entryId: z.uuid('Choose a transaction from the list').optional(),
+  /** Only for an unauthorized transaction: freeze the account at once (staff unfreeze it). */
+  freezeAccount: z.boolean().optional(),
+});
+export type DisputeBody = z.infer<typeof disputeBodySchema>;
+
+export const disputeRefundSchema = z.object({
+  amountMinor: z.string(),
+  currency: z.string(),
+  status: z.enum(['pending_approval', 'posted', 'rejected']),
+});
+
+export const disputeSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  amountMinor: z.string(),
+  currency: z.string(),
+  recipientAccountNumber: z.string(),
+  problemType: z.enum(disputeProblemTypes),
+  description: z.string(),
+  entryId: z.string().nullable(),
+  status: z.enum(disputeStatuses),
+  resolutionNote: z.string().nullable(),
+  refund: disputeRefundSchema.nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Dispute = z.infer<typeof disputeSchema>;
+
+export const disputeListSchema = z.object({ items: z.array(disputeSchema) });
+
+/** The transaction a dispute names, as staff see it beside the case. */
+export const linkedTransactionSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  memo: z.string(),
+  /** Signed, as the customer's wallet saw it. */
+  amountMinor: z.string(),
+  currency: z.string(),
+  createdAt: z.iso.datetime(),
+});
+
+/** What the customer's transaction picker lists: no memo, which may hold staff's words. */
+export const disputeTransactionListSchema = z.object({
+  items: z.array(linkedTransactionSchema.omit({ memo: true })),
+});
+export type DisputeTransaction = z.infer<typeof disputeTransactionListSchema>['items'][number];
+
+export const staffDisputeSchema = disputeSchema.extend({
+  userId: z.string(),
+  username: z.string(),
+  linkedTransaction: linkedTransactionSchema.nullable(),
+});
+export type StaffDispute = z.infer<typeof staffDisputeSchema>;
+
+export const staffDisputeListSchema = z.object({ items: z.array(staffDisputeSchema) });
+
+const resolutionNoteSchema = multiLineText({ max: 1_000 }).min(1, 'Please write a note');
+
+export const disputeInvestigateBodySchema = z.object({ note: resolutionNoteSchema.optional() });
+export const disputeRejectBodySchema = z.object({ note: resolutionNoteSchema });
+export const disputeResolveBodySchema = z.object({
+  note: resolutionNoteSchema,
+  /** A refund to the customer's wallet, as typed ("25.00"); a staff deposit under four-eyes. */
+  refundAmount: singleLineText({ max: 40, tooLong: 'Please enter a valid amount' })
+    .regex(/^\d{1,16}(?:\.\d{1,4})?$/, 'Please enter a valid amount')
+    .optional(),
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * How a kind of notification reaches people besides the bell. `always`: by email too,
+ * whatever the customer chose (security events); `preference`: by email unless the
+ * customer switched those emails off on the profile; `never`: the bell only.
+ */
+export type NotificationEmail = 'always' | 'preference' | 'never';
+
+/**
+ * Every kind of notification and whether it goes by email. A feature adds its kind here
+ * (KYC decided, card issued, loan decided …) and calls `notify` in its own transaction.
+ */
+export const notificationKinds = {
+  money_received: { email: 'preference' },
+  // Money the customer sent themselves: in the bell, not worth an email.
+  money_sent: { email: 'never' },
+  bill_paid: { email: 'never' },
+  payout_requested: { email: 'never' },
+  deposit_posted: { email: 'preference' },
+  account_debited: { email: 'preference' },
+  payout_sent: { email: 'preference' },
+  payout_rejected: { email: 'preference' },
+  dispute_updated: { email: 'preference' },
+  support_reply: { email: 'preference' },
+  new_device_sign_in: { email: 'always' },
+  password_changed: { email: 'always' },
+  two_factor_enabled: { email: 'always' },
+  two_factor_disabled: { email: 'always' },
+  email_changed: { email: 'always' },
+} as const satisfies Record<string, { email: NotificationEmail }>;
+export type NotificationKind = keyof typeof notificationKinds;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  text: z.string(),
+  /** The page inside Coffer where the news can be seen, if any ("/dispute"). */
+  link: z.string().nullable(),
+  isRead: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = z.object({
+  cursor: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const notificationPageSchema = z.object({
+  items: z.array(notificationSchema),
+  unreadCount: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+export const notificationEmailSettingSchema = z.object({ wantsNotificationEmails: z.boolean() });
+export type NotificationEmailSetting = z.infer<typeof notificationEmailSettingSchema>;
+
+/** Whether a kind goes by email (every kind may be `never`, even if none is today). */
+export function emailModeOf(kind: NotificationKind): NotificationEmail {
+  return notificationKinds[kind].email;
+}

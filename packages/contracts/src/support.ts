@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { multiLineText } from './text.ts';
+
+export const supportMessageLengthMax = 4_000;
+
+/** Plain text; the web app shows it as text, with web addresses made into links. */
+export const supportMessageBodySchema = z.object({
+  body: multiLineText({
+    max: supportMessageLengthMax,
+    tooLong: `Use at most ${supportMessageLengthMax.toLocaleString('en-US')} characters`,
+  }).min(1, 'Write a message'),
+});
+
+export const supportMessageSchema = z.object({
+  id: z.string(),
+  body: z.string(),
+  isFromStaff: z.boolean(),
+  /** The customer's username, or for staff messages who wrote it. */
+  authorName: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type SupportMessage = z.infer<typeof supportMessageSchema>;
+
+export const supportThreadSchema = z.object({
+  messages: z.array(supportMessageSchema),
+  /** Staff replies the customer has not seen yet. */
+  unreadCount: z.number().int(),
+});
+export type SupportThread = z.infer<typeof supportThreadSchema>;
+
+export const supportUnreadSchema = z.object({ unreadCount: z.number().int() });
+
+/** A thread in the staff inbox: whose, since when it waits, and its last words. */
+export const supportInboxItemSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  awaitingStaffSince: z.iso.datetime(),
+  lastMessagePreview: z.string(),
+});
+export const supportInboxSchema = z.object({ items: z.array(supportInboxItemSchema) });
+export type SupportInboxItem = z.infer<typeof supportInboxItemSchema>;
