@@ -28,6 +28,9 @@ export const notificationKinds = {
   two_factor_enabled: { email: 'always' },
   two_factor_disabled: { email: 'always' },
   email_changed: { email: 'always' },
+  // The outcome of a verification the customer asked for, which #14 promises by email.
+  kyc_approved: { email: 'always' },
+  kyc_rejected: { email: 'always' },
 } as const satisfies Record<string, { email: NotificationEmail }>;
 export type NotificationKind = keyof typeof notificationKinds;
 

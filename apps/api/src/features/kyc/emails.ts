@@ -1,40 +1,45 @@
-import type { Email } from '../../platform/mail.ts';
+import type { NewNotification } from '../../platform/notifications.ts';
 
-type DecisionEmail = {
-  to: string;
-  username: string;
-  institutionName: string;
-  kycUrl: string;
-};
+type Recipient = { userId: string; username: string; institutionName: string };
 
-export function kycApprovedEmail(email: DecisionEmail & { level: number }): Email {
+/** The bell's line and the fuller email of an approved verification. */
+export function kycApprovedNotification(recipient: Recipient & { level: number }): NewNotification {
   return {
-    to: email.to,
-    subject: `Your identity is verified at ${email.institutionName}`,
-    text: [
-      `Hello ${email.username},`,
-      '',
-      `We checked your identity document and approved your verification. Your account is now level ${email.level}: you can withdraw money and apply for loans.`,
-      '',
-      email.kycUrl,
-    ].join('\n'),
+    userId: recipient.userId,
+    kind: 'kyc_approved',
+    text: `Your identity is verified: your account is now level ${recipient.level}.`,
+    link: '/kyc',
+    email: {
+      subject: `Your identity is verified at ${recipient.institutionName}`,
+      text: [
+        `Hello ${recipient.username},`,
+        '',
+        `We checked your identity document and approved your verification. Your account is now level ${recipient.level}: you can withdraw money and apply for loans.`,
+      ].join('\n'),
+    },
   };
 }
 
-export function kycRejectedEmail(email: DecisionEmail & { reason: string }): Email {
+/** The bell's line and the fuller email of a rejected verification, with the reason. */
+export function kycRejectedNotification(
+  recipient: Recipient & { reason: string },
+): NewNotification {
   return {
-    to: email.to,
-    subject: `Your identity verification at ${email.institutionName} was not approved`,
-    text: [
-      `Hello ${email.username},`,
-      '',
-      'We could not approve your identity verification, for this reason:',
-      '',
-      email.reason,
-      '',
-      'You can submit it again, free of charge, on this page:',
-      '',
-      email.kycUrl,
-    ].join('\n'),
+    userId: recipient.userId,
+    kind: 'kyc_rejected',
+    text: `Your identity verification was not approved: ${recipient.reason}`,
+    link: '/kyc',
+    email: {
+      subject: `Your identity verification at ${recipient.institutionName} was not approved`,
+      text: [
+        `Hello ${recipient.username},`,
+        '',
+        'We could not approve your identity verification, for this reason:',
+        '',
+        recipient.reason,
+        '',
+        'You can submit it again, free of charge.',
+      ].join('\n'),
+    },
   };
 }

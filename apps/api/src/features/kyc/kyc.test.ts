@@ -399,6 +399,13 @@ describe('staff review', () => {
     const mail = await lastEmailTo(db, customer.body.email);
     expect(mail.subject).toContain('Your identity is verified');
     expect(mail.link).toBe(`${app.config.publicUrl}/kyc`);
+    const bell = (await customer.client.get('/api/v1/notifications')).json().items;
+    expect(bell[0]).toMatchObject({
+      kind: 'kyc_approved',
+      text: 'Your identity is verified: your account is now level 2.',
+      link: '/kyc',
+      isRead: false,
+    });
     const activity = (await customer.client.get('/api/v1/profile/activity')).json().items;
     expect(activity[0]).toMatchObject({ action: 'kyc_approved', isByStaff: true });
     const admin = await staffClient(app, 'admin');
@@ -433,6 +440,11 @@ describe('staff review', () => {
       reason: 'The photo is blurred',
     });
     expect((await lastEmailTo(db, customer.body.email)).text).toContain('The photo is blurred');
+    const bell = (await customer.client.get('/api/v1/notifications')).json().items;
+    expect(bell[0]).toMatchObject({
+      kind: 'kyc_rejected',
+      text: 'Your identity verification was not approved: The photo is blurred',
+    });
     await submitted(customer.client);
   });
 

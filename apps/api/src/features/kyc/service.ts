@@ -18,9 +18,10 @@ import { assert } from '../../platform/assert.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
-import { enqueueEmail, type Mailer } from '../../platform/mail.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import { notify } from '../../platform/notifications.ts';
 import { findUserById } from '../auth/queries.ts';
-import { kycApprovedEmail, kycRejectedEmail } from './emails.ts';
+import { kycApprovedNotification, kycRejectedNotification } from './emails.ts';
 import {
   decidePending,
   findSubmission,
@@ -168,7 +169,7 @@ type Decision = { status: 'approved' } | { status: 'rejected'; reason: string };
 
 /**
  * Staff decide a pending submission: approval raises the level to at least 2 (never
- * lowers it). The decision, the audit entry, the customer's email and their live update
+ * lowers it). The decision, the audit entry, the customer's notification (and email) and their live update
  * commit together; of two staff deciding at once exactly one wins, the other is told.
  */
 export async function decideKyc(
@@ -180,7 +181,6 @@ export async function decideKyc(
   const before = await findSubmission(deps.db, submissionId);
   if (!before) throw new AppError('not_found');
   if (before.user_id === action.staff.userId) throw new AppError('own_account');
-  const kycUrl = `${deps.config.publicUrl}/kyc`;
   await deps.db.transaction(async (tx) => {
     const reason = decision.status === 'rejected' ? decision.reason : action.reason || null;
     const decided = await decidePending(tx, {
@@ -211,16 +211,16 @@ export async function decideKyc(
       ipAddress: action.ipAddress,
     });
     const recipient = {
-      to: before.email,
+      userId: decided.user_id,
       username: before.username,
       institutionName: deps.site.institutionName,
-      kycUrl,
     };
-    await enqueueEmail(
+    await notify(
       tx,
       decision.status === 'approved'
-        ? kycApprovedEmail({ ...recipient, level: levelAfter })
-        : kycRejectedEmail({ ...recipient, reason: decision.reason }),
+        ? kycApprovedNotification({ ...recipient, level: levelAfter })
+        : kycRejectedNotification({ ...recipient, reason: decision.reason }),
+      deps.config,
     );
     await publishEvent(tx, { userId: decided.user_id, topics: ['kyc', 'customer'] });
   });
