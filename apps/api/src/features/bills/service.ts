@@ -10,10 +10,10 @@ import { invalidAmountMessage, MoneyParseError, parseAmount } from '@coffer/cont
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
+import { limitsOrRefuse, lockMoneyOut } from '../../money-out/money-out.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
-import { limitsOrRefuse, lockMoneyOut } from '../wallet/money-out.ts';
 import { type BillPaymentRow, billPaymentsOf, insertBillPayment } from './queries.ts';
 
 export type BillDeps = { db: Database; ledger: Ledger; config: Config };

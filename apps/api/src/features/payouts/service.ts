@@ -12,6 +12,13 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger, PostingLine } from '../../ledger/ledger.ts';
+import {
+  limitsOrRefuse,
+  lockMoneyOut,
+  precheckMoneyOut,
+  uncountMoneyOut,
+} from '../../money-out/money-out.ts';
+import { type StepUpProof, spendStepUp } from '../../money-out/step-up-spend.ts';
 import type { StaffAction } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
@@ -19,13 +26,6 @@ import { recordAudit } from '../../platform/audit.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { requireCustomer } from '../admin/service.ts';
-import { type StepUpProof, spendStepUp } from '../step-up/service.ts';
-import {
-  limitsOrRefuse,
-  lockMoneyOut,
-  precheckMoneyOut,
-  uncountMoneyOut,
-} from '../wallet/money-out.ts';
 import {
   findPayout,
   insertPayout,

@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { StepUpChallenge, StepUpPurpose } from '@coffer/contracts/step-up';
-import type { Queryable } from '../../db/client.ts';
+import type { StepUpProof } from '../../money-out/step-up-spend.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { decryptSecret, sha256Hex } from '../../platform/crypto.ts';
 import { newId } from '../../platform/ids.ts';
@@ -15,15 +15,6 @@ export const stepUpCodeLifetimeMs = 10 * 60 * 1000;
 export const stepUpCodeTriesMax = 5;
 
 export type StepUpDeps = Pick<AuthDeps, 'db' | 'config' | 'mailer' | 'site'>;
-
-/**
- * A step-up code that checked out but is not spent yet. `spendStepUp` spends it inside
- * the transaction that moves the money, so a rolled-back movement leaves it usable and a
- * code can never confirm two movements.
- */
-export type StepUpProof =
-  | { method: 'totp'; userId: string; step: bigint }
-  | { method: 'email'; userId: string; codeId: string };
 
 const purposeWords: Record<StepUpPurpose, string> = {
   transfer: 'send money',
@@ -151,25 +142,4 @@ async function checkEmailedCode(
   const active = tried.rows[0];
   if (!active || !sameHash(active.code_hash, sha256Hex(code))) throw new AppError('wrong_code');
   return { method: 'email', userId, codeId: active.id };
-}
-
-/** What step_up_spend (drizzle/0007) takes after the user id: the code's id or TOTP step. */
-export function stepUpSpendParams(proof: StepUpProof): [string | null, string | null] {
-  return proof.method === 'totp' ? [null, proof.step.toString()] : [proof.codeId, null];
-}
-
-/** step_up_spend's refusal (the code was spent meanwhile) as an AppError; others pass. */
-export function toStepUpError(error: unknown): unknown {
-  return (error as { code?: unknown } | null)?.code === 'CF102'
-    ? new AppError('wrong_code')
-    : error;
-}
-
-/** Spends a checked code in the money transaction; a code spent meanwhile is refused. */
-export async function spendStepUp(tx: Queryable, proof: StepUpProof): Promise<void> {
-  try {
-    await tx.query('SELECT step_up_spend($1, $2, $3)', [proof.userId, ...stepUpSpendParams(proof)]);
-  } catch (error) {
-    throw toStepUpError(error);
-  }
 }

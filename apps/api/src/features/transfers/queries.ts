@@ -1,5 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
+import type { StepUpSpendArguments } from '../../money-out/queries.ts';
+import type { ClaimRow, IdempotencyClaim } from '../../platform/idempotency.ts';
 
 /** The customer a sender typed: who they are, their name masked, and their wallet. */
 export type RecipientRow = {
@@ -17,11 +19,66 @@ export async function findRecipient(
   db: Queryable,
   typed: { accountNumber: string | null; email: string | null },
 ): Promise<RecipientRow | null> {
-  const found = await db.query<RecipientRow>('SELECT * FROM quick_pay_recipient($1, $2)', [
-    typed.accountNumber,
-    typed.email,
-  ]);
+  const found = await db.query<RecipientRow>(
+    'SELECT * FROM quick_pay_recipient(p_account_number => $1, p_email => $2)',
+    [typed.accountNumber, typed.email],
+  );
   return found.rows[0] ?? null;
+}
+
+/** A Quick Pay as db/functions/quick_pay.sql takes it. */
+export type QuickPayArguments = {
+  claim: IdempotencyClaim;
+  entryId: string;
+  senderUserId: string;
+  senderWalletId: string;
+  recipient: { accountNumber: string | null; email: string | null };
+  amountMinor: bigint;
+  currency: string;
+  memo: string;
+  note: string | null;
+  dailyLimitMinorByLevel: (string | null)[];
+  stepUp: StepUpSpendArguments;
+  /** The answer without what quick_pay adds (entryId, recipientMaskedName, createdAt). */
+  responseBody: unknown;
+};
+
+export type QuickPayRow = ClaimRow & { recipient_user_id: string };
+
+/** Runs a whole Quick Pay as one statement; a refusal raises (db/sql-errors.ts). */
+export async function callQuickPay(
+  db: Queryable,
+  pay: QuickPayArguments,
+): Promise<QuickPayRow | undefined> {
+  const found = await db.query<QuickPayRow>(
+    `SELECT * FROM quick_pay(
+       p_idempotency_scope => $1, p_idempotency_key => $2, p_request_hash => $3,
+       p_entry_id => $4, p_sender_user_id => $5, p_sender_wallet_id => $6,
+       p_recipient_account_number => $7, p_recipient_email => $8,
+       p_amount_minor => $9, p_currency => $10, p_memo => $11, p_note => $12,
+       p_daily_limit_minor_by_level => $13::bigint[], p_step_up_code_id => $14,
+       p_step_up_totp_step => $15, p_response_body => $16)`,
+    [
+      pay.claim.scope,
+      pay.claim.key,
+      pay.claim.requestHash,
+      pay.entryId,
+      pay.senderUserId,
+      pay.senderWalletId,
+      pay.recipient.accountNumber,
+      pay.recipient.email,
+      pay.amountMinor.toString(),
+      pay.currency,
+      pay.memo,
+      pay.note,
+      pay.dailyLimitMinorByLevel,
+      pay.stepUp.codeId,
+      pay.stepUp.totpStep,
+      JSON.stringify(pay.responseBody),
+    ],
+    { preparedName: 'quick_pay' },
+  );
+  return found.rows[0];
 }
 
 export type TransferListRow = {

@@ -12,9 +12,9 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
+import { limitsOrRefuse } from '../../money-out/money-out.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { publishEvent } from '../../platform/events.ts';
-import { limitsOrRefuse } from './money-out.ts';
 import {
   dailyNetsSince,
   findWallet,
