@@ -34,8 +34,11 @@ export type SqlErrorKey = keyof typeof errorCodeBySqlError;
 /** SQLSTATEs that mean a bug (a broken invariant, an append-only table written), not a refusal. */
 export const bugSqlStates: readonly string[] = ['CF900', 'CF901'];
 
-/** A refusal a SQL function raised: its key in the table, its ErrorCode and its DETAIL. */
-export type SqlRefusal = { key: SqlErrorKey; code: ErrorCode; detail: Record<string, unknown> };
+/**
+ * A refusal a SQL function raised: its key in the table, its ErrorCode and its DETAIL as
+ * raised (JSON for the money-out functions, an account id for the ledger's).
+ */
+export type SqlRefusal = { key: SqlErrorKey; code: ErrorCode; detail: string | null };
 
 const raisedSchema = z.object({
   code: z.string(),
@@ -46,12 +49,6 @@ const raisedSchema = z.object({
 
 function isSqlErrorKey(key: string): key is SqlErrorKey {
   return Object.hasOwn(errorCodeBySqlError, key);
-}
-
-function detailOf(detail: string | null | undefined): Record<string, unknown> {
-  if (!detail) return {};
-  const parsed: unknown = JSON.parse(detail);
-  return z.record(z.string(), z.unknown()).parse(parsed);
 }
 
 /**
@@ -70,5 +67,5 @@ export function fromSqlError(
   const key = hint ? `${sqlState}/${hint}` : sqlState;
   if (!isSqlErrorKey(key)) return error;
   const code = errorCodeBySqlError[key];
-  return describe({ key, code, detail: detailOf(detail) }) ?? new AppError(code);
+  return describe({ key, code, detail: detail ?? null }) ?? new AppError(code);
 }

@@ -121,7 +121,8 @@ export function describeMoneyOutRefusal(
   request: MoneyOutRequest,
 ): AppError | undefined {
   if (!refusal.key.startsWith('CF101/')) return undefined;
-  return moneyOutRefusal(request, refusal.code, refusalDetailSchema.parse(refusal.detail));
+  const detail = refusalDetailSchema.parse(refusal.detail ? JSON.parse(refusal.detail) : {});
+  return moneyOutRefusal(request, refusal.code, detail);
 }
 
 function refusalOf(request: MoneyOutRequest, code: ErrorCode, detail?: RefusalDetail): AppError {

@@ -2,6 +2,7 @@ import type { CustomerDetail, CustomerList, TransactionPage } from '@coffer/cont
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
+import { findCustomerWallet } from '../../ledger/wallets.ts';
 import type { StaffAction } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -50,11 +51,7 @@ export async function requireCustomer(deps: AdminDeps, userId: string): Promise<
 }
 
 export async function walletIdOf(deps: AdminDeps, userId: string): Promise<AccountId | null> {
-  const found = await deps.db.query<{ id: AccountId }>(
-    "SELECT id FROM accounts WHERE owner_user_id = $1 AND kind = 'customer'",
-    [userId],
-  );
-  return found.rows[0]?.id ?? null;
+  return (await findCustomerWallet(deps.db, userId))?.id ?? null;
 }
 
 /**

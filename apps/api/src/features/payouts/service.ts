@@ -12,6 +12,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger, PostingLine } from '../../ledger/ledger.ts';
+import { findCustomerWallet } from '../../ledger/wallets.ts';
 import {
   limitsOrRefuse,
   lockMoneyOut,
@@ -51,13 +52,9 @@ async function walletOf(
   deps: PayoutDeps,
   userId: string,
 ): Promise<{ walletId: AccountId; currency: CurrencyCode }> {
-  const found = await deps.db.query<{ id: AccountId; currency: string }>(
-    "SELECT id, currency FROM accounts WHERE owner_user_id = $1 AND kind = 'customer'",
-    [userId],
-  );
-  const wallet = found.rows[0];
+  const wallet = await findCustomerWallet(deps.db, userId);
   if (!wallet) throw new AppError('not_found');
-  return { walletId: wallet.id, currency: toCurrencyCode(wallet.currency) };
+  return { walletId: wallet.id, currency: wallet.currency };
 }
 
 /** What the withdraw form shows up front: the available balance and the fee. */
