@@ -9,6 +9,7 @@ import { matchingTotpStep } from '../../platform/totp.ts';
 import { claimLoginAttempt, giveBackLoginAttempt } from '../auth/login-throttle.ts';
 import { findUserById, type UserRow } from '../auth/queries.ts';
 import type { AuthDeps } from '../auth/service.ts';
+import { replaceStepUpCode, spendStepUpCodeTry } from './queries.ts';
 
 /** PRODUCT.md section 5: an emailed step-up code lasts 10 minutes and allows 5 tries. */
 export const stepUpCodeLifetimeMs = 10 * 60 * 1000;
@@ -47,16 +48,13 @@ export async function startStepUp(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(Date.now() + stepUpCodeLifetimeMs);
   await deps.db.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE step_up_codes SET consumed_at = now()
-        WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL`,
-      [user.id, purpose],
-    );
-    await tx.query(
-      `INSERT INTO step_up_codes (id, user_id, purpose, code_hash, expires_at)
-       VALUES ($1, $2, $3, $4, $5)`,
-      [newId(), user.id, purpose, sha256Hex(code), expiresAt],
-    );
+    await replaceStepUpCode(tx, {
+      id: newId(),
+      userId: user.id,
+      purpose,
+      codeHash: sha256Hex(code),
+      expiresAt,
+    });
     await enqueueEmail(tx, {
       to: user.email,
       subject: `Your ${deps.site.institutionName} verification code: ${code}`,
@@ -130,16 +128,11 @@ async function checkEmailedCode(
   purpose: StepUpPurpose,
   code: string,
 ): Promise<StepUpProof> {
-  const tried = await deps.db.query<{ id: string; code_hash: string }>(
-    `UPDATE step_up_codes SET failed_attempts = failed_attempts + 1
-      WHERE id = (SELECT id FROM step_up_codes
-                   WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL
-                     AND expires_at > now() AND failed_attempts < $3
-                   ORDER BY created_at DESC LIMIT 1 FOR UPDATE)
-      RETURNING id, code_hash`,
-    [userId, purpose, stepUpCodeTriesMax],
-  );
-  const active = tried.rows[0];
+  const active = await spendStepUpCodeTry(deps.db, {
+    userId,
+    purpose,
+    triesMax: stepUpCodeTriesMax,
+  });
   if (!active || !sameHash(active.code_hash, sha256Hex(code))) throw new AppError('wrong_code');
   return { method: 'email', userId, codeId: active.id };
 }
