@@ -1,23 +1,11 @@
 import type { Me, Role } from '@coffer/contracts/auth';
 import { findCountry } from '@coffer/contracts/countries';
 import type { Queryable } from '../../db/client.ts';
+import type { RowOf } from '../../db/rows.ts';
+import type { users } from '../../db/schema.ts';
 
-export type UserRow = {
-  id: string;
-  username: string;
-  email: string;
-  email_verified_at: Date | null;
-  phone: string | null;
-  country: string;
-  role: Role;
-  level: number;
-  password_hash: string;
-  totp_secret_encrypted: string | null;
-  totp_pending_secret_encrypted: string | null;
-  totp_last_used_step: bigint | null;
-  frozen_at: Date | null;
-  frozen_reason: string | null;
-  created_at: Date;
+/** A user with their wallet's currency and number (staff have none). */
+export type UserRow = RowOf<typeof users> & {
   wallet_currency: string | null;
   wallet_number: string | null;
 };

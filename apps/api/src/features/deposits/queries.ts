@@ -1,28 +1,18 @@
 import type { Queryable } from '../../db/client.ts';
+import type { RowOf } from '../../db/rows.ts';
+import type { moneyRequests, roleGrants } from '../../db/schema.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
 
-export type MoneyRequestDirection = 'deposit' | 'debit_adjustment';
-export type MoneyRequestStatus = 'pending_approval' | 'posted' | 'rejected' | 'cancelled';
-
-export type MoneyRequestRow = {
-  id: string;
-  user_id: string;
-  username: string;
+/** A staff posting request with the names of its customer, maker and checker. */
+export type MoneyRequestRow = Omit<RowOf<typeof moneyRequests>, 'account_id'> & {
   account_id: AccountId;
-  direction: MoneyRequestDirection;
-  amount_minor: bigint;
-  currency: string;
-  external_reference: string | null;
-  reason: string;
-  status: MoneyRequestStatus;
-  maker_user_id: string;
+  username: string;
   maker_username: string;
-  checker_user_id: string | null;
   checker_username: string | null;
-  decision_reason: string | null;
-  created_at: Date;
-  decided_at: Date | null;
 };
+
+export type MoneyRequestDirection = MoneyRequestRow['direction'];
+export type MoneyRequestStatus = MoneyRequestRow['status'];
 
 const selectRequests = `
   SELECT r.*, u.username, maker.username AS maker_username, checker.username AS checker_username
@@ -74,9 +64,8 @@ export async function adminNames(db: Queryable): Promise<StaffName[]> {
   return admins.rows;
 }
 
-export type AdminGrantRow = {
-  user_id: string;
-  requested_by_user_id: string;
+/** An approved admin grant: who requested it and who approved it. */
+export type AdminGrantRow = Pick<RowOf<typeof roleGrants>, 'user_id' | 'requested_by_user_id'> & {
   decided_by_user_id: string;
 };
 

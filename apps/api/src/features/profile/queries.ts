@@ -1,4 +1,6 @@
 import type { Queryable } from '../../db/client.ts';
+import type { RowOf } from '../../db/rows.ts';
+import type { sessions } from '../../db/schema.ts';
 
 /** The user's name, locked, so that two renames at once each see the one they replace. */
 export async function lockUsername(tx: Queryable, userId: string): Promise<string | null> {
@@ -58,13 +60,10 @@ export async function removeTotp(tx: Queryable, userId: string): Promise<void> {
   await tx.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
 }
 
-export type ActiveSessionRow = {
-  id: string;
-  user_agent: string | null;
-  ip_address: string | null;
-  created_at: Date;
-  last_used_at: Date;
-};
+export type ActiveSessionRow = Pick<
+  RowOf<typeof sessions>,
+  'id' | 'user_agent' | 'ip_address' | 'created_at' | 'last_used_at'
+>;
 
 /** The user's sessions used in the last 30 minutes, most recent first. */
 export async function activeSessionsOf(db: Queryable, userId: string): Promise<ActiveSessionRow[]> {
