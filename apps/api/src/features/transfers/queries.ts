@@ -13,7 +13,7 @@ export type RecipientRow = {
 
 /**
  * The customer with this wallet account number or this email (stored lower-cased): the
- * same look-up quick_pay makes (drizzle/0007). Staff have no wallet and are never found.
+ * same look-up quick_pay makes (db/functions/quick_pay_recipient.sql). Staff have no wallet and are never found.
  */
 export async function findRecipient(
   db: Queryable,

@@ -227,7 +227,7 @@ function toQuickPayError(error: unknown, plan: QuickPayPlan): unknown {
 }
 
 /**
- * Moves the money in one statement (drizzle/0007's quick_pay, ADR 009): the recipient's
+ * Moves the money in one statement (db/functions/quick_pay.sql, ADR 009): the recipient's
  * checks, the idempotency claim with its answer, the sender's checks under the wallet
  * locks, the step-up code spent, one ledger entry and the transfer's record. The ledger
  * refuses an amount above the available balance in the same statement. Once it has
