@@ -19,6 +19,12 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return found.rows[0] ?? null;
 }
 
+/** Whether a user has this address (stored lower-cased; `email` is as given). */
+export async function isEmailTaken(db: Queryable, email: string): Promise<boolean> {
+  const taken = await db.query('SELECT 1 FROM users WHERE email = $1', [email]);
+  return taken.rows.length > 0;
+}
+
 export async function findUserById(db: Queryable, userId: string): Promise<UserRow | null> {
   const found = await db.query<UserRow>(`${selectUser} WHERE u.id = $1`, [userId]);
   return found.rows[0] ?? null;

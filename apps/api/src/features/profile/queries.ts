@@ -15,11 +15,6 @@ export async function saveUsername(tx: Queryable, userId: string, username: stri
   await tx.query('UPDATE users SET username = $2 WHERE id = $1', [userId, username]);
 }
 
-export async function isEmailTaken(db: Queryable, email: string): Promise<boolean> {
-  const taken = await db.query('SELECT 1 FROM users WHERE email = $1', [email]);
-  return taken.rows.length > 0;
-}
-
 /** Keeps an authenticator key, encrypted, until its first code confirms it. */
 export async function setPendingTotpSecret(
   db: Queryable,

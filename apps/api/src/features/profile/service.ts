@@ -21,7 +21,13 @@ import {
 import { describeDevice } from '../../platform/user-agent.ts';
 import { findPendingEmail } from '../auth/email-tokens.ts';
 import { emailChangeNotice, passwordChangedNotice } from '../auth/emails.ts';
-import { currencyOf, findUserById, type UserRow, updatePasswordHash } from '../auth/queries.ts';
+import {
+  currencyOf,
+  findUserById,
+  isEmailTaken,
+  type UserRow,
+  updatePasswordHash,
+} from '../auth/queries.ts';
 import {
   type AuthDeps,
   assertPasswordStrong,
@@ -32,7 +38,6 @@ import {
 import {
   activeSessionsOf,
   confirmTotp,
-  isEmailTaken,
   lockUsername,
   removeTotp,
   saveUsername,
