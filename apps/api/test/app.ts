@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
-import { moneyOutDayMismatches } from '../src/features/wallet/money-out.ts';
+import { moneyOutDayMismatches } from '../src/money-out/queries.ts';
 import { openTestDatabase } from './database.ts';
 
 /**

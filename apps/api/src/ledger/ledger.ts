@@ -1,12 +1,12 @@
 import type { CurrencyCode } from '@coffer/contracts/currencies';
 import { type EntryKind, memoLengthMax, type SystemAccountKind } from '@coffer/contracts/ledger';
 import type { Database, Queryable } from '../db/client.ts';
+import { fromSqlError } from '../db/sql-errors.ts';
 import { AppError } from '../platform/app-error.ts';
 import { assert } from '../platform/assert.ts';
 import { newId } from '../platform/ids.ts';
 import { generateAccountNumber } from './account-number.ts';
 import { checkInvariants } from './invariants.ts';
-import { toLedgerError } from './ledger-errors.ts';
 
 export type AccountId = string & { readonly brand: 'AccountId' };
 export type HoldId = string & { readonly brand: 'HoldId' };
@@ -51,7 +51,7 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw toLedgerError(error);
+    throw fromSqlError(error);
   }
 }
 
@@ -146,7 +146,10 @@ export function createLedger(db: Database) {
       assertPostingShape(posting);
       const result = await call(() =>
         tx.query<{ entry_id: EntryId; is_replay: boolean }>(
-          'SELECT entry_id, is_replay FROM ledger_post($1, $2, $3, $4, $5, $6::uuid[], $7::bigint[])',
+          `SELECT entry_id, is_replay
+             FROM ledger_post(p_entry_id => $1, p_kind => $2, p_memo => $3, p_idempotency_key => $4,
+                              p_actor_user_id => $5, p_account_ids => $6::uuid[],
+                              p_amounts => $7::bigint[])`,
           [
             newId(),
             posting.kind,
@@ -172,12 +175,11 @@ export function createLedger(db: Database) {
       assert(hold.amountMinor > 0n, 'a hold amount must be positive');
       const holdId = newId() as HoldId;
       await call(() =>
-        tx.query('SELECT ledger_hold($1, $2, $3, $4)', [
-          holdId,
-          hold.accountId,
-          hold.amountMinor.toString(),
-          hold.reason,
-        ]),
+        tx.query(
+          `SELECT ledger_hold(p_hold_id => $1, p_account_id => $2, p_amount => $3,
+                              p_reason => $4)`,
+          [holdId, hold.accountId, hold.amountMinor.toString(), hold.reason],
+        ),
       );
       return holdId;
     },
@@ -191,22 +193,27 @@ export function createLedger(db: Database) {
       assertPostingShape(posting);
       const entryId = newId() as EntryId;
       await call(() =>
-        tx.query('SELECT ledger_capture($1, $2, $3, $4, $5, $6::uuid[], $7::bigint[])', [
-          holdId,
-          entryId,
-          posting.kind,
-          posting.memo,
-          posting.actorUserId ?? null,
-          posting.lines.map((line) => line.accountId),
-          posting.lines.map((line) => line.amountMinor.toString()),
-        ]),
+        tx.query(
+          `SELECT ledger_capture(p_hold_id => $1, p_entry_id => $2, p_kind => $3, p_memo => $4,
+                                 p_actor_user_id => $5, p_account_ids => $6::uuid[],
+                                 p_amounts => $7::bigint[])`,
+          [
+            holdId,
+            entryId,
+            posting.kind,
+            posting.memo,
+            posting.actorUserId ?? null,
+            posting.lines.map((line) => line.accountId),
+            posting.lines.map((line) => line.amountMinor.toString()),
+          ],
+        ),
       );
       return { entryId };
     },
 
     /** Gives held funds back to the wallet's available balance. */
     async release(holdId: HoldId, tx: Queryable = db): Promise<void> {
-      await call(() => tx.query('SELECT ledger_release($1)', [holdId]));
+      await call(() => tx.query('SELECT ledger_release(p_hold_id => $1)', [holdId]));
     },
 
     async balance(accountId: AccountId, tx: Queryable = db): Promise<AccountBalance> {

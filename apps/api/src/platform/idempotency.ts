@@ -43,7 +43,7 @@ function errorResponse(error: AppError): StoredResponse {
 /** The key a request claims, with the hash of what it asks for. */
 export type IdempotencyClaim = { scope: string; key: string; requestHash: string };
 
-/** What idempotency_claim (drizzle/0007) and the functions built on it answer. */
+/** What idempotency_claim (db/functions/idempotency_claim.sql) and the functions built on it answer. */
 export type ClaimRow = {
   is_claimed: boolean;
   request_hash: string;

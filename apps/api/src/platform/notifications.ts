@@ -57,9 +57,11 @@ export async function notify(
   mail: { publicUrl: string },
 ): Promise<void> {
   const liveEvent = JSON.stringify([{ userId: notification.userId, topics: ['notifications'] }]);
-  await tx.query('SELECT notify_user($1, $2, $3, $4, $5, $6, $7, $8, $9), pg_notify($10, $11)', [
-    ...notifyUserParams(notification, mail),
-    eventsChannel,
-    liveEvent,
-  ]);
+  await tx.query(
+    `SELECT notify_user(p_id => $1, p_user_id => $2, p_kind => $3, p_text => $4, p_link => $5,
+                        p_email_id => $6, p_email_subject => $7, p_email_body => $8,
+                        p_is_email_always => $9),
+            pg_notify($10, $11)`,
+    [...notifyUserParams(notification, mail), eventsChannel, liveEvent],
+  );
 }

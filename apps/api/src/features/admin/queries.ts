@@ -1,6 +1,8 @@
 import type { Role } from '@coffer/contracts/auth';
 import type { KycStatus } from '@coffer/contracts/kyc';
 import type { Queryable } from '../../db/client.ts';
+import type { RowOf } from '../../db/rows.ts';
+import type { roleGrants } from '../../db/schema.ts';
 
 export type CustomerListRow = {
   id: string;
@@ -70,4 +72,90 @@ export async function listCustomers(
 export async function countUsers(db: Queryable): Promise<number> {
   const counted = await db.query<{ count: bigint }>('SELECT count(*)::bigint AS count FROM users');
   return Number(counted.rows[0]?.count ?? 0n);
+}
+
+/** Freezes the user unless they are frozen already (false then). */
+export async function freezeUser(
+  tx: Queryable,
+  userId: string,
+  freeze: { reason: string; byUserId: string },
+): Promise<boolean> {
+  const changed = await tx.query(
+    `UPDATE users SET frozen_at = now(), frozen_reason = $2, frozen_by_user_id = $3
+      WHERE id = $1 AND frozen_at IS NULL RETURNING id`,
+    [userId, freeze.reason, freeze.byUserId],
+  );
+  return changed.rows.length > 0;
+}
+
+/**
+ * Unfreezes the user if they are frozen (and, given `onlyReason`, frozen for that reason);
+ * false otherwise.
+ */
+export async function unfreezeUser(
+  tx: Queryable,
+  userId: string,
+  options: { onlyReason?: string } = {},
+): Promise<boolean> {
+  const changed = await tx.query(
+    `UPDATE users SET frozen_at = NULL, frozen_reason = NULL, frozen_by_user_id = NULL
+      WHERE id = $1 AND frozen_at IS NOT NULL AND ($2::text IS NULL OR frozen_reason = $2)
+      RETURNING id`,
+    [userId, options.onlyReason ?? null],
+  );
+  return changed.rows.length > 0;
+}
+
+export async function setUserLevel(tx: Queryable, userId: string, level: number): Promise<void> {
+  await tx.query('UPDATE users SET level = $2 WHERE id = $1', [userId, level]);
+}
+
+export async function setUserRole(tx: Queryable, userId: string, role: Role): Promise<void> {
+  await tx.query('UPDATE users SET role = $2 WHERE id = $1', [userId, role]);
+}
+
+/** A pending admin grant with its requester's name. */
+export type PendingGrantRow = Pick<
+  RowOf<typeof roleGrants>,
+  'id' | 'user_id' | 'role' | 'reason' | 'requested_by_user_id' | 'created_at'
+> & { requested_by_username: string };
+
+export async function pendingRoleGrantOf(
+  db: Queryable,
+  userId: string,
+  options: { isLocked?: boolean } = {},
+): Promise<PendingGrantRow | null> {
+  const found = await db.query<PendingGrantRow>(
+    `SELECT g.id, g.user_id, g.role, g.reason, g.requested_by_user_id,
+            requester.username AS requested_by_username, g.created_at
+       FROM role_grants g JOIN users requester ON requester.id = g.requested_by_user_id
+      WHERE g.user_id = $1 AND g.status = 'pending'${options.isLocked ? ' FOR UPDATE OF g' : ''}`,
+    [userId],
+  );
+  return found.rows[0] ?? null;
+}
+
+/** Asks for a second admin's approval; false when the user has a pending grant already. */
+export async function insertPendingAdminGrant(
+  tx: Queryable,
+  grant: { id: string; userId: string; reason: string; requestedByUserId: string },
+): Promise<boolean> {
+  const inserted = await tx.query(
+    `INSERT INTO role_grants (id, user_id, role, status, reason, requested_by_user_id)
+     VALUES ($1, $2, 'admin', 'pending', $3, $4) ON CONFLICT DO NOTHING RETURNING id`,
+    [grant.id, grant.userId, grant.reason, grant.requestedByUserId],
+  );
+  return inserted.rows.length > 0;
+}
+
+export async function recordRoleGrantDecision(
+  tx: Queryable,
+  grantId: string,
+  decision: { status: 'approved' | 'rejected'; decidedByUserId: string; reason: string | null },
+): Promise<void> {
+  await tx.query(
+    `UPDATE role_grants SET status = $2, decided_by_user_id = $3, decision_reason = $4,
+            decided_at = now() WHERE id = $1`,
+    [grantId, decision.status, decision.decidedByUserId, decision.reason],
+  );
 }

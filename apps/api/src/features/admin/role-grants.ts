@@ -8,32 +8,16 @@ import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import type { UserRow } from '../auth/queries.ts';
+import {
+  freezeUser,
+  insertPendingAdminGrant,
+  type PendingGrantRow,
+  pendingRoleGrantOf,
+  recordRoleGrantDecision,
+  setUserRole,
+  unfreezeUser,
+} from './queries.ts';
 import { type AdminDeps, customerDetail, refuseOwnAccount, requireCustomer } from './service.ts';
-
-type PendingGrantRow = {
-  id: string;
-  user_id: string;
-  role: Role;
-  reason: string;
-  requested_by_user_id: string;
-  requested_by_username: string;
-  created_at: Date;
-};
-
-export async function pendingRoleGrantOf(
-  db: Queryable,
-  userId: string,
-  options: { isLocked?: boolean } = {},
-): Promise<PendingGrantRow | null> {
-  const found = await db.query<PendingGrantRow>(
-    `SELECT g.id, g.user_id, g.role, g.reason, g.requested_by_user_id,
-            requester.username AS requested_by_username, g.created_at
-       FROM role_grants g JOIN users requester ON requester.id = g.requested_by_user_id
-      WHERE g.user_id = $1 AND g.status = 'pending'${options.isLocked ? ' FOR UPDATE OF g' : ''}`,
-    [userId],
-  );
-  return found.rows[0] ?? null;
-}
 
 export function toPendingRoleGrant(row: PendingGrantRow): CustomerDetail['pendingRoleGrant'] {
   return {
@@ -52,20 +36,10 @@ export function toPendingRoleGrant(row: PendingGrantRow): CustomerDetail['pendin
  */
 async function applyStaffFreeze(tx: Queryable, user: UserRow, role: Role, action: StaffAction) {
   const becomesStaff = user.role === 'customer' && role !== 'customer';
-  const changed = becomesStaff
-    ? await tx.query(
-        `UPDATE users SET frozen_at = now(), frozen_reason = $2, frozen_by_user_id = $3
-          WHERE id = $1 AND frozen_at IS NULL RETURNING id`,
-        [user.id, staffFreezeReason, action.staff.userId],
-      )
-    : role === 'customer'
-      ? await tx.query(
-          `UPDATE users SET frozen_at = NULL, frozen_reason = NULL, frozen_by_user_id = NULL
-            WHERE id = $1 AND frozen_at IS NOT NULL AND frozen_reason = $2 RETURNING id`,
-          [user.id, staffFreezeReason],
-        )
-      : { rows: [] };
-  if (changed.rows.length === 0) return;
+  const isChanged = becomesStaff
+    ? await freezeUser(tx, user.id, { reason: staffFreezeReason, byUserId: action.staff.userId })
+    : role === 'customer' && (await unfreezeUser(tx, user.id, { onlyReason: staffFreezeReason }));
+  if (!isChanged) return;
   await recordAudit(tx, {
     action: becomesStaff ? 'account_frozen' : 'account_unfrozen',
     actorUserId: action.staff.userId,
@@ -79,7 +53,7 @@ async function applyStaffFreeze(tx: Queryable, user: UserRow, role: Role, action
 
 /** A change of role is a change of privilege: the person's sessions all end. */
 async function applyRole(tx: Queryable, user: UserRow, role: Role, action: StaffAction) {
-  await tx.query('UPDATE users SET role = $2 WHERE id = $1', [user.id, role]);
+  await setUserRole(tx, user.id, role);
   await revokeUserSessions(tx, user.id);
   await applyStaffFreeze(tx, user, role, action);
   await recordAudit(tx, {
@@ -104,12 +78,13 @@ export async function setRole(deps: AdminDeps, userId: string, role: Role, actio
   if (user.role === role) throw new AppError('state_conflict');
   await deps.db.transaction(async (tx) => {
     if (role !== 'admin') return applyRole(tx, user, role, action);
-    const inserted = await tx.query(
-      `INSERT INTO role_grants (id, user_id, role, status, reason, requested_by_user_id)
-       VALUES ($1, $2, 'admin', 'pending', $3, $4) ON CONFLICT DO NOTHING RETURNING id`,
-      [newId(), userId, action.reason, action.staff.userId],
-    );
-    if (inserted.rows.length === 0) throw new AppError('state_conflict');
+    const isRequested = await insertPendingAdminGrant(tx, {
+      id: newId(),
+      userId,
+      reason: action.reason,
+      requestedByUserId: action.staff.userId,
+    });
+    if (!isRequested) throw new AppError('state_conflict');
     await recordAudit(tx, {
       action: 'admin_role_requested',
       actorUserId: action.staff.userId,
@@ -137,16 +112,11 @@ export async function decideRoleGrant(
     const grant = await pendingRoleGrantOf(tx, userId, { isLocked: true });
     if (!grant) throw new AppError('already_decided');
     if (grant.requested_by_user_id === action.staff.userId) throw new AppError('own_request');
-    await tx.query(
-      `UPDATE role_grants SET status = $2, decided_by_user_id = $3, decision_reason = $4,
-              decided_at = now() WHERE id = $1`,
-      [
-        grant.id,
-        decision === 'approve' ? 'approved' : 'rejected',
-        action.staff.userId,
-        action.reason || null,
-      ],
-    );
+    await recordRoleGrantDecision(tx, grant.id, {
+      status: decision === 'approve' ? 'approved' : 'rejected',
+      decidedByUserId: action.staff.userId,
+      reason: action.reason || null,
+    });
     if (decision === 'approve') {
       await applyRole(tx, user, grant.role, { ...action, reason: grant.reason });
     }

@@ -3,6 +3,7 @@ import { toCurrencyCode } from '@coffer/contracts/currencies';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
+import { findCustomerWallet } from '../../ledger/wallets.ts';
 import type { StaffAction } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -10,8 +11,15 @@ import { publishEvent } from '../../platform/events.ts';
 import { findUserById, type UserRow } from '../auth/queries.ts';
 import { walletLines } from '../wallet/queries.ts';
 import { describeLine } from '../wallet/service.ts';
-import { countUsers, listCustomers } from './queries.ts';
-import { pendingRoleGrantOf, toPendingRoleGrant } from './role-grants.ts';
+import {
+  countUsers,
+  freezeUser,
+  listCustomers,
+  pendingRoleGrantOf,
+  setUserLevel,
+  unfreezeUser,
+} from './queries.ts';
+import { toPendingRoleGrant } from './role-grants.ts';
 
 export type AdminDeps = { db: Database; ledger: Ledger; config: Config };
 
@@ -52,11 +60,7 @@ export async function requireCustomer(deps: AdminDeps, userId: string): Promise<
 }
 
 export async function walletIdOf(deps: AdminDeps, userId: string): Promise<AccountId | null> {
-  const found = await deps.db.query<{ id: AccountId }>(
-    "SELECT id FROM accounts WHERE owner_user_id = $1 AND kind = 'customer'",
-    [userId],
-  );
-  return found.rows[0]?.id ?? null;
+  return (await findCustomerWallet(deps.db, userId))?.id ?? null;
 }
 
 /**
@@ -147,18 +151,10 @@ export async function setFrozen(
   refuseOwnAccount(action, userId);
   await requireCustomer(deps, userId);
   await deps.db.transaction(async (tx) => {
-    const changed = isFrozen
-      ? await tx.query(
-          `UPDATE users SET frozen_at = now(), frozen_reason = $2, frozen_by_user_id = $3
-            WHERE id = $1 AND frozen_at IS NULL RETURNING id`,
-          [userId, action.reason, action.staff.userId],
-        )
-      : await tx.query(
-          `UPDATE users SET frozen_at = NULL, frozen_reason = NULL, frozen_by_user_id = NULL
-            WHERE id = $1 AND frozen_at IS NOT NULL RETURNING id`,
-          [userId],
-        );
-    if (changed.rows.length === 0) throw new AppError('state_conflict');
+    const isChanged = isFrozen
+      ? await freezeUser(tx, userId, { reason: action.reason, byUserId: action.staff.userId })
+      : await unfreezeUser(tx, userId);
+    if (!isChanged) throw new AppError('state_conflict');
     await recordAudit(tx, {
       action: isFrozen ? 'account_frozen' : 'account_unfrozen',
       actorUserId: action.staff.userId,
@@ -182,7 +178,7 @@ export async function setLevel(
   const user = await requireCustomer(deps, userId);
   if (user.level === level) throw new AppError('state_conflict');
   await deps.db.transaction(async (tx) => {
-    await tx.query('UPDATE users SET level = $2 WHERE id = $1', [userId, level]);
+    await setUserLevel(tx, userId, level);
     await recordAudit(tx, {
       action: 'level_changed',
       actorUserId: action.staff.userId,

@@ -22,9 +22,19 @@ import { consumeEmailToken, createEmailToken } from './email-tokens.ts';
 import { passwordResetEmail, verificationEmail } from './emails.ts';
 import { claimLoginAttempt, clearLoginFailures } from './login-throttle.ts';
 import {
+  acceptTotpStep,
+  deviceHistoryOf,
   findUserByEmail,
   findUserById,
+  insertLoginChallenge,
   insertUser,
+  isLoginChallengeLive,
+  lockLoginChallenge,
+  markEmailVerified,
+  markLoginChallengeUsed,
+  replaceEmailVerified,
+  spendLoginChallengeTry,
+  spendRecoveryCode,
   toMe,
   type UserRow,
   updatePasswordHash,
@@ -176,11 +186,11 @@ async function checkPassword(
   await clearLoginFailures(deps.db, email);
   if (user.totp_secret_encrypted) {
     const challengeToken = randomToken();
-    await deps.db.query(
-      `INSERT INTO login_challenges (token_hash, user_id, expires_at)
-       VALUES ($1, $2, now() + ($3 || ' milliseconds')::interval)`,
-      [sha256Hex(challengeToken), user.id, String(loginChallengeTtlMs)],
-    );
+    await insertLoginChallenge(deps.db, {
+      tokenHash: sha256Hex(challengeToken),
+      userId: user.id,
+      lifetimeMs: loginChallengeTtlMs,
+    });
     return { status: 'second_factor_required', challengeToken };
   }
   const token = await deps.db.transaction(async (tx) => {
@@ -211,19 +221,9 @@ export async function verifySecondFactor(
   const secret = decryptSecret(user.totp_secret_encrypted, deps.config.secretKey);
   const step = matchingTotpStep(secret, code.trim());
   if (step !== null) {
-    const accepted = await tx.query(
-      `UPDATE users SET totp_last_used_step = $2
-        WHERE id = $1 AND (totp_last_used_step IS NULL OR totp_last_used_step < $2) RETURNING id`,
-      [user.id, step],
-    );
-    return accepted.rows.length > 0;
+    return acceptTotpStep(tx, user.id, step);
   }
-  const spent = await tx.query(
-    `UPDATE recovery_codes SET used_at = now()
-      WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING user_id`,
-    [user.id, sha256Hex(normalizeRecoveryCode(code))],
-  );
-  return spent.rows.length > 0;
+  return spendRecoveryCode(tx, user.id, sha256Hex(normalizeRecoveryCode(code)));
 }
 
 /**
@@ -251,36 +251,19 @@ async function checkSecondFactor(
   client: Client,
 ): Promise<Extract<LoginResult, { status: 'signed_in' }>> {
   const challengeHash = sha256Hex(body.challengeToken);
-  const tried = await deps.db.query(
-    `UPDATE login_challenges SET failed_attempts = failed_attempts + 1
-      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() AND failed_attempts < $2
-      RETURNING user_id`,
-    [challengeHash, loginChallengeAttemptsMax],
-  );
-  if (tried.rows.length === 0) {
-    const live = await deps.db.query(
-      'SELECT 1 FROM login_challenges WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
-      [challengeHash],
-    );
-    if (live.rows.length > 0) throw new AppError('too_many_attempts');
+  if (!(await spendLoginChallengeTry(deps.db, challengeHash, loginChallengeAttemptsMax))) {
+    if (await isLoginChallengeLive(deps.db, challengeHash)) throw new AppError('too_many_attempts');
     throw new AppError('link_expired', {
       message: 'Your sign-in took too long. Please start again.',
     });
   }
   const result = await deps.db.transaction(async (tx) => {
     // Two right codes at once (an authenticator code and a recovery code) sign in once.
-    const found = await tx.query<{ user_id: string }>(
-      `SELECT user_id FROM login_challenges
-        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() FOR UPDATE`,
-      [challengeHash],
-    );
-    const challenge = found.rows[0];
-    if (!challenge) return null;
-    const user = await requireUser(tx, challenge.user_id);
+    const challengeUserId = await lockLoginChallenge(tx, challengeHash);
+    if (!challengeUserId) return null;
+    const user = await requireUser(tx, challengeUserId);
     if (!(await verifySecondFactor(deps, tx, user, body.code))) return null;
-    await tx.query('UPDATE login_challenges SET used_at = now() WHERE token_hash = $1', [
-      challengeHash,
-    ]);
+    await markLoginChallengeUsed(tx, challengeHash);
     await recordAudit(tx, {
       action: 'login_succeeded',
       actorUserId: user.id,
@@ -303,14 +286,8 @@ async function checkSecondFactor(
  */
 async function notifyIfNewDevice(deps: AuthDeps, tx: Queryable, userId: string, client: Client) {
   // A first sign-in ever (a staff account just created) has no device to compare with.
-  const found = await tx.query<{ has_sessions: boolean; is_known_device: boolean }>(
-    `SELECT count(*) > 0 AS has_sessions,
-            coalesce(bool_or(user_agent IS NOT DISTINCT FROM $2), false) AS is_known_device
-       FROM sessions WHERE user_id = $1`,
-    [userId, client.userAgent ?? null],
-  );
-  const history = found.rows[0];
-  if (!history?.has_sessions || history.is_known_device) return;
+  const history = await deviceHistoryOf(tx, userId, client.userAgent ?? null);
+  if (!history.hasSessions || history.isKnownDevice) return;
   await notify(
     tx,
     {
@@ -334,12 +311,9 @@ export async function verifyEmail(deps: AuthDeps, token: string): Promise<Me> {
     const consumed = await consumeEmailToken(tx, token, 'verify_email');
     if (!consumed) throw new AppError('link_expired');
     // A verified new address replaces the old one; someone may have taken it meanwhile.
-    const updated = await tx.query(
-      `UPDATE users SET email = $2, email_verified_at = now()
-        WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users WHERE email = $2 AND id <> $1) RETURNING id`,
-      [consumed.userId, consumed.email],
-    );
-    if (updated.rows.length === 0) throw new AppError('email_in_use');
+    if (!(await replaceEmailVerified(tx, consumed.userId, consumed.email))) {
+      throw new AppError('email_in_use');
+    }
     if (consumed.previousEmail !== consumed.email) {
       await recordAudit(tx, {
         action: 'email_changed',
@@ -417,9 +391,6 @@ export async function resetPassword(
       subjectUserId: user.id,
     });
     // Following the emailed link proves the address, too.
-    await tx.query(
-      'UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1 AND email = $2',
-      [user.id, consumed.email],
-    );
+    await markEmailVerified(tx, user.id, consumed.email);
   });
 }

@@ -1,15 +1,13 @@
 import type { BillCategory } from '@coffer/contracts/bills';
 import type { Queryable } from '../../db/client.ts';
+import type { RowOf } from '../../db/rows.ts';
+import type { billPayments } from '../../db/schema.ts';
 import type { AccountId, EntryId } from '../../ledger/ledger.ts';
 
-export type BillPaymentRow = {
-  id: string;
-  category: BillCategory;
-  biller_reference: string;
-  amount_minor: bigint;
-  currency: string;
-  created_at: Date;
-};
+export type BillPaymentRow = Pick<
+  RowOf<typeof billPayments>,
+  'id' | 'category' | 'biller_reference' | 'amount_minor' | 'currency' | 'created_at'
+>;
 
 const billPaymentColumns = 'id, category, biller_reference, amount_minor, currency, created_at';
 

@@ -4,7 +4,7 @@ import {
   type BillPaymentList,
   billCategoryLabels,
 } from '@coffer/contracts/bills';
-import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import type { CurrencyCode } from '@coffer/contracts/currencies';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
 import {
   formatMoney,
@@ -15,11 +15,12 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
+import { findCustomerWallet } from '../../ledger/wallets.ts';
+import { limitsOrRefuse, lockMoneyOut } from '../../money-out/money-out.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { notify } from '../../platform/notifications.ts';
-import { limitsOrRefuse, lockMoneyOut } from '../wallet/money-out.ts';
 import { type BillPaymentRow, billPaymentsOf, insertBillPayment } from './queries.ts';
 
 export type BillDeps = { db: Database; ledger: Ledger; config: Config };
@@ -54,13 +55,9 @@ export async function prepareBillPayment(
   userId: string,
   body: BillPaymentBody,
 ): Promise<PreparedBillPayment> {
-  const wallet = await deps.db.query<{ currency: string }>(
-    "SELECT currency FROM accounts WHERE owner_user_id = $1 AND kind = 'customer'",
-    [userId],
-  );
-  const walletCurrency = wallet.rows[0]?.currency;
-  if (!walletCurrency) throw new AppError('not_found');
-  const currency = toCurrencyCode(walletCurrency);
+  const wallet = await findCustomerWallet(deps.db, userId);
+  if (!wallet) throw new AppError('not_found');
+  const { currency } = wallet;
   let amountMinor: bigint;
   try {
     amountMinor = parseAmount(body.amount, currency);

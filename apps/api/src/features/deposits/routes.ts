@@ -9,11 +9,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffActionOf, staffSessionOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
+import type { MoneyRequestDirection } from './queries.ts';
 import {
   cancelMoneyRequest,
   createMoneyRequest,
   decideMoneyRequest,
-  type MoneyRequestDirection,
   moneyRequestsOf,
   moneyRequestTarget,
   pendingMoneyRequests,

@@ -11,37 +11,20 @@ import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { notify } from '../../platform/notifications.ts';
 import { type AdminDeps, requireCustomer, walletIdOf } from '../admin/service.ts';
-
-export type MoneyRequestDirection = 'deposit' | 'debit_adjustment';
-
-type MoneyRequestRow = {
-  id: string;
-  user_id: string;
-  username: string;
-  account_id: AccountId;
-  direction: MoneyRequestDirection;
-  amount_minor: bigint;
-  currency: string;
-  external_reference: string | null;
-  reason: string;
-  status: 'pending_approval' | 'posted' | 'rejected' | 'cancelled';
-  maker_user_id: string;
-  maker_username: string;
-  checker_user_id: string | null;
-  checker_username: string | null;
-  decision_reason: string | null;
-  created_at: Date;
-  decided_at: Date | null;
-};
-
-const selectRequests = `
-  SELECT r.*, u.username, maker.username AS maker_username, checker.username AS checker_username
-    FROM money_requests r
-    JOIN users u ON u.id = r.user_id
-    JOIN users maker ON maker.id = r.maker_user_id
-    LEFT JOIN users checker ON checker.id = r.checker_user_id`;
-
-type StaffName = { id: string; username: string };
+import { findUserById } from '../auth/queries.ts';
+import {
+  addToDailyTotal,
+  adminNames,
+  approvedAdminGrants,
+  findRequest,
+  insertPendingRequest,
+  type MoneyRequestDirection,
+  type MoneyRequestRow,
+  pendingRequests,
+  recordRequestOutcome,
+  requestsOfUser,
+  type StaffName,
+} from './queries.ts';
 
 /**
  * Who may check whose requests: every admin except the maker, the subject, and any admin
@@ -49,25 +32,16 @@ type StaffName = { id: string; username: string };
  */
 export async function checkerRules(db: Queryable) {
   // One after the other: inside a transaction both share one connection.
-  const admins = await db.query<StaffName>(
-    "SELECT id, username FROM users WHERE role = 'admin' ORDER BY username",
-  );
-  const grants = await db.query<{
-    user_id: string;
-    requested_by_user_id: string;
-    decided_by_user_id: string;
-  }>(
-    `SELECT user_id, requested_by_user_id, decided_by_user_id FROM role_grants
-      WHERE status = 'approved' AND role = 'admin'`,
-  );
+  const admins = await adminNames(db);
+  const grants = await approvedAdminGrants(db);
   const isPromotedBy = (adminId: string, makerId: string) =>
-    grants.rows.some(
+    grants.some(
       (grant) =>
         grant.user_id === adminId &&
         (grant.requested_by_user_id === makerId || grant.decided_by_user_id === makerId),
     );
   return (request: Pick<MoneyRequestRow, 'maker_user_id' | 'user_id'>): StaffName[] =>
-    admins.rows.filter(
+    admins.filter(
       (admin) =>
         admin.id !== request.maker_user_id &&
         admin.id !== request.user_id &&
@@ -100,14 +74,6 @@ function toMoneyRequest(row: MoneyRequestRow, eligibleCheckers: EligibleCheckers
     createdAt: row.created_at.toISOString(),
     decidedAt: row.decided_at?.toISOString() ?? null,
   };
-}
-
-async function findRequest(db: Queryable, requestId: string, options: { isLocked?: boolean } = {}) {
-  const found = await db.query<MoneyRequestRow>(
-    `${selectRequests} WHERE r.id = $1${options.isLocked ? ' FOR UPDATE OF r' : ''}`,
-    [requestId],
-  );
-  return found.rows[0] ?? null;
 }
 
 /** A deposit credits the wallet from settlement; a debit adjustment takes it back there. */
@@ -230,16 +196,7 @@ async function spendDailyTotal(
   dailyTotalMinor: bigint,
 ): Promise<boolean> {
   if (amountMinor > dailyTotalMinor) return false;
-  const spent = await tx.query(
-    `INSERT INTO four_eyes_daily_totals AS t (maker_user_id, currency, day, posted_minor)
-     VALUES ($1, $2, (now() AT TIME ZONE 'UTC')::date, $3)
-     ON CONFLICT (maker_user_id, currency, day) DO UPDATE
-        SET posted_minor = t.posted_minor + EXCLUDED.posted_minor
-      WHERE t.posted_minor + EXCLUDED.posted_minor <= $4
-     RETURNING posted_minor`,
-    [makerUserId, currency, amountMinor, dailyTotalMinor],
-  );
-  return spent.rows.length > 0;
+  return addToDailyTotal(tx, { makerUserId, currency, amountMinor, dailyTotalMinor });
 }
 
 /**
@@ -290,30 +247,27 @@ export async function createMoneyRequest(
       limits.fourEyesDailyTotalMinor,
     ));
   const requestId = newId();
-  await tx.query(
-    `INSERT INTO money_requests (id, user_id, account_id, direction, amount_minor, currency,
-                                 external_reference, reason, status, maker_user_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending_approval', $9)`,
-    [
-      requestId,
-      userId,
-      walletId,
-      direction,
-      amountMinor,
-      balance.currency,
-      body.externalReference ?? null,
-      action.reason,
-      action.staff.userId,
-    ],
-  );
+  await insertPendingRequest(tx, {
+    id: requestId,
+    userId,
+    accountId: walletId,
+    direction,
+    amountMinor,
+    currency: balance.currency,
+    externalReference: body.externalReference ?? null,
+    reason: action.reason,
+    makerUserId: action.staff.userId,
+  });
   const request = await findRequest(tx, requestId);
   if (!request) throw new Error('a request just inserted is found');
   if (!needsSecondAdmin) {
     const entryId = await postRequest(deps, tx, request, target.settlementId, action.staff.userId);
-    await tx.query(
-      `UPDATE money_requests SET status = 'posted', entry_id = $2, decided_at = now() WHERE id = $1`,
-      [requestId, entryId],
-    );
+    await recordRequestOutcome(tx, requestId, {
+      status: 'posted',
+      checkerUserId: null,
+      decisionReason: null,
+      entryId,
+    });
   }
   // A pending request changes no balance, but the staff's queues show it.
   await publishEvent(tx, {
@@ -411,10 +365,8 @@ export async function cancelMoneyRequest(
 }
 
 async function refuseStaffSubject(tx: Queryable, userId: string) {
-  const subject = await tx.query<{ role: string }>('SELECT role FROM users WHERE id = $1', [
-    userId,
-  ]);
-  if (subject.rows[0]?.role !== 'customer') throw new AppError('staff_wallet');
+  const subject = await findUserById(tx, userId);
+  if (subject?.role !== 'customer') throw new AppError('staff_wallet');
 }
 
 const closingAudit = {
@@ -439,11 +391,12 @@ async function closeRequest(
     userId: request.user_id,
     topics: outcome.entryId ? ['wallet', 'money-requests'] : ['money-requests'],
   });
-  await tx.query(
-    `UPDATE money_requests SET status = $2, checker_user_id = $3, decision_reason = $4,
-            decided_at = now(), entry_id = $5 WHERE id = $1`,
-    [request.id, outcome.status, outcome.checkerUserId, action.reason || null, outcome.entryId],
-  );
+  await recordRequestOutcome(tx, request.id, {
+    status: outcome.status,
+    checkerUserId: outcome.checkerUserId,
+    decisionReason: action.reason || null,
+    entryId: outcome.entryId,
+  });
   await recordAudit(tx, {
     action: closingAudit[outcome.status],
     actorUserId: action.staff.userId,
@@ -469,19 +422,13 @@ const queueLengthMax = 200;
 
 /** Oldest first: the work queue of requests waiting for a second admin. */
 export async function pendingMoneyRequests(deps: AdminDeps): Promise<MoneyRequest[]> {
-  const found = await deps.db.query<MoneyRequestRow>(
-    `${selectRequests} WHERE r.status = 'pending_approval' ORDER BY r.created_at ASC LIMIT $1`,
-    [queueLengthMax],
-  );
+  const rows = await pendingRequests(deps.db, queueLengthMax);
   const eligibleCheckers = await checkerRules(deps.db);
-  return found.rows.map((row) => toMoneyRequest(row, eligibleCheckers));
+  return rows.map((row) => toMoneyRequest(row, eligibleCheckers));
 }
 
 export async function moneyRequestsOf(deps: AdminDeps, userId: string): Promise<MoneyRequest[]> {
-  const found = await deps.db.query<MoneyRequestRow>(
-    `${selectRequests} WHERE r.user_id = $1 ORDER BY r.created_at DESC LIMIT $2`,
-    [userId, queueLengthMax],
-  );
+  const rows = await requestsOfUser(deps.db, userId, queueLengthMax);
   const eligibleCheckers = await checkerRules(deps.db);
-  return found.rows.map((row) => toMoneyRequest(row, eligibleCheckers));
+  return rows.map((row) => toMoneyRequest(row, eligibleCheckers));
 }

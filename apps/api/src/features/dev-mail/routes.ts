@@ -1,6 +1,7 @@
 import { devMailListSchema } from '@coffer/contracts/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asSentBy } from '../../platform/mail.ts';
+import { newestMail } from './queries.ts';
 
 const messagesShownMax = 100;
 
@@ -10,19 +11,10 @@ export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dev/mail',
     { config: { access: 'public' }, schema: { response: { 200: devMailListSchema } } },
     async () => {
-      const found = await app.db.query<{
-        id: string;
-        to_address: string;
-        subject: string;
-        text_body: string;
-        created_at: Date;
-      }>(
-        'SELECT id, to_address, subject, text_body, created_at FROM outbox_emails ORDER BY created_at DESC LIMIT $1',
-        [messagesShownMax],
-      );
+      const rows = await newestMail(app.db, messagesShownMax);
       // Shown as it is sent: with the sandbox marking.
       return {
-        messages: found.rows.map((row) => ({
+        messages: rows.map((row) => ({
           id: row.id,
           ...asSentBy(
             { to: row.to_address, subject: row.subject, text: row.text_body },

@@ -18,6 +18,7 @@ import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { notify } from '../../platform/notifications.ts';
 import type { SessionContext } from '../../platform/sessions.ts';
+import { freezeUser } from '../admin/queries.ts';
 import { type AdminDeps, requireCustomer } from '../admin/service.ts';
 import { createMoneyRequest, type MoneyRequestTarget } from '../deposits/service.ts';
 import {
@@ -78,12 +79,7 @@ function checkFreezeRequest(body: DisputeBody): void {
 async function freezeAtCustomersRequest(tx: Queryable, userId: string, reference: string) {
   // No full stop: the frozen-account message goes on with ". Contact support …".
   const reason = `You froze your account when you reported an unauthorized transaction (${reference})`;
-  const frozen = await tx.query(
-    `UPDATE users SET frozen_at = now(), frozen_reason = $2, frozen_by_user_id = $1
-      WHERE id = $1 AND frozen_at IS NULL RETURNING id`,
-    [userId, reason],
-  );
-  if (frozen.rows.length === 0) return;
+  if (!(await freezeUser(tx, userId, { reason, byUserId: userId }))) return;
   await recordAudit(tx, {
     action: 'account_frozen_by_customer',
     actorUserId: userId,

@@ -262,3 +262,12 @@ export function toStaffKycSubmission(row: KycSubmissionRow): StaffKycSubmission 
         : null,
   };
 }
+
+/** The customer's level, their row locked so a decision and a staff level change queue up. */
+export async function lockLevelOf(tx: Queryable, userId: string): Promise<number | null> {
+  const locked = await tx.query<{ level: number }>(
+    'SELECT level FROM users WHERE id = $1 FOR UPDATE',
+    [userId],
+  );
+  return locked.rows[0]?.level ?? null;
+}

@@ -20,6 +20,7 @@ import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { notify } from '../../platform/notifications.ts';
+import { setUserLevel } from '../admin/queries.ts';
 import { findUserById } from '../auth/queries.ts';
 import { kycApprovedNotification, kycRejectedNotification } from './emails.ts';
 import {
@@ -29,6 +30,7 @@ import {
   insertDocument,
   insertSubmission,
   type KycSubmissionRow,
+  lockLevelOf,
   lockUnattachedDocument,
   pendingSubmissions,
   submissionsOfUser,
@@ -190,17 +192,11 @@ export async function decideKyc(
       reason,
     });
     if (!decided) throw new AppError('state_conflict', { message: kycAlreadyDecidedMessage });
-    const locked = await tx.query<{ level: number }>(
-      'SELECT level FROM users WHERE id = $1 FOR UPDATE',
-      [decided.user_id],
-    );
-    const levelBefore = locked.rows[0]?.level;
-    assert(levelBefore !== undefined, 'the submission’s customer exists');
+    const levelBefore = await lockLevelOf(tx, decided.user_id);
+    assert(levelBefore !== null, 'the submission’s customer exists');
     const levelAfter =
       decision.status === 'approved' ? Math.max(levelBefore, kycApprovedLevel) : levelBefore;
-    if (levelAfter !== levelBefore) {
-      await tx.query('UPDATE users SET level = $2 WHERE id = $1', [decided.user_id, levelAfter]);
-    }
+    if (levelAfter !== levelBefore) await setUserLevel(tx, decided.user_id, levelAfter);
     await recordAudit(tx, {
       action: decision.status === 'approved' ? 'kyc_approved' : 'kyc_rejected',
       actorUserId: action.staff.userId,

@@ -6,25 +6,16 @@ import {
   type StaffPayout,
 } from '@coffer/contracts/payouts';
 import type { Queryable } from '../../db/client.ts';
+import type { RowOf } from '../../db/rows.ts';
+import type { payouts } from '../../db/schema.ts';
 import type { AccountId, EntryId, HoldId } from '../../ledger/ledger.ts';
 
-export type PayoutRow = {
-  id: string;
-  user_id: string;
-  username: string;
+/** A payout with its customer's and its decider's names. */
+export type PayoutRow = Omit<RowOf<typeof payouts>, 'account_id' | 'hold_id'> & {
   account_id: AccountId;
   hold_id: HoldId;
-  amount_minor: bigint;
-  fee_minor: bigint;
-  currency: string;
-  destination: unknown;
-  status: PayoutStatus;
-  external_reference: string | null;
-  decided_by_user_id: string | null;
+  username: string;
   decided_by_username: string | null;
-  decision_reason: string | null;
-  created_at: Date;
-  decided_at: Date | null;
 };
 
 const selectPayouts = `

@@ -17,6 +17,14 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger, PostingLine } from '../../ledger/ledger.ts';
+import { findCustomerWallet } from '../../ledger/wallets.ts';
+import {
+  limitsOrRefuse,
+  lockMoneyOut,
+  precheckMoneyOut,
+  uncountMoneyOut,
+} from '../../money-out/money-out.ts';
+import { type StepUpProof, spendStepUp } from '../../money-out/step-up-spend.ts';
 import type { StaffAction } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
@@ -25,13 +33,6 @@ import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { notify } from '../../platform/notifications.ts';
 import { requireCustomer } from '../admin/service.ts';
-import { type StepUpProof, spendStepUp } from '../step-up/service.ts';
-import {
-  limitsOrRefuse,
-  lockMoneyOut,
-  precheckMoneyOut,
-  uncountMoneyOut,
-} from '../wallet/money-out.ts';
 import {
   findPayout,
   insertPayout,
@@ -57,13 +58,9 @@ async function walletOf(
   deps: PayoutDeps,
   userId: string,
 ): Promise<{ walletId: AccountId; currency: CurrencyCode }> {
-  const found = await deps.db.query<{ id: AccountId; currency: string }>(
-    "SELECT id, currency FROM accounts WHERE owner_user_id = $1 AND kind = 'customer'",
-    [userId],
-  );
-  const wallet = found.rows[0];
+  const wallet = await findCustomerWallet(deps.db, userId);
   if (!wallet) throw new AppError('not_found');
-  return { walletId: wallet.id, currency: toCurrencyCode(wallet.currency) };
+  return { walletId: wallet.id, currency: wallet.currency };
 }
 
 /** What the withdraw form shows up front: the available balance and the fee. */

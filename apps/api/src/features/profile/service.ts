@@ -22,7 +22,13 @@ import {
 import { describeDevice } from '../../platform/user-agent.ts';
 import { findPendingEmail } from '../auth/email-tokens.ts';
 import { emailChangeNotice, passwordChangedNotice } from '../auth/emails.ts';
-import { currencyOf, findUserById, type UserRow, updatePasswordHash } from '../auth/queries.ts';
+import {
+  currencyOf,
+  findUserById,
+  isEmailTaken,
+  type UserRow,
+  updatePasswordHash,
+} from '../auth/queries.ts';
 import {
   type AuthDeps,
   assertPasswordStrong,
@@ -30,6 +36,14 @@ import {
   sendVerificationEmail,
   verifySecondFactor,
 } from '../auth/service.ts';
+import {
+  activeSessionsOf,
+  confirmTotp,
+  lockUsername,
+  removeTotp,
+  saveUsername,
+  setPendingTotpSecret,
+} from './queries.ts';
 
 async function requireUser(deps: AuthDeps, userId: string): Promise<UserRow> {
   const user = await findUserById(deps.db, userId);
@@ -74,14 +88,10 @@ export async function updateUsername(
 ): Promise<Profile> {
   await deps.db.transaction(async (tx) => {
     // Locked, so that two renames at once each record the name they replaced.
-    const current = await tx.query<{ username: string }>(
-      'SELECT username FROM users WHERE id = $1 FOR UPDATE',
-      [userId],
-    );
-    const before = current.rows[0]?.username;
-    if (before === undefined) throw new AppError('unauthenticated');
+    const before = await lockUsername(tx, userId);
+    if (before === null) throw new AppError('unauthenticated');
     if (before === username) return;
-    await tx.query('UPDATE users SET username = $2 WHERE id = $1', [userId, username]);
+    await saveUsername(tx, userId, username);
     await recordAudit(tx, {
       action: 'username_changed',
       actorUserId: userId,
@@ -107,8 +117,7 @@ export async function requestEmailChange(
       fields: { newEmail: 'That is already your email address.' },
     });
   }
-  const taken = await deps.db.query('SELECT 1 FROM users WHERE email = $1', [body.newEmail]);
-  if (taken.rows.length > 0)
+  if (await isEmailTaken(deps.db, body.newEmail))
     throw new AppError('email_in_use', { fields: { newEmail: 'Email already in use' } });
   await deps.db.transaction(async (tx) => {
     await sendVerificationEmail(deps, tx, user, body.newEmail);
@@ -181,10 +190,7 @@ export async function startTotpSetup(deps: AuthDeps, userId: string, currentPass
   await reauthenticate(user, currentPassword);
   if (user.totp_secret_encrypted) throw new AppError('totp_state_conflict');
   const secret = newTotpSecret();
-  await deps.db.query('UPDATE users SET totp_pending_secret_encrypted = $2 WHERE id = $1', [
-    userId,
-    encryptSecret(secret, deps.config.secretKey),
-  ]);
+  await setPendingTotpSecret(deps.db, userId, encryptSecret(secret, deps.config.secretKey));
   const url = otpauthUrl(secret, user.email, deps.site.institutionName);
   const svg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return {
@@ -211,12 +217,10 @@ export async function enableTotp(deps: AuthDeps, userId: string, code: string): 
     });
   const recoveryCodes = generateRecoveryCodes();
   await deps.db.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE users SET totp_secret_encrypted = totp_pending_secret_encrypted,
-              totp_pending_secret_encrypted = NULL, totp_last_used_step = $2 WHERE id = $1`,
-      [userId, step],
-    );
-    await tx.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
+    await confirmTotp(tx, userId, {
+      firstStep: step,
+      recoveryCodeHashes: recoveryCodes.map(sha256Hex),
+    });
     await recordAudit(tx, { action: 'totp_enabled', actorUserId: userId, subjectUserId: userId });
     await notify(
       tx,
@@ -228,12 +232,6 @@ export async function enableTotp(deps: AuthDeps, userId: string, code: string): 
       },
       deps.config,
     );
-    for (const recoveryCode of recoveryCodes) {
-      await tx.query('INSERT INTO recovery_codes (user_id, code_hash) VALUES ($1, $2)', [
-        userId,
-        sha256Hex(recoveryCode),
-      ]);
-    }
   });
   deps.mailer.kick();
   return recoveryCodes;
@@ -248,11 +246,7 @@ export async function disableTotp(deps: AuthDeps, userId: string, code: string):
         fields: { code: 'Wrong verification code. Please try again.' },
       });
     }
-    await tx.query(
-      'UPDATE users SET totp_secret_encrypted = NULL, totp_pending_secret_encrypted = NULL, totp_last_used_step = NULL WHERE id = $1',
-      [userId],
-    );
-    await tx.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
+    await removeTotp(tx, userId);
     await recordAudit(tx, { action: 'totp_disabled', actorUserId: userId, subjectUserId: userId });
     await notify(
       tx,
@@ -272,20 +266,8 @@ export async function listSessions(
   deps: AuthDeps,
   session: SessionContext,
 ): Promise<SessionInfo[]> {
-  const found = await deps.db.query<{
-    id: string;
-    user_agent: string | null;
-    ip_address: string | null;
-    created_at: Date;
-    last_used_at: Date;
-  }>(
-    `SELECT id, user_agent, ip_address, created_at, last_used_at FROM sessions
-      WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
-        AND last_used_at > now() - interval '30 minutes'
-      ORDER BY last_used_at DESC LIMIT 50`,
-    [session.userId],
-  );
-  return found.rows.map((row) => ({
+  const rows = await activeSessionsOf(deps.db, session.userId);
+  return rows.map((row) => ({
     id: row.id,
     device: describeDevice(row.user_agent),
     ipAddress: row.ip_address,

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
 import { newId } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { insertUser } from '../auth/queries.ts';
+import { insertUser, isEmailTaken } from '../auth/queries.ts';
 
 type DemoUser = {
   username: string;
@@ -110,8 +110,7 @@ async function postHistory(
 /** Creates the demo users once (an existing address is left alone); returns them for printing. */
 export async function seedSandbox(db: Database, ledger: Ledger): Promise<DemoUser[]> {
   for (const demo of demoUsers) {
-    const existing = await db.query('SELECT 1 FROM users WHERE email = $1', [demo.email]);
-    if (existing.rows.length > 0) continue;
+    if (await isEmailTaken(db, demo.email)) continue;
     const country = findCountry(demo.country);
     if (!country) throw new Error(`demo country ${demo.country} is unknown`);
     const userId = newId();

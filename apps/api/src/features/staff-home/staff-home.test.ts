@@ -1,23 +1,22 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import { createCustomer } from '../../../test/customers.ts';
-import { openTestDatabase } from '../../../test/database.ts';
-import { staffClient } from '../../../test/http.ts';
-import type { Database } from '../../db/client.ts';
+import { newIdempotencyKey, staffClient } from '../../../test/http.ts';
+import { submitted } from '../../../test/kyc.ts';
 
-let db: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+// KYC documents are stored on disk: a directory of this file's own.
+useTestApp(
+  (opened) => {
+    ({ app } = opened);
+  },
+  { env: { COFFER_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'coffer-staff-home-')) } },
+);
 
 describe('staff home', () => {
   it('counts the open items of every built queue, in the home’s order', async () => {
@@ -28,10 +27,17 @@ describe('staff home', () => {
           .json()
           .items.map((item: { queue: string; openCount: number }) => [item.queue, item.openCount]),
       );
-    expect(Object.keys(await countsOf())).toEqual(['payouts', 'deposits', 'disputes', 'support']);
+    expect(Object.keys(await countsOf())).toEqual([
+      'kyc',
+      'payouts',
+      'deposits',
+      'disputes',
+      'support',
+    ]);
     const before = await countsOf();
     const customer = await createCustomer(app);
     await customer.client.post('/api/v1/support/messages', { body: 'Help' });
+    await submitted(customer.client);
     await customer.client.post('/api/v1/disputes', {
       amount: '1.00',
       recipientAccountNumber: '1234567890',
@@ -41,11 +47,12 @@ describe('staff home', () => {
     await support.client.post(
       `/api/v1/admin/users/${customer.user.id}/deposits`,
       { amount: '1.00', reason: 'Wire' },
-      { 'idempotency-key': `staff-home-${Date.now()}` },
+      { 'idempotency-key': newIdempotencyKey() },
     );
     const after = await countsOf();
     expect(after).toEqual({
       ...before,
+      kyc: before.kyc + 1,
       deposits: before.deposits + 1,
       disputes: before.disputes + 1,
       support: before.support + 1,

@@ -8,8 +8,13 @@ import {
 import type { Queryable } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
 import { AppError } from '../../platform/app-error.ts';
-import { type QuickPayCounterpartyColumns, quickPayCounterpartySql } from '../wallet/queries.ts';
 import { describeLine } from '../wallet/service.ts';
+import {
+  balanceBefore,
+  findStatementAccount,
+  newestLineId,
+  statementLinesPage,
+} from './queries.ts';
 
 /** Lines read per query: a year of a busy account streams out without filling the memory. */
 export const statementPageSize = 500;
@@ -55,18 +60,7 @@ function periodBounds(period: StatementPeriod): { start: Date; end: Date } {
 }
 
 async function statementAccountOf(db: Queryable, userId: string): Promise<StatementAccount> {
-  const found = await db.query<{
-    username: string;
-    id: AccountId;
-    number: string;
-    currency: string;
-  }>(
-    `SELECT u.username, a.id, a.number, a.currency
-       FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
-      WHERE u.id = $1`,
-    [userId],
-  );
-  const row = found.rows[0];
+  const row = await findStatementAccount(db, userId);
   if (!row) throw new AppError('not_found');
   return {
     holderName: row.username,
@@ -87,45 +81,26 @@ export async function openStatement(
   period: StatementPeriod,
 ): Promise<StatementSource> {
   const account = await statementAccountOf(db, userId);
+  const { accountId } = account;
   const { start, end } = periodBounds(period);
-  const newest = await db.query<{ line_id: bigint | null }>(
-    'SELECT max(id) AS line_id FROM journal_lines WHERE account_id = $1',
-    [account.accountId],
-  );
-  const lastLineId = newest.rows[0]?.line_id ?? 0n;
-  const opening = await db.query<{ sum: bigint }>(
-    `SELECT coalesce(sum(l.amount_minor), 0)::bigint AS sum
-       FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
-      WHERE l.account_id = $1 AND e.created_at < $2 AND l.id <= $3`,
-    [account.accountId, start, lastLineId],
-  );
-  const openingBalanceMinor = opening.rows[0]?.sum ?? 0n;
+  const lastLineId = await newestLineId(db, accountId);
+  const openingBalanceMinor = await balanceBefore(db, { accountId, before: start, lastLineId });
 
   async function* pages(): AsyncGenerator<StatementLine[]> {
     let balanceMinor = openingBalanceMinor;
     let afterLineId = 0n;
-    const counterparty = quickPayCounterpartySql('$7');
     for (;;) {
-      const found = await db.query<
-        {
-          line_id: bigint;
-          created_at: Date;
-          kind: EntryKind;
-          memo: string;
-          amount_minor: bigint;
-        } & QuickPayCounterpartyColumns
-      >(
-        `SELECT l.id AS line_id, e.created_at, e.kind, e.memo, l.amount_minor,
-                ${counterparty.columns}
-           FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
-           ${counterparty.joins}
-          WHERE l.account_id = $1 AND e.created_at >= $2 AND e.created_at < $3
-            AND l.id > $4 AND l.id <= $5
-          ORDER BY l.id LIMIT $6`,
-        [account.accountId, start, end, afterLineId, lastLineId, statementPageSize, userId],
-      );
-      if (found.rows.length === 0) return;
-      yield found.rows.map((row) => {
+      const rows = await statementLinesPage(db, {
+        accountId,
+        ownerUserId: userId,
+        start,
+        end,
+        afterLineId,
+        lastLineId,
+        limit: statementPageSize,
+      });
+      if (rows.length === 0) return;
+      yield rows.map((row) => {
         balanceMinor += row.amount_minor;
         return {
           lineId: row.line_id,
@@ -136,8 +111,8 @@ export async function openStatement(
           balanceAfterMinor: balanceMinor,
         };
       });
-      if (found.rows.length < statementPageSize) return;
-      afterLineId = found.rows.at(-1)?.line_id ?? lastLineId;
+      if (rows.length < statementPageSize) return;
+      afterLineId = rows.at(-1)?.line_id ?? lastLineId;
     }
   }
 

@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { StepUpChallenge, StepUpPurpose } from '@coffer/contracts/step-up';
-import type { Queryable } from '../../db/client.ts';
+import type { StepUpProof } from '../../money-out/step-up-spend.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { decryptSecret, sha256Hex } from '../../platform/crypto.ts';
 import { newId } from '../../platform/ids.ts';
@@ -9,21 +9,13 @@ import { matchingTotpStep } from '../../platform/totp.ts';
 import { claimLoginAttempt, giveBackLoginAttempt } from '../auth/login-throttle.ts';
 import { findUserById, type UserRow } from '../auth/queries.ts';
 import type { AuthDeps } from '../auth/service.ts';
+import { replaceStepUpCode, spendStepUpCodeTry } from './queries.ts';
 
 /** PRODUCT.md section 5: an emailed step-up code lasts 10 minutes and allows 5 tries. */
 export const stepUpCodeLifetimeMs = 10 * 60 * 1000;
 export const stepUpCodeTriesMax = 5;
 
 export type StepUpDeps = Pick<AuthDeps, 'db' | 'config' | 'mailer' | 'site'>;
-
-/**
- * A step-up code that checked out but is not spent yet. `spendStepUp` spends it inside
- * the transaction that moves the money, so a rolled-back movement leaves it usable and a
- * code can never confirm two movements.
- */
-export type StepUpProof =
-  | { method: 'totp'; userId: string; step: bigint }
-  | { method: 'email'; userId: string; codeId: string };
 
 const purposeWords: Record<StepUpPurpose, string> = {
   transfer: 'send money',
@@ -56,16 +48,13 @@ export async function startStepUp(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(Date.now() + stepUpCodeLifetimeMs);
   await deps.db.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE step_up_codes SET consumed_at = now()
-        WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL`,
-      [user.id, purpose],
-    );
-    await tx.query(
-      `INSERT INTO step_up_codes (id, user_id, purpose, code_hash, expires_at)
-       VALUES ($1, $2, $3, $4, $5)`,
-      [newId(), user.id, purpose, sha256Hex(code), expiresAt],
-    );
+    await replaceStepUpCode(tx, {
+      id: newId(),
+      userId: user.id,
+      purpose,
+      codeHash: sha256Hex(code),
+      expiresAt,
+    });
     await enqueueEmail(tx, {
       to: user.email,
       subject: `Your ${deps.site.institutionName} verification code: ${code}`,
@@ -139,37 +128,11 @@ async function checkEmailedCode(
   purpose: StepUpPurpose,
   code: string,
 ): Promise<StepUpProof> {
-  const tried = await deps.db.query<{ id: string; code_hash: string }>(
-    `UPDATE step_up_codes SET failed_attempts = failed_attempts + 1
-      WHERE id = (SELECT id FROM step_up_codes
-                   WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL
-                     AND expires_at > now() AND failed_attempts < $3
-                   ORDER BY created_at DESC LIMIT 1 FOR UPDATE)
-      RETURNING id, code_hash`,
-    [userId, purpose, stepUpCodeTriesMax],
-  );
-  const active = tried.rows[0];
+  const active = await spendStepUpCodeTry(deps.db, {
+    userId,
+    purpose,
+    triesMax: stepUpCodeTriesMax,
+  });
   if (!active || !sameHash(active.code_hash, sha256Hex(code))) throw new AppError('wrong_code');
   return { method: 'email', userId, codeId: active.id };
-}
-
-/** What step_up_spend (drizzle/0007) takes after the user id: the code's id or TOTP step. */
-export function stepUpSpendParams(proof: StepUpProof): [string | null, string | null] {
-  return proof.method === 'totp' ? [null, proof.step.toString()] : [proof.codeId, null];
-}
-
-/** step_up_spend's refusal (the code was spent meanwhile) as an AppError; others pass. */
-export function toStepUpError(error: unknown): unknown {
-  return (error as { code?: unknown } | null)?.code === 'CF102'
-    ? new AppError('wrong_code')
-    : error;
-}
-
-/** Spends a checked code in the money transaction; a code spent meanwhile is refused. */
-export async function spendStepUp(tx: Queryable, proof: StepUpProof): Promise<void> {
-  try {
-    await tx.query('SELECT step_up_spend($1, $2, $3)', [proof.userId, ...stepUpSpendParams(proof)]);
-  } catch (error) {
-    throw toStepUpError(error);
-  }
 }

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { lastEmailTo, signedUpClient, strongPassword } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
+import { spendStepUp } from '../../money-out/step-up-spend.ts';
 import type { AppError } from '../../platform/app-error.ts';
 import {
   checkStepUp,
   maskEmail,
   type StepUpDeps,
-  spendStepUp,
   startStepUp,
   stepUpCodeTriesMax,
 } from './service.ts';

@@ -15,8 +15,15 @@ import type {
   TransferListItem,
 } from '@coffer/contracts/transfers';
 import type { Database } from '../../db/client.ts';
+import { fromSqlError, type SqlRefusal } from '../../db/sql-errors.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
-import { toLedgerError } from '../../ledger/ledger-errors.ts';
+import {
+  dailyLimitsMinorByLevel,
+  describeMoneyOutRefusal,
+  limitsOrRefuse,
+  precheckMoneyOut,
+} from '../../money-out/money-out.ts';
+import { type StepUpProof, stepUpSpendArguments } from '../../money-out/step-up-spend.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
 import { isAttemptLeft, spendAttemptOrRefuse } from '../../platform/attempt-counters.ts';
@@ -26,20 +33,14 @@ import { newId } from '../../platform/ids.ts';
 import { notifyUserParams } from '../../platform/notifications.ts';
 import { failureLimits } from '../../platform/rate-limits.ts';
 import type { SessionContext } from '../../platform/sessions.ts';
+import { checkStepUp, type StepUpDeps } from '../step-up/service.ts';
 import {
-  checkStepUp,
-  type StepUpDeps,
-  type StepUpProof,
-  stepUpSpendParams,
-  toStepUpError,
-} from '../step-up/service.ts';
-import {
-  dailyLimitsMinorByLevel,
-  limitsOrRefuse,
-  precheckMoneyOut,
-  toMoneyOutError,
-} from '../wallet/money-out.ts';
-import { findRecipient, type TransferListRow, transfersOfUser } from './queries.ts';
+  callQuickPay,
+  findRecipient,
+  type QuickPayRow,
+  type TransferListRow,
+  transfersOfUser,
+} from './queries.ts';
 
 export type TransferDeps = StepUpDeps & { db: Database; ledger: Ledger; events: EventHub };
 
@@ -51,19 +52,10 @@ const defaultMemo = 'Quick Pay';
  * that number or email, their wallet is in another currency, or it is not a customer's.
  * Paying oneself is told plainly: it reveals nothing the sender does not know.
  */
-function recipientRefusal(code: string): AppError {
+function recipientRefusal(code: 'own_account' | 'recipient_refused'): AppError {
   return code === 'own_account'
     ? new AppError('own_account', { message: sendToSelfMessage })
     : new AppError('recipient_refused');
-}
-
-const recipientRefusedSqlState = 'CF103';
-
-/** quick_pay's recipient refusals (CF103) as the customer's errors; others pass. */
-function toRecipientError(error: unknown): unknown {
-  const raised = error as { code?: unknown; message?: unknown } | null;
-  if (raised?.code !== recipientRefusedSqlState) return error;
-  return recipientRefusal(String(raised.message));
 }
 
 /** What quick_pay and the preview look a recipient up by: an account number or an email. */
@@ -232,11 +224,16 @@ export async function planQuickPay(
 function toQuickPayError(error: unknown, plan: QuickPayPlan): unknown {
   const { senderUserId: userId, amountMinor, currency, limits } = plan;
   const moneyOut = { userId, kind: 'transfer', amountMinor, currency, limits } as const;
-  return toRecipientError(toStepUpError(toMoneyOutError(toLedgerError(error), moneyOut)));
+  return fromSqlError(
+    error,
+    (refusal: SqlRefusal) =>
+      describeMoneyOutRefusal(refusal, moneyOut) ??
+      (refusal.code === 'own_account' ? recipientRefusal('own_account') : undefined),
+  );
 }
 
 /**
- * Moves the money in one statement (drizzle/0007's quick_pay, ADR 009): the recipient's
+ * Moves the money in one statement (db/functions/quick_pay.sql, ADR 009): the recipient's
  * checks, the idempotency claim with its answer, the sender's checks under the wallet
  * locks, the step-up code spent, one ledger entry and the transfer's record. The ledger
  * refuses an amount above the available balance in the same statement. Once it has
@@ -252,61 +249,47 @@ export async function sendQuickPay(
     currency: plan.currency,
     note: plan.note,
   };
-  // Both sides' notifications (and the recipient's email) are written in the same
-  // statement, after quick_pay and only when it did the work (not for a replay): one
-  // statement, one transaction, as ADR 009 wants. The recipient is known only inside the
-  // statement, so the user id parameter is a placeholder that q.recipient_user_id replaces.
   const amount = formatMoney({ amountMinor: plan.amountMinor, currency: plan.currency });
-  const [receivedId, , ...received] = notifyUserParams(
-    {
-      userId: '',
-      kind: 'money_received',
-      text: `You received ${amount} by Quick Pay.`,
-      link: '/dashboard',
-    },
-    deps.config,
-  );
-  const [sentId, , ...sent] = notifyUserParams(
-    { userId: '', kind: 'money_sent', text: `You sent ${amount} by Quick Pay.`, link: '/transfer' },
-    deps.config,
-  );
-  let result: { rows: (ClaimRow & { recipient_user_id: string })[] };
+  let row: QuickPayRow | undefined;
   try {
-    result = await deps.db.query(
-      `SELECT q.*,
-              CASE WHEN q.is_claimed THEN
-                notify_user($17, q.recipient_user_id, $18, $19, $20, $21, $22, $23, $24) END,
-              CASE WHEN q.is_claimed THEN
-                notify_user($25, $5, $26, $27, $28, $29, $30, $31, $32) END
-         FROM quick_pay($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
-                        $13::bigint[], $14, $15, $16) q`,
-      [
-        claim.scope,
-        claim.key,
-        claim.requestHash,
-        newId(),
-        plan.senderUserId,
-        plan.senderWalletId,
-        plan.recipient.accountNumber,
-        plan.recipient.email,
-        plan.amountMinor.toString(),
-        plan.currency,
-        plan.note ?? defaultMemo,
-        plan.note,
-        dailyLimitsMinorByLevel(plan.limits, 'transfer'),
-        ...(plan.stepUpProof ? stepUpSpendParams(plan.stepUpProof) : [null, null]),
-        JSON.stringify(answer),
-        receivedId,
-        ...received,
-        sentId,
-        ...sent,
-      ],
-      { preparedName: 'quick_pay' },
-    );
+    row = await callQuickPay(deps.db, {
+      claim,
+      entryId: newId(),
+      senderUserId: plan.senderUserId,
+      senderWalletId: plan.senderWalletId,
+      recipient: plan.recipient,
+      amountMinor: plan.amountMinor,
+      currency: plan.currency,
+      memo: plan.note ?? defaultMemo,
+      note: plan.note,
+      dailyLimitMinorByLevel: dailyLimitsMinorByLevel(plan.limits, 'transfer'),
+      stepUp: stepUpSpendArguments(plan.stepUpProof),
+      responseBody: answer,
+      notifications: {
+        toRecipient: notifyUserParams(
+          {
+            // Not used: the statement names the recipient, whom only quick_pay finds.
+            userId: plan.senderUserId,
+            kind: 'money_received',
+            text: `You received ${amount} by Quick Pay.`,
+            link: '/dashboard',
+          },
+          deps.config,
+        ),
+        toSender: notifyUserParams(
+          {
+            userId: plan.senderUserId,
+            kind: 'money_sent',
+            text: `You sent ${amount} by Quick Pay.`,
+            link: '/transfer',
+          },
+          deps.config,
+        ),
+      },
+    });
   } catch (error) {
     throw toQuickPayError(error, plan);
   }
-  const row = result.rows[0];
   assert(row, 'quick_pay answers');
   if (row.is_claimed) {
     deps.events.publishCommitted(

@@ -2,17 +2,6 @@ import type { EntryKind } from '@coffer/contracts/ledger';
 import type { Queryable } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
 
-export type WalletRow = { id: AccountId; number: string; currency: string };
-
-/** The customer's one wallet; staff have none. */
-export async function findWallet(db: Queryable, userId: string): Promise<WalletRow | null> {
-  const found = await db.query<WalletRow>(
-    `SELECT id, number, currency FROM accounts WHERE owner_user_id = $1 AND kind = 'customer'`,
-    [userId],
-  );
-  return found.rows[0] ?? null;
-}
-
 /** Who the other side of a wallet's line is, when the line is a Quick Pay; null otherwise. */
 export type QuickPayCounterpartyColumns = {
   is_transfer_sender: boolean | null;

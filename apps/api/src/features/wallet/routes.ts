@@ -13,9 +13,9 @@ import {
   walletTransactionsQuerySchema,
 } from '@coffer/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { moneyOutAllowances } from '../../money-out/money-out.ts';
 import { sessionOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
-import { moneyOutAllowances } from './money-out.ts';
 import {
   addTestMoney,
   balanceHistory,

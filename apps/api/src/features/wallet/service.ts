@@ -13,12 +13,12 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
+import { type CustomerWalletRow, findCustomerWallet } from '../../ledger/wallets.ts';
+import { limitsOrRefuse } from '../../money-out/money-out.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { publishEvent } from '../../platform/events.ts';
-import { limitsOrRefuse } from './money-out.ts';
 import {
   dailyNetsSince,
-  findWallet,
   lockWalletBalance,
   type PayoutMethod,
   type QuickPayCounterpartyColumns,
@@ -26,17 +26,16 @@ import {
   type UnsettledPayoutRow,
   unsettledPayouts,
   type WalletLineRow,
-  type WalletRow,
   walletLines,
 } from './queries.ts';
 
 export type WalletDeps = { db: Database; ledger: Ledger; config: Config };
 
 /** A customer's wallet, as the routes need it: whose it is, its id, number and currency. */
-export type CustomerWallet = WalletRow & { ownerUserId: string };
+export type CustomerWallet = CustomerWalletRow & { ownerUserId: string };
 
 export async function requireWallet(deps: WalletDeps, userId: string): Promise<CustomerWallet> {
-  const wallet = await findWallet(deps.db, userId);
+  const wallet = await findCustomerWallet(deps.db, userId);
   if (!wallet) throw new AppError('not_found', { message: 'You have no wallet.' });
   return { ...wallet, ownerUserId: userId };
 }

@@ -1,4 +1,5 @@
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import type { ErrorCode } from '@coffer/contracts/errors';
 import {
   accountLevelMax,
   type CurrencyLimits,
@@ -13,10 +14,17 @@ import {
 } from '@coffer/contracts/limits';
 import { formatMoney } from '@coffer/contracts/money';
 import { z } from 'zod';
-import type { Queryable } from '../../db/client.ts';
-import type { AccountId, Ledger } from '../../ledger/ledger.ts';
-import { AppError } from '../../platform/app-error.ts';
-import { assert } from '../../platform/assert.ts';
+import type { Queryable } from '../db/client.ts';
+import { fromSqlError, type SqlRefusal } from '../db/sql-errors.ts';
+import type { AccountId, Ledger } from '../ledger/ledger.ts';
+import { AppError } from '../platform/app-error.ts';
+import { assert } from '../platform/assert.ts';
+import {
+  callMoneyOutLock,
+  callMoneyOutUncount,
+  findMoneyOutStanding,
+  type MoneyOutStandingRow,
+} from './queries.ts';
 
 /** The customer and wallet a money movement leaves from, as locked for it. */
 export type MoneyOutSender = {
@@ -67,8 +75,6 @@ export function dailyLimitsMinorByLevel(
   });
 }
 
-const moneyOutRefusedSqlState = 'CF101';
-
 const refusalDetailSchema = z.object({
   reason: z.string().nullish(),
   spentMinor: z.coerce.bigint().optional(),
@@ -77,7 +83,12 @@ const refusalDetailSchema = z.object({
 
 type RefusalDetail = z.infer<typeof refusalDetailSchema>;
 
-function refusalOf(request: MoneyOutRequest, code: string, detail: RefusalDetail): AppError {
+/** A money-out refusal in the customer's words; undefined for a code that is not one. */
+function moneyOutRefusal(
+  request: MoneyOutRequest,
+  code: ErrorCode,
+  detail: RefusalDetail = {},
+): AppError | undefined {
   const { currency } = request;
   switch (code) {
     case 'not_found':
@@ -100,58 +111,30 @@ function refusalOf(request: MoneyOutRequest, code: string, detail: RefusalDetail
       });
     }
     default:
-      throw new Error(`money_out_lock refused with an unknown code: ${code}`);
+      return undefined;
   }
 }
 
-/**
- * Turns the refusals the money-out functions raise (drizzle/0007) into the AppErrors the
- * customer reads; anything else is passed on untouched.
- */
-export function toMoneyOutError(error: unknown, request: MoneyOutRequest): unknown {
-  const raised = error as { code?: unknown; message?: unknown; detail?: unknown } | null;
-  if (raised?.code !== moneyOutRefusedSqlState || typeof raised.message !== 'string') return error;
-  const detailText = typeof raised.detail === 'string' ? raised.detail : undefined;
-  return refusalOf(
-    request,
-    raised.message,
-    refusalDetailSchema.parse(detailText ? JSON.parse(detailText) : {}),
-  );
+/** money_out_lock's refusals (db/sql-errors.ts) in the customer's words, for `fromSqlError`. */
+export function describeMoneyOutRefusal(
+  refusal: SqlRefusal,
+  request: MoneyOutRequest,
+): AppError | undefined {
+  if (!refusal.key.startsWith('CF101/')) return undefined;
+  const detail = refusalDetailSchema.parse(refusal.detail ? JSON.parse(refusal.detail) : {});
+  return moneyOutRefusal(request, refusal.code, detail);
 }
 
-/** A customer's standing for money out, read without locking (money_out_lock locks it). */
-type MoneyOutStandingRow = {
-  level: number;
-  is_email_verified: boolean;
-  frozen_at: Date | null;
-  frozen_reason: string | null;
-  wallet_id: AccountId;
-  currency: string;
-  transfer_spent_minor: string;
-  bill_payment_spent_minor: string;
-  payout_spent_minor: string;
-};
+function refusalOf(request: MoneyOutRequest, code: ErrorCode, detail?: RefusalDetail): AppError {
+  const refusal = moneyOutRefusal(request, code, detail);
+  assert(refusal, `${code} is a money-out refusal`);
+  return refusal;
+}
 
 async function moneyOutStanding(db: Queryable, userId: string): Promise<MoneyOutStandingRow> {
-  const found = await db.query<MoneyOutStandingRow>(
-    `SELECT u.level, u.email_verified_at IS NOT NULL AS is_email_verified, u.frozen_at,
-            u.frozen_reason, a.id AS wallet_id, a.currency,
-            ${moneyOutKinds
-              .map(
-                (kind) =>
-                  `coalesce(sum(d.spent_minor) FILTER (WHERE d.kind = '${kind}'), 0)::text AS ${kind}_spent_minor`,
-              )
-              .join(', ')}
-       FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
-       LEFT JOIN money_out_days d
-         ON d.user_id = u.id AND d.day = (now() AT TIME ZONE 'UTC')::date
-      WHERE u.id = $1 AND u.role = 'customer'
-      GROUP BY u.id, a.id`,
-    [userId],
-  );
-  const row = found.rows[0];
-  if (!row) throw new AppError('not_found');
-  return row;
+  const standing = await findMoneyOutStanding(db, userId);
+  if (!standing) throw new AppError('not_found');
+  return standing;
 }
 
 function spentTodayMinor(row: MoneyOutStandingRow, kind: MoneyOutKind): bigint {
@@ -176,7 +159,7 @@ export async function precheckMoneyOut(
   intended: IntendedMoneyOut,
 ): Promise<void> {
   const standing = await moneyOutStanding(deps.db, intended.userId);
-  const refuse = (code: string, detail: RefusalDetail = {}) => refusalOf(intended, code, detail);
+  const refuse = (code: ErrorCode, detail?: RefusalDetail) => refusalOf(intended, code, detail);
   if (standing.frozen_at !== null)
     throw refuse('account_frozen', { reason: standing.frozen_reason });
   if (!standing.is_email_verified) throw refuse('email_not_verified');
@@ -255,30 +238,17 @@ export async function lockMoneyOut(
   tx: Queryable,
   request: MoneyOutRequest,
 ): Promise<MoneyOutSender> {
-  let found: {
-    rows: {
-      username: string;
-      level: number;
-      wallet_id: AccountId;
-      wallet_number: string;
-      currency: string;
-    }[];
-  };
+  let row: Awaited<ReturnType<typeof callMoneyOutLock>>;
   try {
-    found = await tx.query(
-      'SELECT * FROM money_out_lock($1, $2, $3, $4::bigint[])',
-      [
-        request.userId,
-        request.kind,
-        request.amountMinor.toString(),
-        dailyLimitsMinorByLevel(request.limits, request.kind),
-      ],
-      { preparedName: 'money_out_lock' },
-    );
+    row = await callMoneyOutLock(tx, {
+      userId: request.userId,
+      kind: request.kind,
+      amountMinor: request.amountMinor,
+      dailyLimitMinorByLevel: dailyLimitsMinorByLevel(request.limits, request.kind),
+    });
   } catch (error) {
-    throw toMoneyOutError(error, request);
+    throw fromSqlError(error, (refusal) => describeMoneyOutRefusal(refusal, request));
   }
-  const row = found.rows[0];
   assert(row, 'money_out_lock returns the sender or raises');
   assert(row.currency === request.currency, 'a wallet keeps its currency');
   return {
@@ -296,37 +266,5 @@ export async function uncountMoneyOut(
   tx: Queryable,
   movement: { userId: string; kind: MoneyOutKind; madeAt: Date; amountMinor: bigint },
 ): Promise<void> {
-  await tx.query('SELECT money_out_uncount($1, $2, $3, $4)', [
-    movement.userId,
-    movement.kind,
-    movement.madeAt,
-    movement.amountMinor.toString(),
-  ]);
-}
-
-/**
- * The (user, kind, day) totals that differ from the movements they count (a day whose
- * payouts were all rejected counts zero): none, unless a bug let them drift. For tests,
- * next to the ledger's invariants.
- */
-export async function moneyOutDayMismatches(db: Queryable): Promise<Record<string, unknown>[]> {
-  const found = await db.query(
-    `WITH movements AS (
-       SELECT sender_user_id AS user_id, 'transfer' AS kind, created_at, amount_minor FROM transfers
-       UNION ALL
-       SELECT user_id, 'bill_payment', created_at, amount_minor FROM bill_payments
-       UNION ALL
-       SELECT user_id, 'payout', created_at, amount_minor FROM payouts WHERE status <> 'rejected'
-     ), sums AS (
-       SELECT user_id, kind, (created_at AT TIME ZONE 'UTC')::date AS day,
-              sum(amount_minor)::bigint AS spent_minor
-         FROM movements GROUP BY 1, 2, 3
-     )
-     SELECT coalesce(s.user_id, d.user_id) AS user_id, coalesce(s.kind, d.kind) AS kind,
-            coalesce(s.day, d.day) AS day, s.spent_minor AS moved_minor, d.spent_minor AS counted_minor
-       FROM sums s FULL JOIN money_out_days d
-         ON d.user_id = s.user_id AND d.kind = s.kind AND d.day = s.day
-      WHERE coalesce(s.spent_minor, 0) <> coalesce(d.spent_minor, 0)`,
-  );
-  return found.rows;
+  await callMoneyOutUncount(tx, movement);
 }

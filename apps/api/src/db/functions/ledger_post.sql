@@ -1,0 +1,22 @@
+CREATE OR REPLACE FUNCTION ledger_post(
+  p_entry_id uuid, p_kind entry_kind, p_memo text, p_idempotency_key text,
+  p_actor_user_id uuid, p_account_ids uuid[], p_amounts bigint[]
+) RETURNS TABLE (entry_id uuid, is_replay boolean) LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan AS $$
+DECLARE
+  v_inserted_id uuid;
+BEGIN
+  -- A concurrent posting with the same key waits here on the unique index until the
+  -- first one commits, then sees it: the entry is applied once, whatever the timing.
+  INSERT INTO journal_entries (id, kind, memo, idempotency_key, actor_user_id)
+  VALUES (p_entry_id, p_kind, p_memo, p_idempotency_key, p_actor_user_id)
+  ON CONFLICT (idempotency_key) DO NOTHING
+  RETURNING id INTO v_inserted_id;
+  IF v_inserted_id IS NULL THEN
+    RETURN QUERY SELECT e.id, true FROM journal_entries e
+                  WHERE e.idempotency_key = p_idempotency_key;
+    RETURN;
+  END IF;
+  PERFORM ledger_apply_lines(p_entry_id, p_account_ids, p_amounts);
+  RETURN QUERY SELECT p_entry_id, false;
+END $$;

@@ -1,0 +1,4 @@
+CREATE OR REPLACE FUNCTION refuse_ledger_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION USING ERRCODE = 'CF901', MESSAGE = TG_TABLE_NAME || ' is append-only';
+END $$;

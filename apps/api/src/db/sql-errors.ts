@@ -1,0 +1,71 @@
+import type { ErrorCode } from '@coffer/contracts/errors';
+import { z } from 'zod';
+import { AppError } from '../platform/app-error.ts';
+import { AssertionError } from '../platform/assert.ts';
+
+/**
+ * Every refusal the SQL functions (db/functions/*.sql) raise, by SQLSTATE and, where one
+ * SQLSTATE carries several refusals, the machine code in its HINT: `CF101/level_too_low`.
+ * The MESSAGE is for people reading logs; code never reads it. sql-errors.test.ts fails
+ * when a function raises a pair this table does not name.
+ */
+export const errorCodeBySqlError = {
+  // The ledger (ledger_*): one SQLSTATE a refusal.
+  CF001: 'insufficient_funds',
+  CF002: 'hold_not_active',
+  CF003: 'not_found',
+  CF004: 'not_found',
+  // money_out_lock: the sender's checks, in PRODUCT.md's order.
+  'CF101/not_found': 'not_found',
+  'CF101/account_frozen': 'account_frozen',
+  'CF101/email_not_verified': 'email_not_verified',
+  'CF101/level_too_low': 'level_too_low',
+  'CF101/daily_limit_exceeded': 'daily_limit_exceeded',
+  // step_up_spend: the code was spent meanwhile.
+  'CF102/wrong_code': 'wrong_code',
+  // quick_pay: the recipient. Every refused look-up answers the same (SECURITY.md).
+  'CF103/recipient_not_found': 'recipient_refused',
+  'CF103/currency_mismatch': 'recipient_refused',
+  'CF103/own_account': 'own_account',
+} as const satisfies Record<string, ErrorCode>;
+
+export type SqlErrorKey = keyof typeof errorCodeBySqlError;
+
+/** SQLSTATEs that mean a bug (a broken invariant, an append-only table written), not a refusal. */
+export const bugSqlStates: readonly string[] = ['CF900', 'CF901'];
+
+/**
+ * A refusal a SQL function raised: its key in the table, its ErrorCode and its DETAIL as
+ * raised (JSON for the money-out functions, an account id for the ledger's).
+ */
+export type SqlRefusal = { key: SqlErrorKey; code: ErrorCode; detail: string | null };
+
+const raisedSchema = z.object({
+  code: z.string(),
+  message: z.string().nullish(),
+  hint: z.string().nullish(),
+  detail: z.string().nullish(),
+});
+
+function isSqlErrorKey(key: string): key is SqlErrorKey {
+  return Object.hasOwn(errorCodeBySqlError, key);
+}
+
+/**
+ * Turns a SQL function's error into an AppError (`describe` may word it for its context,
+ * or leave it to the code's own message) or an AssertionError for a bug; any other error
+ * is passed on untouched.
+ */
+export function fromSqlError(
+  error: unknown,
+  describe: (refusal: SqlRefusal) => AppError | undefined = () => undefined,
+): unknown {
+  const raised = raisedSchema.safeParse(error);
+  if (!raised.success) return error;
+  const { code: sqlState, hint, message, detail } = raised.data;
+  if (bugSqlStates.includes(sqlState)) return new AssertionError(`database: ${message}`);
+  const key = hint ? `${sqlState}/${hint}` : sqlState;
+  if (!isSqlErrorKey(key)) return error;
+  const code = errorCodeBySqlError[key];
+  return describe({ key, code, detail: detail ?? null }) ?? new AppError(code);
+}

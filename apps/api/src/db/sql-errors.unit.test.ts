@@ -1,0 +1,46 @@
+import { errorCodes } from '@coffer/contracts/errors';
+import { describe, expect, it } from 'vitest';
+import { raisedSqlErrors } from '../../test/sql-functions.ts';
+import { AppError } from '../platform/app-error.ts';
+import { AssertionError } from '../platform/assert.ts';
+import { bugSqlStates, errorCodeBySqlError, fromSqlError } from './sql-errors.ts';
+
+const raised = raisedSqlErrors();
+const refusals = raised.filter(({ sqlState }) => !bugSqlStates.includes(sqlState));
+const keyOf = ({ sqlState, hint }: { sqlState: string; hint: string | null }) =>
+  hint ? `${sqlState}/${hint}` : sqlState;
+
+describe('the SQL error table', () => {
+  it('finds the RAISEs of the function files', () => {
+    expect(refusals.length).toBeGreaterThanOrEqual(Object.keys(errorCodeBySqlError).length);
+  });
+
+  it.each(refusals.map((error) => [error.functionName, keyOf(error)]))(
+    '%s raises %s, which maps to an error code',
+    (_functionName, key) => {
+      expect(Object.keys(errorCodeBySqlError)).toContain(key);
+      const code = errorCodeBySqlError[key as keyof typeof errorCodeBySqlError];
+      expect(Object.keys(errorCodes)).toContain(code);
+    },
+  );
+
+  it('names no pair that no function raises', () => {
+    expect(Object.keys(errorCodeBySqlError).sort()).toEqual(
+      [...new Set(refusals.map(keyOf))].sort(),
+    );
+  });
+
+  it('reads the code from SQLSTATE and HINT, never from MESSAGE', () => {
+    const error = fromSqlError({ code: 'CF101', message: 'level_too_low', hint: 'account_frozen' });
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('account_frozen');
+  });
+
+  it('turns a bug SQLSTATE into an AssertionError and passes other errors on', () => {
+    expect(fromSqlError({ code: 'CF900', message: 'broken' })).toBeInstanceOf(AssertionError);
+    const other = new Error('connection lost');
+    expect(fromSqlError(other)).toBe(other);
+    const unheardOf = { code: 'CF101', hint: 'unheard_of' };
+    expect(fromSqlError(unheardOf)).toBe(unheardOf);
+  });
+});
