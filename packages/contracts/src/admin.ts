@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roles } from './auth.ts';
 import { externalReferenceSchema, memoLengthMax } from './ledger.ts';
 import { accountLevelMax } from './limits.ts';
+import { invalidStaffAmountMessage } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 const giveAReason = 'Please give a reason';
@@ -104,9 +105,9 @@ export const moneyRequestReasonLengthMax = memoLengthMax - 100;
  * staff text (`moneyRequestReasonLengthMax`).
  */
 export const moneyRequestBodySchema = z.object({
-  amount: singleLineText({ max: 40, tooLong: 'Please enter a valid amount' }).min(
+  amount: singleLineText({ max: 40, tooLong: invalidStaffAmountMessage }).min(
     1,
-    'Please enter a valid amount',
+    invalidStaffAmountMessage,
   ),
   externalReference: externalReferenceSchema.optional(),
   reason: multiLineText({ max: moneyRequestReasonLengthMax }).min(1, giveAReason),

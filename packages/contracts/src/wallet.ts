@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import type { CurrencyCode } from './currencies.ts';
 import { entryKindSchema } from './ledger.ts';
-import { formatMoney, MoneyParseError, parseAmount } from './money.ts';
+import {
+  AmountRefusedError,
+  formatMoney,
+  invalidStaffAmountMessage,
+  MoneyParseError,
+  parsePositiveAmount,
+} from './money.ts';
 import { singleLineText } from './text.ts';
 
 /** The customer's own wallet: what the dashboard's balance card shows. */
@@ -98,8 +104,13 @@ export function parseTestMoneyAmount(
   currency: CurrencyCode,
   capMinor: bigint,
 ): bigint {
-  const amountMinor = parseAmount(text, currency);
-  if (amountMinor <= 0n) throw new MoneyParseError('Please enter a valid amount');
+  let amountMinor: bigint;
+  try {
+    amountMinor = parsePositiveAmount(text, currency, 'staffPosting');
+  } catch (error) {
+    if (!(error instanceof AmountRefusedError)) throw error;
+    throw new MoneyParseError(error.fieldMessage);
+  }
   if (amountMinor > capMinor) {
     const cap = formatMoney({ amountMinor: capMinor, currency });
     throw new MoneyParseError(`Test money is limited to ${cap} per request.`);
@@ -109,9 +120,9 @@ export function parseTestMoneyAmount(
 
 /** Amount as typed ("250.00"); parsed in the wallet's currency on the server. */
 export const testMoneyBodySchema = z.object({
-  amount: singleLineText({ max: 40, tooLong: 'Please enter a valid amount' }).min(
+  amount: singleLineText({ max: 40, tooLong: invalidStaffAmountMessage }).min(
     1,
-    'Please enter a valid amount',
+    invalidStaffAmountMessage,
   ),
 });
 export type TestMoneyBody = z.infer<typeof testMoneyBodySchema>;

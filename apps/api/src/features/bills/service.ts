@@ -6,10 +6,10 @@ import {
 } from '@coffer/contracts/bills';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
-import { invalidAmountMessage, MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
+import { positiveAmountOrRefuse } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
@@ -38,10 +38,6 @@ function toBillPayment(row: BillPaymentRow): BillPayment {
   };
 }
 
-function amountError(message: string): AppError {
-  return new AppError('validation_failed', { message, fields: { amount: message } });
-}
-
 /** Parses the typed amount in the wallet's currency and finds the bill-clearing account. */
 export async function prepareBillPayment(
   deps: BillDeps,
@@ -55,17 +51,8 @@ export async function prepareBillPayment(
   const walletCurrency = wallet.rows[0]?.currency;
   if (!walletCurrency) throw new AppError('not_found');
   const currency = toCurrencyCode(walletCurrency);
-  let amountMinor: bigint;
-  try {
-    amountMinor = parseAmount(body.amount, currency);
-  } catch (error) {
-    if (error instanceof MoneyParseError) throw amountError(invalidAmountMessage);
-    throw error;
-  }
-  // PRODUCT.md section 4: an amount that is not above zero is "Invalid amount".
-  if (amountMinor <= 0n) throw amountError(invalidAmountMessage);
   return {
-    amountMinor,
+    amountMinor: positiveAmountOrRefuse(body.amount, currency, 'bill'),
     currency,
     limits: limitsOrRefuse(deps.config.limits, currency),
     billClearingId: await deps.ledger.systemAccount('bill_clearing', currency),

@@ -1,9 +1,8 @@
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
-import { MoneyParseError, parseAmount, toDecimalString } from '@coffer/contracts/money';
+import { toDecimalString } from '@coffer/contracts/money';
 import {
   describePayoutDestination,
-  invalidWithdrawalAmountMessage,
   type Payout,
   type PayoutDestination,
   type PayoutTerms,
@@ -13,6 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger, PostingLine } from '../../ledger/ledger.ts';
 import type { StaffAction } from '../../platform/access.ts';
+import { positiveAmountOrRefuse } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -87,18 +87,7 @@ async function payoutSource(
   amountText: string,
 ): Promise<PayoutSource> {
   const { walletId, currency } = await walletOf(deps, userId);
-  let amountMinor: bigint;
-  try {
-    amountMinor = parseAmount(amountText, currency);
-  } catch (error) {
-    if (!(error instanceof MoneyParseError)) throw error;
-    throw new AppError('validation_failed', {
-      message: invalidWithdrawalAmountMessage,
-      fields: { amount: error.message },
-    });
-  }
-  // The contract refuses a zero amount already; a bug that let one through stops here.
-  assert(amountMinor > 0n, 'a payout amount is positive');
+  const amountMinor = positiveAmountOrRefuse(amountText, currency, 'payout');
   return {
     userId,
     walletId,

@@ -1,7 +1,6 @@
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { accountNumberSchema } from '@coffer/contracts/ledger';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
-import { invalidAmountMessage, MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import type {
   QuickPayBody,
   RecipientPreview,
@@ -12,6 +11,7 @@ import type {
 import type { Database } from '../../db/client.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { toLedgerError } from '../../ledger/ledger-errors.ts';
+import { positiveAmountOrRefuse } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
 import { isAttemptLeft, spendAttemptOrRefuse } from '../../platform/attempt-counters.ts';
@@ -107,23 +107,6 @@ export async function previewRecipient(
   );
 }
 
-function parseTransferAmount(amount: string, currency: CurrencyCode): bigint {
-  let amountMinor: bigint;
-  try {
-    amountMinor = parseAmount(amount, currency);
-  } catch (error) {
-    if (!(error instanceof MoneyParseError)) throw error;
-    amountMinor = 0n;
-  }
-  if (amountMinor <= 0n) {
-    throw new AppError('validation_failed', {
-      message: invalidAmountMessage,
-      fields: { amount: invalidAmountMessage },
-    });
-  }
-  return amountMinor;
-}
-
 /**
  * The recipient check of a Quick Pay, under the customer's look-up limit: once it is used
  * up every look-up is refused, found or not, and each refusal spends a look-up before it
@@ -168,7 +151,7 @@ export async function precheckQuickPay(
   intended: { amount: string; recipient: string },
 ): Promise<IntendedQuickPay> {
   const wallet = senderWalletOf(session);
-  const amountMinor = parseTransferAmount(intended.amount, wallet.currency);
+  const amountMinor = positiveAmountOrRefuse(intended.amount, wallet.currency, 'quickPay');
   const limits = limitsOrRefuse(deps.config.limits, wallet.currency);
   const { userId } = session;
   await precheckMoneyOut(deps, {

@@ -20,12 +20,15 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { adminQueryRoot } from '../../../lib/back-office.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
-import { formatAmountMinor, minorUnitStep, positiveAmountMinorOf } from '../../../lib/money.ts';
+import {
+  formatAmountMinor,
+  minorUnitStep,
+  positiveAmountMinorOf,
+  positiveAmountSchemaFor,
+} from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { createMoneyRequest, type MoneyRequestDirection } from '../api.ts';
-
-const invalidAmountMessage = 'Please enter a valid amount';
 
 const modes: { value: MoneyRequestDirection; label: string }[] = [
   { value: 'deposit', label: 'Record deposit' },
@@ -36,10 +39,7 @@ type Values = { amount: string; externalReference: string; reason: string };
 
 function formSchemaFor(currency: CurrencyCode) {
   return moneyRequestBodySchema.extend({
-    amount: moneyRequestBodySchema.shape.amount.refine(
-      (text) => positiveAmountMinorOf(text, currency) !== null,
-      invalidAmountMessage,
-    ),
+    amount: positiveAmountSchemaFor(moneyRequestBodySchema.shape.amount, currency, 'staffPosting'),
   });
 }
 

@@ -1,10 +1,10 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { errorCodes } from '@coffer/contracts/errors';
+import { invalidPayoutAmountMessage } from '@coffer/contracts/money';
 import {
   type CryptoCoin,
   cryptoCoinLabels,
   cryptoCoins,
-  invalidWithdrawalAmountMessage,
   type PayoutMethod,
   type PayoutTerms,
   payoutBodySchema,
@@ -207,7 +207,7 @@ function WithdrawalDetailsForm({ terms }: { terms: PayoutTerms }) {
     const body = payoutBodySchema.parse(form.getValues());
     const amountMinor = positiveAmountMinorOf(body.amount, currency);
     if (amountMinor === null) {
-      form.setFieldError('amount', invalidWithdrawalAmountMessage);
+      form.setFieldError('amount', invalidPayoutAmountMessage);
       return;
     }
     const feeMinor = BigInt(terms.feeMinor);
