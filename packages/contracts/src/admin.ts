@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { roles } from './auth.ts';
 import { externalReferenceSchema, memoLengthMax } from './ledger.ts';
 import { accountLevelMax } from './limits.ts';
-import { invalidStaffAmountMessage } from './money.ts';
+import { invalidStaffAmountMessage, minorUnitsSchema } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 const giveAReason = 'Please give a reason';
@@ -20,7 +20,7 @@ export const customerListQuerySchema = z.object({
 
 const staffNameSchema = z.object({ id: z.string(), username: z.string() });
 
-export const moneySchema = z.object({ amountMinor: z.string(), currency: z.string() });
+export const moneySchema = z.object({ amountMinor: minorUnitsSchema, currency: z.string() });
 
 export const customerListItemSchema = z.object({
   id: z.string(),
@@ -66,9 +66,9 @@ export const customerDetailSchema = z.object({
     .object({
       accountNumber: z.string(),
       currency: z.string(),
-      balanceMinor: z.string(),
-      heldMinor: z.string(),
-      availableMinor: z.string(),
+      balanceMinor: minorUnitsSchema,
+      heldMinor: minorUnitsSchema,
+      availableMinor: minorUnitsSchema,
     })
     .nullable(),
 });
@@ -118,7 +118,7 @@ export const moneyRequestSchema = z.object({
   userId: z.string(),
   username: z.string(),
   direction: z.enum(['deposit', 'debit_adjustment']),
-  amountMinor: z.string(),
+  amountMinor: minorUnitsSchema,
   currency: z.string(),
   externalReference: z.string().nullable(),
   reason: z.string(),
@@ -148,7 +148,7 @@ export const transactionPageSchema = z.object({
       memo: z.string(),
       /** What the customer reads: a Quick Pay names the other customer, masked. */
       description: z.string(),
-      amountMinor: z.string(),
+      amountMinor: minorUnitsSchema,
       currency: z.string(),
       createdAt: z.string(),
     }),

@@ -126,12 +126,21 @@ export function formatMoney(money: Money, options: FormatMoneyOptions = {}): str
   return formatter.format(toDecimalString(money.amountMinor, money.currency) as `${number}`);
 }
 
-/** Amounts travel in JSON as strings of minor units: "12345". */
-export const amountMinorSchema = z
-  .string()
-  .regex(/^-?\d{1,19}$/, 'Expected an integer amount in minor units')
-  .transform((value) => BigInt(value));
+/** An amount in minor units that came through an API answer's contract (`minorUnitsSchema`). */
+export type MinorUnits = bigint & z.$brand<'MinorUnits'>;
 
-export function amountMinorToJson(amountMinor: bigint): string {
-  return amountMinor.toString();
+/** Marks a bigint of minor units for an API answer, where `minorUnitsSchema` writes it. */
+export function minorUnits(amountMinor: bigint): MinorUnits {
+  return amountMinor as MinorUnits;
 }
+
+/**
+ * Every money field of an API answer: in JSON a string of minor units ("12345", since a
+ * JSON number would lose cents above 2^53), in code a branded bigint at both ends. The
+ * server's serializer encodes it, the web's `apiRequest` decodes it.
+ */
+export const minorUnitsSchema = z.codec(
+  z.string().regex(/^-?\d{1,19}$/, 'Expected an integer amount in minor units'),
+  z.bigint().brand<'MinorUnits'>(),
+  { decode: (text) => BigInt(text), encode: (amountMinor) => amountMinor.toString() },
+);

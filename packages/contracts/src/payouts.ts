@@ -2,7 +2,7 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 import { externalReferenceSchema } from './ledger.ts';
-import { invalidPayoutAmountMessage } from './money.ts';
+import { invalidPayoutAmountMessage, minorUnitsSchema } from './money.ts';
 import { stepUpCodeSchema } from './step-up.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
@@ -178,8 +178,8 @@ export const customerPayoutStatusLabels: Record<PayoutStatus, string> = {
 
 export const payoutSchema = z.object({
   id: z.string(),
-  amountMinor: z.string(),
-  feeMinor: z.string(),
+  amountMinor: minorUnitsSchema,
+  feeMinor: minorUnitsSchema,
   currency: z.string(),
   destination: payoutDestinationSchema,
   status: z.enum(payoutStatuses),
@@ -205,8 +205,8 @@ export const payoutPageSchema = z.object({
 /** What the withdraw form shows before anything is typed: what is available, and the fee. */
 export const payoutTermsSchema = z.object({
   currency: z.string(),
-  availableMinor: z.string(),
-  feeMinor: z.string(),
+  availableMinor: minorUnitsSchema,
+  feeMinor: minorUnitsSchema,
 });
 export type PayoutTerms = z.infer<typeof payoutTermsSchema>;
 

@@ -6,6 +6,7 @@ import {
   formatMoney,
   invalidStaffAmountMessage,
   MoneyParseError,
+  minorUnitsSchema,
   parsePositiveAmount,
 } from './money.ts';
 import { singleLineText } from './text.ts';
@@ -14,10 +15,10 @@ import { singleLineText } from './text.ts';
 export const walletSummarySchema = z.object({
   accountNumber: z.string(),
   currency: z.string(),
-  balanceMinor: z.string(),
+  balanceMinor: minorUnitsSchema,
   /** Reserved for pending payouts: still in the balance, no longer available. */
-  heldMinor: z.string(),
-  availableMinor: z.string(),
+  heldMinor: minorUnitsSchema,
+  availableMinor: minorUnitsSchema,
 });
 export type WalletSummary = z.infer<typeof walletSummarySchema>;
 
@@ -33,7 +34,7 @@ export const walletTransactionSchema = z.object({
   status: z.enum(walletTransactionStatuses),
   createdAt: z.iso.datetime(),
   /** Signed minor units: credits positive, debits negative. */
-  amountMinor: z.string(),
+  amountMinor: minorUnitsSchema,
   currency: z.string(),
   kind: entryKindSchema,
   description: z.string(),
@@ -83,8 +84,8 @@ export const balanceHistoryQuerySchema = z.object({
  */
 export const balanceHistorySchema = z.object({
   currency: z.string(),
-  points: z.array(z.object({ date: z.iso.date(), balanceMinor: z.string() })),
-  heldMinor: z.string(),
+  points: z.array(z.object({ date: z.iso.date(), balanceMinor: minorUnitsSchema })),
+  heldMinor: minorUnitsSchema,
 });
 export type BalanceHistory = z.infer<typeof balanceHistorySchema>;
 
@@ -129,6 +130,6 @@ export type TestMoneyBody = z.infer<typeof testMoneyBodySchema>;
 
 export const testMoneyResponseSchema = z.object({
   entryId: z.string(),
-  amountMinor: z.string(),
+  amountMinor: minorUnitsSchema,
   currency: z.string(),
 });

@@ -10,21 +10,15 @@ import {
 import type { z } from 'zod';
 
 /**
- * Formats an amount as the API sends it (a string of minor units, "12345") in its currency,
- * "USD 123.45". The string becomes a BigInt, never a float.
+ * Formats an amount in minor units (as the parsed API answer gives it) in its currency,
+ * "USD 123.45": exactly, never through a float.
  */
 export function formatAmountMinor(
-  amountMinor: string | bigint,
+  amountMinor: bigint,
   currency: string,
   options: FormatMoneyOptions = {},
 ): string {
-  return formatMoney(
-    {
-      amountMinor: typeof amountMinor === 'bigint' ? amountMinor : BigInt(amountMinor),
-      currency: toCurrencyCode(currency),
-    },
-    options,
-  );
+  return formatMoney({ amountMinor, currency: toCurrencyCode(currency) }, options);
 }
 
 /** The smallest step of an amount input in the currency: "1" for JPY, "0.01" for USD. */

@@ -1,4 +1,5 @@
 import type { CustomerDetail, CustomerList, TransactionPage } from '@coffer/contracts/admin';
+import { minorUnits } from '@coffer/contracts/money';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
@@ -36,7 +37,7 @@ export async function customerList(
       isFrozen: row.is_frozen,
       balance:
         row.currency && row.balance_minor !== null
-          ? { amountMinor: row.balance_minor.toString(), currency: row.currency }
+          ? { amountMinor: minorUnits(row.balance_minor), currency: row.currency }
           : null,
     })),
     nextCursor: hasMore ? (page.at(-1)?.id ?? null) : null,
@@ -82,7 +83,7 @@ export async function customerTransactions(
       kind: row.kind,
       memo: row.memo,
       description: describeLine(row),
-      amountMinor: row.amount_minor.toString(),
+      amountMinor: minorUnits(row.amount_minor),
       currency: row.currency,
       createdAt: row.created_at.toISOString(),
     })),
@@ -114,9 +115,9 @@ export async function customerDetail(deps: AdminDeps, userId: string): Promise<C
         ? {
             accountNumber: user.wallet_number,
             currency: balance.currency,
-            balanceMinor: balance.balanceMinor.toString(),
-            heldMinor: balance.heldMinor.toString(),
-            availableMinor: balance.availableMinor.toString(),
+            balanceMinor: minorUnits(balance.balanceMinor),
+            heldMinor: minorUnits(balance.heldMinor),
+            availableMinor: minorUnits(balance.availableMinor),
           }
         : null,
   };

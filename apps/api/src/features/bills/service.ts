@@ -6,6 +6,7 @@ import {
 } from '@coffer/contracts/bills';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
+import { minorUnits } from '@coffer/contracts/money';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
@@ -31,7 +32,7 @@ function toBillPayment(row: BillPaymentRow): BillPayment {
     id: row.id,
     category: row.category,
     billerReference: row.biller_reference,
-    amountMinor: row.amount_minor.toString(),
+    amountMinor: minorUnits(row.amount_minor),
     currency: row.currency,
     status: 'completed',
     createdAt: row.created_at.toISOString(),

@@ -1,6 +1,7 @@
 import type { MoneyRequest } from '@coffer/contracts/admin';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { memoLengthMax } from '@coffer/contracts/ledger';
+import { minorUnits } from '@coffer/contracts/money';
 import type { Queryable } from '../../db/client.ts';
 import type { AccountId, PostingLine } from '../../ledger/ledger.ts';
 import type { StaffAction } from '../../platform/access.ts';
@@ -81,7 +82,7 @@ function toMoneyRequest(row: MoneyRequestRow, eligibleCheckers: EligibleCheckers
     userId: row.user_id,
     username: row.username,
     direction: row.direction,
-    amountMinor: row.amount_minor.toString(),
+    amountMinor: minorUnits(row.amount_minor),
     currency: row.currency,
     externalReference: row.external_reference,
     reason: row.reason,
@@ -291,7 +292,7 @@ export async function createMoneyRequest(
     actorUserId: action.staff.userId,
     subjectUserId: userId,
     after: {
-      amountMinor: amountMinor.toString(),
+      amountMinor: minorUnits(amountMinor),
       currency: balance.currency,
       externalReference: body.externalReference ?? null,
     },
@@ -410,7 +411,7 @@ async function closeRequest(
     before: { status: 'pending_approval', makerUserId: request.maker_user_id },
     after: {
       status: outcome.status,
-      amountMinor: request.amount_minor.toString(),
+      amountMinor: minorUnits(request.amount_minor),
       currency: request.currency,
     },
     reason: action.reason || null,

@@ -1,6 +1,6 @@
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
-import { toDecimalString } from '@coffer/contracts/money';
+import { minorUnits, toDecimalString } from '@coffer/contracts/money';
 import {
   describePayoutDestination,
   type Payout,
@@ -66,8 +66,8 @@ export async function payoutTerms(deps: PayoutDeps, userId: string): Promise<Pay
   const balance = await deps.ledger.balance(walletId);
   return {
     currency,
-    availableMinor: balance.availableMinor.toString(),
-    feeMinor: payoutFeeMinor(deps.config, currency).toString(),
+    availableMinor: minorUnits(balance.availableMinor),
+    feeMinor: minorUnits(payoutFeeMinor(deps.config, currency)),
   };
 }
 
@@ -264,8 +264,8 @@ export async function sendPayout(
       before: { status: 'pending' },
       after: {
         status: 'sent',
-        amountMinor: payout.amount_minor.toString(),
-        feeMinor: payout.fee_minor.toString(),
+        amountMinor: minorUnits(payout.amount_minor),
+        feeMinor: minorUnits(payout.fee_minor),
         currency: payout.currency,
         externalReference,
       },
@@ -307,8 +307,8 @@ export async function rejectPayout(
       before: { status: 'pending' },
       after: {
         status: 'rejected',
-        amountMinor: payout.amount_minor.toString(),
-        feeMinor: payout.fee_minor.toString(),
+        amountMinor: minorUnits(payout.amount_minor),
+        feeMinor: minorUnits(payout.fee_minor),
         currency: payout.currency,
       },
       reason: action.reason,

@@ -1,6 +1,7 @@
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { accountNumberSchema } from '@coffer/contracts/ledger';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
+import { minorUnits } from '@coffer/contracts/money';
 import type {
   QuickPayBody,
   RecipientPreview,
@@ -225,7 +226,7 @@ export async function sendQuickPay(
   plan: QuickPayPlan,
 ): Promise<ClaimRow> {
   const answer: Omit<Transfer, 'entryId' | 'recipientMaskedName' | 'createdAt'> = {
-    amountMinor: plan.amountMinor.toString(),
+    amountMinor: minorUnits(plan.amountMinor),
     currency: plan.currency,
     note: plan.note,
   };
@@ -274,7 +275,7 @@ function toListItem(row: TransferListRow): TransferListItem {
     entryId: row.entry_id,
     direction: row.is_sent ? 'sent' : 'received',
     counterpartyMaskedName: row.counterparty_masked_name,
-    amountMinor: row.amount_minor.toString(),
+    amountMinor: minorUnits(row.amount_minor),
     currency: row.currency,
     note: row.note,
     createdAt: row.created_at.toISOString(),

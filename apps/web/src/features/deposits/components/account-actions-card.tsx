@@ -68,7 +68,7 @@ export type AccountActionsTarget = {
   userId: string;
   username: string;
   currency: string;
-  availableMinor: string;
+  availableMinor: bigint;
 };
 
 /**

@@ -76,7 +76,7 @@ function DecisionButtons({
 
 /** What the request does to the balance: a deposit adds, a debit adjustment takes away. */
 function signedAmountMinor(request: MoneyRequest): bigint {
-  const amountMinor = BigInt(request.amountMinor);
+  const { amountMinor } = request;
   return request.direction === 'deposit' ? amountMinor : -amountMinor;
 }
 

@@ -169,7 +169,7 @@ function DestinationFields({ form }: { form: WithdrawFormState }) {
 function AvailableBalance({ terms }: { terms: PayoutTerms }) {
   const labelId = useId();
   const fee =
-    terms.feeMinor === '0'
+    terms.feeMinor === 0n
       ? 'Withdrawals have no fee.'
       : `Each withdrawal has a fee of ${formatAmountMinor(terms.feeMinor, terms.currency)}.`;
   return (
@@ -210,15 +210,14 @@ function WithdrawalDetailsForm({ terms }: { terms: PayoutTerms }) {
       form.setFieldError('amount', invalidPayoutAmountMessage);
       return;
     }
-    const feeMinor = BigInt(terms.feeMinor);
-    if (amountMinor + feeMinor > BigInt(terms.availableMinor)) {
+    if (amountMinor + terms.feeMinor > terms.availableMinor) {
       form.setFieldError('amount', errorCodes.insufficient_funds.message);
       return;
     }
     confirmation.open({
       body,
       amountMinor,
-      feeMinor,
+      feeMinor: terms.feeMinor,
       currency,
       idempotencyKey: newIdempotencyKey(),
     });

@@ -112,7 +112,7 @@ function RecipientDetailsStep({
         preview,
         amountMinor,
         currency,
-        needsStepUp: stepUpThresholdMinor !== null && amountMinor >= BigInt(stepUpThresholdMinor),
+        needsStepUp: stepUpThresholdMinor !== null && amountMinor >= stepUpThresholdMinor,
         idempotencyKey: newIdempotencyKey(),
       });
     } catch {
