@@ -6,6 +6,8 @@ import {
   amountMinorMax,
   formatMoney,
   MoneyParseError,
+  minorUnits,
+  minorUnitsSchema,
   parseAmount,
   parsePositiveAmount,
   toDecimalString,
@@ -30,6 +32,19 @@ describe('currency minor digits come from ISO 4217 data', () => {
   it('refuses codes that are not currencies', () => {
     expect(() => toCurrencyCode('ABC')).toThrow('Unknown currency code');
     expect(() => toCurrencyCode('usd')).toThrow('Unknown currency code');
+  });
+});
+
+describe('minorUnitsSchema', () => {
+  it('reads a string of minor units as a bigint and writes it back as the same string', () => {
+    const beyondFloats = '9007199254740993';
+    expect(minorUnitsSchema.parse(beyondFloats)).toBe(9007199254740993n);
+    expect(minorUnitsSchema.parse('-1250')).toBe(-1250n);
+    expect(minorUnitsSchema.encode(minorUnits(9007199254740993n))).toBe(beyondFloats);
+  });
+
+  it.each(['12.50', '1e3', '', ' 1', '0x10', 12])('refuses %j on the wire', (wire) => {
+    expect(minorUnitsSchema.safeParse(wire).success).toBe(false);
   });
 });
 
