@@ -292,7 +292,7 @@ export async function createMoneyRequest(
     actorUserId: action.staff.userId,
     subjectUserId: userId,
     after: {
-      amountMinor: minorUnits(amountMinor),
+      amountMinor: amountMinor.toString(),
       currency: balance.currency,
       externalReference: body.externalReference ?? null,
     },
@@ -411,7 +411,7 @@ async function closeRequest(
     before: { status: 'pending_approval', makerUserId: request.maker_user_id },
     after: {
       status: outcome.status,
-      amountMinor: minorUnits(request.amount_minor),
+      amountMinor: request.amount_minor.toString(),
       currency: request.currency,
     },
     reason: action.reason || null,

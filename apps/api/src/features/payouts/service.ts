@@ -264,8 +264,8 @@ export async function sendPayout(
       before: { status: 'pending' },
       after: {
         status: 'sent',
-        amountMinor: minorUnits(payout.amount_minor),
-        feeMinor: minorUnits(payout.fee_minor),
+        amountMinor: payout.amount_minor.toString(),
+        feeMinor: payout.fee_minor.toString(),
         currency: payout.currency,
         externalReference,
       },
@@ -307,8 +307,8 @@ export async function rejectPayout(
       before: { status: 'pending' },
       after: {
         status: 'rejected',
-        amountMinor: minorUnits(payout.amount_minor),
-        feeMinor: minorUnits(payout.fee_minor),
+        amountMinor: payout.amount_minor.toString(),
+        feeMinor: payout.fee_minor.toString(),
         currency: payout.currency,
       },
       reason: action.reason,

@@ -17,7 +17,7 @@ import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
 import { isAttemptLeft, spendAttemptOrRefuse } from '../../platform/attempt-counters.ts';
 import type { EventHub } from '../../platform/events.ts';
-import type { ClaimRow, IdempotencyClaim } from '../../platform/idempotency.ts';
+import { type ClaimRow, type IdempotencyClaim, wireJson } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { failureLimits } from '../../platform/rate-limits.ts';
 import type { SessionContext } from '../../platform/sessions.ts';
@@ -250,7 +250,7 @@ export async function sendQuickPay(
         plan.note,
         dailyLimitsMinorByLevel(plan.limits, 'transfer'),
         ...(plan.stepUpProof ? stepUpSpendParams(plan.stepUpProof) : [null, null]),
-        JSON.stringify(answer),
+        wireJson(answer),
       ],
       { preparedName: 'quick_pay' },
     );
