@@ -58,9 +58,9 @@ describe('parsePositiveAmount', () => {
     ['bill', '1.234', 'Invalid amount', 'Invalid amount'],
     ['payout', '0.00', 'Invalid withdrawal amount', 'Invalid withdrawal amount'],
     ['payout', '1.234', 'Invalid withdrawal amount', 'USD amounts have at most 2 decimal places'],
-    ['staffPosting', '0', 'Please enter a valid amount', 'Please enter a valid amount'],
+    ['moneyRequest', '0', 'Please enter a valid amount', 'Please enter a valid amount'],
     [
-      'staffPosting',
+      'moneyRequest',
       'ten',
       'Please enter a valid amount',
       'Enter the amount as digits, like 12.50',

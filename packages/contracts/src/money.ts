@@ -56,7 +56,7 @@ export const amountRefusals = {
   quickPay: { message: invalidAmountMessage, isReasonShown: false },
   bill: { message: invalidAmountMessage, isReasonShown: false },
   payout: { message: invalidPayoutAmountMessage, isReasonShown: true },
-  staffPosting: { message: invalidStaffAmountMessage, isReasonShown: true },
+  moneyRequest: { message: invalidStaffAmountMessage, isReasonShown: true },
 } as const;
 export type AmountUse = keyof typeof amountRefusals;
 

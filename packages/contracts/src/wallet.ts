@@ -107,7 +107,7 @@ export function parseTestMoneyAmount(
 ): bigint {
   let amountMinor: bigint;
   try {
-    amountMinor = parsePositiveAmount(text, currency, 'staffPosting');
+    amountMinor = parsePositiveAmount(text, currency, 'moneyRequest');
   } catch (error) {
     if (!(error instanceof AmountRefusedError)) throw error;
     throw new MoneyParseError(error.fieldMessage);

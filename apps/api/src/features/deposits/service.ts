@@ -232,7 +232,7 @@ export async function createMoneyRequest(
   const { userId, walletId } = target;
   const balance = await deps.ledger.balance(walletId, tx);
   const currency = toCurrencyCode(balance.currency);
-  const amountMinor = positiveAmountOrRefuse(body.amount, currency, 'staffPosting');
+  const amountMinor = positiveAmountOrRefuse(body.amount, currency, 'moneyRequest');
   if (direction === 'debit_adjustment' && balance.availableMinor < amountMinor) {
     throw new AppError('insufficient_funds', { message: 'Insufficient funds' });
   }

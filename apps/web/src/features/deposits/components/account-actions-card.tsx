@@ -39,7 +39,7 @@ type Values = { amount: string; externalReference: string; reason: string };
 
 function formSchemaFor(currency: CurrencyCode) {
   return moneyRequestBodySchema.extend({
-    amount: positiveAmountSchemaFor(moneyRequestBodySchema.shape.amount, currency, 'staffPosting'),
+    amount: positiveAmountSchemaFor(moneyRequestBodySchema.shape.amount, currency, 'moneyRequest'),
   });
 }
 
