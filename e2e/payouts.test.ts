@@ -68,7 +68,7 @@ async function emailedCode(to: string, after: Date): Promise<string> {
   return code;
 }
 
-function withdrawalsTable(page: Page): Locator {
+function payoutsTable(page: Page): Locator {
   return page.getByRole('table', { name: 'Your withdrawals' });
 }
 
@@ -136,7 +136,7 @@ describe('withdrawals', () => {
       await dialog.waitFor({ state: 'detached' });
       expect(await page.getByLabel('Amount').inputValue()).toBe('');
       await availableBalance(page).getByText('$1,404.80').waitFor();
-      const pendingRow = withdrawalsTable(page).getByRole('row').filter({ hasText: '$100.00' });
+      const pendingRow = payoutsTable(page).getByRole('row').filter({ hasText: '$100.00' });
       await pendingRow.getByText('Pending').waitFor();
       const mine = await callApi(page, suite.server.baseUrl, 'GET', '/api/v1/payouts');
       expect((mine.json as { items: unknown[] }).items).toHaveLength(1);
@@ -222,8 +222,8 @@ describe('withdrawals', () => {
       await pending.getByText('Rejected').waitFor();
       await snapshot(admin, 'admin-customer-payouts-phone');
 
-      const withdrawals = page.getByRole('list', { name: 'Your withdrawals' });
-      const rejected = withdrawals.getByRole('listitem').filter({ hasText: '$50.00' });
+      const myPayouts = page.getByRole('list', { name: 'Your withdrawals' });
+      const rejected = myPayouts.getByRole('listitem').filter({ hasText: '$50.00' });
       await rejected.getByText('Rejected').waitFor({ timeout: 10_000 });
       await rejected
         .getByText('Reason: PayPal refused the account: use your bank instead')

@@ -3,6 +3,7 @@ import { roles } from './auth.ts';
 import { kycStatuses } from './kyc.ts';
 import { externalReferenceSchema, memoLengthMax } from './ledger.ts';
 import { accountLevelMax } from './limits.ts';
+import { invalidStaffAmountMessage, minorUnitsSchema } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 const giveAReason = 'Please give a reason';
@@ -20,7 +21,7 @@ export const customerListQuerySchema = z.object({
 
 const staffNameSchema = z.object({ id: z.string(), username: z.string() });
 
-export const moneySchema = z.object({ amountMinor: z.string(), currency: z.string() });
+export const moneySchema = z.object({ amountMinor: minorUnitsSchema, currency: z.string() });
 
 export const customerListItemSchema = z.object({
   id: z.string(),
@@ -68,16 +69,16 @@ export const customerDetailSchema = z.object({
     .object({
       accountNumber: z.string(),
       currency: z.string(),
-      balanceMinor: z.string(),
-      heldMinor: z.string(),
-      availableMinor: z.string(),
+      balanceMinor: minorUnitsSchema,
+      heldMinor: minorUnitsSchema,
+      availableMinor: minorUnitsSchema,
       /**
        * The operator's four-eyes figures in this currency (COFFER_LIMITS): staff postings
        * above the threshold, or past a maker's daily total, wait for a second admin. Null
        * when the currency has no limits: then every posting waits.
        */
-      fourEyesThresholdMinor: z.string().nullable(),
-      fourEyesDailyTotalMinor: z.string().nullable(),
+      fourEyesThresholdMinor: minorUnitsSchema.nullable(),
+      fourEyesDailyTotalMinor: minorUnitsSchema.nullable(),
     })
     .nullable(),
 });
@@ -114,9 +115,9 @@ export const moneyRequestReasonLengthMax = memoLengthMax - 100;
  * staff text (`moneyRequestReasonLengthMax`).
  */
 export const moneyRequestBodySchema = z.object({
-  amount: singleLineText({ max: 40, tooLong: 'Please enter a valid amount' }).min(
+  amount: singleLineText({ max: 40, tooLong: invalidStaffAmountMessage }).min(
     1,
-    'Please enter a valid amount',
+    invalidStaffAmountMessage,
   ),
   externalReference: externalReferenceSchema.optional(),
   reason: multiLineText({ max: moneyRequestReasonLengthMax }).min(1, giveAReason),
@@ -127,7 +128,7 @@ export const moneyRequestSchema = z.object({
   userId: z.string(),
   username: z.string(),
   direction: z.enum(['deposit', 'debit_adjustment']),
-  amountMinor: z.string(),
+  amountMinor: minorUnitsSchema,
   currency: z.string(),
   externalReference: z.string().nullable(),
   reason: z.string(),
@@ -157,7 +158,7 @@ export const transactionPageSchema = z.object({
       memo: z.string(),
       /** What the customer reads: a Quick Pay names the other customer, masked. */
       description: z.string(),
-      amountMinor: z.string(),
+      amountMinor: minorUnitsSchema,
       currency: z.string(),
       createdAt: z.string(),
     }),

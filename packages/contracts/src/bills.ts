@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorUnitsSchema } from './money.ts';
 import { singleLineText } from './text.ts';
 
 /** PRODUCT.md section 5: the billers a customer can pay, in the order the form lists them. */
@@ -44,7 +45,7 @@ export const billPaymentSchema = z.object({
   id: z.string(),
   category: z.enum(billCategories),
   billerReference: z.string(),
-  amountMinor: z.string(),
+  amountMinor: minorUnitsSchema,
   currency: z.string(),
   /** A bill payment settles at once: it is completed the moment it exists. */
   status: z.literal('completed'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountRefusals, minorUnitsSchema } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 /** PRODUCT.md section 5. */
@@ -32,7 +33,7 @@ export const disputeReferencePattern = /REF-[A-Z0-9]{9}/;
 export const disputeReferenceSchema = z.string().regex(/^REF-[A-Z0-9]{9}$/);
 
 export const disputeDescriptionLengthMax = 2_000;
-export const invalidDisputeAmountMessage = 'Invalid amount';
+export const invalidDisputeAmountMessage = amountRefusals.dispute.message;
 export const disputeReceivedMessage =
   'We have received your dispute. Quote this reference in any message to support.';
 export const disputeFailedMessage = 'There was an error submitting your dispute. Please try again.';
@@ -59,7 +60,7 @@ export const disputeBodySchema = z.object({
 export type DisputeBody = z.infer<typeof disputeBodySchema>;
 
 export const disputeRefundSchema = z.object({
-  amountMinor: z.string(),
+  amountMinor: minorUnitsSchema,
   currency: z.string(),
   status: z.enum(['pending_approval', 'posted', 'rejected']),
 });
@@ -67,7 +68,7 @@ export const disputeRefundSchema = z.object({
 export const disputeSchema = z.object({
   id: z.string(),
   reference: z.string(),
-  amountMinor: z.string(),
+  amountMinor: minorUnitsSchema,
   currency: z.string(),
   recipientAccountNumber: z.string(),
   problemType: z.enum(disputeProblemTypes),
@@ -89,7 +90,7 @@ export const linkedTransactionSchema = z.object({
   kind: z.string(),
   memo: z.string(),
   /** Signed, as the customer's wallet saw it. */
-  amountMinor: z.string(),
+  amountMinor: minorUnitsSchema,
   currency: z.string(),
   createdAt: z.iso.datetime(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type CurrencyCode, isCurrencyCode, minorDigits } from './currencies.ts';
-import { MoneyParseError, parseAmount } from './money.ts';
+import { MoneyParseError, minorUnitsSchema, parseAmount } from './money.ts';
 
 /** Account levels run from 1 to this (a check constraint on users.level says the same). */
 export const accountLevelMax = 9;
@@ -279,9 +279,9 @@ export function frozenAccountMessage(reason: string): string {
 export const moneyOutAllowanceSchema = z.object({
   kind: z.enum(moneyOutKinds),
   status: z.enum(['allowed', 'level_too_low', 'not_available']),
-  dailyLimitMinor: z.string().nullable(),
-  spentTodayMinor: z.string(),
-  remainingMinor: z.string().nullable(),
+  dailyLimitMinor: minorUnitsSchema.nullable(),
+  spentTodayMinor: minorUnitsSchema,
+  remainingMinor: minorUnitsSchema.nullable(),
   minimumLevel: z.number().int().nullable(),
 });
 export type MoneyOutAllowance = z.infer<typeof moneyOutAllowanceSchema>;
@@ -291,7 +291,7 @@ export const moneyOutAllowancesSchema = z.object({
   currency: z.string(),
   level: z.number().int(),
   /** Quick Pay at or above this asks for a step-up code; null when not available. */
-  stepUpThresholdMinor: z.string().nullable(),
+  stepUpThresholdMinor: minorUnitsSchema.nullable(),
   items: z.array(moneyOutAllowanceSchema),
 });
 export type MoneyOutAllowances = z.infer<typeof moneyOutAllowancesSchema>;

@@ -2,10 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { minorDigits, toCurrencyCode } from './currencies.ts';
 import {
+  AmountRefusedError,
   amountMinorMax,
   formatMoney,
   MoneyParseError,
+  minorUnits,
+  minorUnitsSchema,
   parseAmount,
+  parsePositiveAmount,
   toDecimalString,
 } from './money.ts';
 
@@ -28,6 +32,43 @@ describe('currency minor digits come from ISO 4217 data', () => {
   it('refuses codes that are not currencies', () => {
     expect(() => toCurrencyCode('ABC')).toThrow('Unknown currency code');
     expect(() => toCurrencyCode('usd')).toThrow('Unknown currency code');
+  });
+});
+
+describe('minorUnitsSchema', () => {
+  it('reads a string of minor units as a bigint and writes it back as the same string', () => {
+    const beyondFloats = '9007199254740993';
+    expect(minorUnitsSchema.parse(beyondFloats)).toBe(9007199254740993n);
+    expect(minorUnitsSchema.parse('-1250')).toBe(-1250n);
+    expect(minorUnitsSchema.encode(minorUnits(9007199254740993n))).toBe(beyondFloats);
+  });
+
+  it.each(['12.50', '1e3', '', ' 1', '0x10', 12])('refuses %j on the wire', (wire) => {
+    expect(minorUnitsSchema.safeParse(wire).success).toBe(false);
+  });
+});
+
+describe('parsePositiveAmount', () => {
+  it('gives minor units of an amount above zero', () => {
+    expect(parsePositiveAmount('12.5', usd, 'payout')).toBe(1250n);
+  });
+
+  it.each([
+    ['quickPay', '0', 'Invalid amount', 'Invalid amount'],
+    ['bill', '1.234', 'Invalid amount', 'Invalid amount'],
+    ['payout', '0.00', 'Invalid withdrawal amount', 'Invalid withdrawal amount'],
+    ['payout', '1.234', 'Invalid withdrawal amount', 'USD amounts have at most 2 decimal places'],
+    ['moneyRequest', '0', 'Please enter a valid amount', 'Please enter a valid amount'],
+    [
+      'moneyRequest',
+      'ten',
+      'Please enter a valid amount',
+      'Enter the amount as digits, like 12.50',
+    ],
+  ] as const)('%s refuses "%s" in its own words', (use, text, message, fieldMessage) => {
+    expect(() => parsePositiveAmount(text, usd, use)).toThrow(
+      expect.objectContaining({ name: AmountRefusedError.name, message, fieldMessage }),
+    );
   });
 });
 

@@ -12,6 +12,10 @@ export const amountMinorMax = 10n ** 15n;
 
 /** PRODUCT.md section 4: a Quick Pay or bill amount that is not a number above zero. */
 export const invalidAmountMessage = 'Invalid amount';
+/** PRODUCT.md section 5: a payout amount that is not a number above zero. */
+export const invalidPayoutAmountMessage = 'Invalid withdrawal amount';
+/** The back office's and the test-money form's words for an amount that is not one. */
+export const invalidStaffAmountMessage = 'Please enter a valid amount';
 
 export class MoneyParseError extends Error {
   override name = 'MoneyParseError';
@@ -40,6 +44,54 @@ export function parseAmount(text: string, currency: CurrencyCode): bigint {
   }
   const amountMinor = BigInt(wholeDigits + fractionDigits.padEnd(digits, '0'));
   if (amountMinor > amountMinorMax) throw new MoneyParseError('That amount is too large');
+  return amountMinor;
+}
+
+/**
+ * What each form says about an amount it refuses (PRODUCT.md's words): the form-level
+ * message, and whether the field shows the parser's reason ("USD amounts have at most 2
+ * decimal places") rather than repeating the message.
+ */
+export const amountRefusals = {
+  quickPay: { message: invalidAmountMessage, isReasonShown: false },
+  bill: { message: invalidAmountMessage, isReasonShown: false },
+  payout: { message: invalidPayoutAmountMessage, isReasonShown: true },
+  moneyRequest: { message: invalidStaffAmountMessage, isReasonShown: true },
+  // PRODUCT.md: a dispute's amount is "numeric", per field.
+  dispute: { message: invalidAmountMessage, isReasonShown: false },
+} as const;
+export type AmountUse = keyof typeof amountRefusals;
+
+/** A typed amount a form refuses: `message` for the form, `fieldMessage` beside the field. */
+export class AmountRefusedError extends Error {
+  override name = 'AmountRefusedError';
+  constructor(
+    message: string,
+    readonly fieldMessage: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The one parse of a typed amount that must be above zero, for every service and form:
+ * minor units of the currency, or an AmountRefusedError in the words of `use` (by default
+ * PRODUCT.md's general "Invalid amount").
+ */
+export function parsePositiveAmount(
+  text: string,
+  currency: CurrencyCode,
+  use: AmountUse = 'quickPay',
+): bigint {
+  const { message, isReasonShown } = amountRefusals[use];
+  let amountMinor: bigint;
+  try {
+    amountMinor = parseAmount(text, currency);
+  } catch (error) {
+    if (!(error instanceof MoneyParseError)) throw error;
+    throw new AmountRefusedError(message, isReasonShown ? error.message : message);
+  }
+  if (amountMinor <= 0n) throw new AmountRefusedError(message, message);
   return amountMinor;
 }
 
@@ -76,12 +128,21 @@ export function formatMoney(money: Money, options: FormatMoneyOptions = {}): str
   return formatter.format(toDecimalString(money.amountMinor, money.currency) as `${number}`);
 }
 
-/** Amounts travel in JSON as strings of minor units: "12345". */
-export const amountMinorSchema = z
-  .string()
-  .regex(/^-?\d{1,19}$/, 'Expected an integer amount in minor units')
-  .transform((value) => BigInt(value));
+/** An amount in minor units that came through an API answer's contract (`minorUnitsSchema`). */
+export type MinorUnits = bigint & z.$brand<'MinorUnits'>;
 
-export function amountMinorToJson(amountMinor: bigint): string {
-  return amountMinor.toString();
+/** Marks a bigint of minor units for an API answer, where `minorUnitsSchema` writes it. */
+export function minorUnits(amountMinor: bigint): MinorUnits {
+  return amountMinor as MinorUnits;
 }
+
+/**
+ * Every money field of an API answer: in JSON a string of minor units ("12345", since a
+ * JSON number would lose cents above 2^53), in code a branded bigint at both ends. The
+ * server's serializer encodes it, the web's `apiRequest` decodes it.
+ */
+export const minorUnitsSchema = z.codec(
+  z.string().regex(/^-?\d{1,19}$/, 'Expected an integer amount in minor units'),
+  z.bigint().brand<'MinorUnits'>(),
+  { decode: (text) => BigInt(text), encode: (amountMinor) => amountMinor.toString() },
+);

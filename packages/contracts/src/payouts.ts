@@ -2,6 +2,7 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 import { externalReferenceSchema } from './ledger.ts';
+import { invalidPayoutAmountMessage, minorUnitsSchema } from './money.ts';
 import { stepUpCodeSchema } from './step-up.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
@@ -40,8 +41,6 @@ const cryptoAddressForms: Record<CryptoCoin, RegExp> = {
 export function invalidCryptoAddressMessage(coin: CryptoCoin): string {
   return `Enter a valid ${coin} address`;
 }
-
-export const invalidWithdrawalAmountMessage = 'Invalid withdrawal amount';
 
 /** "$" and a letter, then up to 19 letters, digits or underscores, as CashApp allows. */
 const cashtagPattern = /^\$[A-Za-z][A-Za-z0-9_]{0,19}$/;
@@ -113,9 +112,9 @@ const cryptoDestinationSchema = z
  * The typed amount: digits with an optional fraction, above zero. Its precision depends on
  * the wallet's currency, so `parseAmount` checks that once the currency is known.
  */
-const payoutAmountSchema = singleLineText({ max: 40, tooLong: invalidWithdrawalAmountMessage })
-  .regex(/^\d{1,16}(?:\.\d{1,4})?$/, invalidWithdrawalAmountMessage)
-  .refine((text) => /[1-9]/.test(text), invalidWithdrawalAmountMessage);
+const payoutAmountSchema = singleLineText({ max: 40, tooLong: invalidPayoutAmountMessage })
+  .regex(/^\d{1,16}(?:\.\d{1,4})?$/, invalidPayoutAmountMessage)
+  .refine((text) => /[1-9]/.test(text), invalidPayoutAmountMessage);
 
 const payoutRequestFields = {
   amount: payoutAmountSchema,
@@ -179,8 +178,8 @@ export const customerPayoutStatusLabels: Record<PayoutStatus, string> = {
 
 export const payoutSchema = z.object({
   id: z.string(),
-  amountMinor: z.string(),
-  feeMinor: z.string(),
+  amountMinor: minorUnitsSchema,
+  feeMinor: minorUnitsSchema,
   currency: z.string(),
   destination: payoutDestinationSchema,
   status: z.enum(payoutStatuses),
@@ -206,8 +205,8 @@ export const payoutPageSchema = z.object({
 /** What the withdraw form shows before anything is typed: what is available, and the fee. */
 export const payoutTermsSchema = z.object({
   currency: z.string(),
-  availableMinor: z.string(),
-  feeMinor: z.string(),
+  availableMinor: minorUnitsSchema,
+  feeMinor: minorUnitsSchema,
 });
 export type PayoutTerms = z.infer<typeof payoutTermsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorUnitsSchema } from './money.ts';
 
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -116,8 +117,8 @@ export const statementEntrySchema = z.object({
   /** As the dashboard says it: a Quick Pay names the other customer, masked. */
   description: z.string(),
   /** Signed: credits positive, debits negative. */
-  amountMinor: z.string(),
-  balanceAfterMinor: z.string(),
+  amountMinor: minorUnitsSchema,
+  balanceAfterMinor: minorUnitsSchema,
 });
 export type StatementEntry = z.infer<typeof statementEntrySchema>;
 
@@ -130,10 +131,10 @@ export const statementSchema = z.object({
   currency: z.string(),
   from: z.string(),
   to: z.string(),
-  openingBalanceMinor: z.string(),
-  closingBalanceMinor: z.string(),
-  moneyInMinor: z.string(),
-  moneyOutMinor: z.string(),
+  openingBalanceMinor: minorUnitsSchema,
+  closingBalanceMinor: minorUnitsSchema,
+  moneyInMinor: minorUnitsSchema,
+  moneyOutMinor: minorUnitsSchema,
   entryCount: z.number().int(),
   /** The first `statementPreviewEntriesMax` entries, oldest first. */
   entries: z.array(statementEntrySchema),

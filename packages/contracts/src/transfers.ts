@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invalidAmountMessage } from './money.ts';
+import { invalidAmountMessage, minorUnitsSchema } from './money.ts';
 import { recipientSchema } from './recipient.ts';
 import { stepUpCodeSchema } from './step-up.ts';
 import { singleLineText } from './text.ts';
@@ -39,7 +39,7 @@ export type QuickPayBody = z.infer<typeof quickPayBodySchema>;
 
 export const transferSchema = z.object({
   entryId: z.string(),
-  amountMinor: z.string(),
+  amountMinor: minorUnitsSchema,
   currency: z.string(),
   recipientMaskedName: z.string(),
   note: z.string().nullable(),

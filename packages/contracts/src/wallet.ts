@@ -1,17 +1,24 @@
 import { z } from 'zod';
 import type { CurrencyCode } from './currencies.ts';
 import { entryKindSchema } from './ledger.ts';
-import { formatMoney, MoneyParseError, parseAmount } from './money.ts';
+import {
+  AmountRefusedError,
+  formatMoney,
+  invalidStaffAmountMessage,
+  MoneyParseError,
+  minorUnitsSchema,
+  parsePositiveAmount,
+} from './money.ts';
 import { singleLineText } from './text.ts';
 
 /** The customer's own wallet: what the dashboard's balance card shows. */
 export const walletSummarySchema = z.object({
   accountNumber: z.string(),
   currency: z.string(),
-  balanceMinor: z.string(),
+  balanceMinor: minorUnitsSchema,
   /** Reserved for pending payouts: still in the balance, no longer available. */
-  heldMinor: z.string(),
-  availableMinor: z.string(),
+  heldMinor: minorUnitsSchema,
+  availableMinor: minorUnitsSchema,
 });
 export type WalletSummary = z.infer<typeof walletSummarySchema>;
 
@@ -27,7 +34,7 @@ export const walletTransactionSchema = z.object({
   status: z.enum(walletTransactionStatuses),
   createdAt: z.iso.datetime(),
   /** Signed minor units: credits positive, debits negative. */
-  amountMinor: z.string(),
+  amountMinor: minorUnitsSchema,
   currency: z.string(),
   kind: entryKindSchema,
   description: z.string(),
@@ -77,8 +84,8 @@ export const balanceHistoryQuerySchema = z.object({
  */
 export const balanceHistorySchema = z.object({
   currency: z.string(),
-  points: z.array(z.object({ date: z.iso.date(), balanceMinor: z.string() })),
-  heldMinor: z.string(),
+  points: z.array(z.object({ date: z.iso.date(), balanceMinor: minorUnitsSchema })),
+  heldMinor: minorUnitsSchema,
 });
 export type BalanceHistory = z.infer<typeof balanceHistorySchema>;
 
@@ -98,8 +105,13 @@ export function parseTestMoneyAmount(
   currency: CurrencyCode,
   capMinor: bigint,
 ): bigint {
-  const amountMinor = parseAmount(text, currency);
-  if (amountMinor <= 0n) throw new MoneyParseError('Please enter a valid amount');
+  let amountMinor: bigint;
+  try {
+    amountMinor = parsePositiveAmount(text, currency, 'moneyRequest');
+  } catch (error) {
+    if (!(error instanceof AmountRefusedError)) throw error;
+    throw new MoneyParseError(error.fieldMessage);
+  }
   if (amountMinor > capMinor) {
     const cap = formatMoney({ amountMinor: capMinor, currency });
     throw new MoneyParseError(`Test money is limited to ${cap} per request.`);
@@ -109,9 +121,9 @@ export function parseTestMoneyAmount(
 
 /** Amount as typed ("250.00"); parsed in the wallet's currency on the server. */
 export const testMoneyBodySchema = z.object({
-  amount: singleLineText({ max: 40, tooLong: 'Please enter a valid amount' }).min(
+  amount: singleLineText({ max: 40, tooLong: invalidStaffAmountMessage }).min(
     1,
-    'Please enter a valid amount',
+    invalidStaffAmountMessage,
   ),
 });
 export type TestMoneyBody = z.infer<typeof testMoneyBodySchema>;
@@ -122,14 +134,14 @@ export type TestMoneyBody = z.infer<typeof testMoneyBodySchema>;
  */
 export const testMoneyTermsSchema = z.object({
   currency: z.string(),
-  perRequestMinor: z.string(),
-  dailyMinor: z.string(),
-  addedTodayMinor: z.string(),
+  perRequestMinor: minorUnitsSchema,
+  dailyMinor: minorUnitsSchema,
+  addedTodayMinor: minorUnitsSchema,
 });
 export type TestMoneyTerms = z.infer<typeof testMoneyTermsSchema>;
 
 export const testMoneyResponseSchema = z.object({
   entryId: z.string(),
-  amountMinor: z.string(),
+  amountMinor: minorUnitsSchema,
   currency: z.string(),
 });

@@ -12,7 +12,7 @@ import {
   minimumLevelFor,
   moneyOutKinds,
 } from '@coffer/contracts/limits';
-import { formatMoney } from '@coffer/contracts/money';
+import { formatMoney, minorUnits } from '@coffer/contracts/money';
 import { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import { fromSqlError, type SqlRefusal } from '../db/sql-errors.ts';
@@ -181,7 +181,7 @@ function allowanceOf(
   kind: MoneyOutKind,
 ): MoneyOutAllowance {
   const spentMinor = spentTodayMinor(standing, kind);
-  const base = { kind, spentTodayMinor: spentMinor.toString() };
+  const base = { kind, spentTodayMinor: minorUnits(spentMinor) };
   if (!limits) {
     return {
       ...base,
@@ -206,8 +206,8 @@ function allowanceOf(
   return {
     ...base,
     status: 'allowed',
-    dailyLimitMinor: limitMinor.toString(),
-    remainingMinor: remainingMinor.toString(),
+    dailyLimitMinor: minorUnits(limitMinor),
+    remainingMinor: minorUnits(remainingMinor),
     minimumLevel: null,
   };
 }
@@ -223,7 +223,7 @@ export async function moneyOutAllowances(
   return {
     currency,
     level: standing.level,
-    stepUpThresholdMinor: limits ? limits.stepUpThresholdMinor.toString() : null,
+    stepUpThresholdMinor: limits ? minorUnits(limits.stepUpThresholdMinor) : null,
     items: moneyOutKinds.map((kind) => allowanceOf(standing, limits, kind)),
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Database, Queryable } from '../db/client.ts';
 import { AppError } from './app-error.ts';
 
@@ -91,7 +92,7 @@ export async function runIdempotent(
     }
     await tx.query(
       'SELECT idempotency_store($1, $2, $3, $4)',
-      [claim.scope, claim.key, response.status, JSON.stringify(response.body)],
+      [claim.scope, claim.key, response.status, wireJson(response.body)],
       { preparedName: 'idempotency_store' },
     );
     return { ...response, isReplay: false };
@@ -144,6 +145,29 @@ const codeRefusals: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * An answer's body as JSON carries it, to store: amounts (bigints in code) as their
+ * strings of minor units, exactly as `minorUnitsSchema` writes them.
+ */
+export function wireJson(body: unknown): string {
+  return JSON.stringify(body, (_key, value) =>
+    typeof value === 'bigint' ? value.toString() : value,
+  );
+}
+
+/**
+ * A fresh or stored answer's body in the form the route's response schema for that status
+ * serializes from (a stored one is JSON: its amounts are strings again), so replays are
+ * checked and written by the same contract as first answers.
+ */
+function bodyForRoute(request: FastifyRequest, status: number, body: unknown): unknown {
+  if (body === undefined) return body;
+  const schemas = request.routeOptions.schema?.response as Record<number, unknown> | undefined;
+  const schema = schemas?.[status];
+  const wireBody: unknown = JSON.parse(wireJson(body));
+  return schema instanceof z.ZodType ? schema.parse(wireBody) : wireBody;
+}
+
+/**
  * What both wrappers share: the claim, `prepare` run only for a key not answered yet,
  * `run` with what it prepared, and the reply (marked when it is a replay).
  *
@@ -163,7 +187,7 @@ async function replyOnce<Prepared>(
   const { db } = request.server;
   const send = (answer: Answer) => {
     if (answer.isReplay) reply.header('idempotent-replayed', 'true');
-    return reply.status(answer.status).send(answer.body);
+    return reply.status(answer.status).send(bodyForRoute(request, answer.status, answer.body));
   };
   const earlier = prepare && hasStepUpCode(request) ? await storedResponse(db, claim) : null;
   if (earlier) return send({ ...earlier, isReplay: true });

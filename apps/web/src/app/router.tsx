@@ -233,8 +233,8 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                   {
                     path: 'queues/deposits',
                     ...lazyPage(
-                      () => import('../features/deposits/pages/deposits-queue-page.tsx'),
-                      'DepositsQueuePage',
+                      () => import('../features/deposits/pages/money-requests-queue-page.tsx'),
+                      'MoneyRequestsQueuePage',
                     ),
                   },
                   {

@@ -49,9 +49,9 @@ function NoticeText({ allowance, currency }: { allowance: MoneyOutAllowance; cur
   }
   return (
     <Text size="sm">
-      You can still {can} <b>{formatAmountMinor(allowance.remainingMinor ?? '0', currency)}</b>
+      You can still {can} <b>{formatAmountMinor(allowance.remainingMinor ?? 0n, currency)}</b>
       {after} today, of your daily limit of{' '}
-      {formatAmountMinor(allowance.dailyLimitMinor ?? '0', currency)}.
+      {formatAmountMinor(allowance.dailyLimitMinor ?? 0n, currency)}.
     </Text>
   );
 }

@@ -1,27 +1,24 @@
 import { type CurrencyCode, minorDigits, toCurrencyCode } from '@coffer/contracts/currencies';
 import {
+  AmountRefusedError,
+  type AmountUse,
+  amountRefusals,
   type FormatMoneyOptions,
   formatMoney,
-  MoneyParseError,
-  parseAmount,
+  parsePositiveAmount,
 } from '@coffer/contracts/money';
+import type { z } from 'zod';
 
 /**
- * Formats an amount as the API sends it (a string of minor units, "12345") in its currency,
- * "USD 123.45". The string becomes a BigInt, never a float.
+ * Formats an amount in minor units (as the parsed API answer gives it) in its currency,
+ * "USD 123.45": exactly, never through a float.
  */
 export function formatAmountMinor(
-  amountMinor: string | bigint,
+  amountMinor: bigint,
   currency: string,
   options: FormatMoneyOptions = {},
 ): string {
-  return formatMoney(
-    {
-      amountMinor: typeof amountMinor === 'bigint' ? amountMinor : BigInt(amountMinor),
-      currency: toCurrencyCode(currency),
-    },
-    options,
-  );
+  return formatMoney({ amountMinor, currency: toCurrencyCode(currency) }, options);
 }
 
 /** The smallest step of an amount input in the currency: "1" for JPY, "0.01" for USD. */
@@ -33,10 +30,24 @@ export function minorUnitStep(currency: string): string {
 /** What a person typed as a positive amount in minor units, or null while it is not one. */
 export function positiveAmountMinorOf(text: string, currency: CurrencyCode): bigint | null {
   try {
-    const amountMinor = parseAmount(text, currency);
-    return amountMinor > 0n ? amountMinor : null;
+    return parsePositiveAmount(text, currency);
   } catch (error) {
-    if (error instanceof MoneyParseError) return null;
+    if (error instanceof AmountRefusedError) return null;
     throw error;
   }
+}
+
+/**
+ * A form's amount schema checked as the server checks it in the wallet's currency, with
+ * the form's own words (`amountRefusals`) when it is not an amount above zero.
+ */
+export function positiveAmountSchemaFor<Schema extends z.ZodType<string>>(
+  schema: Schema,
+  currency: CurrencyCode,
+  use: AmountUse,
+) {
+  return schema.refine(
+    (text) => text === '' || positiveAmountMinorOf(text, currency) !== null,
+    amountRefusals[use].message,
+  );
 }

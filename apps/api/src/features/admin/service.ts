@@ -1,5 +1,6 @@
 import type { CustomerDetail, CustomerList, TransactionPage } from '@coffer/contracts/admin';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
+import { minorUnits } from '@coffer/contracts/money';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
@@ -46,7 +47,7 @@ export async function customerList(
       kycStatus: row.kyc_status,
       balance:
         row.currency && row.balance_minor !== null
-          ? { amountMinor: row.balance_minor.toString(), currency: row.currency }
+          ? { amountMinor: minorUnits(row.balance_minor), currency: row.currency }
           : null,
     })),
     nextCursor: hasMore ? (page.at(-1)?.id ?? null) : null,
@@ -88,7 +89,7 @@ export async function customerTransactions(
       kind: row.kind,
       memo: row.memo,
       description: describeLine(row),
-      amountMinor: row.amount_minor.toString(),
+      amountMinor: minorUnits(row.amount_minor),
       currency: row.currency,
       createdAt: row.created_at.toISOString(),
     })),
@@ -99,8 +100,8 @@ export async function customerTransactions(
 function fourEyesFiguresOf(deps: AdminDeps, currency: string) {
   const limits = deps.config.limits.limitsFor(toCurrencyCode(currency));
   return {
-    fourEyesThresholdMinor: limits?.fourEyesThresholdMinor.toString() ?? null,
-    fourEyesDailyTotalMinor: limits?.fourEyesDailyTotalMinor.toString() ?? null,
+    fourEyesThresholdMinor: limits ? minorUnits(limits.fourEyesThresholdMinor) : null,
+    fourEyesDailyTotalMinor: limits ? minorUnits(limits.fourEyesDailyTotalMinor) : null,
   };
 }
 
@@ -128,9 +129,9 @@ export async function customerDetail(deps: AdminDeps, userId: string): Promise<C
         ? {
             accountNumber: user.wallet_number,
             currency: balance.currency,
-            balanceMinor: balance.balanceMinor.toString(),
-            heldMinor: balance.heldMinor.toString(),
-            availableMinor: balance.availableMinor.toString(),
+            balanceMinor: minorUnits(balance.balanceMinor),
+            heldMinor: minorUnits(balance.heldMinor),
+            availableMinor: minorUnits(balance.availableMinor),
             ...fourEyesFiguresOf(deps, balance.currency),
           }
         : null,

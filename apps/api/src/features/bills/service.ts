@@ -6,17 +6,13 @@ import {
 } from '@coffer/contracts/bills';
 import type { CurrencyCode } from '@coffer/contracts/currencies';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
-import {
-  formatMoney,
-  invalidAmountMessage,
-  MoneyParseError,
-  parseAmount,
-} from '@coffer/contracts/money';
+import { formatMoney, minorUnits } from '@coffer/contracts/money';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
 import { findCustomerWallet } from '../../ledger/wallets.ts';
 import { limitsOrRefuse, lockMoneyOut } from '../../money-out/money-out.ts';
+import { positiveAmountOrRefuse } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
@@ -38,15 +34,11 @@ function toBillPayment(row: BillPaymentRow): BillPayment {
     id: row.id,
     category: row.category,
     billerReference: row.biller_reference,
-    amountMinor: row.amount_minor.toString(),
+    amountMinor: minorUnits(row.amount_minor),
     currency: row.currency,
     status: 'completed',
     createdAt: row.created_at.toISOString(),
   };
-}
-
-function amountError(message: string): AppError {
-  return new AppError('validation_failed', { message, fields: { amount: message } });
 }
 
 /** Parses the typed amount in the wallet's currency and finds the bill-clearing account. */
@@ -58,17 +50,8 @@ export async function prepareBillPayment(
   const wallet = await findCustomerWallet(deps.db, userId);
   if (!wallet) throw new AppError('not_found');
   const { currency } = wallet;
-  let amountMinor: bigint;
-  try {
-    amountMinor = parseAmount(body.amount, currency);
-  } catch (error) {
-    if (error instanceof MoneyParseError) throw amountError(invalidAmountMessage);
-    throw error;
-  }
-  // PRODUCT.md section 4: an amount that is not above zero is "Invalid amount".
-  if (amountMinor <= 0n) throw amountError(invalidAmountMessage);
   return {
-    amountMinor,
+    amountMinor: positiveAmountOrRefuse(body.amount, currency, 'bill'),
     currency,
     limits: limitsOrRefuse(deps.config.limits, currency),
     billClearingId: await deps.ledger.systemAccount('bill_clearing', currency),

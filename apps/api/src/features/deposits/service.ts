@@ -1,10 +1,11 @@
 import type { MoneyRequest } from '@coffer/contracts/admin';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { memoLengthMax } from '@coffer/contracts/ledger';
-import { formatMoney, MoneyParseError, parseAmount } from '@coffer/contracts/money';
+import { formatMoney, minorUnits } from '@coffer/contracts/money';
 import type { Queryable } from '../../db/client.ts';
 import type { AccountId, PostingLine } from '../../ledger/ledger.ts';
 import type { StaffAction } from '../../platform/access.ts';
+import { positiveAmountOrRefuse } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { publishEvent } from '../../platform/events.ts';
@@ -56,7 +57,7 @@ function toMoneyRequest(row: MoneyRequestRow, eligibleCheckers: EligibleCheckers
     userId: row.user_id,
     username: row.username,
     direction: row.direction,
-    amountMinor: row.amount_minor.toString(),
+    amountMinor: minorUnits(row.amount_minor),
     currency: row.currency,
     externalReference: row.external_reference,
     reason: row.reason,
@@ -214,27 +215,13 @@ export async function createMoneyRequest(
 ): Promise<MoneyRequest> {
   const { userId, walletId } = target;
   const balance = await deps.ledger.balance(walletId, tx);
-  let amountMinor: bigint;
-  try {
-    amountMinor = parseAmount(body.amount, balance.currency);
-  } catch (error) {
-    if (!(error instanceof MoneyParseError)) throw error;
-    throw new AppError('validation_failed', {
-      message: 'Please enter a valid amount',
-      fields: { amount: error.message },
-    });
-  }
-  if (amountMinor <= 0n) {
-    throw new AppError('validation_failed', {
-      message: 'Please enter a valid amount',
-      fields: { amount: 'Please enter a valid amount' },
-    });
-  }
+  const currency = toCurrencyCode(balance.currency);
+  const amountMinor = positiveAmountOrRefuse(body.amount, currency, 'moneyRequest');
   if (direction === 'debit_adjustment' && balance.availableMinor < amountMinor) {
     throw new AppError('insufficient_funds', { message: 'Insufficient funds' });
   }
   // A currency without limits has no threshold: every posting in it waits for a second admin.
-  const limits = deps.config.limits.limitsFor(toCurrencyCode(balance.currency));
+  const limits = deps.config.limits.limitsFor(currency);
   const needsSecondAdmin =
     action.staff.role !== 'admin' ||
     !limits ||

@@ -4,6 +4,7 @@ import type {
   DisputeStatus,
   StaffDispute,
 } from '@coffer/contracts/disputes';
+import { minorUnits } from '@coffer/contracts/money';
 import type { Queryable } from '../../db/client.ts';
 
 export type DisputeRow = {
@@ -37,7 +38,7 @@ export function toDispute(row: DisputeRow): Dispute {
   return {
     id: row.id,
     reference: row.reference,
-    amountMinor: row.amount_minor.toString(),
+    amountMinor: minorUnits(row.amount_minor),
     currency: row.currency,
     recipientAccountNumber: row.recipient_account_number,
     problemType: row.problem_type,
@@ -48,7 +49,7 @@ export function toDispute(row: DisputeRow): Dispute {
     refund:
       row.refund_amount_minor !== null && row.refund_currency && row.refund_status
         ? {
-            amountMinor: row.refund_amount_minor.toString(),
+            amountMinor: minorUnits(row.refund_amount_minor),
             currency: row.refund_currency,
             status: row.refund_status,
           }
@@ -77,7 +78,7 @@ export function toStaffDispute(row: DisputeRow, linked: LinkedTransactionRow | n
           id: linked.id,
           kind: linked.kind,
           memo: linked.memo,
-          amountMinor: linked.amount_minor.toString(),
+          amountMinor: minorUnits(linked.amount_minor),
           currency: linked.currency,
           createdAt: linked.created_at.toISOString(),
         }

@@ -1,16 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
-import {
-  type Dispute,
-  type DisputeBody,
-  type DisputeStatus,
-  type DisputeTransaction,
-  invalidDisputeAmountMessage,
-  type StaffDispute,
+import type {
+  Dispute,
+  DisputeBody,
+  DisputeStatus,
+  DisputeTransaction,
+  StaffDispute,
 } from '@coffer/contracts/disputes';
-import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
+import { minorUnits } from '@coffer/contracts/money';
 import type { Queryable } from '../../db/client.ts';
 import type { StaffAction } from '../../platform/access.ts';
+import { positiveAmountOrRefuse } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -51,18 +51,6 @@ export function newDisputeReference(): string {
   return reference;
 }
 
-function parseDisputeAmount(amount: string, currency: string): bigint {
-  try {
-    return parseAmount(amount, toCurrencyCode(currency));
-  } catch (error) {
-    if (!(error instanceof MoneyParseError)) throw error;
-    throw new AppError('validation_failed', {
-      message: invalidDisputeAmountMessage,
-      fields: { amount: invalidDisputeAmountMessage },
-    });
-  }
-}
-
 /** Only an unauthorized transaction offers the freeze; asking with another type is a mistake. */
 function checkFreezeRequest(body: DisputeBody): void {
   if (body.freezeAccount && body.problemType !== 'unauthorized_transaction') {
@@ -98,7 +86,11 @@ export async function fileDispute(
 ): Promise<Dispute> {
   if (!session.wallet) throw new AppError('not_found', { message: 'You have no account.' });
   checkFreezeRequest(body);
-  const amountMinor = parseDisputeAmount(body.amount, session.wallet.currency);
+  const amountMinor = positiveAmountOrRefuse(
+    body.amount,
+    toCurrencyCode(session.wallet.currency),
+    'dispute',
+  );
   if (body.entryId && !(await ownTransaction(deps.db, body.entryId, session.userId))) {
     throw new AppError('not_found', {
       message: 'That transaction is not one of yours.',
@@ -149,7 +141,7 @@ export async function disputableTransactions(
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
-    amountMinor: row.amount_minor.toString(),
+    amountMinor: minorUnits(row.amount_minor),
     currency: row.currency,
     createdAt: row.created_at.toISOString(),
   }));

@@ -38,7 +38,7 @@ function outcomes(responses: LightMyRequestResponse[]): Record<string, number> {
   return counts;
 }
 
-function withdrawAll(customer: TestCustomer, count: number, amount: string) {
+function requestPayouts(customer: TestCustomer, count: number, amount: string) {
   return Promise.all(
     Array.from({ length: count }, () =>
       requestPayout(
@@ -57,7 +57,7 @@ const chainLength = 12;
  * Payouts one after another: each reads the newest unspent code only after the
  * one before it has spent its own, so a chain is refused for want of money, not of codes.
  */
-async function withdrawInChain(
+async function requestPayoutsInChain(
   customer: TestCustomer,
   count: number,
   amount: string,
@@ -95,7 +95,7 @@ describe('payouts under concurrency on PostgreSQL', () => {
     // A valid code for every request, so only the balance can refuse them.
     await plantStepUpCodes(app, customer.user.id, stepUpCode, 100);
 
-    const responses = await withdrawAll(customer, 100, '1000.00');
+    const responses = await requestPayouts(customer, 100, '1000.00');
 
     expect(outcomes(responses)).toEqual({ ok: 1, insufficient_funds: 99 });
     const balance = await app.ledger.balance(customer.wallet.id);
@@ -114,7 +114,7 @@ describe('payouts under concurrency on PostgreSQL', () => {
   it('never overdraws while payouts, sends and rejects race each other', async () => {
     const customer = await createCustomer(app, { balance: '300.00', level: 3 });
     await plantStepUpCodes(app, customer.user.id, stepUpCode, 20 + chainCount * chainLength);
-    const pending = await withdrawInChain(customer, 20, '10.00');
+    const pending = await requestPayoutsInChain(customer, 20, '10.00');
     const pendingIds = pending.map((response) => {
       expect(response.statusCode, response.body).toBe(201);
       return response.json().id as string;
@@ -130,7 +130,9 @@ describe('payouts under concurrency on PostgreSQL', () => {
     // rejects (which free 100.00) and, for five of the sent payouts, a reject as well.
     const [newPayouts, sends, rejects, contested] = await Promise.all([
       Promise.all(
-        Array.from({ length: chainCount }, () => withdrawInChain(customer, chainLength, '20.00')),
+        Array.from({ length: chainCount }, () =>
+          requestPayoutsInChain(customer, chainLength, '20.00'),
+        ),
       ),
       Promise.all(toSend.map((id) => decide(id, 'send'))),
       Promise.all(toReject.map((id) => decide(id, 'reject'))),

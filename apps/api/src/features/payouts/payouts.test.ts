@@ -49,7 +49,11 @@ async function wallet(customer: TestCustomer) {
  * payout with the emailed code. A refused challenge sends no code, and the payout sent
  * without one gets the same refusal (the checks that need no code come first).
  */
-async function withdraw(customer: TestCustomer, amount: string, destination: object = {}) {
+async function requestPayoutWithCode(
+  customer: TestCustomer,
+  amount: string,
+  destination: object = {},
+) {
   const body = { ...bankDestination, ...destination, amount };
   const challenge = await payoutChallenge(customer, amount);
   if (challenge.statusCode !== 200) {
@@ -67,7 +71,7 @@ function stepUpTraces(customer: TestCustomer) {
 }
 
 async function pendingPayoutOf(customer: TestCustomer, amount: string): Promise<string> {
-  const created = await withdraw(customer, amount);
+  const created = await requestPayoutWithCode(customer, amount);
   expect(created.statusCode, created.body).toBe(201);
   return created.json().id;
 }
@@ -86,7 +90,7 @@ describe('withdrawing', () => {
     const customer = await createCustomer(app, { level: 2, balance: '100.00' });
     const clearingBefore = await systemBalance('payout_clearing', 'USD');
 
-    const created = await withdraw(customer, '40.00');
+    const created = await requestPayoutWithCode(customer, '40.00');
     expect(created.statusCode, created.body).toBe(201);
     const payout = created.json();
     expect(payout).toMatchObject({
@@ -196,12 +200,12 @@ describe('withdrawing', () => {
       feeMinor: '150',
     });
     const feesBefore = await systemBalance('fees', 'EUR');
-    const created = await withdraw(customer, '50.00');
+    const created = await requestPayoutWithCode(customer, '50.00');
     expect(created.json()).toMatchObject({ amountMinor: '5000', feeMinor: '150' });
     expect((await wallet(customer)).heldMinor).toBe(5150n);
 
     // 48.50 is left; 47.01 plus the fee is a cent too much.
-    const tooMuch = await withdraw(customer, '47.01');
+    const tooMuch = await requestPayoutWithCode(customer, '47.01');
     expect(tooMuch.statusCode).toBe(409);
     expect(errorOf(tooMuch).code).toBe('insufficient_funds');
 
@@ -248,8 +252,8 @@ describe('withdrawing', () => {
 
   it('keeps to the level’s daily payout limit', async () => {
     const customer = await createCustomer(app, { level: 2, balance: '6000.00' });
-    expect((await withdraw(customer, '5000.00')).statusCode).toBe(201);
-    const over = await withdraw(customer, '0.01');
+    expect((await requestPayoutWithCode(customer, '5000.00')).statusCode).toBe(201);
+    const over = await requestPayoutWithCode(customer, '0.01');
     expect(over.statusCode).toBe(409);
     expect(errorOf(over).code).toBe('daily_limit_exceeded');
   });
@@ -261,8 +265,10 @@ describe('withdrawing', () => {
       reason: 'Wrong account',
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect((await withdraw(customer, '5000.00')).statusCode).toBe(201);
-    expect(errorOf(await withdraw(customer, '0.01')).code).toBe('daily_limit_exceeded');
+    expect((await requestPayoutWithCode(customer, '5000.00')).statusCode).toBe(201);
+    expect(errorOf(await requestPayoutWithCode(customer, '0.01')).code).toBe(
+      'daily_limit_exceeded',
+    );
   });
 });
 
@@ -272,7 +278,7 @@ describe('refusals, in PRODUCT.md’s order', () => {
     await admin.client.post(`/api/v1/admin/users/${customer.user.id}/freeze`, {
       reason: 'Unusual sign-in activity',
     });
-    const refused = await withdraw(customer, '10.00');
+    const refused = await requestPayoutWithCode(customer, '10.00');
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused)).toMatchObject({
       code: 'account_frozen',
@@ -284,7 +290,7 @@ describe('refusals, in PRODUCT.md’s order', () => {
 
   it('refuses level 1 with the level message before any code is sent', async () => {
     const customer = await createCustomer(app, { balance: '50.00', level: 1 });
-    const refused = await withdraw(customer, '10.00');
+    const refused = await requestPayoutWithCode(customer, '10.00');
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused)).toEqual({ code: 'level_too_low', message: levelTooLowMessage });
     expect((await customer.client.get('/api/v1/payouts')).json().items).toEqual([]);
@@ -294,7 +300,7 @@ describe('refusals, in PRODUCT.md’s order', () => {
       level: 2,
       reason: 'Identity verified in branch',
     });
-    expect((await withdraw(customer, '10.00')).statusCode).toBe(201);
+    expect((await requestPayoutWithCode(customer, '10.00')).statusCode).toBe(201);
   });
 
   it('refuses every reason that needs no code before sending one: no code stored, no email', async () => {
@@ -356,7 +362,7 @@ describe('refusals, in PRODUCT.md’s order', () => {
     for (const { name, setUp, amount, code } of cases) {
       const customer = await setUp();
       const emailsBefore = (await stepUpTraces(customer)).emails;
-      const refused = await withdraw(customer, amount);
+      const refused = await requestPayoutWithCode(customer, amount);
       expect(errorOf(refused).code, name).toBe(code);
       expect(await stepUpTraces(customer), name).toEqual({ codes: 0, emails: emailsBefore });
     }
@@ -364,7 +370,7 @@ describe('refusals, in PRODUCT.md’s order', () => {
 
   it('refuses a payout above the available balance', async () => {
     const customer = await createCustomer(app, { level: 2, balance: '50.00' });
-    const refused = await withdraw(customer, '50.01');
+    const refused = await requestPayoutWithCode(customer, '50.01');
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused)).toEqual({
       code: 'insufficient_funds',
@@ -588,7 +594,7 @@ describe('destination fields', () => {
 
   it('keeps the account number without spaces, as the payout’s destination', async () => {
     const customer = await createCustomer(app, { level: 2, balance: '10.00' });
-    const created = await withdraw(customer, '1.00', {
+    const created = await requestPayoutWithCode(customer, '1.00', {
       accountNumber: 'de89 3704 0044 0532 0130 00',
     });
     expect(created.json().destination.accountNumber).toBe('DE89370400440532013000');

@@ -1,3 +1,4 @@
+import { minorUnits } from '@coffer/contracts/money';
 import {
   type Payout,
   type PayoutDestination,
@@ -27,8 +28,8 @@ const selectPayouts = `
 export function toPayout(row: PayoutRow): Payout {
   return {
     id: row.id,
-    amountMinor: row.amount_minor.toString(),
-    feeMinor: row.fee_minor.toString(),
+    amountMinor: minorUnits(row.amount_minor),
+    feeMinor: minorUnits(row.fee_minor),
     currency: row.currency,
     destination: payoutDestinationSchema.parse(row.destination),
     status: row.status,

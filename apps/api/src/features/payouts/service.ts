@@ -1,14 +1,8 @@
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
-import {
-  formatMoney,
-  MoneyParseError,
-  parseAmount,
-  toDecimalString,
-} from '@coffer/contracts/money';
+import { formatMoney, minorUnits, toDecimalString } from '@coffer/contracts/money';
 import {
   describePayoutDestination,
-  invalidWithdrawalAmountMessage,
   type Payout,
   type PayoutDestination,
   type PayoutTerms,
@@ -26,6 +20,7 @@ import {
 } from '../../money-out/money-out.ts';
 import { type StepUpProof, spendStepUp } from '../../money-out/step-up-spend.ts';
 import type { StaffAction } from '../../platform/access.ts';
+import { positiveAmountOrRefuse } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -69,8 +64,8 @@ export async function payoutTerms(deps: PayoutDeps, userId: string): Promise<Pay
   const balance = await deps.ledger.balance(walletId);
   return {
     currency,
-    availableMinor: balance.availableMinor.toString(),
-    feeMinor: payoutFeeMinor(deps.config, currency).toString(),
+    availableMinor: minorUnits(balance.availableMinor),
+    feeMinor: minorUnits(payoutFeeMinor(deps.config, currency)),
   };
 }
 
@@ -90,18 +85,7 @@ async function payoutSource(
   amountText: string,
 ): Promise<PayoutSource> {
   const { walletId, currency } = await walletOf(deps, userId);
-  let amountMinor: bigint;
-  try {
-    amountMinor = parseAmount(amountText, currency);
-  } catch (error) {
-    if (!(error instanceof MoneyParseError)) throw error;
-    throw new AppError('validation_failed', {
-      message: invalidWithdrawalAmountMessage,
-      fields: { amount: error.message },
-    });
-  }
-  // The contract refuses a zero amount already; a bug that let one through stops here.
-  assert(amountMinor > 0n, 'a payout amount is positive');
+  const amountMinor = positiveAmountOrRefuse(amountText, currency, 'payout');
   return {
     userId,
     walletId,

@@ -1,5 +1,6 @@
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import type { EntryKind } from '@coffer/contracts/ledger';
+import { minorUnits } from '@coffer/contracts/money';
 import {
   type Statement,
   type StatementPeriod,
@@ -156,8 +157,8 @@ export async function statementPreview(source: StatementSource): Promise<Stateme
           createdAt: line.createdAt.toISOString(),
           kind: line.kind,
           description: line.description,
-          amountMinor: line.amountMinor.toString(),
-          balanceAfterMinor: line.balanceAfterMinor.toString(),
+          amountMinor: minorUnits(line.amountMinor),
+          balanceAfterMinor: minorUnits(line.balanceAfterMinor),
         });
       }
     }
@@ -168,10 +169,10 @@ export async function statementPreview(source: StatementSource): Promise<Stateme
     currency: source.account.currency,
     from: source.period.from,
     to: source.period.to,
-    openingBalanceMinor: source.openingBalanceMinor.toString(),
-    closingBalanceMinor: totals.closingBalanceMinor.toString(),
-    moneyInMinor: totals.moneyInMinor.toString(),
-    moneyOutMinor: totals.moneyOutMinor.toString(),
+    openingBalanceMinor: minorUnits(source.openingBalanceMinor),
+    closingBalanceMinor: minorUnits(totals.closingBalanceMinor),
+    moneyInMinor: minorUnits(totals.moneyInMinor),
+    moneyOutMinor: minorUnits(totals.moneyOutMinor),
     entryCount: totals.entryCount,
     entries,
   };

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
 import type { StepUpSpendArguments } from '../../money-out/queries.ts';
-import type { ClaimRow, IdempotencyClaim } from '../../platform/idempotency.ts';
+import { type ClaimRow, type IdempotencyClaim, wireJson } from '../../platform/idempotency.ts';
 
 /** The customer a sender typed: who they are, their name masked, and their wallet. */
 export type RecipientRow = {
@@ -97,7 +97,7 @@ export async function callQuickPay(
       pay.dailyLimitMinorByLevel,
       pay.stepUp.codeId,
       pay.stepUp.totpStep,
-      JSON.stringify(pay.responseBody),
+      wireJson(pay.responseBody),
       ...withoutUserId(pay.notifications.toRecipient),
       ...withoutUserId(pay.notifications.toSender),
     ],

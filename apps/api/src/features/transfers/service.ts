@@ -1,12 +1,7 @@
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { accountNumberSchema } from '@coffer/contracts/ledger';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
-import {
-  formatMoney,
-  invalidAmountMessage,
-  MoneyParseError,
-  parseAmount,
-} from '@coffer/contracts/money';
+import { formatMoney, minorUnits } from '@coffer/contracts/money';
 import type {
   QuickPayBody,
   RecipientPreview,
@@ -24,6 +19,7 @@ import {
   precheckMoneyOut,
 } from '../../money-out/money-out.ts';
 import { type StepUpProof, stepUpSpendArguments } from '../../money-out/step-up-spend.ts';
+import { positiveAmountOrRefuse } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
 import { isAttemptLeft, spendAttemptOrRefuse } from '../../platform/attempt-counters.ts';
@@ -105,23 +101,6 @@ export async function previewRecipient(
   );
 }
 
-function parseTransferAmount(amount: string, currency: CurrencyCode): bigint {
-  let amountMinor: bigint;
-  try {
-    amountMinor = parseAmount(amount, currency);
-  } catch (error) {
-    if (!(error instanceof MoneyParseError)) throw error;
-    amountMinor = 0n;
-  }
-  if (amountMinor <= 0n) {
-    throw new AppError('validation_failed', {
-      message: invalidAmountMessage,
-      fields: { amount: invalidAmountMessage },
-    });
-  }
-  return amountMinor;
-}
-
 /**
  * The recipient check of a Quick Pay, under the customer's look-up limit: once it is used
  * up every look-up is refused, found or not, and each refusal spends a look-up before it
@@ -166,7 +145,7 @@ export async function precheckQuickPay(
   intended: { amount: string; recipient: string },
 ): Promise<IntendedQuickPay> {
   const wallet = senderWalletOf(session);
-  const amountMinor = parseTransferAmount(intended.amount, wallet.currency);
+  const amountMinor = positiveAmountOrRefuse(intended.amount, wallet.currency, 'quickPay');
   const limits = limitsOrRefuse(deps.config.limits, wallet.currency);
   const { userId } = session;
   await precheckMoneyOut(deps, {
@@ -245,7 +224,7 @@ export async function sendQuickPay(
   plan: QuickPayPlan,
 ): Promise<ClaimRow> {
   const answer: Omit<Transfer, 'entryId' | 'recipientMaskedName' | 'createdAt'> = {
-    amountMinor: plan.amountMinor.toString(),
+    amountMinor: minorUnits(plan.amountMinor),
     currency: plan.currency,
     note: plan.note,
   };
@@ -308,7 +287,7 @@ function toListItem(row: TransferListRow): TransferListItem {
     entryId: row.entry_id,
     direction: row.is_sent ? 'sent' : 'received',
     counterpartyMaskedName: row.counterparty_masked_name,
-    amountMinor: row.amount_minor.toString(),
+    amountMinor: minorUnits(row.amount_minor),
     currency: row.currency,
     note: row.note,
     createdAt: row.created_at.toISOString(),

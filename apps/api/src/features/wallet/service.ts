@@ -1,6 +1,6 @@
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
-import { formatMoney, MoneyParseError } from '@coffer/contracts/money';
+import { formatMoney, MoneyParseError, minorUnits } from '@coffer/contracts/money';
 import {
   type BalanceHistory,
   parseTestMoneyAmount,
@@ -48,9 +48,9 @@ export async function walletSummary(
   return {
     accountNumber: wallet.number,
     currency: balance.currency,
-    balanceMinor: balance.balanceMinor.toString(),
-    heldMinor: balance.heldMinor.toString(),
-    availableMinor: balance.availableMinor.toString(),
+    balanceMinor: minorUnits(balance.balanceMinor),
+    heldMinor: minorUnits(balance.heldMinor),
+    availableMinor: minorUnits(balance.availableMinor),
   };
 }
 
@@ -71,7 +71,7 @@ function lineTransaction(row: WalletLineRow): WalletTransaction {
     id: `line-${row.line_id}`,
     status: 'completed',
     createdAt: row.created_at.toISOString(),
-    amountMinor: row.amount_minor.toString(),
+    amountMinor: minorUnits(row.amount_minor),
     currency: row.currency,
     kind: row.kind,
     description: describeLine(row),
@@ -92,7 +92,7 @@ function payoutTransaction(row: UnsettledPayoutRow): WalletTransaction {
     id: `payout-${row.id}`,
     status: row.status,
     createdAt: row.created_at.toISOString(),
-    amountMinor: (-(row.amount_minor + row.fee_minor)).toString(),
+    amountMinor: minorUnits(-(row.amount_minor + row.fee_minor)),
     currency: row.currency,
     kind: 'payout',
     description:
@@ -196,13 +196,13 @@ export async function balanceHistory(
     .reduce((sum, [, netMinor]) => sum + netMinor, 0n);
   const points: BalanceHistory['points'] = [];
   for (const date of dates.toReversed()) {
-    points.push({ date, balanceMinor: (balanceMinor - postedAfterMinor).toString() });
+    points.push({ date, balanceMinor: minorUnits(balanceMinor - postedAfterMinor) });
     postedAfterMinor += netMinorByDay.get(date) ?? 0n;
   }
   return {
     currency: wallet.currency,
     points: points.toReversed(),
-    heldMinor: heldMinor.toString(),
+    heldMinor: minorUnits(heldMinor),
   };
 }
 
@@ -245,9 +245,9 @@ export async function testMoneyTerms(
   const addedMinor = await testMoneyAddedToday(deps.db, target.wallet.id, target.sandboxFundingId);
   return {
     currency,
-    perRequestMinor: limits.testMoneyPerRequestMinor.toString(),
-    dailyMinor: limits.testMoneyDailyMinor.toString(),
-    addedTodayMinor: addedMinor.toString(),
+    perRequestMinor: minorUnits(limits.testMoneyPerRequestMinor),
+    dailyMinor: minorUnits(limits.testMoneyDailyMinor),
+    addedTodayMinor: minorUnits(addedMinor),
   };
 }
 
@@ -300,5 +300,5 @@ export async function addTestMoney(
     tx,
   );
   await publishEvent(tx, { userId: wallet.ownerUserId, topics: ['wallet'] });
-  return { entryId, amountMinor: amountMinor.toString(), currency: wallet.currency };
+  return { entryId, amountMinor: minorUnits(amountMinor), currency: wallet.currency };
 }

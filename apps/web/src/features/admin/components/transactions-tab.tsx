@@ -13,14 +13,14 @@ type Transaction = {
   kind: string;
   /** As the customer reads it: a Quick Pay names the other customer, masked. */
   description: string;
-  amountMinor: string;
+  amountMinor: bigint;
   currency: string;
   createdAt: string;
 };
 
 /** Credits in green with a plus, debits in red with a minus: the sign says it without colour. */
 function SignedAmount({ transaction }: { transaction: Transaction }) {
-  const amountMinor = BigInt(transaction.amountMinor);
+  const { amountMinor } = transaction;
   const color =
     amountMinor > 0n
       ? 'var(--mantine-color-green-light-color)'

@@ -67,7 +67,7 @@ function MoneyFigure({
   isMain = false,
 }: {
   label: string;
-  amountMinor: string;
+  amountMinor: bigint;
   currency: string;
   isMain?: boolean;
 }) {

@@ -1,5 +1,6 @@
 import { roles } from '@coffer/contracts/auth';
 import { isCurrencyCode } from '@coffer/contracts/currencies';
+import { minorUnitsSchema } from '@coffer/contracts/money';
 import { z } from 'zod';
 import { roleLabels } from '../../../components/staff-role-badge.tsx';
 import { formatAmountMinor } from '../../../lib/money.ts';
@@ -38,14 +39,13 @@ function describeValue(field: string, value: unknown, owner: Record<string, unkn
   const role = roleSchema.safeParse(value);
   if (field === 'role' && role.success) return roleLabels[role.data];
   if (field === 'status' && typeof value === 'string') return statusLabels[value] ?? value;
+  const amountMinor = field === 'amountMinor' ? minorUnitsSchema.safeParse(value) : undefined;
   if (
-    field === 'amountMinor' &&
-    typeof value === 'string' &&
-    /^-?\d+$/.test(value) &&
+    amountMinor?.success &&
     typeof owner.currency === 'string' &&
     isCurrencyCode(owner.currency)
   ) {
-    return formatAmountMinor(value, owner.currency, { currencyDisplay: 'code' });
+    return formatAmountMinor(amountMinor.data, owner.currency, { currencyDisplay: 'code' });
   }
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);

@@ -7,7 +7,6 @@ import {
   billPaymentBodySchema,
 } from '@coffer/contracts/bills';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
-import { invalidAmountMessage, MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import { Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +18,7 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
-import { formatAmountMinor } from '../../../lib/money.ts';
+import { formatAmountMinor, positiveAmountSchemaFor } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { billPaymentsQueryRoot, payBill } from '../api.ts';
 
@@ -32,23 +31,10 @@ const categoryOptions = billCategories.map((category) => ({
   label: billCategoryLabels[category],
 }));
 
-/** What is wrong with a typed amount in the wallet's currency, or null when it is fine. */
-function amountProblem(text: string, currency: CurrencyCode): string | null {
-  try {
-    return parseAmount(text, currency) > 0n ? null : invalidAmountMessage;
-  } catch (error) {
-    if (error instanceof MoneyParseError) return invalidAmountMessage;
-    throw error;
-  }
-}
-
 /** The contract's schema, plus the amount check the server makes in the wallet's currency. */
 function formSchemaFor(currency: CurrencyCode) {
   return billPaymentBodySchema.extend({
-    amount: billPaymentBodySchema.shape.amount.superRefine((text, context) => {
-      const problem = text === '' ? null : amountProblem(text, currency);
-      if (problem) context.addIssue({ code: 'custom', message: problem });
-    }),
+    amount: positiveAmountSchemaFor(billPaymentBodySchema.shape.amount, currency, 'bill'),
   });
 }
 

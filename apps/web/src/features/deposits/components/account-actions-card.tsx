@@ -19,12 +19,15 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { adminQueryRoot } from '../../../lib/back-office.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
-import { formatAmountMinor, minorUnitStep, positiveAmountMinorOf } from '../../../lib/money.ts';
+import {
+  formatAmountMinor,
+  minorUnitStep,
+  positiveAmountMinorOf,
+  positiveAmountSchemaFor,
+} from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { createMoneyRequest, type MoneyRequestDirection } from '../api.ts';
-
-const invalidAmountMessage = 'Please enter a valid amount';
 
 const modes: { value: MoneyRequestDirection; label: string }[] = [
   { value: 'deposit', label: 'Record deposit' },
@@ -35,10 +38,7 @@ type Values = { amount: string; externalReference: string; reason: string };
 
 function formSchemaFor(currency: CurrencyCode) {
   return moneyRequestBodySchema.extend({
-    amount: moneyRequestBodySchema.shape.amount.refine(
-      (text) => positiveAmountMinorOf(text, currency) !== null,
-      invalidAmountMessage,
-    ),
+    amount: positiveAmountSchemaFor(moneyRequestBodySchema.shape.amount, currency, 'moneyRequest'),
   });
 }
 
@@ -67,10 +67,10 @@ export type AccountActionsTarget = {
   userId: string;
   username: string;
   currency: string;
-  availableMinor: string;
+  availableMinor: bigint;
   /** The operator's figures in this currency; null: every posting waits for a second admin. */
-  fourEyesThresholdMinor: string | null;
-  fourEyesDailyTotalMinor: string | null;
+  fourEyesThresholdMinor: bigint | null;
+  fourEyesDailyTotalMinor: bigint | null;
 };
 
 /**
@@ -82,8 +82,8 @@ export function AccountActionsCard({ target }: { target: AccountActionsTarget })
   const me = useMe();
   const headingId = useId();
   const currency = toCurrencyCode(target.currency);
-  const thresholdMinor = BigInt(target.fourEyesThresholdMinor ?? '0');
-  const dailyTotalMinor = BigInt(target.fourEyesDailyTotalMinor ?? '0');
+  const thresholdMinor = target.fourEyesThresholdMinor ?? 0n;
+  const dailyTotalMinor = target.fourEyesDailyTotalMinor ?? 0n;
   const [mode, setMode] = useState<MoneyRequestDirection>('deposit');
   const isDeposit = mode === 'deposit';
   const form = useForm<Values>({

@@ -6,8 +6,12 @@ import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
-import { type Decision, DecisionDialog, type DecisionTarget } from './decision-dialog.tsx';
 import { MoneyRequestStatusBadge, moneyRequestDirectionLabels } from './money-request-badges.tsx';
+import {
+  type Decision,
+  type DecisionTarget,
+  MoneyRequestDecisionDialog,
+} from './money-request-decision-dialog.tsx';
 
 function DecisionButton({
   request,
@@ -76,7 +80,7 @@ function DecisionButtons({
 
 /** What the request does to the balance: a deposit adds, a debit adjustment takes away. */
 function signedAmountMinor(request: MoneyRequest): bigint {
-  const amountMinor = BigInt(request.amountMinor);
+  const { amountMinor } = request;
   return request.direction === 'deposit' ? amountMinor : -amountMinor;
 }
 
@@ -190,7 +194,7 @@ export function MoneyRequestsTable({
         rowKey={(request) => request.id}
         minWidth={960}
       />
-      <DecisionDialog target={decisionDialog.target} {...decisionDialog.dialogProps} />
+      <MoneyRequestDecisionDialog target={decisionDialog.target} {...decisionDialog.dialogProps} />
     </>
   );
 }

@@ -20,7 +20,7 @@ const columns: Column<Payout>[] = [
         <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
           {formatAmountMinor(payout.amountMinor, payout.currency)}
         </Text>
-        {payout.feeMinor !== '0' && (
+        {payout.feeMinor !== 0n && (
           <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
             + {formatAmountMinor(payout.feeMinor, payout.currency)} fee
           </Text>

@@ -110,7 +110,7 @@ export function PayoutsTable({
           <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
             {formatAmountMinor(payout.amountMinor, payout.currency, { currencyDisplay: 'code' })}
           </Text>
-          {payout.feeMinor !== '0' && (
+          {payout.feeMinor !== 0n && (
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               + {formatAmountMinor(payout.feeMinor, payout.currency, { currencyDisplay: 'code' })}{' '}
               fee

@@ -21,7 +21,7 @@ function Figure({
   currency,
 }: {
   label: string;
-  amountMinor: string;
+  amountMinor: bigint;
   currency: string;
 }) {
   const labelId = useId();
@@ -38,8 +38,8 @@ function Figure({
 }
 
 /** Credits with a plus and in green, debits with a minus and in red. */
-function SignedAmount({ amountMinor, currency }: { amountMinor: string; currency: string }) {
-  const isCredit = BigInt(amountMinor) > 0n;
+function SignedAmount({ amountMinor, currency }: { amountMinor: bigint; currency: string }) {
+  const isCredit = amountMinor > 0n;
   return (
     <Text
       span

@@ -1,6 +1,5 @@
 import type { Me } from '@coffer/contracts/auth';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
-import { invalidAmountMessage } from '@coffer/contracts/money';
 import {
   type QuickPayBody,
   quickPayBodySchema,
@@ -17,7 +16,11 @@ import { allowancesQueryOptions } from '../../../lib/allowances.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
-import { formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
+import {
+  formatAmountMinor,
+  positiveAmountMinorOf,
+  positiveAmountSchemaFor,
+} from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { recipientPreviewQueryOptions } from '../api.ts';
 import { ConfirmPaymentStep, type PaymentToConfirm } from './confirm-payment-step.tsx';
@@ -27,10 +30,7 @@ export type QuickPayFormState = UseFormReturnType<QuickPayValues>;
 
 function formSchemaFor(currency: CurrencyCode) {
   return quickPayBodySchema.omit({ stepUpCode: true }).extend({
-    amount: quickPayBodySchema.shape.amount.refine(
-      (text) => positiveAmountMinorOf(text, currency) !== null,
-      invalidAmountMessage,
-    ),
+    amount: positiveAmountSchemaFor(quickPayBodySchema.shape.amount, currency, 'quickPay'),
   });
 }
 
@@ -112,7 +112,7 @@ function RecipientDetailsStep({
         preview,
         amountMinor,
         currency,
-        needsStepUp: stepUpThresholdMinor !== null && amountMinor >= BigInt(stepUpThresholdMinor),
+        needsStepUp: stepUpThresholdMinor !== null && amountMinor >= stepUpThresholdMinor,
         idempotencyKey: newIdempotencyKey(),
       });
     } catch {

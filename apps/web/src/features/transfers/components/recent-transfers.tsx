@@ -21,7 +21,7 @@ import { transfersQueryOptions } from '../api.ts';
 
 function TransferRow({ transfer }: { transfer: TransferListItem }) {
   const isSent = transfer.direction === 'sent';
-  const amountMinor = BigInt(transfer.amountMinor);
+  const { amountMinor } = transfer;
   return (
     <Group
       component="li"

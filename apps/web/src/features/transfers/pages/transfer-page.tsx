@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Landmark, Send } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { WithdrawForm } from '../../payouts/index.ts';
+import { PayoutForm } from '../../payouts/index.ts';
 import { QuickPayForm } from '../components/quick-pay-form.tsx';
 import { RecentTransfers } from '../components/recent-transfers.tsx';
 
@@ -52,7 +52,7 @@ export function TransferPage() {
           </SimpleGrid>
         </Tabs.Panel>
         <Tabs.Panel value="withdraw">
-          <WithdrawForm />
+          <PayoutForm />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -25,7 +25,7 @@ function chartSummary(history: BalanceHistory): string {
   if (!first || !last) return 'No balance history yet.';
   const from = formatAmountMinor(first.balanceMinor, history.currency);
   const to = formatAmountMinor(last.balanceMinor, history.currency);
-  const heldMinor = BigInt(history.heldMinor);
+  const { heldMinor } = history;
   const held =
     heldMinor > 0n
       ? `, including ${formatAmountMinor(heldMinor, history.currency)} held for pending withdrawals`

@@ -23,7 +23,7 @@ type Day = { date: string; balanceMinor: bigint; xPercent: number; yPercent: num
 
 function useChartDays(history: BalanceHistory) {
   return useMemo(() => {
-    const balancesMinor = history.points.map((point) => BigInt(point.balanceMinor));
+    const balancesMinor = history.points.map((point) => point.balanceMinor);
     let highestMinor = 0n;
     for (const balanceMinor of balancesMinor) {
       if (balanceMinor > highestMinor) highestMinor = balanceMinor;

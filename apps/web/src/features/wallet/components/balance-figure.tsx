@@ -19,7 +19,7 @@ const figureLineHeight = 1.2;
 export function BalanceFigure({ wallet }: { wallet: WalletSummary | undefined }) {
   const labelId = useId();
   const [isVisible, setIsVisible] = useBalanceVisibility();
-  const heldMinor = wallet ? BigInt(wallet.heldMinor) : 0n;
+  const heldMinor = wallet?.heldMinor ?? 0n;
   return (
     <Stack gap={4} component="section" aria-labelledby={labelId}>
       <Text size="sm" c="dimmed" id={labelId}>

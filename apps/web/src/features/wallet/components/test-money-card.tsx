@@ -28,7 +28,7 @@ function formSchemaFor(terms: TestMoneyTerms) {
   const code = toCurrencyCode(terms.currency);
   return testMoneyBodySchema.superRefine((body, context) => {
     try {
-      parseTestMoneyAmount(body.amount, code, BigInt(terms.perRequestMinor));
+      parseTestMoneyAmount(body.amount, code, terms.perRequestMinor);
     } catch (error) {
       if (!(error instanceof MoneyParseError)) throw error;
       context.addIssue({ code: 'custom', path: ['amount'], message: error.message });
@@ -89,9 +89,7 @@ function TestMoneyForm({ terms }: { terms: TestMoneyTerms }) {
       if (message) showErrorToast(message);
     },
   });
-  const perRequestMinor = BigInt(terms.perRequestMinor);
-  const dailyMinor = BigInt(terms.dailyMinor);
-  const addedTodayMinor = BigInt(terms.addedTodayMinor);
+  const { perRequestMinor, dailyMinor, addedTodayMinor } = terms;
   const leftTodayMinor = dailyMinor > addedTodayMinor ? dailyMinor - addedTodayMinor : 0n;
 
   return (

@@ -29,7 +29,7 @@ function StatusBadge({ status }: { status: WalletTransactionStatus }) {
  * rejected withdrawal never left the wallet, so its amount is struck through.
  */
 function SignedAmount({ transaction }: { transaction: WalletTransaction }) {
-  const amountMinor = BigInt(transaction.amountMinor);
+  const { amountMinor } = transaction;
   const isRejected = transaction.status === 'rejected';
   const color = isRejected
     ? 'dimmed'

@@ -4,7 +4,7 @@ import { depositQueueQueryOptions } from '../api.ts';
 import { MoneyRequestsTable } from '../components/money-requests-table.tsx';
 
 /** Deposits and debit adjustments waiting for a second admin, oldest first. */
-export function DepositsQueuePage() {
+export function MoneyRequestsQueuePage() {
   return (
     <QueuePage
       title="Deposits queue"

@@ -1,10 +1,10 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { errorCodes } from '@coffer/contracts/errors';
+import { invalidPayoutAmountMessage } from '@coffer/contracts/money';
 import {
   type CryptoCoin,
   cryptoCoinLabels,
   cryptoCoins,
-  invalidWithdrawalAmountMessage,
   type PayoutMethod,
   type PayoutTerms,
   payoutBodySchema,
@@ -36,12 +36,12 @@ import { contractResolver } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
 import { payoutTermsQueryOptions } from '../api.ts';
-import { ConfirmWithdrawalDialog, type WithdrawalToConfirm } from './confirm-withdrawal-dialog.tsx';
+import { ConfirmPayoutDialog, type PayoutToConfirm } from './confirm-payout-dialog.tsx';
 import { MyPayoutsCard } from './my-payouts-card.tsx';
 import { UpgradeRequiredDialog } from './upgrade-required-dialog.tsx';
 
 /** Every method's fields side by side: switching methods keeps what was typed. */
-type WithdrawValues = {
+type PayoutValues = {
   method: PayoutMethod;
   holderName: string;
   bankName: string;
@@ -52,9 +52,9 @@ type WithdrawValues = {
   address: string;
   amount: string;
 };
-type WithdrawFormState = UseFormReturnType<WithdrawValues>;
+type PayoutFormState = UseFormReturnType<PayoutValues>;
 
-const initialValues: WithdrawValues = {
+const initialValues: PayoutValues = {
   method: 'bank',
   holderName: '',
   bankName: '',
@@ -75,7 +75,7 @@ const coinChoices = cryptoCoins.map((coin) => ({ value: coin, label: cryptoCoinL
 /** Refusals that are about how much: shown beside the amount. */
 const amountErrorCodes = new Set(['insufficient_funds', 'daily_limit_exceeded']);
 
-function HolderNameField({ form }: { form: WithdrawFormState }) {
+function HolderNameField({ form }: { form: PayoutFormState }) {
   return (
     <TextInput
       label="Account holder name"
@@ -88,7 +88,7 @@ function HolderNameField({ form }: { form: WithdrawFormState }) {
 }
 
 /** The fields of the chosen method (PRODUCT.md "Withdraw to an external account"). */
-function DestinationFields({ form }: { form: WithdrawFormState }) {
+function DestinationFields({ form }: { form: PayoutFormState }) {
   switch (form.values.method) {
     case 'bank':
       return (
@@ -169,7 +169,7 @@ function DestinationFields({ form }: { form: WithdrawFormState }) {
 function AvailableBalance({ terms }: { terms: PayoutTerms }) {
   const labelId = useId();
   const fee =
-    terms.feeMinor === '0'
+    terms.feeMinor === 0n
       ? 'Withdrawals have no fee.'
       : `Each withdrawal has a fee of ${formatAmountMinor(terms.feeMinor, terms.currency)}.`;
   return (
@@ -187,38 +187,37 @@ function AvailableBalance({ terms }: { terms: PayoutTerms }) {
   );
 }
 
-function WithdrawalDetailsForm({ terms }: { terms: PayoutTerms }) {
+function PayoutDetailsForm({ terms }: { terms: PayoutTerms }) {
   const currency = toCurrencyCode(terms.currency);
-  const form = useForm<WithdrawValues>({
+  const form = useForm<PayoutValues>({
     mode: 'controlled',
     initialValues,
     validate: contractResolver(payoutBodySchema),
   });
-  const confirmation = useDialogTarget<WithdrawalToConfirm>();
+  const confirmation = useDialogTarget<PayoutToConfirm>();
   const [frozenMessage, setFrozenMessage] = useState<string | null>(null);
   const [upgradeMessage, setUpgradeMessage] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
   // The fields first; the account's checks (frozen, level, limit) are the server's, in
   // PRODUCT.md's order, answered when the confirmation asks for a code (showRefusal).
-  const withdraw = () => {
+  const requestPayout = () => {
     setFormError(null);
     if (form.validate().hasErrors) return;
     const body = payoutBodySchema.parse(form.getValues());
     const amountMinor = positiveAmountMinorOf(body.amount, currency);
     if (amountMinor === null) {
-      form.setFieldError('amount', invalidWithdrawalAmountMessage);
+      form.setFieldError('amount', invalidPayoutAmountMessage);
       return;
     }
-    const feeMinor = BigInt(terms.feeMinor);
-    if (amountMinor + feeMinor > BigInt(terms.availableMinor)) {
+    if (amountMinor + terms.feeMinor > terms.availableMinor) {
       form.setFieldError('amount', errorCodes.insufficient_funds.message);
       return;
     }
     confirmation.open({
       body,
       amountMinor,
-      feeMinor,
+      feeMinor: terms.feeMinor,
       currency,
       idempotencyKey: newIdempotencyKey(),
     });
@@ -247,7 +246,7 @@ function WithdrawalDetailsForm({ terms }: { terms: PayoutTerms }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          withdraw();
+          requestPayout();
         }}
       >
         <Stack gap="md">
@@ -285,8 +284,8 @@ function WithdrawalDetailsForm({ terms }: { terms: PayoutTerms }) {
           </Group>
         </Stack>
       </form>
-      <ConfirmWithdrawalDialog
-        withdrawal={confirmation.target}
+      <ConfirmPayoutDialog
+        payout={confirmation.target}
         {...confirmation.dialogProps}
         onSent={() => {
           confirmation.dialogProps.onClose();
@@ -304,7 +303,7 @@ function WithdrawalDetailsForm({ terms }: { terms: PayoutTerms }) {
  * The Transfer page's second tab: withdraw to a bank, PayPal, CashApp or a crypto address.
  * The amount is held at once and staff send it; "Your withdrawals" shows what became of it.
  */
-export function WithdrawForm() {
+export function PayoutForm() {
   const terms = useQuery(payoutTermsQueryOptions);
   // A level or currency that allows no withdrawals: the notice says so and how to change it.
   const isClosed = useIsMoneyOutClosed('payout');
@@ -335,7 +334,7 @@ export function WithdrawForm() {
             <>
               <AvailableBalance terms={terms.data} />
               <AllowanceNotice kind="payout" />
-              {!isClosed && <WithdrawalDetailsForm terms={terms.data} />}
+              {!isClosed && <PayoutDetailsForm terms={terms.data} />}
             </>
           )}
         </Stack>

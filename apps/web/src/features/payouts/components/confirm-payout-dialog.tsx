@@ -15,7 +15,7 @@ import { payoutsQueryRoot, requestPayout } from '../api.ts';
 import { PayoutDestinationDetails } from './payout-destination-details.tsx';
 
 /** A withdrawal the customer filled in and checked, waiting for their confirmation. */
-export type WithdrawalToConfirm = {
+export type PayoutToConfirm = {
   body: PayoutBody;
   amountMinor: bigint;
   feeMinor: bigint;
@@ -24,7 +24,7 @@ export type WithdrawalToConfirm = {
   idempotencyKey: string;
 };
 
-export const withdrawalPendingMessage = 'Withdrawal request pending approval.';
+export const payoutPendingMessage = 'Withdrawal request pending approval.';
 const stepUpErrorCodes = new Set(['wrong_code', 'step_up_required', 'too_many_attempts']);
 
 /**
@@ -45,29 +45,29 @@ function unexplainedFailure(error: unknown): string {
     : 'Withdrawal processing failed';
 }
 
-function ConfirmWithdrawalForm({
-  withdrawal,
+function ConfirmPayoutForm({
+  payout,
   onCancel,
   onSent,
   onRefused,
 }: {
-  withdrawal: WithdrawalToConfirm;
+  payout: PayoutToConfirm;
   onCancel: () => void;
   onSent: () => void;
   onRefused: (error: ApiError) => void;
 }) {
   const queryClient = useQueryClient();
-  const idempotencyKey = useRef(withdrawal.idempotencyKey);
+  const idempotencyKey = useRef(payout.idempotencyKey);
   const [stepUpCode, setStepUpCode] = useState('');
   const [stepUpError, setStepUpError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
-  const { amountMinor, feeMinor, currency, body } = withdrawal;
+  const { amountMinor, feeMinor, currency, body } = payout;
 
   const send = useMutation({
     mutationFn: (code: string) =>
       requestPayout({ ...body, stepUpCode: code }, idempotencyKey.current),
     onSuccess: () => {
-      showSuccessToast(withdrawalPendingMessage);
+      showSuccessToast(payoutPendingMessage);
       void queryClient.invalidateQueries({ queryKey: payoutsQueryRoot });
       void queryClient.invalidateQueries({ queryKey: ['wallet'] });
       onSent();
@@ -158,15 +158,15 @@ function ConfirmWithdrawalForm({
 }
 
 /** Amount, fee and destination, and the step-up code every payout needs (PRODUCT.md). */
-export function ConfirmWithdrawalDialog({
-  withdrawal,
+export function ConfirmPayoutDialog({
+  payout,
   opened,
   onClose,
   onExited,
   onSent,
   onRefused,
 }: {
-  withdrawal: WithdrawalToConfirm | null;
+  payout: PayoutToConfirm | null;
   opened: boolean;
   onClose: () => void;
   onExited: () => void;
@@ -182,10 +182,10 @@ export function ConfirmWithdrawalDialog({
       title="Confirm withdrawal"
       centered
     >
-      {withdrawal && (
-        <ConfirmWithdrawalForm
-          key={withdrawal.idempotencyKey}
-          withdrawal={withdrawal}
+      {payout && (
+        <ConfirmPayoutForm
+          key={payout.idempotencyKey}
+          payout={payout}
           onCancel={onClose}
           onSent={onSent}
           onRefused={onRefused}

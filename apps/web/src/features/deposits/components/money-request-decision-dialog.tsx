@@ -121,7 +121,7 @@ export type DecisionTarget = { request: MoneyRequest; decision: Decision };
  * The second pair of eyes approves (posts) or rejects (with a reason) a pending request;
  * its maker may cancel it.
  */
-export function DecisionDialog({
+export function MoneyRequestDecisionDialog({
   target,
   opened,
   onClose,
