@@ -1,5 +1,5 @@
 // Identity verification end to end against the sandbox server: a level-1 customer sent from
-// Upgrade Required to /kyc uploads a 5 MB image over a throttled connection (the progress
+// the withdraw form's level notice to /kyc uploads a 5 MB image over a throttled connection (the progress
 // bar seen moving), submits, a support user views the document from the KYC queue and
 // approves; the customer's open /kyc page and dashboard show level 2 without a reload and
 // the payout refused before now goes through. A rejection shows its reason on a phone and
@@ -93,7 +93,7 @@ async function recordProgress(page: Page): Promise<void> {
 
 describe('identity verification', () => {
   it(
-    'takes a level-1 customer from Upgrade Required to a first withdrawal',
+    'takes a level-1 customer from the withdraw form’s level notice to a first withdrawal',
     async () => {
       const { context, page, problems } = await openPage();
       await logIn(page, demo.bruno);
@@ -104,9 +104,10 @@ describe('identity verification', () => {
 
       await page.goto('/transfer?tab=withdraw');
       await page.getByRole('heading', { name: 'Withdraw money' }).waitFor();
-      await page.getByRole('button', { name: 'Withdraw' }).click();
-      const upgrade = page.getByRole('dialog', { name: 'Upgrade Required' });
-      await upgrade.getByRole('link', { name: 'Verify your identity' }).click();
+      // Level 1 is told before filling anything in that withdrawals need level 2.
+      const notice = page.getByTestId('allowance-payout');
+      await notice.getByText('Withdrawals need account level 2.').waitFor();
+      await notice.getByRole('link', { name: 'Verify your identity' }).click();
       await page.getByRole('heading', { level: 1, name: 'Identity verification' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/kyc');
       await page.getByText('Not verified yet').waitFor();

@@ -95,7 +95,7 @@ export function AccountDetailsCard({ profile }: { profile: Profile }) {
               {profile.level < kycLevel && (
                 <Text size="sm" c="dimmed">
                   Verify your identity to reach level 2.{' '}
-                  <Anchor component={Link} to="/kyc" size="sm">
+                  <Anchor component={Link} to="/kyc" size="sm" underline="always">
                     Upgrade
                   </Anchor>
                 </Text>
