@@ -28,3 +28,8 @@ export function useDialogTarget<Target>() {
     },
   };
 }
+
+/** What a dialog opened through useDialogTarget receives: its target and open state. */
+export type TargetDialogProps<Target> = { target: Target | null } & ReturnType<
+  typeof useDialogTarget<Target>
+>['dialogProps'];

@@ -1,7 +1,7 @@
 import { type MoneyRequest, rejectBodySchema, staffReasonLengthMax } from '@coffer/contracts/admin';
 import { errorCodes } from '@coffer/contracts/errors';
 import { multiLineText } from '@coffer/contracts/text';
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { z } from 'zod';
 import { FormAlert } from '../../../components/form-alert.tsx';
@@ -10,6 +10,8 @@ import {
   StaffActionButtons,
   useStaffAction,
 } from '../../../components/staff-action-form.tsx';
+import { TargetModal } from '../../../components/target-modal.tsx';
+import type { TargetDialogProps } from '../../../components/use-dialog-target.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
@@ -121,28 +123,12 @@ export type DecisionTarget = { request: MoneyRequest; decision: Decision };
  * The second pair of eyes approves (posts) or rejects (with a reason) a pending request;
  * its maker may cancel it.
  */
-export function MoneyRequestDecisionDialog({
-  target,
-  opened,
-  onClose,
-  onExited,
-}: {
-  target: DecisionTarget | null;
-  opened: boolean;
-  onClose: () => void;
-  onExited: () => void;
-}) {
+export function MoneyRequestDecisionDialog(props: TargetDialogProps<DecisionTarget>) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      onExitTransitionEnd={onExited}
-      title={decisionWords[target?.decision ?? 'approve'].title}
-      centered
-    >
-      {target && (
-        <DecisionForm request={target.request} decision={target.decision} onClose={onClose} />
+    <TargetModal {...props} title={decisionWords[props.target?.decision ?? 'approve'].title}>
+      {(target) => (
+        <DecisionForm request={target.request} decision={target.decision} onClose={props.onClose} />
       )}
-    </Modal>
+    </TargetModal>
   );
 }

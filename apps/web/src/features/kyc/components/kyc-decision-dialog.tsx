@@ -1,7 +1,7 @@
 import { rejectBodySchema } from '@coffer/contracts/admin';
 import { errorCodes } from '@coffer/contracts/errors';
 import type { StaffKycSubmission } from '@coffer/contracts/kyc';
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import {
@@ -9,6 +9,8 @@ import {
   StaffActionButtons,
   useStaffAction,
 } from '../../../components/staff-action-form.tsx';
+import { TargetModal } from '../../../components/target-modal.tsx';
+import type { TargetDialogProps } from '../../../components/use-dialog-target.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
@@ -97,31 +99,19 @@ function RejectForm({
 }
 
 /** Staff approve a pending verification, or reject it with a reason the customer sees. */
-export function KycDecisionDialog({
-  target,
-  opened,
-  onClose,
-  onExited,
-}: {
-  target: KycDecisionTarget | null;
-  opened: boolean;
-  onClose: () => void;
-  onExited: () => void;
-}) {
+export function KycDecisionDialog(props: TargetDialogProps<KycDecisionTarget>) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      onExitTransitionEnd={onExited}
-      title={target?.decision === 'reject' ? 'Reject verification' : 'Approve verification'}
-      centered
+    <TargetModal
+      {...props}
+      title={props.target?.decision === 'reject' ? 'Reject verification' : 'Approve verification'}
     >
-      {target?.decision === 'approve' && (
-        <ApproveForm submission={target.submission} onClose={onClose} />
-      )}
-      {target?.decision === 'reject' && (
-        <RejectForm submission={target.submission} onClose={onClose} />
-      )}
-    </Modal>
+      {(target) =>
+        target.decision === 'approve' ? (
+          <ApproveForm submission={target.submission} onClose={props.onClose} />
+        ) : (
+          <RejectForm submission={target.submission} onClose={props.onClose} />
+        )
+      }
+    </TargetModal>
   );
 }

@@ -2,7 +2,7 @@ import { rejectBodySchema } from '@coffer/contracts/admin';
 import { errorCodes } from '@coffer/contracts/errors';
 import { externalReferenceLengthMax } from '@coffer/contracts/ledger';
 import { type StaffPayout, sendPayoutBodySchema } from '@coffer/contracts/payouts';
-import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import {
@@ -10,6 +10,8 @@ import {
   StaffActionButtons,
   useStaffAction,
 } from '../../../components/staff-action-form.tsx';
+import { TargetModal } from '../../../components/target-modal.tsx';
+import type { TargetDialogProps } from '../../../components/use-dialog-target.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
@@ -119,27 +121,19 @@ function RejectForm({ payout, onClose }: { payout: StaffPayout; onClose: () => v
 }
 
 /** An admin marks a pending payout sent (with its reference) or rejects it (with a reason). */
-export function PayoutDecisionDialog({
-  target,
-  opened,
-  onClose,
-  onExited,
-}: {
-  target: PayoutDecisionTarget | null;
-  opened: boolean;
-  onClose: () => void;
-  onExited: () => void;
-}) {
+export function PayoutDecisionDialog(props: TargetDialogProps<PayoutDecisionTarget>) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      onExitTransitionEnd={onExited}
-      title={target?.decision === 'reject' ? 'Reject withdrawal' : 'Mark withdrawal sent'}
-      centered
+    <TargetModal
+      {...props}
+      title={props.target?.decision === 'reject' ? 'Reject withdrawal' : 'Mark withdrawal sent'}
     >
-      {target?.decision === 'send' && <MarkSentForm payout={target.payout} onClose={onClose} />}
-      {target?.decision === 'reject' && <RejectForm payout={target.payout} onClose={onClose} />}
-    </Modal>
+      {(target) =>
+        target.decision === 'send' ? (
+          <MarkSentForm payout={target.payout} onClose={props.onClose} />
+        ) : (
+          <RejectForm payout={target.payout} onClose={props.onClose} />
+        )
+      }
+    </TargetModal>
   );
 }
