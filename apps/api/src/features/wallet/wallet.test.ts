@@ -1,4 +1,4 @@
-import type { LiveEvent } from '@coffer/contracts/events';
+import type { LiveEvent, LiveTopic } from '@coffer/contracts/events';
 import type { WalletTransaction } from '@coffer/contracts/wallet';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -103,14 +103,15 @@ async function rejectPayout(payoutId: string, reason: string) {
 }
 
 /** Resolves with the next live event about `userId`, or fails after `timeoutMs`. */
-function nextEventFor(userId: string, timeoutMs = 5_000): Promise<LiveEvent> {
+/** The next live event for the person that carries `topic` (a notification comes too). */
+function nextEventFor(userId: string, topic: LiveTopic, timeoutMs = 5_000): Promise<LiveEvent> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       stop();
       reject(new Error(`no live event for ${userId} within ${timeoutMs} ms`));
     }, timeoutMs);
     const stop = app.eventHub.subscribe((event) => {
-      if (event.userId !== userId) return;
+      if (event.userId !== userId || !event.topics.includes(topic)) return;
       clearTimeout(timer);
       stop();
       resolve(event);
@@ -465,21 +466,23 @@ describe('add money', () => {
 describe('live events', () => {
   it('tells the customer when test money or a staff deposit reaches their wallet', async () => {
     const { client, user } = await signedUpClient(app);
-    const afterTestMoney = nextEventFor(user.id);
+    const afterTestMoney = nextEventFor(user.id, 'wallet');
     await addTestMoney(client, '5.00');
     expect(await afterTestMoney).toEqual({ userId: user.id, topics: ['wallet'] });
-    const afterDeposit = nextEventFor(user.id);
+    const afterDeposit = nextEventFor(user.id, 'wallet');
+    const notified = nextEventFor(user.id, 'notifications');
     await admin.client.post(
       `/api/v1/admin/users/${user.id}/deposits`,
       { amount: '7.00', reason: 'Cash at the branch' },
       { 'idempotency-key': `wallet-live-${Date.now()}` },
     );
     expect(await afterDeposit).toEqual({ userId: user.id, topics: ['wallet', 'money-requests'] });
+    expect(await notified).toEqual({ userId: user.id, topics: ['notifications'] });
   });
 
   it('tells the customer when staff freeze their account', async () => {
     const { user } = await signedUpClient(app);
-    const afterFreeze = nextEventFor(user.id);
+    const afterFreeze = nextEventFor(user.id, 'customer');
     await admin.client.post(`/api/v1/admin/users/${user.id}/freeze`, { reason: 'Checking' });
     expect(await afterFreeze).toEqual({ userId: user.id, topics: ['customer'] });
   });
