@@ -148,6 +148,18 @@ export async function insertPendingAdminGrant(
   return inserted.rows.length > 0;
 }
 
+/** A staff role given without a second admin (support), recorded as granted by its giver. */
+export async function insertGrantedAtOnce(
+  tx: Queryable,
+  grant: { id: string; userId: string; role: Role; reason: string; requestedByUserId: string },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO role_grants (id, user_id, role, status, reason, requested_by_user_id, decided_at)
+     VALUES ($1, $2, $3, 'approved', $4, $5, now())`,
+    [grant.id, grant.userId, grant.role, grant.reason, grant.requestedByUserId],
+  );
+}
+
 export async function recordRoleGrantDecision(
   tx: Queryable,
   grantId: string,

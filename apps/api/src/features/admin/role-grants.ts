@@ -10,6 +10,7 @@ import { revokeUserSessions } from '../../platform/sessions.ts';
 import type { UserRow } from '../auth/queries.ts';
 import {
   freezeUser,
+  insertGrantedAtOnce,
   insertPendingAdminGrant,
   type PendingGrantRow,
   pendingRoleGrantOf,
@@ -77,7 +78,20 @@ export async function setRole(deps: AdminDeps, userId: string, role: Role, actio
   const user = await requireCustomer(deps, userId);
   if (user.role === role) throw new AppError('state_conflict');
   await deps.db.transaction(async (tx) => {
-    if (role !== 'admin') return applyRole(tx, user, role, action);
+    if (role !== 'admin') {
+      // Support is granted at once, but recorded like an admin grant: whoever made a person
+      // staff may never check that person's money requests (checkerRules).
+      if (role === 'support') {
+        await insertGrantedAtOnce(tx, {
+          id: newId(),
+          userId,
+          role,
+          reason: action.reason,
+          requestedByUserId: action.staff.userId,
+        });
+      }
+      return applyRole(tx, user, role, action);
+    }
     const isRequested = await insertPendingAdminGrant(tx, {
       id: newId(),
       userId,

@@ -136,6 +136,32 @@ describe('granting the admin role', () => {
   });
 });
 
+describe('making a helper support', () => {
+  it('refuses the admin who made the maker support as checker of the maker’s requests', async () => {
+    // One admin, two puppets: one made support to prepare, the other to receive.
+    const { user: puppet } = await signedUpClient(app);
+    const madeSupport = await admin.client.post(`/api/v1/admin/users/${puppet.id}/role`, {
+      role: 'support',
+      reason: 'Helper',
+    });
+    expect(madeSupport.json().role).toBe('support');
+    const puppetClient = await signIn(puppet.email);
+    const { user: receiver } = await signedUpClient(app);
+    const pending = (await deposit(puppetClient, receiver.id, '900000.00')).json();
+    expect(pending.status).toBe('pending_approval');
+    const names = pending.eligibleCheckers.map((checker: { id: string }) => checker.id);
+    expect(names).not.toContain(admin.user.id);
+    expect(names).toContain(secondAdmin.user.id);
+
+    const refused = await decide(admin.client, pending.id, 'approve');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('not_eligible_checker');
+    expect((await detailOf(receiver.id)).wallet.balanceMinor).toBe('0');
+    // An admin who had no hand in the maker's promotion is a second pair of eyes.
+    expect((await decide(secondAdmin.client, pending.id, 'approve')).json().status).toBe('posted');
+  });
+});
+
 describe('staff wallets', () => {
   it('freezes a customer who becomes staff, refuses requests for them, and unfreezes after', async () => {
     const { user, body } = await signedUpClient(app);

@@ -70,10 +70,10 @@ export type AdminGrantRow = Pick<RowOf<typeof roleGrants>, 'user_id' | 'requeste
 };
 
 /** Who requested and who approved each admin's promotion. */
-export async function approvedAdminGrants(db: Queryable): Promise<AdminGrantRow[]> {
+export async function approvedStaffGrants(db: Queryable): Promise<AdminGrantRow[]> {
   const grants = await db.query<AdminGrantRow>(
     `SELECT user_id, requested_by_user_id, decided_by_user_id FROM role_grants
-      WHERE status = 'approved' AND role = 'admin'`,
+      WHERE status = 'approved'`,
   );
   return grants.rows;
 }

@@ -16,7 +16,7 @@ import { findUserById } from '../auth/queries.ts';
 import {
   addToDailyTotal,
   adminNames,
-  approvedAdminGrants,
+  approvedStaffGrants,
   findRequest,
   insertPendingRequest,
   type MoneyRequestDirection,
@@ -28,25 +28,28 @@ import {
 } from './queries.ts';
 
 /**
- * Who may check whose requests: every admin except the maker, the subject, and any admin
- * whose promotion the maker requested or approved. Read once, applied to each request.
+ * Who may check whose requests: every admin except the maker, the subject, any admin
+ * whose promotion the maker requested or approved, and any admin who made the maker staff
+ * (support or admin): each pair of eyes must be independent of the other. Read once,
+ * applied to each request.
  */
 export async function checkerRules(db: Queryable) {
   // One after the other: inside a transaction both share one connection.
   const admins = await adminNames(db);
-  const grants = await approvedAdminGrants(db);
-  const isPromotedBy = (adminId: string, makerId: string) =>
+  const grants = await approvedStaffGrants(db);
+  const isPromotedBy = (personId: string, promoterId: string) =>
     grants.some(
       (grant) =>
-        grant.user_id === adminId &&
-        (grant.requested_by_user_id === makerId || grant.decided_by_user_id === makerId),
+        grant.user_id === personId &&
+        (grant.requested_by_user_id === promoterId || grant.decided_by_user_id === promoterId),
     );
   return (request: Pick<MoneyRequestRow, 'maker_user_id' | 'user_id'>): StaffName[] =>
     admins.filter(
       (admin) =>
         admin.id !== request.maker_user_id &&
         admin.id !== request.user_id &&
-        !isPromotedBy(admin.id, request.maker_user_id),
+        !isPromotedBy(admin.id, request.maker_user_id) &&
+        !isPromotedBy(request.maker_user_id, admin.id),
     );
 }
 type EligibleCheckers = Awaited<ReturnType<typeof checkerRules>>;
