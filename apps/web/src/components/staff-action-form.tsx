@@ -1,8 +1,13 @@
-import { Button, Group, Textarea, type TextareaProps } from '@mantine/core';
+import { rejectBodySchema } from '@coffer/contracts/admin';
+import { errorCodes } from '@coffer/contracts/errors';
+import { Button, Group, Stack, Textarea, type TextareaProps } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { adminQueryRoot } from '../lib/back-office.ts';
+import { contractResolver, showApiErrorOnForm } from '../lib/forms.ts';
 import { BusyButton } from './busy-button.tsx';
+import { FormAlert } from './form-alert.tsx';
 
 /**
  * The mutation behind every staff dialog: on success it reports (toast, close) and
@@ -62,5 +67,53 @@ export function StaffActionButtons({
         {children}
       </BusyButton>
     </Group>
+  );
+}
+
+/**
+ * A staff rejection: a required reason the customer will see, above it what is rejected
+ * and what rejecting does (`children`). `reject` sends it; `onRejected` reports success.
+ */
+export function RejectWithReasonForm<Result>({
+  reject,
+  onRejected,
+  onClose,
+  children,
+}: {
+  reject: (body: { reason: string }) => Promise<Result>;
+  onRejected: (result: Result) => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { reason: '' },
+    validate: contractResolver(rejectBodySchema),
+  });
+  const action = useStaffAction({
+    mutationFn: (reason: string) => reject({ reason }),
+    onDone: (result) => {
+      onRejected(result);
+      onClose();
+    },
+    describeError: (error) =>
+      showApiErrorOnForm(form, error, { otherFailureMessage: errorCodes.internal.message }),
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => action.submit(values.reason.trim()))}>
+      <Stack gap="md">
+        {children}
+        <FormAlert message={action.formError} />
+        <ReasonField data-autofocus {...form.getInputProps('reason')} />
+        <StaffActionButtons
+          onCancel={onClose}
+          isBusy={action.isPending}
+          busyLabel="Rejecting..."
+          color="red.9"
+        >
+          Reject
+        </StaffActionButtons>
+      </Stack>
+    </form>
   );
 }

@@ -1,18 +1,14 @@
-import { rejectBodySchema } from '@coffer/contracts/admin';
-import { errorCodes } from '@coffer/contracts/errors';
 import type { StaffKycSubmission } from '@coffer/contracts/kyc';
 import { Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import {
-  ReasonField,
+  RejectWithReasonForm,
   StaffActionButtons,
   useStaffAction,
 } from '../../../components/staff-action-form.tsx';
 import { TargetModal } from '../../../components/target-modal.tsx';
 import type { TargetDialogProps } from '../../../components/use-dialog-target.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { approveKyc, rejectKyc } from '../api.ts';
 
@@ -63,38 +59,16 @@ function RejectForm({
   submission: StaffKycSubmission;
   onClose: () => void;
 }) {
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { reason: '' },
-    validate: contractResolver(rejectBodySchema),
-  });
-  const reject = useStaffAction({
-    mutationFn: (reason: string) => rejectKyc(submission.id, { reason }),
-    onDone: () => {
-      showSuccessToast(`Verification rejected: ${submission.user.username}`);
-      onClose();
-    },
-    describeError: (error) =>
-      showApiErrorOnForm(form, error, { otherFailureMessage: errorCodes.internal.message }),
-  });
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => reject.submit(values.reason.trim()))}>
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {submission.user.username} sees your reason and may submit again.
-        </Text>
-        <FormAlert message={reject.formError} />
-        <ReasonField data-autofocus {...form.getInputProps('reason')} />
-        <StaffActionButtons
-          onCancel={onClose}
-          isBusy={reject.isPending}
-          busyLabel="Rejecting..."
-          color="red.9"
-        >
-          Reject
-        </StaffActionButtons>
-      </Stack>
-    </form>
+    <RejectWithReasonForm
+      reject={(body) => rejectKyc(submission.id, body)}
+      onRejected={() => showSuccessToast(`Verification rejected: ${submission.user.username}`)}
+      onClose={onClose}
+    >
+      <Text size="sm" c="dimmed">
+        {submission.user.username} sees your reason and may submit again.
+      </Text>
+    </RejectWithReasonForm>
   );
 }
 

@@ -1,4 +1,3 @@
-import { rejectBodySchema } from '@coffer/contracts/admin';
 import { errorCodes } from '@coffer/contracts/errors';
 import { externalReferenceLengthMax } from '@coffer/contracts/ledger';
 import { type StaffPayout, sendPayoutBodySchema } from '@coffer/contracts/payouts';
@@ -7,6 +6,7 @@ import { useForm } from '@mantine/form';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import {
   ReasonField,
+  RejectWithReasonForm,
   StaffActionButtons,
   useStaffAction,
 } from '../../../components/staff-action-form.tsx';
@@ -84,39 +84,17 @@ function MarkSentForm({ payout, onClose }: { payout: StaffPayout; onClose: () =>
 }
 
 function RejectForm({ payout, onClose }: { payout: StaffPayout; onClose: () => void }) {
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { reason: '' },
-    validate: contractResolver(rejectBodySchema),
-  });
-  const reject = useStaffAction({
-    mutationFn: (reason: string) => rejectPayout(payout.id, { reason }),
-    onDone: (rejected) => {
-      showSuccessToast(`Rejected: ${describePayout(rejected)}`);
-      onClose();
-    },
-    describeError: (error) =>
-      showApiErrorOnForm(form, error, { otherFailureMessage: errorCodes.internal.message }),
-  });
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => reject.submit(values.reason.trim()))}>
-      <Stack gap="md">
-        <PayoutSummary payout={payout} />
-        <Text size="sm" c="dimmed">
-          Rejecting gives the held amount back to the customer, who sees your reason.
-        </Text>
-        <FormAlert message={reject.formError} />
-        <ReasonField data-autofocus {...form.getInputProps('reason')} />
-        <StaffActionButtons
-          onCancel={onClose}
-          isBusy={reject.isPending}
-          busyLabel="Rejecting..."
-          color="red.9"
-        >
-          Reject
-        </StaffActionButtons>
-      </Stack>
-    </form>
+    <RejectWithReasonForm
+      reject={(body) => rejectPayout(payout.id, body)}
+      onRejected={(rejected) => showSuccessToast(`Rejected: ${describePayout(rejected)}`)}
+      onClose={onClose}
+    >
+      <PayoutSummary payout={payout} />
+      <Text size="sm" c="dimmed">
+        Rejecting gives the held amount back to the customer, who sees your reason.
+      </Text>
+    </RejectWithReasonForm>
   );
 }
 
