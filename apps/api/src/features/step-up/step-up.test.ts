@@ -119,8 +119,11 @@ describe('step-up by authenticator', () => {
     });
     const { secret } = setup.json();
     const totp = new TOTP({ secret, digits: 6, period: 30 });
+    // Steps counted from one instant: a 30 s window ending mid-test must not turn "the
+    // code that enabled it" into the next step's fresh code.
+    const startedAt = Date.now();
     const codeAt = (offsetSteps: number) =>
-      totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+      totp.generate({ timestamp: startedAt + offsetSteps * 30_000 });
     expect((await client.post('/api/v1/profile/totp/enable', { code: codeAt(0) })).statusCode).toBe(
       200,
     );

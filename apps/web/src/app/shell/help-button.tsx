@@ -1,4 +1,4 @@
-import { Affix, Badge, Button, Indicator } from '@mantine/core';
+import { Affix, Badge, Box, Button, Indicator } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LifeBuoy } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
@@ -43,10 +43,14 @@ export function HelpButton() {
           to="/support"
           radius="xl"
           size="md"
-          leftSection={<LifeBuoy size={18} aria-hidden />}
+          px={{ base: 12, sm: 22 }}
           aria-label={unreadCount > 0 ? `Help: ${unreadCount} unread messages` : 'Help'}
         >
-          Help
+          <LifeBuoy size={18} aria-hidden />
+          {/* On a phone the word goes: the button then covers less of the form beneath. */}
+          <Box component="span" visibleFrom="sm" ml="xs">
+            Help
+          </Box>
         </Button>
       </Indicator>
     </Affix>
