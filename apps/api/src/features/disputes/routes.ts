@@ -37,7 +37,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/disputes',
     {
-      config: { access: 'customer', rateLimit: rateLimits.dispute },
+      config: { access: 'customer', isIdempotent: true, rateLimit: rateLimits.dispute },
       schema: { body: disputeBodySchema, response: { 201: disputeSchema } },
     },
     async (request, reply) => {
