@@ -1,6 +1,6 @@
 import { isStaffRole } from '@coffer/contracts/auth';
 import type { ErrorCode } from '@coffer/contracts/errors';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from './app-error.ts';
 import { findActiveSession, type SessionContext, sessionCookieName } from './sessions.ts';
 
@@ -30,6 +30,8 @@ export type RegisteredRoute = {
   readonly method: string;
   readonly url: string;
   readonly access: Access | undefined;
+  /** The route's whole `config`, for the tests that find routes by what they declare. */
+  readonly config: FastifyContextConfig | undefined;
 };
 
 /**
@@ -89,6 +91,9 @@ export function registerAccessControl(app: FastifyInstance, routes: RegisteredRo
         url: route.url,
         get access() {
           return route.config?.access;
+        },
+        get config() {
+          return route.config;
         },
       });
     }

@@ -37,7 +37,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/disputes',
     {
-      config: { access: 'customer', isIdempotent: true, rateLimit: rateLimits.dispute },
+      config: { access: 'customer', rateLimit: rateLimits.dispute },
       schema: { body: disputeBodySchema, response: { 201: disputeSchema } },
     },
     async (request, reply) => {
@@ -154,7 +154,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/disputes/:disputeId/resolve',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', isIdempotent: true },
       schema: {
         params: disputeParams,
         body: disputeResolveBodySchema,
