@@ -28,9 +28,9 @@ import { transferRoutes } from './features/transfers/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { createLedger, type Ledger } from './ledger/ledger.ts';
 import { type RegisteredRoute, registerAccessControl } from './platform/access.ts';
-import { registerErrorHandler } from './platform/error-handler.ts';
-import { registerIdempotencyKeyCheck } from './platform/idempotency.ts';
+import { answerFrameworkError, registerErrorHandler } from './platform/error-handler.ts';
 import { type EventHub, startEventHub } from './platform/events.ts';
+import { registerIdempotencyKeyCheck } from './platform/idempotency.ts';
 import { type Mailer, startMailer } from './platform/mail.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -80,6 +80,7 @@ export async function buildApp(options: {
     // an address (limits, throttles, audit, sessions) reads `request.ip`, which this sets.
     trustProxy: fastifyTrustProxy(options.config.trustProxy),
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -92,7 +92,11 @@ const examples: Record<string, () => Promise<Example>> = {
     return {
       call: { client: payer.client, url: '/api/v1/payouts', body },
       changedBody: { ...body, amount: '3.01' },
-      otherCaller: { client: other.client, url: '/api/v1/payouts', body: await payoutBody(other, '3.00') },
+      otherCaller: {
+        client: other.client,
+        url: '/api/v1/payouts',
+        body: await payoutBody(other, '3.00'),
+      },
     };
   },
   'POST /api/v1/wallet/test-money': async () => {

@@ -50,7 +50,9 @@ describe('OpenAPI document', () => {
       properties?: Record<string, unknown>;
       required?: string[];
     };
-    expect(Object.keys(body.properties ?? {})).toEqual(expect.arrayContaining(['email', 'password']));
+    expect(Object.keys(body.properties ?? {})).toEqual(
+      expect.arrayContaining(['email', 'password']),
+    );
     expect(body.required).toEqual(expect.arrayContaining(['email', 'password']));
     const health = document.paths[`${apiPrefix}/health`]?.get;
     expect(health?.responses?.['200']).toBeDefined();

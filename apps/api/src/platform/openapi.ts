@@ -15,7 +15,8 @@ const zodToOpenApi = createJsonSchemaTransform({});
 /** Every error code the API answers with, its HTTP status and the words people see. */
 function errorCodeTable(): string {
   const rows = Object.entries(errorCodes).map(
-    ([code, { status, message }]) => `| \`${code}\` | ${status} | ${message.replaceAll('|', '\\|')} |`,
+    ([code, { status, message }]) =>
+      `| \`${code}\` | ${status} | ${message.replaceAll('|', '\\|')} |`,
   );
   return ['| code | status | meaning (the message shown) |', '| --- | --- | --- |', ...rows].join(
     '\n',
