@@ -58,6 +58,26 @@ describe('OpenAPI document', () => {
     expect(health?.responses?.['200']).toBeDefined();
   });
 
+  it('asks for an Idempotency-Key on every money route, and groups routes by capability', async () => {
+    const document = await openApiDocument();
+    const payout = document.paths[`${apiPrefix}/payouts`]?.post as Operation & {
+      parameters?: { in: string; name: string; required?: boolean }[];
+      tags?: string[];
+    };
+    expect(payout.parameters).toContainEqual(
+      expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true }),
+    );
+    expect(payout.tags).toEqual(['payouts']);
+    const moneyRoutes = app.registeredRoutes.filter((route) => route.config?.isIdempotent);
+    expect(moneyRoutes.length).toBeGreaterThan(0);
+    for (const route of moneyRoutes) {
+      const operation = document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()] as {
+        parameters?: { name: string }[];
+      };
+      expect(operation.parameters?.map((parameter) => parameter.name)).toContain('idempotency-key');
+    }
+  });
+
   it('lists every error code with its status and meaning', async () => {
     const { description } = (await openApiDocument()).info;
     for (const [code, { status }] of Object.entries(errorCodes)) {

@@ -12,6 +12,26 @@ export const apiReferencePath = '/api/docs';
 
 const zodToOpenApi = createJsonSchemaTransform({});
 
+/** Groups operations by capability: `/api/v1/payouts` → payouts, staff routes apart. */
+function tagOf(url: string): string {
+  const [first = '', second = ''] = url.slice(apiPrefix.length + 1).split('/');
+  return first === 'admin' ? `staff: ${second}` : first;
+}
+
+/** The header every money route requires (docs/IDEMPOTENCY.md). */
+const idempotencyKeyHeader = {
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      pattern: '^[\\x21-\\x7e]{1,255}$',
+      description:
+        'One key per intended operation: a retry with the same key and body replays the first answer.',
+    },
+  },
+  required: ['idempotency-key'],
+};
+
 /** Every error code the API answers with, its HTTP status and the words people see. */
 function errorCodeTable(): string {
   const rows = Object.entries(errorCodes).map(
@@ -51,7 +71,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       if (!route.url.startsWith(`${apiPrefix}/`)) {
         return { ...transformed, schema: { ...transformed.schema, hide: true } };
       }
-      return transformed;
+      const schema: Record<string, unknown> = { ...transformed.schema, tags: [tagOf(route.url)] };
+      if (route.route.config?.isIdempotent) schema.headers = idempotencyKeyHeader;
+      return { ...transformed, schema };
     },
   });
   app.get(openApiDocumentPath, { config: { access: 'public', ignoresSession: true } }, () =>
@@ -61,8 +83,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     declarePublicFiles(docs);
     await docs.register(swaggerUi, {
       routePrefix: apiReferencePath,
-      // The validator badge would send the document to a third-party service.
-      uiConfig: { validatorUrl: null, url: openApiDocumentPath },
+      // The validator badge would send the document to a third-party service; the base
+      // layout has no "explore another URL" bar.
+      uiConfig: { validatorUrl: null, layout: 'BaseLayout' },
+      theme: { title: 'Coffer API reference' },
       staticCSP: false,
     });
   });

@@ -60,7 +60,9 @@ export function fontFaces(weight: FontWeight): FontFace[] {
 }
 
 function faceFor(codePoint: number, faces: readonly FontFace[]): FontFace | undefined {
-  return faces.find((face) => face.ranges.some(([from, to]) => codePoint >= from && codePoint <= to));
+  return faces.find((face) =>
+    face.ranges.some(([from, to]) => codePoint >= from && codePoint <= to),
+  );
 }
 
 export type TextRun = { face: FontFace; text: string };

@@ -394,7 +394,9 @@ describe('Quick Pay on statements', () => {
     ]);
     const omarFiles = [
       (await omar.client.get(`/api/v1/statements?month=${month}&format=csv`)).body,
-      await pdfText((await omar.client.get(`/api/v1/statements?month=${month}&format=pdf`)).rawPayload),
+      await pdfText(
+        (await omar.client.get(`/api/v1/statements?month=${month}&format=pdf`)).rawPayload,
+      ),
     ];
     for (const file of omarFiles) {
       expect(file).toContain('Quick Pay from D*** R***: Lunch');
