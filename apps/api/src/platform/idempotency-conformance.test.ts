@@ -29,12 +29,12 @@ type Call = { client: TestClient; url: string; body: Record<string, unknown> };
  */
 type Example = { call: Call; changedBody: Record<string, unknown>; otherCaller: Call };
 
-const staffRoles = { support: 'support', admin: 'admin' } as const;
-
-async function customerPays(amount: string, level?: number) {
-  const payer = await createCustomer(app, { balance: '500.00', ...(level ? { level } : {}) });
-  const payee = await createCustomer(app);
-  return { payer, payee, amount };
+/** A customer with money, and one to pay. */
+async function payerAndPayee() {
+  return {
+    payer: await createCustomer(app, { balance: '500.00' }),
+    payee: await createCustomer(app),
+  };
 }
 
 async function payoutBody(customer: Awaited<ReturnType<typeof createCustomer>>, amount: string) {
@@ -66,8 +66,8 @@ async function investigatedDispute(support: TestClient): Promise<string> {
 
 const examples: Record<string, () => Promise<Example>> = {
   'POST /api/v1/transfers': async () => {
-    const { payer, payee } = await customerPays('1.00');
-    const other = await customerPays('1.00');
+    const { payer, payee } = await payerAndPayee();
+    const other = await payerAndPayee();
     const body = { recipient: payee.wallet.number, amount: '1.00' };
     return {
       call: { client: payer.client, url: '/api/v1/transfers', body },
@@ -112,8 +112,8 @@ const examples: Record<string, () => Promise<Example>> = {
   'POST /api/v1/admin/users/:userId/deposits': async () => staffMoneyRequest('deposits'),
   'POST /api/v1/admin/users/:userId/adjustments': async () => staffMoneyRequest('adjustments'),
   'POST /api/v1/admin/disputes/:disputeId/resolve': async () => {
-    const support = await staffClient(app, staffRoles.support);
-    const otherSupport = await staffClient(app, staffRoles.support);
+    const support = await staffClient(app, 'support');
+    const otherSupport = await staffClient(app, 'support');
     const body = { note: 'Refunded in full.', refundAmount: '25.00' };
     return {
       call: {
@@ -133,8 +133,8 @@ const examples: Record<string, () => Promise<Example>> = {
 
 async function staffMoneyRequest(kind: 'deposits' | 'adjustments'): Promise<Example> {
   const customer = await createCustomer(app, { balance: '100.00' });
-  const support = await staffClient(app, staffRoles.support);
-  const otherSupport = await staffClient(app, staffRoles.support);
+  const support = await staffClient(app, 'support');
+  const otherSupport = await staffClient(app, 'support');
   const url = `/api/v1/admin/users/${customer.user.id}/${kind}`;
   const body = { amount: '10.00', reason: 'Branch cash deposit' };
   return {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { Database, Queryable } from '../db/client.ts';
 import { AppError } from './app-error.ts';
@@ -137,8 +137,21 @@ function idempotencyKeyOf(request: FastifyRequest): string {
  * or anything else happens: the key's absence is the first thing its sender must fix.
  */
 export function registerIdempotencyKeyCheck(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (!request.is404 && request.routeOptions.config.isIdempotent) idempotencyKeyOf(request);
+  // Added to the money routes alone, so no other request pays for the check.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.config?.isIdempotent) return;
+    const own = route.preValidation ?? [];
+    route.preValidation = [
+      (request, _reply, done) => {
+        try {
+          idempotencyKeyOf(request);
+          done();
+        } catch (error) {
+          done(error as AppError);
+        }
+      },
+      ...(Array.isArray(own) ? own : [own]),
+    ];
   });
 }
 
