@@ -170,7 +170,7 @@ describe('bills and statements', () => {
       const pdf = await download(page, 'Download PDF');
       expect(pdf.name).toBe(`coffer-statement-${currentMonth}.pdf`);
       expect(pdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      const pages = pdfPageTexts(pdf.body);
+      const pages = await pdfPageTexts(pdf.body);
       expect(pages.length).toBeGreaterThan(0);
       for (const pageText of pages) expect(pageText).toContain(sandboxMarking);
       expect(pages.join('')).toContain('Electricity bill (ref. ELEC-123456)');

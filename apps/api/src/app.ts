@@ -28,9 +28,11 @@ import { transferRoutes } from './features/transfers/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { createLedger, type Ledger } from './ledger/ledger.ts';
 import { type RegisteredRoute, registerAccessControl } from './platform/access.ts';
-import { registerErrorHandler } from './platform/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './platform/error-handler.ts';
 import { type EventHub, startEventHub } from './platform/events.ts';
+import { registerIdempotencyKeyCheck } from './platform/idempotency.ts';
 import { type Mailer, startMailer } from './platform/mail.ts';
+import { registerOpenApi } from './platform/openapi.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
@@ -78,6 +80,7 @@ export async function buildApp(options: {
     // an address (limits, throttles, audit, sessions) reads `request.ip`, which this sets.
     trustProxy: fastifyTrustProxy(options.config.trustProxy),
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -93,6 +96,7 @@ export async function buildApp(options: {
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   registerAccessControl(app, registeredRoutes);
+  registerIdempotencyKeyCheck(app);
   const mailer = startMailer({
     db: options.db,
     smtpUrl: options.config.smtpUrl,
@@ -130,6 +134,7 @@ export async function buildApp(options: {
     hsts: options.config.isHttps ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
   });
 
+  await registerOpenApi(app);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);

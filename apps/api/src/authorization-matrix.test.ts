@@ -146,6 +146,14 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/admin/users/:userId/support': staff,
   'POST /api/v1/admin/users/:userId/support': staff,
   'GET /api/v1/admin/queues': staff,
+  // The OpenAPI document and its reference page (Swagger UI's files) describe the API to anyone.
+  'GET /api/openapi.json': everyone,
+  'GET /api/docs': everyone,
+  'GET /api/docs/json': everyone,
+  'GET /api/docs/yaml': everyone,
+  'GET /api/docs/static/index.html': everyone,
+  'GET /api/docs/static/swagger-initializer.js': everyone,
+  'GET /api/docs/static/*': everyone,
 };
 
 /**
@@ -287,6 +295,7 @@ async function concreteUrl(url: string): Promise<string> {
     .replace(':sessionId', sessionId)
     .replace(':userId', userIdOf.customerA ?? '')
     .replace(':requestId', pendingRequestId)
+    .replace('/static/*', '/static/swagger-ui.css')
     .replace(/:(notificationId|disputeId|reference)/, (_match, name: string) => idsOfA[name] ?? '');
 }
 

@@ -1,60 +1,27 @@
-import { inflateSync } from 'node:zlib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /**
- * The standard PDF fonts use WinAnsiEncoding: Latin-1, except for these codes of
- * 0x80–0x9F, where Windows-1252 keeps its punctuation (pdfkit writes "—" as 0x97).
+ * The text of each page of a PDF, in page order, read back by Mozilla's PDF.js as a PDF
+ * reader would: through each embedded font's ToUnicode map, so a test sees the characters
+ * a person would, whatever fonts and glyph codes the PDF uses. Each page's pieces of text
+ * are joined without separators.
  */
-const winAnsiPunctuation: Record<number, string> = {
-  128: '€',
-  133: '…',
-  145: '‘',
-  146: '’',
-  147: '“',
-  148: '”',
-  149: '•',
-  150: '–',
-  151: '—',
-};
-
-function decodeWinAnsi(bytes: Buffer): string {
-  return [...bytes].map((byte) => winAnsiPunctuation[byte] ?? String.fromCharCode(byte)).join('');
-}
-
-/** The text one content stream shows: pdfkit writes it as hex strings in TJ arrays. */
-function shownText(contentStream: string): string {
-  const shown: string[] = [];
-  for (const array of contentStream.matchAll(/\[(.*?)\] TJ/g)) {
-    const hex = [...(array[1] ?? '').matchAll(/<([0-9a-f]*)>/g)].map((part) => part[1]).join('');
-    shown.push(decodeWinAnsi(Buffer.from(hex, 'hex')));
+export async function pdfPageTexts(pdf: Buffer): Promise<string[]> {
+  const loading = getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
+  const document = await loading.promise;
+  try {
+    const pages: string[] = [];
+    for (let number = 1; number <= document.numPages; number += 1) {
+      const content = await (await document.getPage(number)).getTextContent();
+      pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
+    }
+    return pages;
+  } finally {
+    await loading.destroy();
   }
-  return shown.join('');
-}
-
-/**
- * The text of each page of a PDF that pdfkit wrote, in page order: every page object names
- * its content stream (`/Contents n 0 R`), which pdfkit deflates. Enough to read our own
- * statements in tests; not a general PDF reader.
- */
-export function pdfPageTexts(pdf: Buffer): string[] {
-  const source = pdf.toString('latin1');
-  const streams = new Map<string, string>();
-  // `(?:(?!endobj).)*?` keeps each match inside one object.
-  const streamObjects = /(\d+) 0 obj\n<<(?:(?!endobj).)*?>>\nstream\n(.*?)\nendstream/gs;
-  for (const match of source.matchAll(streamObjects)) {
-    const [, objectNumber = '', deflated = ''] = match;
-    streams.set(objectNumber, inflateSync(Buffer.from(deflated, 'latin1')).toString('latin1'));
-  }
-  const pages: string[] = [];
-  // Page objects, in the order pdfkit wrote them, which is the order of the pages.
-  for (const page of source.matchAll(/\/Type \/Page\n(?:(?!endobj).)*?\/Contents (\d+) 0 R/gs)) {
-    const content = streams.get(page[1] ?? '');
-    if (content === undefined) throw new Error(`page content ${page[1]} is not in the PDF`);
-    pages.push(shownText(content));
-  }
-  return pages;
 }
 
 /** The text of the whole PDF, its pages one after another. */
-export function pdfText(pdf: Buffer): string {
-  return pdfPageTexts(pdf).join('');
+export async function pdfText(pdf: Buffer): Promise<string> {
+  return (await pdfPageTexts(pdf)).join('');
 }

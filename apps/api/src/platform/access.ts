@@ -1,6 +1,12 @@
 import { isStaffRole } from '@coffer/contracts/auth';
 import type { ErrorCode } from '@coffer/contracts/errors';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchema,
+  RouteOptions,
+} from 'fastify';
 import { AppError } from './app-error.ts';
 import { findActiveSession, type SessionContext, sessionCookieName } from './sessions.ts';
 
@@ -19,6 +25,8 @@ declare module 'fastify' {
      * HTML shells that ask the API for their data): its requests skip the session look-up.
      */
     ignoresSession?: boolean;
+    /** The route answers with a Server-Sent Events stream that stays open. */
+    isEventStream?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in session, or null for a visitor. */
@@ -30,6 +38,10 @@ export type RegisteredRoute = {
   readonly method: string;
   readonly url: string;
   readonly access: Access | undefined;
+  /** The route's whole `config`, for the tests that find routes by what they declare. */
+  readonly config: FastifyContextConfig | undefined;
+  /** The route's zod schemas (params, querystring, body, response), for the fuzzer. */
+  readonly schema: FastifySchema | undefined;
 };
 
 /**
@@ -89,6 +101,12 @@ export function registerAccessControl(app: FastifyInstance, routes: RegisteredRo
         url: route.url,
         get access() {
           return route.config?.access;
+        },
+        get config() {
+          return route.config;
+        },
+        get schema() {
+          return route.schema;
         },
       });
     }

@@ -1,5 +1,5 @@
 import { type ErrorBody, type ErrorCode, errorCodes } from '@coffer/contracts/errors';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
 
@@ -81,4 +81,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 'internal');
   });
+}
+
+/**
+ * The router's own refusals, before any route or hook runs, in the one error shape: a
+ * malformed percent-escape in the path is bad input; a path parameter longer than any id
+ * (Fastify's 100-character limit) names nothing that exists.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    sendError(reply, 'not_found');
+    return;
+  }
+  sendError(reply, 'validation_failed', { message: 'The address of this request is not valid.' });
 }

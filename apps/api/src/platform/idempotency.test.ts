@@ -23,7 +23,7 @@ useTestApp(
     beforeReady: (opened) => {
       opened.app.post(
         '/api/v1/test-transfers',
-        { config: { access: 'public' }, schema: { body: transferBodySchema } },
+        { config: { access: 'public', isIdempotent: true }, schema: { body: transferBodySchema } },
         (request, reply) =>
           replyIdempotent(request, reply, 'test-scope', async (tx) => {
             const body = transferBodySchema.parse(request.body);

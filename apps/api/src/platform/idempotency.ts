@@ -1,8 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { Database, Queryable } from '../db/client.ts';
 import { AppError } from './app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route moves money: it takes an Idempotency-Key (refused with 400 without one) and
+     * answers through replyIdempotent. The conformance tests (docs/IDEMPOTENCY.md) find the
+     * money routes by this declaration.
+     */
+    isIdempotent?: boolean;
+  }
+}
 
 /** Keys are kept at least this long; a retry within it gets the first answer back. */
 export const idempotencyKeyTtlMs = 24 * 60 * 60 * 1000;
@@ -112,12 +123,45 @@ async function storedResponse(
   return found.rows[0] ? storedAnswerOf(claim, found.rows[0]) : null;
 }
 
-/** The request's claim: its Idempotency-Key header, checked, and the hash of its body. */
-function claimOf(request: FastifyRequest, scope: string): IdempotencyClaim {
+/** The request's Idempotency-Key header, or a refusal when it has none usable. */
+function idempotencyKeyOf(request: FastifyRequest): string {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string' || !idempotencyKeyPattern.test(key)) {
     throw new AppError('idempotency_key_required');
   }
+  return key;
+}
+
+/**
+ * A request to a money route without a usable key is refused before its body is checked
+ * or anything else happens: the key's absence is the first thing its sender must fix.
+ */
+export function registerIdempotencyKeyCheck(app: FastifyInstance): void {
+  // Added to the money routes alone, so no other request pays for the check.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.config?.isIdempotent) return;
+    const own = route.preValidation ?? [];
+    route.preValidation = [
+      (request, _reply, done) => {
+        try {
+          idempotencyKeyOf(request);
+          done();
+        } catch (error) {
+          done(error as AppError);
+        }
+      },
+      ...(Array.isArray(own) ? own : [own]),
+    ];
+  });
+}
+
+/** The request's claim: its Idempotency-Key header, checked, and the hash of its body. */
+function claimOf(request: FastifyRequest, scope: string): IdempotencyClaim {
+  // A money route that forgot its declaration would escape the conformance tests: a bug.
+  if (!request.routeOptions.config.isIdempotent) {
+    throw new Error(`${request.routeOptions.url} answers idempotently without config.isIdempotent`);
+  }
+  const key = idempotencyKeyOf(request);
   // A step-up code is not part of the request's identity: a retry with a fresh code
   // still replays the first answer.
   const { stepUpCode: _stepUpCode, ...identity } = (request.body ?? {}) as Record<string, unknown>;

@@ -123,7 +123,7 @@ describe('in sandbox mode', () => {
     const { client } = await customerWithLongStatement(sandbox.current);
     const pdf = await client.get(`/api/v1/statements?month=${month}&format=pdf`);
     expect(pdf.statusCode).toBe(200);
-    const pages = pdfPageTexts(pdf.rawPayload);
+    const pages = await pdfPageTexts(pdf.rawPayload);
     expect(pages.length).toBeGreaterThan(2);
     pages.forEach((page, index) => {
       expect(page, `page ${index + 1}`).toContain(sandboxMarking);
@@ -144,7 +144,7 @@ describe('outside sandbox mode', () => {
     expect(csv).not.toMatch(/sandbox/i);
 
     const pdf = (await client.get(`/api/v1/statements?month=${month}&format=pdf`)).rawPayload;
-    const pages = pdfPageTexts(pdf);
+    const pages = await pdfPageTexts(pdf);
     expect(pages.length).toBeGreaterThan(2);
     for (const page of pages) expect(page).not.toMatch(/sandbox/i);
     // Nor in the document's properties (its title), which are not compressed.

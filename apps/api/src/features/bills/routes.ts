@@ -16,7 +16,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bill-payments',
     {
-      config: { access: 'customer', rateLimit: rateLimits.billPayment },
+      config: { access: 'customer', isIdempotent: true, rateLimit: rateLimits.billPayment },
       schema: { body: billPaymentBodySchema, response: { 201: billPaymentSchema } },
     },
     async (request, reply) => {

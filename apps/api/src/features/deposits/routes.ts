@@ -33,7 +33,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
-        config: { access: 'staff' },
+        config: { access: 'staff', isIdempotent: true },
         schema: {
           params: userParams,
           body: moneyRequestBodySchema,

@@ -154,7 +154,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/disputes/:disputeId/resolve',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', isIdempotent: true },
       schema: {
         params: disputeParams,
         body: disputeResolveBodySchema,

@@ -58,13 +58,17 @@ function streamEvents(
 }
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/events', { config: { access: 'customer' } }, (request, reply) => {
+  app.get('/events', { config: { access: 'customer', isEventStream: true } }, (request, reply) => {
     const { userId } = sessionOf(request);
     streamEvents(request, reply, (event) => event.userId === userId);
   });
 
-  app.get('/admin/events', { config: { access: 'staff' } }, (request, reply) => {
-    staffSessionOf(request);
-    streamEvents(request, reply, () => true);
-  });
+  app.get(
+    '/admin/events',
+    { config: { access: 'staff', isEventStream: true } },
+    (request, reply) => {
+      staffSessionOf(request);
+      streamEvents(request, reply, () => true);
+    },
+  );
 };

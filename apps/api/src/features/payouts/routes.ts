@@ -51,7 +51,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payouts',
     {
-      config: { access: 'customer', rateLimit: rateLimits.payout },
+      config: { access: 'customer', isIdempotent: true, rateLimit: rateLimits.payout },
       schema: { body: payoutRequestSchema, response: { 201: payoutSchema } },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import { entryKindLabels } from '@coffer/contracts/ledger';
 import { formatMoney } from '@coffer/contracts/money';
 import PDFDocument from 'pdfkit';
 import { sandboxMarking } from '../../platform/sandbox-marking.ts';
+import { type FontFace, type FontWeight, textRuns } from './fonts.ts';
 import {
   addToTotals,
   emptyTotals,
@@ -16,8 +17,6 @@ type Pdf = PDFKit.PDFDocument;
 const marginPt = 50;
 const bodySizePt = 9;
 const cellGapPt = 6;
-const regular = 'Helvetica';
-const bold = 'Helvetica-Bold';
 
 /** The table's columns, left to right; their widths add up to A4's width inside the margins. */
 const columns = [
@@ -35,16 +34,61 @@ const utcDateTime = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-/**
- * The standard PDF fonts only know the Windows-1252 characters: anything else (a name in
- * another script) prints as "?" rather than as garbage glyphs. Intl's spaces become plain.
- */
+/** Composed characters, plain spaces (Intl's narrow ones too), no control characters. */
 function pdfText(text: string): string {
   return text
     .normalize('NFC')
     .replace(/\p{Zs}/gu, ' ')
-    .replace(/[^\x20-\x7e\xa1-\xff€‘’“”–—…•]/g, '?');
+    .replace(/[\p{Cc}\p{Cf}]/gu, '');
 }
+
+const registeredFaces = new WeakMap<Pdf, Set<string>>();
+
+/** Switches to a bundled face, embedding it in this document the first time. */
+function useFace(doc: Pdf, face: FontFace, sizePt: number): void {
+  let registered = registeredFaces.get(doc);
+  if (!registered) {
+    registered = new Set();
+    registeredFaces.set(doc, registered);
+  }
+  if (!registered.has(face.name)) {
+    doc.registerFont(face.name, face.file);
+    registered.add(face.name);
+  }
+  doc.font(face.name).fontSize(sizePt);
+}
+
+type TextStyle = { weight: FontWeight; sizePt: number };
+type TextOptions = PDFKit.Mixins.TextOptions;
+
+/**
+ * Writes text in the bundled fonts, whatever its script: one run per font file, joined
+ * with pdfkit's `continued`, so "Łukasz 山田 Ωmega" flows and wraps as one text. At `at`,
+ * or where the text flow is.
+ */
+function writeText(
+  doc: Pdf,
+  text: string,
+  style: TextStyle,
+  options: TextOptions = {},
+  at?: { x: number; y: number },
+): void {
+  const runs = textRuns(pdfText(text), style.weight);
+  runs.forEach((run, index) => {
+    useFace(doc, run.face, style.sizePt);
+    const runOptions = { ...options, continued: index < runs.length - 1 || options.continued };
+    if (index === 0 && at) doc.text(run.text, at.x, at.y, runOptions);
+    else doc.text(run.text, runOptions);
+  });
+}
+
+/** Sets the font for measuring text the statement writes (Latin text, figures). */
+function useStyle(doc: Pdf, style: TextStyle): void {
+  const [first] = textRuns('0', style.weight);
+  if (first) useFace(doc, first.face, style.sizePt);
+}
+
+const body: TextStyle = { weight: 'regular', sizePt: bodySizePt };
 
 function dayText(isoDate: string): string {
   return utcDate.format(new Date(`${isoDate}T00:00:00.000Z`));
@@ -62,8 +106,7 @@ function bottomPt(doc: Pdf): number {
 }
 
 /** Writes one row of cells at the current height and moves below the tallest. */
-function writeRow(doc: Pdf, cells: readonly string[], font: string): void {
-  doc.font(font).fontSize(bodySizePt);
+function writeRow(doc: Pdf, cells: readonly string[], weight: FontWeight): void {
   const top = doc.y;
   let x = marginPt;
   let heightPt = 0;
@@ -71,7 +114,7 @@ function writeRow(doc: Pdf, cells: readonly string[], font: string): void {
     const column = columns[index];
     if (!column) return;
     const options = { width: column.widthPt - cellGapPt, align: column.align };
-    doc.text(pdfText(cell), x, top, options);
+    writeText(doc, cell, { weight, sizePt: bodySizePt }, options, { x, y: top });
     heightPt = Math.max(heightPt, doc.y - top);
     x += column.widthPt;
   });
@@ -80,7 +123,7 @@ function writeRow(doc: Pdf, cells: readonly string[], font: string): void {
 }
 
 function rowHeightPt(doc: Pdf, cells: readonly string[]): number {
-  doc.font(regular).fontSize(bodySizePt);
+  useStyle(doc, body);
   return Math.max(
     ...cells.map((cell, index) =>
       doc.heightOfString(pdfText(cell), { width: (columns[index]?.widthPt ?? 0) - cellGapPt }),
@@ -92,7 +135,7 @@ function writeTableHeader(doc: Pdf): void {
   writeRow(
     doc,
     columns.map((column) => column.header),
-    bold,
+    'bold',
   );
   const lineY = doc.y - 2;
   doc
@@ -105,17 +148,15 @@ function writeTableHeader(doc: Pdf): void {
 }
 
 function writeLabelled(doc: Pdf, label: string, value: string): void {
-  doc
-    .font(bold)
-    .fontSize(10)
-    .text(`${pdfText(label)}: `, { continued: true });
-  doc.font(regular).text(pdfText(value));
+  writeText(doc, `${label}: `, { weight: 'bold', sizePt: 10 }, { continued: true });
+  writeText(doc, value, { weight: 'regular', sizePt: 10 });
 }
 
 function writeHeading(doc: Pdf, source: StatementSource, institutionName: string): void {
   const { account, period } = source;
-  doc.font(bold).fontSize(18).text(pdfText(institutionName));
-  doc.font(regular).fontSize(13).text('Account statement').moveDown();
+  writeText(doc, institutionName, { weight: 'bold', sizePt: 18 });
+  writeText(doc, 'Account statement', { weight: 'regular', sizePt: 13 });
+  doc.moveDown();
   writeLabelled(doc, 'Account holder', account.holderName);
   writeLabelled(doc, 'Account number', account.accountNumber);
   writeLabelled(doc, 'Currency', account.currency);
@@ -142,22 +183,28 @@ function markSandboxPage(doc: Pdf): void {
   const centre = { x: doc.page.width / 2, y: doc.page.height / 2 };
   doc.save();
   doc.rotate(watermarkAngleDeg, { origin: [centre.x, centre.y] });
-  doc.font(bold).fontSize(watermarkSizePt).fillColor(sandboxRed, 0.12);
+  const watermark: TextStyle = { weight: 'bold', sizePt: watermarkSizePt };
+  doc.fillColor(sandboxRed, 0.12);
+  useStyle(doc, watermark);
   const watermarkWidthPt = doc.widthOfString(sandboxMarking);
-  doc.text(sandboxMarking, centre.x - watermarkWidthPt / 2, centre.y - watermarkSizePt / 2, {
-    lineBreak: false,
-  });
+  writeText(
+    doc,
+    sandboxMarking,
+    watermark,
+    { lineBreak: false },
+    { x: centre.x - watermarkWidthPt / 2, y: centre.y - watermarkSizePt / 2 },
+  );
   doc.restore();
-  doc
-    .font(bold)
-    .fontSize(11)
-    .fillColor(sandboxRed, 1)
-    .text(sandboxMarking, marginPt, marginPt / 2 - 4, {
-      width: contentWidthPt,
-      align: 'center',
-      lineBreak: false,
-    });
-  doc.font(regular).fontSize(bodySizePt).fillColor('black', 1);
+  doc.fillColor(sandboxRed, 1);
+  writeText(
+    doc,
+    sandboxMarking,
+    { weight: 'bold', sizePt: 11 },
+    { width: contentWidthPt, align: 'center', lineBreak: false },
+    { x: marginPt, y: marginPt / 2 - 4 },
+  );
+  useStyle(doc, body);
+  doc.fillColor('black', 1);
   doc.x = x;
   doc.y = y;
 }
@@ -165,17 +212,13 @@ function markSandboxPage(doc: Pdf): void {
 /** A continuation page repeats who and when, and the table's header. */
 function startNextPage(doc: Pdf, source: StatementSource, pageNumber: number): void {
   doc.addPage();
-  doc
-    .font(regular)
-    .fontSize(8)
-    .fillColor('#555555')
-    .text(
-      pdfText(
-        `Account statement ${source.account.accountNumber}, ${dayText(source.period.from)} to ${dayText(source.period.to)}, page ${pageNumber}`,
-      ),
-    )
-    .fillColor('black')
-    .moveDown();
+  doc.fillColor('#555555');
+  writeText(
+    doc,
+    `Account statement ${source.account.accountNumber}, ${dayText(source.period.from)} to ${dayText(source.period.to)}, page ${pageNumber}`,
+    { weight: 'regular', sizePt: 8 },
+  );
+  doc.fillColor('black').moveDown();
   writeTableHeader(doc);
 }
 
@@ -193,7 +236,8 @@ function writeSummary(doc: Pdf, source: StatementSource, totals: StatementTotals
   if (doc.y + 90 > bottomPt(doc)) doc.addPage();
   doc.moveDown();
   if (totals.entryCount === 0) {
-    doc.font(regular).fontSize(10).text('No transactions in this period.').moveDown();
+    writeText(doc, 'No transactions in this period.', { weight: 'regular', sizePt: 10 });
+    doc.moveDown();
   }
   writeLabelled(doc, 'Money in', moneyText(source, totals.moneyInMinor));
   writeLabelled(doc, 'Money out', moneyText(source, totals.moneyOutMinor));
@@ -217,7 +261,7 @@ async function writeStatement(
         pageNumber += 1;
         startNextPage(doc, source, pageNumber);
       }
-      writeRow(doc, cells, regular);
+      writeRow(doc, cells, 'regular');
     }
   }
   writeSummary(doc, source, totals);

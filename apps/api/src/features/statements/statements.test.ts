@@ -293,7 +293,7 @@ describe('statement files', () => {
     );
     const pdf = response.rawPayload;
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     expect(text).toContain('Coffer');
     expect(text).toContain(username);
     expect(text).toContain(walletNumber);
@@ -319,10 +319,27 @@ describe('statement files', () => {
     expect(preview.closingBalanceMinor).toBe(closingMinor.toString());
   });
 
+  it('prints names in any script with the bundled fonts, read back as the same text', async () => {
+    const { client } = await customerWithWallet();
+    const name = 'Łukasz 山田 Ωmega';
+    const renamed = await client.request('PATCH', '/api/v1/profile/username', { username: name });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const response = await client.get('/api/v1/statements?month=2025-10&format=pdf');
+    expect(response.statusCode).toBe(200);
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain(`Account holder: ${name}`);
+    expect(text).not.toContain('?');
+    // Embedded TrueType subsets (Noto Sans and Noto Sans JP), not the standard fonts.
+    const source = response.rawPayload.toString('latin1');
+    expect(source).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans-/);
+    expect(source).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansJP-/);
+    expect(source).not.toContain('/Helvetica');
+  });
+
   it('writes a statement with no entries', async () => {
     const { client } = await customerWithWallet();
     const response = await client.get('/api/v1/statements?month=2025-10&format=pdf');
-    const text = pdfText(response.rawPayload);
+    const text = await pdfText(response.rawPayload);
     expect(text).toContain('No transactions in this period.');
     expect(text).toContain(`Closing balance: ${usdText(0n)}`);
   });
@@ -365,7 +382,7 @@ describe('Quick Pay on statements', () => {
       ...danaLines,
       '',
     ]);
-    const danaPdf = pdfText(
+    const danaPdf = await pdfText(
       (await dana.client.get(`/api/v1/statements?month=${month}&format=pdf`)).rawPayload,
     );
     for (const line of danaLines) expect(danaPdf).toContain(line);
@@ -377,7 +394,9 @@ describe('Quick Pay on statements', () => {
     ]);
     const omarFiles = [
       (await omar.client.get(`/api/v1/statements?month=${month}&format=csv`)).body,
-      pdfText((await omar.client.get(`/api/v1/statements?month=${month}&format=pdf`)).rawPayload),
+      await pdfText(
+        (await omar.client.get(`/api/v1/statements?month=${month}&format=pdf`)).rawPayload,
+      ),
     ];
     for (const file of omarFiles) {
       expect(file).toContain('Quick Pay from D*** R***: Lunch');

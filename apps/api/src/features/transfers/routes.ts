@@ -42,7 +42,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/transfers',
     {
-      config: { access: 'customer', rateLimit: rateLimits.quickPay },
+      config: { access: 'customer', isIdempotent: true, rateLimit: rateLimits.quickPay },
       schema: { body: quickPayBodySchema, response: { 201: transferSchema } },
     },
     async (request, reply) => {

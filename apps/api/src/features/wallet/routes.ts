@@ -107,7 +107,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/wallet/test-money',
       {
-        config: { access: 'customer' },
+        config: { access: 'customer', isIdempotent: true },
         schema: { body: testMoneyBodySchema, response: { 201: testMoneyResponseSchema } },
       },
       async (request, reply) => {

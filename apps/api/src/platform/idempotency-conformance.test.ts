@@ -1,0 +1,259 @@
+// The idempotency rules of docs/IDEMPOTENCY.md, checked on every money route: the routes
+// that declare `config.isIdempotent`, found from the app itself. A money route without an
+// example here fails the suite, so no new one ships unchecked.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
+import { createCustomer } from '../../test/customers.ts';
+import { newIdempotencyKey, staffClient, type TestClient } from '../../test/http.ts';
+import { lastStepUpCode, payoutChallenge } from '../../test/payouts.ts';
+import type { Database } from '../db/client.ts';
+import { idempotencyKeyTtlMs, purgeExpiredIdempotencyKeys } from './idempotency.ts';
+
+let app: FastifyInstance;
+let db: Database;
+
+useTestApp(
+  (opened) => {
+    ({ app, db } = opened);
+  },
+  // Sandbox mode: the test-money route exists only there.
+  { env: { COFFER_SANDBOX: '1' }, checksAfterEach: 'money-out' },
+);
+
+/** One call of a money route: who makes it, where, with what. */
+type Call = { client: TestClient; url: string; body: Record<string, unknown> };
+/**
+ * A fresh example of a money route: a call that succeeds, the same call with a different
+ * body, and the caller's twin (another person allowed to call it) with their own call.
+ */
+type Example = { call: Call; changedBody: Record<string, unknown>; otherCaller: Call };
+
+/** A customer with money, and one to pay. */
+async function payerAndPayee() {
+  return {
+    payer: await createCustomer(app, { balance: '500.00' }),
+    payee: await createCustomer(app),
+  };
+}
+
+async function payoutBody(customer: Awaited<ReturnType<typeof createCustomer>>, amount: string) {
+  expect((await payoutChallenge(customer, amount)).statusCode).toBe(200);
+  const stepUpCode = await lastStepUpCode(app, customer.body.email);
+  return {
+    method: 'bank',
+    holderName: 'Ada Lovelace',
+    bankName: 'First Test Bank',
+    accountNumber: '12345678',
+    amount,
+    stepUpCode,
+  };
+}
+
+async function investigatedDispute(support: TestClient): Promise<string> {
+  const customer = await createCustomer(app);
+  const filed = await customer.client.post('/api/v1/disputes', {
+    amount: '25.00',
+    recipientAccountNumber: '1234567890',
+    problemType: 'other',
+    description: 'The payment never arrived.',
+  });
+  expect(filed.statusCode).toBe(201);
+  const id: string = filed.json().id;
+  await support.post(`/api/v1/admin/disputes/${id}/investigate`, {});
+  return id;
+}
+
+const examples: Record<string, () => Promise<Example>> = {
+  'POST /api/v1/transfers': async () => {
+    const { payer, payee } = await payerAndPayee();
+    const other = await payerAndPayee();
+    const body = { recipient: payee.wallet.number, amount: '1.00' };
+    return {
+      call: { client: payer.client, url: '/api/v1/transfers', body },
+      changedBody: { ...body, amount: '2.00' },
+      otherCaller: { client: other.payer.client, url: '/api/v1/transfers', body },
+    };
+  },
+  'POST /api/v1/bill-payments': async () => {
+    const payer = await createCustomer(app, { balance: '500.00' });
+    const other = await createCustomer(app, { balance: '500.00' });
+    const body = { category: 'electricity', billerReference: '12345', amount: '4.20' };
+    return {
+      call: { client: payer.client, url: '/api/v1/bill-payments', body },
+      changedBody: { ...body, amount: '4.21' },
+      otherCaller: { client: other.client, url: '/api/v1/bill-payments', body },
+    };
+  },
+  'POST /api/v1/payouts': async () => {
+    const payer = await createCustomer(app, { balance: '500.00', level: 2 });
+    const other = await createCustomer(app, { balance: '500.00', level: 2 });
+    const body = await payoutBody(payer, '3.00');
+    return {
+      call: { client: payer.client, url: '/api/v1/payouts', body },
+      changedBody: { ...body, amount: '3.01' },
+      otherCaller: {
+        client: other.client,
+        url: '/api/v1/payouts',
+        body: await payoutBody(other, '3.00'),
+      },
+    };
+  },
+  'POST /api/v1/wallet/test-money': async () => {
+    const customer = await createCustomer(app);
+    const other = await createCustomer(app);
+    const body = { amount: '5.00' };
+    return {
+      call: { client: customer.client, url: '/api/v1/wallet/test-money', body },
+      changedBody: { amount: '6.00' },
+      otherCaller: { client: other.client, url: '/api/v1/wallet/test-money', body },
+    };
+  },
+  'POST /api/v1/admin/users/:userId/deposits': async () => staffMoneyRequest('deposits'),
+  'POST /api/v1/admin/users/:userId/adjustments': async () => staffMoneyRequest('adjustments'),
+  'POST /api/v1/admin/disputes/:disputeId/resolve': async () => {
+    const support = await staffClient(app, 'support');
+    const otherSupport = await staffClient(app, 'support');
+    const body = { note: 'Refunded in full.', refundAmount: '25.00' };
+    return {
+      call: {
+        client: support.client,
+        url: `/api/v1/admin/disputes/${await investigatedDispute(support.client)}/resolve`,
+        body,
+      },
+      changedBody: { ...body, refundAmount: '24.00' },
+      otherCaller: {
+        client: otherSupport.client,
+        url: `/api/v1/admin/disputes/${await investigatedDispute(otherSupport.client)}/resolve`,
+        body,
+      },
+    };
+  },
+};
+
+async function staffMoneyRequest(kind: 'deposits' | 'adjustments'): Promise<Example> {
+  const customer = await createCustomer(app, { balance: '100.00' });
+  const support = await staffClient(app, 'support');
+  const otherSupport = await staffClient(app, 'support');
+  const url = `/api/v1/admin/users/${customer.user.id}/${kind}`;
+  const body = { amount: '10.00', reason: 'Branch cash deposit' };
+  return {
+    call: { client: support.client, url, body },
+    changedBody: { ...body, amount: '11.00' },
+    otherCaller: { client: otherSupport.client, url, body },
+  };
+}
+
+function send(call: Call, key: string | undefined, body = call.body) {
+  return call.client.post(call.url, body, key === undefined ? {} : { 'idempotency-key': key });
+}
+
+/**
+ * Everything a money route may leave behind, counted: a request's effect is a change in
+ * one of these, and a replay changes none of them.
+ */
+async function effects(): Promise<string> {
+  const tables = [
+    'journal_entries',
+    'holds',
+    'money_requests',
+    'payouts',
+    'bill_payments',
+    'transfers',
+    'audit_events',
+    'notifications',
+  ];
+  const counted = await db.query<Record<string, string>>(
+    `SELECT ${tables.map((table) => `(SELECT count(*)::int FROM ${table}) AS ${table}`).join(', ')}`,
+  );
+  return JSON.stringify(counted.rows[0]);
+}
+
+function expectError(response: LightMyRequestResponse, status: number, code: string) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.json().error.code).toBe(code);
+}
+
+const moneyRoutes = () => app.registeredRoutes.filter((route) => route.config?.isIdempotent);
+
+describe('idempotency conformance', () => {
+  it('has an example for every money route, and none for a route that is not one', () => {
+    const declared = moneyRoutes().map((route) => `${route.method} ${route.url}`);
+    expect(declared.length).toBeGreaterThanOrEqual(Object.keys(examples).length);
+    expect(declared.filter((route) => !(route in examples))).toEqual([]);
+    expect(Object.keys(examples).filter((route) => !declared.includes(route))).toEqual([]);
+  });
+
+  for (const [route, example] of Object.entries(examples)) {
+    describe(route, () => {
+      it('refuses a request without a key (or with an unusable one) and changes nothing', async () => {
+        const { call } = await example();
+        const before = await effects();
+        expectError(await send(call, undefined), 400, 'idempotency_key_required');
+        expectError(await send(call, ''), 400, 'idempotency_key_required');
+        expectError(await send(call, 'x'.repeat(256)), 400, 'idempotency_key_required');
+        expect(await effects()).toBe(before);
+      });
+
+      it('replays the first answer to a retry, refuses the key with another body, and acts once', async () => {
+        const { call, changedBody } = await example();
+        const key = newIdempotencyKey();
+        const before = await effects();
+        const first = await send(call, key);
+        expect(first.statusCode, first.body).toBeGreaterThanOrEqual(200);
+        expect(first.statusCode, first.body).toBeLessThan(300);
+        expect(first.headers['idempotent-replayed']).toBeUndefined();
+        const afterFirst = await effects();
+        expect(afterFirst).not.toBe(before);
+
+        const retry = await send(call, key);
+        expect(retry.statusCode).toBe(first.statusCode);
+        expect(retry.json()).toEqual(first.json());
+        expect(retry.headers['idempotent-replayed']).toBe('true');
+        expectError(await send(call, key, changedBody), 422, 'idempotency_key_reused');
+        expect(await effects()).toBe(afterFirst);
+      });
+
+      it('scopes keys to the caller: another caller’s same key is their own request', async () => {
+        const { call, otherCaller } = await example();
+        const key = newIdempotencyKey();
+        expect((await send(call, key)).headers['idempotent-replayed']).toBeUndefined();
+        const before = await effects();
+        const theirs = await send(otherCaller, key);
+        expect(theirs.statusCode, theirs.body).toBeLessThan(300);
+        expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+        expect(await effects()).not.toBe(before);
+      });
+
+      it('answers concurrent twins once: the second waits for the first and replays it', async () => {
+        const { call } = await example();
+        const key = newIdempotencyKey();
+        const before = await effects();
+        const [a, b] = await Promise.all([send(call, key), send(call, key)]);
+        expect(a.statusCode, a.body).toBeLessThan(300);
+        expect(b.statusCode).toBe(a.statusCode);
+        expect(b.json()).toEqual(a.json());
+        const replays = [a, b].filter((r) => r.headers['idempotent-replayed'] === 'true');
+        expect(replays).toHaveLength(1);
+        const afterTwins = await effects();
+        // One effect: the same change as a single request makes.
+        expect(await send(call, key)).toMatchObject({ statusCode: a.statusCode });
+        expect(await effects()).toBe(afterTwins);
+        expect(afterTwins).not.toBe(before);
+      });
+
+      it('keeps a key for 24 hours, then forgets it: the same key is a new request', async () => {
+        const { call } = await example();
+        const key = newIdempotencyKey();
+        expect((await send(call, key)).statusCode).toBeLessThan(300);
+        const almostADay = new Date(Date.now() + idempotencyKeyTtlMs - 60_000);
+        await purgeExpiredIdempotencyKeys(db, almostADay);
+        expect((await send(call, key)).headers['idempotent-replayed']).toBe('true');
+        const overADay = new Date(Date.now() + idempotencyKeyTtlMs + 60_000);
+        await purgeExpiredIdempotencyKeys(db, overADay);
+        const anew = await send(call, key);
+        expect(anew.headers['idempotent-replayed']).toBeUndefined();
+      });
+    });
+  }
+});
