@@ -61,8 +61,13 @@ export const cardOverviewSchema = z.object({
 });
 export type CardOverview = z.infer<typeof cardOverviewSchema>;
 
-/** The fee the customer saw and confirmed; a different fee now is refused, not charged. */
-export const requestCardBodySchema = z.object({ confirmedFeeMinor: minorUnitsSchema });
+/**
+ * The fee the customer saw and confirmed, in minor units as the terms gave it; a different
+ * fee now is refused, not charged. Text rather than a codec: request bodies stay JSON.
+ */
+export const requestCardBodySchema = z.object({
+  confirmedFeeMinor: z.string().regex(/^\d{1,19}$/, 'Expected an amount in minor units'),
+});
 
 /** Why an authorization was declined: the codes the issuing endpoint answers with. */
 export const declineReasons = [

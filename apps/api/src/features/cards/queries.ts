@@ -153,8 +153,8 @@ export async function setCardFrozen(
   change: { cardId: string; isFrozen: boolean; reason: string | null },
 ): Promise<void> {
   await tx.query(
-    `UPDATE cards SET status = $2, reason = $3,
-            frozen_at = CASE WHEN $2 = 'frozen' THEN clock_timestamp() END
+    `UPDATE cards SET status = $2::card_status, reason = $3,
+            frozen_at = CASE WHEN $2::card_status = 'frozen' THEN clock_timestamp() END
       WHERE id = $1`,
     [change.cardId, (change.isFrozen ? 'frozen' : 'issued') satisfies CardStatus, change.reason],
   );

@@ -180,12 +180,12 @@ export type CardRequestTerms = {
 export async function cardRequestTerms(
   deps: CardDeps,
   userId: string,
-  confirmedFeeMinor: bigint,
+  confirmedFeeMinorText: string,
 ): Promise<CardRequestTerms> {
   const wallet = await walletOf(deps, userId);
   const limits = limitsOrRefuse(deps.config.limits, wallet.currency);
   const feeMinor = creationFeeMinor(deps.config, wallet.currency);
-  if (feeMinor !== confirmedFeeMinor) throw new AppError('card_fee_changed');
+  if (feeMinor !== BigInt(confirmedFeeMinorText)) throw new AppError('card_fee_changed');
   return {
     userId,
     walletId: wallet.id,
