@@ -1,8 +1,8 @@
 // Card requests, staff decisions and the issuing processor's signed calls, for the tests
 // of cards and of what guards them.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { issuerSignatureHeaders } from '../src/platform/issuer-signature.ts';
 import { newId } from '../src/platform/ids.ts';
+import { issuerSignatureHeaders } from '../src/platform/issuer-signature.ts';
 import type { TestCustomer } from './customers.ts';
 import { newIdempotencyKey, type TestClient } from './http.ts';
 

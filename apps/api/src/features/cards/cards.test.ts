@@ -152,7 +152,7 @@ describe('staff decisions', () => {
     );
     expect(columns.rows.map((row) => row.column_name)).not.toContain('number');
     const fees = await app.db.query<{ kind: string; memo: string }>(
-      "SELECT e.kind, e.memo FROM journal_entries e JOIN cards c ON c.fee_entry_id = e.id WHERE c.id = $1",
+      'SELECT e.kind, e.memo FROM journal_entries e JOIN cards c ON c.fee_entry_id = e.id WHERE c.id = $1',
       [cardId],
     );
     expect(fees.rows[0]).toMatchObject({ kind: 'fee' });
@@ -231,7 +231,10 @@ describe('authorizations and settlements', () => {
     const first = await authorizeOnCard(app, token, 2_500n, { id, merchant: 'Blue Bottle Coffee' });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ id, approved: true, declineReason: null });
-    const replay = await authorizeOnCard(app, token, 2_500n, { id, merchant: 'Blue Bottle Coffee' });
+    const replay = await authorizeOnCard(app, token, 2_500n, {
+      id,
+      merchant: 'Blue Bottle Coffee',
+    });
     expect(replay.json()).toEqual(first.json());
     expect(await wallet(customer)).toMatchObject({ balanceMinor: 90_000n, heldMinor: 2_500n });
     const activity = (await customer.client.get(`/api/v1/cards/${cardId}/authorizations`)).json();
@@ -266,7 +269,9 @@ describe('authorizations and settlements', () => {
       expect(released.json().status).toBe(type === 'reversal' ? 'reversed' : 'expired');
     }
     expect(await wallet(customer)).toMatchObject({ balanceMinor: 90_000n, heldMinor: 0n });
-    expect((await customer.client.get('/api/v1/cards')).json().spending.spentThisWeekMinor).toBe('0');
+    expect((await customer.client.get('/api/v1/cards')).json().spending.spentThisWeekMinor).toBe(
+      '0',
+    );
   });
 
   it('declines above the weekly limit, counting what the week already spent', async () => {
@@ -346,9 +351,14 @@ describe('authorizations and settlements', () => {
         url: '/api/v1/issuing/authorizations',
         payload: body,
       }),
-      await signedIssuingCall(app, 'settlements', { id: 's', authorizationId: body.id, type: 'capture' }, {
-        secret: 'y'.repeat(64),
-      }),
+      await signedIssuingCall(
+        app,
+        'settlements',
+        { id: 's', authorizationId: body.id, type: 'capture' },
+        {
+          secret: 'y'.repeat(64),
+        },
+      ),
     ];
     for (const attempt of attempts) {
       expect(attempt.statusCode).toBe(401);
@@ -356,7 +366,10 @@ describe('authorizations and settlements', () => {
     }
     expect(await footprint(customer)).toEqual(before);
     // A signed body that is not what the schema wants is a 400, still writing nothing.
-    const malformed = await signedIssuingCall(app, 'authorizations', { ...body, amountMinor: '-5' });
+    const malformed = await signedIssuingCall(app, 'authorizations', {
+      ...body,
+      amountMinor: '-5',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(await footprint(customer)).toEqual(before);
   });

@@ -1,9 +1,9 @@
 import type { AuthorizationStatus, CardStatus } from '@coffer/contracts/cards';
 import type { Queryable } from '../../db/client.ts';
-import { assert } from '../../platform/assert.ts';
 import type { RowOf } from '../../db/rows.ts';
 import type { cardAuthorizations, cards } from '../../db/schema.ts';
 import type { AccountId, EntryId, HoldId } from '../../ledger/ledger.ts';
+import { assert } from '../../platform/assert.ts';
 
 export type CardRow = Omit<RowOf<typeof cards>, 'account_id' | 'fee_hold_id'> & {
   account_id: AccountId;

@@ -211,7 +211,11 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/cards/:cardId/decline',
     {
       config: { access: 'admin' },
-      schema: { params: cardParams, body: cardReasonBodySchema, response: { 200: staffCardSchema } },
+      schema: {
+        params: cardParams,
+        body: cardReasonBodySchema,
+        response: { 200: staffCardSchema },
+      },
     },
     (request) =>
       declineCard(deps, request.params.cardId, staffActionOf(request, request.body.reason)),

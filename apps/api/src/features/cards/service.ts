@@ -120,7 +120,9 @@ export function weekStartOf(now: Date): Date {
 /** The week's spending: what the card's counter says, if it counts this week. */
 function spendingOf(row: CardRow, now: Date): CardSpending {
   const weekStart = weekStartOf(now);
-  const countedWeek = row.spent_week_start ? new Date(`${dateText(row.spent_week_start)}T00:00:00Z`) : null;
+  const countedWeek = row.spent_week_start
+    ? new Date(`${dateText(row.spent_week_start)}T00:00:00Z`)
+    : null;
   const isThisWeek = countedWeek?.getTime() === weekStart.getTime();
   return {
     spentThisWeekMinor: minorUnits(isThisWeek ? row.spent_minor : 0n),
@@ -161,7 +163,10 @@ export async function cardOverview(deps: CardDeps, userId: string): Promise<Card
       availableMinor: minorUnits(balance.availableMinor),
     },
     card: card ? toCard(card) : null,
-    spending: card && (card.status === 'issued' || card.status === 'frozen') ? spendingOf(card, new Date()) : null,
+    spending:
+      card && (card.status === 'issued' || card.status === 'frozen')
+        ? spendingOf(card, new Date())
+        : null,
   };
 }
 
@@ -198,7 +203,7 @@ export async function cardRequestTerms(
 /** Refuses a frozen account or a level below 2, with the words the customer reads. */
 async function refuseUnlessEligible(tx: Queryable, userId: string): Promise<string> {
   const user = await findUserById(tx, userId);
-  if (!user || user.role !== 'customer') throw new AppError('not_found');
+  if (user?.role !== 'customer') throw new AppError('not_found');
   if (user.frozen_at) {
     throw new AppError('account_frozen', {
       message: frozenAccountMessage(user.frozen_reason ?? 'no reason given'),
@@ -416,7 +421,12 @@ export async function issueCard(
         actorUserId: action.staff.userId,
         subjectUserId: card.user_id,
         before: { cardId, status: 'requested' },
-        after: { cardId, status: 'issued', lastFour: issued.lastFour, feeMinor: card.fee_minor.toString() },
+        after: {
+          cardId,
+          status: 'issued',
+          lastFour: issued.lastFour,
+          feeMinor: card.fee_minor.toString(),
+        },
         reason: action.reason || null,
         ipAddress: action.ipAddress,
       });
@@ -455,7 +465,11 @@ export async function declineCard(
   await deps.db.transaction(async (tx) => {
     const card = await lockRequestedCard(tx, cardId);
     if (card.fee_hold_id) await deps.ledger.release(card.fee_hold_id, tx);
-    await recordDeclined(tx, { cardId, reason: action.reason, decidedByUserId: action.staff.userId });
+    await recordDeclined(tx, {
+      cardId,
+      reason: action.reason,
+      decidedByUserId: action.staff.userId,
+    });
     await recordAudit(tx, {
       action: 'card_declined',
       actorUserId: action.staff.userId,

@@ -1,12 +1,12 @@
 import {
   type CardAuthorization,
   type IssuingAuthorizationBody,
-  issuingAuthorizationAnswerSchema,
   type IssuingSettlementBody,
+  issuingAuthorizationAnswerSchema,
   type SimulatePurchaseBody,
 } from '@coffer/contracts/cards';
-import { errorBodySchema } from '@coffer/contracts/errors';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
+import { errorBodySchema } from '@coffer/contracts/errors';
 import { positiveAmountOrRefuse } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
