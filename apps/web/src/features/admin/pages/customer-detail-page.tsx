@@ -36,6 +36,7 @@ import {
   customerMoneyRequestsQueryOptions,
   MoneyRequestsTab,
 } from '../../deposits/index.ts';
+import { CustomerCardsTab } from '../../cards/index.ts';
 import { CustomerDisputesTab } from '../../disputes/index.ts';
 import { CustomerKycTab } from '../../kyc/index.ts';
 import { CustomerPayoutsTab } from '../../payouts/index.ts';
@@ -215,6 +216,7 @@ const tabValues = [
   'requests',
   'payouts',
   'kyc',
+  'cards',
   'disputes',
   'messages',
   'audit',
@@ -258,6 +260,7 @@ function CustomerTabs({ userId }: { userId: string }) {
         </Tabs.Tab>
         <Tabs.Tab value="payouts">Payouts</Tabs.Tab>
         <Tabs.Tab value="kyc">KYC</Tabs.Tab>
+        <Tabs.Tab value="cards">Cards</Tabs.Tab>
         <Tabs.Tab value="disputes">Disputes</Tabs.Tab>
         <Tabs.Tab value="messages">Messages</Tabs.Tab>
         <Tabs.Tab value="audit">Audit</Tabs.Tab>
@@ -273,6 +276,9 @@ function CustomerTabs({ userId }: { userId: string }) {
       </Tabs.Panel>
       <Tabs.Panel value="kyc">
         <CustomerKycTab userId={userId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="cards">
+        <CustomerCardsTab userId={userId} />
       </Tabs.Panel>
       <Tabs.Panel value="disputes">
         <CustomerDisputesTab userId={userId} />
