@@ -169,7 +169,10 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                   },
                   {
                     path: 'cards',
-                    ...lazyPage(() => import('../features/cards/pages/cards-page.tsx'), 'CardsPage'),
+                    ...lazyPage(
+                      () => import('../features/cards/pages/cards-page.tsx'),
+                      'CardsPage',
+                    ),
                   },
                   {
                     path: 'kyc',

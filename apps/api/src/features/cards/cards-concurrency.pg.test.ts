@@ -1,5 +1,6 @@
 // Many authorizations on one card at once, and authorizations racing a freeze, through the
 // real signed endpoints: true concurrency needs PostgreSQL.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
@@ -103,13 +104,9 @@ describe('authorizations racing a freeze', () => {
     const { customer, cardId, token } = await cardholder('20000.00');
     const racing = Array.from({ length: 60 }, (_, index) =>
       // Stagger a little so that some land before and some after the freeze.
-      new Promise<LightMyRequestResponse>((resolve) => setTimeout(resolve, index % 20)).then(() =>
-        authorizeOnCard(app, token, 1_000n),
-      ),
+      sleep(index % 20).then(() => authorizeOnCard(app, token, 1_000n)),
     );
-    const freeze = new Promise((resolve) => setTimeout(resolve, 8)).then(() =>
-      customer.client.post(`/api/v1/cards/${cardId}/freeze`),
-    );
+    const freeze = sleep(8).then(() => customer.client.post(`/api/v1/cards/${cardId}/freeze`));
     const [frozen, ...responses] = await Promise.all([freeze, ...racing]);
     expect(frozen.statusCode, frozen.body).toBe(200);
     approvedCount(responses);

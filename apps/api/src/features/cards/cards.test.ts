@@ -44,7 +44,9 @@ async function footprint(customer: TestCustomer) {
             (SELECT count(*)::int FROM card_authorizations WHERE user_id = $1) AS authorizations`,
     [customer.user.id, customer.wallet.id],
   );
-  return { ...found.rows[0], ...(await wallet(customer)) };
+  const counts = found.rows[0];
+  if (!counts) throw new Error('counts come back');
+  return { ...counts, ...(await wallet(customer)) };
 }
 
 async function level2(balance = '1000.00') {

@@ -31,12 +31,12 @@ import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AuditEventsTable } from '../../audit/index.ts';
+import { CustomerCardsTab } from '../../cards/index.ts';
 import {
   AccountActionsCard,
   customerMoneyRequestsQueryOptions,
   MoneyRequestsTab,
 } from '../../deposits/index.ts';
-import { CustomerCardsTab } from '../../cards/index.ts';
 import { CustomerDisputesTab } from '../../disputes/index.ts';
 import { CustomerKycTab } from '../../kyc/index.ts';
 import { CustomerPayoutsTab } from '../../payouts/index.ts';
