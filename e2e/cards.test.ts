@@ -98,7 +98,7 @@ describe('virtual cards', () => {
       await snapshot(page, 'cards-confirm-desktop');
       await confirm.getByRole('button', { name: 'Confirm and hold $100.00' }).click();
       await toast(page, 'Card requested. Staff will review it soon.');
-      await page.getByText('Requested', { exact: true }).waitFor();
+      await page.getByText(/You asked for a card on/).waitFor();
       expect(await availableMinor(page)).toBe('140480');
 
       // An admin issues it from the cards queue; the customer's page follows live.
@@ -124,7 +124,7 @@ describe('virtual cards', () => {
       await toast(admin, 'Card issued: Alice Morgan');
       await admin.getByText('Nothing waiting').waitFor();
 
-      await page.getByText('Issued', { exact: true }).waitFor({ timeout: 10_000 });
+      await page.getByText(/is ready to use until/).waitFor({ timeout: 10_000 });
       await page.getByRole('img', { name: /Virtual card ending \d{4}/ }).waitFor();
       await page.getByText('Spent this week: $0.00 of $15,000.00').waitFor();
       expect(await availableMinor(page)).toBe('140480');
@@ -144,16 +144,16 @@ describe('virtual cards', () => {
       await snapshot(page, 'cards-issued-desktop');
 
       // Frozen: the next purchase is declined with the reason; unfrozen again.
-      await page.getByRole('button', { name: 'Freeze card' }).click();
+      await page.getByRole('button', { name: 'Freeze card', exact: true }).click();
       await toast(page, 'Card frozen');
-      await page.getByText('Frozen', { exact: true }).waitFor();
+      await page.getByText(/are declined until it is unfrozen/).waitFor();
       await simulatePurchase(page, 'Night Market', '5');
       await toast(page, 'Purchase declined: The card is frozen');
       await activityRow(page, 'Night Market').getByText('The card is frozen').waitFor();
       await snapshot(page, 'cards-frozen-desktop');
       await page.getByRole('button', { name: 'Unfreeze card' }).click();
       await toast(page, 'Card unfrozen');
-      await page.getByText('Issued', { exact: true }).waitFor();
+      await page.getByText(/is ready to use until/).waitFor();
 
       // The fee and the purchase are in the customer's transactions, with the merchant.
       await page.goto('/dashboard');
@@ -193,12 +193,14 @@ describe('virtual cards', () => {
       const aliceId = await userIdOf(admin, demo.alice.email);
       await admin.goto(`/admin/users/${aliceId}?tab=cards`);
       const cards = admin.getByRole('list', { name: 'Cards' });
-      await cards.getByRole('button', { name: 'Freeze the card of Alice Morgan' }).click();
-      const freeze = admin.getByRole('dialog', { name: 'Freeze card' });
+      await cards
+        .getByRole('button', { name: 'Freeze the card of Alice Morgan', exact: true })
+        .click();
+      const freeze = admin.getByRole('dialog', { name: 'Freeze card', exact: true });
       await freeze.getByLabel('Reason').fill('Reported lost by phone');
       expect(await hasNoHorizontalScroll(admin)).toBe(true);
       await snapshot(admin, 'admin-card-freeze-phone');
-      await freeze.getByRole('button', { name: 'Freeze' }).click();
+      await freeze.getByRole('button', { name: 'Freeze', exact: true }).click();
       await toast(admin, 'Freeze card: Alice Morgan');
       await cards.getByText('Reported lost by phone').waitFor();
 
