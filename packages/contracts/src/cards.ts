@@ -47,8 +47,13 @@ export const cardSpendingSchema = z.object({
 });
 export type CardSpending = z.infer<typeof cardSpendingSchema>;
 
+/** The account level a card needs (PRODUCT.md: level 2, as withdrawals). */
+export const cardLevelMin = 2;
+
 /** GET /cards: the terms a request would get, and the customer's current card, if any. */
 export const cardOverviewSchema = z.object({
+  /** The customer's account level: below `cardLevelMin` the page says so instead of offering a card. */
+  level: z.number().int(),
   terms: z.object({
     currency: z.string(),
     /** The creation fee from the operator's fee schedule; zero when none is configured. */

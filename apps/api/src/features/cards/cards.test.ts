@@ -95,6 +95,7 @@ describe('requesting a card', () => {
 
   it('refuses level 1 with the level message, writing nothing', async () => {
     const customer = await createCustomer(app, { balance: '1000.00' });
+    expect((await customer.client.get('/api/v1/cards')).json().level).toBe(1);
     const before = await footprint(customer);
     const refused = await requestCard(customer);
     expect(refused.statusCode).toBe(403);

@@ -3,6 +3,7 @@ import {
   type CardAuthorization,
   type CardOverview,
   type CardSpending,
+  cardLevelMin,
   type DeclineReason,
   declineReasons,
   type IssuingAuthorizationAnswer,
@@ -59,8 +60,6 @@ export type CardDeps = {
 
 /** Staff lists and a card's activity show at most this many rows. */
 const listLengthMax = 200;
-/** The level a card needs (PRODUCT.md: level 2, like payouts). */
-const cardLevelMin = 2;
 const feeHoldReason = 'Virtual card creation fee';
 const weekMs = 7 * 24 * 60 * 60 * 1000;
 
@@ -151,11 +150,13 @@ async function walletOf(deps: CardDeps, userId: string) {
 export async function cardOverview(deps: CardDeps, userId: string): Promise<CardOverview> {
   const wallet = await walletOf(deps, userId);
   const limits = deps.config.limits.limitsFor(wallet.currency);
-  const [balance, card] = await Promise.all([
+  const [balance, card, user] = await Promise.all([
     deps.ledger.balance(wallet.id),
     latestCardOf(deps.db, userId),
+    findUserById(deps.db, userId),
   ]);
   return {
+    level: user?.level ?? 1,
     terms: {
       currency: wallet.currency,
       creationFeeMinor: minorUnits(creationFeeMinor(deps.config, wallet.currency)),
@@ -513,17 +514,16 @@ export async function authorizePurchase(
     merchant: string;
   },
 ): Promise<IssuingAuthorizationAnswer> {
-  const answer = await deps.db.transaction((tx) =>
-    authorize(tx, {
-      authorizationId: newId(),
-      holdId: newId() as HoldId,
-      processorId: request.id,
-      cardToken: request.cardToken,
-      amountMinor: request.amountMinor,
-      currency: request.currency,
-      merchant: request.merchant,
-    }),
-  );
+  // One statement is one transaction on its own: no BEGIN and COMMIT round trips around it.
+  const answer = await authorize(deps.db, {
+    authorizationId: newId(),
+    holdId: newId() as HoldId,
+    processorId: request.id,
+    cardToken: request.cardToken,
+    amountMinor: request.amountMinor,
+    currency: request.currency,
+    merchant: request.merchant,
+  });
   if (answer.user_id && !answer.is_replay) {
     deps.eventHub.publishCommitted([{ userId: answer.user_id, topics: ['cards', 'wallet'] }]);
   }

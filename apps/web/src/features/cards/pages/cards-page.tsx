@@ -1,6 +1,20 @@
-import type { CardOverview } from '@coffer/contracts/cards';
-import { Card, Center, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type CardOverview, cardLevelMin } from '@coffer/contracts/cards';
+import {
+  Alert,
+  Anchor,
+  Card,
+  Center,
+  Group,
+  List,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { ShieldQuestion } from 'lucide-react';
+import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { useIsSandbox } from '../../../components/sandbox-banner.tsx';
 import { formatAmountMinor } from '../../../lib/money.ts';
@@ -49,9 +63,19 @@ function CardPanel({ overview }: { overview: CardOverview }) {
                 Card terms
               </Title>
               <CardTerms terms={terms} />
-              <Group>
-                <RequestCardButton terms={terms} />
-              </Group>
+              {overview.level < cardLevelMin ? (
+                <Alert color="gray" icon={<ShieldQuestion size={18} aria-hidden />}>
+                  Virtual cards need account level {cardLevelMin}.{' '}
+                  <Anchor component={Link} to="/kyc" size="sm">
+                    Verify your identity
+                  </Anchor>{' '}
+                  to reach it; verification is free.
+                </Alert>
+              ) : (
+                <Group>
+                  <RequestCardButton terms={terms} />
+                </Group>
+              )}
             </>
           )}
           {isLive && card && (
