@@ -13,13 +13,6 @@ DECLARE
   v_account_frozen_at timestamptz;
   v_reason text;
 BEGIN
-  -- A retry of an authorization already answered gets that answer and changes nothing.
-  SELECT a.id, a.user_id, a.status::text AS status, a.decline_reason INTO v_known
-    FROM card_authorizations a WHERE a.processor_id = p_processor_id;
-  IF FOUND THEN
-    RETURN QUERY SELECT v_known.id, v_known.user_id, v_known.status, v_known.decline_reason, true;
-    RETURN;
-  END IF;
   -- The card row lock orders this card's authorizations, freezes and week counts: a freeze
   -- that committed is seen by every authorization that locks after it.
   SELECT c.id, c.user_id, c.account_id, c.status, c.currency, c.weekly_limit_minor,
@@ -29,7 +22,8 @@ BEGIN
     RETURN QUERY SELECT NULL::uuid, NULL::uuid, 'declined'::text, 'unknown_card'::text, false;
     RETURN;
   END IF;
-  -- A concurrent retry of the same id may have committed while this one waited for the card.
+  -- A retry of an authorization already answered gets that answer and changes nothing. It
+  -- is looked for under the card's lock: a twin that held it has committed by now.
   SELECT a.id, a.user_id, a.status::text AS status, a.decline_reason INTO v_known
     FROM card_authorizations a WHERE a.processor_id = p_processor_id;
   IF FOUND THEN

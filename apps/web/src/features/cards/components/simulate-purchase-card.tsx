@@ -6,11 +6,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { z } from 'zod';
+import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
-import { formatAmountMinor, minorUnitStep, positiveAmountSchemaFor } from '../../../lib/money.ts';
+import { formatAmountMinor, positiveAmountSchemaFor } from '../../../lib/money.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { simulatePurchase } from '../api.ts';
 
@@ -98,24 +99,7 @@ export function SimulatePurchaseCard({ currency }: { currency: string }) {
               maw={320}
               {...form.getInputProps('merchant')}
             />
-            <TextInput
-              label="Amount"
-              type="number"
-              inputMode="decimal"
-              required
-              min={minorUnitStep(currency)}
-              step={minorUnitStep(currency)}
-              w="100%"
-              maw={200}
-              rightSection={
-                <Text size="sm" c="dimmed">
-                  {currency}
-                </Text>
-              }
-              rightSectionWidth={56}
-              onWheel={(event) => event.currentTarget.blur()}
-              {...form.getInputProps('amount')}
-            />
+            <AmountInput currency={currency} w="100%" maw={200} {...form.getInputProps('amount')} />
           </Group>
           <BusyButton isBusy={purchase.isPending} busyLabel="Paying...">
             Simulate purchase
