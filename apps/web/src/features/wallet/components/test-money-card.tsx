@@ -5,7 +5,7 @@ import {
   type TestMoneyTerms,
   testMoneyBodySchema,
 } from '@coffer/contracts/wallet';
-import { Badge, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
@@ -17,7 +17,7 @@ import { LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
-import { formatAmountMinor, minorUnitStep } from '../../../lib/money.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { addTestMoney, testMoneyTermsQueryOptions } from '../api.ts';
 
