@@ -208,6 +208,16 @@ describe('virtual cards', () => {
       expect(await hasNoHorizontalScroll(page)).toBe(true);
       await snapshot(page, 'cards-frozen-by-staff-phone');
 
+      // A level-1 customer is told what a card needs instead of being offered one.
+      const { page: bruno, problems: brunoProblems } = await openPage('phone');
+      await logIn(bruno, demo.bruno);
+      await bruno.goto('/cards');
+      await bruno.getByText('Virtual cards need account level 2.').waitFor();
+      expect(await bruno.getByRole('button', { name: 'Get Virtual Card' }).count()).toBe(0);
+      expect(await hasNoHorizontalScroll(bruno)).toBe(true);
+      await snapshot(bruno, 'cards-level-notice-phone');
+      expect(unexpectedProblems(brunoProblems)).toEqual([]);
+
       expect(unexpectedProblems(problems)).toEqual([]);
       expect(unexpectedProblems(adminProblems)).toEqual([]);
     },

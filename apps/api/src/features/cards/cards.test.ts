@@ -252,6 +252,10 @@ describe('authorizations and settlements', () => {
     const transactions = (await customer.client.get('/api/v1/wallet/transactions')).json().items;
     expect(transactions[0]).toMatchObject({ kind: 'card_purchase', amountMinor: '-2500' });
     expect(JSON.stringify(transactions[0])).toContain('Blue Bottle Coffee');
+    const month = new Date().toISOString().slice(0, 7);
+    const csv = await customer.client.get(`/api/v1/statements?month=${month}&format=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Blue Bottle Coffee');
 
     const before = await footprint(customer);
     const twice = await settle(app, id, 'capture');
