@@ -116,6 +116,8 @@ BEGIN
   END IF;
   SELECT b.balance_minor - b.held_minor INTO v_available_minor
     FROM account_balances b WHERE b.account_id = v_card.account_id AND b.bucket = 0 FOR UPDATE;
+  -- Read after the locks, in a statement of its own: an account freeze that committed while
+  -- this waited for them is seen.
   SELECT u.frozen_at INTO v_account_frozen_at FROM users u WHERE u.id = v_card.user_id;
   v_spent_minor := CASE WHEN v_card.spent_week_start = v_week THEN v_card.spent_minor ELSE 0 END;
   v_reason := CASE
