@@ -9,6 +9,8 @@ export type CardRow = Omit<RowOf<typeof cards>, 'account_id' | 'fee_hold_id'> & 
   account_id: AccountId;
   fee_hold_id: HoldId | null;
   username: string;
+  /** Whether `spent_minor` counts the current week (Monday 00:00 UTC on). */
+  is_spent_this_week: boolean;
 };
 
 export type AuthorizationRow = Omit<RowOf<typeof cardAuthorizations>, 'hold_id' | 'account_id'> & {
@@ -16,7 +18,12 @@ export type AuthorizationRow = Omit<RowOf<typeof cardAuthorizations>, 'hold_id' 
   account_id: AccountId;
 };
 
-const selectCards = 'SELECT c.*, u.username FROM cards c JOIN users u ON u.id = c.user_id';
+// The week is compared in SQL, as card_authorize counts it: no driver's date parsing between.
+const selectCards = `
+  SELECT c.*, u.username,
+         coalesce(c.spent_week_start = date_trunc('week', now() AT TIME ZONE 'UTC')::date, false)
+           AS is_spent_this_week
+    FROM cards c JOIN users u ON u.id = c.user_id`;
 
 export async function findCard(
   db: Queryable,

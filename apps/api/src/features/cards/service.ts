@@ -118,26 +118,11 @@ export function weekStartOf(now: Date): Date {
 
 /** The week's spending: what the card's counter says, if it counts this week. */
 function spendingOf(row: CardRow, now: Date): CardSpending {
-  const weekStart = weekStartOf(now);
-  const countedWeek = row.spent_week_start
-    ? new Date(`${dateText(row.spent_week_start)}T00:00:00Z`)
-    : null;
-  const isThisWeek = countedWeek?.getTime() === weekStart.getTime();
   return {
-    spentThisWeekMinor: minorUnits(isThisWeek ? row.spent_minor : 0n),
+    spentThisWeekMinor: minorUnits(row.is_spent_this_week ? row.spent_minor : 0n),
     weeklyLimitMinor: minorUnits(row.weekly_limit_minor),
-    resetsAt: new Date(weekStart.getTime() + weekMs).toISOString(),
+    resetsAt: new Date(weekStartOf(now).getTime() + weekMs).toISOString(),
   };
-}
-
-/** A `date` column as the drivers give it (a Date at local midnight, or text): "YYYY-MM-DD". */
-function dateText(value: unknown): string {
-  if (value instanceof Date) {
-    const month = String(value.getMonth() + 1).padStart(2, '0');
-    const day = String(value.getDate()).padStart(2, '0');
-    return `${value.getFullYear()}-${month}-${day}`;
-  }
-  return String(value);
 }
 
 async function walletOf(deps: CardDeps, userId: string) {
