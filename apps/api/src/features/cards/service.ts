@@ -22,8 +22,7 @@ import type { StaffAction } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import type { EventHub } from '../../platform/events.ts';
-import { publishEvent } from '../../platform/events.ts';
+import { type EventHub, publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { notify } from '../../platform/notifications.ts';
 import { requireCustomer } from '../admin/service.ts';
@@ -110,7 +109,7 @@ export function toAuthorization(row: AuthorizationRow): CardAuthorization {
 }
 
 /** Monday 00:00 UTC of the week `now` is in. */
-export function weekStartOf(now: Date): Date {
+function weekStartOf(now: Date): Date {
   const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const daysSinceMonday = (now.getUTCDay() + 6) % 7;
   return new Date(midnight - daysSinceMonday * 24 * 60 * 60 * 1000);
