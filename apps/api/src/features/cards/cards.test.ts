@@ -265,6 +265,12 @@ describe('authorizations and settlements', () => {
     const unknown = await settle(app, `auth_${newId()}`, 'capture');
     expect(unknown.statusCode).toBe(404);
     expect(await footprint(customer)).toEqual(before);
+    // A settlement id already used for another authorization is refused, not replayed.
+    const otherId = `auth_${newId()}`;
+    await authorizeOnCard(app, token, 100n, { id: otherId });
+    const before2 = await footprint(customer);
+    expect((await settle(app, otherId, 'capture', settlementId)).statusCode).toBe(409);
+    expect(await footprint(customer)).toEqual(before2);
   });
 
   it('releases the hold on a reversal or an expiry, and gives the week’s allowance back', async () => {

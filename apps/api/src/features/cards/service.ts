@@ -549,7 +549,25 @@ export async function settleAuthorization(
     'card_clearing',
     toCurrencyCode(unlocked.currency),
   );
-  const settled = await deps.db.transaction(async (tx) => {
+  const settled = await settleInTransaction(deps, settlement, clearingId).catch((error) => {
+    // The same settlement id sent at once for two authorizations: the unique index keeps
+    // it on one, and the other is refused, not a 500.
+    if (isUniqueViolation(error)) throw new AppError('state_conflict');
+    throw error;
+  });
+  return answer(settled);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+async function settleInTransaction(
+  deps: CardDeps,
+  settlement: IssuingSettlementBody,
+  clearingId: AccountId,
+): Promise<AuthorizationRow> {
+  return deps.db.transaction(async (tx) => {
     const auth = await findAuthorizationByProcessorId(tx, settlement.authorizationId, {
       isLocked: true,
     });
@@ -587,5 +605,4 @@ export async function settleAuthorization(
     assert(saved, 'the authorization exists');
     return saved;
   });
-  return answer(settled);
 }
