@@ -13,7 +13,15 @@ import {
   watchConsole,
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { callApi, demo, hasNoHorizontalScroll, logIn, snapshot, toast } from './support/pages.ts';
+import {
+  callApi,
+  demo,
+  hasNoHorizontalScroll,
+  logIn,
+  snapshot,
+  toast,
+  userIdByEmail,
+} from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
 const journeyTimeoutMs = 180_000;
@@ -34,16 +42,8 @@ async function openPage(
 }
 
 /** The id of a demo customer, looked up by an admin's page. */
-async function userIdOf(admin: Page, email: string): Promise<string> {
-  const found = await callApi(
-    admin,
-    suite.server.baseUrl,
-    'GET',
-    `/api/v1/admin/users?search=${encodeURIComponent(email)}`,
-  );
-  const id = (found.json as { items: { id: string }[] }).items[0]?.id ?? '';
-  expect(id).not.toBe('');
-  return id;
+function userIdOf(staff: Page, email: string): Promise<string> {
+  return userIdByEmail(staff, suite.server.baseUrl, email);
 }
 
 async function openWithdrawTab(page: Page): Promise<void> {

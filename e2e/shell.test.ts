@@ -79,6 +79,7 @@ const customerMenu = [
   'Dashboard',
   'Transfer',
   'Pay Bills',
+  'Cards',
   'KYC',
   'Statements',
   'Support',
@@ -90,6 +91,7 @@ const staffMenu = [
   'Deposits queue',
   'Payouts queue',
   'KYC queue',
+  'Cards queue',
   'Disputes queue',
   'Support inbox',
   'Audit log',
@@ -189,6 +191,7 @@ describe('the signed-in shell', () => {
       expect(await shortcuts.allTextContents()).toEqual([
         'Transfer',
         'Pay Bills',
+        'Cards',
         'KYC',
         'Statements',
         'Support',

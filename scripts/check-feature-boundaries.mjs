@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 /** feature -> the features whose index.ts it may import. Keep it acyclic. */
 export const allowedFeatureImports = {
-  admin: ['audit', 'deposits', 'disputes', 'kyc', 'payouts', 'staff-home', 'support'],
+  admin: ['audit', 'cards', 'deposits', 'disputes', 'kyc', 'payouts', 'staff-home', 'support'],
   payouts: ['step-up'],
   profile: ['notifications'],
   transfers: ['payouts', 'step-up'],

@@ -85,6 +85,19 @@ export async function callApi(
   return { status: response.status(), json: await response.json().catch(() => null) };
 }
 
+/** The id of a customer, looked up by email through a staff member's page. */
+export async function userIdByEmail(staff: Page, baseUrl: string, email: string): Promise<string> {
+  const found = await callApi(
+    staff,
+    baseUrl,
+    'GET',
+    `/api/v1/admin/users?search=${encodeURIComponent(email)}`,
+  );
+  const id = (found.json as { items: { id: string }[] }).items[0]?.id ?? '';
+  expect(id).not.toBe('');
+  return id;
+}
+
 /** An amount as shown ("USD 1,529.80", "$1,504.80") in minor units, read from its digits. */
 export function minorUnitsOf(text: string): bigint {
   const digits = text.replace(/[^\d]/g, '');

@@ -48,6 +48,15 @@ const customerAOnly: Row = {
   admin: 403,
 };
 
+/** The issuing processor's routes: only a valid signature gets in, never a session. */
+const signedByIssuer: Row = {
+  visitor: 401,
+  customerA: 401,
+  customerB: 401,
+  support: 401,
+  admin: 401,
+};
+
 const matrix: Record<string, Row> = {
   'GET /api/v1/health': everyone,
   'GET /api/v1/public/site': everyone,
@@ -154,6 +163,21 @@ const matrix: Record<string, Row> = {
   'GET /api/docs/static/index.html': everyone,
   'GET /api/docs/static/swagger-initializer.js': everyone,
   'GET /api/docs/static/*': everyone,
+  'GET /api/v1/cards': customersOnly,
+  'POST /api/v1/cards': customersOnly,
+  'GET /api/v1/cards/:cardId/authorizations': customerAOnly,
+  'POST /api/v1/cards/:cardId/freeze': customerAOnly,
+  'POST /api/v1/cards/:cardId/unfreeze': customerAOnly,
+  'POST /api/v1/cards/simulated-purchases': customersOnly,
+  'GET /api/v1/admin/queues/cards': staff,
+  'GET /api/v1/admin/users/:userId/cards': staff,
+  'GET /api/v1/admin/cards/:cardId/authorizations': staff,
+  'POST /api/v1/admin/cards/:cardId/issue': adminOnly,
+  'POST /api/v1/admin/cards/:cardId/decline': adminOnly,
+  'POST /api/v1/admin/cards/:cardId/freeze': staff,
+  'POST /api/v1/admin/cards/:cardId/unfreeze': staff,
+  'POST /api/v1/issuing/authorizations': signedByIssuer,
+  'POST /api/v1/issuing/settlements': signedByIssuer,
 };
 
 /**
@@ -257,6 +281,13 @@ useTestApp(
     });
     idsOfA.disputeId = dispute.json().id;
     idsOfA.reference = dispute.json().reference;
+    // Customer A's card request, left requested: the matrix only needs an id of A's.
+    idsOfA.cardId = newId();
+    await db.query(
+      `INSERT INTO cards (id, user_id, account_id, holder_name, currency, fee_minor, weekly_limit_minor)
+       SELECT $1, $2, a.id, 'A', a.currency, 0, 100 FROM accounts a WHERE a.owner_user_id = $2`,
+      [idsOfA.cardId, customerA.user.id],
+    );
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   },
   { env: { COFFER_SANDBOX: '1' } },
@@ -296,7 +327,10 @@ async function concreteUrl(url: string): Promise<string> {
     .replace(':userId', userIdOf.customerA ?? '')
     .replace(':requestId', pendingRequestId)
     .replace('/static/*', '/static/swagger-ui.css')
-    .replace(/:(notificationId|disputeId|reference)/, (_match, name: string) => idsOfA[name] ?? '');
+    .replace(
+      /:(notificationId|disputeId|reference|cardId)/,
+      (_match, name: string) => idsOfA[name] ?? '',
+    );
 }
 
 describe('authorization matrix', () => {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +104,9 @@ const trustProxySchema = z.string().transform((text, context): TrustProxy => {
   return { addresses };
 });
 
+/** PRODUCT.md section 5: a virtual card costs 100.00 USD; other currencies are free until configured. */
+const defaultCardFees = '{"USD":"100.00"}';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -132,6 +136,8 @@ const envSchema = z.object({
   COFFER_MAIL_FROM: z.string().min(3).default('Coffer <no-reply@localhost>'),
   COFFER_SITE_FILE: z.string().min(1).optional(),
   COFFER_PAYOUT_FEES: feeScheduleSchema.optional(),
+  COFFER_CARD_FEES: feeScheduleSchema.prefault(defaultCardFees),
+  COFFER_ISSUING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   COFFER_LIMITS: z.string().min(2).optional(),
   COFFER_FOUR_EYES_DAILY_TOTAL: z.string().min(2).optional(),
   COFFER_MONEY_REQUESTS_PER_MINUTE: z.coerce
@@ -145,6 +151,15 @@ const envSchema = z.object({
 
 // Good enough to keep a developer's sandbox working; production refuses to start with it.
 const developmentSecretKey = 'coffer-development-secret-key-not-for-production';
+
+/**
+ * The issuing secret when none is set: its own key, derived from the secret key (secret in
+ * production, where that key is required), so a sandbox's simulated purchases are signed
+ * without any set-up and no two installations share it unless they share the secret key.
+ */
+function derivedIssuingSecret(secretKey: string): string {
+  return createHmac('sha256', secretKey).update('coffer issuing webhooks').digest('hex');
+}
 
 /** Who may say who the client is: nobody, the nearest `hopCount` proxies, or these. */
 export type TrustProxy = false | { hopCount: number } | { addresses: string[] };
@@ -173,6 +188,13 @@ export type Config = {
   siteFile: string | undefined;
   /** The payout fee in minor units per wallet currency; a currency not listed pays none. */
   payoutFeeMinorByCurrency: ReadonlyMap<string, bigint>;
+  /** The virtual card's creation fee per wallet currency; a currency not listed pays none. */
+  cardFeeMinorByCurrency: ReadonlyMap<string, bigint>;
+  /**
+   * Signs the issuing processor's authorization and settlement requests (HMAC-SHA256):
+   * `COFFER_ISSUING_SECRET`, or one derived from the secret key when it is unset.
+   */
+  issuingSecret: string;
   /** Every limit and threshold per currency (`COFFER_LIMITS` over the built-in defaults). */
   limits: LimitsTable;
   /** Requests a customer may make to each money route per minute (platform/rate-limits.ts). */
@@ -251,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const limits = loadLimits(values.COFFER_LIMITS, values.COFFER_FOUR_EYES_DAILY_TOTAL);
   const publicUrl = values.COFFER_PUBLIC_URL ?? `http://localhost:${values.PORT}`;
+  const secretKey = values.COFFER_SECRET_KEY ?? developmentSecretKey;
   return {
     environment: values.NODE_ENV,
     port: values.PORT,
@@ -265,11 +288,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: values.COFFER_SHUTDOWN_TIMEOUT_MS,
     publicUrl,
     isHttps: publicUrl.startsWith('https://'),
-    secretKey: values.COFFER_SECRET_KEY ?? developmentSecretKey,
+    secretKey,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.COFFER_MAIL_FROM,
     siteFile: values.COFFER_SITE_FILE,
     payoutFeeMinorByCurrency: values.COFFER_PAYOUT_FEES ?? new Map(),
+    cardFeeMinorByCurrency: values.COFFER_CARD_FEES,
+    issuingSecret: values.COFFER_ISSUING_SECRET ?? derivedIssuingSecret(secretKey),
     limits,
     moneyRequestsPerMinute: values.COFFER_MONEY_REQUESTS_PER_MINUTE,
     kycRetentionDays: values.COFFER_KYC_RETENTION_DAYS,

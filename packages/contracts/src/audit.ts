@@ -39,6 +39,10 @@ export const auditActions = [
   'dispute_rejected',
   'account_frozen_by_customer',
   'support_reply_sent',
+  'card_issued',
+  'card_declined',
+  'card_frozen',
+  'card_unfrozen',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -81,6 +85,10 @@ export const auditActionLabels: Record<AuditAction, string> = {
   dispute_rejected: 'Dispute rejected',
   account_frozen_by_customer: 'Transactions disabled at your request',
   support_reply_sent: 'Support replied',
+  card_issued: 'Virtual card issued',
+  card_declined: 'Virtual card request declined',
+  card_frozen: 'Virtual card frozen by staff',
+  card_unfrozen: 'Virtual card unfrozen by staff',
 };
 
 export const auditEventSchema = z.object({

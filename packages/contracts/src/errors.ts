@@ -120,6 +120,21 @@ export const errorCodes = {
     status: 422,
     message: 'This Idempotency-Key was already used for a different request.',
   },
+  /** Cards: the customer already has a card, or a request for one, open. */
+  card_already_open: {
+    status: 409,
+    message: 'You already have a virtual card or a request for one.',
+  },
+  /** Cards: the fee changed between showing it and the customer's confirmation. */
+  card_fee_changed: {
+    status: 409,
+    message: 'The card fee has changed. Please review it and confirm again.',
+  },
+  /** Issuing webhooks: the signature is missing, wrong, or its timestamp is stale. */
+  signature_invalid: {
+    status: 401,
+    message: 'The request signature is missing, wrong or too old.',
+  },
   /** Too many requests from this client or for this account. */
   rate_limited: { status: 429, message: 'Too many requests. Please try again later.' },
   /** Login or second factor: too many failures for this account or client. */

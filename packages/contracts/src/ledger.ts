@@ -9,6 +9,7 @@ export const accountKinds = [
   'payout_clearing',
   'loan_receivable',
   'sandbox_funding',
+  'card_clearing',
 ] as const;
 export type AccountKind = (typeof accountKinds)[number];
 export type SystemAccountKind = Exclude<AccountKind, 'customer'>;

@@ -70,6 +70,7 @@ describe('COFFER_LIMITS', () => {
       fourEyesDailyTotal: '600000000',
       testMoneyPerRequest: amount,
       testMoneyDaily: amount,
+      cardWeeklyLimit: amount,
     };
     const vnd = parseLimitsTable(JSON.stringify({ VND: entry })).limitsFor(toCurrencyCode('VND'));
     expect(vnd && dailyLimitMinor(vnd, 1, 'transfer')).toBe(12_000_000n);

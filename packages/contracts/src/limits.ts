@@ -34,6 +34,8 @@ export type CurrencyLimits = {
   testMoneyPerRequestMinor: bigint;
   /** Sandbox test money: the most one customer may add in a UTC day. */
   testMoneyDailyMinor: bigint;
+  /** A virtual card's purchases per week (Monday 00:00 UTC to the next). */
+  cardWeeklyLimitMinor: bigint;
 };
 
 /** The US dollar figures of PRODUCT.md section 5, in major units: the pattern of every default. */
@@ -48,6 +50,7 @@ const usdPatternMajor = {
   fourEyesDailyTotalMajor: 25_000n,
   testMoneyPerRequestMajor: 10_000n,
   testMoneyDailyMajor: 25_000n,
+  cardWeeklyLimitMajor: 15_000n,
 } as const;
 
 /**
@@ -121,6 +124,7 @@ export function defaultLimitsFor(currency: CurrencyCode): CurrencyLimits | null 
     fourEyesDailyTotalMinor: scaledToMinor(pattern.fourEyesDailyTotalMajor, currency),
     testMoneyPerRequestMinor: scaledToMinor(pattern.testMoneyPerRequestMajor, currency),
     testMoneyDailyMinor: scaledToMinor(pattern.testMoneyDailyMajor, currency),
+    cardWeeklyLimitMinor: scaledToMinor(pattern.cardWeeklyLimitMajor, currency),
   };
 }
 
@@ -174,6 +178,7 @@ const currencyLimitsInputSchema = z
     fourEyesDailyTotal: z.string().optional(),
     testMoneyPerRequest: z.string().optional(),
     testMoneyDaily: z.string().optional(),
+    cardWeeklyLimit: z.string().optional(),
   })
   .strict();
 
@@ -228,6 +233,7 @@ function mergedLimits(currency: CurrencyCode, input: CurrencyLimitsInput): Curre
     fourEyesDailyTotalMinor: amount('fourEyesDailyTotal', base?.fourEyesDailyTotalMinor),
     testMoneyPerRequestMinor: amount('testMoneyPerRequest', base?.testMoneyPerRequestMinor),
     testMoneyDailyMinor: amount('testMoneyDaily', base?.testMoneyDailyMinor),
+    cardWeeklyLimitMinor: amount('cardWeeklyLimit', base?.cardWeeklyLimitMinor),
   };
 }
 

@@ -59,6 +59,7 @@ export const amountRefusals = {
   moneyRequest: { message: invalidStaffAmountMessage, isReasonShown: true },
   // PRODUCT.md: a dispute's amount is "numeric", per field.
   dispute: { message: invalidAmountMessage, isReasonShown: false },
+  cardPurchase: { message: invalidAmountMessage, isReasonShown: true },
 } as const;
 export type AmountUse = keyof typeof amountRefusals;
 

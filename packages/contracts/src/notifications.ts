@@ -31,6 +31,11 @@ export const notificationKinds = {
   // The outcome of a verification the customer asked for, which #14 promises by email.
   kyc_approved: { email: 'always' },
   kyc_rejected: { email: 'always' },
+  card_issued: { email: 'preference' },
+  card_declined: { email: 'preference' },
+  // Staff froze or unfroze the card: the customer must hear it, with the reason.
+  card_frozen: { email: 'preference' },
+  card_unfrozen: { email: 'preference' },
 } as const satisfies Record<string, { email: NotificationEmail }>;
 export type NotificationKind = keyof typeof notificationKinds;
 

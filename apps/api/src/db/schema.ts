@@ -1,6 +1,7 @@
 // The database schema. drizzle-kit turns it into the committed SQL under drizzle/;
 // queries are written in SQL beside each feature (queries.ts).
 import { roles } from '@coffer/contracts/auth';
+import { authorizationStatuses, cardStatuses } from '@coffer/contracts/cards';
 import { disputeProblemTypes, disputeStatuses } from '@coffer/contracts/disputes';
 import { kycIdTypes, kycStatuses } from '@coffer/contracts/kyc';
 import { accountKinds, entryKinds } from '@coffer/contracts/ledger';
@@ -698,3 +699,96 @@ export const supportMessages = pgTable(
   },
   (table) => [index('support_messages_thread_idx').on(table.threadUserId, table.id)],
 );
+
+export const cardStatus = pgEnum('card_status', cardStatuses);
+export const cardAuthorizationStatus = pgEnum('card_authorization_status', authorizationStatuses);
+
+/**
+ * A customer's virtual card as Coffer knows it: the issuer's token, last four, expiry and
+ * holder, never the full number or security code (ADR 016). `spent_minor` counts the
+ * approved purchases of the week starting `spent_week_start` (Monday, UTC).
+ */
+export const cards = pgTable(
+  'cards',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    accountId: uuid('account_id').notNull(),
+    status: cardStatus('status').notNull().default('requested'),
+    issuerToken: text('issuer_token').unique(),
+    lastFour: char('last_four', { length: 4 }),
+    expiryMonth: smallint('expiry_month'),
+    expiryYear: smallint('expiry_year'),
+    holderName: text('holder_name').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    feeMinor: moneyColumn('fee_minor').notNull(),
+    feeHoldId: uuid('fee_hold_id'),
+    feeEntryId: uuid('fee_entry_id'),
+    weeklyLimitMinor: moneyColumn('weekly_limit_minor').notNull(),
+    spentWeekStart: date('spent_week_start'),
+    spentMinor: moneyColumn('spent_minor').notNull().default(sql`0`),
+    reason: text('reason'),
+    decidedByUserId: uuid('decided_by_user_id'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('cards_one_open_per_user')
+      .on(table.userId)
+      .where(sql`${table.status} in ('requested', 'issued', 'frozen')`),
+    index('cards_user_idx').on(table.userId, table.createdAt.desc()),
+    index('cards_queue_idx').on(table.createdAt).where(sql`${table.status} = 'requested'`),
+    check('cards_fee_not_negative', sql`${table.feeMinor} >= 0`),
+    check('cards_spent_not_negative', sql`${table.spentMinor} >= 0`),
+  ],
+);
+
+/** The issuing processor's authorizations: each approved one holds its amount in the ledger. */
+export const cardAuthorizations = pgTable(
+  'card_authorizations',
+  {
+    id: uuid('id').primaryKey(),
+    processorId: text('processor_id').notNull().unique(),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id),
+    userId: uuid('user_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    amountMinor: moneyColumn('amount_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    merchant: text('merchant').notNull(),
+    status: cardAuthorizationStatus('status').notNull(),
+    declineReason: text('decline_reason'),
+    holdId: uuid('hold_id'),
+    entryId: uuid('entry_id'),
+    weekStart: date('week_start').notNull(),
+    settlementId: text('settlement_id').unique(),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('card_authorizations_card_idx').on(table.cardId, table.createdAt.desc()),
+    check('card_authorizations_amount_positive', sql`${table.amountMinor} > 0`),
+    check(
+      'card_authorizations_approved_has_hold',
+      sql`${table.status} = 'declined' or ${table.holdId} is not null`,
+    ),
+  ],
+);
+
+/** The built-in sandbox issuer's own records, as a processor keeps them outside Coffer. */
+export const sandboxIssuerCards = pgTable('sandbox_issuer_cards', {
+  token: text('token').primaryKey(),
+  reference: uuid('reference').notNull().unique(),
+  number: char('number', { length: 16 }).notNull().unique(),
+  securityCode: char('security_code', { length: 3 }).notNull(),
+  expiryMonth: smallint('expiry_month').notNull(),
+  expiryYear: smallint('expiry_year').notNull(),
+  holderName: text('holder_name').notNull(),
+  status: text('status').notNull().default('active'),
+  createdAt: createdAt(),
+});

@@ -27,6 +27,8 @@ export const errorCodeBySqlError = {
   'CF103/recipient_not_found': 'recipient_refused',
   'CF103/currency_mismatch': 'recipient_refused',
   'CF103/own_account': 'own_account',
+  // card_authorize: the processor sent one authorization id for two cards at once.
+  'CF110/authorization_conflict': 'state_conflict',
 } as const satisfies Record<string, ErrorCode>;
 
 export type SqlErrorKey = keyof typeof errorCodeBySqlError;

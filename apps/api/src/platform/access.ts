@@ -8,14 +8,16 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { AppError } from './app-error.ts';
+import { refuseUnsignedOrStale, verifyIssuerSignature } from './issuer-signature.ts';
 import { findActiveSession, type SessionContext, sessionCookieName } from './sessions.ts';
 
 /**
  * Who may call a route; every API route declares one in `config.access`.
  * public: anyone · user: any signed-in person · customer: signed-in customers only ·
- * staff: support and admin · admin: admin only.
+ * staff: support and admin · admin: admin only · issuer: the card issuing processor, by
+ * an HMAC signature over the body (platform/issuer-signature.ts), never by a session.
  */
-export type Access = 'public' | 'user' | 'customer' | 'staff' | 'admin';
+export type Access = 'public' | 'user' | 'customer' | 'staff' | 'admin' | 'issuer';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -58,6 +60,8 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function refusalFor(access: Access, session: SessionContext | null): ErrorCode | null {
   if (access === 'public') return null;
+  // Signed machine routes have no person behind them: no session ever reaches them.
+  if (access === 'issuer') return 'forbidden';
   if (!session) return 'unauthenticated';
   if (access === 'user') return null;
   if (access === 'customer') return session.role === 'customer' ? null : 'forbidden';
@@ -90,6 +94,7 @@ function declaredAccess(request: FastifyRequest): Access | undefined {
  */
 export function registerAccessControl(app: FastifyInstance, routes: RegisteredRoute[]): void {
   app.decorateRequest('session', null);
+  app.decorateRequest('rawBody', null);
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
@@ -135,12 +140,24 @@ export function registerAccessControl(app: FastifyInstance, routes: RegisteredRo
     const access = declaredAccess(request);
     // Registration refuses such routes; should one slip through, it is closed, not open.
     if (access === undefined) throw new AppError('forbidden');
+    if (access === 'issuer') {
+      // The body is checked against its signature once read (preValidation, below).
+      refuseUnsignedOrStale(request);
+      return;
+    }
     if (!request.routeOptions.config.ignoresSession) {
       const token = request.cookies[sessionCookieName(app.config)];
       if (token) request.session = await findActiveSession(app.db, token);
     }
     const refusal = refusalFor(access, request.session);
     if (refusal) throw new AppError(refusal);
+  });
+  // Before the route's schema sees the body: a signed route's input is trusted only once
+  // its signature holds, so a bad signature is a 401 and never a validation answer.
+  app.addHook('preValidation', async (request) => {
+    if (declaredAccess(request) === 'issuer') {
+      verifyIssuerSignature(request, app.config.issuingSecret);
+    }
   });
 }
 

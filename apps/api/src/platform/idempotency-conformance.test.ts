@@ -109,6 +109,17 @@ const examples: Record<string, () => Promise<Example>> = {
       otherCaller: { client: other.client, url: '/api/v1/wallet/test-money', body },
     };
   },
+  'POST /api/v1/cards': async () => {
+    // The fee (USD 100.00 by default) is held at request; one open card per customer.
+    const customer = await createCustomer(app, { balance: '500.00', level: 2 });
+    const other = await createCustomer(app, { balance: '500.00', level: 2 });
+    const body = { confirmedFeeMinor: '10000' };
+    return {
+      call: { client: customer.client, url: '/api/v1/cards', body },
+      changedBody: { confirmedFeeMinor: '9999' },
+      otherCaller: { client: other.client, url: '/api/v1/cards', body },
+    };
+  },
   'POST /api/v1/admin/users/:userId/deposits': async () => staffMoneyRequest('deposits'),
   'POST /api/v1/admin/users/:userId/adjustments': async () => staffMoneyRequest('adjustments'),
   'POST /api/v1/admin/disputes/:disputeId/resolve': async () => {

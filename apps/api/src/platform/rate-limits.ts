@@ -75,6 +75,9 @@ export const rateLimits = {
   // than anyone writes by hand, too few to flood the queue.
   dispute: perCustomerLimit(10, fifteenMinutesMs),
   supportMessage: perCustomerLimit(10, oneMinuteMs),
+  // A card request holds the fee and reaches staff; a simulated purchase moves money.
+  cardRequest: perCustomerLimit(10, fifteenMinutesMs),
+  simulatedPurchase: perCustomerMoneyLimit,
 };
 
 /**

@@ -168,6 +168,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                     ),
                   },
                   {
+                    path: 'cards',
+                    ...lazyPage(
+                      () => import('../features/cards/pages/cards-page.tsx'),
+                      'CardsPage',
+                    ),
+                  },
+                  {
                     path: 'kyc',
                     ...lazyPage(() => import('../features/kyc/pages/kyc-page.tsx'), 'KycPage'),
                   },
@@ -209,9 +216,8 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                 ),
               },
               {
-                // The back office. The deposits, payouts, disputes and support queues exist
-                // so far; the other queues of PRODUCT.md (kyc, loans, cards) come with their
-                // features and are 404s until then.
+                // The back office. The deposits, payouts, KYC, cards, disputes and support
+                // queues exist so far; loans comes with its feature and is a 404 until then.
                 path: 'admin',
                 element: <StaffPagesOnly />,
                 children: [
@@ -249,6 +255,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                     ...lazyPage(
                       () => import('../features/kyc/pages/kyc-queue-page.tsx'),
                       'KycQueuePage',
+                    ),
+                  },
+                  {
+                    path: 'queues/cards',
+                    ...lazyPage(
+                      () => import('../features/cards/pages/cards-queue-page.tsx'),
+                      'CardsQueuePage',
                     ),
                   },
                   {

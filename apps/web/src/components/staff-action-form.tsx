@@ -73,16 +73,19 @@ export function StaffActionButtons({
 /**
  * A staff rejection: a required reason the customer will see, above it what is rejected
  * and what rejecting does (`children`). `reject` sends it; `onRejected` reports success.
+ * Other actions that need a reason (decline, freeze) name their button with `labels`.
  */
 export function RejectWithReasonForm<Result>({
   reject,
   onRejected,
   onClose,
+  labels = { action: 'Reject', busy: 'Rejecting...', color: 'red.9' },
   children,
 }: {
   reject: (body: { reason: string }) => Promise<Result>;
   onRejected: (result: Result) => void;
   onClose: () => void;
+  labels?: { action: string; busy: string; color?: string };
   children: ReactNode;
 }) {
   const form = useForm({
@@ -108,10 +111,10 @@ export function RejectWithReasonForm<Result>({
         <StaffActionButtons
           onCancel={onClose}
           isBusy={action.isPending}
-          busyLabel="Rejecting..."
-          color="red.9"
+          busyLabel={labels.busy}
+          color={labels.color}
         >
-          Reject
+          {labels.action}
         </StaffActionButtons>
       </Stack>
     </form>

@@ -22,6 +22,8 @@ const queryKeysByTopic: Record<LiveTopic, readonly QueryKey[]> = {
   notifications: [['notifications']],
   disputes: [['disputes']],
   support: [['support']],
+  // An authorization holds money and a settlement spends it: the wallet shows both.
+  cards: [['cards'], ['wallet']],
 };
 const staffQueryRoot: QueryKey = ['admin'];
 

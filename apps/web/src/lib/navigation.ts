@@ -1,5 +1,6 @@
 import {
   ArrowLeftRight,
+  CreditCard,
   FileText,
   LayoutDashboard,
   LifeBuoy,
@@ -35,6 +36,7 @@ export const customerPages: readonly NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
   { label: 'Transfer', to: '/transfer', icon: ArrowLeftRight },
   { label: 'Pay Bills', to: '/pay-bills', icon: ReceiptText },
+  { label: 'Cards', to: '/cards', icon: CreditCard },
   { label: 'KYC', to: '/kyc', icon: ShieldCheck },
   { label: 'Statements', to: '/statements', icon: FileText },
   { label: 'Support', to: '/support', icon: LifeBuoy },

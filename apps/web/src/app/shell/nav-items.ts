@@ -1,5 +1,6 @@
 import {
   Banknote,
+  CreditCard,
   Inbox,
   MessagesSquare,
   ScrollText,
@@ -19,6 +20,7 @@ export const staffNavItems: readonly NavItem[] = [
   { label: 'Deposits queue', to: '/admin/queues/deposits', icon: Inbox },
   { label: 'Payouts queue', to: '/admin/queues/payouts', icon: Banknote },
   { label: 'KYC queue', to: '/admin/queues/kyc', icon: ShieldCheck },
+  { label: 'Cards queue', to: '/admin/queues/cards', icon: CreditCard },
   {
     label: 'Disputes queue',
     to: '/admin/queues/disputes',

@@ -31,6 +31,7 @@ import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AuditEventsTable } from '../../audit/index.ts';
+import { CustomerCardsTab } from '../../cards/index.ts';
 import {
   AccountActionsCard,
   customerMoneyRequestsQueryOptions,
@@ -215,6 +216,7 @@ const tabValues = [
   'requests',
   'payouts',
   'kyc',
+  'cards',
   'disputes',
   'messages',
   'audit',
@@ -258,6 +260,7 @@ function CustomerTabs({ userId }: { userId: string }) {
         </Tabs.Tab>
         <Tabs.Tab value="payouts">Payouts</Tabs.Tab>
         <Tabs.Tab value="kyc">KYC</Tabs.Tab>
+        <Tabs.Tab value="cards">Cards</Tabs.Tab>
         <Tabs.Tab value="disputes">Disputes</Tabs.Tab>
         <Tabs.Tab value="messages">Messages</Tabs.Tab>
         <Tabs.Tab value="audit">Audit</Tabs.Tab>
@@ -273,6 +276,9 @@ function CustomerTabs({ userId }: { userId: string }) {
       </Tabs.Panel>
       <Tabs.Panel value="kyc">
         <CustomerKycTab userId={userId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="cards">
+        <CustomerCardsTab userId={userId} />
       </Tabs.Panel>
       <Tabs.Panel value="disputes">
         <CustomerDisputesTab userId={userId} />

@@ -5,18 +5,19 @@ import {
   type TestMoneyTerms,
   testMoneyBodySchema,
 } from '@coffer/contracts/wallet';
-import { Badge, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import { useId, useRef } from 'react';
+import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
-import { formatAmountMinor, minorUnitStep } from '../../../lib/money.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { addTestMoney, testMoneyTermsQueryOptions } from '../api.ts';
 
@@ -119,25 +120,7 @@ function TestMoneyForm({ terms }: { terms: TestMoneyTerms }) {
         })}
       >
         <Stack gap="md" align="flex-start">
-          <TextInput
-            label="Amount"
-            type="number"
-            inputMode="decimal"
-            required
-            min={minorUnitStep(currency)}
-            step={minorUnitStep(currency)}
-            w="100%"
-            maw={320}
-            rightSection={
-              <Text size="sm" c="dimmed">
-                {currency}
-              </Text>
-            }
-            rightSectionWidth={56}
-            // A scroll wheel over a focused number field would change the amount unseen.
-            onWheel={(event) => event.currentTarget.blur()}
-            {...form.getInputProps('amount')}
-          />
+          <AmountInput currency={currency} w="100%" maw={320} {...form.getInputProps('amount')} />
           <BusyButton isBusy={add.isPending} busyLabel="Adding...">
             Add test money
           </BusyButton>

@@ -1,0 +1,608 @@
+import {
+  type Card,
+  type CardAuthorization,
+  type CardOverview,
+  type CardSpending,
+  cardLevelMin,
+  type DeclineReason,
+  declineReasons,
+  type IssuingAuthorizationAnswer,
+  type IssuingSettlementBody,
+  type StaffCard,
+} from '@coffer/contracts/cards';
+import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import { frozenAccountMessage } from '@coffer/contracts/limits';
+import { formatMoney, minorUnits } from '@coffer/contracts/money';
+import type { Config } from '../../config.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import type { AccountId, HoldId, Ledger, PostingLine } from '../../ledger/ledger.ts';
+import { findCustomerWallet } from '../../ledger/wallets.ts';
+import { limitsOrRefuse } from '../../money-out/money-out.ts';
+import type { StaffAction } from '../../platform/access.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { assert } from '../../platform/assert.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { type EventHub, publishEvent } from '../../platform/events.ts';
+import { newId } from '../../platform/ids.ts';
+import { notify } from '../../platform/notifications.ts';
+import { requireCustomer } from '../admin/service.ts';
+import { findUserById } from '../auth/queries.ts';
+import type { CardIssuer } from './issuer.ts';
+import {
+  type AuthorizationRow,
+  authorizationsOfCard,
+  authorize,
+  type CardRow,
+  cardsOfUser,
+  findAuthorization,
+  findAuthorizationByProcessorId,
+  findAuthorizationBySettlementId,
+  findCard,
+  hasOpenCard,
+  insertRequestedCard,
+  latestCardOf,
+  recordDeclined,
+  recordIssued,
+  recordSettlement,
+  requestedCards,
+  setCardFrozen,
+  uncountWeeklySpend,
+} from './queries.ts';
+
+export type CardDeps = {
+  db: Database;
+  ledger: Ledger;
+  config: Config;
+  issuer: CardIssuer;
+  eventHub: EventHub;
+};
+
+/** Staff lists and a card's activity show at most this many rows. */
+const listLengthMax = 200;
+const feeHoldReason = 'Virtual card creation fee';
+const weekMs = 7 * 24 * 60 * 60 * 1000;
+
+/** PRODUCT.md section 5: the operator's fee schedule; a currency not in it pays nothing. */
+function creationFeeMinor(config: Config, currency: CurrencyCode): bigint {
+  return config.cardFeeMinorByCurrency.get(currency) ?? 0n;
+}
+
+function expiryText(row: CardRow): string | null {
+  if (row.expiry_month === null || row.expiry_year === null) return null;
+  return `${String(row.expiry_month).padStart(2, '0')}/${String(row.expiry_year % 100).padStart(2, '0')}`;
+}
+
+export function toCard(row: CardRow): Card {
+  return {
+    id: row.id,
+    status: row.status,
+    lastFour: row.last_four,
+    expiry: expiryText(row),
+    holderName: row.holder_name,
+    currency: row.currency,
+    feeMinor: minorUnits(row.fee_minor),
+    weeklyLimitMinor: minorUnits(row.weekly_limit_minor),
+    reason: row.reason,
+    requestedAt: row.created_at.toISOString(),
+    decidedAt: row.decided_at?.toISOString() ?? null,
+  };
+}
+
+function toStaffCard(row: CardRow): StaffCard {
+  return { ...toCard(row), userId: row.user_id, username: row.username };
+}
+
+function isDeclineReason(reason: string | null): reason is DeclineReason {
+  return declineReasons.some((known) => known === reason);
+}
+
+export function toAuthorization(row: AuthorizationRow): CardAuthorization {
+  return {
+    id: row.id,
+    merchant: row.merchant,
+    amountMinor: minorUnits(row.amount_minor),
+    currency: row.currency,
+    status: row.status,
+    declineReason: isDeclineReason(row.decline_reason) ? row.decline_reason : null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** Monday 00:00 UTC of the week `now` is in. */
+function weekStartOf(now: Date): Date {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const daysSinceMonday = (now.getUTCDay() + 6) % 7;
+  return new Date(midnight - daysSinceMonday * 24 * 60 * 60 * 1000);
+}
+
+/** The week's spending: what the card's counter says, if it counts this week. */
+function spendingOf(row: CardRow, now: Date): CardSpending {
+  return {
+    spentThisWeekMinor: minorUnits(row.is_spent_this_week ? row.spent_minor : 0n),
+    weeklyLimitMinor: minorUnits(row.weekly_limit_minor),
+    resetsAt: new Date(weekStartOf(now).getTime() + weekMs).toISOString(),
+  };
+}
+
+async function walletOf(deps: CardDeps, userId: string) {
+  const wallet = await findCustomerWallet(deps.db, userId);
+  if (!wallet) throw new AppError('not_found');
+  return wallet;
+}
+
+/** The terms a request gets (fee, weekly limit), the current card and its week. */
+export async function cardOverview(deps: CardDeps, userId: string): Promise<CardOverview> {
+  const wallet = await walletOf(deps, userId);
+  const limits = deps.config.limits.limitsFor(wallet.currency);
+  const [balance, card, user] = await Promise.all([
+    deps.ledger.balance(wallet.id),
+    latestCardOf(deps.db, userId),
+    findUserById(deps.db, userId),
+  ]);
+  return {
+    level: user?.level ?? 1,
+    terms: {
+      currency: wallet.currency,
+      creationFeeMinor: minorUnits(creationFeeMinor(deps.config, wallet.currency)),
+      weeklyLimitMinor: minorUnits(limits?.cardWeeklyLimitMinor ?? 0n),
+      availableMinor: minorUnits(balance.availableMinor),
+    },
+    card: card ? toCard(card) : null,
+    spending:
+      card && (card.status === 'issued' || card.status === 'frozen')
+        ? spendingOf(card, new Date())
+        : null,
+  };
+}
+
+export type CardRequestTerms = {
+  userId: string;
+  walletId: AccountId;
+  currency: CurrencyCode;
+  feeMinor: bigint;
+  weeklyLimitMinor: bigint;
+};
+
+/**
+ * What a request would cost, refused before the transaction when the fee the customer
+ * confirmed is no longer the fee, or the currency has no limits (so no weekly limit).
+ */
+export async function cardRequestTerms(
+  deps: CardDeps,
+  userId: string,
+  confirmedFeeMinorText: string,
+): Promise<CardRequestTerms> {
+  const wallet = await walletOf(deps, userId);
+  const limits = limitsOrRefuse(deps.config.limits, wallet.currency);
+  const feeMinor = creationFeeMinor(deps.config, wallet.currency);
+  if (feeMinor !== BigInt(confirmedFeeMinorText)) throw new AppError('card_fee_changed');
+  return {
+    userId,
+    walletId: wallet.id,
+    currency: wallet.currency,
+    feeMinor,
+    weeklyLimitMinor: limits.cardWeeklyLimitMinor,
+  };
+}
+
+/** Refuses a frozen account or a level below 2, with the words the customer reads. */
+async function refuseUnlessEligible(tx: Queryable, userId: string): Promise<string> {
+  const user = await findUserById(tx, userId);
+  if (user?.role !== 'customer') throw new AppError('not_found');
+  if (user.frozen_at) {
+    throw new AppError('account_frozen', {
+      message: frozenAccountMessage(user.frozen_reason ?? 'no reason given'),
+    });
+  }
+  if (user.level < cardLevelMin) throw new AppError('level_too_low');
+  return user.username;
+}
+
+/**
+ * A customer asks for a card, in the transaction of the idempotent request: frozen and
+ * level checks, the fee held on the wallet (the ledger refuses a short balance), and the
+ * requested card, which the one-open-card index refuses beside another open one.
+ */
+export async function requestCard(
+  deps: CardDeps,
+  tx: Queryable,
+  terms: CardRequestTerms,
+): Promise<Card> {
+  const username = await refuseUnlessEligible(tx, terms.userId);
+  if (await hasOpenCard(tx, terms.userId)) throw new AppError('card_already_open');
+  const feeHoldId = terms.feeMinor > 0n ? await holdFee(deps, tx, terms) : null;
+  const cardId = newId();
+  const isInserted = await insertRequestedCard(tx, {
+    id: cardId,
+    userId: terms.userId,
+    accountId: terms.walletId,
+    holderName: username.toUpperCase(),
+    currency: terms.currency,
+    feeMinor: terms.feeMinor,
+    feeHoldId,
+    weeklyLimitMinor: terms.weeklyLimitMinor,
+  });
+  // A request at the same moment won the index: this one's hold rolls back with the refusal.
+  if (!isInserted) throw new AppError('card_already_open');
+  await publishEvent(tx, { userId: terms.userId, topics: ['cards', 'wallet'] });
+  const saved = await findCard(tx, cardId);
+  assert(saved, 'a card just inserted is found');
+  return toCard(saved);
+}
+
+async function holdFee(deps: CardDeps, tx: Queryable, terms: CardRequestTerms): Promise<HoldId> {
+  try {
+    return await deps.ledger.hold(
+      { accountId: terms.walletId, amountMinor: terms.feeMinor, reason: feeHoldReason },
+      tx,
+    );
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'insufficient_funds') {
+      throw new AppError('insufficient_funds', {
+        message: `Your available balance does not cover the card fee of ${formatMoney({ amountMinor: terms.feeMinor, currency: terms.currency })}.`,
+      });
+    }
+    throw error;
+  }
+}
+
+/** The customer's own card, or 404 for anyone else's. */
+async function ownCard(db: Queryable, userId: string, cardId: string, isLocked = false) {
+  const card = await findCard(db, cardId, { isLocked });
+  if (!card || card.user_id !== userId) throw new AppError('not_found');
+  return card;
+}
+
+export async function cardActivity(
+  deps: CardDeps,
+  userId: string,
+  cardId: string,
+): Promise<CardAuthorization[]> {
+  await ownCard(deps.db, userId, cardId);
+  return (await authorizationsOfCard(deps.db, cardId, listLengthMax)).map(toAuthorization);
+}
+
+type FreezeChange = {
+  cardId: string;
+  isFrozen: boolean;
+  /** Staff give a reason, which the customer sees; a customer's own freeze has none. */
+  staffAction: StaffAction | null;
+  /** Whose card it must be: a customer's own; staff may act on any customer's. */
+  ownerUserId: string | null;
+};
+
+/**
+ * Freezes or unfreezes a card at the issuer, then in Coffer: the card row's update takes
+ * the lock every authorization takes first, so once it commits no authorization passes.
+ */
+export async function changeCardFreeze(deps: CardDeps, change: FreezeChange): Promise<Card> {
+  const card = await findCard(deps.db, change.cardId);
+  if (!card || (change.ownerUserId !== null && card.user_id !== change.ownerUserId)) {
+    throw new AppError('not_found');
+  }
+  const fromStatus = change.isFrozen ? 'issued' : 'frozen';
+  if (card.status !== fromStatus || !card.issuer_token) throw new AppError('state_conflict');
+  if (change.isFrozen) await deps.issuer.freezeCard(card.issuer_token);
+  else await deps.issuer.unfreezeCard(card.issuer_token);
+  await deps.db.transaction(async (tx) => {
+    const locked = await findCard(tx, change.cardId, { isLocked: true });
+    if (!locked || locked.status !== fromStatus) throw new AppError('state_conflict');
+    const reason = change.staffAction?.reason ?? null;
+    await setCardFrozen(tx, { cardId: locked.id, isFrozen: change.isFrozen, reason });
+    if (change.staffAction) await recordStaffFreeze(deps, tx, locked, change);
+    await publishEvent(tx, { userId: locked.user_id, topics: ['cards'] });
+  });
+  const saved = await findCard(deps.db, change.cardId);
+  assert(saved, 'the card exists');
+  return toCard(saved);
+}
+
+async function recordStaffFreeze(
+  deps: CardDeps,
+  tx: Queryable,
+  card: CardRow,
+  change: FreezeChange,
+): Promise<void> {
+  const action = change.staffAction;
+  assert(action, 'a staff freeze has its action');
+  await recordAudit(tx, {
+    action: change.isFrozen ? 'card_frozen' : 'card_unfrozen',
+    actorUserId: action.staff.userId,
+    subjectUserId: card.user_id,
+    before: { cardId: card.id, status: card.status },
+    after: { cardId: card.id, status: change.isFrozen ? 'frozen' : 'issued' },
+    reason: action.reason,
+    ipAddress: action.ipAddress,
+  });
+  await notify(
+    tx,
+    {
+      userId: card.user_id,
+      kind: change.isFrozen ? 'card_frozen' : 'card_unfrozen',
+      text: change.isFrozen
+        ? `Staff froze your virtual card ending ${card.last_four}: ${action.reason}.`
+        : `Staff unfroze your virtual card ending ${card.last_four}: ${action.reason}.`,
+      link: '/cards',
+    },
+    deps.config,
+  );
+}
+
+export async function cardQueue(deps: CardDeps): Promise<StaffCard[]> {
+  return (await requestedCards(deps.db, listLengthMax)).map(toStaffCard);
+}
+
+export async function staffCardsOf(deps: CardDeps, userId: string): Promise<StaffCard[]> {
+  await requireCustomer(deps, userId);
+  return (await cardsOfUser(deps.db, userId, listLengthMax)).map(toStaffCard);
+}
+
+export async function staffCardActivity(
+  deps: CardDeps,
+  cardId: string,
+): Promise<CardAuthorization[]> {
+  const card = await findCard(deps.db, cardId);
+  if (!card) throw new AppError('not_found');
+  return (await authorizationsOfCard(deps.db, cardId, listLengthMax)).map(toAuthorization);
+}
+
+async function lockRequestedCard(tx: Queryable, cardId: string): Promise<CardRow> {
+  const card = await findCard(tx, cardId, { isLocked: true });
+  if (!card) throw new AppError('not_found');
+  if (card.status !== 'requested') throw new AppError('already_decided');
+  return card;
+}
+
+async function staffCard(deps: CardDeps, cardId: string): Promise<StaffCard> {
+  const card = await findCard(deps.db, cardId);
+  assert(card, 'a decided card exists');
+  return toStaffCard(card);
+}
+
+/**
+ * An admin issues a requested card: the issuer makes it (idempotent on the card's id, and
+ * outside the transaction, as a remote issuer would be), then the fee's hold is captured
+ * into fees (kind `fee`) and the card records the issuer's token, last four and expiry.
+ * Had someone decided the request meanwhile, the issuer's card is closed again.
+ */
+export async function issueCard(
+  deps: CardDeps,
+  cardId: string,
+  action: StaffAction,
+): Promise<StaffCard> {
+  const unlocked = await findCard(deps.db, cardId);
+  if (!unlocked) throw new AppError('not_found');
+  if (unlocked.status !== 'requested') throw new AppError('already_decided');
+  const feesId = await deps.ledger.systemAccount('fees', toCurrencyCode(unlocked.currency));
+  const issued = await deps.issuer.createCard({
+    reference: unlocked.id,
+    holderName: unlocked.holder_name,
+  });
+  try {
+    await deps.db.transaction(async (tx) => {
+      const card = await lockRequestedCard(tx, cardId);
+      const feeEntryId = card.fee_hold_id
+        ? (
+            await deps.ledger.capture(
+              card.fee_hold_id,
+              {
+                kind: 'fee',
+                memo: `${feeHoldReason} (card ending ${issued.lastFour})`,
+                actorUserId: action.staff.userId,
+                lines: feeLines(card, feesId),
+              },
+              tx,
+            )
+          ).entryId
+        : null;
+      await recordIssued(tx, {
+        cardId,
+        ...issued,
+        feeEntryId,
+        decidedByUserId: action.staff.userId,
+      });
+      await recordAudit(tx, {
+        action: 'card_issued',
+        actorUserId: action.staff.userId,
+        subjectUserId: card.user_id,
+        before: { cardId, status: 'requested' },
+        after: {
+          cardId,
+          status: 'issued',
+          lastFour: issued.lastFour,
+          feeMinor: card.fee_minor.toString(),
+        },
+        reason: action.reason || null,
+        ipAddress: action.ipAddress,
+      });
+      await notify(
+        tx,
+        {
+          userId: card.user_id,
+          kind: 'card_issued',
+          text: `Your virtual card ending ${issued.lastFour} is ready to use.`,
+          link: '/cards',
+        },
+        deps.config,
+      );
+      await publishEvent(tx, { userId: card.user_id, topics: ['cards', 'wallet'] });
+    });
+  } catch (error) {
+    await deps.issuer.closeCard(issued.token);
+    throw error;
+  }
+  return staffCard(deps, cardId);
+}
+
+function feeLines(card: CardRow, feesId: AccountId): PostingLine[] {
+  return [
+    { accountId: card.account_id, amountMinor: -card.fee_minor },
+    { accountId: feesId, amountMinor: card.fee_minor },
+  ];
+}
+
+/** An admin declines a request: the fee's hold is released and the customer sees why. */
+export async function declineCard(
+  deps: CardDeps,
+  cardId: string,
+  action: StaffAction,
+): Promise<StaffCard> {
+  await deps.db.transaction(async (tx) => {
+    const card = await lockRequestedCard(tx, cardId);
+    if (card.fee_hold_id) await deps.ledger.release(card.fee_hold_id, tx);
+    await recordDeclined(tx, {
+      cardId,
+      reason: action.reason,
+      decidedByUserId: action.staff.userId,
+    });
+    await recordAudit(tx, {
+      action: 'card_declined',
+      actorUserId: action.staff.userId,
+      subjectUserId: card.user_id,
+      before: { cardId, status: 'requested' },
+      after: { cardId, status: 'declined' },
+      reason: action.reason,
+      ipAddress: action.ipAddress,
+    });
+    const fee =
+      card.fee_minor > 0n
+        ? ` The fee of ${formatMoney({ amountMinor: card.fee_minor, currency: toCurrencyCode(card.currency) })} is back in your available balance.`
+        : '';
+    await notify(
+      tx,
+      {
+        userId: card.user_id,
+        kind: 'card_declined',
+        text: `Your virtual card request was declined: ${action.reason}.${fee}`,
+        link: '/cards',
+      },
+      deps.config,
+    );
+    await publishEvent(tx, { userId: card.user_id, topics: ['cards', 'wallet'] });
+  });
+  return staffCard(deps, cardId);
+}
+
+/**
+ * The processor asks to authorize a purchase: card_authorize decides it and places the
+ * hold in one statement (its own transaction); a retry of the same id gets the first
+ * answer. The customer's page hears of it after the commit.
+ */
+export async function authorizePurchase(
+  deps: CardDeps,
+  request: {
+    id: string;
+    cardToken: string;
+    amountMinor: bigint;
+    currency: string;
+    merchant: string;
+  },
+): Promise<IssuingAuthorizationAnswer> {
+  // One statement is one transaction on its own: no BEGIN and COMMIT round trips around it.
+  const answer = await authorize(deps.db, {
+    authorizationId: newId(),
+    holdId: newId() as HoldId,
+    processorId: request.id,
+    cardToken: request.cardToken,
+    amountMinor: request.amountMinor,
+    currency: request.currency,
+    merchant: request.merchant,
+  });
+  if (answer.user_id && !answer.is_replay) {
+    deps.eventHub.publishCommitted([{ userId: answer.user_id, topics: ['cards', 'wallet'] }]);
+  }
+  return {
+    id: request.id,
+    approved: answer.status !== 'declined',
+    declineReason: isDeclineReason(answer.decline_reason) ? answer.decline_reason : null,
+  };
+}
+
+const settledStatusOf = {
+  capture: 'settled',
+  reversal: 'reversed',
+  expiry: 'expired',
+} as const;
+
+/**
+ * The processor settles an approved authorization: a capture posts the held amount to
+ * card clearing (kind `card_purchase`, memo the merchant); a reversal or expiry releases
+ * it. Idempotent on the settlement's id; an authorization is settled once (409 after).
+ */
+export async function settleAuthorization(
+  deps: CardDeps,
+  settlement: IssuingSettlementBody,
+): Promise<{ id: string; authorizationId: string; status: AuthorizationRow['status'] }> {
+  const answer = (row: AuthorizationRow) => ({
+    id: settlement.id,
+    authorizationId: settlement.authorizationId,
+    status: row.status,
+  });
+  const replayed = await findAuthorizationBySettlementId(deps.db, settlement.id);
+  if (replayed) {
+    if (replayed.processor_id !== settlement.authorizationId) throw new AppError('state_conflict');
+    return answer(replayed);
+  }
+  const unlocked = await findAuthorizationByProcessorId(deps.db, settlement.authorizationId);
+  if (!unlocked) throw new AppError('not_found');
+  const clearingId = await deps.ledger.systemAccount(
+    'card_clearing',
+    toCurrencyCode(unlocked.currency),
+  );
+  const settled = await settleInTransaction(deps, settlement, clearingId).catch((error) => {
+    // The same settlement id sent at once for two authorizations: the unique index keeps
+    // it on one, and the other is refused, not a 500.
+    if (isUniqueViolation(error)) throw new AppError('state_conflict');
+    throw error;
+  });
+  return answer(settled);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+async function settleInTransaction(
+  deps: CardDeps,
+  settlement: IssuingSettlementBody,
+  clearingId: AccountId,
+): Promise<AuthorizationRow> {
+  return deps.db.transaction(async (tx) => {
+    const auth = await findAuthorizationByProcessorId(tx, settlement.authorizationId, {
+      isLocked: true,
+    });
+    assert(auth, 'an authorization is never deleted');
+    // A twin of this settlement committed while this one waited for the lock.
+    if (auth.settlement_id === settlement.id) return auth;
+    if (auth.status !== 'approved' || !auth.hold_id) throw new AppError('state_conflict');
+    const status = settledStatusOf[settlement.type];
+    let entryId = null;
+    if (status === 'settled') {
+      ({ entryId } = await deps.ledger.capture(
+        auth.hold_id,
+        {
+          kind: 'card_purchase',
+          memo: auth.merchant,
+          lines: [
+            { accountId: auth.account_id, amountMinor: -auth.amount_minor },
+            { accountId: clearingId, amountMinor: auth.amount_minor },
+          ],
+        },
+        tx,
+      ));
+    } else {
+      await deps.ledger.release(auth.hold_id, tx);
+      await uncountWeeklySpend(tx, auth.id);
+    }
+    await recordSettlement(tx, {
+      authorizationId: auth.id,
+      settlementId: settlement.id,
+      status,
+      entryId,
+    });
+    await publishEvent(tx, { userId: auth.user_id, topics: ['cards', 'wallet'] });
+    const saved = await findAuthorization(tx, auth.id);
+    assert(saved, 'the authorization exists');
+    return saved;
+  });
+}

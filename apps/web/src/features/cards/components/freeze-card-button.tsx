@@ -1,0 +1,32 @@
+import type { Card } from '@coffer/contracts/cards';
+import { Button } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Snowflake, Sun } from 'lucide-react';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
+import { setCardFrozen } from '../api.ts';
+
+/** The customer freezes their own card at once (every purchase declined) or unfreezes it. */
+export function FreezeCardButton({ card }: { card: Card }) {
+  const queryClient = useQueryClient();
+  const isFrozen = card.status === 'frozen';
+  const change = useMutation({
+    mutationFn: () => setCardFrozen(card.id, !isFrozen),
+    onSuccess: async (changed) => {
+      showSuccessToast(changed.status === 'frozen' ? 'Card frozen' : 'Card unfrozen');
+      await queryClient.invalidateQueries({ queryKey: ['cards'] });
+    },
+    onError: (error) => showErrorToast(errorMessage(error)),
+  });
+  return (
+    <Button
+      variant={isFrozen ? 'filled' : 'default'}
+      leftSection={isFrozen ? <Sun size={16} aria-hidden /> : <Snowflake size={16} aria-hidden />}
+      loading={change.isPending}
+      onClick={() => change.mutate()}
+      w={{ base: '100%', xs: 'auto' }}
+    >
+      {isFrozen ? 'Unfreeze card' : 'Freeze card'}
+    </Button>
+  );
+}

@@ -1,0 +1,92 @@
+import type { CardOverview } from '@coffer/contracts/cards';
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
+import { showSuccessToast } from '../../../lib/toasts.ts';
+import { requestCard } from '../api.ts';
+
+/**
+ * Get Virtual Card: the fee is shown and confirmed before anything happens (honesty rule
+ * 3), then held on the wallet until staff issue (charged) or decline (given back) the card.
+ */
+export function RequestCardButton({ terms }: { terms: CardOverview['terms'] }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const queryClient = useQueryClient();
+  // One key per confirmation that has not succeeded: a retry after a dropped connection
+  // reuses it and cannot hold the fee twice.
+  const key = useRef<string | null>(null);
+  const request = useMutation({
+    mutationFn: () => {
+      key.current ??= newIdempotencyKey();
+      return requestCard(terms.creationFeeMinor, key.current);
+    },
+    onSuccess: async () => {
+      key.current = null;
+      setIsOpen(false);
+      showSuccessToast('Card requested. Staff will review it soon.');
+      await queryClient.invalidateQueries({ queryKey: ['cards'] });
+      await queryClient.invalidateQueries({ queryKey: ['wallet'] });
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.isRetryable)) key.current = null;
+    },
+  });
+  const fee = formatAmountMinor(terms.creationFeeMinor, terms.currency);
+  const isFree = terms.creationFeeMinor === 0n;
+  return (
+    <>
+      <Button onClick={() => setIsOpen(true)} w={{ base: '100%', xs: 'auto' }}>
+        Get Virtual Card
+      </Button>
+      <Modal
+        opened={isOpen}
+        onClose={() => {
+          setIsOpen(false);
+          request.reset();
+        }}
+        title="Get a virtual card"
+        centered
+      >
+        <Stack gap="md">
+          <List size="sm" spacing={4}>
+            <List.Item>
+              Creation fee: <strong>{isFree ? 'free' : fee}</strong>
+            </List.Item>
+            <List.Item>
+              Weekly spending limit:{' '}
+              <strong>{formatAmountMinor(terms.weeklyLimitMinor, terms.currency)}</strong>
+            </List.Item>
+            <List.Item>
+              Available balance: {formatAmountMinor(terms.availableMinor, terms.currency)}
+            </List.Item>
+          </List>
+          {!isFree && (
+            <Text size="sm">
+              The fee of {fee} is held on your wallet now. It is charged when staff issue your card,
+              and given back if they decline the request.
+            </Text>
+          )}
+          <FormAlert message={request.isError ? errorMessage(request.error) : null} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setIsOpen(false)}>
+              Cancel
+            </Button>
+            <BusyButton
+              isBusy={request.isPending}
+              busyLabel="Requesting..."
+              type="button"
+              onClick={() => request.mutate()}
+            >
+              {isFree ? 'Request card' : `Confirm and hold ${fee}`}
+            </BusyButton>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

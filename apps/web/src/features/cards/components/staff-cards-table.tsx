@@ -1,0 +1,139 @@
+import type { StaffCard } from '@coffer/contracts/cards';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
+import { useDialogTarget } from '../../../components/use-dialog-target.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
+import type { StaffCardAction } from '../api.ts';
+import { CardActionDialog, type CardActionTarget } from './card-action-dialog.tsx';
+import { CardStatusBadge } from './card-badges.tsx';
+
+/** The actions a card's state allows: decide a request, freeze or unfreeze an issued card. */
+const actionsByStatus: Partial<Record<StaffCard['status'], readonly StaffCardAction[]>> = {
+  requested: ['issue', 'decline'],
+  issued: ['freeze'],
+  frozen: ['unfreeze'],
+};
+
+const actionLabels: Record<StaffCardAction, string> = {
+  issue: 'Issue',
+  decline: 'Decline',
+  freeze: 'Freeze',
+  unfreeze: 'Unfreeze',
+};
+
+/** Cards with what staff need to act on them, for the queue and the customer's tab. */
+export function StaffCardsTable({
+  label,
+  cards,
+  isCustomerShown,
+}: {
+  label: string;
+  cards: readonly StaffCard[];
+  isCustomerShown: boolean;
+}) {
+  const dialog = useDialogTarget<CardActionTarget>();
+  const columns: Column<StaffCard>[] = [
+    ...(isCustomerShown
+      ? [
+          {
+            key: 'customer',
+            header: 'Customer',
+            cell: (card: StaffCard) => (
+              <Anchor
+                component={Link}
+                to={`/admin/users/${card.userId}?tab=cards`}
+                fw={600}
+                size="sm"
+              >
+                {card.username}
+              </Anchor>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'card',
+      header: 'Card',
+      cell: (card) => (
+        <Stack gap={0}>
+          <Text size="sm" ff="monospace">
+            {card.lastFour ? `•••• ${card.lastFour}` : 'Not issued'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {card.holderName}
+            {card.expiry ? `, expires ${card.expiry}` : ''}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'terms',
+      header: 'Fee, weekly limit',
+      cell: (card) => (
+        <Text size="sm">
+          {formatAmountMinor(card.feeMinor, card.currency)},{' '}
+          {formatAmountMinor(card.weeklyLimitMinor, card.currency)}
+        </Text>
+      ),
+    },
+    {
+      key: 'requested',
+      header: 'Requested',
+      cell: (card) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(card.requestedAt)}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (card) => (
+        <Stack gap={2} align="flex-start">
+          <CardStatusBadge status={card.status} />
+          {card.reason && (
+            <Text size="xs" c="dimmed">
+              {card.reason}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      isHeaderHidden: true,
+      align: 'right',
+      isEmpty: (card) => !actionsByStatus[card.status],
+      cell: (card) => (
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
+          {actionsByStatus[card.status]?.map((action) => (
+            <Button
+              key={action}
+              size="compact-sm"
+              variant={action === 'issue' ? 'filled' : 'default'}
+              onClick={(event) => dialog.open({ card, action }, event.currentTarget)}
+              aria-label={`${actionLabels[action]} the card of ${card.username}`}
+            >
+              {actionLabels[action]}
+            </Button>
+          ))}
+        </Group>
+      ),
+    },
+  ];
+  return (
+    <>
+      <DataTable
+        label={label}
+        columns={columns}
+        rows={cards}
+        rowKey={(card) => card.id}
+        minWidth={860}
+      />
+      <CardActionDialog target={dialog.target} {...dialog.dialogProps} />
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { type CardOverview, cardLevelMin } from '@coffer/contracts/cards';
+import {
+  Alert,
+  Anchor,
+  Card,
+  Center,
+  Group,
+  List,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { ShieldQuestion } from 'lucide-react';
+import { Link } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed.tsx';
+import { useIsSandbox } from '../../../components/sandbox-banner.tsx';
+import { formatAmountMinor } from '../../../lib/money.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { cardOverviewQueryOptions } from '../api.ts';
+import { CardActivity } from '../components/card-activity.tsx';
+import { CardMockup } from '../components/card-mockup.tsx';
+import { CardSpending } from '../components/card-spending.tsx';
+import { CardStatusBox } from '../components/card-status-box.tsx';
+import { FreezeCardButton } from '../components/freeze-card-button.tsx';
+import { RequestCardButton } from '../components/request-card-button.tsx';
+import { SimulatePurchaseCard } from '../components/simulate-purchase-card.tsx';
+
+/** The card terms from the fee schedule: shown before anything is asked for. */
+function CardTerms({ terms }: { terms: CardOverview['terms'] }) {
+  return (
+    <List size="sm" spacing={4}>
+      <List.Item>
+        Creation fee:{' '}
+        {terms.creationFeeMinor === 0n
+          ? 'free'
+          : formatAmountMinor(terms.creationFeeMinor, terms.currency)}
+      </List.Item>
+      <List.Item>
+        Weekly spending limit: {formatAmountMinor(terms.weeklyLimitMinor, terms.currency)}
+      </List.Item>
+      <List.Item>Purchases are paid from your wallet&apos;s available balance.</List.Item>
+    </List>
+  );
+}
+
+function CardPanel({ overview }: { overview: CardOverview }) {
+  const { card, terms, spending } = overview;
+  const isLive = card?.status === 'issued' || card?.status === 'frozen';
+  const mayRequest = !card || card.status === 'declined' || card.status === 'closed';
+  return (
+    <Card withBorder padding="lg">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <CardMockup card={isLive ? card : null} />
+        <Stack gap="md">
+          {card && <CardStatusBox card={card} />}
+          {spending && card && <CardSpending spending={spending} currency={card.currency} />}
+          {mayRequest && (
+            <>
+              <Title order={2} size="h4">
+                Card terms
+              </Title>
+              <CardTerms terms={terms} />
+              {overview.level < cardLevelMin ? (
+                <Alert color="gray" icon={<ShieldQuestion size={18} aria-hidden />}>
+                  Virtual cards need account level {cardLevelMin}.{' '}
+                  <Anchor component={Link} to="/kyc" size="sm">
+                    Verify your identity
+                  </Anchor>{' '}
+                  to reach it; verification is free.
+                </Alert>
+              ) : (
+                <Group>
+                  <RequestCardButton terms={terms} />
+                </Group>
+              )}
+            </>
+          )}
+          {isLive && card && (
+            <Group>
+              <FreezeCardButton card={card} />
+            </Group>
+          )}
+        </Stack>
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+export function CardsPage() {
+  usePageTitle('Virtual cards');
+  const isSandbox = useIsSandbox();
+  const overview = useQuery(cardOverviewQueryOptions);
+  const card = overview.data?.card;
+  const isLive = card?.status === 'issued' || card?.status === 'frozen';
+  return (
+    <Stack gap="lg" maw={960}>
+      <Stack gap={4}>
+        <Title order={1}>Virtual cards</Title>
+        <Text c="dimmed">
+          A virtual card pays online from your wallet. Only its last four digits are ever shown
+          here.
+        </Text>
+      </Stack>
+      {overview.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading your card" />
+        </Center>
+      ) : overview.isError ? (
+        <LoadFailed
+          title="Your card did not load"
+          error={overview.error}
+          isRetrying={overview.isFetching}
+          onRetry={() => overview.refetch()}
+        />
+      ) : (
+        <>
+          <CardPanel overview={overview.data} />
+          {isSandbox && isLive && <SimulatePurchaseCard currency={overview.data.terms.currency} />}
+          {card && isLive && <CardActivity cardId={card.id} />}
+        </>
+      )}
+    </Stack>
+  );
+}

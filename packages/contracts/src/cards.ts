@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { amountMinorMax, minorUnitsSchema } from './money.ts';
+import { multiLineText, singleLineText } from './text.ts';
+
+/**
+ * A card's life: requested (fee held) → issued (fee captured) ⇄ frozen, or requested →
+ * declined (fee released). `closed` is the issuer's end of a card.
+ */
+export const cardStatuses = ['requested', 'issued', 'frozen', 'declined', 'closed'] as const;
+export type CardStatus = (typeof cardStatuses)[number];
+
+/** The words of the status box on /cards (PRODUCT.md). */
+export const cardStatusLabels: Record<CardStatus, string> = {
+  requested: 'Requested',
+  issued: 'Issued',
+  frozen: 'Frozen',
+  declined: 'Declined',
+  closed: 'Closed',
+};
+
+/** A card that counts as the customer's one card: nobody holds two of these at once. */
+export const openCardStatuses: readonly CardStatus[] = ['requested', 'issued', 'frozen'];
+
+export const cardSchema = z.object({
+  id: z.string(),
+  status: z.enum(cardStatuses),
+  /** Only these four digits of the number ever reach Coffer; null until issued. */
+  lastFour: z.string().nullable(),
+  /** "MM/YY", null until issued. */
+  expiry: z.string().nullable(),
+  holderName: z.string(),
+  currency: z.string(),
+  feeMinor: minorUnitsSchema,
+  weeklyLimitMinor: minorUnitsSchema,
+  /** Why staff declined the request, or froze the card (staff freezes carry a reason). */
+  reason: z.string().nullable(),
+  requestedAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+});
+export type Card = z.infer<typeof cardSchema>;
+
+/** Spending against the weekly limit; weeks start on Monday 00:00 UTC. */
+export const cardSpendingSchema = z.object({
+  spentThisWeekMinor: minorUnitsSchema,
+  weeklyLimitMinor: minorUnitsSchema,
+  resetsAt: z.iso.datetime(),
+});
+export type CardSpending = z.infer<typeof cardSpendingSchema>;
+
+/** The account level a card needs (PRODUCT.md: level 2, as withdrawals). */
+export const cardLevelMin = 2;
+
+/** GET /cards: the terms a request would get, and the customer's current card, if any. */
+export const cardOverviewSchema = z.object({
+  /** The customer's account level: below `cardLevelMin` the page says so instead of offering a card. */
+  level: z.number().int(),
+  terms: z.object({
+    currency: z.string(),
+    /** The creation fee from the operator's fee schedule; zero when none is configured. */
+    creationFeeMinor: minorUnitsSchema,
+    weeklyLimitMinor: minorUnitsSchema,
+    availableMinor: minorUnitsSchema,
+  }),
+  card: cardSchema.nullable(),
+  spending: cardSpendingSchema.nullable(),
+});
+export type CardOverview = z.infer<typeof cardOverviewSchema>;
+
+/**
+ * The fee the customer saw and confirmed, in minor units as the terms gave it; a different
+ * fee now is refused, not charged. Text rather than a codec: request bodies stay JSON.
+ */
+export const requestCardBodySchema = z.object({
+  confirmedFeeMinor: z.string().regex(/^\d{1,19}$/, 'Expected an amount in minor units'),
+});
+
+/** Why an authorization was declined: the codes the issuing endpoint answers with. */
+export const declineReasons = [
+  'unknown_card',
+  'card_not_active',
+  'card_frozen',
+  'account_frozen',
+  'currency_mismatch',
+  'weekly_limit_exceeded',
+  'insufficient_funds',
+] as const;
+export type DeclineReason = (typeof declineReasons)[number];
+
+export const declineReasonLabels: Record<DeclineReason, string> = {
+  unknown_card: 'Unknown card',
+  card_not_active: 'The card is not active',
+  card_frozen: 'The card is frozen',
+  account_frozen: 'Transactions are disabled on your account',
+  currency_mismatch: 'The purchase is in another currency',
+  weekly_limit_exceeded: 'Over the weekly spending limit',
+  insufficient_funds: 'Insufficient balance',
+};
+
+/** approved: funds held; settled: captured as a card purchase; reversed/expired: released. */
+export const authorizationStatuses = [
+  'approved',
+  'declined',
+  'settled',
+  'reversed',
+  'expired',
+] as const;
+export type AuthorizationStatus = (typeof authorizationStatuses)[number];
+
+export const authorizationStatusLabels: Record<AuthorizationStatus, string> = {
+  approved: 'Pending',
+  declined: 'Declined',
+  settled: 'Completed',
+  reversed: 'Reversed',
+  expired: 'Expired',
+};
+
+export const merchantNameLengthMax = 100;
+const merchantSchema = singleLineText({ max: merchantNameLengthMax }).min(
+  1,
+  'Enter the merchant name',
+);
+
+/** One purchase attempt on the card, as its activity list shows it. */
+export const cardAuthorizationSchema = z.object({
+  id: z.string(),
+  merchant: z.string(),
+  amountMinor: minorUnitsSchema,
+  currency: z.string(),
+  status: z.enum(authorizationStatuses),
+  declineReason: z.enum(declineReasons).nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type CardAuthorization = z.infer<typeof cardAuthorizationSchema>;
+
+export const cardAuthorizationListSchema = z.object({
+  items: z.array(cardAuthorizationSchema),
+});
+
+/** Sandbox "Simulate purchase": a merchant and an amount as the customer types it. */
+export const simulatePurchaseBodySchema = z.object({
+  merchant: merchantSchema,
+  amount: z.string().trim().min(1, 'Invalid amount').max(32, 'Invalid amount'),
+});
+export type SimulatePurchaseBody = z.infer<typeof simulatePurchaseBodySchema>;
+
+/** A staff freeze, unfreeze or decline says why; the customer sees it. */
+export const cardReasonBodySchema = z.object({
+  reason: multiLineText({ max: 500 }).min(1, 'Please give a reason'),
+});
+export const issueCardBodySchema = z.object({ reason: multiLineText({ max: 500 }).optional() });
+
+/** A card as staff see it: whose it is. */
+export const staffCardSchema = cardSchema.extend({ userId: z.string(), username: z.string() });
+export type StaffCard = z.infer<typeof staffCardSchema>;
+export const staffCardListSchema = z.object({ items: z.array(staffCardSchema) });
+
+// The issuing processor's side: what it sends to /issuing/authorizations and /settlements.
+
+const processorIdSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
+
+/** An amount the processor sends: a positive count of minor units, as a string. */
+const processorAmountSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,18}$/, 'a positive integer of minor units')
+  .transform((text) => BigInt(text))
+  .refine((amountMinor) => amountMinor <= amountMinorMax, 'amount too large');
+
+export const issuingAuthorizationBodySchema = z.object({
+  /** The processor's id of the authorization: a retry with the same id gets the same answer. */
+  id: processorIdSchema,
+  cardToken: z.string().min(1).max(100),
+  amountMinor: processorAmountSchema,
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  merchant: merchantSchema,
+});
+export type IssuingAuthorizationBody = z.input<typeof issuingAuthorizationBodySchema>;
+
+export const issuingAuthorizationAnswerSchema = z.object({
+  id: z.string(),
+  approved: z.boolean(),
+  declineReason: z.enum(declineReasons).nullable(),
+});
+export type IssuingAuthorizationAnswer = z.infer<typeof issuingAuthorizationAnswerSchema>;
+
+/** capture: the purchase settled; reversal (merchant cancelled) and expiry release the hold. */
+export const settlementTypes = ['capture', 'reversal', 'expiry'] as const;
+export type SettlementType = (typeof settlementTypes)[number];
+
+export const issuingSettlementBodySchema = z.object({
+  /** The processor's id of the settlement: a retry with the same id gets the same answer. */
+  id: processorIdSchema,
+  authorizationId: processorIdSchema,
+  type: z.enum(settlementTypes),
+});
+export type IssuingSettlementBody = z.infer<typeof issuingSettlementBodySchema>;
+
+export const issuingSettlementAnswerSchema = z.object({
+  id: z.string(),
+  authorizationId: z.string(),
+  status: z.enum(authorizationStatuses),
+});
+
+/** The headers of a signed issuing request (docs/decisions/016). */
+export const issuingTimestampHeader = 'coffer-issuing-timestamp';
+export const issuingSignatureHeader = 'coffer-issuing-signature';
+/** A signed request older (or newer) than this is refused as stale. */
+export const issuingSignatureToleranceMs = 5 * 60 * 1000;
+
+/** The simulated purchase's outcome, as the card page shows it. */
+export const simulatedPurchaseSchema = z.object({ authorization: cardAuthorizationSchema });
