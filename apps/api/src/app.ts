@@ -15,6 +15,7 @@ import { disputeRoutes } from './features/disputes/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { kycRoutes } from './features/kyc/routes.ts';
+import { loanRoutes } from './features/loans/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
@@ -29,6 +30,7 @@ import { walletRoutes } from './features/wallet/routes.ts';
 import { createLedger, type Ledger } from './ledger/ledger.ts';
 import { type RegisteredRoute, registerAccessControl } from './platform/access.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { type EventHub, startEventHub } from './platform/events.ts';
 import { type Mailer, startMailer } from './platform/mail.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -48,6 +50,8 @@ declare module 'fastify' {
     eventHub: EventHub;
     /** The end functions of the open SSE streams, ended before the server closes. */
     openStreams: Set<() => void>;
+    /** The one scheduled-jobs runner; main.ts starts it, tests call `runDue`. */
+    jobs: JobRunner;
   }
 }
 
@@ -88,6 +92,7 @@ export async function buildApp(options: {
   app.decorate('ledger', createLedger(options.db));
   app.decorate('registeredRoutes', registeredRoutes);
   app.decorate('site', loadSite(options.config.siteFile));
+  app.decorate('jobs', createJobRunner(options.db, app.log));
 
   registerErrorHandler(app);
   await app.register(cookie);
@@ -147,6 +152,7 @@ export async function buildApp(options: {
       await api.register(billRoutes);
       await api.register(statementRoutes);
       await api.register(kycRoutes);
+      await api.register(loanRoutes);
       await api.register(notificationRoutes);
       await api.register(disputeRoutes);
       await api.register(supportRoutes);

@@ -39,6 +39,11 @@ export const auditActions = [
   'dispute_rejected',
   'account_frozen_by_customer',
   'support_reply_sent',
+  'loan_eligibility_set',
+  'loan_approved',
+  'loan_declined',
+  'loan_disbursement_requested',
+  'loan_disbursed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -81,6 +86,11 @@ export const auditActionLabels: Record<AuditAction, string> = {
   dispute_rejected: 'Dispute rejected',
   account_frozen_by_customer: 'Transactions disabled at your request',
   support_reply_sent: 'Support replied',
+  loan_eligibility_set: 'Loan eligibility set',
+  loan_approved: 'Loan approved',
+  loan_declined: 'Loan declined',
+  loan_disbursement_requested: 'Loan disbursement waiting for a second admin',
+  loan_disbursed: 'Loan disbursed',
 };
 
 export const auditEventSchema = z.object({

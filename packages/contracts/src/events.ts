@@ -16,6 +16,7 @@ export const liveTopics = [
   'notifications',
   'disputes',
   'support',
+  'loans',
 ] as const;
 export type LiveTopic = (typeof liveTopics)[number];
 

@@ -9,6 +9,8 @@ export const accountKinds = [
   'payout_clearing',
   'loan_receivable',
   'sandbox_funding',
+  // The interest borrowers pay (migration 0014).
+  'interest_income',
 ] as const;
 export type AccountKind = (typeof accountKinds)[number];
 export type SystemAccountKind = Exclude<AccountKind, 'customer'>;

@@ -168,6 +168,8 @@ export const loanSchema = z.object({
   /** Due and overdue instalments not yet paid, today. */
   dueNowMinor: minorUnitsSchema,
   isOverdue: z.boolean(),
+  /** Due instalments are collected from the wallet on their due date while this is on. */
+  isAutoRepayOn: z.boolean(),
   instalments: z.array(instalmentSchema),
   repayments: z.array(loanRepaymentSchema),
 });
@@ -181,7 +183,6 @@ export const loanOverviewSchema = z.object({
     .object({ amountMinor: minorUnitsSchema, reason: z.string(), setAt: z.string() })
     .nullable(),
   loanBalanceMinor: minorUnitsSchema,
-  isAutoRepayOn: z.boolean(),
   loans: z.array(loanSchema),
 });
 export type LoanOverview = z.infer<typeof loanOverviewSchema>;

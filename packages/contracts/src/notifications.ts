@@ -31,6 +31,13 @@ export const notificationKinds = {
   // The outcome of a verification the customer asked for, which #14 promises by email.
   kyc_approved: { email: 'always' },
   kyc_rejected: { email: 'always' },
+  loan_eligibility_set: { email: 'preference' },
+  loan_decided: { email: 'preference' },
+  loan_disbursed: { email: 'preference' },
+  // A repayment the customer made themselves is in the bell only; a collection by us is mailed.
+  loan_repaid: { email: 'never' },
+  loan_collected: { email: 'preference' },
+  loan_collection_short: { email: 'preference' },
 } as const satisfies Record<string, { email: NotificationEmail }>;
 export type NotificationKind = keyof typeof notificationKinds;
 

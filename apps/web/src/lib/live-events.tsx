@@ -22,6 +22,7 @@ const queryKeysByTopic: Record<LiveTopic, readonly QueryKey[]> = {
   notifications: [['notifications']],
   disputes: [['disputes']],
   support: [['support']],
+  loans: [['loans'], ['wallet']],
 };
 const staffQueryRoot: QueryKey = ['admin'];
 
