@@ -306,7 +306,10 @@ async function concreteUrl(url: string): Promise<string> {
     .replace(':sessionId', sessionId)
     .replace(':userId', userIdOf.customerA ?? '')
     .replace(':requestId', pendingRequestId)
-    .replace(/:(notificationId|disputeId|reference|loanId)/, (_match, name: string) => idsOfA[name] ?? '');
+    .replace(
+      /:(notificationId|disputeId|reference|loanId)/,
+      (_match, name: string) => idsOfA[name] ?? '',
+    );
 }
 
 describe('authorization matrix', () => {

@@ -75,8 +75,8 @@ export const rateLimits = {
   // than anyone writes by hand, too few to flood the queue.
   dispute: perCustomerLimit(10, fifteenMinutesMs),
   supportMessage: perCustomerLimit(10, oneMinuteMs),
-  // A loan application reaches staff; a few a quarter-hour is plenty for a person.
-  loanApplication: perCustomerLimit(10, fifteenMinutesMs),
+  // A loan application reaches staff: more tries than a person correcting a form makes.
+  loanApplication: perCustomerLimit(30, fifteenMinutesMs),
   loanRepayment: perCustomerMoneyLimit,
   // Staff moving a customer's money (disbursing) or emailing them (eligibility).
   loanStaffAction: perCustomerMoneyLimit,

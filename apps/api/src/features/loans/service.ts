@@ -286,11 +286,12 @@ export async function applyForLoan(
 
 async function customerOrRefuse(deps: LoanDeps, userId: string, action: StaffAction) {
   const subject = await findUserById(deps.db, userId);
-  const wallet = await findCustomerWallet(deps.db, userId);
-  if (!subject || !wallet) throw new AppError('not_found');
+  if (!subject) throw new AppError('not_found');
   // Staff never act on their own money, and staff accounts have none to lend against.
   if (action.staff.userId === userId) throw new AppError('own_account');
   if (subject.role !== 'customer') throw new AppError('staff_wallet');
+  const wallet = await findCustomerWallet(deps.db, userId);
+  if (!wallet) throw new AppError('not_found');
   return { subject, wallet };
 }
 
