@@ -28,6 +28,11 @@ export type Schedule = {
   totalRepayableMinor: bigint;
 };
 
+/** The smaller of two amounts (Math.min takes no bigints). */
+export function smallerMinor(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}
+
 /** numerator / denominator rounded half-up; both non-negative, denominator positive. */
 export function divideRoundingHalfUp(numerator: bigint, denominator: bigint): bigint {
   return (numerator * 2n + denominator) / (denominator * 2n);

@@ -3,8 +3,8 @@
 import { roles } from '@coffer/contracts/auth';
 import { disputeProblemTypes, disputeStatuses } from '@coffer/contracts/disputes';
 import { kycIdTypes, kycStatuses } from '@coffer/contracts/kyc';
-import { stepUpPurposes } from '@coffer/contracts/step-up';
 import { accountKinds, entryKinds } from '@coffer/contracts/ledger';
+import { stepUpPurposes } from '@coffer/contracts/step-up';
 import { sql } from 'drizzle-orm';
 import {
   bigint,

@@ -1,6 +1,7 @@
 import {
   ArrowLeftRight,
   FileText,
+  HandCoins,
   LayoutDashboard,
   LifeBuoy,
   type LucideIcon,
@@ -35,6 +36,7 @@ export const customerPages: readonly NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
   { label: 'Transfer', to: '/transfer', icon: ArrowLeftRight },
   { label: 'Pay Bills', to: '/pay-bills', icon: ReceiptText },
+  { label: 'Loan', to: '/loan', icon: HandCoins },
   { label: 'KYC', to: '/kyc', icon: ShieldCheck },
   { label: 'Statements', to: '/statements', icon: FileText },
   { label: 'Support', to: '/support', icon: LifeBuoy },

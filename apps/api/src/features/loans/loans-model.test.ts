@@ -3,14 +3,14 @@
 // step the books must agree with the loans: what they owe is the receivable account's
 // balance, the interest they paid is the income account's, and the ledger balances.
 import { toCurrencyCode } from '@coffer/contracts/currencies';
-import { defaultLoanTermsJson } from '@coffer/contracts/loans';
 import { utcDate } from '@coffer/contracts/loan-schedule';
+import { defaultLoanTermsJson } from '@coffer/contracts/loans';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
-import { deposit } from '../../../test/factories.ts';
 import type { TestCustomer } from '../../../test/customers.ts';
+import { deposit } from '../../../test/factories.ts';
 import { staffClient, type TestClient } from '../../../test/http.ts';
 import { borrower, disbursedLoan } from '../../../test/loans.ts';
 import type { AccountId } from '../../ledger/ledger.ts';

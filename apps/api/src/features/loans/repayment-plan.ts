@@ -3,6 +3,7 @@ import {
   addMonths,
   amortize,
   daysBetween,
+  smallerMinor,
 } from '@coffer/contracts/loan-schedule';
 import { assert } from '../../platform/assert.ts';
 import type { InstalmentWrite } from './queries.ts';
@@ -65,7 +66,7 @@ function accruedOfCurrent(
     terms.annualRateBp,
     daysBetween(periodStart, today),
   );
-  const cappedMinor = accrued < current.interestMinor ? accrued : current.interestMinor;
+  const cappedMinor = smallerMinor(accrued, current.interestMinor);
   return cappedMinor > current.interestPaidMinor ? cappedMinor - current.interestPaidMinor : 0n;
 }
 
@@ -102,10 +103,10 @@ export type RepaymentPlan = {
 
 /** Pays interest then principal of one instalment from `leftMinor`; returns what is left. */
 function payInstalment(line: InstalmentState, leftMinor: bigint, interestCapMinor: bigint) {
-  const interestMinor = leftMinor < interestCapMinor ? leftMinor : interestCapMinor;
+  const interestMinor = smallerMinor(leftMinor, interestCapMinor);
   const afterInterest = leftMinor - interestMinor;
   const principalOwed = owedPrincipal(line);
-  const principalMinor = afterInterest < principalOwed ? afterInterest : principalOwed;
+  const principalMinor = smallerMinor(afterInterest, principalOwed);
   line.interestPaidMinor += interestMinor;
   line.principalPaidMinor += principalMinor;
   return { interestMinor, principalMinor, leftMinor: afterInterest - principalMinor };

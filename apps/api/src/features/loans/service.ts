@@ -1,12 +1,12 @@
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
-import { annuitySchedule, addMonths, utcDate } from '@coffer/contracts/loan-schedule';
+import { addMonths, annuitySchedule, smallerMinor, utcDate } from '@coffer/contracts/loan-schedule';
 import {
+  formatRateBp,
   type Instalment,
   type Loan,
   type LoanApplicationBody,
   type LoanOverview,
   type LoanTerms,
-  formatRateBp,
   loanMessages,
 } from '@coffer/contracts/loans';
 import {
@@ -698,7 +698,7 @@ async function collectLoan(deps: LoanDeps, loanId: string, now: Date): Promise<v
   const accounts = await loanAccounts(deps, toCurrencyCode(found.currency));
   await deps.db.transaction(async (tx) => {
     const loan = await findLoan(tx, loanId, { isLocked: true });
-    if (!loan || loan.status !== 'disbursed' || !loan.is_auto_repay_on) return;
+    if (loan?.status !== 'disbursed' || !loan.is_auto_repay_on) return;
     const schedule = instalmentStates(await instalmentsOf(tx, [loanId]));
     const { dueNowMinor } = positionOf(termsOfRecord(loan), schedule, today);
     if (dueNowMinor === 0n) return;
@@ -710,7 +710,7 @@ async function collectLoan(deps: LoanDeps, loanId: string, now: Date): Promise<v
       throw error;
     }
     const { availableMinor } = await deps.ledger.balance(walletId, tx);
-    const collectedMinor = availableMinor < dueNowMinor ? availableMinor : dueNowMinor;
+    const collectedMinor = smallerMinor(availableMinor, dueNowMinor);
     if (collectedMinor > 0n) {
       await applyRepayment(deps, tx, loan, {
         amountMinor: collectedMinor,

@@ -30,6 +30,7 @@ describe('staff home', () => {
     expect(Object.keys(await countsOf())).toEqual([
       'kyc',
       'payouts',
+      'loans',
       'deposits',
       'disputes',
       'support',

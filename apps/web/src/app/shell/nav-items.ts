@@ -1,5 +1,6 @@
 import {
   Banknote,
+  HandCoins,
   Inbox,
   MessagesSquare,
   ScrollText,
@@ -18,6 +19,7 @@ export const staffNavItems: readonly NavItem[] = [
   { label: 'Admin', to: '/admin', icon: UsersRound, activeOn: ['/admin', '/admin/users/*'] },
   { label: 'Deposits queue', to: '/admin/queues/deposits', icon: Inbox },
   { label: 'Payouts queue', to: '/admin/queues/payouts', icon: Banknote },
+  { label: 'Loans queue', to: '/admin/queues/loans', icon: HandCoins },
   { label: 'KYC queue', to: '/admin/queues/kyc', icon: ShieldCheck },
   {
     label: 'Disputes queue',

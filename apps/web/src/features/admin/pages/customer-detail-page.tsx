@@ -38,6 +38,11 @@ import {
 } from '../../deposits/index.ts';
 import { CustomerDisputesTab } from '../../disputes/index.ts';
 import { CustomerKycTab } from '../../kyc/index.ts';
+import {
+  CustomerLoansTab,
+  customerLoansQueryOptions,
+  DisburseLoanForm,
+} from '../../loans/index.ts';
 import { CustomerPayoutsTab } from '../../payouts/index.ts';
 import { CustomerMessagesTab } from '../../support/index.ts';
 import { AccountStatusBadge } from '../components/badges.tsx';
@@ -81,6 +86,18 @@ function MoneyFigure({
         {formatAmountMinor(amountMinor, currency, { currencyDisplay: 'code' })}
       </Text>
     </Paper>
+  );
+}
+
+/** The principal the customer still owes on disbursed loans. */
+function LoanBalanceFigure({ userId, currency }: { userId: string; currency: string }) {
+  const loans = useQuery(customerLoansQueryOptions(userId));
+  return (
+    <MoneyFigure
+      label="Loan Balance"
+      amountMinor={loans.data?.loanBalanceMinor ?? 0n}
+      currency={loans.data?.currency ?? currency}
+    />
   );
 }
 
@@ -213,6 +230,7 @@ function CustomerSummary({ customer }: { customer: CustomerDetail }) {
 const tabValues = [
   'transactions',
   'requests',
+  'loans',
   'payouts',
   'kyc',
   'disputes',
@@ -256,6 +274,7 @@ function CustomerTabs({ userId }: { userId: string }) {
         <Tabs.Tab value="requests" rightSection={<PendingBadge userId={userId} />}>
           Deposits & adjustments
         </Tabs.Tab>
+        <Tabs.Tab value="loans">Pending Loan Requests</Tabs.Tab>
         <Tabs.Tab value="payouts">Payouts</Tabs.Tab>
         <Tabs.Tab value="kyc">KYC</Tabs.Tab>
         <Tabs.Tab value="disputes">Disputes</Tabs.Tab>
@@ -267,6 +286,9 @@ function CustomerTabs({ userId }: { userId: string }) {
       </Tabs.Panel>
       <Tabs.Panel value="requests">
         <MoneyRequestsTab userId={userId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="loans">
+        <CustomerLoansTab userId={userId} />
       </Tabs.Panel>
       <Tabs.Panel value="payouts">
         <CustomerPayoutsTab userId={userId} />
@@ -324,7 +346,7 @@ function CustomerDetailView({ userId }: { userId: string }) {
         </Text>
       </Stack>
       {detail.wallet ? (
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
           <MoneyFigure
             label="Account Balance"
             amountMinor={detail.wallet.balanceMinor}
@@ -341,6 +363,7 @@ function CustomerDetailView({ userId }: { userId: string }) {
             amountMinor={detail.wallet.availableMinor}
             currency={detail.wallet.currency}
           />
+          <LoanBalanceFigure userId={detail.id} currency={detail.wallet.currency} />
         </SimpleGrid>
       ) : (
         <Text>This person has no wallet.</Text>
@@ -359,6 +382,13 @@ function CustomerDetailView({ userId }: { userId: string }) {
             fourEyesThresholdMinor: detail.wallet.fourEyesThresholdMinor,
             fourEyesDailyTotalMinor: detail.wallet.fourEyesDailyTotalMinor,
           }}
+          otherActions={[
+            {
+              value: 'disburse_loan',
+              label: 'Disburse loan',
+              form: <DisburseLoanForm userId={detail.id} />,
+            },
+          ]}
         />
       )}
       <CustomerTabs userId={detail.id} />
