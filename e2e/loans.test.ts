@@ -16,7 +16,14 @@ import {
   watchConsole,
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { callApi, demo, hasNoHorizontalScroll, snapshot, toast } from './support/pages.ts';
+import {
+  balanceRegion,
+  callApi,
+  demo,
+  shownBalanceMinor,
+  snapshotBothWidths,
+  toast,
+} from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 import { waitUntil } from './support/wait.ts';
 
@@ -40,28 +47,6 @@ async function signedInPage(
   expect(login.status(), await login.text()).toBe(200);
   const page = await context.newPage();
   return { page, context, problems: watchConsole(page) };
-}
-
-/** Both widths of one screen: desktop 1280 and phone 390, with no sideways scrolling. */
-async function snapshotBothWidths(page: Page, name: string): Promise<void> {
-  const original = page.viewportSize();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await snapshot(page, `${name}-desktop`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(600);
-  await snapshot(page, `${name}-phone`);
-  expect(await hasNoHorizontalScroll(page), `${name} at 390px`).toBe(true);
-  if (original) await page.setViewportSize(original);
-}
-
-function balanceRegion(page: Page): Locator {
-  return page.getByRole('region', { name: 'Available Balance' });
-}
-
-async function shownBalanceMinor(page: Page): Promise<bigint | null> {
-  const text = (await balanceRegion(page).textContent()) ?? '';
-  const amount = /^Available Balance(\D*[\d,.]+)/.exec(text)?.[1];
-  return amount === undefined ? null : BigInt(amount.replace(/\D/g, ''));
 }
 
 async function aliceId(admin: Page): Promise<string> {

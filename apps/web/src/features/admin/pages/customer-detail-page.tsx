@@ -346,7 +346,7 @@ function CustomerDetailView({ userId }: { userId: string }) {
         </Text>
       </Stack>
       {detail.wallet ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <MoneyFigure
             label="Account Balance"
             amountMinor={detail.wallet.balanceMinor}

@@ -27,6 +27,7 @@ import {
 } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
+import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { createMoneyRequest, type MoneyRequestDirection } from '../api.ts';
 
 const modes: { value: MoneyRequestDirection; label: string }[] = [
@@ -91,6 +92,7 @@ export function AccountActionsCard({
   const queryClient = useQueryClient();
   const me = useMe();
   const headingId = useId();
+  const isPhone = useIsPhone();
   const currency = toCurrencyCode(target.currency);
   const thresholdMinor = target.fourEyesThresholdMinor ?? 0n;
   const dailyTotalMinor = target.fourEyesDailyTotalMinor ?? 0n;
@@ -159,6 +161,8 @@ export function AccountActionsCard({
             setMode(value);
             form.clearErrors();
           }}
+          // Three modes do not fit side by side on a phone.
+          orientation={isPhone ? 'vertical' : 'horizontal'}
           fullWidth
         />
         {otherAction ? (

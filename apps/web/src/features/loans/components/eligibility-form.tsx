@@ -1,8 +1,9 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { eligibilityBodySchema, type LoanOverview, loanMessages } from '@coffer/contracts/loans';
-import { Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId } from 'react';
+import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { ReasonField, useStaffAction } from '../../../components/staff-action-form.tsx';
@@ -49,17 +50,10 @@ export function EligibilityForm({ userId, overview }: { userId: string; overview
         >
           <Stack gap="sm">
             <FormAlert message={action.formError} />
-            <TextInput
+            <AmountInput
               label="Approved eligibility"
-              required
-              inputMode="decimal"
               description={`In steps of ${minorUnitStep(currency)}`}
-              rightSection={
-                <Text size="sm" c="dimmed">
-                  {currency}
-                </Text>
-              }
-              rightSectionWidth={56}
+              currency={currency}
               {...form.getInputProps('amount')}
             />
             <ReasonField {...form.getInputProps('reason')} />

@@ -10,6 +10,7 @@ import {
 import { Alert, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
+import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { useContractForm } from '../../../lib/forms.ts';
@@ -154,29 +155,16 @@ export function LoanApplicationForm({ overview, terms }: { overview: LoanOvervie
             {...form.getInputProps('address')}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <TextInput
+            <AmountInput
               label="Monthly Salary"
-              required
-              inputMode="decimal"
-              rightSection={
-                <Text size="sm" c="dimmed">
-                  {currency}
-                </Text>
-              }
-              rightSectionWidth={56}
+              description="Before tax"
+              currency={currency}
               {...form.getInputProps('monthlySalary')}
             />
-            <TextInput
+            <AmountInput
               label="Requested Loan Amount"
-              required
-              inputMode="decimal"
               description={`In steps of ${step}`}
-              rightSection={
-                <Text size="sm" c="dimmed">
-                  {currency}
-                </Text>
-              }
-              rightSectionWidth={56}
+              currency={currency}
               {...form.getInputProps('amount')}
             />
             <TextInput

@@ -1,9 +1,10 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import type { Loan } from '@coffer/contracts/loans';
 import { toDecimalString } from '@coffer/contracts/money';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -98,10 +99,8 @@ export function RepayDialog({
             )}
           </Text>
           <FormAlert message={failure} />
-          <TextInput
+          <AmountInput
             label="Amount"
-            required
-            inputMode="decimal"
             data-autofocus
             value={amount}
             onChange={(event) => {
@@ -109,12 +108,7 @@ export function RepayDialog({
               setIsCodeAsked(false);
             }}
             error={isTooMuch ? `At most ${money(loan.payoffMinor)}` : undefined}
-            rightSection={
-              <Text size="sm" c="dimmed">
-                {currency}
-              </Text>
-            }
-            rightSectionWidth={56}
+            currency={currency}
           />
           <Group gap="xs">
             {loan.dueNowMinor > 0n && (
