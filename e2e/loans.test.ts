@@ -20,6 +20,7 @@ import {
   balanceRegion,
   callApi,
   demo,
+  openDashboard,
   shownBalanceMinor,
   snapshotBothWidths,
   toast,
@@ -151,11 +152,12 @@ describe('loans', () => {
       await snapshotBothWidths(admin.page, 'loans-queue');
 
       // Alice watches her dashboard while the loan is disbursed.
-      await alice.page.goto('/dashboard');
+      await openDashboard(alice.page);
       await balanceRegion(alice.page).getByRole('button', { name: 'Show balance' }).click();
       await waitUntil(
         'the starting balance shows',
         async () => (await shownBalanceMinor(alice.page)) === aliceStartingMinor,
+        15_000,
       );
 
       await admin.page.goto(`/admin/users/${userId}?tab=loans`);
