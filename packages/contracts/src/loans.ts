@@ -4,6 +4,9 @@ import { annuitySchedule } from './loan-schedule.ts';
 import { MoneyParseError, minorUnitsSchema, parseAmount } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
+/** PRODUCT.md section 5: loans start at account level 2. */
+export const loanLevelMin = 2;
+
 /** PRODUCT.md: repayment months run from 1 to 60, and the operator's terms never allow more. */
 export const loanMonthsMax = 60;
 

@@ -7,6 +7,7 @@ import {
   type LoanApplicationBody,
   type LoanOverview,
   type LoanTerms,
+  loanLevelMin,
   loanMessages,
 } from '@coffer/contracts/loans';
 import {
@@ -62,8 +63,6 @@ import {
 
 export type LoanDeps = { db: Database; ledger: Ledger; config: Config };
 
-/** PRODUCT.md: loans start at level 2. */
-export const loanLevelMin = 2;
 const listLengthMax = 200;
 const collectionBatchMax = 500;
 

@@ -1,4 +1,4 @@
-import { type LoanOverview, loanMessages } from '@coffer/contracts/loans';
+import { type LoanOverview, loanLevelMin, loanMessages } from '@coffer/contracts/loans';
 import { Alert, Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -12,9 +12,6 @@ import { ActiveLoanCard } from '../components/active-loan-card.tsx';
 import { LoanApplicationForm } from '../components/loan-application-form.tsx';
 import { LoanFigure } from '../components/loan-figure.tsx';
 import { LoanHistoryTable } from '../components/loan-history-table.tsx';
-
-/** Loan level from PRODUCT.md: below it the page says how to get there. */
-const loanLevelMin = 2;
 
 function RestrictedCard() {
   return (
