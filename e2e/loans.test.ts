@@ -137,6 +137,10 @@ describe('loans', () => {
       await alice.page.getByLabel('Requested Loan Amount').fill('6000.00');
       await disclosure.getByText('Requested amount is above your approved eligibility').waitFor();
       await alice.page.getByLabel('Requested Loan Amount').fill('1200.00');
+      // The form settles (the warning gone) before it is sent.
+      await disclosure
+        .getByText('Requested amount is above your approved eligibility')
+        .waitFor({ state: 'hidden' });
       await alice.page.getByRole('button', { name: 'Submit application' }).click();
       await toast(alice.page, 'Loan application submitted for admin review.');
       await alice.page.getByText('Application under review').waitFor();
