@@ -106,3 +106,27 @@ it('collects each instalment once with two instances running the job runner', as
   const repaid = await repaidOf(loan.id);
   expect(repaid).toEqual({ count: 1, total: BigInt(loan.instalmentMinor ?? '0') });
 });
+
+it('lets one of two admins deciding at once win, and the other is told it is decided', async () => {
+  const secondAdmin = (await staffClient(app, 'admin')).client;
+  const customer = await borrower(app, admin);
+  const applied = await customer.client.post('/api/v1/loans', {
+    fullName: 'Ada Lovelace',
+    phone: '+1 555 0100',
+    address: '1 Analytical Way',
+    monthlySalary: '4000.00',
+    amount: '500.00',
+    months: 6,
+  });
+  const loanId: string = applied.json().id;
+  const [approved, declined] = await Promise.all([
+    admin.post(`/api/v1/admin/loans/${loanId}/approve`, {}),
+    secondAdmin.post(`/api/v1/admin/loans/${loanId}/decline`, { reason: 'Too soon' }),
+  ]);
+  expect([approved.statusCode, declined.statusCode].sort()).toEqual([200, 409]);
+  const audit = await db.query(
+    "SELECT action FROM audit_events WHERE action IN ('loan_approved', 'loan_declined') AND after->>'amountMinor' = '50000' AND subject_user_id = $1",
+    [customer.user.id],
+  );
+  expect(audit.rows).toHaveLength(1);
+});
