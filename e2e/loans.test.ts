@@ -149,11 +149,12 @@ describe('loans', () => {
       await admin.page.goto('/admin/queues/loans');
       await admin.page.getByRole('heading', { level: 1, name: 'Loans queue' }).waitFor();
       const row = admin.page.getByRole('row').filter({ hasText: demo.alice.username });
+      await row.getByRole('button', { name: 'Approve' }).waitFor();
+      await snapshotBothWidths(admin.page, 'loans-queue');
       await row.getByRole('button', { name: 'Approve' }).click();
       const approveDialog = admin.page.getByRole('dialog', { name: 'Approve loan' });
       await approveDialog.getByRole('button', { name: 'Approve' }).click();
       await toast(admin.page, 'Loan approved');
-      await snapshotBothWidths(admin.page, 'loans-queue');
 
       // Alice watches her dashboard while the loan is disbursed.
       await openDashboard(alice.page);
