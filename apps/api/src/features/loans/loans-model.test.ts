@@ -32,8 +32,12 @@ useTestApp(
   },
   {
     // One admin sets eligibility and disburses for every generated case, far beyond a
-    // person's pace: the per-person limit of staff money actions is lifted here.
-    env: { COFFER_LOAN_TERMS: defaultLoanTermsJson, COFFER_MONEY_REQUESTS_PER_MINUTE: '1000000' },
+    // person's pace and day: the per-person limit and the daily four-eyes total are lifted.
+    env: {
+      COFFER_LOAN_TERMS: defaultLoanTermsJson,
+      COFFER_MONEY_REQUESTS_PER_MINUTE: '1000000',
+      COFFER_FOUR_EYES_DAILY_TOTAL: '{"USD":"100000000.00"}',
+    },
   },
 );
 
