@@ -67,6 +67,8 @@ export function DisburseLoanForm({ userId }: { userId: string }) {
     >
       <Stack gap="md">
         <Select
+          // A new list (one just disbursed) starts the field afresh rather than keep its label.
+          key={approved.map((loan) => loan.id).join()}
           label="Approved loan"
           required
           placeholder={approved.length === 0 ? 'No approved loan to disburse' : 'Pick a loan'}
