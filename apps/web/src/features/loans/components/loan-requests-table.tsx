@@ -56,7 +56,7 @@ export function LoanRequestsTable({
             </Button>
             <Button
               size="xs"
-              color="red.9"
+              color="red"
               variant="light"
               onClick={(event) => dialog.open({ loan, decision: 'decline' }, event.currentTarget)}
             >
