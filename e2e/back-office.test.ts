@@ -522,8 +522,8 @@ describe('back office', () => {
       expect(freeze.status).toBe(403);
       expect(errorCodeOf(freeze.json)).toBe('forbidden');
 
-      // Queues that are not built yet are 404s, as are unknown users.
-      await page.goto('/admin/queues/loans');
+      // Queues that do not exist are 404s, as are unknown users.
+      await page.goto('/admin/queues/mortgages');
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
       await page.goto('/admin/users/00000000-0000-7000-8000-000000000000');
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();

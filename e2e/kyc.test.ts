@@ -17,7 +17,7 @@ import {
   watchConsole,
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { demo, hasNoHorizontalScroll, logIn, snapshot, toast } from './support/pages.ts';
+import { demo, logIn, snapshot, snapshotBothWidths, toast } from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
 const journeyTimeoutMs = 240_000;
@@ -55,19 +55,6 @@ async function randomPng(page: Page, side: number): Promise<string> {
   const file = path.join(os.tmpdir(), `coffer-kyc-${side}-${Date.now()}.png`);
   await writeFile(file, Buffer.from(base64, 'base64'));
   return file;
-}
-
-/** Both widths of one screen: desktop 1280 and phone 390. */
-async function snapshotBothWidths(page: Page, name: string): Promise<void> {
-  const original = page.viewportSize();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await snapshot(page, `${name}-desktop`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  // The side menu slides away when the width drops to a phone's; shot after it has gone.
-  await page.waitForTimeout(600);
-  await snapshot(page, `${name}-phone`);
-  expect(await hasNoHorizontalScroll(page), `${name} at 390px`).toBe(true);
-  if (original) await page.setViewportSize(original);
 }
 
 async function fillDetails(page: Page): Promise<void> {

@@ -13,8 +13,10 @@ import {
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import {
+  balanceRegion,
   hasNoHorizontalScroll,
   openDashboard,
+  shownBalanceMinor,
   snapshot,
   toast,
   waitForAppTakeover,
@@ -54,17 +56,6 @@ async function signedInPage(
   expect(login.status(), await login.text()).toBe(200);
   const page = await context.newPage();
   return { page, context, problems: watchConsole(page) };
-}
-
-function balanceRegion(page: Page): Locator {
-  return page.getByRole('region', { name: 'Available Balance' });
-}
-
-/** The shown balance in minor units ("$1,504.80" → 150480), or null while it is hidden. */
-async function shownBalanceMinor(page: Page): Promise<bigint | null> {
-  const text = (await balanceRegion(page).textContent()) ?? '';
-  const amount = /^Available Balance(\D*[\d,.]+)/.exec(text)?.[1];
-  return amount === undefined ? null : BigInt(amount.replace(/\D/g, ''));
 }
 
 async function waitForBalance(page: Page, expectedMinor: bigint): Promise<void> {

@@ -1,6 +1,6 @@
 // What the browser journeys share: the sandbox's demo accounts, logging in through the
 // login page, calling the API with a page's session, reading amounts, and screenshots.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { screenshot } from './browser.ts';
 import { waitUntil } from './wait.ts';
@@ -115,4 +115,29 @@ export async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(
     () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
   );
+}
+
+/** Both widths of one screen, desktop 1280 and phone 390, and no sideways scroll on the phone. */
+export async function snapshotBothWidths(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await snapshot(page, `${name}-desktop`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The side menu slides away when the width drops to a phone's; shot after it has gone.
+  await page.waitForTimeout(600);
+  await snapshot(page, `${name}-phone`);
+  expect(await hasNoHorizontalScroll(page), `${name} at 390px`).toBe(true);
+  if (original) await page.setViewportSize(original);
+}
+
+/** The dashboard's Available Balance card. */
+export function balanceRegion(page: Page): Locator {
+  return page.getByRole('region', { name: 'Available Balance' });
+}
+
+/** The shown balance in minor units ("$1,504.80" → 150480), or null while it is hidden. */
+export async function shownBalanceMinor(page: Page): Promise<bigint | null> {
+  const text = (await balanceRegion(page).textContent()) ?? '';
+  const amount = /^Available Balance(\D*[\d,.]+)/.exec(text)?.[1];
+  return amount === undefined ? null : BigInt(amount.replace(/\D/g, ''));
 }

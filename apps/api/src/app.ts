@@ -16,6 +16,7 @@ import { disputeRoutes } from './features/disputes/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { kycRoutes } from './features/kyc/routes.ts';
+import { loanRoutes } from './features/loans/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
@@ -32,6 +33,7 @@ import { type RegisteredRoute, registerAccessControl } from './platform/access.t
 import { answerFrameworkError, registerErrorHandler } from './platform/error-handler.ts';
 import { type EventHub, startEventHub } from './platform/events.ts';
 import { registerIdempotencyKeyCheck } from './platform/idempotency.ts';
+import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { type Mailer, startMailer } from './platform/mail.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -51,6 +53,8 @@ declare module 'fastify' {
     eventHub: EventHub;
     /** The end functions of the open SSE streams, ended before the server closes. */
     openStreams: Set<() => void>;
+    /** The one scheduled-jobs runner; main.ts starts it, tests call `runDue`. */
+    jobs: JobRunner;
   }
 }
 
@@ -92,6 +96,7 @@ export async function buildApp(options: {
   app.decorate('ledger', createLedger(options.db));
   app.decorate('registeredRoutes', registeredRoutes);
   app.decorate('site', loadSite(options.config.siteFile));
+  app.decorate('jobs', createJobRunner(options.db, app.log));
 
   registerErrorHandler(app);
   await app.register(cookie);
@@ -153,6 +158,7 @@ export async function buildApp(options: {
       await api.register(billRoutes);
       await api.register(statementRoutes);
       await api.register(kycRoutes);
+      await api.register(loanRoutes);
       await api.register(notificationRoutes);
       await api.register(disputeRoutes);
       await api.register(supportRoutes);

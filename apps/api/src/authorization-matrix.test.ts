@@ -178,6 +178,18 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/admin/cards/:cardId/unfreeze': staff,
   'POST /api/v1/issuing/authorizations': signedByIssuer,
   'POST /api/v1/issuing/settlements': signedByIssuer,
+  'GET /api/v1/loans': customersOnly,
+  'POST /api/v1/loans': customersOnly,
+  // The body is checked before the loan is looked up, so B's empty body is a 400 here;
+  // loans.test.ts shows another customer's loan answers 404.
+  'POST /api/v1/loans/:loanId/repayments': customersOnly,
+  'PUT /api/v1/loans/:loanId/auto-repay': customersOnly,
+  'GET /api/v1/admin/queues/loans': staff,
+  'GET /api/v1/admin/users/:userId/loans': staff,
+  'PUT /api/v1/admin/users/:userId/loan-eligibility': staff,
+  'POST /api/v1/admin/loans/:loanId/approve': adminOnly,
+  'POST /api/v1/admin/loans/:loanId/decline': adminOnly,
+  'POST /api/v1/admin/loans/:loanId/disburse': staff,
 };
 
 /**
@@ -208,7 +220,7 @@ function rawRequest(options: {
   idempotencyKey: string;
 }): Promise<{ statusCode: number; body: string }> {
   const { hostname, port } = new URL(baseUrl);
-  const body = options.method === 'POST' || options.method === 'PATCH' ? '{}' : '';
+  const body = ['POST', 'PATCH', 'PUT'].includes(options.method) ? '{}' : '';
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -288,6 +300,13 @@ useTestApp(
        SELECT $1, $2, a.id, 'A', a.currency, 0, 100 FROM accounts a WHERE a.owner_user_id = $2`,
       [idsOfA.cardId, customerA.user.id],
     );
+    idsOfA.loanId = newId();
+    await db.query(
+      `INSERT INTO loans (id, user_id, currency, amount_minor, monthly_salary_minor, months,
+                          annual_rate_bp, full_name, phone, address)
+       VALUES ($1, $2, 'USD', 10000, 100000, 12, 1200, 'Matrix', '1', 'Matrix street')`,
+      [idsOfA.loanId, customerA.user.id],
+    );
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   },
   { env: { COFFER_SANDBOX: '1' } },
@@ -328,7 +347,7 @@ async function concreteUrl(url: string): Promise<string> {
     .replace(':requestId', pendingRequestId)
     .replace('/static/*', '/static/swagger-ui.css')
     .replace(
-      /:(notificationId|disputeId|reference|cardId)/,
+      /:(notificationId|disputeId|reference|cardId|loanId)/,
       (_match, name: string) => idsOfA[name] ?? '',
     );
 }

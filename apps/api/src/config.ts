@@ -4,6 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isCurrencyCode } from '@coffer/contracts/currencies';
 import { LimitsConfigError, type LimitsTable, parseLimitsTable } from '@coffer/contracts/limits';
+import {
+  defaultLoanTermsJson,
+  type LoanTerms,
+  LoanTermsError,
+  parseLoanTerms,
+} from '@coffer/contracts/loans';
 import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import { z } from 'zod';
 import { moneyRequestsPerMinuteDefault } from './platform/rate-limits.ts';
@@ -147,6 +153,8 @@ const envSchema = z.object({
     .max(1_000_000)
     .default(moneyRequestsPerMinuteDefault),
   COFFER_KYC_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  COFFER_LOAN_TERMS: z.string().min(2).optional(),
+  COFFER_JOB_TICK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });
 
 // Good enough to keep a developer's sandbox working; production refuses to start with it.
@@ -201,6 +209,10 @@ export type Config = {
   moneyRequestsPerMinute: number;
   /** Days the documents of rejected or superseded KYC submissions are kept. */
   kycRetentionDays: number;
+  /** Loan terms per wallet currency (`COFFER_LOAN_TERMS`); a currency not listed offers no loans. */
+  loanTerms: ReadonlyMap<string, LoanTerms>;
+  /** How often an instance looks for due scheduled jobs (platform/jobs.ts). */
+  jobTickMs: number;
 };
 
 export class ConfigError extends Error {
@@ -237,6 +249,17 @@ function loadLimits(limitsJson: string | undefined, dailyTotalsJson: string | un
         ? error.message
         : 'must be a JSON object of currency codes (see the README)';
     throw new ConfigError(`Invalid configuration:\n  ${variable}: ${detail}`);
+  }
+}
+
+/** `COFFER_LOAN_TERMS`, or in a sandbox the built-in USD, EUR and JPY terms; else none. */
+function loadLoanTerms(termsJson: string | undefined, isSandbox: boolean) {
+  const json = termsJson ?? (isSandbox ? defaultLoanTermsJson : '{}');
+  try {
+    return parseLoanTerms(json);
+  } catch (error) {
+    if (!(error instanceof LoanTermsError)) throw error;
+    throw new ConfigError(`Invalid configuration:\n  COFFER_LOAN_TERMS: ${error.message}`);
   }
 }
 
@@ -298,5 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits,
     moneyRequestsPerMinute: values.COFFER_MONEY_REQUESTS_PER_MINUTE,
     kycRetentionDays: values.COFFER_KYC_RETENTION_DAYS,
+    loanTerms: loadLoanTerms(values.COFFER_LOAN_TERMS, isSandbox),
+    jobTickMs: values.COFFER_JOB_TICK_MS,
   };
 }

@@ -25,8 +25,11 @@ async function main(): Promise<void> {
       app.log.warn({ err: error }, 'could not purge old attempt counters'),
     );
   }, purgeIntervalMs).unref();
+  // One runner per process; the jobs table makes sure each run happens on one of them.
+  const stopJobs = app.jobs.start(config.jobTickMs);
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    await stopJobs();
     await db.close();
   });
 

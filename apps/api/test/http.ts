@@ -18,7 +18,7 @@ export class TestClient {
   constructor(private readonly app: FastifyInstance) {}
 
   async request(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     url: string,
     payload?: object,
     headers: Record<string, string> = {},

@@ -43,6 +43,11 @@ export const auditActions = [
   'card_declined',
   'card_frozen',
   'card_unfrozen',
+  'loan_eligibility_set',
+  'loan_approved',
+  'loan_declined',
+  'loan_disbursement_requested',
+  'loan_disbursed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -89,6 +94,11 @@ export const auditActionLabels: Record<AuditAction, string> = {
   card_declined: 'Virtual card request declined',
   card_frozen: 'Virtual card frozen by staff',
   card_unfrozen: 'Virtual card unfrozen by staff',
+  loan_eligibility_set: 'Loan eligibility set',
+  loan_approved: 'Loan approved',
+  loan_declined: 'Loan declined',
+  loan_disbursement_requested: 'Loan disbursement waiting for a second admin',
+  loan_disbursed: 'Loan disbursed',
 };
 
 export const auditEventSchema = z.object({

@@ -111,6 +111,20 @@ export const errorCodes = {
     status: 400,
     message: 'Enter the verification code to confirm.',
   },
+  /** The wallet's currency has no loan terms (`COFFER_LOAN_TERMS`): no loans are offered in it. */
+  loans_not_offered: {
+    status: 409,
+    message: 'Loans are not offered in your currency yet.',
+  },
+  /** A loan application or repayment amount outside what is allowed (eligibility, terms, payoff). */
+  loan_amount_refused: { status: 400, message: 'Invalid amount' },
+  /** A customer with a pending application applies again. */
+  loan_pending_exists: {
+    status: 409,
+    message: 'You already have a loan application waiting for review.',
+  },
+  /** A loan is not in the state the action needs (disbursing a declined loan, repaying a repaid one). */
+  loan_state: { status: 409, message: 'This loan cannot do that in its current state.' },
   /** The request body is larger than the route accepts. */
   payload_too_large: { status: 413, message: 'That is more data than this request accepts.' },
   /** The request body is not JSON (or not the type the route accepts). */

@@ -17,6 +17,7 @@ export const liveTopics = [
   'disputes',
   'support',
   'cards',
+  'loans',
 ] as const;
 export type LiveTopic = (typeof liveTopics)[number];
 

@@ -10,6 +10,8 @@ export const accountKinds = [
   'loan_receivable',
   'sandbox_funding',
   'card_clearing',
+  // The interest borrowers pay (migration 0014).
+  'interest_income',
 ] as const;
 export type AccountKind = (typeof accountKinds)[number];
 export type SystemAccountKind = Exclude<AccountKind, 'customer'>;

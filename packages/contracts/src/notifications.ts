@@ -36,6 +36,13 @@ export const notificationKinds = {
   // Staff froze or unfroze the card: the customer must hear it, with the reason.
   card_frozen: { email: 'preference' },
   card_unfrozen: { email: 'preference' },
+  loan_eligibility_set: { email: 'preference' },
+  loan_decided: { email: 'preference' },
+  loan_disbursed: { email: 'preference' },
+  // A repayment the customer made themselves is in the bell only; a collection by us is mailed.
+  loan_repaid: { email: 'never' },
+  loan_collected: { email: 'preference' },
+  loan_collection_short: { email: 'preference' },
 } as const satisfies Record<string, { email: NotificationEmail }>;
 export type NotificationKind = keyof typeof notificationKinds;
 

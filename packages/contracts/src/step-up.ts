@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { recipientSchema } from './recipient.ts';
 import { singleLineText } from './text.ts';
 
-export const stepUpPurposes = ['transfer', 'payout'] as const;
+export const stepUpPurposes = ['transfer', 'payout', 'loan_repayment'] as const;
 export type StepUpPurpose = (typeof stepUpPurposes)[number];
 
 /** The typed amount of the payment a challenge is for; the server parses it as the payment would. */
@@ -20,6 +20,11 @@ export const stepUpChallengeBodySchema = z.discriminatedUnion('purpose', [
     amount: intendedAmountSchema,
   }),
   z.object({ purpose: z.literal('payout'), amount: intendedAmountSchema }),
+  z.object({
+    purpose: z.literal('loan_repayment'),
+    loanId: z.uuid(),
+    amount: intendedAmountSchema,
+  }),
 ]);
 export type StepUpChallengeBody = z.infer<typeof stepUpChallengeBodySchema>;
 

@@ -5,6 +5,7 @@ import { authorizationStatuses, cardStatuses } from '@coffer/contracts/cards';
 import { disputeProblemTypes, disputeStatuses } from '@coffer/contracts/disputes';
 import { kycIdTypes, kycStatuses } from '@coffer/contracts/kyc';
 import { accountKinds, entryKinds } from '@coffer/contracts/ledger';
+import { stepUpPurposes } from '@coffer/contracts/step-up';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -405,7 +406,7 @@ export const fourEyesDailyTotals = pgTable(
   ],
 );
 
-export const stepUpPurpose = pgEnum('step_up_purpose', ['transfer', 'payout']);
+export const stepUpPurpose = pgEnum('step_up_purpose', stepUpPurposes);
 
 /**
  * A 6-digit code emailed to a customer without an authenticator, for one money movement.
@@ -791,4 +792,116 @@ export const sandboxIssuerCards = pgTable('sandbox_issuer_cards', {
   holderName: text('holder_name').notNull(),
   status: text('status').notNull().default('active'),
   createdAt: createdAt(),
+});
+
+export const loanEligibilities = pgTable('loan_eligibilities', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  amountMinor: moneyColumn('amount_minor').notNull(),
+  currency: char('currency', { length: 3 }).notNull(),
+  reason: text('reason').notNull(),
+  setByUserId: uuid('set_by_user_id')
+    .notNull()
+    .references(() => users.id),
+  setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const loans = pgTable(
+  'loans',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    currency: char('currency', { length: 3 }).notNull(),
+    amountMinor: moneyColumn('amount_minor').notNull(),
+    monthlySalaryMinor: moneyColumn('monthly_salary_minor').notNull(),
+    months: smallint('months').notNull(),
+    annualRateBp: integer('annual_rate_bp').notNull(),
+    fullName: text('full_name').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    status: text('status', {
+      enum: ['pending', 'approved', 'declined', 'disbursed', 'repaid'],
+    })
+      .notNull()
+      .default('pending'),
+    decisionReason: text('decision_reason'),
+    decidedByUserId: uuid('decided_by_user_id').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    disbursementRequestedByUserId: uuid('disbursement_requested_by_user_id').references(
+      () => users.id,
+    ),
+    disbursedByUserId: uuid('disbursed_by_user_id').references(() => users.id),
+    disbursedOn: date('disbursed_on', { mode: 'string' }),
+    disbursedAt: timestamp('disbursed_at', { withTimezone: true }),
+    disbursementEntryId: uuid('disbursement_entry_id'),
+    instalmentMinor: moneyColumn('instalment_minor'),
+    outstandingPrincipalMinor: moneyColumn('outstanding_principal_minor').notNull().default(sql`0`),
+    isAutoRepayOn: boolean('is_auto_repay_on').notNull().default(true),
+    shortNoticeOn: date('short_notice_on', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('loans_one_pending_per_user')
+      .on(table.userId)
+      .where(sql`${table.status} = 'pending'`),
+    index('loans_user_idx').on(table.userId, table.createdAt.desc()),
+    index('loans_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+    check(
+      'loans_disbursed_by_second_admin',
+      sql`${table.disbursementRequestedByUserId} is null or ${table.disbursedByUserId} is null or ${table.disbursementRequestedByUserId} <> ${table.disbursedByUserId}`,
+    ),
+  ],
+);
+
+export const loanInstalments = pgTable(
+  'loan_instalments',
+  {
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    number: smallint('number').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    principalMinor: moneyColumn('principal_minor').notNull(),
+    interestMinor: moneyColumn('interest_minor').notNull(),
+    principalPaidMinor: moneyColumn('principal_paid_minor').notNull().default(sql`0`),
+    interestPaidMinor: moneyColumn('interest_paid_minor').notNull().default(sql`0`),
+  },
+  (table) => [
+    primaryKey({ name: 'loan_instalments_pk', columns: [table.loanId, table.number] }),
+    index('loan_instalments_unpaid_due_idx')
+      .on(table.dueOn)
+      .where(
+        sql`${table.principalPaidMinor} < ${table.principalMinor} or ${table.interestPaidMinor} < ${table.interestMinor}`,
+      ),
+  ],
+);
+
+export const loanRepayments = pgTable(
+  'loan_repayments',
+  {
+    id: uuid('id').primaryKey(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    entryId: uuid('entry_id').notNull(),
+    amountMinor: moneyColumn('amount_minor').notNull(),
+    principalMinor: moneyColumn('principal_minor').notNull(),
+    interestMinor: moneyColumn('interest_minor').notNull(),
+    isAutomatic: boolean('is_automatic').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('loan_repayments_loan_idx').on(table.loanId, table.createdAt)],
+);
+
+/** The one scheduled-jobs runner's rows (platform/jobs.ts, ADR 015). */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  intervalMs: bigint('interval_ms', { mode: 'number' }).notNull(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lastError: text('last_error'),
 });

@@ -23,6 +23,7 @@ import {
   callMoneyOutLock,
   callMoneyOutUncount,
   findMoneyOutStanding,
+  findWalletStanding,
   type MoneyOutStandingRow,
 } from './queries.ts';
 
@@ -259,6 +260,27 @@ export async function lockMoneyOut(
     walletNumber: row.wallet_number,
     currency: request.currency,
   };
+}
+
+/**
+ * The checks of money out that has no daily limit or level (repaying a debt to us: a
+ * customer whose level fell must still be able to pay back): the wallet exists and is not
+ * frozen, refused with the staff's reason. With `isLocked` (inside the movement's
+ * transaction) it locks the wallet's balance row first, as `lockMoneyOut` does.
+ */
+export async function walletUnlessFrozen(
+  db: Queryable,
+  userId: string,
+  options: { isLocked: boolean },
+): Promise<{ walletId: AccountId; currency: CurrencyCode }> {
+  const standing = await findWalletStanding(db, userId, options);
+  if (!standing) throw new AppError('not_found');
+  if (standing.is_frozen) {
+    throw new AppError('account_frozen', {
+      message: frozenAccountMessage(standing.frozen_reason ?? 'no reason was given'),
+    });
+  }
+  return { walletId: standing.wallet_id, currency: toCurrencyCode(standing.currency) };
 }
 
 /** Takes a movement that will not happen after all (a rejected payout) out of its day. */

@@ -35,6 +35,33 @@ export async function findMoneyOutStanding(
   return found.rows[0] ?? null;
 }
 
+/** A customer's wallet and whether it is frozen, its balance row locked when asked. */
+export async function findWalletStanding(
+  db: Queryable,
+  userId: string,
+  options: { isLocked: boolean },
+): Promise<{
+  wallet_id: AccountId;
+  currency: string;
+  frozen_reason: string | null;
+  is_frozen: boolean;
+} | null> {
+  const found = await db.query<{
+    wallet_id: AccountId;
+    currency: string;
+    frozen_reason: string | null;
+    is_frozen: boolean;
+  }>(
+    `SELECT a.id AS wallet_id, a.currency, u.frozen_reason, u.frozen_at IS NOT NULL AS is_frozen
+       FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
+       JOIN account_balances b ON b.account_id = a.id
+      WHERE u.id = $1 AND u.role = 'customer'
+      ${options.isLocked ? 'FOR UPDATE OF b' : ''}`,
+    [userId],
+  );
+  return found.rows[0] ?? null;
+}
+
 /** The sender money_out_lock (db/functions/money_out_lock.sql) locked and checked. */
 export type LockedSenderRow = {
   username: string;

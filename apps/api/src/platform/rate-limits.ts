@@ -78,6 +78,11 @@ export const rateLimits = {
   // A card request holds the fee and reaches staff; a simulated purchase moves money.
   cardRequest: perCustomerLimit(10, fifteenMinutesMs),
   simulatedPurchase: perCustomerMoneyLimit,
+  // A loan application reaches staff: more tries than a person correcting a form makes.
+  loanApplication: perCustomerLimit(30, fifteenMinutesMs),
+  loanRepayment: perCustomerMoneyLimit,
+  // Staff moving a customer's money (disbursing) or emailing them (eligibility).
+  loanStaffAction: perCustomerMoneyLimit,
 };
 
 /**

@@ -175,6 +175,10 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                     ),
                   },
                   {
+                    path: 'loan',
+                    ...lazyPage(() => import('../features/loans/pages/loan-page.tsx'), 'LoanPage'),
+                  },
+                  {
                     path: 'kyc',
                     ...lazyPage(() => import('../features/kyc/pages/kyc-page.tsx'), 'KycPage'),
                   },
@@ -248,6 +252,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                     ...lazyPage(
                       () => import('../features/payouts/pages/payouts-queue-page.tsx'),
                       'PayoutsQueuePage',
+                    ),
+                  },
+                  {
+                    path: 'queues/loans',
+                    ...lazyPage(
+                      () => import('../features/loans/pages/loans-queue-page.tsx'),
+                      'LoansQueuePage',
                     ),
                   },
                   {

@@ -69,6 +69,8 @@ export function useContractForm<Values extends Record<string, unknown>, Body, Re
   /** Before the failure is shown, e.g. to empty a password the person must type again. */
   onError?: (form: UseFormReturnType<Values>) => void;
   fieldsByCode?: Partial<Record<ErrorCode, string>>;
+  /** The form's words for a failure the server did not explain (PRODUCT.md section 4). */
+  otherFailureMessage?: string;
 }) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values>({
@@ -85,7 +87,7 @@ export function useContractForm<Values extends Record<string, unknown>, Body, Re
         options.onError?.(form);
         setFormError(
           showApiErrorOnForm(form, error, {
-            otherFailureMessage: errorCodes.internal.message,
+            otherFailureMessage: options.otherFailureMessage ?? errorCodes.internal.message,
             ...(options.fieldsByCode ? { fieldsByCode: options.fieldsByCode } : {}),
           }),
         );

@@ -24,6 +24,7 @@ const queryKeysByTopic: Record<LiveTopic, readonly QueryKey[]> = {
   support: [['support']],
   // An authorization holds money and a settlement spends it: the wallet shows both.
   cards: [['cards'], ['wallet']],
+  loans: [['loans'], ['wallet']],
 };
 const staffQueryRoot: QueryKey = ['admin'];
 

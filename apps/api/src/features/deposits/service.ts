@@ -1,5 +1,5 @@
 import type { MoneyRequest } from '@coffer/contracts/admin';
-import { toCurrencyCode } from '@coffer/contracts/currencies';
+import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { memoLengthMax } from '@coffer/contracts/ledger';
 import { formatMoney, minorUnits } from '@coffer/contracts/money';
 import type { Queryable } from '../../db/client.ts';
@@ -204,6 +204,34 @@ async function spendDailyTotal(
 }
 
 /**
+ * The four-eyes rule of every staff posting (deposits, adjustments, loan disbursements):
+ * a second admin is needed for anything support prepares, anything above the currency's
+ * threshold, any currency without limits (it has no threshold), and what would take the
+ * admin past her daily total. Otherwise the amount is spent from that total here.
+ */
+export async function isSecondAdminNeeded(
+  deps: Pick<AdminDeps, 'config'>,
+  tx: Queryable,
+  staff: StaffAction['staff'],
+  currency: CurrencyCode,
+  amountMinor: bigint,
+): Promise<boolean> {
+  const limits = deps.config.limits.limitsFor(currency);
+  return (
+    staff.role !== 'admin' ||
+    !limits ||
+    amountMinor > limits.fourEyesThresholdMinor ||
+    !(await spendDailyTotal(
+      tx,
+      staff.userId,
+      currency,
+      amountMinor,
+      limits.fourEyesDailyTotalMinor,
+    ))
+  );
+}
+
+/**
  * Records a staff deposit or debit adjustment. An admin's request at or under the
  * four-eyes threshold, within her daily total, posts at once; otherwise, or prepared by
  * support, it waits for a second admin. The audit event commits with it.
@@ -223,19 +251,7 @@ export async function createMoneyRequest(
   if (direction === 'debit_adjustment' && balance.availableMinor < amountMinor) {
     throw new AppError('insufficient_funds', { message: 'Insufficient funds' });
   }
-  // A currency without limits has no threshold: every posting in it waits for a second admin.
-  const limits = deps.config.limits.limitsFor(currency);
-  const needsSecondAdmin =
-    action.staff.role !== 'admin' ||
-    !limits ||
-    amountMinor > limits.fourEyesThresholdMinor ||
-    !(await spendDailyTotal(
-      tx,
-      action.staff.userId,
-      balance.currency,
-      amountMinor,
-      limits.fourEyesDailyTotalMinor,
-    ));
+  const needsSecondAdmin = await isSecondAdminNeeded(deps, tx, action.staff, currency, amountMinor);
   const requestId = newId();
   await insertPendingRequest(tx, {
     id: requestId,

@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import type { ScheduledJob } from '../../platform/jobs.ts';
 import {
   expiredDocuments,
   knownStorageKeys,
@@ -52,19 +52,11 @@ export async function sweepKycDocuments(deps: CleanupDeps, now = new Date()): Pr
   }
 }
 
-/** Sweeps now and every ten minutes until the returned function stops it. */
-export function startKycCleanup(deps: CleanupDeps, log: FastifyBaseLogger): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  const sweep = () => {
-    running = sweepKycDocuments(deps).catch((error: unknown) =>
-      log.error({ err: error }, 'KYC document clean-up failed'),
-    );
-  };
-  const timer = setInterval(sweep, sweepIntervalMs);
-  timer.unref();
-  sweep();
-  return async () => {
-    clearInterval(timer);
-    await running;
+/** The sweep as a scheduled job (platform/jobs.ts): every ten minutes, on one instance. */
+export function kycCleanupJob(deps: CleanupDeps): ScheduledJob {
+  return {
+    name: 'kyc-document-cleanup',
+    intervalMs: sweepIntervalMs,
+    run: (now) => sweepKycDocuments(deps, now),
   };
 }

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';
-import { startKycCleanup } from './cleanup.ts';
+import { kycCleanupJob } from './cleanup.ts';
 import {
   decideKyc,
   kycOverview,
@@ -74,11 +74,9 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     app.config.secretKey,
   );
   const deps = { db: app.db, config: app.config, site: app.site, mailer: app.mailer, storage };
-  const stopCleanup = startKycCleanup(
-    { db: app.db, storage, retentionDays: app.config.kycRetentionDays },
-    app.log,
+  await app.jobs.register(
+    kycCleanupJob({ db: app.db, storage, retentionDays: app.config.kycRetentionDays }),
   );
-  app.addHook('onClose', stopCleanup);
 
   // The body stays the request stream (this plugin's routes only): it is checked and
   // encrypted on its way to storage, never held whole in memory.

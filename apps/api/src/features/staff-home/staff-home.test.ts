@@ -31,6 +31,7 @@ describe('staff home', () => {
       'kyc',
       'payouts',
       'cards',
+      'loans',
       'deposits',
       'disputes',
       'support',

@@ -2,6 +2,7 @@ import { stepUpChallengeBodySchema, stepUpChallengeSchema } from '@coffer/contra
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';
+import { precheckRepayment } from '../loans/service.ts';
 import { precheckPayout } from '../payouts/service.ts';
 import { precheckQuickPay } from '../transfers/service.ts';
 import { startStepUp } from './service.ts';
@@ -27,7 +28,9 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
       const intended = request.body;
       // The payment's own checks first: a refusal is told now, and no code is sent for it.
       if (intended.purpose === 'transfer') await precheckQuickPay(deps, session, intended);
-      else await precheckPayout(deps, session.userId, intended.amount);
+      else if (intended.purpose === 'payout')
+        await precheckPayout(deps, session.userId, intended.amount);
+      else await precheckRepayment(deps, session.userId, intended.loanId, intended.amount);
       return startStepUp(deps, session.userId, intended.purpose);
     },
   );

@@ -20,6 +20,7 @@ export type StepUpDeps = Pick<AuthDeps, 'db' | 'config' | 'mailer' | 'site'>;
 const purposeWords: Record<StepUpPurpose, string> = {
   transfer: 'send money',
   payout: 'withdraw money',
+  loan_repayment: 'repay your loan',
 };
 
 /** "a***@example.com": enough for the customer to recognise, nothing more. */

@@ -1,6 +1,7 @@
 import {
   Banknote,
   CreditCard,
+  HandCoins,
   Inbox,
   MessagesSquare,
   ScrollText,
@@ -19,6 +20,7 @@ export const staffNavItems: readonly NavItem[] = [
   { label: 'Admin', to: '/admin', icon: UsersRound, activeOn: ['/admin', '/admin/users/*'] },
   { label: 'Deposits queue', to: '/admin/queues/deposits', icon: Inbox },
   { label: 'Payouts queue', to: '/admin/queues/payouts', icon: Banknote },
+  { label: 'Loans queue', to: '/admin/queues/loans', icon: HandCoins },
   { label: 'KYC queue', to: '/admin/queues/kyc', icon: ShieldCheck },
   { label: 'Cards queue', to: '/admin/queues/cards', icon: CreditCard },
   {

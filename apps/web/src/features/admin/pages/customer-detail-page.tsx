@@ -39,6 +39,11 @@ import {
 } from '../../deposits/index.ts';
 import { CustomerDisputesTab } from '../../disputes/index.ts';
 import { CustomerKycTab } from '../../kyc/index.ts';
+import {
+  CustomerLoansTab,
+  customerLoansQueryOptions,
+  DisburseLoanForm,
+} from '../../loans/index.ts';
 import { CustomerPayoutsTab } from '../../payouts/index.ts';
 import { CustomerMessagesTab } from '../../support/index.ts';
 import { AccountStatusBadge } from '../components/badges.tsx';
@@ -82,6 +87,18 @@ function MoneyFigure({
         {formatAmountMinor(amountMinor, currency, { currencyDisplay: 'code' })}
       </Text>
     </Paper>
+  );
+}
+
+/** The principal the customer still owes on disbursed loans. */
+function LoanBalanceFigure({ userId, currency }: { userId: string; currency: string }) {
+  const loans = useQuery(customerLoansQueryOptions(userId));
+  return (
+    <MoneyFigure
+      label="Loan Balance"
+      amountMinor={loans.data?.loanBalanceMinor ?? 0n}
+      currency={loans.data?.currency ?? currency}
+    />
   );
 }
 
@@ -214,6 +231,7 @@ function CustomerSummary({ customer }: { customer: CustomerDetail }) {
 const tabValues = [
   'transactions',
   'requests',
+  'loans',
   'payouts',
   'kyc',
   'cards',
@@ -258,6 +276,7 @@ function CustomerTabs({ userId }: { userId: string }) {
         <Tabs.Tab value="requests" rightSection={<PendingBadge userId={userId} />}>
           Deposits & adjustments
         </Tabs.Tab>
+        <Tabs.Tab value="loans">Pending Loan Requests</Tabs.Tab>
         <Tabs.Tab value="payouts">Payouts</Tabs.Tab>
         <Tabs.Tab value="kyc">KYC</Tabs.Tab>
         <Tabs.Tab value="cards">Cards</Tabs.Tab>
@@ -270,6 +289,9 @@ function CustomerTabs({ userId }: { userId: string }) {
       </Tabs.Panel>
       <Tabs.Panel value="requests">
         <MoneyRequestsTab userId={userId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="loans">
+        <CustomerLoansTab userId={userId} />
       </Tabs.Panel>
       <Tabs.Panel value="payouts">
         <CustomerPayoutsTab userId={userId} />
@@ -330,7 +352,7 @@ function CustomerDetailView({ userId }: { userId: string }) {
         </Text>
       </Stack>
       {detail.wallet ? (
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <MoneyFigure
             label="Account Balance"
             amountMinor={detail.wallet.balanceMinor}
@@ -347,6 +369,7 @@ function CustomerDetailView({ userId }: { userId: string }) {
             amountMinor={detail.wallet.availableMinor}
             currency={detail.wallet.currency}
           />
+          <LoanBalanceFigure userId={detail.id} currency={detail.wallet.currency} />
         </SimpleGrid>
       ) : (
         <Text>This person has no wallet.</Text>
@@ -365,6 +388,13 @@ function CustomerDetailView({ userId }: { userId: string }) {
             fourEyesThresholdMinor: detail.wallet.fourEyesThresholdMinor,
             fourEyesDailyTotalMinor: detail.wallet.fourEyesDailyTotalMinor,
           }}
+          otherActions={[
+            {
+              value: 'disburse_loan',
+              label: 'Disburse loan',
+              form: <DisburseLoanForm userId={detail.id} />,
+            },
+          ]}
         />
       )}
       <CustomerTabs userId={detail.id} />

@@ -7,12 +7,13 @@ import {
   billPaymentBodySchema,
 } from '@coffer/contracts/bills';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
-import { Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { AccountFrozenDialog } from '../../../components/account-frozen-dialog.tsx';
 import { AllowanceNotice } from '../../../components/allowance-notice.tsx';
+import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -123,18 +124,7 @@ export function PayBillForm({ me }: { me: Me }) {
             autoComplete="off"
             {...form.getInputProps('billerReference')}
           />
-          <TextInput
-            label="Amount"
-            inputMode="decimal"
-            required
-            rightSection={
-              <Text size="sm" c="dimmed">
-                {currency}
-              </Text>
-            }
-            rightSectionWidth={56}
-            {...form.getInputProps('amount')}
-          />
+          <AmountInput label="Amount" currency={currency} {...form.getInputProps('amount')} />
           <Group>
             <BusyButton isBusy={pay.isPending} busyLabel="Paying...">
               Pay Bill

@@ -99,7 +99,13 @@ export function SimulatePurchaseCard({ currency }: { currency: string }) {
               maw={320}
               {...form.getInputProps('merchant')}
             />
-            <AmountInput currency={currency} w="100%" maw={200} {...form.getInputProps('amount')} />
+            <AmountInput
+              label="Amount"
+              currency={currency}
+              w="100%"
+              maw={200}
+              {...form.getInputProps('amount')}
+            />
           </Group>
           <BusyButton isBusy={purchase.isPending} busyLabel="Paying...">
             Simulate purchase

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { adminQueryRoot } from '../../../lib/back-office.ts';
@@ -27,6 +27,7 @@ import {
 } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
+import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { createMoneyRequest, type MoneyRequestDirection } from '../api.ts';
 
 const modes: { value: MoneyRequestDirection; label: string }[] = [
@@ -73,18 +74,30 @@ export type AccountActionsTarget = {
   fourEyesDailyTotalMinor: bigint | null;
 };
 
+/** A further Account Actions mode another feature provides ("Disburse loan"), with its own form. */
+export type OtherAccountAction = { value: string; label: string; form: ReactNode };
+
 /**
- * Account Actions: record a deposit or a debit adjustment. Each submission carries one
- * Idempotency-Key; a retry after a dropped connection reuses it, so it cannot post twice.
+ * Account Actions: record a deposit or a debit adjustment, or one of `otherActions`. Each
+ * submission carries one Idempotency-Key; a retry after a dropped connection reuses it, so
+ * it cannot post twice.
  */
-export function AccountActionsCard({ target }: { target: AccountActionsTarget }) {
+export function AccountActionsCard({
+  target,
+  otherActions = [],
+}: {
+  target: AccountActionsTarget;
+  otherActions?: OtherAccountAction[];
+}) {
   const queryClient = useQueryClient();
   const me = useMe();
   const headingId = useId();
+  const isPhone = useIsPhone();
   const currency = toCurrencyCode(target.currency);
   const thresholdMinor = target.fourEyesThresholdMinor ?? 0n;
   const dailyTotalMinor = target.fourEyesDailyTotalMinor ?? 0n;
-  const [mode, setMode] = useState<MoneyRequestDirection>('deposit');
+  const [mode, setMode] = useState<string>('deposit');
+  const otherAction = otherActions.find((action) => action.value === mode);
   const isDeposit = mode === 'deposit';
   const form = useForm<Values>({
     mode: 'controlled',
@@ -135,89 +148,105 @@ export function AccountActionsCard({ target }: { target: AccountActionsTarget })
       <Title order={2} id={headingId} mb="md">
         Account Actions
       </Title>
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) => {
-          const body = {
-            amount: values.amount.trim(),
-            reason: values.reason.trim(),
-            ...(isDeposit && values.externalReference.trim() !== ''
-              ? { externalReference: values.externalReference.trim() }
-              : {}),
-          };
-          const fingerprint = JSON.stringify({ mode, body });
-          if (attempt.current?.fingerprint !== fingerprint) {
-            attempt.current = { key: newIdempotencyKey(), fingerprint };
-          }
-          record.mutate({ direction: mode, body, key: attempt.current.key });
-        })}
-      >
-        <Stack gap="md">
-          <SegmentedControl
-            aria-label="Account action"
-            data={modes}
-            value={mode}
-            onChange={(value) => {
-              setMode(value);
-              form.clearErrors();
-            }}
-            fullWidth
-          />
-          <TextInput
-            label="Amount"
-            type="number"
-            inputMode="decimal"
-            required
-            min={minorUnitStep(currency)}
-            step={minorUnitStep(currency)}
-            rightSection={
-              <Text size="sm" c="dimmed">
-                {currency}
-              </Text>
-            }
-            rightSectionWidth={56}
-            description={
-              isDeposit
-                ? undefined
-                : `Available: ${formatAmountMinor(target.availableMinor, currency, { currencyDisplay: 'code' })}`
-            }
-            // A scroll wheel over a focused number field would change the amount unseen.
-            onWheel={(event) => event.currentTarget.blur()}
-            {...form.getInputProps('amount')}
-          />
-          {isDeposit && (
-            <TextInput
-              label="External reference"
-              description="The bank transfer or cash receipt this deposit comes from"
-              maxLength={externalReferenceLengthMax}
-              {...form.getInputProps('externalReference')}
-            />
-          )}
-          <Textarea
-            label="Reason"
-            required
-            autosize
-            minRows={2}
-            maxRows={6}
-            maxLength={moneyRequestReasonLengthMax}
-            {...form.getInputProps('reason')}
-          />
-          <Group justify="space-between" align="center" gap="sm">
-            <Text size="sm" c="dimmed" aria-live="polite" style={{ flex: '1 1 16rem' }}>
-              {postingHint({
-                isAdmin: me?.role === 'admin',
-                amountMinor,
-                thresholdMinor,
-                dailyTotalMinor,
-                currency,
-              })}
-            </Text>
-            <BusyButton isBusy={record.isPending} busyLabel="Recording...">
-              {submitLabel}
-            </BusyButton>
-          </Group>
-        </Stack>
-      </form>
+      <Stack gap="md">
+        <SegmentedControl
+          aria-label="Account action"
+          data={[
+            ...modes.slice(0, 1),
+            ...otherActions.map(({ value, label }) => ({ value, label })),
+            ...modes.slice(1),
+          ]}
+          value={mode}
+          onChange={(value) => {
+            setMode(value);
+            form.clearErrors();
+          }}
+          // Three modes do not fit side by side on a phone.
+          orientation={isPhone ? 'vertical' : 'horizontal'}
+          fullWidth
+        />
+        {otherAction ? (
+          otherAction.form
+        ) : (
+          <form
+            noValidate
+            onSubmit={form.onSubmit((values) => {
+              const body = {
+                amount: values.amount.trim(),
+                reason: values.reason.trim(),
+                ...(isDeposit && values.externalReference.trim() !== ''
+                  ? { externalReference: values.externalReference.trim() }
+                  : {}),
+              };
+              const fingerprint = JSON.stringify({ mode, body });
+              if (attempt.current?.fingerprint !== fingerprint) {
+                attempt.current = { key: newIdempotencyKey(), fingerprint };
+              }
+              record.mutate({
+                direction: isDeposit ? 'deposit' : 'debit_adjustment',
+                body,
+                key: attempt.current.key,
+              });
+            })}
+          >
+            <Stack gap="md">
+              <TextInput
+                label="Amount"
+                type="number"
+                inputMode="decimal"
+                required
+                min={minorUnitStep(currency)}
+                step={minorUnitStep(currency)}
+                rightSection={
+                  <Text size="sm" c="dimmed">
+                    {currency}
+                  </Text>
+                }
+                rightSectionWidth={56}
+                description={
+                  isDeposit
+                    ? undefined
+                    : `Available: ${formatAmountMinor(target.availableMinor, currency, { currencyDisplay: 'code' })}`
+                }
+                // A scroll wheel over a focused number field would change the amount unseen.
+                onWheel={(event) => event.currentTarget.blur()}
+                {...form.getInputProps('amount')}
+              />
+              {isDeposit && (
+                <TextInput
+                  label="External reference"
+                  description="The bank transfer or cash receipt this deposit comes from"
+                  maxLength={externalReferenceLengthMax}
+                  {...form.getInputProps('externalReference')}
+                />
+              )}
+              <Textarea
+                label="Reason"
+                required
+                autosize
+                minRows={2}
+                maxRows={6}
+                maxLength={moneyRequestReasonLengthMax}
+                {...form.getInputProps('reason')}
+              />
+              <Group justify="space-between" align="center" gap="sm">
+                <Text size="sm" c="dimmed" aria-live="polite" style={{ flex: '1 1 16rem' }}>
+                  {postingHint({
+                    isAdmin: me?.role === 'admin',
+                    amountMinor,
+                    thresholdMinor,
+                    dailyTotalMinor,
+                    currency,
+                  })}
+                </Text>
+                <BusyButton isBusy={record.isPending} busyLabel="Recording...">
+                  {submitLabel}
+                </BusyButton>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
     </Card>
   );
 }

@@ -27,6 +27,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { AccountFrozenDialog } from '../../../components/account-frozen-dialog.tsx';
 import { AllowanceNotice, useIsMoneyOutClosed } from '../../../components/allowance-notice.tsx';
+import { AmountInput } from '../../../components/amount-input.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
@@ -265,20 +266,7 @@ function PayoutDetailsForm({ terms }: { terms: PayoutTerms }) {
             }}
           />
           <DestinationFields form={form} />
-          <TextInput
-            label="Amount"
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            maxLength={40}
-            rightSection={
-              <Text size="sm" c="dimmed">
-                {currency}
-              </Text>
-            }
-            rightSectionWidth={56}
-            {...form.getInputProps('amount')}
-          />
+          <AmountInput label="Amount" currency={currency} {...form.getInputProps('amount')} />
           <Group justify="flex-end">
             <Button type="submit">Withdraw</Button>
           </Group>

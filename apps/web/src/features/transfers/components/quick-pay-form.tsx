@@ -11,6 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { AllowanceNotice } from '../../../components/allowance-notice.tsx';
+import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { allowancesQueryOptions } from '../../../lib/allowances.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -148,23 +149,14 @@ function RecipientDetailsStep({
           )}
         </Stack>
         <AllowanceNotice kind="transfer" />
-        <TextInput
+        <AmountInput
           label="Amount"
           description={
             stepUpThresholdMinor === null
               ? undefined
               : `Payments of ${formatAmountMinor(stepUpThresholdMinor, currency)} or more ask for a verification code.`
           }
-          inputMode="decimal"
-          autoComplete="off"
-          required
-          maxLength={40}
-          rightSection={
-            <Text size="sm" c="dimmed">
-              {currency}
-            </Text>
-          }
-          rightSectionWidth={56}
+          currency={currency}
           {...form.getInputProps('amount')}
         />
         <TextInput

@@ -120,7 +120,13 @@ function TestMoneyForm({ terms }: { terms: TestMoneyTerms }) {
         })}
       >
         <Stack gap="md" align="flex-start">
-          <AmountInput currency={currency} w="100%" maw={320} {...form.getInputProps('amount')} />
+          <AmountInput
+            label="Amount"
+            currency={currency}
+            w="100%"
+            maw={320}
+            {...form.getInputProps('amount')}
+          />
           <BusyButton isBusy={add.isPending} busyLabel="Adding...">
             Add test money
           </BusyButton>

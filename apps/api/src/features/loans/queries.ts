@@ -1,0 +1,342 @@
+import type { LoanStatus } from '@coffer/contracts/loans';
+import type { Queryable } from '../../db/client.ts';
+import type { RowOf } from '../../db/rows.ts';
+import type { loanEligibilities, loanInstalments, loanRepayments } from '../../db/schema.ts';
+
+export type EligibilityRow = RowOf<typeof loanEligibilities>;
+export type InstalmentRow = RowOf<typeof loanInstalments>;
+export type RepaymentRow = RowOf<typeof loanRepayments>;
+
+export type LoanRow = {
+  id: string;
+  user_id: string;
+  username: string;
+  currency: string;
+  amount_minor: bigint;
+  monthly_salary_minor: bigint;
+  months: number;
+  annual_rate_bp: number;
+  full_name: string;
+  phone: string;
+  address: string;
+  status: LoanStatus;
+  decision_reason: string | null;
+  decided_at: Date | null;
+  created_at: Date;
+  disbursement_requested_by_user_id: string | null;
+  disbursement_requested_by_username: string | null;
+  disbursed_on: string | null;
+  disbursed_at: Date | null;
+  instalment_minor: bigint | null;
+  outstanding_principal_minor: bigint;
+  is_auto_repay_on: boolean;
+  short_notice_on: string | null;
+};
+
+const loanColumns = `l.id, l.user_id, u.username, l.currency, l.amount_minor, l.monthly_salary_minor,
+  l.months, l.annual_rate_bp, l.full_name, l.phone, l.address, l.status, l.decision_reason,
+  l.decided_at, l.created_at, l.disbursement_requested_by_user_id,
+  r.username AS disbursement_requested_by_username, l.disbursed_on::text AS disbursed_on,
+  l.disbursed_at, l.instalment_minor, l.outstanding_principal_minor, l.is_auto_repay_on,
+  l.short_notice_on::text AS short_notice_on`;
+const loanFrom = `loans l JOIN users u ON u.id = l.user_id
+  LEFT JOIN users r ON r.id = l.disbursement_requested_by_user_id`;
+
+export async function findEligibility(
+  db: Queryable,
+  userId: string,
+): Promise<EligibilityRow | null> {
+  const found = await db.query<EligibilityRow>(
+    'SELECT * FROM loan_eligibilities WHERE user_id = $1',
+    [userId],
+  );
+  return found.rows[0] ?? null;
+}
+
+export async function saveEligibility(
+  tx: Queryable,
+  eligibility: {
+    userId: string;
+    amountMinor: bigint;
+    currency: string;
+    reason: string;
+    setByUserId: string;
+  },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO loan_eligibilities (user_id, amount_minor, currency, reason, set_by_user_id)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (user_id) DO UPDATE SET amount_minor = EXCLUDED.amount_minor,
+       currency = EXCLUDED.currency, reason = EXCLUDED.reason,
+       set_by_user_id = EXCLUDED.set_by_user_id, set_at = now()`,
+    [
+      eligibility.userId,
+      eligibility.amountMinor,
+      eligibility.currency,
+      eligibility.reason,
+      eligibility.setByUserId,
+    ],
+  );
+}
+
+/** Inserts an application; false when the customer already has one pending (the index). */
+export async function insertLoan(
+  tx: Queryable,
+  loan: {
+    id: string;
+    userId: string;
+    currency: string;
+    amountMinor: bigint;
+    monthlySalaryMinor: bigint;
+    months: number;
+    annualRateBp: number;
+    fullName: string;
+    phone: string;
+    address: string;
+  },
+): Promise<boolean> {
+  const inserted = await tx.query(
+    `INSERT INTO loans (id, user_id, currency, amount_minor, monthly_salary_minor, months,
+                        annual_rate_bp, full_name, phone, address)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT (user_id) WHERE status = 'pending' DO NOTHING RETURNING id`,
+    [
+      loan.id,
+      loan.userId,
+      loan.currency,
+      loan.amountMinor,
+      loan.monthlySalaryMinor,
+      loan.months,
+      loan.annualRateBp,
+      loan.fullName,
+      loan.phone,
+      loan.address,
+    ],
+  );
+  return inserted.rows.length > 0;
+}
+
+export async function findLoan(
+  db: Queryable,
+  loanId: string,
+  options: { isLocked?: boolean } = {},
+): Promise<LoanRow | null> {
+  const found = await db.query<LoanRow>(
+    `SELECT ${loanColumns} FROM ${loanFrom} WHERE l.id = $1
+     ${options.isLocked ? 'FOR UPDATE OF l' : ''}`,
+    [loanId],
+  );
+  return found.rows[0] ?? null;
+}
+
+/** A customer's loans, newest first. */
+export async function loansOfUser(
+  db: Queryable,
+  userId: string,
+  limit: number,
+): Promise<LoanRow[]> {
+  const found = await db.query<LoanRow>(
+    `SELECT ${loanColumns} FROM ${loanFrom} WHERE l.user_id = $1
+      ORDER BY l.created_at DESC, l.id DESC LIMIT $2`,
+    [userId, limit],
+  );
+  return found.rows;
+}
+
+/** Applications waiting for a decision, oldest first. */
+export async function pendingLoans(db: Queryable, limit: number): Promise<LoanRow[]> {
+  const found = await db.query<LoanRow>(
+    `SELECT ${loanColumns} FROM ${loanFrom} WHERE l.status = 'pending'
+      ORDER BY l.created_at, l.id LIMIT $1`,
+    [limit],
+  );
+  return found.rows;
+}
+
+export async function instalmentsOf(db: Queryable, loanIds: string[]): Promise<InstalmentRow[]> {
+  if (loanIds.length === 0) return [];
+  const found = await db.query<InstalmentRow>(
+    `SELECT loan_id, number, due_on::text AS due_on, principal_minor, interest_minor,
+            principal_paid_minor, interest_paid_minor
+       FROM loan_instalments WHERE loan_id = ANY($1::uuid[]) ORDER BY loan_id, number`,
+    [loanIds],
+  );
+  return found.rows;
+}
+
+export async function repaymentsOf(db: Queryable, loanIds: string[]): Promise<RepaymentRow[]> {
+  if (loanIds.length === 0) return [];
+  const found = await db.query<RepaymentRow>(
+    `SELECT * FROM loan_repayments WHERE loan_id = ANY($1::uuid[]) ORDER BY created_at, id`,
+    [loanIds],
+  );
+  return found.rows;
+}
+
+export async function recordDecision(
+  tx: Queryable,
+  loanId: string,
+  decision: { status: 'approved' | 'declined'; reason: string | null; decidedByUserId: string },
+): Promise<void> {
+  await tx.query(
+    `UPDATE loans SET status = $2, decision_reason = $3, decided_by_user_id = $4, decided_at = now()
+      WHERE id = $1`,
+    [loanId, decision.status, decision.reason, decision.decidedByUserId],
+  );
+}
+
+export async function recordDisbursementRequest(
+  tx: Queryable,
+  loanId: string,
+  requestedByUserId: string,
+): Promise<void> {
+  await tx.query('UPDATE loans SET disbursement_requested_by_user_id = $2 WHERE id = $1', [
+    loanId,
+    requestedByUserId,
+  ]);
+}
+
+export async function recordDisbursement(
+  tx: Queryable,
+  disbursement: {
+    loanId: string;
+    disbursedByUserId: string;
+    disbursedOn: string;
+    entryId: string;
+    instalmentMinor: bigint;
+    principalMinor: bigint;
+  },
+): Promise<void> {
+  await tx.query(
+    `UPDATE loans SET status = 'disbursed', disbursed_by_user_id = $2, disbursed_on = $3,
+            disbursed_at = now(), disbursement_entry_id = $4, instalment_minor = $5,
+            outstanding_principal_minor = $6
+      WHERE id = $1`,
+    [
+      disbursement.loanId,
+      disbursement.disbursedByUserId,
+      disbursement.disbursedOn,
+      disbursement.entryId,
+      disbursement.instalmentMinor,
+      disbursement.principalMinor,
+    ],
+  );
+}
+
+export type InstalmentWrite = {
+  number: number;
+  dueOn: string;
+  principalMinor: bigint;
+  interestMinor: bigint;
+  principalPaidMinor: bigint;
+  interestPaidMinor: bigint;
+};
+
+/** Writes the instalments from `fromNumber` on, replacing what was there (the rest are dropped). */
+export async function replaceInstalmentsFrom(
+  tx: Queryable,
+  loanId: string,
+  fromNumber: number,
+  instalments: InstalmentWrite[],
+): Promise<void> {
+  await tx.query('DELETE FROM loan_instalments WHERE loan_id = $1 AND number >= $2', [
+    loanId,
+    fromNumber,
+  ]);
+  if (instalments.length === 0) return;
+  await tx.query(
+    `INSERT INTO loan_instalments (loan_id, number, due_on, principal_minor, interest_minor,
+                                   principal_paid_minor, interest_paid_minor)
+     SELECT $1, * FROM unnest($2::smallint[], $3::date[], $4::bigint[], $5::bigint[],
+                              $6::bigint[], $7::bigint[])`,
+    [
+      loanId,
+      instalments.map((line) => line.number),
+      instalments.map((line) => line.dueOn),
+      instalments.map((line) => line.principalMinor.toString()),
+      instalments.map((line) => line.interestMinor.toString()),
+      instalments.map((line) => line.principalPaidMinor.toString()),
+      instalments.map((line) => line.interestPaidMinor.toString()),
+    ],
+  );
+}
+
+export async function recordRepayment(
+  tx: Queryable,
+  repayment: {
+    id: string;
+    loanId: string;
+    entryId: string;
+    principalMinor: bigint;
+    interestMinor: bigint;
+    isAutomatic: boolean;
+    outstandingPrincipalMinor: bigint;
+    isRepaid: boolean;
+  },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO loan_repayments (id, loan_id, entry_id, amount_minor, principal_minor,
+                                  interest_minor, is_automatic)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      repayment.id,
+      repayment.loanId,
+      repayment.entryId,
+      repayment.principalMinor + repayment.interestMinor,
+      repayment.principalMinor,
+      repayment.interestMinor,
+      repayment.isAutomatic,
+    ],
+  );
+  await tx.query(
+    `UPDATE loans SET outstanding_principal_minor = $2,
+            status = CASE WHEN $3::boolean THEN 'repaid' ELSE status END
+      WHERE id = $1`,
+    [repayment.loanId, repayment.outstandingPrincipalMinor, repayment.isRepaid],
+  );
+}
+
+export async function setAutoRepay(
+  tx: Queryable,
+  loanId: string,
+  isAutoRepayOn: boolean,
+): Promise<void> {
+  await tx.query('UPDATE loans SET is_auto_repay_on = $2 WHERE id = $1', [loanId, isAutoRepayOn]);
+}
+
+export async function recordShortNotice(tx: Queryable, loanId: string, day: string): Promise<void> {
+  await tx.query('UPDATE loans SET short_notice_on = $2 WHERE id = $1', [loanId, day]);
+}
+
+/** Disbursed loans with automatic repayment on and an unpaid instalment due by `day`. */
+export async function loansToCollect(db: Queryable, day: string, limit: number): Promise<string[]> {
+  const found = await db.query<{ id: string }>(
+    `SELECT DISTINCT l.id FROM loans l JOIN loan_instalments i ON i.loan_id = l.id
+      WHERE l.status = 'disbursed' AND l.is_auto_repay_on AND i.due_on <= $1::date
+        AND (i.principal_paid_minor < i.principal_minor OR i.interest_paid_minor < i.interest_minor)
+      LIMIT $2`,
+    [day, limit],
+  );
+  return found.rows.map((row) => row.id);
+}
+
+/** Principal still owed on a customer's loans, for the Loan Balance. */
+export async function outstandingPrincipalOfUser(db: Queryable, userId: string): Promise<bigint> {
+  const found = await db.query<{ total: bigint }>(
+    `SELECT coalesce(sum(outstanding_principal_minor), 0)::bigint AS total
+       FROM loans WHERE user_id = $1 AND status = 'disbursed'`,
+    [userId],
+  );
+  return found.rows[0]?.total ?? 0n;
+}
+
+/** Every disbursed loan's outstanding principal per currency, for the ledger check. */
+export async function outstandingPrincipalByCurrency(
+  db: Queryable,
+): Promise<{ currency: string; total: bigint }[]> {
+  const found = await db.query<{ currency: string; total: bigint }>(
+    `SELECT currency, sum(outstanding_principal_minor)::bigint AS total FROM loans
+      GROUP BY currency`,
+  );
+  return found.rows;
+}

@@ -1,0 +1,198 @@
+import { decisionBodySchema, rejectBodySchema } from '@coffer/contracts/admin';
+import {
+  autoRepayBodySchema,
+  eligibilityBodySchema,
+  loanApplicationBodySchema,
+  loanDecisionBodySchema,
+  loanListSchema,
+  loanOverviewSchema,
+  loanSchema,
+  repayBodySchema,
+} from '@coffer/contracts/loans';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
+import { replyIdempotent } from '../../platform/idempotency.ts';
+import { rateLimits } from '../../platform/rate-limits.ts';
+import { checkStepUp } from '../step-up/service.ts';
+import {
+  applyForLoan,
+  collectDueInstalments,
+  decideLoan,
+  disburseLoan,
+  disbursementTarget,
+  loanCollectionIntervalMs,
+  loanOverview,
+  loanQueue,
+  precheckRepayment,
+  repayLoan,
+  setEligibility,
+  switchAutoRepay,
+} from './service.ts';
+
+const userParams = z.object({ userId: z.uuid() });
+const loanParams = z.object({ loanId: z.uuid() });
+
+export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, ledger: app.ledger, config: app.config };
+  const stepUpDeps = { db: app.db, config: app.config, mailer: app.mailer, site: app.site };
+
+  await app.jobs.register({
+    name: 'loan-collection',
+    intervalMs: loanCollectionIntervalMs,
+    run: (now) => collectDueInstalments(deps, now),
+  });
+
+  app.get(
+    '/loans',
+    { config: { access: 'customer' }, schema: { response: { 200: loanOverviewSchema } } },
+    (request) => loanOverview(deps, sessionOf(request).userId),
+  );
+
+  app.post(
+    '/loans',
+    {
+      config: { access: 'customer', rateLimit: rateLimits.loanApplication },
+      schema: { body: loanApplicationBodySchema, response: { 201: loanSchema } },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return applyForLoan(deps, sessionOf(request).userId, request.body);
+    },
+  );
+
+  app.post(
+    '/loans/:loanId/repayments',
+    {
+      config: { access: 'customer', rateLimit: rateLimits.loanRepayment },
+      schema: { params: loanParams, body: repayBodySchema, response: { 201: loanSchema } },
+    },
+    async (request, reply) => {
+      const { userId } = sessionOf(request);
+      return replyIdempotent(
+        request,
+        reply,
+        `customer:${userId}`,
+        async (tx, { source, proof }) => ({
+          status: 201,
+          body: await repayLoan(deps, tx, { ...source, proof }),
+        }),
+        // The refusals that need no code come first: nobody types a code only to be told no.
+        async () => {
+          const source = await precheckRepayment(
+            deps,
+            userId,
+            request.params.loanId,
+            request.body.amount,
+          );
+          const proof = source.needsStepUp
+            ? await checkStepUp(stepUpDeps, userId, 'loan_repayment', request.body.stepUpCode)
+            : null;
+          return { source, proof };
+        },
+      );
+    },
+  );
+
+  app.put(
+    '/loans/:loanId/auto-repay',
+    {
+      config: { access: 'customer' },
+      schema: { params: loanParams, body: autoRepayBodySchema, response: { 200: loanSchema } },
+    },
+    (request) =>
+      switchAutoRepay(
+        deps,
+        sessionOf(request).userId,
+        request.params.loanId,
+        request.body.isAutoRepayOn,
+      ),
+  );
+
+  app.get(
+    '/admin/queues/loans',
+    { config: { access: 'staff' }, schema: { response: { 200: loanListSchema } } },
+    async (request) => {
+      staffSessionOf(request);
+      return { items: await loanQueue(deps) };
+    },
+  );
+
+  app.get(
+    '/admin/users/:userId/loans',
+    {
+      config: { access: 'staff' },
+      schema: { params: userParams, response: { 200: loanOverviewSchema } },
+    },
+    async (request) => {
+      staffSessionOf(request);
+      return loanOverview(deps, request.params.userId);
+    },
+  );
+
+  app.put(
+    '/admin/users/:userId/loan-eligibility',
+    {
+      config: { access: 'staff', rateLimit: rateLimits.loanStaffAction },
+      schema: {
+        params: userParams,
+        body: eligibilityBodySchema,
+        response: { 200: loanOverviewSchema },
+      },
+    },
+    (request) =>
+      setEligibility(
+        deps,
+        request.params.userId,
+        request.body,
+        staffActionOf(request, request.body.reason),
+      ),
+  );
+
+  app.post(
+    '/admin/loans/:loanId/approve',
+    {
+      config: { access: 'admin' },
+      schema: { params: loanParams, body: decisionBodySchema, response: { 200: loanSchema } },
+    },
+    (request) =>
+      decideLoan(
+        deps,
+        request.params.loanId,
+        'approve',
+        staffActionOf(request, request.body.reason ?? ''),
+      ),
+  );
+
+  app.post(
+    '/admin/loans/:loanId/decline',
+    {
+      config: { access: 'admin' },
+      schema: { params: loanParams, body: rejectBodySchema, response: { 200: loanSchema } },
+    },
+    (request) =>
+      decideLoan(
+        deps,
+        request.params.loanId,
+        'decline',
+        staffActionOf(request, request.body.reason),
+      ),
+  );
+
+  app.post(
+    '/admin/loans/:loanId/disburse',
+    {
+      config: { access: 'staff', rateLimit: rateLimits.loanStaffAction },
+      schema: { params: loanParams, body: loanDecisionBodySchema, response: { 200: loanSchema } },
+    },
+    async (request, reply) => {
+      const staff = staffSessionOf(request);
+      const action = staffActionOf(request, request.body.reason);
+      const target = await disbursementTarget(deps, request.params.loanId, action);
+      return replyIdempotent(request, reply, `staff:${staff.userId}`, async (tx) => ({
+        status: 200,
+        body: await disburseLoan(deps, tx, target, action),
+      }));
+    },
+  );
+};

@@ -1,0 +1,102 @@
+import { loanDecisionBodySchema } from '@coffer/contracts/loans';
+import { Group, Select, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { BusyButton } from '../../../components/busy-button.tsx';
+import { ReasonField } from '../../../components/staff-action-form.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { adminQueryRoot } from '../../../lib/back-office.ts';
+import { contractResolver } from '../../../lib/forms.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
+import { useMe } from '../../../lib/session.ts';
+import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
+import { customerLoansQueryOptions, disburseLoan } from '../api.ts';
+
+/**
+ * Account Actions' "Disburse loan": against an approved loan only (picked here), for its
+ * approved amount. Above the four-eyes threshold the first admin asks and a second pays out.
+ */
+export function DisburseLoanForm({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const overview = useQuery(customerLoansQueryOptions(userId));
+  const approved = overview.data?.loans.filter((loan) => loan.status === 'approved') ?? [];
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { loanId: '', reason: '' },
+    validate: {
+      loanId: (value) => (value ? null : 'Pick an approved loan'),
+      reason: (value) => contractResolver(loanDecisionBodySchema)({ reason: value }).reason ?? null,
+    },
+  });
+  const attempt = useRef<{ key: string; loanId: string } | null>(null);
+  const disburse = useMutation({
+    mutationFn: (values: { loanId: string; reason: string }) => {
+      if (attempt.current?.loanId !== values.loanId) {
+        attempt.current = { key: newIdempotencyKey(), loanId: values.loanId };
+      }
+      return disburseLoan(values.loanId, { reason: values.reason }, attempt.current.key);
+    },
+    onSuccess: async (loan) => {
+      attempt.current = null;
+      const amount = formatAmountMinor(loan.amountMinor, loan.currency, {
+        currencyDisplay: 'code',
+      });
+      showSuccessToast(
+        loan.status === 'disbursed'
+          ? `Loan disbursed: ${amount}`
+          : `Loan disbursement submitted for approval: ${amount}`,
+      );
+      form.reset();
+      await queryClient.invalidateQueries({ queryKey: adminQueryRoot });
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.isRetryable)) attempt.current = null;
+      showErrorToast(`Transaction failed: ${errorMessage(error)}`);
+    },
+  });
+  const chosen = approved.find((loan) => loan.id === form.values.loanId);
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) =>
+        disburse.mutate({ loanId: values.loanId, reason: values.reason.trim() }),
+      )}
+    >
+      <Stack gap="md">
+        <Select
+          // A new list (one just disbursed) starts the field afresh rather than keep its label.
+          key={approved.map((loan) => loan.id).join()}
+          label="Approved loan"
+          required
+          placeholder={approved.length === 0 ? 'No approved loan to disburse' : 'Pick a loan'}
+          disabled={approved.length === 0}
+          data={approved.map((loan) => ({
+            value: loan.id,
+            label: `${formatAmountMinor(loan.amountMinor, loan.currency, { currencyDisplay: 'code' })} over ${loan.months} months${loan.disbursementRequestedBy ? ` (requested by ${loan.disbursementRequestedBy.username})` : ''}`,
+          }))}
+          {...form.getInputProps('loanId')}
+        />
+        <ReasonField {...form.getInputProps('reason')} />
+        <Group justify="space-between" align="center" gap="sm">
+          <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
+            {chosen
+              ? `Credits ${formatAmountMinor(chosen.amountMinor, chosen.currency)} to the wallet and fixes the schedule.`
+              : me?.role === 'admin'
+                ? 'Up to the four-eyes threshold this pays out at once; above it a second admin disburses.'
+                : 'An admin must approve this before it pays out.'}
+          </Text>
+          <BusyButton
+            isBusy={disburse.isPending}
+            busyLabel="Disbursing..."
+            disabled={approved.length === 0}
+          >
+            Disburse loan
+          </BusyButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

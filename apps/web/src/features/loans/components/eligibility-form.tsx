@@ -1,0 +1,70 @@
+import { toCurrencyCode } from '@coffer/contracts/currencies';
+import { eligibilityBodySchema, type LoanOverview, loanMessages } from '@coffer/contracts/loans';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useId } from 'react';
+import { AmountInput } from '../../../components/amount-input.tsx';
+import { BusyButton } from '../../../components/busy-button.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { ReasonField, useStaffAction } from '../../../components/staff-action-form.tsx';
+import { formatDate } from '../../../lib/dates.ts';
+import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
+import { formatAmountMinor, minorUnitStep } from '../../../lib/money.ts';
+import { showSuccessToast } from '../../../lib/toasts.ts';
+import { setEligibility } from '../api.ts';
+
+/** Staff set what the customer may borrow, with a reason the customer sees (audited). */
+export function EligibilityForm({ userId, overview }: { userId: string; overview: LoanOverview }) {
+  const headingId = useId();
+  const currency = toCurrencyCode(overview.currency);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { amount: '', reason: '' },
+    validate: contractResolver(eligibilityBodySchema),
+  });
+  const action = useStaffAction({
+    mutationFn: (body: { amount: string; reason: string }) => setEligibility(userId, body),
+    onDone: () => {
+      showSuccessToast('Loan eligibility updated');
+      form.reset();
+    },
+    describeError: (error) =>
+      showApiErrorOnForm(form, error, { otherFailureMessage: 'Failed to update eligibility' }),
+  });
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Title order={3} id={headingId}>
+          Loan eligibility
+        </Title>
+        <Text size="sm">
+          {overview.eligibility
+            ? `${formatAmountMinor(overview.eligibility.amountMinor, currency)}, set ${formatDate(overview.eligibility.setAt)}: ${overview.eligibility.reason}`
+            : loanMessages.notAssessed}
+        </Text>
+        <form
+          noValidate
+          onSubmit={form.onSubmit((values) =>
+            action.submit({ amount: values.amount.trim(), reason: values.reason.trim() }),
+          )}
+        >
+          <Stack gap="sm">
+            <FormAlert message={action.formError} />
+            <AmountInput
+              label="Approved eligibility"
+              description={`In steps of ${minorUnitStep(currency)}`}
+              currency={currency}
+              {...form.getInputProps('amount')}
+            />
+            <ReasonField {...form.getInputProps('reason')} />
+            <Group justify="flex-end">
+              <BusyButton isBusy={action.isPending} busyLabel="Saving...">
+                Set eligibility
+              </BusyButton>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+    </Card>
+  );
+}

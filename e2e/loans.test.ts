@@ -1,0 +1,233 @@
+// Loans end to end against the sandbox server, in Chromium: a level-1 customer is told how to
+// reach loans; staff raise her level and set her eligibility; she sees the cost of a loan as
+// she types and applies; an admin approves from the loans queue and disburses from the
+// customer page; her open dashboard shows the money without a reload; she repays part, then
+// pays off, and the loan shows Repaid in green. A declined application shows its reason.
+
+import { toCurrencyCode } from '@coffer/contracts/currencies';
+import { annuitySchedule } from '@coffer/contracts/loan-schedule';
+import { formatMoney } from '@coffer/contracts/money';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  type ConsoleProblems,
+  newContext,
+  type viewports,
+  watchConsole,
+} from './support/browser.ts';
+import { unexpectedProblems } from './support/console.ts';
+import {
+  balanceRegion,
+  callApi,
+  demo,
+  openDashboard,
+  shownBalanceMinor,
+  snapshotBothWidths,
+  toast,
+} from './support/pages.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+import { waitUntil } from './support/wait.ts';
+
+const journeyTimeoutMs = 300_000;
+const usd = toCurrencyCode('USD');
+/** Alice's seeded balance: 1,250.00 + 300.00 − 45.20. */
+const aliceStartingMinor = 150_480n;
+
+const suite = useServerAndBrowser();
+
+async function signedInPage(
+  account: { email: string; password: string },
+  viewport: keyof typeof viewports = 'desktop',
+): Promise<{ page: Page; context: BrowserContext; problems: ConsoleProblems }> {
+  const context = await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport });
+  suite.closeAfterTest(context);
+  const login = await context.request.post('/api/v1/auth/login', {
+    data: account,
+    headers: { origin: suite.server.baseUrl },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const page = await context.newPage();
+  return { page, context, problems: watchConsole(page) };
+}
+
+async function aliceId(admin: Page): Promise<string> {
+  const found = await callApi(
+    admin,
+    suite.server.baseUrl,
+    'GET',
+    `/api/v1/admin/users?search=${encodeURIComponent(demo.alice.email)}`,
+  );
+  const id = (found.json as { items: { id: string }[] }).items[0]?.id ?? '';
+  expect(id).not.toBe('');
+  return id;
+}
+
+async function applyOnLoanPage(page: Page, amount: string, months: string): Promise<void> {
+  await page.getByLabel('Full Name').fill('Alice Morgan');
+  await page.getByLabel('Phone Number').fill('+1 555 0100');
+  await page.getByLabel('Full Address').fill('12 Harbour Street, Portland');
+  await page.getByLabel('Monthly Salary').fill('4200.00');
+  await page.getByLabel('Requested Loan Amount').fill(amount);
+  await page.getByLabel('Repayment Months').fill(months);
+}
+
+async function repayOnLoanPage(page: Page, fill: (dialog: Locator) => Promise<void>) {
+  await page.getByRole('button', { name: 'Repay', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Repay loan' });
+  await dialog.waitFor();
+  await fill(dialog);
+  await dialog.getByRole('button', { name: 'Repay', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('loans', () => {
+  it(
+    'takes a customer from eligibility and the cost disclosure to a loan disbursed, repaid and paid off',
+    async () => {
+      const alice = await signedInPage(demo.alice);
+      const admin = await signedInPage(demo.admin);
+      const checker = await signedInPage(demo.checker);
+      const userId = await aliceId(admin.page);
+
+      // Level 1: the page says how to reach loans.
+      await alice.page.goto('/loan');
+      await alice.page.getByRole('heading', { name: 'Loan Access Restricted' }).waitFor();
+      await alice.page.getByText('Reach level 2 to access loan services').waitFor();
+      await snapshotBothWidths(alice.page, 'loans-restricted');
+      const level = await callApi(
+        admin.page,
+        suite.server.baseUrl,
+        'POST',
+        `/api/v1/admin/users/${userId}/level`,
+        {
+          level: 2,
+          reason: 'KYC verified at the branch',
+        },
+      );
+      expect(level.status, JSON.stringify(level.json)).toBe(200);
+
+      // Staff set the eligibility on the customer page's loans tab.
+      await admin.page.goto(`/admin/users/${userId}?tab=loans`);
+      await admin.page.getByRole('heading', { name: 'Loan eligibility' }).waitFor();
+      await admin.page.getByText('Not yet assessed').waitFor();
+      const eligibility = admin.page.getByRole('region', { name: 'Loan eligibility' });
+      await eligibility.getByLabel('Approved eligibility').fill('5000.00');
+      await eligibility.getByLabel('Reason').fill('Salary slips for three months checked');
+      await eligibility.getByRole('button', { name: 'Set eligibility' }).click();
+      await toast(admin.page, 'Loan eligibility updated');
+
+      // The customer sees it, and the cost of the loan as she types.
+      await alice.page.reload();
+      await alice.page.getByText('$5,000.00').first().waitFor();
+      await applyOnLoanPage(alice.page, '1200.00', '12');
+      const cost = annuitySchedule(120_000n, 1200, 12);
+      const disclosure = alice.page.getByLabel('Cost of this loan');
+      await disclosure
+        .getByText(formatMoney({ amountMinor: cost.instalmentMinor, currency: usd }))
+        .first()
+        .waitFor();
+      await disclosure
+        .getByText(formatMoney({ amountMinor: cost.totalInterestMinor, currency: usd }))
+        .waitFor();
+      await disclosure
+        .getByText(formatMoney({ amountMinor: cost.totalRepayableMinor, currency: usd }))
+        .waitFor();
+      await disclosure.getByText('12.00 %').first().waitFor();
+      await snapshotBothWidths(alice.page, 'loans-cost-disclosure');
+      await alice.page.getByLabel('Requested Loan Amount').fill('6000.00');
+      await disclosure.getByText('Requested amount is above your approved eligibility').waitFor();
+      await alice.page.getByLabel('Requested Loan Amount').fill('1200.00');
+      // The form settles (the warning gone) before it is sent.
+      await disclosure
+        .getByText('Requested amount is above your approved eligibility')
+        .waitFor({ state: 'hidden' });
+      await alice.page.getByRole('button', { name: 'Submit application' }).click();
+      await toast(alice.page, 'Loan application submitted for admin review.');
+      await alice.page.getByText('Application under review').waitFor();
+
+      // An admin approves from the queue.
+      await admin.page.goto('/admin/queues/loans');
+      await admin.page.getByRole('heading', { level: 1, name: 'Loans queue' }).waitFor();
+      const row = admin.page.getByRole('row').filter({ hasText: demo.alice.username });
+      await row.getByRole('button', { name: 'Approve' }).waitFor();
+      await snapshotBothWidths(admin.page, 'loans-queue');
+      await row.getByRole('button', { name: 'Approve' }).click();
+      const approveDialog = admin.page.getByRole('dialog', { name: 'Approve loan' });
+      await approveDialog.getByRole('button', { name: 'Approve' }).click();
+      await toast(admin.page, 'Loan approved');
+
+      // Alice watches her dashboard while the loan is disbursed.
+      await openDashboard(alice.page);
+      await balanceRegion(alice.page).getByRole('button', { name: 'Show balance' }).click();
+      await waitUntil(
+        'the starting balance shows',
+        async () => (await shownBalanceMinor(alice.page)) === aliceStartingMinor,
+        15_000,
+      );
+
+      await admin.page.goto(`/admin/users/${userId}?tab=loans`);
+      const actions = admin.page.getByRole('region', { name: 'Account Actions' });
+      await actions.locator('label').filter({ hasText: 'Disburse loan' }).click();
+      await actions.getByLabel('Approved loan').click();
+      await admin.page.getByRole('option', { name: /USD 1,200.00 over 12 months/ }).click();
+      await actions.getByLabel('Reason').fill('Approved application, paid out');
+      await actions.getByRole('button', { name: 'Disburse loan' }).click();
+      await toast(admin.page, 'Loan disbursed: USD 1,200.00');
+      await admin.page
+        .getByRole('region', { name: 'Loan Balance' })
+        .getByText('USD 1,200.00')
+        .waitFor();
+      await snapshotBothWidths(admin.page, 'loans-admin-customer');
+
+      await waitUntil(
+        'the dashboard shows the loan without a reload',
+        async () => (await shownBalanceMinor(alice.page)) === aliceStartingMinor + 120_000n,
+        15_000,
+      );
+
+      // She repays part, then pays off.
+      await alice.page.goto('/loan');
+      await alice.page.getByRole('heading', { name: 'Your loan' }).waitFor();
+      await snapshotBothWidths(alice.page, 'loans-active');
+      await repayOnLoanPage(alice.page, (dialog) => dialog.getByLabel('Amount').fill('300.00'));
+      await toast(alice.page, 'Repayment of $300.00 received.');
+      await repayOnLoanPage(alice.page, (dialog) =>
+        dialog.getByRole('button', { name: 'Pay off the loan' }).click(),
+      );
+      await toast(alice.page, 'Your loan is fully repaid.');
+      const history = alice.page.getByRole('table', { name: 'Loan history' });
+      const repaid = history.getByRole('row').filter({ hasText: '$1,200.00' }).getByText('Repaid');
+      await repaid.waitFor();
+      const [red = 0, green = 0, blue = 0] =
+        (await repaid.evaluate((element) => getComputedStyle(element).color))
+          .match(/\d+/g)
+          ?.map(Number) ?? [];
+      expect(green > red && green > blue, `Repaid is green (${red}, ${green}, ${blue})`).toBe(true);
+      await alice.page.getByText('Loan Balance').waitFor();
+      await snapshotBothWidths(alice.page, 'loans-repaid');
+
+      // A second application is declined with a reason the customer sees.
+      await applyOnLoanPage(alice.page, '500.00', '6');
+      await alice.page.getByRole('button', { name: 'Submit application' }).click();
+      await toast(alice.page, 'Loan application submitted for admin review.');
+      await checker.page.goto(`/admin/users/${userId}?tab=loans`);
+      const pending = checker.page
+        .getByRole('table', { name: 'Loan requests' })
+        .getByRole('row')
+        .filter({ hasText: '$500.00' });
+      await pending.getByRole('button', { name: 'Decline' }).click();
+      const declineDialog = checker.page.getByRole('dialog', { name: 'Decline loan' });
+      await declineDialog.getByLabel('Reason').fill('Two loans in one month are more than we lend');
+      await declineDialog.getByRole('button', { name: 'Reject' }).click();
+      await toast(checker.page, 'Loan request declined');
+      await alice.page.setViewportSize({ width: 390, height: 844 });
+      await alice.page.getByText('Two loans in one month are more than we lend').waitFor();
+      await snapshotBothWidths(alice.page, 'loans-declined');
+
+      for (const { problems } of [alice, admin, checker]) {
+        expect(unexpectedProblems(problems)).toEqual([]);
+      }
+    },
+    journeyTimeoutMs,
+  );
+});

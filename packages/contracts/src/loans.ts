@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { type CurrencyCode, isCurrencyCode, toCurrencyCode } from './currencies.ts';
+import { annuitySchedule } from './loan-schedule.ts';
+import { MoneyParseError, minorUnitsSchema, parseAmount } from './money.ts';
+import { multiLineText, singleLineText } from './text.ts';
+
+/** PRODUCT.md section 5: loans start at account level 2. */
+export const loanLevelMin = 2;
+
+/** PRODUCT.md: repayment months run from 1 to 60, and the operator's terms never allow more. */
+export const loanMonthsMax = 60;
+
+export const loanMessages = {
+  personalDetails: 'Please fill all personal details',
+  submitted: 'Loan application submitted for admin review.',
+  failed: 'Error submitting application',
+  aboveEligibility: 'Requested amount is above your approved eligibility',
+  declined: 'Loan request declined',
+  declineFailed: 'Failed to decline loan',
+  restrictedTitle: 'Loan Access Restricted',
+  restrictedBody: 'Reach level 2 to access loan services',
+  notAssessed: 'Not yet assessed',
+  noHistory: 'No loan history available',
+  invalidSalary: 'Enter your monthly salary as a number above zero',
+  invalidAmount: 'Enter the amount as a number above zero',
+  invalidMonths: 'Enter a whole number of months from 1 to 60',
+} as const;
+
+/** One currency's loan terms as the operator sets them (`COFFER_LOAN_TERMS`). */
+export type LoanTerms = {
+  currency: CurrencyCode;
+  /** The annual interest rate in basis points: 1,200 is 12.00 %. */
+  annualRateBp: number;
+  amountMinMinor: bigint;
+  amountMaxMinor: bigint;
+  monthsMax: number;
+};
+
+const termsEntrySchema = z.strictObject({
+  annualRateBp: z.number().int().min(0).max(10_000),
+  amountMin: z.string(),
+  amountMax: z.string(),
+  monthsMax: z.number().int().min(1).max(loanMonthsMax),
+});
+
+/** The sandbox's terms when the operator sets none: similar value in each currency. */
+export const defaultLoanTermsJson = JSON.stringify({
+  USD: { annualRateBp: 1200, amountMin: '100.00', amountMax: '50000.00', monthsMax: 60 },
+  EUR: { annualRateBp: 1100, amountMin: '100.00', amountMax: '50000.00', monthsMax: 60 },
+  JPY: { annualRateBp: 800, amountMin: '15000', amountMax: '7500000', monthsMax: 60 },
+});
+
+export class LoanTermsError extends Error {
+  override name = 'LoanTermsError';
+}
+
+/** Parses `COFFER_LOAN_TERMS`; any mistake stops start-up with what is wrong. */
+export function parseLoanTerms(json: string): Map<string, LoanTerms> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new LoanTermsError('is not valid JSON');
+  }
+  const table = z.record(z.string(), termsEntrySchema).safeParse(parsed);
+  if (!table.success) throw new LoanTermsError(z.prettifyError(table.error));
+  const terms = new Map<string, LoanTerms>();
+  for (const [code, entry] of Object.entries(table.data)) {
+    if (!isCurrencyCode(code)) throw new LoanTermsError(`${code} is not an ISO 4217 currency`);
+    const currency = toCurrencyCode(code);
+    let amountMinMinor: bigint;
+    let amountMaxMinor: bigint;
+    try {
+      amountMinMinor = parseAmount(entry.amountMin, currency);
+      amountMaxMinor = parseAmount(entry.amountMax, currency);
+    } catch (error) {
+      if (error instanceof MoneyParseError) throw new LoanTermsError(`${code}: ${error.message}`);
+      throw error;
+    }
+    if (amountMinMinor <= 0n || amountMaxMinor < amountMinMinor) {
+      throw new LoanTermsError(`${code}: amountMin must be above zero and at most amountMax`);
+    }
+    terms.set(code, {
+      currency,
+      annualRateBp: entry.annualRateBp,
+      amountMinMinor,
+      amountMaxMinor,
+      monthsMax: entry.monthsMax,
+    });
+  }
+  return terms;
+}
+
+const personalDetail = (max: number) =>
+  singleLineText({ max, missing: loanMessages.personalDetails }).min(
+    1,
+    loanMessages.personalDetails,
+  );
+
+/** Months as typed or sent: a whole number from 1 to 60 ("2.5" and "61" are refused). */
+export const loanMonthsSchema = z.coerce
+  .number({ error: loanMessages.invalidMonths })
+  .int(loanMessages.invalidMonths)
+  .min(1, loanMessages.invalidMonths)
+  .max(loanMonthsMax, loanMessages.invalidMonths);
+
+/** PRODUCT.md's application form; amounts as typed, parsed in the wallet's currency. */
+export const loanApplicationBodySchema = z.object({
+  fullName: personalDetail(120),
+  phone: personalDetail(40),
+  address: personalDetail(300),
+  monthlySalary: singleLineText({ max: 40 }).min(1, loanMessages.invalidSalary),
+  amount: singleLineText({ max: 40 }).min(1, loanMessages.invalidAmount),
+  months: loanMonthsSchema,
+});
+export type LoanApplicationBody = z.infer<typeof loanApplicationBodySchema>;
+
+export const loanStatuses = ['pending', 'approved', 'declined', 'disbursed', 'repaid'] as const;
+export type LoanStatus = (typeof loanStatuses)[number];
+
+export const loanTermsSchema = z.object({
+  currency: z.string(),
+  annualRateBp: z.number().int(),
+  amountMinMinor: minorUnitsSchema,
+  amountMaxMinor: minorUnitsSchema,
+  monthsMax: z.number().int(),
+});
+
+export const instalmentSchema = z.object({
+  number: z.number().int(),
+  dueOn: z.string(),
+  principalMinor: minorUnitsSchema,
+  interestMinor: minorUnitsSchema,
+  paidMinor: minorUnitsSchema,
+  status: z.enum(['paid', 'due', 'overdue', 'upcoming']),
+});
+export type Instalment = z.infer<typeof instalmentSchema>;
+
+export const loanRepaymentSchema = z.object({
+  id: z.string(),
+  amountMinor: minorUnitsSchema,
+  principalMinor: minorUnitsSchema,
+  interestMinor: minorUnitsSchema,
+  isAutomatic: z.boolean(),
+  createdAt: z.string(),
+});
+
+export const loanSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  currency: z.string(),
+  amountMinor: minorUnitsSchema,
+  monthlySalaryMinor: minorUnitsSchema,
+  months: z.number().int(),
+  annualRateBp: z.number().int(),
+  fullName: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  status: z.enum(loanStatuses),
+  decisionReason: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+  disbursedAt: z.string().nullable(),
+  /** A disbursement above the four-eyes threshold waiting for a second admin. */
+  disbursementRequestedBy: z.object({ id: z.string(), username: z.string() }).nullable(),
+  instalmentMinor: minorUnitsSchema.nullable(),
+  outstandingPrincipalMinor: minorUnitsSchema,
+  /** What pays the loan off today: principal plus the current period's interest so far. */
+  payoffMinor: minorUnitsSchema,
+  /** Due and overdue instalments not yet paid, today. */
+  dueNowMinor: minorUnitsSchema,
+  isOverdue: z.boolean(),
+  /** Due instalments are collected from the wallet on their due date while this is on. */
+  isAutoRepayOn: z.boolean(),
+  instalments: z.array(instalmentSchema),
+  repayments: z.array(loanRepaymentSchema),
+});
+export type Loan = z.infer<typeof loanSchema>;
+
+export const loanOverviewSchema = z.object({
+  level: z.number().int(),
+  currency: z.string(),
+  terms: loanTermsSchema.nullable(),
+  eligibility: z
+    .object({ amountMinor: minorUnitsSchema, reason: z.string(), setAt: z.string() })
+    .nullable(),
+  loanBalanceMinor: minorUnitsSchema,
+  loans: z.array(loanSchema),
+});
+export type LoanOverview = z.infer<typeof loanOverviewSchema>;
+
+export const loanListSchema = z.object({ items: z.array(loanSchema) });
+
+export const repayBodySchema = z.object({
+  amount: singleLineText({ max: 40 }).min(1, 'Invalid amount'),
+  stepUpCode: z.string().optional(),
+});
+
+export const autoRepayBodySchema = z.object({ isAutoRepayOn: z.boolean() });
+
+const staffReason = multiLineText({ max: 500 }).min(1, 'Please give a reason');
+
+export const eligibilityBodySchema = z.object({
+  amount: singleLineText({ max: 40 }).min(1, 'Please enter a valid amount'),
+  reason: staffReason,
+});
+
+export const loanDecisionBodySchema = z.object({ reason: staffReason });
+
+/** What the customer sees before submitting, from the same function the server uses. */
+export function costDisclosure(
+  amountMinor: bigint,
+  months: number,
+  terms: Pick<LoanTerms, 'annualRateBp'>,
+) {
+  const schedule = annuitySchedule(amountMinor, terms.annualRateBp, months);
+  return {
+    instalmentMinor: schedule.instalmentMinor,
+    instalmentCount: schedule.lines.length,
+    lastInstalmentMinor:
+      (schedule.lines.at(-1)?.principalMinor ?? 0n) + (schedule.lines.at(-1)?.interestMinor ?? 0n),
+    totalInterestMinor: schedule.totalInterestMinor,
+    totalRepayableMinor: schedule.totalRepayableMinor,
+    annualRateBp: terms.annualRateBp,
+  };
+}
+
+/** "12.00 %" from basis points, with no float. */
+export function formatRateBp(annualRateBp: number): string {
+  const whole = Math.trunc(annualRateBp / 100);
+  const fraction = String(annualRateBp % 100).padStart(2, '0');
+  return `${whole}.${fraction} %`;
+}
