@@ -151,7 +151,7 @@ async function main(): Promise<void> {
     databaseUrl,
     poolSize: 10,
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
-    cpuProfileDir: null,
+    cpuProfileDir: process.env.BENCH_API_CPU_PROFILE_DIR || null,
     dataDir,
   });
   try {
