@@ -28,7 +28,7 @@ import { transferRoutes } from './features/transfers/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { createLedger, type Ledger } from './ledger/ledger.ts';
 import { type RegisteredRoute, registerAccessControl } from './platform/access.ts';
-import { registerErrorHandler } from './platform/error-handler.ts';
+import { answerClientError, registerErrorHandler } from './platform/error-handler.ts';
 import { type EventHub, startEventHub } from './platform/events.ts';
 import { type Mailer, startMailer } from './platform/mail.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -78,6 +78,7 @@ export async function buildApp(options: {
     // an address (limits, throttles, audit, sessions) reads `request.ip`, which this sets.
     trustProxy: fastifyTrustProxy(options.config.trustProxy),
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
