@@ -16,7 +16,9 @@ async function rawExchange(request: string): Promise<{ status: number; body: str
   listening ??= app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = new URL(await listening);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(request));
+    // Written, not ended: a client that half-closes first may lose its answer. The server
+    // closes the connection once it has answered (Connection: close).
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request));
     let answer = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => {
