@@ -11,6 +11,7 @@ import { Worker } from 'node:worker_threads';
  * cost the main thread more than the cipher itself.
  */
 const blockBytes = 256 * 1024;
+const blocksInFlightMax = 4;
 
 // Plain JavaScript evaluated as the worker, so it runs the same under node, tsx and vitest:
 // a .ts worker file would need each of their loaders inside the worker.
@@ -182,6 +183,9 @@ export class OffThreadAesGcmEncryption extends Transform {
   private readonly job = newJob();
   private readonly blocks = new Blocks();
   private tag: Buffer | null = null;
+  private pushed: Promise<void> = Promise.resolve();
+  private blocksInFlight = 0;
+  private continueWriting: (() => void) | null = null;
 
   constructor(key: Buffer, iv: Buffer) {
     super();
@@ -193,36 +197,45 @@ export class OffThreadAesGcmEncryption extends Transform {
     });
   }
 
-  /** The ciphertext of one block. */
-  private async encrypted(bytes: Uint8Array): Promise<Buffer> {
+  /**
+   * Sends a block without waiting for its ciphertext, which is pushed when it comes back,
+   * in order: each block waiting for the last one's answer left the worker idle between
+   * messages, and a busy machine made every such wait a scheduling delay.
+   */
+  private send(bytes: Uint8Array): void {
     const { id, worker } = this.job;
-    const answer = await worker.ask({ id, op: 'update', bytes, isAnswered: true }, [
+    const answered = worker.ask({ id, op: 'update', bytes, isAnswered: true }, [
       bytes.buffer as ArrayBuffer,
     ]);
-    return bufferOf(answer.bytes);
+    this.blocksInFlight += 1;
+    this.pushed = this.pushed.then(async () => {
+      const answer = await answered;
+      this.blocksInFlight -= 1;
+      this.push(bufferOf(answer.bytes));
+      const continueWriting = this.continueWriting;
+      this.continueWriting = null;
+      continueWriting?.();
+    });
+    // A failure ends the stream; `pushed` stays rejected, so nothing after it is pushed.
+    this.pushed.catch((error: unknown) => this.destroy(error as Error));
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    const filled = this.blocks.add(chunk);
-    if (filled.length === 0) {
-      done();
-      return;
-    }
-    Promise.all(filled.map((block) => this.encrypted(block))).then(
-      (encrypted) => done(null, Buffer.concat(encrypted)),
-      done,
-    );
+    for (const block of this.blocks.add(chunk)) this.send(block);
+    // At most `blocksInFlightMax` blocks a stream wait in the worker: memory stays bounded.
+    if (this.blocksInFlight < blocksInFlightMax) done();
+    else this.continueWriting = () => done();
   }
 
   override _flush(done: TransformCallback): void {
     const { id, worker } = this.job;
-    this.encrypted(this.blocks.rest())
-      .then(async (lastBlock) => {
-        const answer = await worker.ask({ id, op: 'final', isHash: false });
+    this.send(this.blocks.rest());
+    this.pushed
+      .then(() => worker.ask({ id, op: 'final', isHash: false }))
+      .then((answer) => {
         this.tag = bufferOf(answer.tag);
-        done(null, Buffer.concat([lastBlock, bufferOf(answer.bytes)]));
-      })
-      .catch(done);
+        done(null, bufferOf(answer.bytes));
+      }, done);
   }
 
   override _destroy(error: Error | null, done: (error: Error | null) => void): void {
