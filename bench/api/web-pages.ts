@@ -5,6 +5,8 @@ import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
+import { launch as launchChrome } from 'chrome-launcher';
+import { type Cookie, chromium } from 'playwright-core';
 import { chromiumPath, launchBrowser, newContext } from '../../e2e/support/browser.ts';
 import { sleep } from '../shared/measure.ts';
 import { repoRoot } from './config.ts';
@@ -12,7 +14,12 @@ import { repoRoot } from './config.ts';
 export type WebPage = {
   name: string;
   path: string;
-  /** The session cookie ("name=value") for a signed-in page, sent as a request header. */
+  /**
+   * The session cookie ("name=value") for a signed-in page, put in the browser's cookie
+   * jar. Not sent as an extra request header: once the page stores a cookie of its own
+   * (the time zone), Chromium sends the jar's Cookie header instead of the extra one, and
+   * every later request of the page went without the session (signed out mid-page).
+   */
   cookie: string | null;
   /** The page's h1 once it has rendered, e.g. the dashboard's greeting. */
   heading: RegExp;
@@ -94,6 +101,22 @@ export async function buildWebApp(): Promise<{ dir: string; remove: () => Promis
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
+/** The session cookie as the API sets it (`__Host-`: secure, whole site), for `baseUrl`. */
+function sessionCookie(baseUrl: string, cookie: string): Cookie {
+  const separatorAt = cookie.indexOf('=');
+  return {
+    name: cookie.slice(0, separatorAt),
+    value: cookie.slice(separatorAt + 1),
+    domain: new URL(baseUrl).hostname,
+    path: '/',
+    expires: -1,
+    httpOnly: true,
+    // Chromium keeps and sends secure cookies to http://127.0.0.1, a trustworthy origin.
+    secure: true,
+    sameSite: 'Lax',
+  };
+}
+
 /** Opens each page in a fresh phone-sized context and records every script it loads. */
 export async function measurePageScripts(baseUrl: string, pages: WebPage[]) {
   const browser = await launchBrowser();
@@ -112,7 +135,7 @@ async function scriptsOf(
   webPage: WebPage,
 ): Promise<PageScripts> {
   const context = await newContext(browser, { baseUrl, viewport: 'phone' });
-  if (webPage.cookie) await context.setExtraHTTPHeaders({ cookie: webPage.cookie });
+  if (webPage.cookie) await context.addCookies([sessionCookie(baseUrl, webPage.cookie)]);
   const page = await context.newPage();
   const pending: Promise<LoadedScript>[] = [];
   let lastScriptAtMs = performance.now();
@@ -137,6 +160,10 @@ async function scriptsOf(
       throw new Error(`${webPage.name}: landed on ${page.url()} showing "${headingText}"`);
     }
     while (performance.now() - lastScriptAtMs < scriptQuietMs) await sleep(100);
+    // A page that sends its visitor elsewhere meanwhile (to sign in) counts that page's code.
+    if (new URL(page.url()).pathname !== webPage.path) {
+      throw new Error(`${webPage.name}: went on to ${page.url()}`);
+    }
     const scripts = await Promise.all(pending);
     return {
       page: webPage.name,
@@ -156,6 +183,36 @@ type LighthouseReport = {
   runtimeError?: { code: string; message: string };
 };
 
+/**
+ * Chromium as Lighthouse's CLI launches it (chrome-launcher, its default flags and a fresh
+ * profile), for Lighthouse to drive with `--port`: with the session cookie in its jar
+ * first, as a signed-in person's browser has it. Lighthouse clears caches and service
+ * workers before its run, never cookies.
+ */
+async function chromeForLighthouse(
+  baseUrl: string,
+  cookie: string | null,
+): Promise<{ port: number; stop: () => void }> {
+  const chrome = await launchChrome({
+    chromePath: chromiumPath,
+    chromeFlags: lighthouseChromeFlags,
+  });
+  const stop = () => chrome.kill();
+  try {
+    if (cookie) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const [defaultContext] = browser.contexts();
+      if (!defaultContext) throw new Error('Chromium has no default context');
+      await defaultContext.addCookies([sessionCookie(baseUrl, cookie)]);
+      await browser.close();
+    }
+    return { port: chrome.port, stop };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
+
 async function lighthouseOnce(
   url: string,
   cookie: string | null,
@@ -163,6 +220,7 @@ async function lighthouseOnce(
 ): Promise<LighthouseReport> {
   const outputDir = await mkdtemp(path.join(os.tmpdir(), 'coffer-bench-lighthouse-'));
   const reportPath = path.join(outputDir, 'report.json');
+  const chrome = await chromeForLighthouse(new URL(url).origin, cookie);
   try {
     await run(
       path.join(repoRoot, 'node_modules/.bin/lighthouse'),
@@ -172,10 +230,9 @@ async function lighthouseOnce(
         '--output=json',
         `--output-path=${reportPath}`,
         '--quiet',
-        `--chrome-flags=${lighthouseChromeFlags.join(' ')}`,
-        ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+        `--port=${chrome.port}`,
       ],
-      { cwd: repoRoot, env: { ...process.env, CHROME_PATH: chromiumPath } },
+      { cwd: repoRoot },
     );
     if (keptReportPath) await copyFile(reportPath, keptReportPath);
     const report = JSON.parse(await readFile(reportPath, 'utf8')) as LighthouseReport;
@@ -190,6 +247,7 @@ async function lighthouseOnce(
     }
     return report;
   } finally {
+    chrome.stop();
     await rm(outputDir, { recursive: true, force: true });
   }
 }

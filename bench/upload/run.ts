@@ -7,13 +7,14 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { kycDocumentBytesMax } from '../../packages/contracts/src/kyc.ts';
 import { startApi } from '../api/api-server.ts';
 import { benchDir, repoRoot } from '../api/config.ts';
 import { integerFromEnv } from '../shared/env.ts';
-import { sleep } from '../shared/measure.ts';
+import { readCpuSeconds, sleep } from '../shared/measure.ts';
 import { table } from '../shared/report.ts';
 
 const concurrentUploads = integerFromEnv('BENCH_UPLOADS', 5, { min: 1, max: 6 });
@@ -151,7 +152,7 @@ async function main(): Promise<void> {
     databaseUrl,
     poolSize: 10,
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
-    cpuProfileDir: null,
+    cpuProfileDir: process.env.BENCH_API_CPU_PROFILE_DIR || null,
     dataDir,
   });
   try {
@@ -160,7 +161,20 @@ async function main(): Promise<void> {
     // One upload first: the code paths are compiled and the directory exists.
     await uploadAll(api.baseUrl, cookie, files.slice(0, 1));
     const totalMb = (concurrentUploads * kycDocumentBytesMax) / bytesPerMb;
-    const rows: { round: number; apiMbPerS: number; fsMbPerS: number; rssGrowthMb: number }[] = [];
+    const rows: {
+      round: number;
+      apiMbPerS: number;
+      fsMbPerS: number;
+      rssGrowthMb: number;
+      apiCpuMsPerMb: number;
+      clientCpuMsPerMb: number;
+      fsCpuMsPerMb: number;
+    }[] = [];
+    const apiCpuSeconds = () => readCpuSeconds(api.pid) ?? Number.NaN;
+    const ownCpuSeconds = () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1e6;
+    };
     for (let round = 1; round <= rounds; round += 1) {
       await sleep(500);
       const baselineMb = rssMb(api.pid);
@@ -168,15 +182,23 @@ async function main(): Promise<void> {
       const sampler = setInterval(() => {
         peakMb = Math.max(peakMb, rssMb(api.pid));
       }, rssSampleMs);
+      const [apiCpuBefore, clientCpuBefore] = [apiCpuSeconds(), ownCpuSeconds()];
       const uploadMs = await uploadAll(api.baseUrl, cookie, files);
+      const [apiCpuAfter, clientCpuAfter] = [apiCpuSeconds(), ownCpuSeconds()];
       clearInterval(sampler);
       peakMb = Math.max(peakMb, rssMb(api.pid));
+      const fsCpuBefore = ownCpuSeconds();
       const fsMs = await writeAll(yardstickDir, files);
+      const fsCpuAfter = ownCpuSeconds();
       rows.push({
         round,
         apiMbPerS: totalMb / (uploadMs / 1000),
         fsMbPerS: totalMb / (fsMs / 1000),
         rssGrowthMb: peakMb - baselineMb,
+        // All of the API's threads (the crypto workers too), in /proc's 10 ms ticks.
+        apiCpuMsPerMb: ((apiCpuAfter - apiCpuBefore) * 1000) / totalMb,
+        clientCpuMsPerMb: ((clientCpuAfter - clientCpuBefore) * 1000) / totalMb,
+        fsCpuMsPerMb: ((fsCpuAfter - fsCpuBefore) * 1000) / totalMb,
       });
     }
     const mean = (pick: (row: (typeof rows)[number]) => number) =>
@@ -184,24 +206,42 @@ async function main(): Promise<void> {
     const apiMbPerS = mean((row) => row.apiMbPerS);
     const fsMbPerS = mean((row) => row.fsMbPerS);
     const rssGrowthMb = Math.max(...rows.map((row) => row.rssGrowthMb));
+    const apiCpuMsPerMb = mean((row) => row.apiCpuMsPerMb);
+    const clientCpuMsPerMb = mean((row) => row.clientCpuMsPerMb);
+    const fsCpuMsPerMb = mean((row) => row.fsCpuMsPerMb);
+    const loadAverage = os.loadavg()[0] ?? 0;
     const ratio = apiMbPerS / fsMbPerS;
     console.log(
       `${concurrentUploads} concurrent uploads of ${kycDocumentBytesMax / bytesPerMb} MB, ${rounds} rounds\n`,
     );
     console.log(
       table([
-        ['round', 'API MB/s', 'fs MB/s', 'API RSS growth MB'],
+        [
+          'round',
+          'API MB/s',
+          'fs MB/s',
+          'API RSS growth MB',
+          'API CPU ms/MB',
+          'client CPU ms/MB',
+          'fs CPU ms/MB',
+        ],
         ...rows.map((row) => [
           String(row.round),
           row.apiMbPerS.toFixed(1),
           row.fsMbPerS.toFixed(1),
           row.rssGrowthMb.toFixed(1),
+          row.apiCpuMsPerMb.toFixed(2),
+          row.clientCpuMsPerMb.toFixed(2),
+          row.fsCpuMsPerMb.toFixed(2),
         ]),
       ]),
     );
     const verdict = (isMet: boolean) => (isMet ? 'PASS' : 'MISS');
     console.log(
       `\nmean API ${apiMbPerS.toFixed(1)} MB/s vs fs ${fsMbPerS.toFixed(1)} MB/s: ${ratio.toFixed(2)}x (target >= ${targets.throughputRatioAtLeast}x) ${verdict(ratio >= targets.throughputRatioAtLeast)}`,
+    );
+    console.log(
+      `CPU per MB: API ${apiCpuMsPerMb.toFixed(2)} ms (all threads) + client ${clientCpuMsPerMb.toFixed(2)} ms vs fs ${fsCpuMsPerMb.toFixed(2)} ms; load average ${loadAverage.toFixed(1)} on ${os.availableParallelism()} CPUs`,
     );
     console.log(
       `peak API RSS growth ${rssGrowthMb.toFixed(1)} MB (target < ${targets.rssGrowthMbBelow} MB) ${verdict(rssGrowthMb < targets.rssGrowthMbBelow)}`,
@@ -211,7 +251,7 @@ async function main(): Promise<void> {
     await mkdir(path.dirname(resultsFile), { recursive: true });
     await writeFile(
       resultsFile,
-      `${JSON.stringify({ concurrentUploads, rounds, rows, apiMbPerS, fsMbPerS, ratio, rssGrowthMb, targets }, null, 2)}\n`,
+      `${JSON.stringify({ date: new Date().toISOString(), concurrentUploads, rounds, rows, apiMbPerS, fsMbPerS, ratio, rssGrowthMb, apiCpuMsPerMb, clientCpuMsPerMb, fsCpuMsPerMb, loadAverage, cpus: os.availableParallelism(), targets }, null, 2)}\n`,
     );
   } finally {
     await api.stop();

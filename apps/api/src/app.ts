@@ -30,7 +30,11 @@ import { transferRoutes } from './features/transfers/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { createLedger, type Ledger } from './ledger/ledger.ts';
 import { type RegisteredRoute, registerAccessControl } from './platform/access.ts';
-import { answerFrameworkError, registerErrorHandler } from './platform/error-handler.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  registerErrorHandler,
+} from './platform/error-handler.ts';
 import { type EventHub, startEventHub } from './platform/events.ts';
 import { registerIdempotencyKeyCheck } from './platform/idempotency.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
@@ -86,6 +90,7 @@ export async function buildApp(options: {
     trustProxy: fastifyTrustProxy(options.config.trustProxy),
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -125,6 +125,18 @@ export const errorCodes = {
   },
   /** A loan is not in the state the action needs (disbursing a declined loan, repaying a repaid one). */
   loan_state: { status: 409, message: 'This loan cannot do that in its current state.' },
+  /** The HTTP request could not be read (the server's parser refused it). */
+  malformed_request: { status: 400, message: 'This request could not be read.' },
+  /** The request did not arrive in full in time. */
+  request_timeout: {
+    status: 408,
+    message: 'This request took too long to arrive. Please try again.',
+  },
+  /** The request's address and headers together pass the server's limit (16 KB). */
+  request_header_too_large: {
+    status: 431,
+    message: 'This request’s address or headers are too long.',
+  },
   /** The request body is larger than the route accepts. */
   payload_too_large: { status: 413, message: 'That is more data than this request accepts.' },
   /** The request body is not JSON (or not the type the route accepts). */

@@ -23,7 +23,9 @@ export const errorCodeBySqlError = {
   'CF101/daily_limit_exceeded': 'daily_limit_exceeded',
   // step_up_spend: the code was spent meanwhile.
   'CF102/wrong_code': 'wrong_code',
-  // quick_pay: the recipient. Every refused look-up answers the same (SECURITY.md).
+  // quick_pay: the recipient. Every refused look-up answers the same (SECURITY.md), and
+  // none is answered once the customer's look-ups are used up.
+  'CF103/too_many_attempts': 'too_many_attempts',
   'CF103/recipient_not_found': 'recipient_refused',
   'CF103/currency_mismatch': 'recipient_refused',
   'CF103/own_account': 'own_account',

@@ -15,6 +15,11 @@ export const attemptWindowMsMax = 24 * 60 * 60 * 1000;
 
 type SpentAttempt = { keyHash: string; windowStartedAt: string };
 
+/** The subject's row in attempt_counters under `limit` (quick_pay reads it too). */
+export function attemptKeyHash(limit: FailureLimit, subject: string): string {
+  return sha256Hex(`${limit.name}:${subject}`);
+}
+
 /**
  * Spends one attempt in one statement, before the attempt is made, so that parallel
  * requests cannot all slip under the limit; null when none is left in the window.
@@ -25,7 +30,7 @@ async function spendAttempt(
   subject: string,
 ): Promise<SpentAttempt | null> {
   assert(limit.windowMs <= attemptWindowMsMax, 'a window longer than the purge keeps');
-  const keyHash = sha256Hex(`${limit.name}:${subject}`);
+  const keyHash = attemptKeyHash(limit, subject);
   const isWindowOver = `c.window_started_at <= now() - ($2 || ' milliseconds')::interval`;
   const spent = await db.query<{ window_started_at: string }>(
     `INSERT INTO attempt_counters AS c (key_hash, window_started_at, attempt_count)
@@ -86,7 +91,7 @@ export async function isAttemptLeft(
     `SELECT 1 FROM attempt_counters
       WHERE key_hash = $1 AND attempt_count >= $3
         AND window_started_at > now() - ($2 || ' milliseconds')::interval`,
-    [sha256Hex(`${limit.name}:${subject}`), String(limit.windowMs), limit.max],
+    [attemptKeyHash(limit, subject), String(limit.windowMs), limit.max],
   );
   return used.rows.length === 0;
 }

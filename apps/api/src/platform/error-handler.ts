@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { type ErrorBody, type ErrorCode, errorCodes } from '@coffer/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -98,4 +100,31 @@ export function answerFrameworkError(
     return;
   }
   sendError(reply, 'validation_failed', { message: 'The address of this request is not valid.' });
+}
+
+// The HTTP parser's refusals (Node's `clientError`), by Node's error code.
+const codeByParserError: Partial<Record<string, ErrorCode>> = {
+  HPE_HEADER_OVERFLOW: 'request_header_too_large',
+  ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
+};
+
+/**
+ * Answers a request the HTTP parser refused before Fastify saw it (request line and
+ * headers over Node's 16 KB, a malformed request, one that never arrived in full) with
+ * the one JSON error body, as Fastify's own handler does with a body of its own shape, and
+ * closes the connection. For Fastify's `clientErrorHandler` option.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection has nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code = codeByParserError[error.code ?? ''] ?? 'malformed_request';
+  const { status, message } = errorCodes[code];
+  const body = JSON.stringify({ error: { code, message } } satisfies ErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

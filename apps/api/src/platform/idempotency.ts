@@ -239,19 +239,28 @@ async function replyOnce<Prepared>(
   try {
     prepared = prepare ? await prepare() : (undefined as Prepared);
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    // A refusal of the request itself (frozen, limit, balance...) is its answer and is
-    // kept under the key, as one from `run` would be; a wrong or missing code is not, so
-    // the same request can follow with the right one. Either way, a twin request with this
-    // key may have finished meanwhile (and spent the code): its answer is this one's too.
-    if (!codeRefusals.has(error.code)) {
-      return send(await runIdempotent(db, claim, () => Promise.reject(error)));
-    }
-    const finished = await storedResponse(db, claim);
-    if (finished) return send({ ...finished, isReplay: true });
-    throw error;
+    return send(await refusalAnswer(db, claim, error));
   }
   return send(await run(claim, prepared));
+}
+
+/**
+ * The answer to a request refused before its operation ran or by its one statement. A
+ * refusal of the request itself (frozen, limit, balance...) is its answer and is kept
+ * under the key, as one from the operation would be; a wrong or missing code is not, so
+ * the same request can follow with the right one. Either way, a twin request with this
+ * key may have finished meanwhile (and spent the code): its answer is this one's too.
+ */
+async function refusalAnswer(
+  db: Database,
+  claim: IdempotencyClaim,
+  error: unknown,
+): Promise<Answer> {
+  if (!(error instanceof AppError)) throw error;
+  if (!codeRefusals.has(error.code)) return runIdempotent(db, claim, () => Promise.reject(error));
+  const finished = await storedResponse(db, claim);
+  if (finished) return { ...finished, isReplay: true };
+  throw error;
 }
 
 /**
@@ -274,8 +283,8 @@ export function replyIdempotent<Prepared = undefined>(
  * The same for an operation that is one database statement claiming the key and storing
  * its answer itself (Quick Pay's quick_pay function), for the hottest route: no
  * transaction is held open across round trips. It answers with idempotency_claim's row.
- * When it refuses with an AppError nothing of it stays, so the refusal is stored here,
- * unless a twin request has answered meanwhile.
+ * When it refuses with an AppError nothing of it stays, so the refusal is stored here
+ * (`refusalAnswer`), unless a twin request has answered meanwhile.
  */
 export function replyIdempotentInOneStatement<Prepared>(
   request: FastifyRequest,
@@ -289,8 +298,7 @@ export function replyIdempotentInOneStatement<Prepared>(
     try {
       row = await operation(claim, prepared);
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return runIdempotent(request.server.db, claim, () => Promise.reject(error));
+      return refusalAnswer(request.server.db, claim, error);
     }
     if (row.is_claimed)
       return { status: row.response_status, body: row.response_body, isReplay: false };

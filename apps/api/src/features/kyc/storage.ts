@@ -1,10 +1,11 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assert } from '../../platform/assert.ts';
+import { OffThreadAesGcmEncryption } from '../../platform/off-thread-crypto.ts';
 
 /**
  * Where identity documents live. Only this interface is used by the feature, so a store
@@ -53,7 +54,8 @@ export function localDocumentStorage(directory: string, secretKey: string): Docu
       await ready();
       const file = fileOf(storageKey);
       const iv = randomBytes(ivBytes);
-      const cipher = createCipheriv(cipherName, key, iv);
+      // On a worker thread: on the API's own thread the cipher was the ceiling of uploads.
+      const cipher = new OffThreadAesGcmEncryption(key, iv);
       // Opened before anything streams, so a failure can never race the file's creation.
       const handle = await open(file, 'wx', 0o600);
       // Flushed to disk before the upload is answered: the row that follows says it is stored.

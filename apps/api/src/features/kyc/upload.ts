@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import {
   type KycDocumentMediaType,
@@ -10,6 +9,7 @@ import {
 } from '@coffer/contracts/kyc';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../platform/app-error.ts';
+import { OffThreadSha256 } from '../../platform/off-thread-crypto.ts';
 import type { DocumentStorage } from './storage.ts';
 
 /** Enough of the start of a file for file-type to recognise JPEG, PNG and PDF. */
@@ -53,7 +53,9 @@ class DocumentInspector extends Transform {
   private head: Buffer[] = [];
   private headBytes = 0;
   private mediaType: KycDocumentMediaType | null = null;
-  private readonly hash = createHash('sha256');
+  // On a worker thread, as the storage's cipher: together they were the uploads' ceiling.
+  private readonly hash = new OffThreadSha256();
+  private sha256: string | null = null;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.sizeBytes += chunk.length;
@@ -72,9 +74,22 @@ class DocumentInspector extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.sizeBytes === 0) done(refused(kycDocumentEmptyMessage));
-    else if (this.mediaType !== null) done();
-    else this.settleType().then(() => done(), done);
+    if (this.sizeBytes === 0) {
+      done(refused(kycDocumentEmptyMessage));
+      return;
+    }
+    const typed = this.mediaType !== null ? Promise.resolve() : this.settleType();
+    typed
+      .then(() => this.hash.digestHex())
+      .then((sha256) => {
+        this.sha256 = sha256;
+        done();
+      }, done);
+  }
+
+  override _destroy(error: Error | null, done: (error: Error | null) => void): void {
+    this.hash.discard();
+    done(error);
   }
 
   private async settleType(): Promise<void> {
@@ -83,12 +98,10 @@ class DocumentInspector extends Transform {
   }
 
   result(): InspectedDocument {
-    if (this.mediaType === null) throw new Error('the document was not read to its end');
-    return {
-      mediaType: this.mediaType,
-      sizeBytes: this.sizeBytes,
-      sha256: this.hash.digest('hex'),
-    };
+    if (this.mediaType === null || this.sha256 === null) {
+      throw new Error('the document was not read to its end');
+    }
+    return { mediaType: this.mediaType, sizeBytes: this.sizeBytes, sha256: this.sha256 };
   }
 }
 

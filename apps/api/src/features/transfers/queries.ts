@@ -41,6 +41,8 @@ export type QuickPayArguments = {
   stepUp: StepUpSpendArguments;
   /** The answer without what quick_pay adds (entryId, recipientMaskedName, createdAt). */
   responseBody: unknown;
+  /** The sender's recipient look-ups: quick_pay refuses when none is left. */
+  recipientLookups: { keyHash: string; max: number; windowMs: number };
   /**
    * notify_user's arguments (platform/notifications.ts `notifyUserParams`) for the
    * recipient and the sender, written in the same statement when quick_pay did the work.
@@ -67,20 +69,22 @@ export async function callQuickPay(
   const found = await db.query<QuickPayRow>(
     `SELECT q.*,
             CASE WHEN q.is_claimed THEN notify_user(
-              p_id => $17, p_user_id => q.recipient_user_id, p_kind => $18, p_text => $19,
-              p_link => $20, p_email_id => $21, p_email_subject => $22, p_email_body => $23,
-              p_is_email_always => $24) END,
+              p_id => $20, p_user_id => q.recipient_user_id, p_kind => $21, p_text => $22,
+              p_link => $23, p_email_id => $24, p_email_subject => $25, p_email_body => $26,
+              p_is_email_always => $27) END,
             CASE WHEN q.is_claimed THEN notify_user(
-              p_id => $25, p_user_id => $5, p_kind => $26, p_text => $27,
-              p_link => $28, p_email_id => $29, p_email_subject => $30, p_email_body => $31,
-              p_is_email_always => $32) END
+              p_id => $28, p_user_id => $5, p_kind => $29, p_text => $30,
+              p_link => $31, p_email_id => $32, p_email_subject => $33, p_email_body => $34,
+              p_is_email_always => $35) END
        FROM quick_pay(
        p_idempotency_scope => $1, p_idempotency_key => $2, p_request_hash => $3,
        p_entry_id => $4, p_sender_user_id => $5, p_sender_wallet_id => $6,
        p_recipient_account_number => $7, p_recipient_email => $8,
        p_amount_minor => $9, p_currency => $10, p_memo => $11, p_note => $12,
        p_daily_limit_minor_by_level => $13::bigint[], p_step_up_code_id => $14,
-       p_step_up_totp_step => $15, p_response_body => $16) q`,
+       p_step_up_totp_step => $15, p_response_body => $16,
+       p_recipient_lookups_key_hash => $17, p_recipient_lookups_max => $18,
+       p_recipient_lookups_window_ms => $19) q`,
     [
       pay.claim.scope,
       pay.claim.key,
@@ -98,6 +102,9 @@ export async function callQuickPay(
       pay.stepUp.codeId,
       pay.stepUp.totpStep,
       wireJson(pay.responseBody),
+      pay.recipientLookups.keyHash,
+      pay.recipientLookups.max,
+      pay.recipientLookups.windowMs,
       ...withoutUserId(pay.notifications.toRecipient),
       ...withoutUserId(pay.notifications.toSender),
     ],

@@ -22,7 +22,11 @@ import { type StepUpProof, stepUpSpendArguments } from '../../money-out/step-up-
 import { positiveAmountOrRefuse } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
-import { isAttemptLeft, spendAttemptOrRefuse } from '../../platform/attempt-counters.ts';
+import {
+  attemptKeyHash,
+  isAttemptLeft,
+  spendAttemptOrRefuse,
+} from '../../platform/attempt-counters.ts';
 import type { EventHub } from '../../platform/events.ts';
 import type { ClaimRow, IdempotencyClaim } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
@@ -133,31 +137,51 @@ type IntendedQuickPay = {
   amountMinor: bigint;
 };
 
+/** The amount and its currency's limits, refused as typed; asks the database nothing. */
+function intendedQuickPay(
+  deps: TransferDeps,
+  session: SessionContext,
+  amount: string,
+): IntendedQuickPay {
+  const wallet = senderWalletOf(session);
+  const amountMinor = positiveAmountOrRefuse(amount, wallet.currency, 'quickPay');
+  const limits = limitsOrRefuse(deps.config.limits, wallet.currency);
+  return { walletId: wallet.id, currency: wallet.currency, limits, amountMinor };
+}
+
 /**
- * Everything that can refuse this Quick Pay without a step-up code: the amount, the
- * currency's limits, the sender's checks (`precheckMoneyOut`) and the recipient, whose
+ * Everything that can refuse this Quick Pay without a step-up code, after the amount and
+ * the currency's limits: the sender's checks (`precheckMoneyOut`) and the recipient, whose
  * refusals count against the preview's limit (`checkRecipientCounted`), so Quick Pay is
- * no way around it. Runs before a code is sent or checked.
+ * no way around it. quick_pay makes the same checks in the same order (ADR 019).
  */
+async function precheckIntended(
+  deps: TransferDeps,
+  userId: string,
+  intended: IntendedQuickPay,
+  typedRecipient: string,
+): Promise<void> {
+  const { currency, limits, amountMinor } = intended;
+  await precheckMoneyOut(deps, {
+    userId,
+    kind: 'transfer',
+    amountMinor,
+    currency,
+    limits,
+    feeMinor: 0n,
+  });
+  await checkRecipientCounted(deps, { userId, currency }, typedRecipient);
+}
+
+/** Every refusal a Quick Pay can get before a step-up code is sent or checked. */
 export async function precheckQuickPay(
   deps: TransferDeps,
   session: SessionContext,
   intended: { amount: string; recipient: string },
 ): Promise<IntendedQuickPay> {
-  const wallet = senderWalletOf(session);
-  const amountMinor = positiveAmountOrRefuse(intended.amount, wallet.currency, 'quickPay');
-  const limits = limitsOrRefuse(deps.config.limits, wallet.currency);
-  const { userId } = session;
-  await precheckMoneyOut(deps, {
-    userId,
-    kind: 'transfer',
-    amountMinor,
-    currency: wallet.currency,
-    limits,
-    feeMinor: 0n,
-  });
-  await checkRecipientCounted(deps, { userId, currency: wallet.currency }, intended.recipient);
-  return { walletId: wallet.id, currency: wallet.currency, limits, amountMinor };
+  const quickPay = intendedQuickPay(deps, session, intended.amount);
+  await precheckIntended(deps, session.userId, quickPay, intended.recipient);
+  return quickPay;
 }
 
 /** Everything a Quick Pay needs, read and checked before its statement runs. */
@@ -173,42 +197,61 @@ export type QuickPayPlan = {
 };
 
 /**
- * Checks everything that can refuse the payment without a code first (`precheckQuickPay`),
- * then the step-up code when the amount needs one. Runs before the money moves: a wrong
- * code must use up its try even though the payment is refused.
+ * When the amount needs a step-up code, checks everything that can refuse the payment
+ * without one first (`precheckIntended`), then the code: a wrong code must use up its try
+ * even though the payment is refused, and nobody types a code only to be told no.
+ * Without a code, quick_pay alone makes those checks, in the same order and answering
+ * the same: four round trips fewer on the busiest route (ADR 019).
  */
 export async function planQuickPay(
   deps: TransferDeps,
   session: SessionContext,
   body: QuickPayBody,
 ): Promise<QuickPayPlan> {
-  const { walletId, currency, limits, amountMinor } = await precheckQuickPay(deps, session, body);
-  const needsStepUp = amountMinor >= limits.stepUpThresholdMinor;
+  const intended = intendedQuickPay(deps, session, body.amount);
+  const needsStepUp = intended.amountMinor >= intended.limits.stepUpThresholdMinor;
+  if (needsStepUp) await precheckIntended(deps, session.userId, intended, body.recipient);
   const stepUpProof = needsStepUp
     ? await checkStepUp(deps, session.userId, 'transfer', body.stepUpCode)
     : null;
   return {
     senderUserId: session.userId,
-    senderWalletId: walletId,
-    currency,
-    limits,
-    amountMinor,
+    senderWalletId: intended.walletId,
+    currency: intended.currency,
+    limits: intended.limits,
+    amountMinor: intended.amountMinor,
     recipient: recipientKeyOf(body.recipient),
     note: body.note || null,
     stepUpProof,
   };
 }
 
-/** A refusal quick_pay raised, in the customer's words; anything else passes. */
-function toQuickPayError(error: unknown, plan: QuickPayPlan): unknown {
+/**
+ * A refusal quick_pay raised, in the customer's words; anything else passes. A refused
+ * recipient spends one of the sender's look-ups, as a preview does, and once none is
+ * left the answer is too_many_attempts.
+ */
+async function toQuickPayError(
+  deps: TransferDeps,
+  error: unknown,
+  plan: QuickPayPlan,
+): Promise<unknown> {
   const { senderUserId: userId, amountMinor, currency, limits } = plan;
   const moneyOut = { userId, kind: 'transfer', amountMinor, currency, limits } as const;
-  return fromSqlError(
+  const refusal = fromSqlError(
     error,
-    (refusal: SqlRefusal) =>
-      describeMoneyOutRefusal(refusal, moneyOut) ??
-      (refusal.code === 'own_account' ? recipientRefusal('own_account') : undefined),
+    (raised: SqlRefusal) =>
+      describeMoneyOutRefusal(raised, moneyOut) ??
+      (raised.code === 'own_account' ? recipientRefusal('own_account') : undefined),
   );
+  if (refusal instanceof AppError && refusal.code === 'recipient_refused') {
+    await spendAttemptOrRefuse(
+      deps.db,
+      failureLimits.recipientLookup,
+      recipientLookupSubject(userId),
+    );
+  }
+  return refusal;
 }
 
 /**
@@ -229,6 +272,7 @@ export async function sendQuickPay(
     note: plan.note,
   };
   const amount = formatMoney({ amountMinor: plan.amountMinor, currency: plan.currency });
+  const lookupLimit = failureLimits.recipientLookup;
   let row: QuickPayRow | undefined;
   try {
     row = await callQuickPay(deps.db, {
@@ -244,6 +288,11 @@ export async function sendQuickPay(
       dailyLimitMinorByLevel: dailyLimitsMinorByLevel(plan.limits, 'transfer'),
       stepUp: stepUpSpendArguments(plan.stepUpProof),
       responseBody: answer,
+      recipientLookups: {
+        keyHash: attemptKeyHash(lookupLimit, recipientLookupSubject(plan.senderUserId)),
+        max: lookupLimit.max,
+        windowMs: lookupLimit.windowMs,
+      },
       notifications: {
         toRecipient: notifyUserParams(
           {
@@ -267,7 +316,7 @@ export async function sendQuickPay(
       },
     });
   } catch (error) {
-    throw toQuickPayError(error, plan);
+    throw await toQuickPayError(deps, error, plan);
   }
   assert(row, 'quick_pay answers');
   if (row.is_claimed) {

@@ -16,6 +16,8 @@ import {
 import { quickPay } from '../../../test/transfers.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
+import { attemptKeyHash } from '../../platform/attempt-counters.ts';
+import { failureLimits } from '../../platform/rate-limits.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -511,6 +513,79 @@ describe('checks before codes', () => {
       expect(withoutCode.json(), name).toEqual(refusedChallenge.json());
       expect(await stepUpTraces(sender), name).toEqual({ codes: 0, emails: emailsBefore });
     }
+    expect(await balanceMinor(recipient.wallet.id)).toBe(0n);
+  });
+});
+
+describe('below the step-up threshold', () => {
+  /** The sender's recipient look-ups spent so far (attempt_counters), 0 when none. */
+  async function lookupsSpent(customer: TestCustomer): Promise<number> {
+    const keyHash = attemptKeyHash(failureLimits.recipientLookup, `customer:${customer.user.id}`);
+    const found = await db.query<{ attempt_count: number }>(
+      'SELECT attempt_count FROM attempt_counters WHERE key_hash = $1',
+      [keyHash],
+    );
+    return found.rows[0]?.attempt_count ?? 0;
+  }
+
+  it('answers what the checks before codes answer, sender first, in the one statement', async () => {
+    const recipient = await createCustomer(app);
+    const nobody = 'nobody-at-all@example.com';
+    const cases: {
+      name: string;
+      setUp: () => Promise<TestCustomer>;
+      amount: string;
+      code: string;
+    }[] = [
+      {
+        name: 'frozen',
+        setUp: async () => {
+          const sender = await createCustomer(app, { balance: '50.00' });
+          await admin.client.post(`/api/v1/admin/users/${sender.user.id}/freeze`, {
+            reason: 'Checking a document',
+          });
+          return sender;
+        },
+        amount: '1.00',
+        code: 'account_frozen',
+      },
+      {
+        name: 'email not verified',
+        setUp: () => createCustomer(app, { balance: '50.00', isEmailVerified: false }),
+        amount: '1.00',
+        code: 'email_not_verified',
+      },
+      {
+        name: 'daily limit',
+        setUp: () => createCustomer(app, { balance: '900.00' }),
+        amount: '500.01',
+        code: 'daily_limit_exceeded',
+      },
+      {
+        name: 'balance',
+        setUp: () => createCustomer(app, { balance: '0.99' }),
+        amount: '1.00',
+        code: 'insufficient_funds',
+      },
+    ];
+    for (const { name, setUp, amount, code } of cases) {
+      const sender = await setUp();
+      const paid = await quickPay(sender.client, { recipient: nobody, amount });
+      expect(paid.json().error?.code, name).toBe(code);
+      expect(await lookupsSpent(sender), name).toBe(0);
+      const checked = await challenge(sender.client, { recipient: nobody, amount });
+      expect(paid.json(), name).toEqual(checked.json());
+    }
+    const sender = await createCustomer(app, { balance: '50.00' });
+    const toNobody = await quickPay(sender.client, { recipient: nobody, amount: '1.00' });
+    expect(toNobody.json()).toEqual({ error: recipientRefused });
+    expect(await lookupsSpent(sender)).toBe(1);
+    const toSelf = await quickPay(sender.client, {
+      recipient: sender.wallet.number,
+      amount: '1.00',
+    });
+    expect(toSelf.json().error.code).toBe('own_account');
+    expect(await lookupsSpent(sender)).toBe(1);
     expect(await balanceMinor(recipient.wallet.id)).toBe(0n);
   });
 });
