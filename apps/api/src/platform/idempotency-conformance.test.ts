@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { createCustomer } from '../../test/customers.ts';
 import { newIdempotencyKey, staffClient, type TestClient } from '../../test/http.ts';
+import { applyForLoan, borrower, disbursedLoan } from '../../test/loans.ts';
 import { lastStepUpCode, payoutChallenge } from '../../test/payouts.ts';
 import type { Database } from '../db/client.ts';
 import { idempotencyKeyTtlMs, purgeExpiredIdempotencyKeys } from './idempotency.ts';
@@ -118,6 +119,38 @@ const examples: Record<string, () => Promise<Example>> = {
       call: { client: customer.client, url: '/api/v1/cards', body },
       changedBody: { confirmedFeeMinor: '9999' },
       otherCaller: { client: other.client, url: '/api/v1/cards', body },
+    };
+  },
+  'POST /api/v1/loans/:loanId/repayments': async () => {
+    const admin = await staffClient(app, 'admin');
+    const repayment = async () => {
+      const customer = await borrower(app, admin.client);
+      const loan = await disbursedLoan(admin.client, customer, { amount: '1000.00', months: 12 });
+      return { client: customer.client, url: `/api/v1/loans/${loan.id}/repayments` };
+    };
+    const body = { amount: '10.00' };
+    return {
+      call: { ...(await repayment()), body },
+      changedBody: { amount: '11.00' },
+      otherCaller: { ...(await repayment()), body },
+    };
+  },
+  'POST /api/v1/admin/loans/:loanId/disburse': async () => {
+    const disbursement = async () => {
+      const admin = await staffClient(app, 'admin');
+      const customer = await borrower(app, admin.client);
+      const applied = await applyForLoan(customer, { amount: '1000.00', months: 12 });
+      const loanId: string = applied.json().id;
+      expect(
+        (await admin.client.post(`/api/v1/admin/loans/${loanId}/approve`, {})).statusCode,
+      ).toBe(200);
+      return { client: admin.client, url: `/api/v1/admin/loans/${loanId}/disburse` };
+    };
+    const body = { reason: 'Paid out' };
+    return {
+      call: { ...(await disbursement()), body },
+      changedBody: { reason: 'Paid out today' },
+      otherCaller: { ...(await disbursement()), body },
     };
   },
   'POST /api/v1/admin/users/:userId/deposits': async () => staffMoneyRequest('deposits'),

@@ -9,8 +9,8 @@ import type { Queryable } from '../../db/client.ts';
 export const openCountSql: Partial<Record<QueueName, string>> = {
   kyc: "SELECT count(*) FROM kyc_submissions WHERE status = 'pending'",
   payouts: "SELECT count(*) FROM payouts WHERE status = 'pending'",
-  cards: "SELECT count(*) FROM cards WHERE status = 'requested'",
   loans: "SELECT count(*) FROM loans WHERE status = 'pending'",
+  cards: "SELECT count(*) FROM cards WHERE status = 'requested'",
   deposits: "SELECT count(*) FROM money_requests WHERE status = 'pending_approval'",
   disputes: "SELECT count(*) FROM disputes WHERE status IN ('pending', 'investigating')",
   support: 'SELECT count(*) FROM support_threads WHERE awaiting_staff_since IS NOT NULL',

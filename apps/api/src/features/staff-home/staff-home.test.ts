@@ -30,8 +30,8 @@ describe('staff home', () => {
     expect(Object.keys(await countsOf())).toEqual([
       'kyc',
       'payouts',
-      'cards',
       'loans',
+      'cards',
       'deposits',
       'disputes',
       'support',
