@@ -31,6 +31,7 @@ import { type RegisteredRoute, registerAccessControl } from './platform/access.t
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { type EventHub, startEventHub } from './platform/events.ts';
 import { type Mailer, startMailer } from './platform/mail.ts';
+import { sharedRateLimitStore } from './platform/rate-limits.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
@@ -91,7 +92,7 @@ export async function buildApp(options: {
 
   registerErrorHandler(app);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(options.db) });
   registerAccessControl(app, registeredRoutes);
   const mailer = startMailer({
     db: options.db,

@@ -1,13 +1,63 @@
 import type { ErrorCode } from '@coffer/contracts/errors';
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Queryable } from '../db/client.ts';
 import { AppError } from './app-error.ts';
 import { assert } from './assert.ts';
-import type { FailureLimit } from './attempt-counters.ts';
+import { type FailureLimit, spendAttempt } from './attempt-counters.ts';
+
+/** What @fastify/rate-limit hands a route's store: its settings, with the route. */
+const routeSettingsSchema = z.object({
+  routeInfo: z.object({ method: z.union([z.string(), z.array(z.string())]), url: z.string() }),
+});
+
+/**
+ * @fastify/rate-limit's counters in PostgreSQL (`attempt_counters`, the table of the
+ * failure limits), so that every API instance counts against one limit: each request
+ * spends one attempt in one statement (`spendAttempt`), before the route runs. Each route
+ * has its own counts (its `child` store), as with the plugin's in-process store.
+ */
+export function sharedRateLimitStore(db: Queryable) {
+  return class SharedRateLimitStore implements FastifyRateLimitStore {
+    readonly #route: string;
+
+    constructor(_pluginSettings: unknown, route = 'any route') {
+      this.#route = route;
+    }
+
+    incr(
+      key: string,
+      answer: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindowMs: number,
+      max: number,
+    ): void {
+      const limit = { name: `rate-limit ${this.#route}`, max, windowMs: timeWindowMs };
+      spendAttempt(db, limit, key).then(
+        // A refusal does not read the window's end back: the whole window bounds it.
+        (spent) =>
+          answer(
+            null,
+            spent
+              ? { current: spent.attemptCount, ttl: spent.windowLeftMs }
+              : { current: max + 1, ttl: timeWindowMs },
+          ),
+        (error: unknown) => answer(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    // The plugin's types call the argument the route's options; it passes its settings.
+    child(routeSettings: object): FastifyRateLimitStore {
+      const { method, url } = routeSettingsSchema.parse(routeSettings).routeInfo;
+      return new SharedRateLimitStore(null, `${[method].flat().join(',')} ${url}`);
+    }
+  };
+}
 
 /**
  * Per-client-address limits for a route (`config.rateLimit`). The address is the client's
- * behind a trusted proxy (COFFER_TRUST_PROXY). Counters live in the process: with several
- * instances each counts its own share, which still bounds abuse.
+ * behind a trusted proxy (COFFER_TRUST_PROXY). Counted in PostgreSQL: every API instance
+ * shares them.
  */
 export function perAddressLimit(
   max: number,
@@ -24,7 +74,7 @@ export function perAddressLimit(
 /**
  * Per signed-in customer, whatever their address: people behind one office address do
  * not share it, and a customer gains nothing from changing address. For customer routes
- * only (the session is checked before the limit). Counters live in the process too.
+ * only (the session is checked before the limit). Counted in PostgreSQL too.
  */
 export function perCustomerLimit(
   max: number | ((request: FastifyRequest) => number),
