@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', `apps/*/src/${unitTests}`],
+          include: ['packages/*/src/**/*.test.ts', `apps/*/src/${unitTests}`, `bench/${unitTests}`],
         },
       },
       {

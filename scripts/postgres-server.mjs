@@ -68,7 +68,8 @@ function serverUser() {
 /**
  * @param {{ settings?: Record<string, string>, quiet?: boolean }} options
  *   settings: extra server settings, e.g. { fsync: 'off' } for tests.
- * @returns {Promise<{ url: string, port: number, binDir: string, stop: () => void }>}
+ * @returns {Promise<{ url: string, port: number, binDir: string, stop: () => void,
+ *   stopImmediately: () => void, startAgain: () => void }>}
  */
 export async function startPostgres(options = {}) {
   const binDir = ensurePostgresBinaries();
@@ -97,18 +98,20 @@ export async function startPostgres(options = {}) {
   const serverOptions = Object.entries(settings)
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    path.join(baseDir, 'server.log'),
-    '-o',
-    serverOptions,
-    '-w',
-    '-t',
-    '60',
-    'start',
-  ]);
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      path.join(baseDir, 'server.log'),
+      '-o',
+      serverOptions,
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]);
+  start();
 
   let isStopped = false;
   const stop = () => {
@@ -127,5 +130,9 @@ export async function startPostgres(options = {}) {
     binDir,
     baseDir,
     stop,
+    // For the crash-safety harness (npm run chaos): a crash without a checkpoint, whose
+    // next start replays the write-ahead log, and that start.
+    stopImmediately: () => run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']),
+    startAgain: start,
   };
 }
