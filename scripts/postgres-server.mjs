@@ -1,11 +1,12 @@
 // Starts a throwaway PostgreSQL server from the machine's binaries in a temp directory,
 // on a free loopback port, and stops it again. Installs Debian's postgresql when the
 // machine has no server binaries. Used by the test command and the benchmarks.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 function findBinDir() {
   const candidates = [];
@@ -69,7 +70,7 @@ function serverUser() {
  * @param {{ settings?: Record<string, string>, quiet?: boolean }} options
  *   settings: extra server settings, e.g. { fsync: 'off' } for tests.
  * @returns {Promise<{ url: string, port: number, binDir: string, stop: () => void,
- *   stopImmediately: () => void, startAgain: () => void }>}
+ *   stopImmediately: () => Promise<unknown>, startAgain: () => Promise<unknown> }>}
  */
 export async function startPostgres(options = {}) {
   const binDir = ensurePostgresBinaries();
@@ -85,6 +86,9 @@ export async function startPostgres(options = {}) {
       cwd: baseDir,
       stdio: options.quiet === false ? 'inherit' : 'pipe',
     });
+  // For callers that keep working while the server stops and starts (npm run chaos).
+  const runInBackground = (binary, args) =>
+    promisify(execFile)(path.join(binDir, binary), args, { ...runAs, cwd: baseDir });
 
   run('initdb', ['-D', dataDir, '-U', 'coffer', '--auth=trust', '--encoding=UTF8', '--no-sync']);
   const port = await freePort();
@@ -98,20 +102,19 @@ export async function startPostgres(options = {}) {
   const serverOptions = Object.entries(settings)
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
-  const start = () =>
-    run('pg_ctl', [
-      '-D',
-      dataDir,
-      '-l',
-      path.join(baseDir, 'server.log'),
-      '-o',
-      serverOptions,
-      '-w',
-      '-t',
-      '60',
-      'start',
-    ]);
-  start();
+  const startArgs = [
+    '-D',
+    dataDir,
+    '-l',
+    path.join(baseDir, 'server.log'),
+    '-o',
+    serverOptions,
+    '-w',
+    '-t',
+    '60',
+    'start',
+  ];
+  run('pg_ctl', startArgs);
 
   let isStopped = false;
   const stop = () => {
@@ -132,7 +135,8 @@ export async function startPostgres(options = {}) {
     stop,
     // For the crash-safety harness (npm run chaos): a crash without a checkpoint, whose
     // next start replays the write-ahead log, and that start.
-    stopImmediately: () => run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']),
-    startAgain: start,
+    stopImmediately: () =>
+      runInBackground('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']),
+    startAgain: () => runInBackground('pg_ctl', startArgs),
   };
 }
