@@ -46,19 +46,21 @@ afterAll(async () => {
   await dropDatabase?.();
 });
 
+type ErrorBody = { error?: { code: string; message: string } };
+
 /** A JSON POST over real HTTP to one instance, from 127.0.0.1 like every other here. */
 async function post(
   instance: Instance,
   path: string,
   body: object,
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: { error?: { code: string; message: string } } }> {
+): Promise<{ status: number; body: ErrorBody }> {
   const response = await fetch(`${instance.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as ErrorBody };
 }
 
 /** `count` requests taking turns between the instances, A first; their statuses. */
