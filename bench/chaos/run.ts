@@ -6,7 +6,7 @@
 // and the books balance (verdict.ts). Exits non-zero on any violation or too few faults.
 // Settings (environment): CHAOS_SECONDS, CHAOS_FAULT_INTERVAL_SECONDS, CHAOS_WORKERS,
 // CHAOS_CUSTOMERS, CHAOS_FAULTS_MIN (of each kind).
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Database, openPostgres } from '../../apps/api/src/db/client.ts';
@@ -16,13 +16,14 @@ import { createLedger } from '../../apps/api/src/ledger/ledger.ts';
 import { sha256Hex } from '../../apps/api/src/platform/crypto.ts';
 import { newId } from '../../apps/api/src/platform/ids.ts';
 import { hashPassword } from '../../apps/api/src/platform/passwords.ts';
+import { openEventStream } from '../../apps/api/test/event-streams.ts';
 import { startPostgres } from '../../scripts/postgres-server.mjs';
 import { type ApiServer, logIn, startApi } from '../api/api-server.ts';
 import { repoRoot } from '../api/config.ts';
 import { type Customer, customerPassword, seedCustomers, totalBalanceMinor } from '../api/seed.ts';
 import { integerFromEnv } from '../shared/env.ts';
 import { readFacts } from './facts.ts';
-import { type ChaosActors, chaosStepUpCode, runLoad } from './load.ts';
+import { type ChaosActors, type Cluster, chaosStepUpCode, runLoad } from './load.ts';
 import { judge } from './verdict.ts';
 
 const config = {
@@ -95,6 +96,44 @@ async function signIn(
     supportCookie: await logIn(baseUrl, { email: staff.support, password: staffPassword }),
     adminCookie: await logIn(baseUrl, { email: staff.admin, password: staffPassword }),
   };
+}
+
+const liveEventWaitMs = 10_000;
+
+/**
+ * After the faults, each instance still hears what the other commits: a Quick Pay sent
+ * through one reaches its recipient's stream on the other (LISTEN/NOTIFY survived the
+ * database restarts). Returns a violation per instance that heard nothing.
+ */
+async function liveEventViolations(cluster: Cluster, actors: ChaosActors): Promise<string[]> {
+  const [recipient, sender] = actors.customers;
+  if (!recipient || !sender) return ['live events: too few customers to check'];
+  const urls = cluster.liveUrls();
+  const violations: string[] = [];
+  for (const [index, streamUrl] of urls.entries()) {
+    const payUrl = urls[(index + 1) % urls.length] ?? streamUrl;
+    const stream = await openEventStream(streamUrl, '/api/v1/events', recipient.cookie);
+    const paid = await fetch(`${payUrl}/api/v1/transfers`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: sender.cookie,
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({ recipient: recipient.accountNumber, amount: '0.01' }),
+    });
+    const isHeard = await stream.nextEvent(liveEventWaitMs).then(
+      (event) => event.userId === recipient.userId,
+      () => false,
+    );
+    stream.close();
+    if (paid.status !== 201 || !isHeard) {
+      violations.push(
+        `live events: a Quick Pay on ${payUrl} (${paid.status}) not heard on ${streamUrl}`,
+      );
+    }
+  }
+  return violations;
 }
 
 function elapsed(startMs: number): string {
@@ -178,10 +217,12 @@ async function main(): Promise<number> {
       injectFaults(),
     ]);
     console.log(`${elapsed(startMs)}  load finished; checking`);
+    const eventViolations = await liveEventViolations(cluster, actors);
     for (const slot of slots) await slot.server?.stop();
 
     const checkDb = openPostgres(postgres.url, 2);
-    const verdict = judge(load.records, await readFacts(checkDb, load.records, wallets));
+    const judged = judge(load.records, await readFacts(checkDb, load.records, wallets));
+    const verdict = { ...judged, violations: [...judged.violations, ...eventViolations] };
     await checkDb.close();
 
     const byKind = new Map<string, number>();
