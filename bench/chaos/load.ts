@@ -28,12 +28,15 @@ const attemptsMax = 40;
 
 type Answer = { outcome: AttemptOutcome; body: unknown };
 
+function errorCodeOf(body: unknown): string | undefined {
+  return (body as { error?: { code?: string } } | null)?.error?.code;
+}
+
 function outcomeOf(status: number, body: unknown): AttemptOutcome {
   if (status >= 200 && status < 300) return 'acked';
   if (status >= 500) return 'unanswered';
-  const code = (body as { error?: { code?: string } } | null)?.error?.code;
   // Another attempt with this key is still running: its outcome is not known yet.
-  return code === 'idempotency_in_progress' ? 'unanswered' : 'refused';
+  return errorCodeOf(body) === 'idempotency_in_progress' ? 'unanswered' : 'refused';
 }
 
 async function attempt(
@@ -86,6 +89,7 @@ async function sendUntilAnswered(
     if (urls.length > 0) {
       const answer = await attempt(pickOne(urls), request.path, request.body, headers);
       record.attempts.push(answer.outcome);
+      if (answer.outcome === 'refused') record.refusalCode = errorCodeOf(answer.body) ?? 'none';
       if (answer.outcome !== 'unanswered') return { record, body: answer.body };
     }
     await sleep(Math.min(100 * 2 ** record.attempts.length, retryDelayMsMax));

@@ -226,8 +226,11 @@ async function main(): Promise<number> {
     await checkDb.close();
 
     const byKind = new Map<string, number>();
+    const refusals = new Map<string, number>();
     for (const record of load.records) {
       byKind.set(record.kind, (byKind.get(record.kind) ?? 0) + 1);
+      const refusal = record.refusalCode && `${record.kind} ${record.refusalCode}`;
+      if (refusal) refusals.set(refusal, (refusals.get(refusal) ?? 0) + 1);
     }
     console.log('\nfigures');
     console.log(`  requests sent        ${verdict.sent}`);
@@ -235,6 +238,9 @@ async function main(): Promise<number> {
       `    by kind            ${[...byKind].map(([kind, n]) => `${kind} ${n}`).join(', ')}`,
     );
     console.log(`  acknowledged         ${verdict.acked}`);
+    console.log(
+      `  refused, by code     ${[...refusals].map(([code, n]) => `${code} ${n}`).join(', ')}`,
+    );
     console.log(`  retried              ${verdict.retried}`);
     console.log(`  outcome unknown      ${verdict.unknown}`);
     console.log(`  API SIGKILLs         ${injected['api-sigkill']}`);

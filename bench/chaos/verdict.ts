@@ -18,6 +18,8 @@ export type RequestRecord = {
   /** The idempotency key, the same for every attempt. */
   key: string;
   attempts: AttemptOutcome[];
+  /** The error code of the last refusal, for the figures. */
+  refusalCode?: string;
 };
 
 /** What the database holds once every instance and PostgreSQL are back. */

@@ -2,6 +2,7 @@ import { isStaffRole } from '@coffer/contracts/auth';
 import type { ErrorCode } from '@coffer/contracts/errors';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from './app-error.ts';
+import { customerLimitOf } from './rate-limits.ts';
 import { findActiveSession, type SessionContext, sessionCookieName } from './sessions.ts';
 
 /**
@@ -117,12 +118,18 @@ export function registerAccessControl(app: FastifyInstance, routes: RegisteredRo
     const access = declaredAccess(request);
     // Registration refuses such routes; should one slip through, it is closed, not open.
     if (access === undefined) throw new AppError('forbidden');
+    let isOverLimit = false;
     if (!request.routeOptions.config.ignoresSession) {
       const token = request.cookies[sessionCookieName(app.config)];
-      if (token) request.session = await findActiveSession(app.db, token);
+      if (token) {
+        const found = await findActiveSession(app.db, token, customerLimitOf(request));
+        request.session = found.session;
+        isOverLimit = found.isOverLimit;
+      }
     }
     const refusal = refusalFor(access, request.session);
     if (refusal) throw new AppError(refusal);
+    if (isOverLimit) throw new AppError('rate_limited');
   });
 }
 

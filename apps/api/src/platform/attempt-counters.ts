@@ -22,6 +22,33 @@ export type SpentAttempt = {
 };
 
 /**
+ * The statement that spends one attempt of each key `keyHashes` selects, under the window
+ * and maximum its parameters name (SQL parameter references such as `$2`), answering a
+ * row per attempt spent. For statements that spend as part of something else (the
+ * session look-up of a limited route, platform/sessions.ts).
+ */
+export function spendAttemptStatement(sql: {
+  keyHashes: string;
+  windowMs: string;
+  max: string;
+}): string {
+  const isWindowOver = `c.window_started_at <= now() - (${sql.windowMs} || ' milliseconds')::interval`;
+  return `INSERT INTO attempt_counters AS c (key_hash, window_started_at, attempt_count)
+     SELECT key_hash, now(), 1 FROM (${sql.keyHashes}) AS spending (key_hash)
+     ON CONFLICT (key_hash) DO UPDATE SET
+       window_started_at = CASE WHEN ${isWindowOver} THEN now() ELSE c.window_started_at END,
+       attempt_count = CASE WHEN ${isWindowOver} THEN 1 ELSE c.attempt_count + 1 END
+     WHERE ${isWindowOver} OR c.attempt_count < ${sql.max}
+     RETURNING window_started_at::text, attempt_count,
+       ceil(${sql.windowMs}::float8 - extract(epoch FROM now() - window_started_at) * 1000)::int AS window_left_ms`;
+}
+
+/** The key of a subject's counter under a limit, as spendAttemptStatement's callers hash it. */
+function attemptKeyHash(limit: FailureLimit, subject: string): string {
+  return sha256Hex(`${limit.name}:${subject}`);
+}
+
+/**
  * Spends one attempt in one statement, before the attempt is made, so that parallel
  * requests (on any API instance) cannot all slip under the limit; null when none is left
  * in the window.
@@ -32,21 +59,13 @@ export async function spendAttempt(
   subject: string,
 ): Promise<SpentAttempt | null> {
   assert(limit.windowMs <= attemptWindowMsMax, 'a window longer than the purge keeps');
-  const keyHash = sha256Hex(`${limit.name}:${subject}`);
-  const isWindowOver = `c.window_started_at <= now() - ($2 || ' milliseconds')::interval`;
+  const keyHash = attemptKeyHash(limit, subject);
   const spent = await db.query<{
     window_started_at: string;
     attempt_count: number;
     window_left_ms: number;
   }>(
-    `INSERT INTO attempt_counters AS c (key_hash, window_started_at, attempt_count)
-     VALUES ($1, now(), 1)
-     ON CONFLICT (key_hash) DO UPDATE SET
-       window_started_at = CASE WHEN ${isWindowOver} THEN now() ELSE c.window_started_at END,
-       attempt_count = CASE WHEN ${isWindowOver} THEN 1 ELSE c.attempt_count + 1 END
-     WHERE ${isWindowOver} OR c.attempt_count < $3
-     RETURNING window_started_at::text, attempt_count,
-       ceil($2::float8 - extract(epoch FROM now() - window_started_at) * 1000)::int AS window_left_ms`,
+    spendAttemptStatement({ keyHashes: 'SELECT $1', windowMs: '$2', max: '$3' }),
     [keyHash, String(limit.windowMs), limit.max],
     { preparedName: 'spend_attempt' },
   );
@@ -106,7 +125,7 @@ export async function isAttemptLeft(
     `SELECT 1 FROM attempt_counters
       WHERE key_hash = $1 AND attempt_count >= $3
         AND window_started_at > now() - ($2 || ' milliseconds')::interval`,
-    [sha256Hex(`${limit.name}:${subject}`), String(limit.windowMs), limit.max],
+    [attemptKeyHash(limit, subject), String(limit.windowMs), limit.max],
   );
   return used.rows.length === 0;
 }

@@ -2,9 +2,9 @@ import type { ErrorCode } from '@coffer/contracts/errors';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { AppError } from './app-error.ts';
-import { assert } from './assert.ts';
 import { type FailureLimit, spendAttempt } from './attempt-counters.ts';
 
 /** What @fastify/rate-limit hands a route's store: its settings, with the route. */
@@ -71,23 +71,37 @@ export function perAddressLimit(
   };
 }
 
+/** A limit per signed-in user on one route (`config.customerLimit`). */
+export type CustomerLimit = { max: number | ((config: Config) => number); windowMs: number };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Requests each signed-in user may make to this route in a window, spent in the
+     * statement that reads their session (platform/access.ts): no round trip of its own.
+     */
+    customerLimit?: CustomerLimit;
+  }
+}
+
 /**
  * Per signed-in customer, whatever their address: people behind one office address do
- * not share it, and a customer gains nothing from changing address. For customer routes
- * only (the session is checked before the limit). Counted in PostgreSQL too.
+ * not share it, and a customer gains nothing from changing address. For signed-in routes
+ * only (a visitor has no session to count against). Counted in PostgreSQL too.
  */
-export function perCustomerLimit(
-  max: number | ((request: FastifyRequest) => number),
-  timeWindowMs: number,
-) {
+export function perCustomerLimit(max: CustomerLimit['max'], windowMs: number): CustomerLimit {
+  return { max, windowMs };
+}
+
+/** The matched route's per-customer limit as attempt-counters counts it; null without one. */
+export function customerLimitOf(request: FastifyRequest): FailureLimit | null {
+  const limit = request.is404 ? undefined : request.routeOptions.config.customerLimit;
+  if (!limit) return null;
   return {
-    max,
-    timeWindow: timeWindowMs,
-    keyGenerator: (request: FastifyRequest) => {
-      assert(request.session, 'a per-customer limit on a route open to visitors');
-      return `customer:${request.session.userId}`;
-    },
-    errorResponseBuilder: () => new AppError('rate_limited'),
+    // Each route its own count, as @fastify/rate-limit keeps them.
+    name: `rate-limit ${request.method} ${request.routeOptions.url}`,
+    max: typeof limit.max === 'number' ? limit.max : limit.max(request.server.config),
+    windowMs: limit.windowMs,
   };
 }
 
@@ -103,16 +117,21 @@ const oneHourMs = 60 * 60 * 1000;
 export const moneyRequestsPerMinuteDefault = 30;
 
 const perCustomerMoneyLimit = perCustomerLimit(
-  (request) => request.server.config.moneyRequestsPerMinute,
+  (config) => config.moneyRequestsPerMinute,
   oneMinuteMs,
 );
 
+/** Per client address (`config.rateLimit`, @fastify/rate-limit with the shared store). */
 export const rateLimits = {
   signup: perAddressLimit(10, oneHourMs),
   forgotPassword: perAddressLimit(5, fifteenMinutesMs),
   emailLink: perAddressLimit(20, fifteenMinutesMs),
   resendVerification: perAddressLimit(5, fifteenMinutesMs),
   reauthentication: perAddressLimit(20, fifteenMinutesMs, 'too_many_attempts'),
+};
+
+/** Per signed-in user (`config.customerLimit`). */
+export const customerLimits = {
   // Each challenge may send an email: per customer, a few more than anyone asks for.
   stepUpChallenge: perCustomerLimit(10, fifteenMinutesMs),
   quickPay: perCustomerMoneyLimit,
