@@ -63,7 +63,8 @@ async function seed(db: Database) {
   );
   const passwordHash = await hashPassword(staffPassword);
   const staff = { support: 'chaos-support@coffer.test', admin: 'chaos-admin@coffer.test' };
-  for (const [role, email] of Object.entries(staff) as ['support' | 'admin', string][]) {
+  for (const role of ['support', 'admin'] as const) {
+    const email = staff[role];
     await insertUser(db, {
       id: newId(),
       username: `Chaos ${role}`,

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { AppError } from './app-error.ts';
-import { type FailureLimit, spendAttempt } from './attempt-counters.ts';
+import { assert } from './assert.ts';
+import { attemptWindowMsMax, type FailureLimit, spendAttempt } from './attempt-counters.ts';
 
 /** What @fastify/rate-limit hands a route's store: its settings, with the route. */
 const routeSettingsSchema = z.object({
@@ -97,6 +98,7 @@ export function perCustomerLimit(max: CustomerLimit['max'], windowMs: number): C
 export function customerLimitOf(request: FastifyRequest): FailureLimit | null {
   const limit = request.is404 ? undefined : request.routeOptions.config.customerLimit;
   if (!limit) return null;
+  assert(limit.windowMs <= attemptWindowMsMax, 'a window longer than the purge keeps');
   return {
     // Each route its own count, as @fastify/rate-limit keeps them.
     name: `rate-limit ${request.method} ${request.routeOptions.url}`,
