@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', `apps/*/src/${unitTests}`],
+          include: ['packages/*/src/**/*.test.ts', `apps/*/src/${unitTests}`, `bench/${unitTests}`],
         },
       },
       {
@@ -30,7 +30,8 @@ export default defineConfig({
       {
         test: {
           name: 'postgres',
-          include: [apiTests],
+          // The short chaos run (npm run chaos) starts a PostgreSQL server of its own.
+          include: [apiTests, 'bench/chaos/*.pg.test.ts'],
           exclude: [unitTests, '**/node_modules/**'],
           env: { COFFER_TEST_DB: 'postgres' },
           testTimeout: 60_000,

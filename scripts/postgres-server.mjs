@@ -1,11 +1,12 @@
 // Starts a throwaway PostgreSQL server from the machine's binaries in a temp directory,
 // on a free loopback port, and stops it again. Installs Debian's postgresql when the
 // machine has no server binaries. Used by the test command and the benchmarks.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 function findBinDir() {
   const candidates = [];
@@ -68,7 +69,8 @@ function serverUser() {
 /**
  * @param {{ settings?: Record<string, string>, quiet?: boolean }} options
  *   settings: extra server settings, e.g. { fsync: 'off' } for tests.
- * @returns {Promise<{ url: string, port: number, binDir: string, stop: () => void }>}
+ * @returns {Promise<{ url: string, port: number, binDir: string, stop: () => void,
+ *   stopImmediately: () => Promise<unknown>, startAgain: () => Promise<unknown> }>}
  */
 export async function startPostgres(options = {}) {
   const binDir = ensurePostgresBinaries();
@@ -84,6 +86,9 @@ export async function startPostgres(options = {}) {
       cwd: baseDir,
       stdio: options.quiet === false ? 'inherit' : 'pipe',
     });
+  // For callers that keep working while the server stops and starts (npm run chaos).
+  const runInBackground = (binary, args) =>
+    promisify(execFile)(path.join(binDir, binary), args, { ...runAs, cwd: baseDir });
 
   run('initdb', ['-D', dataDir, '-U', 'coffer', '--auth=trust', '--encoding=UTF8', '--no-sync']);
   const port = await freePort();
@@ -97,7 +102,7 @@ export async function startPostgres(options = {}) {
   const serverOptions = Object.entries(settings)
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
-  run('pg_ctl', [
+  const startArgs = [
     '-D',
     dataDir,
     '-l',
@@ -108,7 +113,8 @@ export async function startPostgres(options = {}) {
     '-t',
     '60',
     'start',
-  ]);
+  ];
+  run('pg_ctl', startArgs);
 
   let isStopped = false;
   const stop = () => {
@@ -127,5 +133,10 @@ export async function startPostgres(options = {}) {
     binDir,
     baseDir,
     stop,
+    // For the crash-safety harness (npm run chaos): a crash without a checkpoint, whose
+    // next start replays the write-ahead log, and that start.
+    stopImmediately: () =>
+      runInBackground('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']),
+    startAgain: () => runInBackground('pg_ctl', startArgs),
   };
 }

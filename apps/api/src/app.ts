@@ -40,6 +40,7 @@ import { registerIdempotencyKeyCheck } from './platform/idempotency.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { type Mailer, startMailer } from './platform/mail.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { sharedRateLimitStore } from './platform/rate-limits.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
@@ -105,7 +106,7 @@ export async function buildApp(options: {
 
   registerErrorHandler(app);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(options.db) });
   registerAccessControl(app, registeredRoutes);
   registerIdempotencyKeyCheck(app);
   const mailer = startMailer({

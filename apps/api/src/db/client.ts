@@ -86,6 +86,11 @@ async function listenOnOwnConnection(
 ): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let isStopped = false;
+  // Until the server is back (a restart takes seconds), every retry fails: keep trying.
+  const reconnectLater = () => {
+    if (isStopped) return;
+    setTimeout(() => void connect().catch(reconnectLater), listenRetryDelayMs);
+  };
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString });
     next.on('notification', (message) => {
@@ -93,10 +98,18 @@ async function listenOnOwnConnection(
     });
     next.on('error', () => {
       next.end().catch(() => {});
-      if (!isStopped) setTimeout(() => void connect().catch(() => {}), listenRetryDelayMs);
+      // A connection that never got as far as LISTEN is retried by connect's caller.
+      if (client !== next) return;
+      client = null;
+      reconnectLater();
     });
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
     client = next;
   };
   await connect();
@@ -105,6 +118,8 @@ async function listenOnOwnConnection(
     await client?.end();
   };
 }
+
+function ignoreLostConnection(): void {}
 
 /** A real PostgreSQL server through a connection pool. */
 export function openPostgres(connectionString: string, poolSize: number): Database {
@@ -120,13 +135,17 @@ export function openPostgres(connectionString: string, poolSize: number): Databa
     },
   });
   // An idle client losing its server connection must not crash the process.
-  pool.on('error', () => {});
+  pool.on('error', ignoreLostConnection);
   return {
     kind: 'postgres',
     query: (text, params, options) =>
       pool.query({ text, values: params, name: options?.preparedName }),
     async transaction(work) {
       const client = await pool.connect();
+      // The pool listens for a lost connection only on idle clients: without this, a server
+      // that goes away during a transaction would crash the process. The statement in
+      // flight fails with the same error, and release() discards the broken client.
+      client.on('error', ignoreLostConnection);
       try {
         await client.query('BEGIN');
         const result = await work({
@@ -139,6 +158,7 @@ export function openPostgres(connectionString: string, poolSize: number): Databa
         await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
+        client.off('error', ignoreLostConnection);
         client.release();
       }
     },

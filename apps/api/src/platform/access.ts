@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import { AppError } from './app-error.ts';
 import { refuseUnsignedOrStale, verifyIssuerSignature } from './issuer-signature.ts';
+import { customerLimitOf } from './rate-limits.ts';
 import { findActiveSession, type SessionContext, sessionCookieName } from './sessions.ts';
 
 /**
@@ -145,12 +146,18 @@ export function registerAccessControl(app: FastifyInstance, routes: RegisteredRo
       refuseUnsignedOrStale(request);
       return;
     }
+    let isOverLimit = false;
     if (!request.routeOptions.config.ignoresSession) {
       const token = request.cookies[sessionCookieName(app.config)];
-      if (token) request.session = await findActiveSession(app.db, token);
+      if (token) {
+        const found = await findActiveSession(app.db, token, customerLimitOf(request));
+        request.session = found.session;
+        isOverLimit = found.isOverLimit;
+      }
     }
     const refusal = refusalFor(access, request.session);
     if (refusal) throw new AppError(refusal);
+    if (isOverLimit) throw new AppError('rate_limited');
   });
   // Before the route's schema sees the body: a signed route's input is trusted only once
   // its signature holds, so a bad signature is a 401 and never a validation answer.

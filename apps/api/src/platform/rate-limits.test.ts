@@ -92,3 +92,27 @@ describe('per-customer limits', () => {
     await strict.close();
   });
 });
+
+describe('the cost of a per-customer limit', () => {
+  it('is spent by the session look-up itself: a limited request makes no statement of its own', async () => {
+    const statements: string[] = [];
+    // The same database, every statement the app makes written down.
+    const counted: Database = {
+      ...db,
+      query: (text, params, options) => {
+        statements.push(text);
+        return db.query(text, params, options);
+      },
+    };
+    const counting = await buildTestApp(counted, { COFFER_MONEY_REQUESTS_PER_MINUTE: '1' });
+    const { client } = await signedUpClient(counting);
+    statements.length = 0;
+
+    // Refused for its empty body once the limit is counted, then refused by the limit.
+    const statuses = await statusesOf(counting, client.cookie, '/api/v1/transfers', 2);
+    expect(statuses).toEqual([400, 429]);
+    expect(statements).toHaveLength(2);
+    expect(statements.every((text) => text.includes('FROM sessions'))).toBe(true);
+    await counting.close();
+  });
+});

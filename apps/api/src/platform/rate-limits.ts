@@ -1,13 +1,64 @@
 import type { ErrorCode } from '@coffer/contracts/errors';
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/client.ts';
 import { AppError } from './app-error.ts';
 import { assert } from './assert.ts';
-import type { FailureLimit } from './attempt-counters.ts';
+import { attemptWindowMsMax, type FailureLimit, spendAttempt } from './attempt-counters.ts';
+
+/** What @fastify/rate-limit hands a route's store: its settings, with the route. */
+const routeSettingsSchema = z.object({
+  routeInfo: z.object({ method: z.union([z.string(), z.array(z.string())]), url: z.string() }),
+});
+
+/**
+ * @fastify/rate-limit's counters in PostgreSQL (`attempt_counters`, the table of the
+ * failure limits), so that every API instance counts against one limit: each request
+ * spends one attempt in one statement (`spendAttempt`), before the route runs. Each route
+ * has its own counts (its `child` store), as with the plugin's in-process store.
+ */
+export function sharedRateLimitStore(db: Queryable) {
+  return class SharedRateLimitStore implements FastifyRateLimitStore {
+    readonly #route: string;
+
+    constructor(_pluginSettings: unknown, route = 'any route') {
+      this.#route = route;
+    }
+
+    incr(
+      key: string,
+      answer: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindowMs: number,
+      max: number,
+    ): void {
+      const limit = { name: `rate-limit ${this.#route}`, max, windowMs: timeWindowMs };
+      spendAttempt(db, limit, key).then(
+        // A refusal does not read the window's end back: the whole window bounds it.
+        (spent) =>
+          answer(
+            null,
+            spent
+              ? { current: spent.attemptCount, ttl: spent.windowLeftMs }
+              : { current: max + 1, ttl: timeWindowMs },
+          ),
+        (error: unknown) => answer(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    // The plugin's types call the argument the route's options; it passes its settings.
+    child(routeSettings: object): FastifyRateLimitStore {
+      const { method, url } = routeSettingsSchema.parse(routeSettings).routeInfo;
+      return new SharedRateLimitStore(null, `${[method].flat().join(',')} ${url}`);
+    }
+  };
+}
 
 /**
  * Per-client-address limits for a route (`config.rateLimit`). The address is the client's
- * behind a trusted proxy (COFFER_TRUST_PROXY). Counters live in the process: with several
- * instances each counts its own share, which still bounds abuse.
+ * behind a trusted proxy (COFFER_TRUST_PROXY). Counted in PostgreSQL: every API instance
+ * shares them.
  */
 export function perAddressLimit(
   max: number,
@@ -21,23 +72,38 @@ export function perAddressLimit(
   };
 }
 
+/** A limit per signed-in user on one route (`config.customerLimit`). */
+export type CustomerLimit = { max: number | ((config: Config) => number); windowMs: number };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Requests each signed-in user may make to this route in a window, spent in the
+     * statement that reads their session (platform/access.ts): no round trip of its own.
+     */
+    customerLimit?: CustomerLimit;
+  }
+}
+
 /**
  * Per signed-in customer, whatever their address: people behind one office address do
- * not share it, and a customer gains nothing from changing address. For customer routes
- * only (the session is checked before the limit). Counters live in the process too.
+ * not share it, and a customer gains nothing from changing address. For signed-in routes
+ * only (a visitor has no session to count against). Counted in PostgreSQL too.
  */
-export function perCustomerLimit(
-  max: number | ((request: FastifyRequest) => number),
-  timeWindowMs: number,
-) {
+export function perCustomerLimit(max: CustomerLimit['max'], windowMs: number): CustomerLimit {
+  return { max, windowMs };
+}
+
+/** The matched route's per-customer limit as attempt-counters counts it; null without one. */
+export function customerLimitOf(request: FastifyRequest): FailureLimit | null {
+  const limit = request.is404 ? undefined : request.routeOptions.config.customerLimit;
+  if (!limit) return null;
+  assert(limit.windowMs <= attemptWindowMsMax, 'a window longer than the purge keeps');
   return {
-    max,
-    timeWindow: timeWindowMs,
-    keyGenerator: (request: FastifyRequest) => {
-      assert(request.session, 'a per-customer limit on a route open to visitors');
-      return `customer:${request.session.userId}`;
-    },
-    errorResponseBuilder: () => new AppError('rate_limited'),
+    // Each route its own count, as @fastify/rate-limit keeps them.
+    name: `rate-limit ${request.method} ${request.routeOptions.url}`,
+    max: typeof limit.max === 'number' ? limit.max : limit.max(request.server.config),
+    windowMs: limit.windowMs,
   };
 }
 
@@ -53,16 +119,21 @@ const oneHourMs = 60 * 60 * 1000;
 export const moneyRequestsPerMinuteDefault = 30;
 
 const perCustomerMoneyLimit = perCustomerLimit(
-  (request) => request.server.config.moneyRequestsPerMinute,
+  (config) => config.moneyRequestsPerMinute,
   oneMinuteMs,
 );
 
+/** Per client address (`config.rateLimit`, @fastify/rate-limit with the shared store). */
 export const rateLimits = {
   signup: perAddressLimit(10, oneHourMs),
   forgotPassword: perAddressLimit(5, fifteenMinutesMs),
   emailLink: perAddressLimit(20, fifteenMinutesMs),
   resendVerification: perAddressLimit(5, fifteenMinutesMs),
   reauthentication: perAddressLimit(20, fifteenMinutesMs, 'too_many_attempts'),
+};
+
+/** Per signed-in user (`config.customerLimit`). */
+export const customerLimits = {
   // Each challenge may send an email: per customer, a few more than anyone asks for.
   stepUpChallenge: perCustomerLimit(10, fifteenMinutesMs),
   quickPay: perCustomerMoneyLimit,

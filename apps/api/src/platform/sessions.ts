@@ -2,6 +2,7 @@ import type { Role } from '@coffer/contracts/auth';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
+import { type FailureLimit, spendAttemptStatement } from './attempt-counters.ts';
 import { randomToken, sha256Hex } from './crypto.ts';
 import { eventsChannel, sessionRevocationPayload } from './events.ts';
 import { newId } from './ids.ts';
@@ -50,36 +51,64 @@ export async function createSession(
   return { token, sessionId };
 }
 
-/** The live session for a cookie token, or null when unknown, revoked, idle or expired. */
-export async function findActiveSession(
-  db: Queryable,
-  token: string,
-): Promise<SessionContext | null> {
-  const found = await db.query<{
-    id: string;
-    user_id: string;
-    role: Role;
-    email_verified_at: Date | null;
-    wallet_id: string | null;
-    wallet_currency: string | null;
-    is_stale: boolean;
-  }>(
-    `SELECT s.id, s.user_id, u.role, u.email_verified_at,
+type SessionRow = {
+  id: string;
+  user_id: string;
+  role: Role;
+  email_verified_at: Date | null;
+  wallet_id: string | null;
+  wallet_currency: string | null;
+  is_stale: boolean;
+};
+
+const activeSessionSql = `SELECT s.id, s.user_id, u.role, u.email_verified_at,
             w.id AS wallet_id, w.currency AS wallet_currency,
             s.last_used_at < now() - ($3 || ' milliseconds')::interval AS is_stale
        FROM sessions s JOIN users u ON u.id = s.user_id
        LEFT JOIN accounts w ON w.owner_user_id = u.id AND w.kind = 'customer'
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
-        AND s.last_used_at > now() - ($2 || ' milliseconds')::interval`,
-    [sha256Hex(token), String(sessionIdleTimeoutMs), String(lastUsedWriteIntervalMs)],
-    // Every signed-in request asks this.
-    { preparedName: 'find_active_session' },
-  );
+        AND s.last_used_at > now() - ($2 || ' milliseconds')::interval`;
+
+/**
+ * The session look-up that also spends one of its user's requests under a route's limit
+ * ($4: the limit's name, $5: window, $6: maximum): a limited route costs no statement of
+ * its own (Quick Pay's hot path, ADR 017). The key is attempt-counters' `name:user:<id>`.
+ */
+const activeSessionSpendingSql = `WITH session AS (${activeSessionSql}),
+  spent AS (${spendAttemptStatement({
+    keyHashes: `SELECT encode(sha256(convert_to($4 || ':user:' || user_id::text, 'UTF8')), 'hex')
+                  FROM session`,
+    windowMs: '$5',
+    max: '$6',
+  })})
+  SELECT session.*, EXISTS (SELECT 1 FROM spent) AS is_spent FROM session`;
+
+/**
+ * The live session for a cookie token, or null when unknown, revoked, idle or expired.
+ * With a `limit`, one of the user's requests under it is spent in the same statement;
+ * `isOverLimit` says none was left.
+ */
+export async function findActiveSession(
+  db: Queryable,
+  token: string,
+  limit: FailureLimit | null = null,
+): Promise<{ session: SessionContext | null; isOverLimit: boolean }> {
+  const lookUp = [sha256Hex(token), String(sessionIdleTimeoutMs), String(lastUsedWriteIntervalMs)];
+  // Every signed-in request asks one of these.
+  const found = limit
+    ? await db.query<SessionRow & { is_spent: boolean }>(
+        activeSessionSpendingSql,
+        [...lookUp, limit.name, String(limit.windowMs), limit.max],
+        { preparedName: 'find_active_session_spending' },
+      )
+    : await db.query<SessionRow>(activeSessionSql, lookUp, {
+        preparedName: 'find_active_session',
+      });
   const row = found.rows[0];
-  if (!row) return null;
+  if (!row) return { session: null, isOverLimit: false };
   if (row.is_stale)
     await db.query('UPDATE sessions SET last_used_at = now() WHERE id = $1', [row.id]);
-  return {
+  const session = {
     sessionId: row.id,
     userId: row.user_id,
     role: row.role,
@@ -89,6 +118,7 @@ export async function findActiveSession(
         ? { id: row.wallet_id, currency: row.wallet_currency }
         : null,
   };
+  return { session, isOverLimit: 'is_spent' in row && !row.is_spent };
 }
 
 // Every revocation (logout, "revoke", "sign out other sessions", password change or

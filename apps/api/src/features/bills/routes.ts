@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
-import { rateLimits } from '../../platform/rate-limits.ts';
+import { customerLimits } from '../../platform/rate-limits.ts';
 import { billPaymentHistory, payBill, prepareBillPayment } from './service.ts';
 
 export const billRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +16,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bill-payments',
     {
-      config: { access: 'customer', isIdempotent: true, rateLimit: rateLimits.billPayment },
+      config: { access: 'customer', isIdempotent: true, customerLimit: customerLimits.billPayment },
       schema: { body: billPaymentBodySchema, response: { 201: billPaymentSchema } },
     },
     async (request, reply) => {

@@ -21,7 +21,7 @@ import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.
 import { AppError } from '../../platform/app-error.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
 import { issuerSignatureHeaders, keepRawJsonBodies } from '../../platform/issuer-signature.ts';
-import { rateLimits } from '../../platform/rate-limits.ts';
+import { customerLimits } from '../../platform/rate-limits.ts';
 import { createSandboxIssuer } from './issuer.ts';
 import {
   authorizePurchase,
@@ -67,7 +67,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cards',
     {
-      config: { access: 'customer', isIdempotent: true, rateLimit: rateLimits.cardRequest },
+      config: { access: 'customer', isIdempotent: true, customerLimit: customerLimits.cardRequest },
       schema: { body: requestCardBodySchema, response: { 201: cardSchema } },
     },
     async (request, reply) => {
@@ -132,7 +132,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cards/simulated-purchases',
     {
-      config: { access: 'customer', rateLimit: rateLimits.simulatedPurchase },
+      config: { access: 'customer', customerLimit: customerLimits.simulatedPurchase },
       schema: { body: simulatePurchaseBodySchema, response: { 200: simulatedPurchaseSchema } },
     },
     async (request) => {

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
-import { rateLimits } from '../../platform/rate-limits.ts';
+import { customerLimits } from '../../platform/rate-limits.ts';
 import { moneyRequestTarget } from '../deposits/service.ts';
 import {
   customerDispute,
@@ -37,7 +37,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/disputes',
     {
-      config: { access: 'customer', rateLimit: rateLimits.dispute },
+      config: { access: 'customer', customerLimit: customerLimits.dispute },
       schema: { body: disputeBodySchema, response: { 201: disputeSchema } },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, useTestApp } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/database.ts';
+import { type EventStream, openEventStream } from '../../../test/event-streams.ts';
 import {
   lastEmailTo,
   signedUpClient,
@@ -23,81 +24,8 @@ useTestApp(async (opened) => {
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 
-type Stream = {
-  status: number;
-  contentType: string | null;
-  /** Resolves with the next `change` event, or rejects after `timeoutMs`. */
-  nextEvent(timeoutMs?: number): Promise<LiveEvent>;
-  /** The events received so far and not yet taken. */
-  pending(): LiveEvent[];
-  /** Whether the server ends the stream within `timeoutMs`. */
-  endsWithin(timeoutMs: number): Promise<boolean>;
-  close(): void;
-};
-
-/** Opens an SSE stream over real HTTP and parses its messages as they arrive. */
-async function openStream(
-  path: string,
-  cookie: string | undefined,
-  serverUrl = baseUrl,
-): Promise<Stream> {
-  const hangUp = new AbortController();
-  const response = await fetch(`${serverUrl}${path}`, {
-    headers: cookie ? { cookie } : {},
-    signal: hangUp.signal,
-  });
-  const received: LiveEvent[] = [];
-  const waiters: ((event: LiveEvent) => void)[] = [];
-  let markEnded = () => {};
-  const ended = new Promise<void>((resolve) => {
-    markEnded = resolve;
-  });
-  if (response.ok && response.body) {
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read().catch(() => ({ value: '', done: true }));
-        if (done) {
-          markEnded();
-          return;
-        }
-        buffer += value;
-        const messages = buffer.split('\n\n');
-        buffer = messages.pop() ?? '';
-        for (const message of messages) {
-          const data = message.split('\n').find((line) => line.startsWith('data: '));
-          if (!message.includes('event: change') || !data) continue;
-          const event = JSON.parse(data.slice('data: '.length)) as LiveEvent;
-          const waiter = waiters.shift();
-          if (waiter) waiter(event);
-          else received.push(event);
-        }
-      }
-    })();
-  }
-  return {
-    status: response.status,
-    contentType: response.headers.get('content-type'),
-    nextEvent(timeoutMs = 5_000) {
-      const queued = received.shift();
-      if (queued) return Promise.resolve(queued);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no event arrived')), timeoutMs);
-        waiters.push((event) => {
-          clearTimeout(timer);
-          resolve(event);
-        });
-      });
-    },
-    pending: () => received.splice(0),
-    endsWithin: (timeoutMs) =>
-      Promise.race([
-        ended.then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs)),
-      ]),
-    close: () => hangUp.abort(),
-  };
+function openStream(path: string, cookie: string | undefined, serverUrl = baseUrl) {
+  return openEventStream(serverUrl, path, cookie);
 }
 
 /** Promptly: well under the stream's five-minute lifetime, with room for a busy machine. */
@@ -115,7 +43,7 @@ async function sessionIdOf(cookie: string | undefined): Promise<string> {
 }
 
 /** Announces a change for `userId` and waits until a stream that is still open hears it. */
-async function announceTo(userId: string, witness: Stream): Promise<LiveEvent> {
+async function announceTo(userId: string, witness: EventStream): Promise<LiveEvent> {
   const event: LiveEvent = { userId, topics: ['wallet'] };
   await db.transaction((tx) => publishEvent(tx, event));
   expect(await witness.nextEvent()).toEqual(event);

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
-import { rateLimits } from '../../platform/rate-limits.ts';
+import { customerLimits } from '../../platform/rate-limits.ts';
 import { kycCleanupJob } from './cleanup.ts';
 import {
   decideKyc,
@@ -91,7 +91,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/kyc/documents',
     {
-      config: { access: 'customer', rateLimit: rateLimits.kycUpload },
+      config: { access: 'customer', customerLimit: customerLimits.kycUpload },
       schema: { response: { 201: kycDocumentSchema } },
       onRequest: async (request, reply) => refuseDeclaredOversize(request, reply),
     },
@@ -117,7 +117,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/kyc/submissions',
     {
-      config: { access: 'customer', rateLimit: rateLimits.kycSubmission },
+      config: { access: 'customer', customerLimit: customerLimits.kycSubmission },
       schema: { body: kycSubmissionBodySchema, response: { 201: kycSubmissionSchema } },
     },
     async (request, reply) => {

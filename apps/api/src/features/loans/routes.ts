@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
-import { rateLimits } from '../../platform/rate-limits.ts';
+import { customerLimits } from '../../platform/rate-limits.ts';
 import { checkStepUp } from '../step-up/service.ts';
 import {
   applyForLoan,
@@ -52,7 +52,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/loans',
     {
-      config: { access: 'customer', rateLimit: rateLimits.loanApplication },
+      config: { access: 'customer', customerLimit: customerLimits.loanApplication },
       schema: { body: loanApplicationBodySchema, response: { 201: loanSchema } },
     },
     async (request, reply) => {
@@ -64,7 +64,11 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/loans/:loanId/repayments',
     {
-      config: { access: 'customer', isIdempotent: true, rateLimit: rateLimits.loanRepayment },
+      config: {
+        access: 'customer',
+        isIdempotent: true,
+        customerLimit: customerLimits.loanRepayment,
+      },
       schema: { params: loanParams, body: repayBodySchema, response: { 201: loanSchema } },
     },
     async (request, reply) => {
@@ -133,7 +137,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/users/:userId/loan-eligibility',
     {
-      config: { access: 'staff', rateLimit: rateLimits.loanStaffAction },
+      config: { access: 'staff', customerLimit: customerLimits.loanStaffAction },
       schema: {
         params: userParams,
         body: eligibilityBodySchema,
@@ -182,7 +186,11 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/loans/:loanId/disburse',
     {
-      config: { access: 'staff', isIdempotent: true, rateLimit: rateLimits.loanStaffAction },
+      config: {
+        access: 'staff',
+        isIdempotent: true,
+        customerLimit: customerLimits.loanStaffAction,
+      },
       schema: { params: loanParams, body: loanDecisionBodySchema, response: { 200: loanSchema } },
     },
     async (request, reply) => {

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
-import { rateLimits } from '../../platform/rate-limits.ts';
+import { customerLimits } from '../../platform/rate-limits.ts';
 import { checkStepUp } from '../step-up/service.ts';
 import { payoutRequestSchema } from './crypto-address.ts';
 import {
@@ -51,7 +51,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payouts',
     {
-      config: { access: 'customer', isIdempotent: true, rateLimit: rateLimits.payout },
+      config: { access: 'customer', isIdempotent: true, customerLimit: customerLimits.payout },
       schema: { body: payoutRequestSchema, response: { 201: payoutSchema } },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import { stepUpChallengeBodySchema, stepUpChallengeSchema } from '@coffer/contracts/step-up';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access.ts';
-import { rateLimits } from '../../platform/rate-limits.ts';
+import { customerLimits } from '../../platform/rate-limits.ts';
 import { precheckRepayment } from '../loans/service.ts';
 import { precheckPayout } from '../payouts/service.ts';
 import { precheckQuickPay } from '../transfers/service.ts';
@@ -20,7 +20,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/step-up/challenges',
     {
-      config: { access: 'customer', rateLimit: rateLimits.stepUpChallenge },
+      config: { access: 'customer', customerLimit: customerLimits.stepUpChallenge },
       schema: { body: stepUpChallengeBodySchema, response: { 200: stepUpChallengeSchema } },
     },
     async (request) => {

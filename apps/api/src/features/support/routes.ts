@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
-import { rateLimits } from '../../platform/rate-limits.ts';
+import { customerLimits } from '../../platform/rate-limits.ts';
 import { customerUnreadCount } from './queries.ts';
 import {
   customerThread,
@@ -46,7 +46,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/support/messages',
     {
-      config: { access: 'customer', rateLimit: rateLimits.supportMessage },
+      config: { access: 'customer', customerLimit: customerLimits.supportMessage },
       schema: { body: supportMessageBodySchema, response: { 201: supportMessageSchema } },
     },
     async (request, reply) => {
@@ -79,7 +79,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/users/:userId/support',
     {
-      config: { access: 'staff', rateLimit: rateLimits.supportMessage },
+      config: { access: 'staff', customerLimit: customerLimits.supportMessage },
       schema: {
         params: userParams,
         body: supportMessageBodySchema,

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access.ts';
 import { replyIdempotentInOneStatement } from '../../platform/idempotency.ts';
-import { rateLimits } from '../../platform/rate-limits.ts';
+import { customerLimits } from '../../platform/rate-limits.ts';
 import {
   planQuickPay,
   previewRecipient,
@@ -42,7 +42,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/transfers',
     {
-      config: { access: 'customer', isIdempotent: true, rateLimit: rateLimits.quickPay },
+      config: { access: 'customer', isIdempotent: true, customerLimit: customerLimits.quickPay },
       schema: { body: quickPayBodySchema, response: { 201: transferSchema } },
     },
     async (request, reply) => {

@@ -1,0 +1,221 @@
+// The harness's clients: a mixed load of money requests over HTTP, each with an
+// idempotency key, retried with the same key and body until it is answered, as a careful
+// client behind a load balancer would. Every request names its effect (a note, a bank
+// name, a reference or a reason equal to its key) so the database can be asked about it.
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AttemptOutcome, OperationKind, RequestRecord } from './verdict.ts';
+
+/** The instances a load balancer would send to now: those up and healthy. */
+export type Cluster = { liveUrls(): string[] };
+
+export type ChaosCustomer = { userId: string; accountNumber: string; cookie: string };
+
+export type ChaosActors = {
+  customers: ChaosCustomer[];
+  /** Records deposits (a second person approves them: four-eyes). */
+  supportCookie: string;
+  /** Approves deposits, sends and rejects payouts. */
+  adminCookie: string;
+};
+
+/** Planted for every customer before the load (run.ts): each payout spends one. */
+export const chaosStepUpCode = '246810';
+
+const requestTimeoutMs = 10_000;
+const retryDelayMsMax = 2_000;
+const attemptsMax = 40;
+
+type Answer = { outcome: AttemptOutcome; body: unknown };
+
+function errorCodeOf(body: unknown): string | undefined {
+  return (body as { error?: { code?: string } } | null)?.error?.code;
+}
+
+function outcomeOf(status: number, body: unknown): AttemptOutcome {
+  if (status >= 200 && status < 300) return 'acked';
+  if (status >= 500) return 'unanswered';
+  // Another attempt with this key is still running: its outcome is not known yet.
+  return errorCodeOf(body) === 'idempotency_in_progress' ? 'unanswered' : 'refused';
+}
+
+async function attempt(
+  baseUrl: string,
+  path: string,
+  body: object,
+  headers: Record<string, string>,
+): Promise<Answer> {
+  try {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(requestTimeoutMs),
+    });
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // A proxy's or a dying server's page: the status still says what happened.
+    }
+    return { outcome: outcomeOf(response.status, parsed), body: parsed };
+  } catch {
+    // Refused connection, reset, or no answer in time: the request may or may not have run.
+    return { outcome: 'unanswered', body: null };
+  }
+}
+
+function pickOne<T>(items: readonly T[]): T {
+  const item = items[Math.floor(Math.random() * items.length)];
+  if (item === undefined) throw new Error('picked from an empty list');
+  return item;
+}
+
+/**
+ * Sends one request until it is answered (acknowledged or refused), with the same key and
+ * body every time, to whichever instance is up; gives up after `attemptsMax` attempts or
+ * at `giveUpAtMs`, leaving its outcome unknown.
+ */
+async function sendUntilAnswered(
+  cluster: Cluster,
+  request: { kind: OperationKind; path: string; body: object; cookie: string; key: string },
+  giveUpAtMs: number,
+): Promise<{ record: RequestRecord; body: unknown }> {
+  const record: RequestRecord = { kind: request.kind, key: request.key, attempts: [] };
+  const headers = { cookie: request.cookie, 'idempotency-key': request.key };
+  while (record.attempts.length < attemptsMax && Date.now() < giveUpAtMs) {
+    const urls = cluster.liveUrls();
+    if (urls.length > 0) {
+      const answer = await attempt(pickOne(urls), request.path, request.body, headers);
+      record.attempts.push(answer.outcome);
+      if (answer.outcome === 'refused') record.refusalCode = errorCodeOf(answer.body) ?? 'none';
+      if (answer.outcome !== 'unanswered') return { record, body: answer.body };
+    }
+    await sleep(Math.min(100 * 2 ** record.attempts.length, retryDelayMsMax));
+  }
+  return { record, body: null };
+}
+
+/** A small amount in the wallets' currency (USD), as typed. */
+function smallAmount(centsMax: number): string {
+  const cents = 1 + Math.floor(Math.random() * centsMax);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+function idOf(body: unknown): string | null {
+  const id = (body as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id : null;
+}
+
+export type LoadResult = { records: RequestRecord[] };
+
+/**
+ * Runs `workerCount` clients until `stopAtMs`, then lets their last requests finish
+ * (retrying until `giveUpAtMs`). Payouts and deposits that were acknowledged go into
+ * queues that the staff operations (send or reject a payout, approve a deposit) draw from.
+ */
+export async function runLoad(options: {
+  cluster: Cluster;
+  actors: ChaosActors;
+  workerCount: number;
+  stopAtMs: number;
+  giveUpAtMs: number;
+}): Promise<LoadResult> {
+  const { cluster, actors } = options;
+  const records: RequestRecord[] = [];
+  const pendingPayoutIds: string[] = [];
+  const pendingDepositIds: string[] = [];
+
+  const send = async (
+    kind: OperationKind,
+    path: string,
+    cookie: string,
+    body: (key: string) => object,
+  ): Promise<unknown> => {
+    const key = randomUUID();
+    const sent = await sendUntilAnswered(
+      cluster,
+      { kind, path, body: body(key), cookie, key },
+      options.giveUpAtMs,
+    );
+    records.push(sent.record);
+    return sent.record.attempts.at(-1) === 'acked' ? sent.body : null;
+  };
+
+  const quickPay = () => {
+    const sender = pickOne(actors.customers);
+    const others = actors.customers.filter((customer) => customer !== sender);
+    return send('quick-pay', '/api/v1/transfers', sender.cookie, (key) => ({
+      recipient: pickOne(others).accountNumber,
+      amount: smallAmount(500),
+      note: key,
+    }));
+  };
+  const payout = async () => {
+    const customer = pickOne(actors.customers);
+    const answer = await send('payout', '/api/v1/payouts', customer.cookie, (key) => ({
+      method: 'bank',
+      holderName: 'Chaos Customer',
+      bankName: key,
+      accountNumber: '12345678',
+      amount: smallAmount(500),
+      stepUpCode: chaosStepUpCode,
+    }));
+    const id = idOf(answer);
+    if (id) pendingPayoutIds.push(id);
+  };
+  const deposit = async () => {
+    const customer = pickOne(actors.customers);
+    const path = `/api/v1/admin/users/${customer.userId}/deposits`;
+    const answer = await send('deposit', path, actors.supportCookie, (key) => ({
+      amount: smallAmount(2_000),
+      externalReference: key,
+      reason: 'Incoming payment (chaos run)',
+    }));
+    const id = idOf(answer);
+    if (id) pendingDepositIds.push(id);
+  };
+  const decidePayout = (payoutId: string) =>
+    Math.random() < 0.5
+      ? send(
+          'payout-send',
+          `/api/v1/admin/payouts/${payoutId}/send`,
+          actors.adminCookie,
+          (key) => ({
+            externalReference: key,
+          }),
+        )
+      : send(
+          'payout-reject',
+          `/api/v1/admin/payouts/${payoutId}/reject`,
+          actors.adminCookie,
+          (key) => ({ reason: key }),
+        );
+  const approveDeposit = (requestId: string) =>
+    send(
+      'deposit-approve',
+      `/api/v1/admin/money-requests/${requestId}/approve`,
+      actors.adminCookie,
+      (key) => ({ reason: key }),
+    );
+
+  /** One operation, by weight; staff decide only what is waiting for them. */
+  const oneOperation = async () => {
+    const roll = Math.random();
+    const payoutId = roll >= 0.7 && roll < 0.82 ? pendingPayoutIds.shift() : undefined;
+    const depositId = roll >= 0.82 && roll < 0.9 ? pendingDepositIds.shift() : undefined;
+    if (payoutId) await decidePayout(payoutId);
+    else if (depositId) await approveDeposit(depositId);
+    else if (roll < 0.5) await quickPay();
+    else if (roll < 0.65) await payout();
+    else if (roll < 0.75) await deposit();
+    else await quickPay();
+  };
+
+  const worker = async () => {
+    while (Date.now() < options.stopAtMs) await oneOperation();
+  };
+  await Promise.all(Array.from({ length: options.workerCount }, worker));
+  return { records };
+}

@@ -1,0 +1,267 @@
+// `npm run chaos`: the crash-safety harness (issue #18). Starts PostgreSQL and two API
+// instances on it, drives a mixed money load over HTTP (load.ts) while it kills an API
+// instance with SIGKILL or stops PostgreSQL with `pg_ctl stop -m immediate` on a printed
+// schedule, restarting each, then checks that every acknowledged request took effect
+// exactly once, refused ones not at all, money is conserved, holds match pending payouts
+// and the books balance (verdict.ts). Exits non-zero on any violation or too few faults.
+// Settings (environment): CHAOS_SECONDS, CHAOS_FAULT_INTERVAL_SECONDS, CHAOS_WORKERS,
+// CHAOS_CUSTOMERS, CHAOS_FAULTS_MIN (of each kind).
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Database, openPostgres } from '../../apps/api/src/db/client.ts';
+import { migrate } from '../../apps/api/src/db/migrate.ts';
+import { insertUser } from '../../apps/api/src/features/auth/queries.ts';
+import { createLedger } from '../../apps/api/src/ledger/ledger.ts';
+import { sha256Hex } from '../../apps/api/src/platform/crypto.ts';
+import { newId } from '../../apps/api/src/platform/ids.ts';
+import { hashPassword } from '../../apps/api/src/platform/passwords.ts';
+import { openEventStream } from '../../apps/api/test/event-streams.ts';
+import { startPostgres } from '../../scripts/postgres-server.mjs';
+import { type ApiServer, logIn, startApi } from '../api/api-server.ts';
+import { repoRoot } from '../api/config.ts';
+import { type Customer, customerPassword, seedCustomers, totalBalanceMinor } from '../api/seed.ts';
+import { integerFromEnv } from '../shared/env.ts';
+import { readFacts } from './facts.ts';
+import { type ChaosActors, type Cluster, chaosStepUpCode, runLoad } from './load.ts';
+import { judge } from './verdict.ts';
+
+const config = {
+  seconds: integerFromEnv('CHAOS_SECONDS', 300, { min: 10, max: 3_600 }),
+  faultIntervalSeconds: integerFromEnv('CHAOS_FAULT_INTERVAL_SECONDS', 12, { min: 2, max: 600 }),
+  workers: integerFromEnv('CHAOS_WORKERS', 6, { min: 1, max: 64 }),
+  customers: integerFromEnv('CHAOS_CUSTOMERS', 20, { min: 2, max: 1_000 }),
+  faultsMin: integerFromEnv('CHAOS_FAULTS_MIN', 10, { min: 0, max: 1_000 }),
+};
+/** Unanswered requests are retried this long after the load stops. */
+const retryGraceMs = 60_000;
+const staffPassword = 'Chaos-Staff-Password-2026!';
+
+type FaultKind = 'api-sigkill' | 'postgres-immediate-stop';
+type Fault = { atMs: number; kind: FaultKind; instance: number };
+
+/** Faults every interval, alternating kinds, each kill on the other instance than the last. */
+function faultSchedule(): Fault[] {
+  const faults: Fault[] = [];
+  const intervalMs = config.faultIntervalSeconds * 1000;
+  for (let atMs = intervalMs; atMs < config.seconds * 1000; atMs += intervalMs) {
+    const index = faults.length;
+    const kind = index % 2 === 0 ? 'api-sigkill' : 'postgres-immediate-stop';
+    faults.push({ atMs, kind, instance: Math.floor(index / 2) % 2 });
+  }
+  return faults;
+}
+
+/** Customers as the benchmark seeds them, plus planted step-up codes for their payouts. */
+async function seed(db: Database) {
+  const customers = await seedCustomers(db, createLedger(db), config.customers);
+  await db.query(
+    `INSERT INTO step_up_codes (id, user_id, purpose, code_hash, expires_at)
+     SELECT gen_random_uuid(), u.id, 'payout', $2, now() + interval '6 hours'
+       FROM unnest($1::uuid[]) AS u(id), generate_series(1, 500)`,
+    [customers.map((customer) => customer.userId), sha256Hex(chaosStepUpCode)],
+  );
+  const passwordHash = await hashPassword(staffPassword);
+  const staff = { support: 'chaos-support@coffer.test', admin: 'chaos-admin@coffer.test' };
+  for (const role of ['support', 'admin'] as const) {
+    const email = staff[role];
+    await insertUser(db, {
+      id: newId(),
+      username: `Chaos ${role}`,
+      email,
+      phone: null,
+      country: 'US',
+      role,
+      passwordHash,
+      isEmailVerified: true,
+    });
+  }
+  return { customers, staff };
+}
+
+/** One of the two instances a load balancer sends to; `server` is null while it is down. */
+type Slot = { server: ApiServer | null };
+
+async function signIn(
+  baseUrl: string,
+  customers: Customer[],
+  staff: { support: string; admin: string },
+): Promise<ChaosActors> {
+  const signedIn = [];
+  for (const customer of customers) {
+    const cookie = await logIn(baseUrl, { email: customer.email, password: customerPassword });
+    signedIn.push({ userId: customer.userId, accountNumber: customer.accountNumber, cookie });
+  }
+  return {
+    customers: signedIn,
+    supportCookie: await logIn(baseUrl, { email: staff.support, password: staffPassword }),
+    adminCookie: await logIn(baseUrl, { email: staff.admin, password: staffPassword }),
+  };
+}
+
+const liveEventWaitMs = 10_000;
+
+/**
+ * After the faults, each instance still hears what the other commits: a Quick Pay sent
+ * through one reaches its recipient's stream on the other (LISTEN/NOTIFY survived the
+ * database restarts). Returns a violation per instance that heard nothing.
+ */
+async function liveEventViolations(cluster: Cluster, actors: ChaosActors): Promise<string[]> {
+  const [recipient, sender] = actors.customers;
+  if (!recipient || !sender) return ['live events: too few customers to check'];
+  const urls = cluster.liveUrls();
+  const violations: string[] = [];
+  for (const [index, streamUrl] of urls.entries()) {
+    const payUrl = urls[(index + 1) % urls.length] ?? streamUrl;
+    const stream = await openEventStream(streamUrl, '/api/v1/events', recipient.cookie);
+    const paid = await fetch(`${payUrl}/api/v1/transfers`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: sender.cookie,
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({ recipient: recipient.accountNumber, amount: '0.01' }),
+    });
+    const isHeard = await stream.nextEvent(liveEventWaitMs).then(
+      (event) => event.userId === recipient.userId,
+      () => false,
+    );
+    stream.close();
+    if (paid.status !== 201 || !isHeard) {
+      violations.push(
+        `live events: a Quick Pay on ${payUrl} (${paid.status}) not heard on ${streamUrl}`,
+      );
+    }
+  }
+  return violations;
+}
+
+function elapsed(startMs: number): string {
+  return `${((Date.now() - startMs) / 1000).toFixed(1).padStart(6)} s`;
+}
+
+async function main(): Promise<number> {
+  const schedule = faultSchedule();
+  console.log('chaos run:', config);
+  console.log('fault schedule (seconds after the load starts):');
+  for (const fault of schedule) {
+    const target = fault.kind === 'api-sigkill' ? ` instance ${'AB'[fault.instance]}` : '';
+    console.log(`  ${(fault.atMs / 1000).toFixed(0).padStart(5)}  ${fault.kind}${target}`);
+  }
+
+  const postgres = await startPostgres();
+  const slots: Slot[] = [{ server: null }, { server: null }];
+  try {
+    const setupDb = openPostgres(postgres.url, 4);
+    await migrate(setupDb);
+    const { customers, staff } = await seed(setupDb);
+    const wallets = {
+      walletIds: customers.map((customer) => customer.walletId),
+      startTotalMinor: await totalBalanceMinor(setupDb, customers),
+    };
+    await setupDb.close();
+
+    // Settings every instance must share (docs/SEVERAL-INSTANCES.md).
+    const instanceEnv = { COFFER_SECRET_KEY: randomBytes(32).toString('hex') };
+    const start = () =>
+      startApi({
+        databaseUrl: postgres.url,
+        poolSize: 10,
+        webDistDir: path.join(repoRoot, 'apps/web/dist'),
+        cpuProfileDir: null,
+        env: instanceEnv,
+      });
+    for (const slot of slots) slot.server = await start();
+    const firstUrl = slots[0]?.server?.baseUrl ?? '';
+    const actors = await signIn(firstUrl, customers, staff);
+
+    const cluster = {
+      liveUrls: () => slots.flatMap((slot) => (slot.server ? [slot.server.baseUrl] : [])),
+    };
+    const startMs = Date.now();
+    const stopAtMs = startMs + config.seconds * 1000;
+    const injected: Record<FaultKind, number> = { 'api-sigkill': 0, 'postgres-immediate-stop': 0 };
+
+    const injectFaults = async () => {
+      for (const fault of schedule) {
+        await sleep(Math.max(0, startMs + fault.atMs - Date.now()));
+        if (fault.kind === 'api-sigkill') {
+          const slot = slots[fault.instance];
+          const victim = slot?.server;
+          if (!slot || !victim) continue;
+          slot.server = null;
+          process.kill(victim.pid, 'SIGKILL');
+          console.log(`${elapsed(startMs)}  SIGKILL API instance ${'AB'[fault.instance]}`);
+          await sleep(500);
+          slot.server = await start();
+          console.log(`${elapsed(startMs)}  API instance ${'AB'[fault.instance]} is back`);
+        } else {
+          await postgres.stopImmediately();
+          console.log(`${elapsed(startMs)}  PostgreSQL stopped (immediate)`);
+          await sleep(1_000);
+          await postgres.startAgain();
+          console.log(`${elapsed(startMs)}  PostgreSQL is back`);
+        }
+        injected[fault.kind] += 1;
+      }
+    };
+
+    const [load] = await Promise.all([
+      runLoad({
+        cluster,
+        actors,
+        workerCount: config.workers,
+        stopAtMs,
+        giveUpAtMs: stopAtMs + retryGraceMs,
+      }),
+      injectFaults(),
+    ]);
+    console.log(`${elapsed(startMs)}  load finished; checking`);
+    const eventViolations = await liveEventViolations(cluster, actors);
+    for (const slot of slots) await slot.server?.stop();
+
+    const checkDb = openPostgres(postgres.url, 2);
+    const judged = judge(load.records, await readFacts(checkDb, load.records, wallets));
+    const verdict = { ...judged, violations: [...judged.violations, ...eventViolations] };
+    await checkDb.close();
+
+    const byKind = new Map<string, number>();
+    const refusals = new Map<string, number>();
+    for (const record of load.records) {
+      byKind.set(record.kind, (byKind.get(record.kind) ?? 0) + 1);
+      const refusal = record.refusalCode && `${record.kind} ${record.refusalCode}`;
+      if (refusal) refusals.set(refusal, (refusals.get(refusal) ?? 0) + 1);
+    }
+    console.log('\nfigures');
+    console.log(`  requests sent        ${verdict.sent}`);
+    console.log(
+      `    by kind            ${[...byKind].map(([kind, n]) => `${kind} ${n}`).join(', ')}`,
+    );
+    console.log(`  acknowledged         ${verdict.acked}`);
+    console.log(
+      `  refused, by code     ${[...refusals].map(([code, n]) => `${code} ${n}`).join(', ')}`,
+    );
+    console.log(`  retried              ${verdict.retried}`);
+    console.log(`  outcome unknown      ${verdict.unknown}`);
+    console.log(`  API SIGKILLs         ${injected['api-sigkill']}`);
+    console.log(`  PostgreSQL stops     ${injected['postgres-immediate-stop']}`);
+    console.log(`  violations           ${verdict.violations.length}`);
+    for (const violation of verdict.violations.slice(0, 50)) console.log(`    ${violation}`);
+
+    const tooFewFaults = Object.values(injected).some((count) => count < config.faultsMin);
+    if (tooFewFaults) console.log(`fewer than ${config.faultsMin} faults of each kind`);
+    return verdict.violations.length === 0 && !tooFewFaults ? 0 : 1;
+  } finally {
+    for (const slot of slots) await slot.server?.stop();
+    postgres.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

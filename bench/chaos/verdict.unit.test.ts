@@ -1,0 +1,84 @@
+// The harness must see a violation when there is one: each case fabricates one.
+import { describe, expect, it } from 'vitest';
+import { type DatabaseFacts, judge, type RequestRecord } from './verdict.ts';
+
+const sound: DatabaseFacts = {
+  effectCounts: new Map([
+    ['acked-once', 1],
+    ['refused', 0],
+    ['unknown-done', 1],
+    ['unknown-not-done', 0],
+  ]),
+  expectedTotalMinor: 1_000n,
+  actualTotalMinor: 1_000n,
+  activeHoldsMinor: 250n,
+  pendingPayoutsMinor: 250n,
+  payoutHoldMismatches: 0,
+  ledgerViolations: [],
+};
+
+const records: RequestRecord[] = [
+  { kind: 'quick-pay', key: 'acked-once', attempts: ['unanswered', 'acked'] },
+  { kind: 'payout', key: 'refused', attempts: ['refused'] },
+  { kind: 'deposit', key: 'unknown-done', attempts: ['unanswered', 'refused'] },
+  { kind: 'payout-send', key: 'unknown-not-done', attempts: ['unanswered'] },
+];
+
+describe('the chaos verdict', () => {
+  it('finds nothing wrong when every effect matches its answers, and counts them', () => {
+    expect(judge(records, sound)).toEqual({
+      sent: 4,
+      acked: 1,
+      retried: 2,
+      unknown: 2,
+      violations: [],
+    });
+  });
+
+  it('reports an acknowledged request whose effect exists twice', () => {
+    const doubled = { ...sound, effectCounts: new Map([...sound.effectCounts, ['acked-once', 2]]) };
+    expect(judge(records, doubled).violations).toEqual([
+      'quick-pay acked-once: effect exists 2 times',
+    ]);
+  });
+
+  it('reports a request that went unanswered and was applied twice', () => {
+    const doubled = {
+      ...sound,
+      effectCounts: new Map([...sound.effectCounts, ['unknown-not-done', 2]]),
+    };
+    expect(judge(records, doubled).violations).toEqual([
+      'payout-send unknown-not-done: effect exists 2 times',
+    ]);
+  });
+
+  it('reports an acknowledged request without its effect', () => {
+    const lost = { ...sound, effectCounts: new Map([...sound.effectCounts, ['acked-once', 0]]) };
+    expect(judge(records, lost).violations).toEqual([
+      'quick-pay acked-once: acknowledged but its effect is missing',
+    ]);
+  });
+
+  it('reports an effect for a key whose every attempt was refused', () => {
+    const applied = { ...sound, effectCounts: new Map([...sound.effectCounts, ['refused', 1]]) };
+    expect(judge(records, applied).violations).toEqual([
+      'payout refused: every attempt was refused but its effect exists',
+    ]);
+  });
+
+  it('reports money not conserved, holds unlike pending payouts and broken books', () => {
+    const broken = {
+      ...sound,
+      actualTotalMinor: 1_001n,
+      activeHoldsMinor: 0n,
+      payoutHoldMismatches: 1,
+      ledgerViolations: ['entry does not sum to zero in its currency: e1 (USD 5)'],
+    };
+    expect(judge(records, broken).violations).toEqual([
+      'money not conserved: wallets hold 1001, expected 1000',
+      'holds 0 differ from pending payouts 250',
+      '1 payouts disagree with their hold',
+      'ledger: entry does not sum to zero in its currency: e1 (USD 5)',
+    ]);
+  });
+});
