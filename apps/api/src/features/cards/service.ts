@@ -282,11 +282,13 @@ export async function changeCardFreeze(deps: CardDeps, change: FreezeChange): Pr
   }
   const fromStatus = change.isFrozen ? 'issued' : 'frozen';
   if (card.status !== fromStatus || !card.issuer_token) throw new AppError('state_conflict');
+  refuseCustomerLiftingStaffFreeze(card, change);
   if (change.isFrozen) await deps.issuer.freezeCard(card.issuer_token);
   else await deps.issuer.unfreezeCard(card.issuer_token);
   await deps.db.transaction(async (tx) => {
     const locked = await findCard(tx, change.cardId, { isLocked: true });
     if (!locked || locked.status !== fromStatus) throw new AppError('state_conflict');
+    refuseCustomerLiftingStaffFreeze(locked, change);
     const reason = change.staffAction?.reason ?? null;
     await setCardFrozen(tx, { cardId: locked.id, isFrozen: change.isFrozen, reason });
     if (change.staffAction) await recordStaffFreeze(deps, tx, locked, change);
@@ -295,6 +297,17 @@ export async function changeCardFreeze(deps: CardDeps, change: FreezeChange): Pr
   const saved = await findCard(deps.db, change.cardId);
   assert(saved, 'the card exists');
   return toCard(saved);
+}
+
+/**
+ * A staff freeze (the only kind with a reason) is lifted by staff only: otherwise a
+ * customer whose card staff froze for fraud would unfreeze it and spend on.
+ */
+function refuseCustomerLiftingStaffFreeze(card: CardRow, change: FreezeChange): void {
+  if (change.isFrozen || change.staffAction || card.reason === null) return;
+  throw new AppError('state_conflict', {
+    message: `Staff froze your card: ${card.reason}. Contact support to have it unfrozen.`,
+  });
 }
 
 async function recordStaffFreeze(
