@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { createCustomer } from '../../test/customers.ts';
 import { newIdempotencyKey, staffClient, type TestClient } from '../../test/http.ts';
+import { applyForLoan, borrower, disbursedLoan } from '../../test/loans.ts';
 import { lastStepUpCode, payoutChallenge } from '../../test/payouts.ts';
 import type { Database } from '../db/client.ts';
 import { idempotencyKeyTtlMs, purgeExpiredIdempotencyKeys } from './idempotency.ts';
@@ -120,6 +121,20 @@ const examples: Record<string, () => Promise<Example>> = {
       otherCaller: { client: other.client, url: '/api/v1/cards', body },
     };
   },
+  'POST /api/v1/loans/:loanId/repayments': async () => {
+    // Below the step-up threshold; a 600.00 loan leaves room for every repayment here.
+    const [call, otherCaller] = await Promise.all([loanRepayment(), loanRepayment()]);
+    return { call, changedBody: { amount: '2.00' }, otherCaller };
+  },
+  'POST /api/v1/admin/loans/:loanId/disburse': async () => {
+    const body = { reason: 'Paid out' };
+    const call = await loanDisbursement(body);
+    return {
+      call,
+      changedBody: { reason: 'Paid out today' },
+      otherCaller: await loanDisbursement(body),
+    };
+  },
   'POST /api/v1/admin/users/:userId/deposits': async () => staffMoneyRequest('deposits'),
   'POST /api/v1/admin/users/:userId/adjustments': async () => staffMoneyRequest('adjustments'),
   'POST /api/v1/admin/disputes/:disputeId/resolve': async () => {
@@ -141,6 +156,27 @@ const examples: Record<string, () => Promise<Example>> = {
     };
   },
 };
+
+/** A borrower's repayment of 1.00 on a disbursed loan of their own. */
+async function loanRepayment(): Promise<Call> {
+  const { client: admin } = await staffClient(app, 'admin');
+  const customer = await borrower(app, admin, { balance: '500.00' });
+  const loan = await disbursedLoan(admin, customer, { amount: '600.00', months: 6 });
+  return {
+    client: customer.client,
+    url: `/api/v1/loans/${loan.id}/repayments`,
+    body: { amount: '1.00' },
+  };
+}
+
+/** A fresh admin's disbursement of an approved loan below the four-eyes threshold. */
+async function loanDisbursement(body: Record<string, unknown>): Promise<Call> {
+  const { client: admin } = await staffClient(app, 'admin');
+  const customer = await borrower(app, admin);
+  const loanId: string = (await applyForLoan(customer, { amount: '500.00', months: 6 })).json().id;
+  expect((await admin.post(`/api/v1/admin/loans/${loanId}/approve`, {})).statusCode).toBe(200);
+  return { client: admin, url: `/api/v1/admin/loans/${loanId}/disburse`, body };
+}
 
 async function staffMoneyRequest(kind: 'deposits' | 'adjustments'): Promise<Example> {
   const customer = await createCustomer(app, { balance: '100.00' });

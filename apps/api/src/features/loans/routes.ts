@@ -64,7 +64,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/loans/:loanId/repayments',
     {
-      config: { access: 'customer', rateLimit: rateLimits.loanRepayment },
+      config: { access: 'customer', isIdempotent: true, rateLimit: rateLimits.loanRepayment },
       schema: { params: loanParams, body: repayBodySchema, response: { 201: loanSchema } },
     },
     async (request, reply) => {
@@ -182,7 +182,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/loans/:loanId/disburse',
     {
-      config: { access: 'staff', rateLimit: rateLimits.loanStaffAction },
+      config: { access: 'staff', isIdempotent: true, rateLimit: rateLimits.loanStaffAction },
       schema: { params: loanParams, body: loanDecisionBodySchema, response: { 200: loanSchema } },
     },
     async (request, reply) => {
