@@ -155,6 +155,23 @@ describe('applying', () => {
     expect(second.statusCode).toBe(409);
     expect(await loanCount(customer.user.id)).toBe(1);
   });
+
+  it('counts what the customer already owes or was approved for against the eligibility', async () => {
+    const customer = await borrower(app, admin, { eligibility: '1000.00' });
+    await disbursedLoan(admin, customer, { amount: '600.00', months: 6 });
+    const beyond = await applyForLoan(customer, { amount: '600.00', months: 6 });
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().error.message).toBe('Requested amount is above your approved eligibility');
+    const approvedOnly = await applyForLoan(customer, { amount: '300.00', months: 6 });
+    expect(approvedOnly.statusCode).toBe(201);
+    expect(
+      (await admin.post(`/api/v1/admin/loans/${approvedOnly.json().id}/approve`, {})).statusCode,
+    ).toBe(200);
+    // 600.00 owed and 300.00 approved: 100.00 is what is left of the 1,000.00.
+    expect((await applyForLoan(customer, { amount: '200.00', months: 6 })).statusCode).toBe(400);
+    expect((await applyForLoan(customer, { amount: '100.00', months: 6 })).statusCode).toBe(201);
+    expect(await loanCount(customer.user.id)).toBe(3);
+  });
 });
 
 describe('deciding', () => {
