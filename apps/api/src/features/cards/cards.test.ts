@@ -230,6 +230,23 @@ describe('staff decisions', () => {
     expect((await customer.client.post(`/api/v1/cards/${cardId}/unfreeze`)).statusCode).toBe(200);
   });
 
+  it('lets staff put their freeze on a card the customer froze, which the customer then cannot lift', async () => {
+    const customer = await level2();
+    const { cardId } = await issuedCard(app, customer, admin.client);
+    await customer.client.post(`/api/v1/cards/${cardId}/freeze`);
+    const bySupport = await support.client.post(`/api/v1/admin/cards/${cardId}/freeze`, {
+      reason: 'Suspected fraud',
+    });
+    expect(bySupport.statusCode).toBe(200);
+    expect(bySupport.json()).toMatchObject({ status: 'frozen', reason: 'Suspected fraud' });
+    expect((await customer.client.post(`/api/v1/cards/${cardId}/unfreeze`)).statusCode).toBe(409);
+    // A staff freeze is not put on twice.
+    const again = await support.client.post(`/api/v1/admin/cards/${cardId}/freeze`, {
+      reason: 'Still suspected',
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
   it('counts requested cards in the staff home’s queue counts', async () => {
     const before = (await support.client.get('/api/v1/admin/queues')).json().items;
     const countOf = (items: { queue: string; openCount: number }[]) =>
