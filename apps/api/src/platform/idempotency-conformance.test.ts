@@ -224,6 +224,18 @@ function expectError(response: LightMyRequestResponse, status: number, code: str
 const moneyRoutes = () => app.registeredRoutes.filter((route) => route.config?.isIdempotent);
 
 describe('idempotency conformance', () => {
+  it('binds a key to the resource in its path: the same key and body for another customer is refused', async () => {
+    const { call: first } = await staffMoneyRequest('deposits');
+    const other = await createCustomer(app);
+    const key = newIdempotencyKey();
+    expect((await send(first, key)).statusCode).toBe(201);
+    const before = await effects();
+    const elsewhere = { ...first, url: `/api/v1/admin/users/${other.user.id}/deposits` };
+    // Replaying the first customer's answer would tell staff the second deposit was made.
+    expectError(await send(elsewhere, key), 422, 'idempotency_key_reused');
+    expect(await effects()).toBe(before);
+  });
+
   it('has an example for every money route, and none for a route that is not one', () => {
     const declared = moneyRoutes().map((route) => `${route.method} ${route.url}`);
     expect(declared.length).toBeGreaterThanOrEqual(Object.keys(examples).length);
