@@ -109,6 +109,12 @@ describe('applying', () => {
       [{ amount: '50.00', months: 6 }, 400, 'Loans in USD are from $100.00 to $50,000.00'],
       [{ amount: '100.00', months: 6, fullName: '  ' }, 400, 'Please fill all personal details'],
       [{ amount: '100.00', months: 6, address: '' }, 400, 'Please fill all personal details'],
+      // A right-to-left override would make staff read another name than the one stored.
+      [
+        { amount: '100.00', months: 6, fullName: 'Ada \u202eecalevoL' },
+        400,
+        'Remove the invisible control character (U+202E)',
+      ],
     ];
     for (const [body, status, message] of cases) {
       const response = await customer.client.post('/api/v1/loans', {
