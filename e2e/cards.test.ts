@@ -205,6 +205,8 @@ describe('virtual cards', () => {
       await cards.getByText('Reported lost by phone').waitFor();
 
       await page.getByText('Frozen by staff: Reported lost by phone').waitFor({ timeout: 10_000 });
+      // Only staff lift a staff freeze: the customer is not offered Unfreeze.
+      expect(await page.getByRole('button', { name: 'Unfreeze card' }).count()).toBe(0);
       expect(await hasNoHorizontalScroll(page)).toBe(true);
       await snapshot(page, 'cards-frozen-by-staff-phone');
 

@@ -89,6 +89,21 @@ describe('the shared text schema', () => {
     ]);
   });
 
+  it.each([
+    ['a right-to-left override', 'Refund \u202egnp.exe', 'U+202E'],
+    ['a left-to-right embedding', 'a\u202ab', 'U+202A'],
+    ['a right-to-left isolate', 'a\u2067b', 'U+2067'],
+  ])('refuses %s, which makes the text shown read otherwise than it is', (_name, text, name) => {
+    const message = `Remove the invisible control character (${name})`;
+    expect(messagesOf(oneLine, text)).toEqual([message]);
+    expect(messagesOf(paragraph, text)).toEqual([message]);
+  });
+
+  it('accepts right-to-left scripts and their marks as typed', () => {
+    expect(oneLine.parse('שלום עולם')).toBe('שלום עולם');
+    expect(oneLine.parse('مرحبا\u200f 42')).toBe('مرحبا\u200f 42');
+  });
+
   it('refuses only NUL and broken characters in a password', () => {
     expect(password.parse('tab\there\u0085')).toBe('tab\there\u0085');
     expect(messagesOf(password, 'pass\u0000word')).toEqual([

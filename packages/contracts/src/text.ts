@@ -5,8 +5,8 @@ import { z } from 'zod';
  * a 500 before this schema), and a lone UTF-16 surrogate has no UTF-8 form (the drivers
  * store U+FFFD instead, so the text kept is not the text sent). Other control characters
  * (C0, DEL, C1) are never typed on purpose and would be stored invisibly, to surface later
- * in an email, a statement or a staff screen. Everything else is welcome: accents, other
- * scripts, emoji.
+ * in an email, a statement or a staff screen; so would bidirectional overrides, which also
+ * reorder what is shown. Everything else is welcome: accents, other scripts, emoji.
  */
 
 type CharacterRule = (codePoint: number) => boolean;
@@ -19,10 +19,20 @@ const isLoneSurrogate: CharacterRule = (codePoint) => codePoint >= 0xd800 && cod
 /** Tab, line feed and carriage return: the controls a paragraph is made of. */
 const paragraphControls = new Set([0x09, 0x0a, 0x0d]);
 
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): typed by
+ * nobody, they make a name, merchant or note read otherwise on a staff screen or a
+ * statement than it is ("Trojan Source"). The marks U+200E/U+200F stay: RTL text uses them.
+ */
+const isBidiControl: CharacterRule = (codePoint) =>
+  (codePoint >= 0x202a && codePoint <= 0x202e) || (codePoint >= 0x2066 && codePoint <= 0x2069);
+
 const refusedInOneLine: CharacterRule = (codePoint) =>
-  isControl(codePoint) || isLoneSurrogate(codePoint);
+  isControl(codePoint) || isBidiControl(codePoint) || isLoneSurrogate(codePoint);
 const refusedInParagraph: CharacterRule = (codePoint) =>
-  (isControl(codePoint) && !paragraphControls.has(codePoint)) || isLoneSurrogate(codePoint);
+  (isControl(codePoint) && !paragraphControls.has(codePoint)) ||
+  isBidiControl(codePoint) ||
+  isLoneSurrogate(codePoint);
 /** A password may be anything a keyboard or a password manager types; NUL cannot be one. */
 const refusedInPassword: CharacterRule = (codePoint) =>
   codePoint === 0 || isLoneSurrogate(codePoint);

@@ -1,7 +1,7 @@
 // A populated database backed up and restored into an empty one holds the same money, the
 // same people and the same documents, and its ledger still checks out. On PGlite (a data
 // directory on disk) and on PostgreSQL (a database on the test server, pg_dump/pg_restore).
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { kycDocumentsDirectory } from '../features/kyc/storage.ts';
 import { createLedger } from '../ledger/ledger.ts';
-import { backUp, type DataLocation, restore } from './backups.ts';
+import { backUp, type DataLocation, pgToolConnection, restore } from './backups.ts';
 
 const cleanUps: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -91,5 +91,30 @@ describe('backup and restore', () => {
     } finally {
       await restoredDb.close();
     }
+  });
+
+  it('keeps a backup readable by its owner only: it holds every password hash and secret', async () => {
+    const source = await emptyLocation();
+    const sourceDb = await open(source);
+    await migrate(sourceDb);
+    await sourceDb.close();
+    const parent = await temporaryDirectory();
+    const backupDirectory = path.join(parent, 'backup');
+    // An operator's empty directory made with the usual umask (0755) is tightened too.
+    await mkdir(backupDirectory, { mode: 0o755 });
+    await backUp(source, backupDirectory);
+    expect((await stat(backupDirectory)).mode & 0o777).toBe(0o700);
+    for (const name of await readdir(backupDirectory)) {
+      expect((await stat(path.join(backupDirectory, name))).mode & 0o077, name).toBe(0);
+    }
+  });
+
+  it('keeps the database password off pg_dump’s command line, where any local user sees it', () => {
+    const connection = pgToolConnection(
+      'postgres://coffer:s3cret%21@db.example:5433/coffer?sslmode=require',
+    );
+    expect(connection.dbname).not.toContain('s3cret');
+    expect(connection.dbname).toContain('db.example:5433/coffer');
+    expect(connection.env.PGPASSWORD).toBe('s3cret!');
   });
 });

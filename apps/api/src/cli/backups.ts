@@ -3,7 +3,7 @@
 // documents in COFFER_DATA_DIR. A backup is one directory; docs/OPERATIONS.md says how to
 // take and restore one.
 import { execFile } from 'node:child_process';
-import { cp, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
@@ -47,6 +47,27 @@ function openRawPglite(directory: string, archive?: Blob): Promise<PGlite> {
   });
 }
 
+/** A backup holds password hashes, TOTP secrets and personal data: its owner's eyes only. */
+const ownerOnlyDirectoryMode = 0o700;
+const ownerOnlyFileMode = 0o600;
+
+/**
+ * How pg_dump and pg_restore are told the database: the URL without its password, which
+ * goes in PGPASSWORD, since any local user can read a process's command line.
+ */
+export function pgToolConnection(databaseUrl: string): {
+  dbname: string;
+  env: NodeJS.ProcessEnv;
+} {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return {
+    dbname: url.toString(),
+    env: password ? { ...process.env, PGPASSWORD: password } : process.env,
+  };
+}
+
 /**
  * Writes a backup into `target` (a new or empty directory). For PGlite the server must be
  * stopped: PGlite is one process's database, and a second opener would see it mid-write.
@@ -54,19 +75,22 @@ function openRawPglite(directory: string, archive?: Blob): Promise<PGlite> {
  */
 export async function backUp(location: DataLocation, target: string): Promise<Manifest> {
   if (!(await isEmptyDirectory(target))) throw new Error(`${target} is not empty`);
-  await mkdir(target, { recursive: true });
+  await mkdir(target, { recursive: true, mode: ownerOnlyDirectoryMode });
+  await chmod(target, ownerOnlyDirectoryMode);
   const manifest: Manifest = {
     format: 1,
     database: location.databaseUrl ? 'postgres' : 'pglite',
     createdAt: new Date().toISOString(),
   };
   if (location.databaseUrl) {
-    await run('pg_dump', [
-      '--format=custom',
-      '--no-owner',
-      `--file=${path.join(target, postgresDumpName)}`,
-      location.databaseUrl,
-    ]);
+    const connection = pgToolConnection(location.databaseUrl);
+    const dumpFile = path.join(target, postgresDumpName);
+    await run(
+      'pg_dump',
+      ['--format=custom', '--no-owner', `--file=${dumpFile}`, `--dbname=${connection.dbname}`],
+      { env: connection.env },
+    );
+    await chmod(dumpFile, ownerOnlyFileMode);
   } else {
     const source = pgliteDirectory(location.dataDir);
     if (await isEmptyDirectory(source)) throw new Error(`no PGlite database in ${source}`);
@@ -76,6 +100,7 @@ export async function backUp(location: DataLocation, target: string): Promise<Ma
       await writeFile(
         path.join(target, pgliteArchiveName),
         Buffer.from(await archive.arrayBuffer()),
+        { mode: ownerOnlyFileMode },
       );
     } finally {
       await db.close();
@@ -84,7 +109,9 @@ export async function backUp(location: DataLocation, target: string): Promise<Ma
   const documents = kycDocumentsDirectory(location.dataDir);
   if (await exists(documents))
     await cp(documents, path.join(target, documentsName), { recursive: true });
-  await writeFile(path.join(target, manifestName), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(path.join(target, manifestName), `${JSON.stringify(manifest, null, 2)}\n`, {
+    mode: ownerOnlyFileMode,
+  });
   return manifest;
 }
 
@@ -115,13 +142,18 @@ export async function restore(location: DataLocation, source: string): Promise<M
     if (await hasCofferTables(location.databaseUrl)) {
       throw new Error('the database already has Coffer tables: restore into an empty database');
     }
-    await run('pg_restore', [
-      '--no-owner',
-      '--single-transaction',
-      '--exit-on-error',
-      `--dbname=${location.databaseUrl}`,
-      path.join(source, postgresDumpName),
-    ]);
+    const connection = pgToolConnection(location.databaseUrl);
+    await run(
+      'pg_restore',
+      [
+        '--no-owner',
+        '--single-transaction',
+        '--exit-on-error',
+        `--dbname=${connection.dbname}`,
+        path.join(source, postgresDumpName),
+      ],
+      { env: connection.env },
+    );
   } else {
     const directory = pgliteDirectory(location.dataDir);
     if (!(await isEmptyDirectory(directory))) throw new Error(`${directory} is not empty`);

@@ -122,35 +122,17 @@ const examples: Record<string, () => Promise<Example>> = {
     };
   },
   'POST /api/v1/loans/:loanId/repayments': async () => {
-    const admin = await staffClient(app, 'admin');
-    const repayment = async () => {
-      const customer = await borrower(app, admin.client);
-      const loan = await disbursedLoan(admin.client, customer, { amount: '1000.00', months: 12 });
-      return { client: customer.client, url: `/api/v1/loans/${loan.id}/repayments` };
-    };
-    const body = { amount: '10.00' };
-    return {
-      call: { ...(await repayment()), body },
-      changedBody: { amount: '11.00' },
-      otherCaller: { ...(await repayment()), body },
-    };
+    // Below the step-up threshold; a 600.00 loan leaves room for every repayment here.
+    const [call, otherCaller] = await Promise.all([loanRepayment(), loanRepayment()]);
+    return { call, changedBody: { amount: '2.00' }, otherCaller };
   },
   'POST /api/v1/admin/loans/:loanId/disburse': async () => {
-    const disbursement = async () => {
-      const admin = await staffClient(app, 'admin');
-      const customer = await borrower(app, admin.client);
-      const applied = await applyForLoan(customer, { amount: '1000.00', months: 12 });
-      const loanId: string = applied.json().id;
-      expect(
-        (await admin.client.post(`/api/v1/admin/loans/${loanId}/approve`, {})).statusCode,
-      ).toBe(200);
-      return { client: admin.client, url: `/api/v1/admin/loans/${loanId}/disburse` };
-    };
     const body = { reason: 'Paid out' };
+    const call = await loanDisbursement(body);
     return {
-      call: { ...(await disbursement()), body },
+      call,
       changedBody: { reason: 'Paid out today' },
-      otherCaller: { ...(await disbursement()), body },
+      otherCaller: await loanDisbursement(body),
     };
   },
   'POST /api/v1/admin/users/:userId/deposits': async () => staffMoneyRequest('deposits'),
@@ -174,6 +156,27 @@ const examples: Record<string, () => Promise<Example>> = {
     };
   },
 };
+
+/** A borrower's repayment of 1.00 on a disbursed loan of their own. */
+async function loanRepayment(): Promise<Call> {
+  const { client: admin } = await staffClient(app, 'admin');
+  const customer = await borrower(app, admin, { balance: '500.00' });
+  const loan = await disbursedLoan(admin, customer, { amount: '600.00', months: 6 });
+  return {
+    client: customer.client,
+    url: `/api/v1/loans/${loan.id}/repayments`,
+    body: { amount: '1.00' },
+  };
+}
+
+/** A fresh admin's disbursement of an approved loan below the four-eyes threshold. */
+async function loanDisbursement(body: Record<string, unknown>): Promise<Call> {
+  const { client: admin } = await staffClient(app, 'admin');
+  const customer = await borrower(app, admin);
+  const loanId: string = (await applyForLoan(customer, { amount: '500.00', months: 6 })).json().id;
+  expect((await admin.post(`/api/v1/admin/loans/${loanId}/approve`, {})).statusCode).toBe(200);
+  return { client: admin, url: `/api/v1/admin/loans/${loanId}/disburse`, body };
+}
 
 async function staffMoneyRequest(kind: 'deposits' | 'adjustments'): Promise<Example> {
   const customer = await createCustomer(app, { balance: '100.00' });
@@ -221,6 +224,18 @@ function expectError(response: LightMyRequestResponse, status: number, code: str
 const moneyRoutes = () => app.registeredRoutes.filter((route) => route.config?.isIdempotent);
 
 describe('idempotency conformance', () => {
+  it('binds a key to the resource in its path: the same key and body for another customer is refused', async () => {
+    const { call: first } = await staffMoneyRequest('deposits');
+    const other = await createCustomer(app);
+    const key = newIdempotencyKey();
+    expect((await send(first, key)).statusCode).toBe(201);
+    const before = await effects();
+    const elsewhere = { ...first, url: `/api/v1/admin/users/${other.user.id}/deposits` };
+    // Replaying the first customer's answer would tell staff the second deposit was made.
+    expectError(await send(elsewhere, key), 422, 'idempotency_key_reused');
+    expect(await effects()).toBe(before);
+  });
+
   it('has an example for every money route, and none for a route that is not one', () => {
     const declared = moneyRoutes().map((route) => `${route.method} ${route.url}`);
     expect(declared.length).toBeGreaterThanOrEqual(Object.keys(examples).length);

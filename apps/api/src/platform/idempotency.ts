@@ -165,10 +165,15 @@ function claimOf(request: FastifyRequest, scope: string): IdempotencyClaim {
   // A step-up code is not part of the request's identity: a retry with a fresh code
   // still replays the first answer.
   const { stepUpCode: _stepUpCode, ...identity } = (request.body ?? {}) as Record<string, unknown>;
+  const body = request.body === undefined ? undefined : identity;
+  // The path's ids are part of it too: the same key for another customer's deposit or
+  // another loan is another request, not a replay of the first one's answer.
+  const params = request.params as Record<string, unknown> | undefined;
+  const hasParams = params !== undefined && Object.keys(params).length > 0;
   const requestHash = hashRequest(
     request.method,
     request.routeOptions.url ?? request.url,
-    request.body === undefined ? undefined : identity,
+    hasParams ? { params, body } : body,
   );
   return { scope, key, requestHash };
 }

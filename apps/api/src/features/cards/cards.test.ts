@@ -211,6 +211,42 @@ describe('staff decisions', () => {
     expect(unfrozen.json().status).toBe('issued');
   });
 
+  it('keeps a staff freeze until staff lift it: the customer cannot unfreeze it', async () => {
+    const customer = await level2();
+    const { cardId, token } = await issuedCard(app, customer, admin.client);
+    await support.client.post(`/api/v1/admin/cards/${cardId}/freeze`, {
+      reason: 'Suspected fraud',
+    });
+    const byCustomer = await customer.client.post(`/api/v1/cards/${cardId}/unfreeze`);
+    expect(byCustomer.statusCode).toBe(409);
+    expect(byCustomer.json().error.message).toContain('Suspected fraud');
+    expect((await authorizeOnCard(app, token, 100n)).json().declineReason).toBe('card_frozen');
+    const bySupport = await support.client.post(`/api/v1/admin/cards/${cardId}/unfreeze`, {
+      reason: 'Customer verified',
+    });
+    expect(bySupport.json().status).toBe('issued');
+    // Once staff lifted it, the customer's own freeze and unfreeze work as before.
+    await customer.client.post(`/api/v1/cards/${cardId}/freeze`);
+    expect((await customer.client.post(`/api/v1/cards/${cardId}/unfreeze`)).statusCode).toBe(200);
+  });
+
+  it('lets staff put their freeze on a card the customer froze, which the customer then cannot lift', async () => {
+    const customer = await level2();
+    const { cardId } = await issuedCard(app, customer, admin.client);
+    await customer.client.post(`/api/v1/cards/${cardId}/freeze`);
+    const bySupport = await support.client.post(`/api/v1/admin/cards/${cardId}/freeze`, {
+      reason: 'Suspected fraud',
+    });
+    expect(bySupport.statusCode).toBe(200);
+    expect(bySupport.json()).toMatchObject({ status: 'frozen', reason: 'Suspected fraud' });
+    expect((await customer.client.post(`/api/v1/cards/${cardId}/unfreeze`)).statusCode).toBe(409);
+    // A staff freeze is not put on twice.
+    const again = await support.client.post(`/api/v1/admin/cards/${cardId}/freeze`, {
+      reason: 'Still suspected',
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
   it('counts requested cards in the staff home’s queue counts', async () => {
     const before = (await support.client.get('/api/v1/admin/queues')).json().items;
     const countOf = (items: { queue: string; openCount: number }[]) =>

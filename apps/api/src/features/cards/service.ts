@@ -280,13 +280,14 @@ export async function changeCardFreeze(deps: CardDeps, change: FreezeChange): Pr
   if (!card || (change.ownerUserId !== null && card.user_id !== change.ownerUserId)) {
     throw new AppError('not_found');
   }
-  const fromStatus = change.isFrozen ? 'issued' : 'frozen';
-  if (card.status !== fromStatus || !card.issuer_token) throw new AppError('state_conflict');
+  if (!isChangeable(card, change) || !card.issuer_token) throw new AppError('state_conflict');
+  refuseCustomerLiftingStaffFreeze(card, change);
   if (change.isFrozen) await deps.issuer.freezeCard(card.issuer_token);
   else await deps.issuer.unfreezeCard(card.issuer_token);
   await deps.db.transaction(async (tx) => {
     const locked = await findCard(tx, change.cardId, { isLocked: true });
-    if (!locked || locked.status !== fromStatus) throw new AppError('state_conflict');
+    if (!locked || !isChangeable(locked, change)) throw new AppError('state_conflict');
+    refuseCustomerLiftingStaffFreeze(locked, change);
     const reason = change.staffAction?.reason ?? null;
     await setCardFrozen(tx, { cardId: locked.id, isFrozen: change.isFrozen, reason });
     if (change.staffAction) await recordStaffFreeze(deps, tx, locked, change);
@@ -295,6 +296,27 @@ export async function changeCardFreeze(deps: CardDeps, change: FreezeChange): Pr
   const saved = await findCard(deps.db, change.cardId);
   assert(saved, 'the card exists');
   return toCard(saved);
+}
+
+/**
+ * Freezing needs an issued card, unfreezing a frozen one; staff may also put their freeze
+ * (with its reason) on a card its customer froze, or the customer could lift it any time.
+ */
+function isChangeable(card: CardRow, change: FreezeChange): boolean {
+  if (!change.isFrozen) return card.status === 'frozen';
+  const isCustomerFreeze = card.status === 'frozen' && card.reason === null;
+  return card.status === 'issued' || (change.staffAction !== null && isCustomerFreeze);
+}
+
+/**
+ * A staff freeze (the only kind with a reason) is lifted by staff only: otherwise a
+ * customer whose card staff froze for fraud would unfreeze it and spend on.
+ */
+function refuseCustomerLiftingStaffFreeze(card: CardRow, change: FreezeChange): void {
+  if (change.isFrozen || change.staffAction || card.reason === null) return;
+  throw new AppError('state_conflict', {
+    message: `Staff froze your card: ${card.reason}. Contact support to have it unfrozen.`,
+  });
 }
 
 async function recordStaffFreeze(

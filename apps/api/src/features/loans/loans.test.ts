@@ -109,6 +109,12 @@ describe('applying', () => {
       [{ amount: '50.00', months: 6 }, 400, 'Loans in USD are from $100.00 to $50,000.00'],
       [{ amount: '100.00', months: 6, fullName: '  ' }, 400, 'Please fill all personal details'],
       [{ amount: '100.00', months: 6, address: '' }, 400, 'Please fill all personal details'],
+      // A right-to-left override would make staff read another name than the one stored.
+      [
+        { amount: '100.00', months: 6, fullName: 'Ada \u202eecalevoL' },
+        400,
+        'Remove the invisible control character (U+202E)',
+      ],
     ];
     for (const [body, status, message] of cases) {
       const response = await customer.client.post('/api/v1/loans', {
@@ -154,6 +160,23 @@ describe('applying', () => {
     const second = await applyForLoan(customer, { amount: '400.00', months: 6 });
     expect(second.statusCode).toBe(409);
     expect(await loanCount(customer.user.id)).toBe(1);
+  });
+
+  it('counts what the customer already owes or was approved for against the eligibility', async () => {
+    const customer = await borrower(app, admin, { eligibility: '1000.00' });
+    await disbursedLoan(admin, customer, { amount: '600.00', months: 6 });
+    const beyond = await applyForLoan(customer, { amount: '600.00', months: 6 });
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().error.message).toBe('Requested amount is above your approved eligibility');
+    const approvedOnly = await applyForLoan(customer, { amount: '300.00', months: 6 });
+    expect(approvedOnly.statusCode).toBe(201);
+    expect(
+      (await admin.post(`/api/v1/admin/loans/${approvedOnly.json().id}/approve`, {})).statusCode,
+    ).toBe(200);
+    // 600.00 owed and 300.00 approved: 100.00 is what is left of the 1,000.00.
+    expect((await applyForLoan(customer, { amount: '200.00', months: 6 })).statusCode).toBe(400);
+    expect((await applyForLoan(customer, { amount: '100.00', months: 6 })).statusCode).toBe(201);
+    expect(await loanCount(customer.user.id)).toBe(3);
   });
 });
 

@@ -330,6 +330,20 @@ export async function outstandingPrincipalOfUser(db: Queryable, userId: string):
   return found.rows[0]?.total ?? 0n;
 }
 
+/**
+ * What the customer's eligibility already covers: the principal still owed on disbursed
+ * loans and the amounts of approved loans not yet paid out.
+ */
+export async function committedPrincipalOfUser(db: Queryable, userId: string): Promise<bigint> {
+  const found = await db.query<{ total: bigint }>(
+    `SELECT coalesce(sum(CASE WHEN status = 'disbursed' THEN outstanding_principal_minor
+                              ELSE amount_minor END), 0)::bigint AS total
+       FROM loans WHERE user_id = $1 AND status IN ('approved', 'disbursed')`,
+    [userId],
+  );
+  return found.rows[0]?.total ?? 0n;
+}
+
 /** Every disbursed loan's outstanding principal per currency, for the ledger check. */
 export async function outstandingPrincipalByCurrency(
   db: Queryable,

@@ -31,6 +31,7 @@ import { notify } from '../../platform/notifications.ts';
 import { findUserById } from '../auth/queries.ts';
 import { checkerRules, isSecondAdminNeeded } from '../deposits/service.ts';
 import {
+  committedPrincipalOfUser,
   type EligibilityRow,
   findEligibility,
   findLoan,
@@ -259,8 +260,11 @@ export async function applyForLoan(
       `Loans in ${wallet.currency} are from ${money(terms.amountMinMinor)} to ${money(terms.amountMaxMinor)}`,
     );
   }
+  // The eligibility caps what the customer borrows in all, not each loan: otherwise loan
+  // after loan of the full amount each would pass it.
   const eligibility = await findEligibility(deps.db, userId);
-  if (!eligibility || amountMinor > eligibility.amount_minor) {
+  const committedMinor = await committedPrincipalOfUser(deps.db, userId);
+  if (!eligibility || committedMinor + amountMinor > eligibility.amount_minor) {
     refuseAmount(loanMessages.aboveEligibility);
   }
   const loanId = newId();

@@ -30,7 +30,7 @@ export function CardStatusBox({ card }: { card: Card }) {
           </Text>
           {card.reason && (
             <Text size="sm" mt={4}>
-              Frozen by staff: {card.reason}
+              Frozen by staff: {card.reason}. Contact support to have it unfrozen.
             </Text>
           )}
         </Alert>

@@ -6,8 +6,16 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { setCardFrozen } from '../api.ts';
 
-/** The customer freezes their own card at once (every purchase declined) or unfreezes it. */
+/**
+ * The customer freezes their own card at once (every purchase declined) or unfreezes it.
+ * A staff freeze (it has a reason) only staff lift: the status box says so instead.
+ */
 export function FreezeCardButton({ card }: { card: Card }) {
+  if (card.status === 'frozen' && card.reason !== null) return null;
+  return <FreezeCardToggle card={card} />;
+}
+
+function FreezeCardToggle({ card }: { card: Card }) {
   const queryClient = useQueryClient();
   const isFrozen = card.status === 'frozen';
   const change = useMutation({

@@ -16,6 +16,12 @@ const actionsByStatus: Partial<Record<StaffCard['status'], readonly StaffCardAct
   frozen: ['unfreeze'],
 };
 
+/** A card its customer froze (no reason) staff may also freeze, so only staff can lift it. */
+function actionsOf(card: StaffCard): readonly StaffCardAction[] | undefined {
+  if (card.status === 'frozen' && card.reason === null) return ['freeze', 'unfreeze'];
+  return actionsByStatus[card.status];
+}
+
 const actionLabels: Record<StaffCardAction, string> = {
   issue: 'Issue',
   decline: 'Decline',
@@ -106,10 +112,10 @@ export function StaffCardsTable({
       header: 'Actions',
       isHeaderHidden: true,
       align: 'right',
-      isEmpty: (card) => !actionsByStatus[card.status],
+      isEmpty: (card) => !actionsOf(card),
       cell: (card) => (
         <Group gap="xs" wrap="nowrap" justify="flex-end">
-          {actionsByStatus[card.status]?.map((action) => (
+          {actionsOf(card)?.map((action) => (
             <Button
               key={action}
               size="compact-sm"
