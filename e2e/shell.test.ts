@@ -79,6 +79,7 @@ const customerMenu = [
   'Dashboard',
   'Transfer',
   'Pay Bills',
+  'Loan',
   'Cards',
   'KYC',
   'Statements',
@@ -90,6 +91,7 @@ const staffMenu = [
   'Admin',
   'Deposits queue',
   'Payouts queue',
+  'Loans queue',
   'KYC queue',
   'Cards queue',
   'Disputes queue',
@@ -191,6 +193,7 @@ describe('the signed-in shell', () => {
       expect(await shortcuts.allTextContents()).toEqual([
         'Transfer',
         'Pay Bills',
+        'Loan',
         'Cards',
         'KYC',
         'Statements',
