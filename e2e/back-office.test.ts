@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { type ConsoleProblems, newContext, viewports, watchConsole } from './support/browser.ts';
+import { newContext, viewports } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import {
   callApi,
@@ -24,15 +24,6 @@ import { waitUntil } from './support/wait.ts';
 const journeyTimeoutMs = 180_000;
 
 const suite = useServerAndBrowser();
-
-async function openPage(
-  viewport: keyof typeof viewports = 'desktop',
-): Promise<{ page: Page; problems: ConsoleProblems }> {
-  const context = await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport });
-  suite.closeAfterTest(context);
-  const page = await context.newPage();
-  return { page, problems: watchConsole(page) };
-}
 
 function errorCodeOf(json: unknown): unknown {
   return typeof json === 'object' && json !== null && 'error' in json
@@ -94,7 +85,7 @@ describe('back office', () => {
   it(
     'lets an admin find a customer, record a deposit and see it in the balance and the audit',
     async () => {
-      const { page, problems } = await openPage();
+      const { page, problems } = await suite.openPage();
 
       // A visitor is sent to the login page and back; staff start at the customer list.
       await page.goto('/admin/audit');
@@ -213,7 +204,7 @@ describe('back office', () => {
     async () => {
       expect(pendingRequestId, 'the first test leaves a pending deposit').not.toBe('');
       // The demo admin asks for a new sign-up to become an admin; the demo checker grants it.
-      const admin = await openPage();
+      const admin = await suite.openPage();
       await logIn(admin.page, demo.admin);
       const newAdmin = newCustomer({ username: `New Admin ${Date.now() % 100_000}` });
       const signUpContext = await newContext(suite.browser, {
@@ -243,7 +234,7 @@ describe('back office', () => {
         pendingRoleGrant: { role: 'admin' },
       });
 
-      const { page, problems } = await openPage();
+      const { page, problems } = await suite.openPage();
       await logIn(page, demo.checker);
       await page.goto(`/admin/users/${newAdminId}`);
       const grant = page
@@ -261,7 +252,7 @@ describe('back office', () => {
       expect(await grant.count()).toBe(0);
 
       // Promoted at the demo admin's request, the new admin may not check her requests.
-      const promoted = await openPage();
+      const promoted = await suite.openPage();
       await logIn(promoted.page, newAdmin);
       const refused = await callApi(
         promoted.page,
@@ -359,7 +350,7 @@ describe('back office', () => {
     'freezes a customer, who is told why on every page and in their activity, then unfreezes',
     async () => {
       const reason = 'Unusual sign-in from a new country';
-      const { page, problems } = await openPage();
+      const { page, problems } = await suite.openPage();
       await logIn(page, demo.admin);
       await page.getByRole('searchbox', { name: 'Search users' }).fill('yuki');
       const table = page.getByRole('table', { name: 'Users' });
@@ -388,7 +379,7 @@ describe('back office', () => {
           .evaluate((element) => element === document.activeElement),
       );
 
-      const customer = await openPage();
+      const customer = await suite.openPage();
       await logIn(customer.page, demo.yuki);
       expect(pathOf(customer.page)).toBe('/dashboard');
       const banner = customer.page.getByRole('alert', { name: 'Transactions disabled' });
@@ -439,7 +430,7 @@ describe('back office', () => {
   it(
     'shows support the customers but none of the admin-only controls',
     async () => {
-      const { page, problems } = await openPage();
+      const { page, problems } = await suite.openPage();
       await logIn(page, demo.support);
       expect(pathOf(page)).toBe('/admin');
       const table = page.getByRole('table', { name: 'Users' });
@@ -540,7 +531,7 @@ describe('back office', () => {
   it(
     'has no serious or critical axe violations on the back-office pages and dialogs',
     async () => {
-      const { page, problems } = await openPage();
+      const { page, problems } = await suite.openPage();
       await logIn(page, demo.admin);
       const violations: string[] = [];
 
@@ -596,7 +587,7 @@ describe('back office', () => {
   it(
     'fits the back office on a phone',
     async () => {
-      const { page, problems } = await openPage('phone');
+      const { page, problems } = await suite.openPage('phone');
       await logIn(page, demo.admin);
       for (const [width, suffix] of [
         [viewports.phone.width, 'phone'],

@@ -6,12 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pdfPageTexts } from '../apps/api/test/pdf-text.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import {
-  type ConsoleProblems,
-  newContext,
-  type viewports,
-  watchConsole,
-} from './support/browser.ts';
+import type { ConsoleProblems, viewports } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import {
   hasNoHorizontalScroll,
@@ -35,11 +30,9 @@ const suite = useServerAndBrowser();
 async function openPage(
   viewport: keyof typeof viewports = 'desktop',
 ): Promise<{ page: Page; problems: ConsoleProblems }> {
-  const context = await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport });
-  suite.closeAfterTest(context);
-  const page = await context.newPage();
-  if (viewport === 'phone') await page.setViewportSize(narrowPhone);
-  return { page, problems: watchConsole(page) };
+  const opened = await suite.openPage(viewport);
+  if (viewport === 'phone') await opened.page.setViewportSize(narrowPhone);
+  return opened;
 }
 
 /** The dashboard's Available Balance, shown with the eye toggle if it is hidden. */

@@ -7,12 +7,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
-import {
-  type ConsoleProblems,
-  newContext,
-  type viewports,
-  watchConsole,
-} from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import {
   callApi,
@@ -28,15 +22,6 @@ import { useServerAndBrowser } from './support/suite.ts';
 const journeyTimeoutMs = 180_000;
 
 const suite = useServerAndBrowser();
-
-async function openPage(
-  viewport: keyof typeof viewports = 'desktop',
-): Promise<{ page: Page; problems: ConsoleProblems }> {
-  const context = await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport });
-  suite.closeAfterTest(context);
-  const page = await context.newPage();
-  return { page, problems: watchConsole(page) };
-}
 
 function userIdOf(staff: Page, email: string): Promise<string> {
   return userIdByEmail(staff, suite.server.baseUrl, email);
@@ -65,7 +50,7 @@ describe('virtual cards', () => {
   it(
     'requests a card, has it issued, buys, is declined over the limit and while frozen',
     async () => {
-      const { page: adminApi } = await openPage();
+      const { page: adminApi } = await suite.openPage();
       expect(
         (await callApi(adminApi, suite.server.baseUrl, 'POST', '/api/v1/auth/login', demo.admin))
           .status,
@@ -81,7 +66,7 @@ describe('virtual cards', () => {
       expect(level.status).toBe(200);
 
       // The customer asks for a card: terms first, then the fee confirmed and held.
-      const { page, problems } = await openPage();
+      const { page, problems } = await suite.openPage();
       await logIn(page, demo.alice);
       await page
         .getByRole('navigation', { name: 'Main' })
@@ -102,7 +87,7 @@ describe('virtual cards', () => {
       expect(await availableMinor(page)).toBe('140480');
 
       // An admin issues it from the cards queue; the customer's page follows live.
-      const { page: admin, problems: adminProblems } = await openPage();
+      const { page: admin, problems: adminProblems } = await suite.openPage();
       await logIn(admin, demo.admin);
       const sideMenu = admin.getByRole('navigation', { name: 'Main' });
       await sideMenu
@@ -178,7 +163,7 @@ describe('virtual cards', () => {
   it(
     'works at phone width: the card page for the customer, the Cards tab for staff',
     async () => {
-      const { page, problems } = await openPage('phone');
+      const { page, problems } = await suite.openPage('phone');
       await logIn(page, demo.alice);
       await page.goto('/cards');
       await page.getByRole('img', { name: /Virtual card ending \d{4}/ }).waitFor();
@@ -188,7 +173,7 @@ describe('virtual cards', () => {
       expect(await seriousAxeViolations(page, 'cards page on a phone')).toEqual([]);
       await snapshot(page, 'cards-issued-phone');
 
-      const { page: admin, problems: adminProblems } = await openPage('phone');
+      const { page: admin, problems: adminProblems } = await suite.openPage('phone');
       await logIn(admin, demo.support);
       const aliceId = await userIdOf(admin, demo.alice.email);
       await admin.goto(`/admin/users/${aliceId}?tab=cards`);
@@ -211,7 +196,7 @@ describe('virtual cards', () => {
       await snapshot(page, 'cards-frozen-by-staff-phone');
 
       // A level-1 customer is told what a card needs instead of being offered one.
-      const { page: bruno, problems: brunoProblems } = await openPage('phone');
+      const { page: bruno, problems: brunoProblems } = await suite.openPage('phone');
       await logIn(bruno, demo.bruno);
       await bruno.goto('/cards');
       await bruno.getByText('Virtual cards need account level 2.').waitFor();

@@ -3,16 +3,10 @@
 // column at 1280 px, and "Activity on your account" lists a username, email or two-factor
 // change as soon as it is made, without a reload.
 import { Secret, TOTP } from 'otpauth';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
-import {
-  type ConsoleProblems,
-  newContext,
-  screenshot,
-  type viewports,
-  watchConsole,
-} from './support/browser.ts';
+import { screenshot } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import {
   callApi,
@@ -28,15 +22,6 @@ const testTimeoutMs = 120_000;
 
 const suite = useServerAndBrowser({ hasMailSink: true });
 
-async function openPage(
-  viewport: keyof typeof viewports = 'desktop',
-): Promise<{ page: Page; problems: ConsoleProblems; context: BrowserContext }> {
-  const context = await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport });
-  suite.closeAfterTest(context);
-  const page = await context.newPage();
-  return { page, problems: watchConsole(page), context };
-}
-
 /**
  * Alice (a demo customer, USD) asks for a PayPal withdrawal through the API, confirmed with
  * the code emailed to her: the amount is held until staff send it. Then she sends a Quick
@@ -44,7 +29,7 @@ async function openPage(
  * squeezes the status badge.
  */
 async function aliceWithHeldFundsAndALongNote(amount: string): Promise<void> {
-  const { page: adminApi } = await openPage();
+  const { page: adminApi } = await suite.openPage();
   expect(
     (await callApi(adminApi, suite.server.baseUrl, 'POST', '/api/v1/auth/login', demo.admin))
       .status,
@@ -68,7 +53,7 @@ async function aliceWithHeldFundsAndALongNote(amount: string): Promise<void> {
   );
   expect(level.status).toBe(200);
 
-  const { page: aliceApi } = await openPage();
+  const { page: aliceApi } = await suite.openPage();
   expect(
     (await callApi(aliceApi, suite.server.baseUrl, 'POST', '/api/v1/auth/login', demo.alice))
       .status,
@@ -100,7 +85,7 @@ async function aliceWithHeldFundsAndALongNote(amount: string): Promise<void> {
   });
   expect(payout.status(), await payout.text()).toBe(201);
 
-  const { context: recipientContext } = await openPage();
+  const { context: recipientContext } = await suite.openPage();
   const recipient = await signUpInContext(recipientContext, suite.server.baseUrl, newCustomer());
   const quickPay = await aliceApi.request.post('/api/v1/transfers', {
     headers: { origin: suite.server.baseUrl, 'idempotency-key': `details-quick-pay-${Date.now()}` },
@@ -118,7 +103,7 @@ describe('dashboard details', () => {
     'says when the chart’s figure includes held funds, and fits the status badges at 1280 px',
     async () => {
       await aliceWithHeldFundsAndALongNote('30.00');
-      const { page, problems } = await openPage('desktop');
+      const { page, problems } = await suite.openPage('desktop');
       await logIn(page, demo.alice);
       await openDashboard(page);
       const balance = page.getByRole('region', { name: 'Available Balance' });
@@ -143,7 +128,7 @@ describe('dashboard details', () => {
 
       expect(unexpectedProblems(problems)).toEqual([]);
 
-      const phone = await openPage('phone');
+      const phone = await suite.openPage('phone');
       await logIn(phone.page, demo.alice);
       await openDashboard(phone.page);
       const phoneBalance = phone.page.getByRole('region', { name: 'Available Balance' });
@@ -177,7 +162,7 @@ describe('the profile’s activity', () => {
   it(
     'lists username, email and two-factor changes as they are made',
     async () => {
-      const { page, problems, context } = await openPage('desktop');
+      const { page, problems, context } = await suite.openPage('desktop');
       const customer = await signUpInContext(context, suite.server.baseUrl, newCustomer());
       await page.goto('/profile');
       const activity = page.getByRole('region', { name: 'Activity on your account' });

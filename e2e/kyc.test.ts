@@ -7,15 +7,9 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
-import {
-  type ConsoleProblems,
-  newContext,
-  type viewports,
-  watchConsole,
-} from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import { demo, logIn, snapshot, snapshotBothWidths, toast } from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
@@ -23,16 +17,6 @@ import { useServerAndBrowser } from './support/suite.ts';
 const journeyTimeoutMs = 240_000;
 
 const suite = useServerAndBrowser({ hasMailSink: true });
-
-async function openPage(
-  viewport: keyof typeof viewports = 'desktop',
-): Promise<{ context: BrowserContext; page: Page; problems: ConsoleProblems }> {
-  const context = suite.closeAfterTest(
-    await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport }),
-  );
-  const page = await context.newPage();
-  return { context, page, problems: watchConsole(page) };
-}
 
 /**
  * A real PNG of random pixels (random data does not compress, so its size is about the
@@ -82,7 +66,7 @@ describe('identity verification', () => {
   it(
     'takes a level-1 customer from the withdraw form’s level notice to a first withdrawal',
     async () => {
-      const { context, page, problems } = await openPage();
+      const { context, page, problems } = await suite.openPage();
       await logIn(page, demo.bruno);
       // A second tab on the dashboard, left open: it must change without a reload.
       const dashboard = await context.newPage();
@@ -146,7 +130,7 @@ describe('identity verification', () => {
       await snapshotBothWidths(page, 'kyc-pending');
 
       // Support works the queue in their own browser; Bruno's pages are not reloaded.
-      const { page: staff, problems: staffProblems } = await openPage();
+      const { page: staff, problems: staffProblems } = await suite.openPage();
       await logIn(staff, demo.support);
       const sideMenu = staff.getByRole('navigation', { name: 'Main' });
       await sideMenu
@@ -223,7 +207,7 @@ describe('identity verification', () => {
   it(
     'shows a rejection’s reason and takes a second submission, on a phone',
     async () => {
-      const { page, problems } = await openPage('phone');
+      const { page, problems } = await suite.openPage('phone');
       await logIn(page, demo.yuki);
       await page.goto('/kyc');
       await fillDetails(page);
@@ -233,7 +217,7 @@ describe('identity verification', () => {
       await page.getByRole('button', { name: 'Submit KYC' }).click();
       await page.getByText('Pending review', { exact: true }).waitFor();
 
-      const { page: staff, problems: staffProblems } = await openPage();
+      const { page: staff, problems: staffProblems } = await suite.openPage();
       await logIn(staff, demo.support);
       await staff.goto('/admin');
       await staff.getByPlaceholder('Search users...').fill(demo.yuki.email);

@@ -7,14 +7,9 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { annuitySchedule } from '@coffer/contracts/loan-schedule';
 import { formatMoney } from '@coffer/contracts/money';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  type ConsoleProblems,
-  newContext,
-  type viewports,
-  watchConsole,
-} from './support/browser.ts';
+import type { viewports } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import {
   balanceRegion,
@@ -25,7 +20,7 @@ import {
   snapshotBothWidths,
   toast,
 } from './support/pages.ts';
-import { useServerAndBrowser } from './support/suite.ts';
+import { type OpenedPage, useServerAndBrowser } from './support/suite.ts';
 import { waitUntil } from './support/wait.ts';
 
 const journeyTimeoutMs = 300_000;
@@ -38,16 +33,14 @@ const suite = useServerAndBrowser();
 async function signedInPage(
   account: { email: string; password: string },
   viewport: keyof typeof viewports = 'desktop',
-): Promise<{ page: Page; context: BrowserContext; problems: ConsoleProblems }> {
-  const context = await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport });
-  suite.closeAfterTest(context);
-  const login = await context.request.post('/api/v1/auth/login', {
+): Promise<OpenedPage> {
+  const opened = await suite.openPage(viewport);
+  const login = await opened.context.request.post('/api/v1/auth/login', {
     data: account,
     headers: { origin: suite.server.baseUrl },
   });
   expect(login.status(), await login.text()).toBe(200);
-  const page = await context.newPage();
-  return { page, context, problems: watchConsole(page) };
+  return opened;
 }
 
 async function aliceId(admin: Page): Promise<string> {

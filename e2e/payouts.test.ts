@@ -6,12 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
-import {
-  type ConsoleProblems,
-  newContext,
-  type viewports,
-  watchConsole,
-} from './support/browser.ts';
+import type { ConsoleProblems, viewports } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import {
   callApi,
@@ -33,12 +28,10 @@ const suite = useServerAndBrowser({ hasMailSink: true });
 async function openPage(
   viewport: keyof typeof viewports = 'desktop',
 ): Promise<{ page: Page; problems: ConsoleProblems }> {
-  const context = await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport });
-  suite.closeAfterTest(context);
-  const page = await context.newPage();
+  const opened = await suite.openPage(viewport);
   // PRODUCT.md's narrowest phone, narrower than the support code's phone preset.
-  if (viewport === 'phone') await page.setViewportSize({ width: phoneWidthPx, height: 780 });
-  return { page, problems: watchConsole(page) };
+  if (viewport === 'phone') await opened.page.setViewportSize({ width: phoneWidthPx, height: 780 });
+  return opened;
 }
 
 /** The id of a demo customer, looked up by an admin's page. */

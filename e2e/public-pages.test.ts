@@ -6,17 +6,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import {
-  type ConsoleProblems,
-  newContext,
-  screenshot,
-  type viewports,
-  watchConsole,
-} from './support/browser.ts';
+import { screenshot } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import { hasNoHorizontalScroll } from './support/pages.ts';
 import { fullSite } from './support/site-file.ts';
-import { type ServerAndBrowser, useServerAndBrowser } from './support/suite.ts';
+import { useServerAndBrowser } from './support/suite.ts';
 import { waitUntil } from './support/wait.ts';
 
 const testTimeoutMs = 90_000;
@@ -24,17 +18,6 @@ const testTimeoutMs = 90_000;
 /** Phrases that would be invented figures ("10,000+ customers", "99.9% uptime"). */
 const statisticPattern =
   /\d[\d,.]*\s*(%|\+|k\b|m\b|million|billion|customers|users|members|countries|transactions)/i;
-
-async function openPage(
-  suite: ServerAndBrowser,
-  viewport: keyof typeof viewports,
-): Promise<{ page: Page; problems: ConsoleProblems }> {
-  const context = suite.closeAfterTest(
-    await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport }),
-  );
-  const page = await context.newPage();
-  return { page, problems: watchConsole(page) };
-}
 
 /** The JavaScript files a page loads, by path, as the browser received them. */
 function watchScripts(page: Page): string[] {
@@ -53,7 +36,7 @@ describe('with a full site configuration', () => {
   it(
     'shows the configured name, tagline, who we are, contact and quick links on the landing page',
     async () => {
-      const { page, problems } = await openPage(suite, 'desktop');
+      const { page, problems } = await suite.openPage('desktop');
       await page.goto('/');
       const main = page.getByRole('main');
       await main
@@ -125,7 +108,7 @@ describe('with a full site configuration', () => {
   it(
     'shows the configured mission, vision, story, year, leadership and careers address on the about page',
     async () => {
-      const { page, problems } = await openPage(suite, 'desktop');
+      const { page, problems } = await suite.openPage('desktop');
       await page.goto('/AboutUs');
       const main = page.getByRole('main');
       await main
@@ -162,7 +145,7 @@ describe('with a full site configuration', () => {
   it(
     'has no serious or critical axe violations on the public and sign-in pages',
     async () => {
-      const { page, problems } = await openPage(suite, 'desktop');
+      const { page, problems } = await suite.openPage('desktop');
       const pages = [
         ['/', `Banking you can check, from ${fullSite.institutionName}`],
         ['/about', `About ${fullSite.institutionName}`],
@@ -185,7 +168,7 @@ describe('with a full site configuration', () => {
   it(
     'has no serious or critical axe violations on the profile page and its dialogs',
     async () => {
-      const { page, problems } = await openPage(suite, 'desktop');
+      const { page, problems } = await suite.openPage('desktop');
       const customer = await signUpInContext(page.context(), suite.server.baseUrl, newCustomer());
       await page.goto('/profile');
       await page
@@ -216,7 +199,7 @@ describe('with a full site configuration', () => {
     it(
       `renders landing, sign-up, login and profile at ${viewport} width`,
       async () => {
-        const { page, problems } = await openPage(suite, viewport);
+        const { page, problems } = await suite.openPage(viewport);
         const shots = [
           ['/', `Banking you can check, from ${fullSite.institutionName}`, 'landing'],
           ['/about', `About ${fullSite.institutionName}`, 'about'],
@@ -252,7 +235,7 @@ describe('with a full site configuration', () => {
     it(
       'arrives as HTML without the app’s JavaScript, and its links open the app',
       async () => {
-        const { page, problems } = await openPage(suite, 'desktop');
+        const { page, problems } = await suite.openPage('desktop');
         const scripts = watchScripts(page);
         const response = await page.goto('/');
         // The landing page is in the HTML itself, before any script runs. (React separates
@@ -288,7 +271,7 @@ describe('with a full site configuration', () => {
     it(
       'shows a signed-in visitor the way to their dashboard',
       async () => {
-        const { page, problems } = await openPage(suite, 'desktop');
+        const { page, problems } = await suite.openPage('desktop');
         const customer = await signUpInContext(page.context(), suite.server.baseUrl, newCustomer());
         await page.goto('/');
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
@@ -310,7 +293,7 @@ describe('with a full site configuration', () => {
     it(
       'opens in the colour scheme chosen in the app',
       async () => {
-        const { page, problems } = await openPage(suite, 'desktop');
+        const { page, problems } = await suite.openPage('desktop');
         await page.goto('/about');
         await page.evaluate(() => window.localStorage.setItem('coffer-color-scheme', 'dark'));
         await page.goto('/');
@@ -328,7 +311,7 @@ describe('with a full site configuration', () => {
     it(
       'works by keyboard on a phone: the site menu and the tour',
       async () => {
-        const { page, problems } = await openPage(suite, 'phone');
+        const { page, problems } = await suite.openPage('phone');
         await page.goto('/');
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
 
@@ -383,7 +366,7 @@ describe('with only an institution name configured', () => {
   it(
     'leaves out who we are, contact, quick links, story, leadership and careers',
     async () => {
-      const { page, problems } = await openPage(suite, 'desktop');
+      const { page, problems } = await suite.openPage('desktop');
       await page.goto('/');
       const main = page.getByRole('main');
       await main

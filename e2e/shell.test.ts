@@ -6,13 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
-import {
-  type ConsoleProblems,
-  newContext,
-  screenshot,
-  type viewports,
-  watchConsole,
-} from './support/browser.ts';
+import { newContext, screenshot, type viewports, watchConsole } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import { demo, hasNoHorizontalScroll, logIn, openDashboard, pathOf } from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
@@ -21,16 +15,6 @@ import { waitUntil } from './support/wait.ts';
 const testTimeoutMs = 90_000;
 
 const suite = useServerAndBrowser();
-
-async function openPage(
-  viewport: keyof typeof viewports = 'desktop',
-): Promise<{ page: Page; problems: ConsoleProblems }> {
-  const context = suite.closeAfterTest(
-    await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport }),
-  );
-  const page = await context.newPage();
-  return { page, problems: watchConsole(page) };
-}
 
 /** A signed-in customer nobody else uses, on a page of their own. */
 async function openCustomerPage(viewport: keyof typeof viewports = 'desktop') {
@@ -106,7 +90,7 @@ describe('the signed-in shell', () => {
     'gives staff the back office’s menu only, and a 404 in their own frame for customer pages',
     async () => {
       for (const staff of [demo.support, demo.admin]) {
-        const { page, problems } = await openPage();
+        const { page, problems } = await suite.openPage();
         await logIn(page, staff);
         expect(pathOf(page)).toBe('/admin');
         await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
@@ -114,7 +98,7 @@ describe('the signed-in shell', () => {
         expect(unexpectedProblems(problems)).toEqual([]);
       }
 
-      const { page, problems } = await openPage();
+      const { page, problems } = await suite.openPage();
       await logIn(page, demo.admin);
       await screenshot(page, 'shell-staff-menu-desktop');
       for (const path of ['/transfer', '/dashboard', '/pay-bills', '/statements']) {
@@ -134,7 +118,7 @@ describe('the signed-in shell', () => {
       await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
       expect(unexpectedProblems(problems)).toEqual([]);
 
-      const phone = await openPage('phone');
+      const phone = await suite.openPage('phone');
       await logIn(phone.page, demo.support);
       await phone.page.goto('/transfer');
       await phone.page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
@@ -237,7 +221,7 @@ describe('an installation nobody configured', () => {
     'says nothing on the landing page about who runs it',
     async () => {
       for (const viewport of ['desktop', 'phone'] as const) {
-        const { page, problems } = await openPage(viewport);
+        const { page, problems } = await suite.openPage(viewport);
         await page.goto('/');
         const main = page.getByRole('main');
         const why = main.getByRole('region', { name: 'Why Coffer' });

@@ -5,12 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext, type TestCustomer } from './support/accounts.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import {
-  type ConsoleProblems,
-  newContext,
-  type viewports,
-  watchConsole,
-} from './support/browser.ts';
+import { newContext } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import {
   callApi,
@@ -30,15 +25,6 @@ let recipient: { customer: TestCustomer; page: Page; accountNumber: string; mask
 
 const suite = useServerAndBrowser({ hasMailSink: true });
 
-async function openPage(
-  viewport: keyof typeof viewports = 'desktop',
-): Promise<{ page: Page; problems: ConsoleProblems }> {
-  const context = await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport });
-  suite.closeAfterTest(context);
-  const page = await context.newPage();
-  return { page, problems: watchConsole(page) };
-}
-
 /** What the server does: the first letter of each word of the name, then ***. */
 function masked(username: string): string {
   return username
@@ -49,7 +35,7 @@ function masked(username: string): string {
 
 /** An admin, signed in through the API in a context of their own, and Alice's id. */
 async function adminWithAlice(): Promise<{ admin: Page; aliceId: string }> {
-  const { page: admin } = await openPage();
+  const { page: admin } = await suite.openPage();
   const login = await callApi(
     admin,
     suite.server.baseUrl,
@@ -111,7 +97,7 @@ describe('Quick Pay', () => {
   it(
     'sends by account number from the Transfer page, once, and the recipient sees it live',
     async () => {
-      const { page, problems } = await openPage();
+      const { page, problems } = await suite.openPage();
       await logIn(page, demo.alice);
       await page.goto('/transfer');
       await page.getByRole('heading', { level: 1, name: 'Transfer and withdraw' }).waitFor();
@@ -178,7 +164,7 @@ describe('Quick Pay', () => {
   it(
     'sends by email from the dashboard’s Quick Pay dialog',
     async () => {
-      const { page, problems } = await openPage();
+      const { page, problems } = await suite.openPage();
       await logIn(page, demo.alice);
       await page.getByRole('button', { name: 'Quick Pay', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Quick Pay' });
@@ -206,7 +192,7 @@ describe('Quick Pay', () => {
     'refuses a level-1 Quick Pay over the daily limit before asking for a code',
     async () => {
       for (const viewport of ['desktop', 'phone'] as const) {
-        const { page, problems } = await openPage(viewport);
+        const { page, problems } = await suite.openPage(viewport);
         await logIn(page, demo.alice);
         await page.goto('/transfer');
         await page.getByText('You can still send $480.00 today').waitFor();
@@ -261,7 +247,7 @@ describe('Quick Pay', () => {
       );
       expect(level.status).toBe(200);
 
-      const { page, problems } = await openPage();
+      const { page, problems } = await suite.openPage();
       await logIn(page, demo.alice);
       await page.goto('/transfer');
       await fillQuickPay(page, {
@@ -300,7 +286,7 @@ describe('Quick Pay', () => {
   it(
     'refuses a recipient in another currency as it refuses nobody, stating the rule',
     async () => {
-      const { page, problems } = await openPage();
+      const { page, problems } = await suite.openPage();
       await logIn(page, demo.alice);
       await page.goto('/transfer');
       const refused =
@@ -327,7 +313,7 @@ describe('Quick Pay', () => {
   it(
     'fits a 360 px phone',
     async () => {
-      const { page, problems } = await openPage('phone');
+      const { page, problems } = await suite.openPage('phone');
       await page.setViewportSize({ width: 360, height: 800 });
       await logIn(page, demo.alice);
       await page.goto('/transfer');
@@ -362,7 +348,7 @@ describe('Quick Pay', () => {
     'shows a frozen sender the Account frozen dialog with the reason',
     async () => {
       const reason = 'Suspicious activity reported by the customer';
-      const { page, problems } = await openPage();
+      const { page, problems } = await suite.openPage();
       await logIn(page, demo.alice);
       await page.goto('/transfer');
       await fillQuickPay(page, {

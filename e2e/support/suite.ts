@@ -1,7 +1,13 @@
 import type { Site } from '@coffer/contracts/site';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import {
+  type ConsoleProblems,
+  launchBrowser,
+  newContext,
+  type viewports,
+  watchConsole,
+} from './browser.ts';
 import { type MailSink, startMailSink } from './mail-sink.ts';
 import { type RunningServer, type ServerOptions, startServer } from './server.ts';
 import { writeSiteFile } from './site-file.ts';
@@ -22,7 +28,11 @@ export type ServerAndBrowser = {
   readonly mailSink: MailSink;
   /** Closes the context when the current test ends. */
   closeAfterTest(context: BrowserContext): BrowserContext;
+  /** A page in a fresh context (closed when the test ends), its console watched. */
+  openPage(viewport?: keyof typeof viewports): Promise<OpenedPage>;
 };
+
+export type OpenedPage = { context: BrowserContext; page: Page; problems: ConsoleProblems };
 
 /**
  * A sandbox server and Chromium for one test file: started before its tests and stopped
@@ -61,7 +71,7 @@ export function useServerAndBrowser(options: SuiteOptions = {}): ServerAndBrowse
     for (const context of contexts.splice(0)) await context.close();
   });
 
-  return {
+  const serverAndBrowser: ServerAndBrowser = {
     get server() {
       if (!server) throw new Error('the server starts before the first test');
       return server;
@@ -78,5 +88,14 @@ export function useServerAndBrowser(options: SuiteOptions = {}): ServerAndBrowse
       contexts.push(context);
       return context;
     },
+    async openPage(viewport = 'desktop') {
+      const { browser, server } = serverAndBrowser;
+      const context = serverAndBrowser.closeAfterTest(
+        await newContext(browser, { baseUrl: server.baseUrl, viewport }),
+      );
+      const page = await context.newPage();
+      return { context, page, problems: watchConsole(page) };
+    },
   };
+  return serverAndBrowser;
 }
