@@ -17,53 +17,48 @@ describe('the annuity schedule against figures computed independently', () => {
   //   r = D(pct)/100/12; A = (P*r/(1-(1+r)**-n)).quantize(q, ROUND_HALF_UP)
   // The first case is also the figure published by common amortization tables
   // ($10,000 at 12 % over 12 months: $888.49 a month).
-  it('10,000.00 at 12.00 % over 12 months: 888.49 a month, 661.86 interest', () => {
-    const schedule = annuitySchedule(1_000_000n, 1200, 12);
-    expect(schedule.instalmentMinor).toBe(88_849n);
-    expect(schedule.totalInterestMinor).toBe(66_186n);
-    expect(schedule.lines[0]).toEqual({
-      number: 1,
-      principalMinor: 78_849n,
-      interestMinor: 10_000n,
-    });
-    expect(schedule.lines.at(-1)).toEqual({
-      number: 12,
-      principalMinor: 87_967n,
-      interestMinor: 880n,
-    });
-  });
+  const fixedCases = [
+    {
+      name: '10,000.00 at 12.00 % over 12 months: 888.49 a month, 661.86 interest',
+      principalMinor: 1_000_000n,
+      rateBp: 1200,
+      months: 12,
+      instalmentMinor: 88_849n,
+      totalInterestMinor: 66_186n,
+      first: { principalMinor: 78_849n, interestMinor: 10_000n },
+      last: { principalMinor: 87_967n, interestMinor: 880n },
+    },
+    {
+      name: '2,500.00 at 9.50 % over 18 months: 149.57 a month, 192.19 interest',
+      principalMinor: 250_000n,
+      rateBp: 950,
+      months: 18,
+      instalmentMinor: 14_957n,
+      totalInterestMinor: 19_219n,
+      first: { principalMinor: 12_978n, interestMinor: 1_979n },
+      last: { principalMinor: 14_833n, interestMinor: 117n },
+    },
+    {
+      name: 'JPY 1,000,000 at 8.00 % over 36 months (no minor digits): 31,336 a month',
+      principalMinor: 1_000_000n,
+      rateBp: 800,
+      months: 36,
+      instalmentMinor: 31_336n,
+      totalInterestMinor: 128_113n,
+      first: { principalMinor: 24_669n, interestMinor: 6_667n },
+      last: { principalMinor: 31_145n, interestMinor: 208n },
+    },
+  ];
 
-  it('2,500.00 at 9.50 % over 18 months: 149.57 a month, 192.19 interest', () => {
-    const schedule = annuitySchedule(250_000n, 950, 18);
-    expect(schedule.instalmentMinor).toBe(14_957n);
-    expect(schedule.totalInterestMinor).toBe(19_219n);
-    expect(schedule.lines[0]).toEqual({
-      number: 1,
-      principalMinor: 12_978n,
-      interestMinor: 1_979n,
+  for (const fixed of fixedCases) {
+    it(fixed.name, () => {
+      const schedule = annuitySchedule(fixed.principalMinor, fixed.rateBp, fixed.months);
+      expect(schedule.instalmentMinor).toBe(fixed.instalmentMinor);
+      expect(schedule.totalInterestMinor).toBe(fixed.totalInterestMinor);
+      expect(schedule.lines[0]).toEqual({ number: 1, ...fixed.first });
+      expect(schedule.lines.at(-1)).toEqual({ number: fixed.months, ...fixed.last });
     });
-    expect(schedule.lines.at(-1)).toEqual({
-      number: 18,
-      principalMinor: 14_833n,
-      interestMinor: 117n,
-    });
-  });
-
-  it('JPY 1,000,000 at 8.00 % over 36 months (no minor digits): 31,336 a month', () => {
-    const schedule = annuitySchedule(1_000_000n, 800, 36);
-    expect(schedule.instalmentMinor).toBe(31_336n);
-    expect(schedule.totalInterestMinor).toBe(128_113n);
-    expect(schedule.lines[0]).toEqual({
-      number: 1,
-      principalMinor: 24_669n,
-      interestMinor: 6_667n,
-    });
-    expect(schedule.lines.at(-1)).toEqual({
-      number: 36,
-      principalMinor: 31_145n,
-      interestMinor: 208n,
-    });
-  });
+  }
 
   it('spreads a loan at 0 % evenly, the remainder in the last instalment', () => {
     const schedule = annuitySchedule(1_000n, 0, 3);
