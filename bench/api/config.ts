@@ -18,6 +18,7 @@ export type ApiBenchConfig = {
   connectionCounts: number[];
   pgbenchThreads: number;
   customerCount: number;
+  bystanderCount: number;
   /** The API's COFFER_DB_POOL_SIZE; its default unless told otherwise. */
   apiPoolSize: number;
   lighthouseRuns: number;
@@ -64,6 +65,7 @@ export function readConfig(): ApiBenchConfig {
     connectionCounts: connectionCountsFromEnv(),
     pgbenchThreads: integerFromEnv('BENCH_PGBENCH_THREADS', 2, { min: 1, max: 64 }),
     customerCount: integerFromEnv('BENCH_CUSTOMERS', 64, { min: 2, max: 250 }),
+    bystanderCount: integerFromEnv('BENCH_BYSTANDERS', 10_000, { min: 0, max: 1_000_000 }),
     apiPoolSize: integerFromEnv('BENCH_API_POOL_SIZE', 10, { min: 1, max: 200 }),
     lighthouseRuns: integerFromEnv('BENCH_LIGHTHOUSE_RUNS', 3, { min: 1, max: 15 }),
     waitSampleIntervalMs: integerFromEnv('BENCH_WAIT_SAMPLE_MS', 100, { min: 0, max: 10_000 }),

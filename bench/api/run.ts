@@ -532,8 +532,12 @@ async function main(): Promise<void> {
   try {
     await migrate(db);
     const ledger = createLedger(db);
-    console.log(`▶ seeding ${isLoad ? config.customerCount : 0} customers and the sandbox users`);
-    const customers = await seedCustomers(db, ledger, isLoad ? config.customerCount : 0);
+    console.log(
+      `▶ seeding ${isLoad ? config.customerCount : 0} customers, ${config.bystanderCount} bystanders and the sandbox users`,
+    );
+    const customers = await seedCustomers(db, ledger, isLoad ? config.customerCount : 0, {
+      bystanderCount: config.bystanderCount,
+    });
     api = await startApi({
       databaseUrl: databaseUrl(serverUrl, apiDatabase),
       poolSize: config.apiPoolSize,
@@ -572,6 +576,7 @@ async function main(): Promise<void> {
       pgbenchScale,
       pgbenchThreads: config.pgbenchThreads,
       customers: config.customerCount,
+      bystanders: config.bystanderCount,
       apiPoolSize: config.apiPoolSize,
       lighthouseRuns: config.lighthouseRuns,
     },

@@ -59,8 +59,10 @@ BEGIN
       RAISE EXCEPTION USING ERRCODE = 'CF001', MESSAGE = 'insufficient funds',
         DETAIL = p_sender_wallet_id::text;
     END IF;
+    -- key_hash is char(64): compared with the text parameter as it is, the column would be
+    -- cast to text for every row and its primary key left unused (a scan of the table).
     IF EXISTS (SELECT 1 FROM attempt_counters c
-                WHERE c.key_hash = p_recipient_lookups_key_hash
+                WHERE c.key_hash = p_recipient_lookups_key_hash::char(64)
                   AND c.attempt_count >= p_recipient_lookups_max
                   AND c.window_started_at > now() - p_recipient_lookups_window_ms * interval '1 millisecond') THEN
       RAISE EXCEPTION USING ERRCODE = 'CF103', MESSAGE = 'no recipient look-ups left',
