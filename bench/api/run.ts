@@ -341,8 +341,7 @@ function report(phases: LoadPhase[], web: WebResults | null, comparisons: Compar
       '',
     );
   }
-  if (web) lines.push(webReport(web));
-  if (web) lines.push('');
+  if (web) lines.push(webReport(web), '');
   lines.push(
     table([
       ['comparison', 'value', 'target', 'verdict', 'CPU-normalized'],
@@ -356,9 +355,13 @@ function report(phases: LoadPhase[], web: WebResults | null, comparisons: Compar
         comparison.cpuNormalizedValue === null ? '—' : comparison.cpuNormalizedValue.toFixed(2),
       ]),
     ]),
-    "CPU-normalized: pgbench's CPU per transaction ÷ Quick Pay's (server + API + client), the",
-    'ratio to expect when nothing else runs on the machine.',
   );
+  if (phases.length > 0) {
+    lines.push(
+      "CPU-normalized: pgbench's CPU per transaction ÷ Quick Pay's (server + API + client), the",
+      'ratio to expect when nothing else runs on the machine.',
+    );
+  }
   const noisy = phases.filter((phase) => phase.usage.otherCpuPercent > noisyNeighbourCpuPercent);
   if (noisy.length > 0) {
     lines.push(

@@ -1,5 +1,6 @@
 // The `web` part of bench:api: the JavaScript each page loads, Lighthouse on every page that
 // matters at two CPU slowdowns, and how soon the dashboard's Quick Pay answers a tap.
+import os from 'node:os';
 import type { Database } from '../../apps/api/src/db/client.ts';
 import { findUserByEmail } from '../../apps/api/src/features/auth/queries.ts';
 import { table } from '../shared/report.ts';
@@ -17,6 +18,9 @@ import {
 } from './web-pages.ts';
 
 export type WebResults = {
+  /** The web part's wall-clock time, and the machine's 1-minute load average around it. */
+  seconds: number;
+  loadAverage: { atStart: number; atEnd: number };
   scripts: PageScripts[];
   /** Lighthouse's default mobile settings (4× CPU slowdown). */
   lighthouse: LighthouseResult[];
@@ -137,6 +141,8 @@ export async function measureWeb(
   recipient: Customer,
   config: ApiBenchConfig,
 ): Promise<WebResults> {
+  const startedMs = performance.now();
+  const loadAtStart = os.loadavg()[0] ?? 0;
   const allPages = await pagesToMeasure(api, db);
   const pages = config.webPages
     ? allPages.filter((page) => config.webPages?.includes(page.name))
@@ -177,10 +183,14 @@ export async function measureWeb(
     }
     return results;
   };
+  const lighthouseDefault = await lighthouseAt(lighthouseDefaultCpuSlowdown);
+  const lighthouseSlowerCpu = await lighthouseAt(slowerCpuSlowdown);
   return {
+    seconds: Math.round((performance.now() - startedMs) / 1000),
+    loadAverage: { atStart: loadAtStart, atEnd: os.loadavg()[0] ?? 0 },
     scripts,
-    lighthouse: await lighthouseAt(lighthouseDefaultCpuSlowdown),
-    lighthouseSlowerCpu: await lighthouseAt(slowerCpuSlowdown),
+    lighthouse: lighthouseDefault,
+    lighthouseSlowerCpu,
     quickPay,
   };
 }
@@ -295,6 +305,12 @@ export function webReport(web: WebResults): string {
       ]),
     ]),
   ];
+  const { loadAverage } = web;
+  lines.push(
+    '',
+    `Web part: ${web.seconds} s; load average (1 min) ${loadAverage.atStart.toFixed(1)} at its ` +
+      `start, ${loadAverage.atEnd.toFixed(1)} at its end, on ${os.cpus().length} CPUs.`,
+  );
   const quickPay = web.quickPay;
   if (quickPay) {
     lines.push(
