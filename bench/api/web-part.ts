@@ -292,7 +292,7 @@ export function webReport(web: WebResults): string {
     ]),
     '',
     table([
-      ['Lighthouse (mobile)', 'CPU', 'scores', 'median', 'min–max', 'TBT ms', 'LCP ms'],
+      ['Lighthouse (mobile)', 'CPU', 'scores', 'median', 'min–max', 'TBT ms', 'LCP ms', 'BI'],
       ...[...web.lighthouse, ...web.lighthouseSlowerCpu].map((result) => [
         result.page,
         `${result.cpuSlowdownMultiplier}×`,
@@ -301,11 +301,14 @@ export function webReport(web: WebResults): string {
         spread(result.scores),
         String(result.totalBlockingTimeMs ?? '—'),
         String(result.largestContentfulPaintMs ?? '—'),
+        String(Math.round(result.benchmarkIndex ?? Number.NaN)),
       ]),
     ]),
   ];
   const { loadAverage } = web;
   lines.push(
+    "BI: the median run's benchmarkIndex, Lighthouse's measure of the machine's speed then " +
+      '(lower is slower: other work on the machine).',
     '',
     `Web part: ${web.seconds} s; load average (1 min) ${loadAverage.atStart.toFixed(1)} at its ` +
       `start, ${loadAverage.atEnd.toFixed(1)} at its end, on ${os.cpus().length} CPUs.`,
