@@ -61,7 +61,7 @@ const recorderScript = `(() => {
   }).observe(document, { childList: true, subtree: true });
 })();`;
 
-// A click every 250 ms until one opens the dialog: the measure's resolution.
+// After each click, 250 ms for the dialog to show before the next: the measure's resolution.
 const clickIntervalMs = 250;
 const clickTimeoutMs = 1000;
 const interactiveTimeoutMs = 60_000;
@@ -138,6 +138,7 @@ async function quickPayOnce(
     const button = page.getByRole('button', { name: dialogName, exact: true });
     const dialog = page.getByRole('dialog', { name: dialogName });
     await page.goto(dashboard.path, { waitUntil: 'commit' });
+    await page.waitForFunction('window.benchRecorder !== undefined');
     const opened = await clickUntilDialog(page, button, dialog);
     const shownAt = opened.dialogShownAt ?? 0;
     const downsBefore = opened.pointerDownsAt.filter((at) => at < shownAt);
