@@ -5,7 +5,10 @@ import { integerFromEnv } from '../shared/env.ts';
 export const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const repoRoot = path.resolve(benchDir, '..');
 
-/** `load`: pgbench and Quick Pay over HTTP; `web`: the pages' JavaScript and Lighthouse. */
+/**
+ * `load`: pgbench and Quick Pay over HTTP; `web`: the pages' JavaScript, Lighthouse and the
+ * dashboard's Quick Pay in a throttled browser.
+ */
 const partNames = ['load', 'web'] as const;
 export type PartName = (typeof partNames)[number];
 
@@ -22,6 +25,10 @@ export type ApiBenchConfig = {
   /** The API's COFFER_DB_POOL_SIZE; its default unless told otherwise. */
   apiPoolSize: number;
   lighthouseRuns: number;
+  /** Quick Pay runs in Chromium with 4× CPU throttling, each paying once (0: none). */
+  interactionRuns: number;
+  /** The web part's pages by name (web-part.ts), or null: all of them. */
+  webPages: string[] | null;
   waitSampleIntervalMs: number;
   parts: PartName[];
   resultsFile: string;
@@ -68,6 +75,8 @@ export function readConfig(): ApiBenchConfig {
     bystanderCount: integerFromEnv('BENCH_BYSTANDERS', 10_000, { min: 0, max: 1_000_000 }),
     apiPoolSize: integerFromEnv('BENCH_API_POOL_SIZE', 10, { min: 1, max: 200 }),
     lighthouseRuns: integerFromEnv('BENCH_LIGHTHOUSE_RUNS', 3, { min: 1, max: 15 }),
+    interactionRuns: integerFromEnv('BENCH_INTERACTION_RUNS', 3, { min: 0, max: 15 }),
+    webPages: process.env.BENCH_WEB_PAGES ? listFromEnv('BENCH_WEB_PAGES', '') : null,
     waitSampleIntervalMs: integerFromEnv('BENCH_WAIT_SAMPLE_MS', 100, { min: 0, max: 10_000 }),
     parts: partsFromEnv(),
     resultsFile: path.resolve(

@@ -1,6 +1,6 @@
 // The API and front-end benchmark: pgbench TPC-B as the yardstick, then authenticated Quick
-// Pay over real HTTP against the API on the same PostgreSQL server, then the JavaScript
-// and Lighthouse score of the landing page and the dashboard.
+// Pay over real HTTP against the API on the same PostgreSQL server, then the web part
+// (web-part.ts): every page's JavaScript, Lighthouse, and Quick Pay in a throttled browser.
 // Run it with `npm run bench:api` from the repository root; see bench/README.md.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,21 +22,9 @@ import { describeMachine, table } from '../shared/report.ts';
 import { type ApiServer, logIn, startApi } from './api-server.ts';
 import { type ApiBenchConfig, readConfig } from './config.ts';
 import { runQuickPayLoad, type SignedInCustomer, sendOneTransfer } from './quick-pay-load.ts';
-import {
-  type Customer,
-  customerPassword,
-  dashboardCustomer,
-  seedCustomers,
-  totalBalanceMinor,
-} from './seed.ts';
-import {
-  buildWebApp,
-  type LighthouseResult,
-  lighthouse,
-  measurePageScripts,
-  type PageScripts,
-  type WebPage,
-} from './web-pages.ts';
+import { type Customer, customerPassword, seedCustomers, totalBalanceMinor } from './seed.ts';
+import { buildWebApp } from './web-pages.ts';
+import { measureWeb, type WebResults, webComparisons, webReport } from './web-part.ts';
 
 type BenchServer = { admin: Database; url: string; pid: number };
 
@@ -80,12 +68,8 @@ const targets = {
   ratioAtConnections: 8,
   ratio: 0.4,
   p99Ms: 50,
-  landingGzipBytes: 100_000,
-  dashboardGzipBytes: 250_000,
-  lighthouseScore: 90,
 };
 const noisyNeighbourCpuPercent = 10;
-const bytesPerKb = 1000;
 
 function windowOf(config: ApiBenchConfig) {
   return { warmupMs: config.warmupSeconds * 1000, durationMs: config.measuredSeconds * 1000 };
@@ -265,35 +249,6 @@ async function settleAfterLoad(server: Server, db: Database) {
   await server.admin.query('CHECKPOINT');
 }
 
-async function measureWeb(api: ApiServer, config: ApiBenchConfig) {
-  const customer = dashboardCustomer();
-  const cookie = await logIn(api.baseUrl, customer);
-  const pages: WebPage[] = [
-    { name: 'landing', path: '/', cookie: null, heading: /\S/ },
-    { name: 'dashboard', path: '/dashboard', cookie, heading: /^Hello, (?!User$)/ },
-  ];
-  console.log('\n▶ JavaScript loaded by Chromium');
-  const scripts = await measurePageScripts(api.baseUrl, pages);
-  for (const page of scripts) {
-    console.log(`  ${page.page}: ${kb(page.gzipBytes)} KB gzipped in ${page.scripts.length} files`);
-  }
-  const lighthouseResults: LighthouseResult[] = [];
-  for (const page of pages) {
-    console.log(`\n▶ Lighthouse, ${page.name} (${config.lighthouseRuns} runs)`);
-    const result = await lighthouse(api.baseUrl, page, {
-      runs: config.lighthouseRuns,
-      reportsDir: config.lighthouseReportsDir,
-    });
-    console.log(`  scores ${result.scores.join(', ')}; median ${result.medianScore}`);
-    lighthouseResults.push(result);
-  }
-  return { scripts, lighthouse: lighthouseResults };
-}
-
-function kb(bytes: number): string {
-  return (bytes / bytesPerKb).toFixed(1);
-}
-
 /** Ratios with two decimals, scores whole, milliseconds and kilobytes with one. */
 function formatValue(comparison: Comparison): string {
   if (comparison.unit !== '') return `${comparison.value.toFixed(1)} ${comparison.unit}`;
@@ -310,10 +265,7 @@ function cpuMsPerTx(phase: LoadPhase): number {
   return phase.usage.serverCpuMsPerTx + (phase.apiCpuMsPerTx ?? 0) + phase.clientCpuMsPerTx;
 }
 
-function compare(
-  phases: LoadPhase[],
-  web: { scripts: PageScripts[]; lighthouse: LighthouseResult[] } | null,
-): Comparison[] {
+function compare(phases: LoadPhase[], web: WebResults | null): Comparison[] {
   const comparisons: Comparison[] = [];
   const add = (
     name: string,
@@ -350,33 +302,13 @@ function compare(
       value: targets.p99Ms,
     });
   }
-  const gzipTargets: Record<string, number> = {
-    landing: targets.landingGzipBytes,
-    dashboard: targets.dashboardGzipBytes,
-  };
-  for (const page of web?.scripts ?? []) {
-    const targetBytes = gzipTargets[page.page];
-    add(
-      `${page.page} JavaScript, gzipped`,
-      page.gzipBytes / bytesPerKb,
-      'KB',
-      targetBytes ? { kind: 'below', value: targetBytes / bytesPerKb } : null,
-    );
-  }
-  for (const result of web?.lighthouse ?? []) {
-    add(`${result.page} Lighthouse performance (mobile)`, result.medianScore, '', {
-      kind: 'at least',
-      value: targets.lighthouseScore,
-    });
+  for (const comparison of web ? webComparisons(web) : []) {
+    add(comparison.name, comparison.value, comparison.unit, comparison.target);
   }
   return comparisons;
 }
 
-function report(
-  phases: LoadPhase[],
-  web: { scripts: PageScripts[]; lighthouse: LighthouseResult[] } | null,
-  comparisons: Comparison[],
-): string {
+function report(phases: LoadPhase[], web: WebResults | null, comparisons: Comparison[]): string {
   const lines: string[] = [];
   if (phases.length > 0) {
     lines.push(
@@ -409,28 +341,7 @@ function report(
       '',
     );
   }
-  for (const page of web?.scripts ?? []) {
-    const scripts = [...page.scripts].sort((left, right) => right.gzipBytes - left.gzipBytes);
-    lines.push(
-      table([
-        [`${page.page} page: script`, 'raw KB', 'gzip KB', 'transferred KB'],
-        ...scripts.map((script) => [
-          script.url,
-          kb(script.bytes),
-          kb(script.gzipBytes),
-          kb(script.transferBytes),
-        ]),
-      ]),
-      '',
-    );
-  }
-  for (const result of web?.lighthouse ?? []) {
-    const metrics = Object.entries(result.metrics)
-      .map(([id, value]) => `${id} ${value}`)
-      .join(', ');
-    lines.push(`Lighthouse ${result.page} (median run): ${metrics}`);
-  }
-  if (web) lines.push('');
+  if (web) lines.push(webReport(web), '');
   lines.push(
     table([
       ['comparison', 'value', 'target', 'verdict', 'CPU-normalized'],
@@ -444,9 +355,13 @@ function report(
         comparison.cpuNormalizedValue === null ? '—' : comparison.cpuNormalizedValue.toFixed(2),
       ]),
     ]),
-    "CPU-normalized: pgbench's CPU per transaction ÷ Quick Pay's (server + API + client), the",
-    'ratio to expect when nothing else runs on the machine.',
   );
+  if (phases.length > 0) {
+    lines.push(
+      "CPU-normalized: pgbench's CPU per transaction ÷ Quick Pay's (server + API + client), the",
+      'ratio to expect when nothing else runs on the machine.',
+    );
+  }
   const noisy = phases.filter((phase) => phase.usage.otherCpuPercent > noisyNeighbourCpuPercent);
   if (noisy.length > 0) {
     lines.push(
@@ -528,14 +443,16 @@ async function main(): Promise<void> {
   const db = openPostgres(databaseUrl(serverUrl, apiDatabase), 4);
   let api: ApiServer | null = null;
   let load: Awaited<ReturnType<typeof runLoad>> | null = null;
-  let web: Awaited<ReturnType<typeof measureWeb>> | null = null;
+  let web: WebResults | null = null;
   try {
     await migrate(db);
     const ledger = createLedger(db);
+    // The web part pays the first one from the dashboard's Quick Pay.
+    const customerCount = isLoad ? config.customerCount : 1;
     console.log(
-      `▶ seeding ${isLoad ? config.customerCount : 0} customers, ${config.bystanderCount} bystanders and the sandbox users`,
+      `▶ seeding ${customerCount} customers, ${config.bystanderCount} bystanders and the sandbox users`,
     );
-    const customers = await seedCustomers(db, ledger, isLoad ? config.customerCount : 0, {
+    const customers = await seedCustomers(db, ledger, customerCount, {
       bystanderCount: config.bystanderCount,
     });
     api = await startApi({
@@ -549,7 +466,9 @@ async function main(): Promise<void> {
       // Lighthouse scales the browser's measured main-thread time by four: the database's
       // housekeeping after the load must not run under it.
       if (isLoad) await settleAfterLoad(server, db);
-      web = await measureWeb(api, config);
+      const [recipient] = customers;
+      if (!recipient) throw new Error('no customer was seeded to receive Quick Pay');
+      web = await measureWeb(api, db, recipient, config);
     }
   } finally {
     await api?.stop();
@@ -579,6 +498,8 @@ async function main(): Promise<void> {
       bystanders: config.bystanderCount,
       apiPoolSize: config.apiPoolSize,
       lighthouseRuns: config.lighthouseRuns,
+      interactionRuns: config.interactionRuns,
+      webPages: config.webPages,
     },
     method: {
       window:
@@ -593,7 +514,14 @@ async function main(): Promise<void> {
       scripts:
         'responses with a JavaScript content type while Chromium (playwright-core, phone ' +
         'context) opens the page, until 1.5 s without one; gzip = body at level 9',
-      lighthouse: 'lighthouse CLI, default mobile settings, performance only; median of the runs',
+      lighthouse:
+        'lighthouse CLI, default mobile settings, performance only; median of the runs; ' +
+        'lighthouseSlowerCpu: the same with --throttling.cpuSlowdownMultiplier=8',
+      dashboardQuickPay:
+        'Chromium (playwright-core, phone context, Emulation.setCPUThrottlingRate 4) opens ' +
+        '/dashboard and clicks Quick Pay every 250 ms until the dialog opens, pays a seeded ' +
+        'customer, then opens the dialog again; INP from Event Timing entries ' +
+        '(durationThreshold 16), the longest entry of each click',
     },
     phases,
     checks: load?.checks ?? null,

@@ -107,11 +107,14 @@ async function seedBystanders(db: Database, count: number): Promise<void> {
   );
 }
 
-/** The sandbox customer whose dashboard is measured (Alice, USD, with history). */
-export function dashboardCustomer(): { email: string; password: string } {
-  const customer = demoUsers.find((user) => user.role === 'customer');
-  if (!customer) throw new Error('the sandbox seed has no customer');
-  return { email: customer.email, password: customer.password };
+/**
+ * The first sandbox user with `role`: the customer is Alice (USD, with history), whose pages
+ * are measured; the admin is Demo Admin, who sees every back-office page.
+ */
+export function sandboxUser(role: 'customer' | 'admin') {
+  const user = demoUsers.find((demo) => demo.role === role);
+  if (!user) throw new Error(`the sandbox seed has no ${role}`);
+  return { email: user.email, password: user.password, username: user.username };
 }
 
 /** The sum of the customers' balances: Quick Pay moves money between them, never out. */

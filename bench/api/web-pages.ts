@@ -38,13 +38,21 @@ export type PageScripts = { page: string; scripts: LoadedScript[]; gzipBytes: nu
 
 export type LighthouseResult = {
   page: string;
+  /** Lighthouse's simulated CPU slowdown: 4 is its default (mobile) setting. */
+  cpuSlowdownMultiplier: number;
   /** 0–100 per run, in run order; the median is the figure compared with the target. */
   scores: number[];
   medianScore: number;
   /** The run with the median score: its metrics, as Lighthouse displays them. */
   metrics: Record<string, string>;
+  /** The median run's total blocking time and largest contentful paint, in milliseconds. */
+  totalBlockingTimeMs: number | null;
+  largestContentfulPaintMs: number | null;
   benchmarkIndex: number | null;
 };
+
+/** Lighthouse's own CPU slowdown for its mobile settings. */
+export const lighthouseDefaultCpuSlowdown = 4;
 
 const processOutputTailChars = 4000;
 // No script request for this long after the load event: the page has what it needs.
@@ -102,7 +110,7 @@ export async function buildWebApp(): Promise<{ dir: string; remove: () => Promis
 }
 
 /** The session cookie as the API sets it (`__Host-`: secure, whole site), for `baseUrl`. */
-function sessionCookie(baseUrl: string, cookie: string): Cookie {
+export function sessionCookie(baseUrl: string, cookie: string): Cookie {
   const separatorAt = cookie.indexOf('=');
   return {
     name: cookie.slice(0, separatorAt),
@@ -178,7 +186,7 @@ async function scriptsOf(
 type LighthouseReport = {
   finalDisplayedUrl?: string;
   categories: { performance: { score: number | null } };
-  audits: Record<string, { displayValue?: string }>;
+  audits: Record<string, { displayValue?: string; numericValue?: number }>;
   environment?: { benchmarkIndex?: number };
   runtimeError?: { code: string; message: string };
 };
@@ -216,7 +224,7 @@ async function chromeForLighthouse(
 async function lighthouseOnce(
   url: string,
   cookie: string | null,
-  keptReportPath: string | null,
+  settings: { cpuSlowdownMultiplier: number; keptReportPath: string | null },
 ): Promise<LighthouseReport> {
   const outputDir = await mkdtemp(path.join(os.tmpdir(), 'coffer-bench-lighthouse-'));
   const reportPath = path.join(outputDir, 'report.json');
@@ -231,10 +239,11 @@ async function lighthouseOnce(
         `--output-path=${reportPath}`,
         '--quiet',
         `--port=${chrome.port}`,
+        `--throttling.cpuSlowdownMultiplier=${settings.cpuSlowdownMultiplier}`,
       ],
       { cwd: repoRoot },
     );
-    if (keptReportPath) await copyFile(reportPath, keptReportPath);
+    if (settings.keptReportPath) await copyFile(reportPath, settings.keptReportPath);
     const report = JSON.parse(await readFile(reportPath, 'utf8')) as LighthouseReport;
     const finalPath = report.finalDisplayedUrl ? new URL(report.finalDisplayedUrl).pathname : null;
     if (finalPath !== new URL(url).pathname) {
@@ -260,11 +269,11 @@ const lighthouseRetryHint = 'Please run Lighthouse again';
 async function lighthouseRetried(
   url: string,
   cookie: string | null,
-  keptReportPath: string | null,
+  settings: Parameters<typeof lighthouseOnce>[2],
 ): Promise<LighthouseReport> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await lighthouseOnce(url, cookie, keptReportPath);
+      return await lighthouseOnce(url, cookie, settings);
     } catch (error) {
       const isTransient = error instanceof Error && error.message.includes(lighthouseRetryHint);
       if (!isTransient || attempt >= lighthouseAttemptsMax) throw error;
@@ -274,34 +283,48 @@ async function lighthouseRetried(
 }
 
 /**
- * Lighthouse's default (mobile) settings, performance only, `runs` times in a row; with
- * `reportsDir`, each run's whole report is kept there as `<page>-<run>.json`.
+ * Lighthouse's default (mobile) settings but for the CPU slowdown, performance only, `runs`
+ * times in a row; with `reportsDir`, each run's whole report is kept there as
+ * `<page>-cpu<slowdown>-<run>.json`.
  */
 export async function lighthouse(
   baseUrl: string,
   page: WebPage,
-  options: { runs: number; reportsDir: string | null },
+  options: { runs: number; cpuSlowdownMultiplier: number; reportsDir: string | null },
 ): Promise<LighthouseResult> {
-  if (options.reportsDir) await mkdir(options.reportsDir, { recursive: true });
+  const { cpuSlowdownMultiplier, reportsDir } = options;
+  if (reportsDir) await mkdir(reportsDir, { recursive: true });
   const reports: LighthouseReport[] = [];
   for (let run = 1; run <= options.runs; run += 1) {
-    const keptReportPath = options.reportsDir
-      ? path.join(options.reportsDir, `${page.name}-${run}.json`)
+    const keptReportPath = reportsDir
+      ? path.join(reportsDir, `${page.name}-cpu${cpuSlowdownMultiplier}-${run}.json`)
       : null;
-    reports.push(await lighthouseRetried(`${baseUrl}${page.path}`, page.cookie, keptReportPath));
+    reports.push(
+      await lighthouseRetried(`${baseUrl}${page.path}`, page.cookie, {
+        cpuSlowdownMultiplier,
+        keptReportPath,
+      }),
+    );
   }
   const scoreOf = (report: LighthouseReport) =>
     Math.round(100 * (report.categories.performance.score ?? 0));
   const byScore = [...reports].sort((left, right) => scoreOf(left) - scoreOf(right));
   const median = byScore[Math.floor((byScore.length - 1) / 2)];
   if (!median) throw new Error('Lighthouse made no report');
+  const millisecondsOf = (id: string) => {
+    const value = median.audits[id]?.numericValue;
+    return value === undefined ? null : Math.round(value);
+  };
   return {
     page: page.name,
+    cpuSlowdownMultiplier,
     scores: reports.map(scoreOf),
     medianScore: scoreOf(median),
     metrics: Object.fromEntries(
       lighthouseMetricIds.map((id) => [id, median.audits[id]?.displayValue ?? '—']),
     ),
+    totalBlockingTimeMs: millisecondsOf('total-blocking-time'),
+    largestContentfulPaintMs: millisecondsOf('largest-contentful-paint'),
     benchmarkIndex: median.environment?.benchmarkIndex ?? null,
   };
 }
