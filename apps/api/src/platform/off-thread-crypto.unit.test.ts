@@ -32,7 +32,13 @@ async function sealAll(sealing: OffThreadSealing, chunks: Iterable<Buffer>, free
 describe('hashing and encrypting on a worker thread', () => {
   it('hashes, encrypts and tags exactly as node:crypto does, several streams at once', async () => {
     const key = randomBytes(32);
-    const inputs = [randomBytes(3_000_017), randomBytes(262_144), randomBytes(1), Buffer.alloc(0)];
+    const { blockBytes } = sealingBlocks;
+    const inputs = [
+      randomBytes(3_000_017),
+      randomBytes(blockBytes),
+      randomBytes(1),
+      Buffer.alloc(0),
+    ];
     const sealed = await Promise.all(
       inputs.map(async (bytes) => {
         const iv = randomBytes(12);
@@ -53,7 +59,7 @@ describe('hashing and encrypting on a worker thread', () => {
   });
 
   it('frees the chunks it was told are its own once copied, and only those', async () => {
-    const whole = [randomBytes(100_000), randomBytes(300_000)];
+    const whole = [randomBytes(100_000), randomBytes(sealingBlocks.blockBytes + 1)];
     const copies = whole.map((chunk) => Buffer.from(chunk));
     const sealing = new OffThreadSealing(randomBytes(32), randomBytes(12));
     await sealAll(sealing, whole, true);
@@ -80,7 +86,7 @@ describe('hashing and encrypting on a worker thread', () => {
     const freeBefore = sealingBlocks.freeBlocks;
     const sealing = new OffThreadSealing(randomBytes(32), randomBytes(12));
     const failing = (async function* () {
-      yield randomBytes(3 * 262_144 + 5);
+      yield randomBytes(3 * sealingBlocks.blockBytes + 5);
       throw new Error('connection dropped');
     })();
     await expect(
@@ -99,7 +105,7 @@ describe('hashing and encrypting on a worker thread', () => {
     const stopped = new OffThreadSealing(randomBytes(32), randomBytes(12));
     for await (const _block of stopped.ciphertextOf(
       (async function* () {
-        yield randomBytes(8 * 262_144);
+        yield randomBytes(8 * sealingBlocks.blockBytes);
       })(),
     )) {
       break;
