@@ -18,8 +18,13 @@ import { assert } from './assert.ts';
 // 512 KB blocks, two at the worker per stream, cost about a tenth less CPU per MB than 256
 // KB and four: half the messages and file writes for the same bytes in flight.
 const blockBytes = 512 * 1024;
-/** 16 MB of address space; only blocks ever used are resident (see `BlockPool.take`). */
-const poolBlocks = 32;
+/**
+ * 64 MB of address space, of which only blocks ever used are resident (see `BlockPool.take`):
+ * a stream holds at most four (filling, two at the worker, one being written), and a slow
+ * upload holds its filling block until it ends or times out, so the pool is made large
+ * enough that many slow uploads do not leave the others waiting.
+ */
+const poolBlocks = 128;
 /** Blocks a stream may have at the worker at once: enough to keep it busy while writing. */
 const blocksInFlightMax = 2;
 
