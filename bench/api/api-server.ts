@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -61,9 +62,11 @@ export async function startApi(options: {
   const profileFlags = options.cpuProfileDir
     ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]
     : [];
+  // Flags NODE_OPTIONS refuses (--trace-gc, --max-semi-space-size...) for the API alone.
+  const extraFlags = process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(
     process.execPath,
-    [...profileFlags, '--import', 'tsx', 'apps/api/src/main.ts'],
+    [...profileFlags, ...extraFlags, '--import', 'tsx', 'apps/api/src/main.ts'],
     {
       cwd: repoRoot,
       env: {
@@ -95,6 +98,12 @@ export async function startApi(options: {
   };
   child.stdout?.on('data', keepOutput);
   child.stderr?.on('data', keepOutput);
+  // All of it, for what those flags print (--trace-gc): the tail above is for failures.
+  if (process.env.BENCH_API_OUTPUT_FILE) {
+    const outputFile = createWriteStream(process.env.BENCH_API_OUTPUT_FILE);
+    child.stdout?.pipe(outputFile);
+    child.stderr?.pipe(outputFile);
+  }
 
   const stop = async () => {
     if (hasExited(child)) return;

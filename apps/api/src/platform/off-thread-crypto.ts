@@ -1,56 +1,132 @@
 import { availableParallelism } from 'node:os';
-import { Transform, type TransformCallback } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { assert } from './assert.ts';
 
 /**
- * SHA-256 and AES-256-GCM over streamed bytes, computed on worker threads: on the API's one
- * JavaScript thread they were the ceiling of document uploads (ADR 019), and a worker lets
- * a second core do them while the main thread receives and writes. Results are exactly
- * node:crypto's. Chunks are copied once, into blocks of `blockBytes` handed over to the
- * worker: one message and one file write per block instead of one per socket read, which
- * cost the main thread more than the cipher itself.
+ * SHA-256 and AES-256-GCM of streamed bytes ("sealing"), both computed on a worker thread:
+ * on the API's one JavaScript thread they were the ceiling of document uploads (ADR 019),
+ * and a worker lets a second core do them while the main thread receives and writes.
+ * Results are exactly node:crypto's.
+ *
+ * Bytes travel in blocks of one SharedArrayBuffer made once (ADR 020): the main thread
+ * copies a stream's chunks into a free block, the worker hashes it and encrypts it in
+ * place, and the block returns to the pool once its ciphertext is written. On Node 24 a
+ * fresh buffer per block was garbage that only a major GC of the whole heap reclaimed
+ * (V8 13.6 no longer scavenges for young buffers below 128 MB), which tripled the CPU per
+ * MB and grew the process by 100 MB during five uploads; pooled blocks make none.
  */
-const blockBytes = 256 * 1024;
-const blocksInFlightMax = 4;
+// 512 KB blocks, two at the worker per stream, cost about a tenth less CPU per MB than 256
+// KB and four: half the messages and file writes for the same bytes in flight.
+const blockBytes = 512 * 1024;
+/**
+ * 64 MB of address space, of which only blocks ever used are resident (see `BlockPool.take`):
+ * a stream holds at most four (filling, two at the worker, one being written), and a slow
+ * upload holds its filling block until it ends or times out, so the pool is made large
+ * enough that many slow uploads do not leave the others waiting.
+ */
+const poolBlocks = 128;
+/** Blocks a stream may have at the worker at once: enough to keep it busy while writing. */
+const blocksInFlightMax = 2;
 
 // Plain JavaScript evaluated as the worker, so it runs the same under node, tsx and vitest:
 // a .ts worker file would need each of their loaders inside the worker.
 const workerSource = `
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const { createCipheriv, createHash } = require('node:crypto');
+const { memory, blockBytes } = workerData;
 const jobs = new Map();
-const answer = (id, bytes, extra) => {
-  const out = new Uint8Array(bytes);
-  parentPort.postMessage({ id, bytes: out, ...extra }, [out.buffer]);
+// The cipher's output is copied into the block and its own memory freed at once: left to
+// the garbage collector it would pile up as the main thread's buffers did.
+const release = (bytes) => {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) bytes.buffer.transfer(0);
 };
 parentPort.on('message', (message) => {
-  const { id, op } = message;
+  const { id, op, block } = message;
   try {
-    if (op === 'sha256') jobs.set(id, createHash('sha256'));
-    else if (op === 'encrypt') {
-      jobs.set(id, createCipheriv('aes-256-gcm', Buffer.from(message.key), Buffer.from(message.iv)));
-    } else if (op === 'update') {
-      const { buffer, byteOffset, byteLength } = message.bytes;
-      const out = jobs.get(id).update(Buffer.from(buffer, byteOffset, byteLength));
-      if (message.isAnswered) answer(id, out);
+    if (op === 'start') {
+      const cipher = createCipheriv('aes-256-gcm', Buffer.from(message.key), Buffer.from(message.iv));
+      jobs.set(id, { hash: createHash('sha256'), cipher });
+    } else if (op === 'seal') {
+      const { hash, cipher } = jobs.get(id);
+      const bytes = Buffer.from(memory, block * blockBytes, message.byteLength);
+      hash.update(bytes);
+      const sealed = cipher.update(bytes);
+      // GCM is a stream mode: as many bytes out as in, so they fit back in the block.
+      if (sealed.length !== bytes.length) throw new Error('ciphertext length differs');
+      sealed.copy(bytes);
+      release(sealed);
+      parentPort.postMessage({ id, block });
     } else if (op === 'final') {
-      const job = jobs.get(id);
+      const { hash, cipher } = jobs.get(id);
       jobs.delete(id);
-      if (message.isHash) parentPort.postMessage({ id, digest: job.digest('hex') });
-      else answer(id, job.final(), { tag: new Uint8Array(job.getAuthTag()) });
+      if (cipher.final().length !== 0) throw new Error('GCM left bytes at the end');
+      parentPort.postMessage({ id, sha256: hash.digest('hex'), tag: new Uint8Array(cipher.getAuthTag()) });
     } else if (op === 'drop') jobs.delete(id);
   } catch (error) {
     jobs.delete(id);
-    parentPort.postMessage({ id, error: String(error) });
+    parentPort.postMessage({ id, block, error: String(error) });
   }
 });
 `;
 
+/**
+ * Fixed blocks of one SharedArrayBuffer, lent out one holder at a time: a block is never
+ * handed out again before it is given back, and giving back one not lent out is a bug.
+ */
+export class BlockPool {
+  readonly memory: SharedArrayBuffer;
+  private readonly free: number[];
+  private readonly lent = new Set<number>();
+  private readonly waiting: ((block: number) => void)[] = [];
+
+  constructor(
+    readonly blockBytes: number,
+    blocks: number,
+  ) {
+    this.memory = new SharedArrayBuffer(blockBytes * blocks);
+    // Reversed so that block 0 is taken first.
+    this.free = Array.from({ length: blocks }, (_, block) => blocks - 1 - block);
+  }
+
+  /**
+   * A free block, or the first one given back if none is: memory stays bounded however
+   * many streams run. Last given, first taken, so a few blocks serve every stream and the
+   * pages of the others are never touched (never resident).
+   */
+  take(): Promise<number> {
+    const block = this.free.pop();
+    if (block === undefined) return new Promise((resolve) => this.waiting.push(resolve));
+    this.lent.add(block);
+    return Promise.resolve(block);
+  }
+
+  give(block: number): void {
+    assert(this.lent.has(block), `block ${block} given back but not lent out`);
+    const next = this.waiting.shift();
+    if (next) next(block);
+    else {
+      this.lent.delete(block);
+      this.free.push(block);
+    }
+  }
+
+  get freeBlocks(): number {
+    return this.free.length;
+  }
+
+  /** The block's first `byteLength` bytes, without copying. */
+  bytesOf(block: number, byteLength = this.blockBytes): Buffer {
+    return Buffer.from(this.memory, block * this.blockBytes, byteLength);
+  }
+}
+
+export const sealingBlocks = new BlockPool(blockBytes, poolBlocks);
+
 type WorkerAnswer = {
   id: number;
-  bytes?: Uint8Array;
+  block?: number;
+  sha256?: string;
   tag?: Uint8Array;
-  digest?: string;
   error?: string;
 };
 type Waiter = { resolve: (answer: WorkerAnswer) => void; reject: (error: Error) => void };
@@ -62,7 +138,10 @@ class CryptoWorker {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(workerSource, { eval: true });
+    const worker = new Worker(workerSource, {
+      eval: true,
+      workerData: { memory: sealingBlocks.memory, blockBytes },
+    });
     // Idle workers must not keep the process (or a test run) alive.
     worker.unref();
     worker.on('message', (answer: WorkerAnswer) => {
@@ -85,17 +164,17 @@ class CryptoWorker {
   }
 
   /** Sends without waiting; a failure reaches the job's next awaited message. */
-  post(message: Record<string, unknown> & { id: number }, transfer: ArrayBuffer[] = []): void {
-    this.started().postMessage(message, transfer);
+  post(message: Record<string, unknown> & { id: number }): void {
+    this.started().postMessage(message);
   }
 
-  ask(message: Record<string, unknown> & { id: number }, transfer: ArrayBuffer[] = []) {
+  ask(message: Record<string, unknown> & { id: number }): Promise<WorkerAnswer> {
     return new Promise<WorkerAnswer>((resolve, reject) => {
       const worker = this.started();
       const waiting = this.waiters.get(message.id) ?? [];
       waiting.push({ resolve, reject });
       this.waiters.set(message.id, waiting);
-      worker.postMessage(message, transfer);
+      worker.postMessage(message);
     });
   }
 }
@@ -107,145 +186,128 @@ const workers = Array.from(
 );
 let jobsStarted = 0;
 
-/** A job on the next worker in turn: the id it is known by there, and that worker. */
-function newJob(): { id: number; worker: CryptoWorker } {
-  jobsStarted += 1;
-  return { id: jobsStarted, worker: workers[jobsStarted % workers.length] as CryptoWorker };
-}
-
-/** Chunks gathered into blocks of `blockBytes`, each in a buffer of its own to hand over. */
-class Blocks {
-  private block = new Uint8Array(blockBytes);
-  private filledBytes = 0;
-
-  /** Adds the chunk's bytes; the blocks it filled, in order. */
-  add(chunk: Buffer): Uint8Array[] {
-    const filled: Uint8Array[] = [];
-    for (let read = 0; read < chunk.length; ) {
-      const taken = Math.min(chunk.length - read, blockBytes - this.filledBytes);
-      this.block.set(chunk.subarray(read, read + taken), this.filledBytes);
-      this.filledBytes += taken;
-      read += taken;
-      if (this.filledBytes === blockBytes) filled.push(this.rest());
-    }
-    return filled;
-  }
-
-  /** The block gathered so far (maybe empty); the next starts afresh. */
-  rest(): Uint8Array {
-    const rest = this.block.subarray(0, this.filledBytes);
-    this.block = new Uint8Array(blockBytes);
-    this.filledBytes = 0;
-    return rest;
+/**
+ * Frees a chunk's memory now that its bytes are copied, if the chunk is all of its buffer
+ * (ES2024's ArrayBuffer transfer, which the shared ES2023 typings do not declare yet): a
+ * socket's chunks otherwise wait for a major GC on Node 24 (see the top of this file).
+ */
+function free(chunk: Buffer): void {
+  if (chunk.byteOffset === 0 && chunk.buffer.byteLength === chunk.length) {
+    (chunk.buffer as ArrayBuffer & { transfer(byteLength: number): ArrayBuffer }).transfer(0);
   }
 }
 
-/** Bytes the worker handed back, as a Buffer without copying. */
-function bufferOf(bytes: Uint8Array | undefined): Buffer {
-  return bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Buffer.alloc(0);
-}
+/** A block being filled, or at the worker: which one, and how many bytes it holds. */
+type Filled = { block: number; byteLength: number };
 
-/** A SHA-256 fed chunk by chunk without waiting; the hex digest once everything is in. */
-export class OffThreadSha256 {
-  private readonly job = newJob();
-  private readonly blocks = new Blocks();
-  private isFinished = false;
-
-  constructor() {
-    this.job.worker.post({ id: this.job.id, op: 'sha256' });
-  }
-
-  private send(bytes: Uint8Array): void {
-    const { id, worker } = this.job;
-    worker.post({ id, op: 'update', bytes, isAnswered: false }, [bytes.buffer as ArrayBuffer]);
-  }
-
-  update(chunk: Buffer): void {
-    for (const block of this.blocks.add(chunk)) this.send(block);
-  }
-
-  async digestHex(): Promise<string> {
-    this.isFinished = true;
-    this.send(this.blocks.rest());
-    const answer = await this.job.worker.ask({ id: this.job.id, op: 'final', isHash: true });
-    return answer.digest ?? '';
-  }
-
-  /** Frees the worker's state of a hash that will not be finished. */
-  discard(): void {
-    if (!this.isFinished) this.job.worker.post({ id: this.job.id, op: 'drop' });
-    this.isFinished = true;
-  }
-}
-
-/** AES-256-GCM encryption as a stream, like createCipheriv's; the tag once it has ended. */
-export class OffThreadAesGcmEncryption extends Transform {
-  private readonly job = newJob();
-  private readonly blocks = new Blocks();
-  private tag: Buffer | null = null;
-  private pushed: Promise<void> = Promise.resolve();
-  private blocksInFlight = 0;
-  private continueWriting: (() => void) | null = null;
+/**
+ * The SHA-256 of a stream's bytes and their AES-256-GCM ciphertext and tag, computed on a
+ * worker while the stream is read: `ciphertextOf` gives the ciphertext in order; the
+ * digest and the tag exist once it has ended.
+ */
+export class OffThreadSealing {
+  private readonly id: number;
+  private readonly worker: CryptoWorker;
+  private result: { sha256: string; tag: Buffer } | null = null;
 
   constructor(key: Buffer, iv: Buffer) {
-    super();
-    this.job.worker.post({
-      id: this.job.id,
-      op: 'encrypt',
+    jobsStarted += 1;
+    this.id = jobsStarted;
+    this.worker = workers[jobsStarted % workers.length] as CryptoWorker;
+    this.worker.post({
+      id: this.id,
+      op: 'start',
       key: new Uint8Array(key),
       iv: new Uint8Array(iv),
     });
   }
 
+  private seal({ block, byteLength }: Filled): Promise<Filled> {
+    const sealed = this.worker.ask({ id: this.id, op: 'seal', block, byteLength }).then(
+      () => ({ block, byteLength }),
+      (error: unknown) => {
+        // Answered or dead, the worker no longer touches the block.
+        sealingBlocks.give(block);
+        throw error;
+      },
+    );
+    // Awaited in turn; one failing while an earlier one is awaited is not unhandled.
+    sealed.catch(() => {});
+    return sealed;
+  }
+
   /**
-   * Sends a block without waiting for its ciphertext, which is pushed when it comes back,
-   * in order: each block waiting for the last one's answer left the worker idle between
-   * messages, and a busy machine made every such wait a scheduling delay.
+   * The ciphertext of `source`, block by block. Each block is the pool's memory: it is
+   * valid until the next one is asked for, and goes back to the pool then. However the
+   * loop ends (the source failing, the caller stopping), every block comes back to the
+   * pool, those still at the worker once it has answered. With `freeChunks`, the chunks
+   * of `source` are nobody else's (a request body read from its socket) and each one's
+   * memory is freed as soon as it is copied: afterwards it reads as empty.
    */
-  private send(bytes: Uint8Array): void {
-    const { id, worker } = this.job;
-    const answered = worker.ask({ id, op: 'update', bytes, isAnswered: true }, [
-      bytes.buffer as ArrayBuffer,
-    ]);
-    this.blocksInFlight += 1;
-    this.pushed = this.pushed.then(async () => {
-      const answer = await answered;
-      this.blocksInFlight -= 1;
-      this.push(bufferOf(answer.bytes));
-      const continueWriting = this.continueWriting;
-      this.continueWriting = null;
-      continueWriting?.();
-    });
-    // A failure ends the stream; `pushed` stays rejected, so nothing after it is pushed.
-    this.pushed.catch((error: unknown) => this.destroy(error as Error));
+  async *ciphertextOf(
+    source: AsyncIterable<Buffer>,
+    { freeChunks = false } = {},
+  ): AsyncGenerator<Buffer> {
+    const atWorker: Promise<Filled>[] = [];
+    let filling: Filled | null = null;
+    let held: number | null = null;
+    const handBack = () => {
+      if (held !== null) sealingBlocks.give(held);
+      held = null;
+    };
+    try {
+      for await (const chunk of source) {
+        for (let read = 0; read < chunk.length; ) {
+          filling ??= { block: await sealingBlocks.take(), byteLength: 0 };
+          const taken = Math.min(chunk.length - read, blockBytes - filling.byteLength);
+          chunk.copy(sealingBlocks.bytesOf(filling.block), filling.byteLength, read, read + taken);
+          filling.byteLength += taken;
+          read += taken;
+          if (filling.byteLength === blockBytes) {
+            atWorker.push(this.seal(filling));
+            filling = null;
+          }
+          while (atWorker.length >= blocksInFlightMax) {
+            const sealed = await (atWorker.shift() as Promise<Filled>);
+            held = sealed.block;
+            yield sealingBlocks.bytesOf(sealed.block, sealed.byteLength);
+            handBack();
+          }
+        }
+        if (freeChunks) free(chunk);
+      }
+      if (filling !== null) {
+        atWorker.push(this.seal(filling));
+        filling = null;
+      }
+      for (let sealed = atWorker.shift(); sealed; sealed = atWorker.shift()) {
+        const { block, byteLength } = await sealed;
+        held = block;
+        yield sealingBlocks.bytesOf(block, byteLength);
+        handBack();
+      }
+      const answer = await this.worker.ask({ id: this.id, op: 'final' });
+      this.result = { sha256: answer.sha256 ?? '', tag: Buffer.from(answer.tag ?? []) };
+    } finally {
+      handBack();
+      if (filling !== null) sealingBlocks.give(filling.block);
+      for (const sealed of atWorker) {
+        sealed.then(({ block }) => sealingBlocks.give(block)).catch(() => {});
+      }
+      if (this.result === null) this.worker.post({ id: this.id, op: 'drop' });
+    }
   }
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    for (const block of this.blocks.add(chunk)) this.send(block);
-    // At most `blocksInFlightMax` blocks a stream wait in the worker: memory stays bounded.
-    if (this.blocksInFlight < blocksInFlightMax) done();
-    else this.continueWriting = () => done();
+  private finished(): { sha256: string; tag: Buffer } {
+    if (this.result === null) throw new Error('the digest and tag exist once the stream has ended');
+    return this.result;
   }
 
-  override _flush(done: TransformCallback): void {
-    const { id, worker } = this.job;
-    this.send(this.blocks.rest());
-    this.pushed
-      .then(() => worker.ask({ id, op: 'final', isHash: false }))
-      .then((answer) => {
-        this.tag = bufferOf(answer.tag);
-        done(null, bufferOf(answer.bytes));
-      }, done);
+  sha256Hex(): string {
+    return this.finished().sha256;
   }
 
-  override _destroy(error: Error | null, done: (error: Error | null) => void): void {
-    if (this.tag === null) this.job.worker.post({ id: this.job.id, op: 'drop' });
-    done(error);
-  }
-
-  getAuthTag(): Buffer {
-    if (this.tag === null)
-      throw new Error('the authentication tag exists once the stream has ended');
-    return this.tag;
+  authTag(): Buffer {
+    return this.finished().tag;
   }
 }

@@ -1,11 +1,11 @@
 import { createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assert } from '../../platform/assert.ts';
-import { OffThreadAesGcmEncryption } from '../../platform/off-thread-crypto.ts';
+import { OffThreadSealing } from '../../platform/off-thread-crypto.ts';
 
 /**
  * Where identity documents live. Only this interface is used by the feature, so a store
@@ -13,8 +13,16 @@ import { OffThreadAesGcmEncryption } from '../../platform/off-thread-crypto.ts';
  * Keys are chosen by the server (UUIDs), never by the uploader.
  */
 export type DocumentStorage = {
-  /** Stores `source` under `key`; if `source` fails, nothing is left under the key. */
-  write(key: string, source: Readable): Promise<void>;
+  /**
+   * Stores `source` under `key`, with the SHA-256 of its bytes computed as they go by;
+   * if `source` fails, nothing is left under the key. `freeChunks` says the chunks of
+   * `source` are nobody else's, so their memory may be freed once stored (ADR 020).
+   */
+  write(
+    key: string,
+    source: Readable,
+    options?: { freeChunks?: boolean },
+  ): Promise<{ sha256: string }>;
   /** The stored bytes as written; the stream fails if they were tampered with. */
   read(key: string): Promise<Readable>;
   /** Removes the file; a missing one is not an error. */
@@ -31,6 +39,19 @@ const keyPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 /** A key of its own for documents, derived from COFFER_SECRET_KEY (HKDF-SHA-256). */
 function documentKey(secretKey: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secretKey, 'coffer', 'kyc-documents', 32));
+}
+
+/** Writes all of `bytes` at `position`: a write may take fewer than it was given. */
+async function writeFully(handle: FileHandle, bytes: Buffer, position: number): Promise<void> {
+  for (let written = 0; written < bytes.length; ) {
+    const { bytesWritten } = await handle.write(
+      bytes,
+      written,
+      bytes.length - written,
+      position + written,
+    );
+    written += bytesWritten;
+  }
 }
 
 /**
@@ -50,34 +71,33 @@ export function localDocumentStorage(directory: string, secretKey: string): Docu
   };
 
   return {
-    async write(storageKey, source) {
+    async write(storageKey, source, options) {
       await ready();
       const file = fileOf(storageKey);
       const iv = randomBytes(ivBytes);
       // On a worker thread: on the API's own thread the cipher was the ceiling of uploads.
-      const cipher = new OffThreadAesGcmEncryption(key, iv);
+      const sealing = new OffThreadSealing(key, iv);
       // Opened before anything streams, so a failure can never race the file's creation.
       const handle = await open(file, 'wx', 0o600);
-      // Flushed to disk before the upload is answered: the row that follows says it is stored.
-      const output = handle.createWriteStream({ flush: true });
       try {
-        await pipeline(
-          source,
-          cipher,
-          async function* framed(encrypted: AsyncIterable<Buffer>) {
-            yield iv;
-            yield* encrypted;
-            yield cipher.getAuthTag();
-          },
-          output,
-        );
+        let position = 0;
+        const append = async (bytes: Buffer) => {
+          await writeFully(handle, bytes, position);
+          position += bytes.length;
+        };
+        await append(iv);
+        for await (const ciphertext of sealing.ciphertextOf(source, options))
+          await append(ciphertext);
+        await append(sealing.authTag());
+        // On disk before the upload is answered: the row that follows says it is stored.
+        await handle.sync();
       } catch (error) {
-        // Removed once closed; `once` would reject with the error the stream was destroyed with.
-        if (!output.closed)
-          await new Promise<void>((closed) => output.once('close', () => closed()));
+        await handle.close();
         await rm(file, { force: true });
         throw error;
       }
+      await handle.close();
+      return { sha256: sealing.sha256Hex() };
     },
 
     async read(storageKey) {

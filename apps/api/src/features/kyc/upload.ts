@@ -1,3 +1,4 @@
+import { IncomingMessage } from 'node:http';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import {
   type KycDocumentMediaType,
@@ -9,7 +10,6 @@ import {
 } from '@coffer/contracts/kyc';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../platform/app-error.ts';
-import { OffThreadSha256 } from '../../platform/off-thread-crypto.ts';
 import type { DocumentStorage } from './storage.ts';
 
 /** Enough of the start of a file for file-type to recognise JPEG, PNG and PDF. */
@@ -44,29 +44,25 @@ async function mediaTypeOf(head: Buffer): Promise<KycDocumentMediaType> {
 }
 
 /**
- * Passes the bytes through while counting, hashing and typing them: the stream fails as
- * soon as the file passes 10 MB or its first bytes are not a JPEG, PNG or PDF, so a
- * refused upload is cut off early and nothing more is written.
+ * Passes the bytes through while counting and typing them: the stream fails as soon as
+ * the file passes 10 MB or its first bytes are not a JPEG, PNG or PDF, so a refused upload
+ * is cut off early and nothing more is written. Storage hashes them as it encrypts.
  */
 class DocumentInspector extends Transform {
   private sizeBytes = 0;
   private head: Buffer[] = [];
   private headBytes = 0;
   private mediaType: KycDocumentMediaType | null = null;
-  // On a worker thread, as the storage's cipher: together they were the uploads' ceiling.
-  private readonly hash = new OffThreadSha256();
-  private sha256: string | null = null;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.sizeBytes += chunk.length;
     if (this.sizeBytes > kycDocumentBytesMax) {
       done(documentTooLarge());
     } else if (this.mediaType !== null) {
-      this.hash.update(chunk);
       done(null, chunk);
     } else {
-      this.hash.update(chunk);
-      this.head.push(chunk);
+      // A copy: storage frees each chunk's memory once it has taken its bytes.
+      this.head.push(Buffer.from(chunk.subarray(0, sniffBytes - this.headBytes)));
       this.headBytes += chunk.length;
       if (this.headBytes < sniffBytes) done(null, chunk);
       else this.settleType().then(() => done(null, chunk), done);
@@ -78,18 +74,8 @@ class DocumentInspector extends Transform {
       done(refused(kycDocumentEmptyMessage));
       return;
     }
-    const typed = this.mediaType !== null ? Promise.resolve() : this.settleType();
-    typed
-      .then(() => this.hash.digestHex())
-      .then((sha256) => {
-        this.sha256 = sha256;
-        done();
-      }, done);
-  }
-
-  override _destroy(error: Error | null, done: (error: Error | null) => void): void {
-    this.hash.discard();
-    done(error);
+    if (this.mediaType !== null) done();
+    else this.settleType().then(() => done(), done);
   }
 
   private async settleType(): Promise<void> {
@@ -97,11 +83,9 @@ class DocumentInspector extends Transform {
     this.head = [];
   }
 
-  result(): InspectedDocument {
-    if (this.mediaType === null || this.sha256 === null) {
-      throw new Error('the document was not read to its end');
-    }
-    return { mediaType: this.mediaType, sizeBytes: this.sizeBytes, sha256: this.sha256 };
+  result(): Omit<InspectedDocument, 'sha256'> {
+    if (this.mediaType === null) throw new Error('the document was not read to its end');
+    return { mediaType: this.mediaType, sizeBytes: this.sizeBytes };
   }
 }
 
@@ -131,8 +115,11 @@ export async function storeInspected(
   source.once('error', onClose);
   source.pipe(inspector);
   try {
-    await storage.write(storageKey, inspector);
-    return inspector.result();
+    // A request read from its socket: each chunk is a copy made for it alone, which the
+    // garbage collector of Node 24 would reclaim only in a major collection (ADR 020).
+    const freeChunks = source instanceof IncomingMessage;
+    const { sha256 } = await storage.write(storageKey, inspector, { freeChunks });
+    return { ...inspector.result(), sha256 };
   } finally {
     source.off('close', onClose);
     source.off('error', onClose);
