@@ -295,29 +295,28 @@ export async function changeCardFreeze(deps: CardDeps, change: FreezeChange): Pr
     if (change.staffAction) await recordStaffFreeze(deps, tx, locked, change);
     await publishEvent(tx, { userId: locked.user_id, topics: ['cards'] });
   });
-  await syncIssuerFreeze(deps, change.cardId);
-  const saved = await findCard(deps.db, change.cardId);
-  assert(saved, 'the card exists');
-  return toCard(saved);
+  return toCard(await syncIssuerFreeze(deps, change.cardId));
 }
 
 /** Enough for any real sequence of changes; each change's own sync runs after it anyway. */
-const issuerSyncRoundsMax = 5;
+const issuerPushesMax = 5;
 
 /**
  * Pushes Coffer's committed freeze state to the issuer, again while it changed meanwhile:
  * a change committed after this read pushes its own state after its commit, and the last
  * push to stop is one Coffer's state still matched, so the issuer ends where Coffer is.
+ * Answers the card as last read.
  */
-async function syncIssuerFreeze(deps: CardDeps, cardId: string): Promise<void> {
+async function syncIssuerFreeze(deps: CardDeps, cardId: string): Promise<CardRow> {
   let pushedStatus: CardRow['status'] | null = null;
-  for (let round = 0; round < issuerSyncRoundsMax; round += 1) {
+  for (let pushes = 0; ; pushes += 1) {
     const card = await findCard(deps.db, cardId);
     assert(card, 'the card exists');
-    if (card.status === pushedStatus || !card.issuer_token) return;
-    if (card.status === 'frozen') await deps.issuer.freezeCard(card.issuer_token);
-    else if (card.status === 'issued') await deps.issuer.unfreezeCard(card.issuer_token);
-    else return;
+    const token = card.issuer_token;
+    const isPushable = token !== null && (card.status === 'frozen' || card.status === 'issued');
+    if (!isPushable || card.status === pushedStatus || pushes === issuerPushesMax) return card;
+    if (card.status === 'frozen') await deps.issuer.freezeCard(token);
+    else await deps.issuer.unfreezeCard(token);
     pushedStatus = card.status;
   }
 }
