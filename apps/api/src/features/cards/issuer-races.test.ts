@@ -90,12 +90,14 @@ describe('card freezes racing at the issuer', () => {
     const issuer = issuerRacing('unfreezeCard', async () => {
       expect((await staffFreeze()).statusCode).toBe(200);
     });
-    await changeCardFreeze(depsWith(issuer), {
+    const answer = await changeCardFreeze(depsWith(issuer), {
       cardId,
       isFrozen: false,
       staffAction: null,
       ownerUserId: customer.user.id,
-    }).catch(() => null);
+    });
+    // The unfreeze committed first; the customer is answered with the card as it ends.
+    expect(answer).toMatchObject({ status: 'frozen', reason: 'Suspected fraud' });
     expect(await bothSides(cardId)).toEqual({
       coffer: 'frozen',
       reason: 'Suspected fraud',
