@@ -263,7 +263,7 @@ async function main(): Promise<void> {
     databaseUrl: url,
     poolSize: config.apiPoolSize,
     webDistDir: path.join(benchDir, 'no-web-app'),
-    cpuProfileDir: null,
+    cpuProfileDir: process.env.BENCH_API_CPU_PROFILE_DIR || null,
     env: { COFFER_ISSUING_SECRET: secret },
   });
   try {

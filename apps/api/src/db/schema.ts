@@ -108,9 +108,8 @@ export const holds = pgTable(
   'holds',
   {
     id: uuid('id').primaryKey(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    // No foreign key (ADR 023, as ADR 006 for lines): ledger_hold checks the account.
+    accountId: uuid('account_id').notNull(),
     amountMinor: moneyColumn('amount_minor').notNull(),
     status: holdStatus('status').notNull().default('active'),
     reason: text('reason').notNull(),
@@ -766,13 +765,17 @@ export const cardAuthorizations = pgTable(
     holdId: uuid('hold_id'),
     entryId: uuid('entry_id'),
     weekStart: date('week_start').notNull(),
-    settlementId: text('settlement_id').unique(),
+    settlementId: text('settlement_id'),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (table) => [
     index('card_authorizations_card_idx').on(table.cardId, table.createdAt.desc()),
+    // Partial (ADR 023): an authorization is written without a settlement id.
+    uniqueIndex('card_authorizations_settlement_id_unique')
+      .on(table.settlementId)
+      .where(sql`${table.settlementId} is not null`),
     check('card_authorizations_amount_positive', sql`${table.amountMinor} > 0`),
     check(
       'card_authorizations_approved_has_hold',

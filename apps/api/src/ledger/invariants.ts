@@ -19,12 +19,15 @@ const checks: { name: string; sql: string }[] = [
             LEFT JOIN journal_entries e ON e.id = l.entry_id WHERE e.id IS NULL`,
   },
   {
-    name: 'line or balance refers to no account',
+    name: 'line, balance or hold refers to no account',
     sql: `SELECT l.id::text AS subject, l.account_id::text AS detail FROM journal_lines l
             LEFT JOIN accounts a ON a.id = l.account_id WHERE a.id IS NULL
           UNION ALL
           SELECT b.account_id::text AS subject, 'bucket ' || b.bucket AS detail FROM account_balances b
-            LEFT JOIN accounts a ON a.id = b.account_id WHERE a.id IS NULL`,
+            LEFT JOIN accounts a ON a.id = b.account_id WHERE a.id IS NULL
+          UNION ALL
+          SELECT h.id::text AS subject, 'hold on ' || h.account_id AS detail FROM holds h
+            LEFT JOIN accounts a ON a.id = h.account_id WHERE a.id IS NULL`,
   },
   {
     name: 'line currency differs from its account',

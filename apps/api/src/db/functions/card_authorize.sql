@@ -3,7 +3,7 @@ CREATE OR REPLACE FUNCTION card_authorize(
   p_amount_minor bigint, p_currency text, p_merchant text
 ) RETURNS TABLE (authorization_id uuid, user_id uuid, status text, decline_reason text,
                  is_replay boolean)
-LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan SET enable_seqscan = off AS $$
 DECLARE
   v_card record;
   v_known record;

@@ -112,6 +112,25 @@ export async function hasOpenCard(db: Queryable, userId: string): Promise<boolea
   return found.rows.length > 0;
 }
 
+/**
+ * The card holder's freeze. Locked (in a transaction), the row is share-locked: an account
+ * freeze, an update of the row, waits for the transaction to end or committed first and
+ * is read here.
+ */
+export async function findCardholderFreeze(
+  db: Queryable,
+  userId: string,
+  options: { isLocked?: boolean } = {},
+): Promise<{ frozen_at: Date | null; frozen_reason: string | null }> {
+  const found = await db.query<{ frozen_at: Date | null; frozen_reason: string | null }>(
+    `SELECT frozen_at, frozen_reason FROM users WHERE id = $1${options.isLocked ? ' FOR SHARE' : ''}`,
+    [userId],
+  );
+  const user = found.rows[0];
+  assert(user, 'a card has its holder');
+  return user;
+}
+
 export async function recordIssued(
   tx: Queryable,
   issued: {

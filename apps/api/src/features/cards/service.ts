@@ -38,6 +38,7 @@ import {
   findAuthorizationByProcessorId,
   findAuthorizationBySettlementId,
   findCard,
+  findCardholderFreeze,
   hasOpenCard,
   insertRequestedCard,
   latestCardOf,
@@ -185,15 +186,19 @@ export async function cardRequestTerms(
   };
 }
 
+/** PRODUCT.md's words for a frozen account, with the staff's reason. */
+function refuseFrozenAccount(user: { frozen_at: Date | null; frozen_reason: string | null }) {
+  if (!user.frozen_at) return;
+  throw new AppError('account_frozen', {
+    message: frozenAccountMessage(user.frozen_reason ?? 'no reason given'),
+  });
+}
+
 /** Refuses a frozen account or a level below 2, with the words the customer reads. */
 async function refuseUnlessEligible(tx: Queryable, userId: string): Promise<string> {
   const user = await findUserById(tx, userId);
   if (user?.role !== 'customer') throw new AppError('not_found');
-  if (user.frozen_at) {
-    throw new AppError('account_frozen', {
-      message: frozenAccountMessage(user.frozen_reason ?? 'no reason given'),
-    });
-  }
+  refuseFrozenAccount(user);
   if (user.level < cardLevelMin) throw new AppError('level_too_low');
   return user.username;
 }
@@ -272,30 +277,48 @@ type FreezeChange = {
 };
 
 /**
- * Freezes or unfreezes a card at the issuer, then in Coffer: the card row's update takes
- * the lock every authorization takes first, so once it commits no authorization passes.
+ * Freezes or unfreezes a card: Coffer decides under the card row's lock (the lock every
+ * authorization takes first, so once it commits no authorization passes), then the issuer
+ * is brought to what Coffer decided (ADR 023). Coffer's state decides every authorization;
+ * the issuer follows it, whatever order concurrent changes reach it in.
  */
 export async function changeCardFreeze(deps: CardDeps, change: FreezeChange): Promise<Card> {
-  const card = await findCard(deps.db, change.cardId);
-  if (!card || (change.ownerUserId !== null && card.user_id !== change.ownerUserId)) {
-    throw new AppError('not_found');
-  }
-  if (!isChangeable(card, change) || !card.issuer_token) throw new AppError('state_conflict');
-  refuseCustomerLiftingStaffFreeze(card, change);
-  if (change.isFrozen) await deps.issuer.freezeCard(card.issuer_token);
-  else await deps.issuer.unfreezeCard(card.issuer_token);
   await deps.db.transaction(async (tx) => {
     const locked = await findCard(tx, change.cardId, { isLocked: true });
-    if (!locked || !isChangeable(locked, change)) throw new AppError('state_conflict');
+    if (!locked || (change.ownerUserId !== null && locked.user_id !== change.ownerUserId)) {
+      throw new AppError('not_found');
+    }
+    if (!isChangeable(locked, change) || !locked.issuer_token) throw new AppError('state_conflict');
     refuseCustomerLiftingStaffFreeze(locked, change);
     const reason = change.staffAction?.reason ?? null;
     await setCardFrozen(tx, { cardId: locked.id, isFrozen: change.isFrozen, reason });
     if (change.staffAction) await recordStaffFreeze(deps, tx, locked, change);
     await publishEvent(tx, { userId: locked.user_id, topics: ['cards'] });
   });
-  const saved = await findCard(deps.db, change.cardId);
-  assert(saved, 'the card exists');
-  return toCard(saved);
+  return toCard(await syncIssuerFreeze(deps, change.cardId));
+}
+
+/** Enough for any real sequence of changes; each change's own sync runs after it anyway. */
+const issuerPushesMax = 5;
+
+/**
+ * Pushes Coffer's committed freeze state to the issuer, again while it changed meanwhile:
+ * a change committed after this read pushes its own state after its commit, and the last
+ * push to stop is one Coffer's state still matched, so the issuer ends where Coffer is.
+ * Answers the card as last read.
+ */
+async function syncIssuerFreeze(deps: CardDeps, cardId: string): Promise<CardRow> {
+  let pushedStatus: CardRow['status'] | null = null;
+  for (let pushes = 0; ; pushes += 1) {
+    const card = await findCard(deps.db, cardId);
+    assert(card, 'the card exists');
+    const token = card.issuer_token;
+    const isPushable = token !== null && (card.status === 'frozen' || card.status === 'issued');
+    if (!isPushable || card.status === pushedStatus || pushes === issuerPushesMax) return card;
+    if (card.status === 'frozen') await deps.issuer.freezeCard(token);
+    else await deps.issuer.unfreezeCard(token);
+    pushedStatus = card.status;
+  }
 }
 
 /**
@@ -383,9 +406,11 @@ async function staffCard(deps: CardDeps, cardId: string): Promise<StaffCard> {
 
 /**
  * An admin issues a requested card: the issuer makes it (idempotent on the card's id, and
- * outside the transaction, as a remote issuer would be), then the fee's hold is captured
- * into fees (kind `fee`) and the card records the issuer's token, last four and expiry.
- * Had someone decided the request meanwhile, the issuer's card is closed again.
+ * outside the transaction, as a remote issuer would be), then, under the card's lock and a
+ * share lock on its holder (an account freeze waits for it or is seen), the account is
+ * checked again, the fee's hold is captured into fees (kind `fee`) and the card records
+ * the issuer's token, last four and expiry. Had the account been frozen or the request
+ * decided meanwhile, the issuer's card is closed again.
  */
 export async function issueCard(
   deps: CardDeps,
@@ -395,6 +420,7 @@ export async function issueCard(
   const unlocked = await findCard(deps.db, cardId);
   if (!unlocked) throw new AppError('not_found');
   if (unlocked.status !== 'requested') throw new AppError('already_decided');
+  refuseFrozenAccount(await findCardholderFreeze(deps.db, unlocked.user_id));
   const feesId = await deps.ledger.systemAccount('fees', toCurrencyCode(unlocked.currency));
   const issued = await deps.issuer.createCard({
     reference: unlocked.id,
@@ -403,6 +429,7 @@ export async function issueCard(
   try {
     await deps.db.transaction(async (tx) => {
       const card = await lockRequestedCard(tx, cardId);
+      refuseFrozenAccount(await findCardholderFreeze(tx, card.user_id, { isLocked: true }));
       const feeEntryId = card.fee_hold_id
         ? (
             await deps.ledger.capture(
