@@ -177,6 +177,20 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * How many users there are, in 16 stripes summed on read: triggers on users add each
+ * statement's inserted or deleted rows to the stripe of the connection's backend pid, in
+ * the same transaction (migration 0020, ADR 022).
+ */
+export const userCountStripes = pgTable(
+  'user_count_stripes',
+  {
+    stripe: smallint('stripe').primaryKey(),
+    userCount: bigint('user_count', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [check('user_count_stripes_stripe_range', sql`${table.stripe} between 0 and 15`)],
+);
+
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {

@@ -69,8 +69,11 @@ export async function listCustomers(
   return indexed.rows;
 }
 
+/** Exact, from the counter the triggers on users keep (migration 0020), not count(*). */
 export async function countUsers(db: Queryable): Promise<number> {
-  const counted = await db.query<{ count: bigint }>('SELECT count(*)::bigint AS count FROM users');
+  const counted = await db.query<{ count: bigint }>(
+    'SELECT sum(user_count)::bigint AS count FROM user_count_stripes',
+  );
   return Number(counted.rows[0]?.count ?? 0n);
 }
 
