@@ -173,7 +173,9 @@ export const users = pgTable(
     index('users_email_trigram_idx').using('gin', sql`${table.email} gin_trgm_ops`),
     index('users_customer_list_idx').on(table.role, table.id.desc()),
     // The staff search's id ranges: ids are time-ordered, rows appended (ADR 022).
-    index('users_id_brin_idx').using('brin', table.id).with({ pages_per_range: 32 }),
+    index('users_id_brin_idx')
+      .using('brin', table.id)
+      .with({ pages_per_range: 32, autosummarize: true }),
     check('users_level_range', sql`${table.level} between 1 and 9`),
     check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
   ],
