@@ -3,8 +3,8 @@
 // the one a plain scan of the whole table gives.
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
+import { bareUser } from '../../../test/customers.ts';
 import type { Database } from '../../db/client.ts';
-import { newId } from '../../platform/ids.ts';
 import { insertUser } from '../auth/queries.ts';
 import { listCustomers } from './queries.ts';
 
@@ -17,17 +17,14 @@ useTestApp(async (opened) => {
   for (let index = 0; index < 70; index += 1) {
     const first = firstNames[(index * 3) % firstNames.length] ?? '';
     const surname = surnames[(index * index) % surnames.length] ?? '';
-    await insertUser(db, {
-      id: newId(),
-      username: `${first} ${surname}`,
-      email:
-        `${first}.${surname}${index}@${index % 4 === 0 ? 'mail.test' : 'post.test'}`.toLowerCase(),
-      phone: null,
-      country: 'US',
-      role: 'customer',
-      passwordHash: 'not-a-hash',
-      isEmailVerified: false,
-    });
+    const domain = index % 4 === 0 ? 'mail.test' : 'post.test';
+    await insertUser(
+      db,
+      bareUser({
+        username: `${first} ${surname}`,
+        email: `${first}.${surname}${index}@${domain}`.toLowerCase(),
+      }),
+    );
   }
 });
 

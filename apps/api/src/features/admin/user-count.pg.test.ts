@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
+import { bareUser } from '../../../test/customers.ts';
 import { createServerDatabase } from '../../../test/database.ts';
 import { signedUpClient, staffClient } from '../../../test/http.ts';
 import { type Database, openPostgres } from '../../db/client.ts';
@@ -29,23 +30,9 @@ async function rowCount(database: Database): Promise<number> {
   return Number((await database.query(countSql)).rows[0]?.count);
 }
 
-function bareUser(): Parameters<typeof insertUser>[1] {
-  const id = newId();
-  return {
-    id,
-    username: 'Counted Only',
-    email: `counted-${id}@coffer.test`,
-    phone: null,
-    country: 'US',
-    role: 'customer',
-    passwordHash: 'not-a-hash',
-    isEmailVerified: false,
-  };
-}
-
 describe('Total Users under concurrency on PostgreSQL', () => {
   it('stays exact through concurrent sign-ups, rolled-back inserts and deletes', async () => {
-    const doomed = Array.from({ length: 15 }, bareUser);
+    const doomed = Array.from({ length: 15 }, () => bareUser());
     for (const user of doomed) await insertUser(db, user);
     const before = await countUsers(db);
     const rolledBack = Array.from({ length: 15 }, () =>

@@ -3,9 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
+import { bareUser } from '../../../test/customers.ts';
 import { signedUpClient, staffClient, TestClient } from '../../../test/http.ts';
 import type { Database, Queryable } from '../../db/client.ts';
-import { newId } from '../../platform/ids.ts';
 import { insertUser } from '../auth/queries.ts';
 import { countUsers } from './queries.ts';
 
@@ -23,20 +23,11 @@ async function rowCount(): Promise<number> {
   return Number(counted.rows[0]?.count);
 }
 
-/** A user with nothing attached (no wallet), so it can be deleted again. */
-async function bareUser(tx: Queryable): Promise<string> {
-  const id = newId();
-  await insertUser(tx, {
-    id,
-    username: 'Counted Only',
-    email: `counted-${id}@coffer.test`,
-    phone: null,
-    country: 'US',
-    role: 'customer',
-    passwordHash: 'not-a-hash',
-    isEmailVerified: false,
-  });
-  return id;
+/** A user with nothing attached, so it can be deleted again; its id. */
+async function bareUserIn(tx: Queryable): Promise<string> {
+  const user = bareUser();
+  await insertUser(tx, user);
+  return user.id;
 }
 
 describe('Total Users', () => {
@@ -54,8 +45,8 @@ describe('Total Users', () => {
     const before = await countUsers(db);
     await expect(
       db.transaction(async (tx) => {
-        await bareUser(tx);
-        await bareUser(tx);
+        await bareUserIn(tx);
+        await bareUserIn(tx);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
@@ -78,7 +69,7 @@ describe('Total Users', () => {
       "DELETE FROM users WHERE email LIKE 'bulk%@coffer.test' AND username <> 'Bulk 7'",
     );
     expect(await countUsers(db)).toBe(before + 1);
-    const single = await bareUser(db);
+    const single = await bareUserIn(db);
     expect(await countUsers(db)).toBe(before + 2);
     await db.query('DELETE FROM users WHERE id = $1', [single]);
     await db.query("DELETE FROM users WHERE username = 'Nobody At All'");
