@@ -3,7 +3,9 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { parseAmount } from '@coffer/contracts/money';
 import type { FastifyInstance } from 'fastify';
+import type { insertUser } from '../src/features/auth/queries.ts';
 import type { AccountId } from '../src/ledger/ledger.ts';
+import { newId } from '../src/platform/ids.ts';
 import { deposit } from './factories.ts';
 import { lastEmailTo, signedUpClient, tokenOf } from './http.ts';
 
@@ -58,4 +60,24 @@ export async function createCustomer(
     );
   }
   return { ...signedUp, wallet: { id: wallet.id, number: wallet.number } };
+}
+
+/**
+ * A users row and nothing else (no wallet, no session: it can be deleted again), for
+ * `insertUser`, where a test is about the users table itself.
+ */
+export function bareUser(
+  names: { username?: string; email?: string } = {},
+): Parameters<typeof insertUser>[1] {
+  const id = newId();
+  return {
+    id,
+    username: names.username ?? 'Bare User',
+    email: names.email ?? `bare-${id}@coffer.test`,
+    phone: null,
+    country: 'US',
+    role: 'customer',
+    passwordHash: 'not-a-hash',
+    isEmailVerified: false,
+  };
 }

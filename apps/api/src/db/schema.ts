@@ -171,9 +171,27 @@ export const users = pgTable(
     index('users_username_trigram_idx').using('gin', sql`lower(${table.username}) gin_trgm_ops`),
     index('users_email_trigram_idx').using('gin', sql`${table.email} gin_trgm_ops`),
     index('users_customer_list_idx').on(table.role, table.id.desc()),
+    // The staff search's id ranges: ids are time-ordered, rows appended (ADR 022).
+    index('users_id_brin_idx')
+      .using('brin', table.id)
+      .with({ pages_per_range: 32, autosummarize: true }),
     check('users_level_range', sql`${table.level} between 1 and 9`),
     check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
   ],
+);
+
+/**
+ * How many users there are, in 16 stripes summed on read: triggers on users add each
+ * statement's inserted or deleted rows to the stripe of the connection's backend pid, in
+ * the same transaction (migration 0020, ADR 022).
+ */
+export const userCountStripes = pgTable(
+  'user_count_stripes',
+  {
+    stripe: smallint('stripe').primaryKey(),
+    userCount: bigint('user_count', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [check('user_count_stripes_stripe_range', sql`${table.stripe} between 0 and 15`)],
 );
 
 export const recoveryCodes = pgTable(

@@ -27,19 +27,31 @@ const listColumns = `u.id, u.username, u.email, u.role, u.level, u.frozen_at IS 
 const withWallet = `LEFT JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
        LEFT JOIN account_balances b ON b.account_id = a.id AND b.bucket = 0`;
 const matchesSearch = 'lower(u.username) LIKE $1 OR u.email LIKE $1';
-/** How many of the newest users a search looks through before asking the indexes. */
-const recentWindowSize = 5_000;
+/** How far the search's steps reach (ADR 022); tests make them small. */
+export type SearchDepths = {
+  /** How many of the newest users a search reads row by row before asking the indexes. */
+  readRowByRow: number;
+  /** How many of the newest users the indexes are asked about before all the others. */
+  indexedFirst: number;
+};
+const searchDepths: SearchDepths = { readRowByRow: 5_000, indexedFirst: 50_000 };
+
+type SearchPage = { pattern: string; cursor: string | null; limit: number };
 
 /**
  * Newest first, by id (UUIDv7 is time-ordered). The search matches a substring of the
- * name or address, case-insensitively, in two steps, because no single plan is fast for
- * every term: a common term ("@mail") finds a page among the newest few thousand users at
- * once, while a rare one ("516@mail") is found through the trigram indexes. Left to
- * itself the planner sometimes guessed wrong and walked the whole table in id order.
+ * name or address, case-insensitively, in up to three steps, because no single plan is
+ * fast for every term (ADR 022): a common term ("@mail") fills a page among the newest
+ * few thousand users at once; a rare one ("olivia tanaka"), found there not at all, has
+ * few matches in the whole table and the trigram indexes find them all; one in between
+ * ("tanaka", 1 in 300) is looked up in the indexes among the newest 50,000 users first,
+ * so that a few hundred rows are read rather than every match in the table, and only
+ * then among the others.
  */
 export async function listCustomers(
   db: Queryable,
   query: { search?: string | undefined; cursor?: string | undefined; limit: number },
+  depths: SearchDepths = searchDepths,
 ): Promise<CustomerListRow[]> {
   const cursor = query.cursor ?? null;
   if (!query.search) {
@@ -50,27 +62,81 @@ export async function listCustomers(
     );
     return page.rows;
   }
-  const pattern = likePattern(query.search);
-  const recent = await db.query<CustomerListRow>(
+  const search = { pattern: likePattern(query.search), cursor, limit: query.limit };
+  const recent = await recentMatches(db, search, depths.readRowByRow);
+  if (recent.length === query.limit) return recent;
+  // None among the newest few thousand: a rare term, whose every match the indexes find fast.
+  if (recent.length === 0) return indexedMatches(db, search, null);
+  const boundary = await idAtDepth(db, cursor, depths.indexedFirst);
+  const newer = await indexedMatches(db, search, boundary);
+  if (newer.length === query.limit || boundary === null) return newer;
+  const older = await indexedMatches(
+    db,
+    { ...search, cursor: boundary, limit: query.limit - newer.length },
+    null,
+  );
+  return [...newer, ...older];
+}
+
+/** Matches among the newest `depth` users before the cursor, read row by row. */
+async function recentMatches(
+  db: Queryable,
+  search: SearchPage,
+  depth: number,
+): Promise<CustomerListRow[]> {
+  const found = await db.query<CustomerListRow>(
     `SELECT ${listColumns}
        FROM (SELECT * FROM users WHERE ($2::uuid IS NULL OR id < $2::uuid)
               ORDER BY id DESC LIMIT $4) u ${withWallet}
       WHERE ${matchesSearch} ORDER BY u.id DESC LIMIT $3`,
-    [pattern, cursor, query.limit, recentWindowSize],
+    [search.pattern, search.cursor, search.limit, depth],
   );
-  if (recent.rows.length === query.limit) return recent.rows;
-  const indexed = await db.query<CustomerListRow>(
-    `WITH matches AS MATERIALIZED (
-       SELECT id FROM users u WHERE (${matchesSearch}) AND ($2::uuid IS NULL OR u.id < $2::uuid))
-     SELECT ${listColumns} FROM matches m JOIN users u ON u.id = m.id ${withWallet}
-      ORDER BY u.id DESC LIMIT $3`,
-    [pattern, cursor, query.limit],
-  );
-  return indexed.rows;
+  return found.rows;
 }
 
+/** The id `depth` users older than the cursor (the newest user without one); null if none. */
+async function idAtDepth(
+  db: Queryable,
+  cursor: string | null,
+  depth: number,
+): Promise<string | null> {
+  const found = await db.query<{ id: string }>(
+    `SELECT id FROM users WHERE ($1::uuid IS NULL OR id < $1::uuid)
+      ORDER BY id DESC OFFSET $2 LIMIT 1`,
+    [cursor, depth],
+  );
+  return found.rows[0]?.id ?? null;
+}
+
+/**
+ * Matches before the cursor and from `fromId` on, through the trigram indexes; the id
+ * range (through users_id_brin_idx) keeps the rows read to those of the range. Only the
+ * page's ids are sorted before the wallet and KYC status are looked up.
+ */
+async function indexedMatches(
+  db: Queryable,
+  search: SearchPage,
+  fromId: string | null,
+): Promise<CustomerListRow[]> {
+  const found = await db.query<CustomerListRow>(
+    `WITH matches AS MATERIALIZED (
+       SELECT id FROM users u
+        WHERE (${matchesSearch}) AND ($2::uuid IS NULL OR u.id < $2::uuid)
+          AND ($3::uuid IS NULL OR u.id >= $3::uuid))
+     SELECT ${listColumns}
+       FROM (SELECT id FROM matches ORDER BY id DESC LIMIT $4) m
+       JOIN users u ON u.id = m.id ${withWallet}
+      ORDER BY u.id DESC`,
+    [search.pattern, search.cursor, fromId, search.limit],
+  );
+  return found.rows;
+}
+
+/** Exact, from the counter the triggers on users keep (migration 0020), not count(*). */
 export async function countUsers(db: Queryable): Promise<number> {
-  const counted = await db.query<{ count: bigint }>('SELECT count(*)::bigint AS count FROM users');
+  const counted = await db.query<{ count: bigint }>(
+    'SELECT sum(user_count)::bigint AS count FROM user_count_stripes',
+  );
   return Number(counted.rows[0]?.count ?? 0n);
 }
 
