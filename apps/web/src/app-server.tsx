@@ -3,20 +3,19 @@
 // /dashboard with the page's HTML, painted before the app's JavaScript has loaded. The
 // app then renders the same page over it (src/main.tsx), from the answers embedded here.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { type AppPage, appPages as listAppPages } from './app/page-budgets.ts';
 import { prefetchEveryPageData, serverRenderedPages } from './app/page-data.ts';
-import { mantineSettings } from './app/providers.tsx';
+import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { appRoutes, type PageHandle } from './app/router.tsx';
 import { type ApiAnswer, setAnswerSource } from './lib/api-client.ts';
 import { type BuildManifest, entryManifestKey, firstLoadChunks } from './lib/build-manifest.ts';
-import { type DateRegion, inDateRegion, timeZoneCookieName } from './lib/dates.ts';
+import { type DateRegion, dateRegionName, inDateRegion, timeZoneCookieName } from './lib/dates.ts';
 import { escapeHtml } from './lib/escape-html.ts';
 import {
+  dateRegionAttribute,
   type PrerenderedAnswers,
   prerenderedAnswersElement,
   serverRenderedAttribute,
@@ -31,8 +30,6 @@ export type AppPageRequest = {
   /** Answers a GET of the API as the browser's own request would be answered. */
   callApi: (apiPath: string) => Promise<ApiAnswer>;
   cookies: ReadonlyMap<string, string>;
-  /** From the user agent: the server cannot measure the screen. */
-  isPhone: boolean;
   /** The browser's Accept-Language header: dates are shown in its first language. */
   acceptLanguage: string | undefined;
 };
@@ -151,19 +148,20 @@ export async function renderAppPage(
   if (context instanceof Response || me?.role !== 'customer' || !isEveryAnswerOk) return null;
   const assets = pageAssets(build.manifest, pageModulesOf(context.matches));
 
-  const pageHtml = inDateRegion(dateRegionOf(request), () =>
+  // The app hydrates this markup (src/main.tsx), so it renders the same providers; the
+  // router's state needs no embedding, the app loads the same routes before hydrating.
+  const dateRegion = dateRegionOf(request);
+  const pageHtml = inDateRegion(dateRegion, () =>
     renderToString(
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider {...mantineSettings}>
-          <RequestFactsContext value={{ isPhone: request.isPhone, cookies: request.cookies }}>
-            <StaticRouterProvider
-              router={createStaticRouter(handler.dataRoutes, context)}
-              context={context}
-              hydrate={false}
-            />
-          </RequestFactsContext>
-        </MantineProvider>
-      </QueryClientProvider>,
+      <Providers queryClient={queryClient}>
+        <RequestFactsContext value={{ cookies: request.cookies }}>
+          <StaticRouterProvider
+            router={createStaticRouter(handler.dataRoutes, context)}
+            context={context}
+            hydrate={false}
+          />
+        </RequestFactsContext>
+      </Providers>,
     ),
   );
   const institutionName = queryClient.getQueryData(siteQueryOptions.queryKey)?.institutionName;
@@ -174,7 +172,11 @@ export async function renderAppPage(
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(institutionName ?? '')}</title>`)
       .replaceAll(moduleTagsPattern, '')
       .replace(headEnd, () => pageHeadEnd(build.template, assets))
-      .replace(rootElementTag, () => `<div id="root" ${serverRenderedAttribute}>`)
+      .replace(
+        rootElementTag,
+        () =>
+          `<div id="root" ${serverRenderedAttribute} ${dateRegionAttribute}="${escapeHtml(dateRegionName(dateRegion))}">`,
+      )
       .replace(pageSlot, () => pageHtml)
       .replace(answersSlot, () => prerenderedAnswersElement(answers))
   );
