@@ -2,7 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { checkPageBudgets } from './check-page-budgets.ts';
-import { mantineLeanImports } from './mantine-lean-imports.ts';
+import { leanImports } from './lean-imports.ts';
 import { precompress } from './precompress.ts';
 import { zodWithoutJsonSchema } from './zod-without-json-schema.ts';
 
@@ -38,13 +38,7 @@ function landingServerOutDir(): Plugin {
 // (dist/server/landing-server.js and app-server.js).
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [
-    react(),
-    precompress(),
-    landingServerOutDir(),
-    zodWithoutJsonSchema(),
-    mantineLeanImports(),
-  ],
+  plugins: [react(), precompress(), landingServerOutDir(), zodWithoutJsonSchema(), leanImports()],
   builder: {
     // The browser's build, then the server's, then every page weighed against its budget.
     async buildApp(builder) {
