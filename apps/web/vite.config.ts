@@ -46,6 +46,9 @@ export default defineConfig({
       if (!client || !ssr) throw new Error('vite.config.ts: the client and ssr environments');
       await builder.build(client);
       await builder.build(ssr);
+      // The budgets are for what browsers get; a development build (React's warnings
+      // included, e.g. to look for hydration mismatches) is far bigger.
+      if (builder.config.mode !== 'production') return;
       const root = builder.config.root;
       await checkPageBudgets({
         clientOutDir: path.resolve(root, client.config.build.outDir),
