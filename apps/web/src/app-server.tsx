@@ -1,7 +1,7 @@
 // Pages of the app rendered on the server for a signed-in customer (docs/decisions/011):
 // the API imports this module's build (dist/server/app-server.js) and answers GET
 // /dashboard with the page's HTML, painted before the app's JavaScript has loaded. The
-// app then renders the same page over it (src/main.tsx), from the answers embedded here.
+// app then hydrates it (src/main.tsx, docs/decisions/021), from the answers embedded here.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
