@@ -5,9 +5,9 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
-import { newContext, viewports, watchConsole } from './support/browser.ts';
+import { newContext, screenshot, viewports, watchConsole } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { demo } from './support/pages.ts';
+import { demo, waitForAppTakeover } from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
 const testTimeoutMs = 60_000;
@@ -18,11 +18,16 @@ const suite = useServerAndBrowser();
 /** A context signed in as a sandbox account; with `javaScriptEnabled: false`, only HTML. */
 async function signedInContext(
   account: { email: string; password: string } | null,
-  options: { javaScriptEnabled: boolean; locale?: string; timezoneId?: string },
+  options: {
+    javaScriptEnabled: boolean;
+    locale?: string;
+    timezoneId?: string;
+    viewport?: keyof typeof viewports;
+  },
 ): Promise<BrowserContext> {
   const context = await suite.browser.newContext({
     baseURL: suite.server.baseUrl,
-    viewport: viewports.desktop,
+    viewport: viewports[options.viewport ?? 'desktop'],
     locale: options.locale ?? 'en-US',
     timezoneId: options.timezoneId,
     javaScriptEnabled: options.javaScriptEnabled,
@@ -73,27 +78,83 @@ describe('the server-rendered dashboard', () => {
     testTimeoutMs,
   );
 
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(
+      `is hydrated by the app on a ${viewport}: the server’s elements stay, no console errors, and the app works`,
+      async () => {
+        const context = await signedInContext(demo.alice, { javaScriptEnabled: true, viewport });
+        const page = await context.newPage();
+        const problems = watchConsole(page);
+        // The heading and transactions as the server sent them, before any script ran. A
+        // hydration that failed would render the page anew, with other elements.
+        await page.addInitScript(() => {
+          document.addEventListener('DOMContentLoaded', () => {
+            const server = window as unknown as { serverElements?: Element[] };
+            server.serverElements = Array.from(
+              document.querySelectorAll('#root h1, #root table, #root ul[aria-label]'),
+            );
+          });
+        });
+        await page.goto('/dashboard');
+        await waitForAppTakeover(page);
+        // The answers the app started from are consumed, the title is the app's.
+        await page.waitForFunction(
+          (selector) => document.querySelector(selector) === null && document.title.includes('·'),
+          answersElementSelector,
+        );
+        const kept = await page.evaluate(() => {
+          const { serverElements = [] } = window as unknown as { serverElements?: Element[] };
+          return {
+            count: serverElements.length,
+            allStillShown: serverElements.every((element) => element.isConnected),
+          };
+        });
+        // The heading, the wide table and the phone's cards: CSS shows the one that fits.
+        expect(kept).toEqual({ count: 3, allStillShown: true });
+        const table = page.getByRole('table', { name: 'Transactions' });
+        const cards = page.getByRole('list', { name: 'Transactions' });
+        expect(await table.isVisible()).toBe(viewport === 'desktop');
+        expect(await cards.isVisible()).toBe(viewport === 'phone');
+
+        expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+        await page.getByRole('button', { name: 'Show balance' }).click();
+        await page
+          .getByRole('region', { name: 'Available Balance' })
+          .getByText(/\$[\d,]+\.\d\d/)
+          .waitFor();
+        await page.getByRole('button', { name: 'Quick Pay' }).click();
+        await page.getByRole('dialog', { name: 'Quick Pay' }).waitFor();
+        await screenshot(page, `dashboard-hydrated-${viewport}`);
+        expect(unexpectedProblems(problems)).toEqual([]);
+      },
+      testTimeoutMs,
+    );
+  }
+
   it(
-    'is taken over by the app without console errors, and the app then works as usual',
+    'is rendered anew, not hydrated, when the browser shows dates otherwise than the server wrote them',
     async () => {
-      const context = await signedInContext(demo.alice, { javaScriptEnabled: true });
+      // A first visit from another time zone: the server has no time zone cookie yet.
+      const context = await signedInContext(demo.alice, {
+        javaScriptEnabled: true,
+        timezoneId: 'Pacific/Auckland',
+      });
       const page = await context.newPage();
       const problems = watchConsole(page);
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const server = window as unknown as { serverHeading?: Element | null };
+          server.serverHeading = document.querySelector('#root h1');
+        });
+      });
       await page.goto('/dashboard');
-      // The app has replaced the page: the answers it started from are consumed, the
-      // title is the app's, and the page's buttons work.
-      await page.waitForFunction(
-        (selector) => document.querySelector(selector) === null && document.title.includes('·'),
-        answersElementSelector,
-      );
-      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+      await waitForAppTakeover(page);
+      const isSameHeading = await page.evaluate(() => {
+        const { serverHeading } = window as unknown as { serverHeading?: Element | null };
+        return Boolean(serverHeading) && serverHeading === document.querySelector('#root h1');
+      });
+      expect(isSameHeading).toBe(false);
       await page.getByRole('button', { name: 'Show balance' }).click();
-      await page
-        .getByRole('region', { name: 'Available Balance' })
-        .getByText(/\$[\d,]+\.\d\d/)
-        .waitFor();
-      await page.getByRole('button', { name: 'Quick Pay' }).click();
-      await page.getByRole('dialog', { name: 'Quick Pay' }).waitFor();
       expect(unexpectedProblems(problems)).toEqual([]);
     },
     testTimeoutMs,

@@ -186,7 +186,8 @@ describe('wallet', () => {
       const funding = page.getByRole('region', { name: 'Fund your wallet' });
       await funding.getByRole('button', { name: 'Copy account number' }).waitFor();
       await funding.getByText('Quote your 10-digit account number as the reference.').waitFor();
-      const recent = page.getByRole('region', { name: 'Recent Transactions' });
+      // The table a desktop shows (the phone's cards are there too, hidden by CSS).
+      const recent = page.getByRole('table', { name: 'Recent Transactions' });
       await recent.getByText('Salary deposit').waitFor();
       expect(await recent.getByText('Electricity bill').count()).toBe(0);
 
@@ -312,7 +313,7 @@ describe('wallet', () => {
         .filter({ hasText: 'Error loading transactions' });
       await broken.waitFor({ timeout: 15_000 });
       // What was loaded stays on screen.
-      await transactions.getByText('Salary deposit').waitFor();
+      await transactions.getByRole('table').getByText('Salary deposit').waitFor();
       await page.unroute('**/api/v1/events');
       await broken.waitFor({ state: 'hidden', timeout: 20_000 });
       expect(unexpectedProblems(problems, [{ path: '/api/v1/events', status: 503 }])).toEqual([]);

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { checkPageBudgets } from './check-page-budgets.ts';
+import { leanImports } from './lean-imports.ts';
 import { precompress } from './precompress.ts';
 import { zodWithoutJsonSchema } from './zod-without-json-schema.ts';
 
@@ -36,8 +38,25 @@ function landingServerOutDir(): Plugin {
 // (dist/server/landing-server.js and app-server.js).
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress(), landingServerOutDir(), zodWithoutJsonSchema()],
-  builder: {},
+  plugins: [react(), precompress(), landingServerOutDir(), zodWithoutJsonSchema(), leanImports()],
+  builder: {
+    // The browser's build, then the server's, then every page weighed against its budget.
+    async buildApp(builder) {
+      const { client, ssr } = builder.environments;
+      if (!client || !ssr) throw new Error('vite.config.ts: the client and ssr environments');
+      await builder.build(client);
+      await builder.build(ssr);
+      // The budgets are for what browsers get; a development build (React's warnings
+      // included, e.g. to look for hydration mismatches) is far bigger.
+      if (builder.config.mode !== 'production') return;
+      const root = builder.config.root;
+      await checkPageBudgets({
+        clientOutDir: path.resolve(root, client.config.build.outDir),
+        appServerFile: path.resolve(root, ssr.config.build.outDir, 'app-server.js'),
+        logger: builder.config.logger,
+      });
+    },
+  },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

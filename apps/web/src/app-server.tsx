@@ -1,20 +1,21 @@
 // Pages of the app rendered on the server for a signed-in customer (docs/decisions/011):
 // the API imports this module's build (dist/server/app-server.js) and answers GET
 // /dashboard with the page's HTML, painted before the app's JavaScript has loaded. The
-// app then renders the same page over it (src/main.tsx), from the answers embedded here.
+// app then hydrates it (src/main.tsx, docs/decisions/021), from the answers embedded here.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { type AppPage, appPages as listAppPages } from './app/page-budgets.ts';
 import { prefetchEveryPageData, serverRenderedPages } from './app/page-data.ts';
-import { mantineSettings } from './app/providers.tsx';
+import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
-import { appRoutes } from './app/router.tsx';
+import { appRoutes, type PageHandle } from './app/router.tsx';
 import { type ApiAnswer, setAnswerSource } from './lib/api-client.ts';
-import { type DateRegion, inDateRegion, timeZoneCookieName } from './lib/dates.ts';
+import { type BuildManifest, entryManifestKey, firstLoadChunks } from './lib/build-manifest.ts';
+import { type DateRegion, dateRegionName, inDateRegion, timeZoneCookieName } from './lib/dates.ts';
 import { escapeHtml } from './lib/escape-html.ts';
 import {
+  dateRegionAttribute,
   type PrerenderedAnswers,
   prerenderedAnswersElement,
   serverRenderedAttribute,
@@ -23,18 +24,12 @@ import { RequestFactsContext } from './lib/request-facts.ts';
 import { meQueryKey } from './lib/session.ts';
 import { siteQueryOptions } from './lib/site.ts';
 
-/** One entry of the client build's `.vite/manifest.json`, keyed by source path. */
-export type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
-export type BuildManifest = Record<string, ManifestChunk>;
-
 export type AppPageRequest = {
   /** The page's path, one of `serverRenderedPaths`. */
   path: string;
   /** Answers a GET of the API as the browser's own request would be answered. */
   callApi: (apiPath: string) => Promise<ApiAnswer>;
   cookies: ReadonlyMap<string, string>;
-  /** From the user agent: the server cannot measure the screen. */
-  isPhone: boolean;
   /** The browser's Accept-Language header: dates are shown in its first language. */
   acceptLanguage: string | undefined;
 };
@@ -49,6 +44,9 @@ const answersSlot = '<!--app-answers-->';
 const moduleTagsPattern = /<(script type="module"|link rel="modulepreload")[^>]*>(<\/script>)?\s*/g;
 
 export const serverRenderedPaths: readonly string[] = Object.keys(serverRenderedPages);
+
+/** Every page of the app with its route modules: the build weighs each (check-page-budgets.ts). */
+export const appPages: readonly AppPage[] = listAppPages(appRoutes(createQueryClient()));
 
 // The app's queries call `apiRequest`, which asks this source first: while a page renders,
 // its request's own API. Renders run concurrently, so each finds its request here.
@@ -81,28 +79,23 @@ function dateRegionOf(request: AppPageRequest): DateRegion {
   };
 }
 
-/** The app's entry in the build's manifest: index.html's module script. */
-const entryManifestKey = 'index.html';
+/** The modules of the matched routes' own code (router.tsx `lazyPage`), outermost first. */
+function pageModulesOf(matches: readonly { route: { handle?: unknown } }[]): string[] {
+  return matches.flatMap(({ route }) => (route.handle as PageHandle | undefined)?.pageModule ?? []);
+}
 
-/**
- * The styles and code a page needs, from the build's manifest: the app's entry and the
- * page's lazily loaded routes, with everything they import.
- */
+/** The styles and code a page needs: its first load's chunks, from the build's manifest. */
 function pageAssets(manifest: BuildManifest, routeModules: readonly string[]) {
-  const stylesheets = new Set<string>();
-  const modules = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`the build's manifest has no ${key}`);
-    if (modules.has(`/${chunk.file}`)) return;
-    modules.add(`/${chunk.file}`);
-    for (const file of chunk.css ?? []) stylesheets.add(`/${file}`);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const key of [entryManifestKey, ...routeModules]) visit(key);
+  const chunks = firstLoadChunks(manifest, routeModules);
   const entry = manifest[entryManifestKey];
   if (!entry) throw new Error(`the build's manifest has no ${entryManifestKey}`);
-  return { entryUrl: `/${entry.file}`, moduleUrls: [...modules], stylesheetUrls: [...stylesheets] };
+  return {
+    entryUrl: `/${entry.file}`,
+    moduleUrls: chunks.map((chunk) => `/${chunk.file}`),
+    stylesheetUrls: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map(
+      (file) => `/${file}`,
+    ),
+  };
 }
 
 /**
@@ -135,7 +128,6 @@ export async function renderAppPage(
   for (const slot of [headEnd, rootElementTag, pageSlot, answersSlot]) {
     if (!build.template.includes(slot)) throw new Error(`index.html must contain ${slot}`);
   }
-  const assets = pageAssets(build.manifest, page.routeModules);
   const answers: PrerenderedAnswers = {};
   const queryClient = createQueryClient();
   const routes = appRoutes(queryClient);
@@ -154,20 +146,22 @@ export async function renderAppPage(
   const me = queryClient.getQueryData(meQueryKey);
   const isEveryAnswerOk = Object.values(answers).every((answer) => answer.status === 200);
   if (context instanceof Response || me?.role !== 'customer' || !isEveryAnswerOk) return null;
+  const assets = pageAssets(build.manifest, pageModulesOf(context.matches));
 
-  const pageHtml = inDateRegion(dateRegionOf(request), () =>
+  // The app hydrates this markup (src/main.tsx), so it renders the same providers; the
+  // router's state needs no embedding, the app loads the same routes before hydrating.
+  const dateRegion = dateRegionOf(request);
+  const pageHtml = inDateRegion(dateRegion, () =>
     renderToString(
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider {...mantineSettings}>
-          <RequestFactsContext value={{ isPhone: request.isPhone, cookies: request.cookies }}>
-            <StaticRouterProvider
-              router={createStaticRouter(handler.dataRoutes, context)}
-              context={context}
-              hydrate={false}
-            />
-          </RequestFactsContext>
-        </MantineProvider>
-      </QueryClientProvider>,
+      <Providers queryClient={queryClient}>
+        <RequestFactsContext value={{ cookies: request.cookies }}>
+          <StaticRouterProvider
+            router={createStaticRouter(handler.dataRoutes, context)}
+            context={context}
+            hydrate={false}
+          />
+        </RequestFactsContext>
+      </Providers>,
     ),
   );
   const institutionName = queryClient.getQueryData(siteQueryOptions.queryKey)?.institutionName;
@@ -178,7 +172,11 @@ export async function renderAppPage(
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(institutionName ?? '')}</title>`)
       .replaceAll(moduleTagsPattern, '')
       .replace(headEnd, () => pageHeadEnd(build.template, assets))
-      .replace(rootElementTag, () => `<div id="root" ${serverRenderedAttribute}>`)
+      .replace(
+        rootElementTag,
+        () =>
+          `<div id="root" ${serverRenderedAttribute} ${dateRegionAttribute}="${escapeHtml(dateRegionName(dateRegion))}">`,
+      )
       .replace(pageSlot, () => pageHtml)
       .replace(answersSlot, () => prerenderedAnswersElement(answers))
   );

@@ -2,15 +2,19 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { prefetchEveryPageData, serverRenderedPages } from './app/page-data.ts';
 import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
-import { rememberTimeZone } from './lib/dates.ts';
-import { servePrerenderedAnswers, serverRenderedAttribute } from './lib/prerendered-answers.ts';
+import { dateRegionName, rememberTimeZone } from './lib/dates.ts';
+import {
+  dateRegionAttribute,
+  servePrerenderedAnswers,
+  serverRenderedAttribute,
+} from './lib/prerendered-answers.ts';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');
@@ -28,16 +32,16 @@ function routerReady(router: DataRouter): Promise<void> {
 }
 
 /**
- * A page the server rendered (docs/decisions/011) stays on screen until the app can show
- * the same: the page's code is loaded and its queries answered, from the answers the
- * server embedded, so the app's first render replaces it without a loading state between.
+ * A page the server rendered (docs/decisions/011, 021) stays on screen until the app can
+ * render the same: the page's code is loaded and its queries answered, from the answers
+ * the server embedded, so the app's first render matches the server's markup.
  */
 async function serverRenderedPageReady(router: DataRouter, queryClient: QueryClient) {
   const page = serverRenderedPages[window.location.pathname];
   await Promise.all([routerReady(router), page?.prefetch(queryClient)]);
 }
 
-/** Says, on the root element, that the app's first render has replaced the server's page. */
+/** Says, on the root element, that the app has taken over the server's page. */
 function TakeOverServerRenderedPage({
   root,
   children,
@@ -47,6 +51,14 @@ function TakeOverServerRenderedPage({
 }) {
   useLayoutEffect(() => root.removeAttribute(serverRenderedAttribute), [root]);
   return children;
+}
+
+/**
+ * Hydration went wrong: the server's markup differed from the app's first render, and
+ * React rendered the page again. A console error, so the browser tests catch it.
+ */
+function reportHydrationProblem(error: unknown): void {
+  console.error('The server-rendered page did not hydrate:', error);
 }
 
 async function start(root: HTMLElement) {
@@ -60,19 +72,27 @@ async function start(root: HTMLElement) {
   if (isServerRendered)
     await Promise.all([everyPageData, serverRenderedPageReady(router, queryClient)]);
 
+  const app = (
+    <StrictMode>
+      <TakeOverServerRenderedPage root={root}>
+        <Providers queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </Providers>
+      </TakeOverServerRenderedPage>
+    </StrictMode>
+  );
+  // The server wrote the page's dates for the language and time zone the browser told it;
+  // if this browser shows them otherwise (its first visit, before the time zone cookie),
+  // the page is rendered anew instead, with no mismatch to recover from.
+  const isHydratable =
+    isServerRendered && root.getAttribute(dateRegionAttribute) === dateRegionName();
+  if (isHydratable) {
+    hydrateRoot(root, app, { onRecoverableError: reportHydrationProblem });
+    return;
+  }
   // As a transition, the first render yields to the browser every few milliseconds instead
   // of holding the main thread for the whole page (on a slow phone, hundreds of them).
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <TakeOverServerRenderedPage root={root}>
-          <Providers queryClient={queryClient}>
-            <RouterProvider router={router} />
-          </Providers>
-        </TakeOverServerRenderedPage>
-      </StrictMode>,
-    );
-  });
+  startTransition(() => createRoot(root).render(app));
 }
 
 void start(rootElement);

@@ -39,7 +39,6 @@ export async function renderAppPage(request, build) {
   const page = JSON.stringify({
     path: request.path,
     email: user.email,
-    isPhone: request.isPhone,
     language: request.acceptLanguage ?? null,
     cookieNames: [...request.cookies.keys()].sort(),
     manifest: build.manifest.marker,
@@ -170,7 +169,6 @@ describe('the server-rendered app pages', () => {
   type AppPageData = {
     path: string;
     email: string;
-    isPhone: boolean;
     language: string | null;
     cookieNames: string[];
     manifest: string;
@@ -179,7 +177,6 @@ describe('the server-rendered app pages', () => {
   it('renders /dashboard with the API’s answers to the browser’s own session', async () => {
     const { client, body } = await signedUpClient(app);
     const response = await client.request('GET', '/dashboard', undefined, {
-      'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36',
       'accept-language': 'de-DE,de;q=0.9',
       cookie: `${client.cookie}; coffer-time-zone=Asia%2FTokyo`,
     });
@@ -190,13 +187,10 @@ describe('the server-rendered app pages', () => {
     expect(renderedData<AppPageData>(response.body)).toEqual({
       path: '/dashboard',
       email: body.email,
-      isPhone: true,
       language: 'de-DE,de;q=0.9',
       cookieNames: expect.arrayContaining(['coffer-time-zone']),
       manifest: 'the manifest',
     });
-    const desktop = await client.get('/dashboard');
-    expect(renderedData<AppPageData>(desktop.body).isPhone).toBe(false);
   });
 
   it('leaves the page to the app for a visitor, and when rendering fails', async () => {

@@ -32,7 +32,6 @@ type AppPageRequest = {
   path: string;
   callApi: (apiPath: string) => Promise<ApiAnswer>;
   cookies: ReadonlyMap<string, string>;
-  isPhone: boolean;
   acceptLanguage: string | undefined;
 };
 type AppRenderer = {
@@ -211,7 +210,6 @@ async function registerServerRenderedAppPages(app: FastifyInstance, distDir: str
                   value === undefined ? [] : [[name, value]],
                 ),
               ),
-              isPhone: /\bMobi/.test(request.headers['user-agent'] ?? ''),
               acceptLanguage: request.headers['accept-language'],
             },
             build,

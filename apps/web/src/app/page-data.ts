@@ -32,11 +32,6 @@ export async function prefetchDashboardData(queryClient: QueryClient): Promise<v
 export type ServerRenderedPage = {
   /** Fetches what the page shows, so that its first render is complete. */
   prefetch: (queryClient: QueryClient) => Promise<void>;
-  /**
-   * The modules of the page's lazily loaded routes (router.tsx), as the build's manifest
-   * names them: their styles go in the page's head, their code is preloaded with the app's.
-   */
-  routeModules: readonly string[];
 };
 
 /**
@@ -44,11 +39,5 @@ export type ServerRenderedPage = {
  * dashboard, which every customer opens first. Any other page is rendered by the app.
  */
 export const serverRenderedPages: Readonly<Record<string, ServerRenderedPage>> = {
-  '/dashboard': {
-    prefetch: prefetchDashboardData,
-    routeModules: [
-      'src/app/shell/shell-layout.tsx',
-      'src/features/wallet/pages/dashboard-page.tsx',
-    ],
-  },
+  '/dashboard': { prefetch: prefetchDashboardData },
 };

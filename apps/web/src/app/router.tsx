@@ -35,14 +35,44 @@ function AdminUserAlias() {
 }
 
 /**
- * A page whose code loads on its first visit, in a chunk of its own: a visitor on the
- * landing page downloads neither the back office nor the charts.
+ * The modules routes load on their first visit, each in a chunk of its own: a visitor on
+ * the landing page downloads neither the back office nor the charts. Keyed by path from
+ * this file, as `lazyPage` names them.
  */
-function lazyPage<Name extends string>(
-  load: () => Promise<Record<Name, ComponentType>>,
-  name: Name,
-): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load())[name] }) };
+const routeModules = import.meta.glob<Record<string, ComponentType>>([
+  '../features/*/pages/*.tsx',
+  './public-layout.tsx',
+  './shell/shell-layout.tsx',
+]);
+
+/** What a route with code of its own carries: its module as the build's manifest names it. */
+export type PageHandle = { pageModule: string };
+
+/** `../features/x.tsx` (from this folder) as the build's manifest names it: `src/features/x.tsx`. */
+function manifestKeyOf(modulePath: string): string {
+  return modulePath.startsWith('../')
+    ? `src/${modulePath.slice(3)}`
+    : `src/app/${modulePath.slice(2)}`;
+}
+
+/**
+ * A route whose component `name` is exported by the module at `modulePath` (from this
+ * folder), loaded on its first visit. Its handle names the module, so the server knows
+ * which code and styles a rendered page needs, and the build what each page weighs
+ * (page-budgets.ts).
+ */
+function lazyPage(modulePath: string, name: string): Pick<RouteObject, 'lazy' | 'handle'> {
+  const load = routeModules[modulePath];
+  if (!load) throw new Error(`router.tsx: ${modulePath} is not among the route modules`);
+  const handle: PageHandle = { pageModule: manifestKeyOf(modulePath) };
+  return {
+    handle,
+    lazy: async () => {
+      const Component = (await load())[name];
+      if (!Component) throw new Error(`${modulePath} does not export ${name}`);
+      return { Component };
+    },
+  };
 }
 
 /**
@@ -57,7 +87,7 @@ function prefetchDashboard(queryClient: QueryClient) {
 }
 
 /** The frame of signed-in pages: top bar and the side menu of the person's role. */
-const shellLayout = lazyPage(() => import('./shell/shell-layout.tsx'), 'ShellLayout');
+const shellLayout = lazyPage('./shell/shell-layout.tsx', 'ShellLayout');
 
 export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
@@ -69,54 +99,45 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
       {
         // The public frame (its header's menu brings Floating UI) loads with the first
         // public page: a signed-in page never needs it.
-        lazy: async () => ({ Component: (await import('./public-layout.tsx')).PublicLayout }),
+        ...lazyPage('./public-layout.tsx', 'PublicLayout'),
         children: [
           {
             // The server renders this page for a first visit (docs/decisions/010); the app
             // shows it when someone comes back to it from another page.
             index: true,
-            ...lazyPage(() => import('../features/landing/pages/landing-page.tsx'), 'LandingPage'),
+            ...lazyPage('../features/landing/pages/landing-page.tsx', 'LandingPage'),
           },
           {
             path: 'about',
-            ...lazyPage(() => import('../features/about/pages/about-page.tsx'), 'AboutPage'),
+            ...lazyPage('../features/about/pages/about-page.tsx', 'AboutPage'),
           },
           {
             path: 'verify-email',
-            ...lazyPage(
-              () => import('../features/auth/pages/verify-email-page.tsx'),
-              'VerifyEmailPage',
-            ),
+            ...lazyPage('../features/auth/pages/verify-email-page.tsx', 'VerifyEmailPage'),
           },
           {
             path: 'reset-password',
-            ...lazyPage(
-              () => import('../features/auth/pages/reset-password-page.tsx'),
-              'ResetPasswordPage',
-            ),
+            ...lazyPage('../features/auth/pages/reset-password-page.tsx', 'ResetPasswordPage'),
           },
           {
             path: 'dev/mail',
-            ...lazyPage(
-              () => import('../features/dev-mail/pages/dev-mail-page.tsx'),
-              'DevMailPage',
-            ),
+            ...lazyPage('../features/dev-mail/pages/dev-mail-page.tsx', 'DevMailPage'),
           },
           {
             element: <RequireVisitor />,
             children: [
               {
                 path: 'signup',
-                ...lazyPage(() => import('../features/auth/pages/signup-page.tsx'), 'SignupPage'),
+                ...lazyPage('../features/auth/pages/signup-page.tsx', 'SignupPage'),
               },
               {
                 path: 'signin',
-                ...lazyPage(() => import('../features/auth/pages/signin-page.tsx'), 'SigninPage'),
+                ...lazyPage('../features/auth/pages/signin-page.tsx', 'SigninPage'),
               },
               {
                 path: 'forgot-password',
                 ...lazyPage(
-                  () => import('../features/auth/pages/forgot-password-page.tsx'),
+                  '../features/auth/pages/forgot-password-page.tsx',
                   'ForgotPasswordPage',
                 ),
               },
@@ -140,66 +161,45 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                   {
                     path: 'dashboard',
                     loader: prefetchDashboard(queryClient),
-                    ...lazyPage(
-                      () => import('../features/wallet/pages/dashboard-page.tsx'),
-                      'DashboardPage',
-                    ),
+                    ...lazyPage('../features/wallet/pages/dashboard-page.tsx', 'DashboardPage'),
                   },
                   {
                     path: 'dashboard/deposit',
-                    ...lazyPage(
-                      () => import('../features/wallet/pages/add-money-page.tsx'),
-                      'AddMoneyPage',
-                    ),
+                    ...lazyPage('../features/wallet/pages/add-money-page.tsx', 'AddMoneyPage'),
                   },
                   {
                     path: 'transfer',
-                    ...lazyPage(
-                      () => import('../features/transfers/pages/transfer-page.tsx'),
-                      'TransferPage',
-                    ),
+                    ...lazyPage('../features/transfers/pages/transfer-page.tsx', 'TransferPage'),
                   },
                   { path: 'withdrawal', element: <Navigate to="/transfer?tab=withdraw" replace /> },
                   {
                     path: 'pay-bills',
-                    ...lazyPage(
-                      () => import('../features/bills/pages/pay-bills-page.tsx'),
-                      'PayBillsPage',
-                    ),
+                    ...lazyPage('../features/bills/pages/pay-bills-page.tsx', 'PayBillsPage'),
                   },
                   {
                     path: 'cards',
-                    ...lazyPage(
-                      () => import('../features/cards/pages/cards-page.tsx'),
-                      'CardsPage',
-                    ),
+                    ...lazyPage('../features/cards/pages/cards-page.tsx', 'CardsPage'),
                   },
                   {
                     path: 'loan',
-                    ...lazyPage(() => import('../features/loans/pages/loan-page.tsx'), 'LoanPage'),
+                    ...lazyPage('../features/loans/pages/loan-page.tsx', 'LoanPage'),
                   },
                   {
                     path: 'kyc',
-                    ...lazyPage(() => import('../features/kyc/pages/kyc-page.tsx'), 'KycPage'),
+                    ...lazyPage('../features/kyc/pages/kyc-page.tsx', 'KycPage'),
                   },
                   {
                     path: 'dispute',
-                    ...lazyPage(
-                      () => import('../features/disputes/pages/dispute-page.tsx'),
-                      'DisputePage',
-                    ),
+                    ...lazyPage('../features/disputes/pages/dispute-page.tsx', 'DisputePage'),
                   },
                   {
                     path: 'support',
-                    ...lazyPage(
-                      () => import('../features/support/pages/support-page.tsx'),
-                      'SupportPage',
-                    ),
+                    ...lazyPage('../features/support/pages/support-page.tsx', 'SupportPage'),
                   },
                   {
                     path: 'statements',
                     ...lazyPage(
-                      () => import('../features/statements/pages/statements-page.tsx'),
+                      '../features/statements/pages/statements-page.tsx',
                       'StatementsPage',
                     ),
                   },
@@ -208,16 +208,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
               {
                 path: 'notifications',
                 ...lazyPage(
-                  () => import('../features/notifications/pages/notifications-page.tsx'),
+                  '../features/notifications/pages/notifications-page.tsx',
                   'NotificationsPage',
                 ),
               },
               {
                 path: 'profile',
-                ...lazyPage(
-                  () => import('../features/profile/pages/profile-page.tsx'),
-                  'ProfilePage',
-                ),
+                ...lazyPage('../features/profile/pages/profile-page.tsx', 'ProfilePage'),
               },
               {
                 // The back office. The deposits, payouts, KYC, cards, disputes and support
@@ -228,7 +225,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                   {
                     index: true,
                     ...lazyPage(
-                      () => import('../features/admin/pages/customer-list-page.tsx'),
+                      '../features/admin/pages/customer-list-page.tsx',
                       'CustomerListPage',
                     ),
                   },
@@ -236,72 +233,60 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                   {
                     path: 'users/:userId',
                     ...lazyPage(
-                      () => import('../features/admin/pages/customer-detail-page.tsx'),
+                      '../features/admin/pages/customer-detail-page.tsx',
                       'CustomerDetailPage',
                     ),
                   },
                   {
                     path: 'queues/deposits',
                     ...lazyPage(
-                      () => import('../features/deposits/pages/money-requests-queue-page.tsx'),
+                      '../features/deposits/pages/money-requests-queue-page.tsx',
                       'MoneyRequestsQueuePage',
                     ),
                   },
                   {
                     path: 'queues/payouts',
                     ...lazyPage(
-                      () => import('../features/payouts/pages/payouts-queue-page.tsx'),
+                      '../features/payouts/pages/payouts-queue-page.tsx',
                       'PayoutsQueuePage',
                     ),
                   },
                   {
                     path: 'queues/loans',
-                    ...lazyPage(
-                      () => import('../features/loans/pages/loans-queue-page.tsx'),
-                      'LoansQueuePage',
-                    ),
+                    ...lazyPage('../features/loans/pages/loans-queue-page.tsx', 'LoansQueuePage'),
                   },
                   {
                     path: 'queues/kyc',
-                    ...lazyPage(
-                      () => import('../features/kyc/pages/kyc-queue-page.tsx'),
-                      'KycQueuePage',
-                    ),
+                    ...lazyPage('../features/kyc/pages/kyc-queue-page.tsx', 'KycQueuePage'),
                   },
                   {
                     path: 'queues/cards',
-                    ...lazyPage(
-                      () => import('../features/cards/pages/cards-queue-page.tsx'),
-                      'CardsQueuePage',
-                    ),
+                    ...lazyPage('../features/cards/pages/cards-queue-page.tsx', 'CardsQueuePage'),
                   },
                   {
                     path: 'queues/disputes',
                     ...lazyPage(
-                      () => import('../features/disputes/pages/disputes-queue-page.tsx'),
+                      '../features/disputes/pages/disputes-queue-page.tsx',
                       'DisputesQueuePage',
                     ),
                   },
                   {
                     path: 'disputes/:reference',
                     ...lazyPage(
-                      () => import('../features/disputes/pages/dispute-case-page.tsx'),
+                      '../features/disputes/pages/dispute-case-page.tsx',
                       'DisputeCasePage',
                     ),
                   },
                   {
                     path: 'queues/support',
                     ...lazyPage(
-                      () => import('../features/support/pages/support-queue-page.tsx'),
+                      '../features/support/pages/support-queue-page.tsx',
                       'SupportQueuePage',
                     ),
                   },
                   {
                     path: 'audit',
-                    ...lazyPage(
-                      () => import('../features/audit/pages/audit-log-page.tsx'),
-                      'AuditLogPage',
-                    ),
+                    ...lazyPage('../features/audit/pages/audit-log-page.tsx', 'AuditLogPage'),
                   },
                   { path: ':userId', element: <AdminUserAlias /> },
                   { path: '*', element: <NotFoundContent isInsideShell /> },

@@ -42,6 +42,17 @@ export function inDateRegion<T>(dateRegion: DateRegion, render: () => T): T {
   }
 }
 
+/**
+ * The locale and time zone `dateRegion` comes to, as one name (`en-US Europe/Paris`): the
+ * browser hydrates a server-rendered page only if the server wrote its dates for the same.
+ */
+export function dateRegionName(dateRegion: DateRegion = browserRegion): string {
+  const { locale, timeZone } = new Intl.DateTimeFormat(dateRegion.locale, {
+    timeZone: dateRegion.timeZone,
+  }).resolvedOptions();
+  return `${locale} ${timeZone}`;
+}
+
 /** Tells the server which time zone this browser shows times in, for the pages it renders. */
 export function rememberTimeZone(): void {
   writePreferenceCookie(timeZoneCookieName, new Intl.DateTimeFormat().resolvedOptions().timeZone);

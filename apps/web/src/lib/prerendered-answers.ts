@@ -10,9 +10,15 @@ export const prerenderedAnswersElementId = 'coffer-prerendered-answers';
 
 /**
  * On the root element while it holds the page the server rendered; the app takes it off
- * once its first render has replaced that page and the page's buttons work.
+ * once it has hydrated (or replaced) that page and the page's buttons work.
  */
 export const serverRenderedAttribute = 'data-server-rendered';
+
+/**
+ * On the root element of a server-rendered page: the locale and time zone its dates were
+ * written for (lib/dates.ts `dateRegionName`).
+ */
+export const dateRegionAttribute = 'data-date-region';
 
 const prerenderedAnswersSchema = z.record(
   z.string().startsWith('/api/'),

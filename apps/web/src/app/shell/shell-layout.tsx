@@ -13,7 +13,7 @@ import {
 import { LiveEventsProvider } from '../../lib/live-events.tsx';
 import { customerPages, profilePage } from '../../lib/navigation.ts';
 import { useLogout, useMe } from '../../lib/session.ts';
-import { useIsPhone } from '../../lib/use-is-phone.ts';
+import { useIsPhoneOnceShown } from '../../lib/use-is-phone.ts';
 import { FrozenAccountBanner } from './frozen-account-banner.tsx';
 import { HelpButton, SupportUnreadBadge } from './help-button.tsx';
 import { NavItemLink } from './nav-item-link.tsx';
@@ -35,8 +35,9 @@ const mainId = 'main-content';
 export function ShellLayout() {
   const [isNavbarOpen, navbar] = useDisclosure(false);
   const isSandbox = useIsSandbox();
-  // Below the `sm` breakpoint the side menu slides over the page behind the burger.
-  const isPhone = useIsPhone();
+  // Below the `sm` breakpoint the side menu slides over the page behind the burger (in
+  // CSS: the server renders this frame without knowing the screen).
+  const isPhone = useIsPhoneOnceShown();
   const me = useMe();
   const isStaff = me ? isStaffRole(me.role) : false;
   const isNavbarHidden = isPhone && !isNavbarOpen;

@@ -1,2 +1,8 @@
 // What other features may use from audit (the back office's customer page lists a person's events).
-export { AuditEventsTable } from './components/audit-events-table.tsx';
+import { onDemand } from '../../components/on-demand.tsx';
+
+// Loaded when the back office opens a customer's Audit tab.
+export const AuditEventsTable = onDemand(
+  async () => (await import('./components/audit-events-table.tsx')).AuditEventsTable,
+  'Loading audit events',
+);

@@ -1,2 +1,8 @@
 // What other features may use from cards: the back office's customer page.
-export { CustomerCardsTab } from './components/customer-cards-tab.tsx';
+import { onDemand } from '../../components/on-demand.tsx';
+
+// Loaded when the back office opens the tab.
+export const CustomerCardsTab = onDemand(
+  async () => (await import('./components/customer-cards-tab.tsx')).CustomerCardsTab,
+  'Loading cards',
+);

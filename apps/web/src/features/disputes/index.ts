@@ -1,2 +1,8 @@
 // What other features may use from disputes: the back office's customer page.
-export { CustomerDisputesTab } from './components/customer-disputes-tab.tsx';
+import { onDemand } from '../../components/on-demand.tsx';
+
+// Loaded when the back office opens the tab.
+export const CustomerDisputesTab = onDemand(
+  async () => (await import('./components/customer-disputes-tab.tsx')).CustomerDisputesTab,
+  'Loading disputes',
+);

@@ -1,5 +1,10 @@
 // What other features may use from loans (the back office's customer page shows them).
+import { onDemand } from '../../components/on-demand.tsx';
 
 export { customerLoansQueryOptions } from './api.ts';
-export { CustomerLoansTab } from './components/customer-loans-tab.tsx';
+// Loaded when the back office opens the tab.
+export const CustomerLoansTab = onDemand(
+  async () => (await import('./components/customer-loans-tab.tsx')).CustomerLoansTab,
+  'Loading loan requests',
+);
 export { DisburseLoanForm } from './components/disburse-loan-form.tsx';

@@ -1,4 +1,13 @@
 // What other features may use from payouts: the transfer page's Withdraw tab and the back
 // office's customer page.
-export { CustomerPayoutsTab } from './components/customer-payouts-tab.tsx';
-export { PayoutForm } from './components/payout-form.tsx';
+import { onDemand } from '../../components/on-demand.tsx';
+
+// Both load when shown: neither is on the first screen of the page that shows it.
+export const CustomerPayoutsTab = onDemand(
+  async () => (await import('./components/customer-payouts-tab.tsx')).CustomerPayoutsTab,
+  'Loading payouts',
+);
+export const PayoutForm = onDemand(
+  async () => (await import('./components/payout-form.tsx')).PayoutForm,
+  'Loading the withdrawal form',
+);

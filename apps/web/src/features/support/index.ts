@@ -1,2 +1,8 @@
 // What other features may use from support: the back office's customer page.
-export { CustomerMessagesTab } from './components/customer-messages-tab.tsx';
+import { onDemand } from '../../components/on-demand.tsx';
+
+// Loaded when the back office opens the tab.
+export const CustomerMessagesTab = onDemand(
+  async () => (await import('./components/customer-messages-tab.tsx')).CustomerMessagesTab,
+  'Loading messages',
+);

@@ -47,9 +47,7 @@ import {
 import { CustomerPayoutsTab } from '../../payouts/index.ts';
 import { CustomerMessagesTab } from '../../support/index.ts';
 import { AccountStatusBadge } from '../components/badges.tsx';
-import { FreezeDialog } from '../components/freeze-dialog.tsx';
-import { LevelDialog } from '../components/level-dialog.tsx';
-import { RoleDialog } from '../components/role-dialog.tsx';
+import { FreezeDialog, LevelDialog, RoleDialog } from '../components/dialogs-on-demand.ts';
 import { RoleGrantCard } from '../components/role-grant-card.tsx';
 import { TransactionsTab } from '../components/transactions-tab.tsx';
 

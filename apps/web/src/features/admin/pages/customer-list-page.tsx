@@ -28,8 +28,7 @@ import { KycStatusBadge } from '../../kyc/index.ts';
 import { QueueCounts } from '../../staff-home/index.ts';
 import { customerListQueryOptions } from '../api.ts';
 import { AccountStatusBadge } from '../components/badges.tsx';
-import { FreezeDialog } from '../components/freeze-dialog.tsx';
-import { LevelDialog } from '../components/level-dialog.tsx';
+import { FreezeDialog, LevelDialog } from '../components/dialogs-on-demand.ts';
 
 type Customer = CustomerList['items'][number];
 

@@ -1,9 +1,8 @@
 import { entryKindLabels } from '@coffer/contracts/ledger';
 import type { WalletTransaction, WalletTransactionStatus } from '@coffer/contracts/wallet';
-import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useIsPhone } from '../../../lib/use-is-phone.ts';
 
 const statusBadges: Record<WalletTransactionStatus, { label: string; color: string }> = {
   completed: { label: 'Completed', color: 'green' },
@@ -67,7 +66,15 @@ function TransactionCards({
   transactions: readonly WalletTransaction[];
 }) {
   return (
-    <Stack component="ul" aria-label={label} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+    <Stack
+      component="ul"
+      aria-label={label}
+      gap="sm"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      hiddenFrom="sm"
+    >
       {transactions.map((transaction) => (
         <Paper component="li" withBorder p="sm" key={transaction.id}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -88,7 +95,11 @@ function TransactionCards({
   );
 }
 
-/** Status, Date, Amount, Type, Description (PRODUCT.md "Dashboard"), newest first. */
+/**
+ * Status, Date, Amount, Type, Description (PRODUCT.md "Dashboard"), newest first; cards on
+ * a phone. Both are rendered and CSS shows the one that fits the screen: the server renders
+ * the dashboard without knowing the screen, and the app hydrates what it sent.
+ */
 export function TransactionsTable({
   label,
   transactions,
@@ -97,8 +108,23 @@ export function TransactionsTable({
   label: string;
   transactions: readonly WalletTransaction[];
 }) {
-  const isPhone = useIsPhone();
-  if (isPhone) return <TransactionCards label={label} transactions={transactions} />;
+  return (
+    <>
+      <TransactionCards label={label} transactions={transactions} />
+      <Box visibleFrom="sm">
+        <WideTransactionsTable label={label} transactions={transactions} />
+      </Box>
+    </>
+  );
+}
+
+function WideTransactionsTable({
+  label,
+  transactions,
+}: {
+  label: string;
+  transactions: readonly WalletTransaction[];
+}) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table aria-label={label} verticalSpacing="sm" highlightOnHover>

@@ -33,8 +33,10 @@ export function useBalanceVisibility(): [
   setIsVisible: (isVisible: boolean) => void,
 ] {
   const requestFacts = useRequestFacts();
+  // The server reads the request's cookie; the browser, hydrating what the server sent,
+  // the same cookie.
   const isVisible = useSyncExternalStore(subscribe, readIsVisible, () =>
-    requestFacts ? requestFacts.cookies.get(cookieName) === '1' : false,
+    requestFacts ? requestFacts.cookies.get(cookieName) === '1' : readIsVisible(),
   );
   return [isVisible, useCallback(writeIsVisible, [])];
 }

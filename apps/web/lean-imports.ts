@@ -1,0 +1,70 @@
+// A build step for the browser: a few imports bring a whole library, or all of its data,
+// for one small thing, and every signed-in page pays for it on its first load. Those
+// imports get stand-ins that do the same for what the importer uses:
+// - the AppShell's header reads only the class name react-remove-scroll gives fixed
+//   elements (4 KB gzipped of scroll locking the shell never does itself);
+// - ScrollArea (behind every Mantine Table) only merges refs with Floating UI's
+//   `useMergeRefs`, which brings all of Floating UI (12 KB gzipped);
+// - the currencies contract reads only each currency's code and minor digits from
+//   currency-codes, which also lists every currency's name and countries (4 KB gzipped).
+// A dialog or popover that needs the real libraries still imports them, with its own code;
+// the server keeps the real ones.
+import { createRequire } from 'node:module';
+import type { Plugin } from 'vite';
+
+type StandIn = { importer: RegExp; source: string; code: () => string };
+
+const standIns: readonly StandIn[] = [
+  {
+    importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/,
+    source: 'react-remove-scroll',
+    // react-remove-scroll-bar's constants: the real library styles the same class while a
+    // dialog locks the page's scrolling.
+    code: () =>
+      `export const RemoveScroll = { classNames: { zeroRight: 'right-scroll-bar-position', fullWidth: 'width-before-scroll-bar' } };`,
+  },
+  {
+    importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
+    source: '@floating-ui/react',
+    // Floating UI takes the refs as one array; Mantine's own hook takes them as arguments.
+    code: () =>
+      [
+        `import { useMergedRef } from '@mantine/hooks';`,
+        'export const useMergeRefs = (refs) => useMergedRef(...refs);',
+      ].join('\n'),
+  },
+  {
+    importer: /[\\/]packages[\\/]contracts[\\/]src[\\/]currencies\.ts$/,
+    source: 'currency-codes',
+    // The same list, read from the library at build time, with only what the contract uses.
+    code: () => {
+      const { data }: { data: { code: string; digits: number }[] } = createRequire(import.meta.url)(
+        'currency-codes',
+      );
+      const entries = data.map(({ code, digits }) => ({ code, digits }));
+      return `export default { data: ${JSON.stringify(entries)} };`;
+    },
+  },
+];
+
+const virtualPrefix = '\0coffer-lean-import:';
+
+export function leanImports(): Plugin {
+  return {
+    name: 'coffer-lean-imports',
+    // Before Vite's own resolver, which would find the real packages.
+    enforce: 'pre',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(source, importer) {
+      const index = standIns.findIndex(
+        (standIn) => standIn.source === source && importer && standIn.importer.test(importer),
+      );
+      return index === -1 ? null : `${virtualPrefix}${index}`;
+    },
+    load(id) {
+      if (!id.startsWith(virtualPrefix)) return null;
+      return standIns[Number(id.slice(virtualPrefix.length))]?.code() ?? null;
+    },
+  };
+}
