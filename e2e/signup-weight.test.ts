@@ -29,8 +29,8 @@ async function firstLoadScripts(page: Page): Promise<ScriptTransfer[]> {
   return page.evaluate(() => {
     const asked = new Set(
       [
-        ...document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]'),
-        ...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'),
+        ...Array.from(document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')),
+        ...Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')),
       ].map(
         (element) =>
           new URL(element instanceof HTMLScriptElement ? element.src : element.href).pathname,
