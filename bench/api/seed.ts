@@ -77,33 +77,28 @@ export async function seedCustomers(
  * customers, which nobody runs, and not the index look-ups of a real one.
  */
 async function seedBystanders(db: Database, count: number): Promise<void> {
+  // One statement: every row made from the same list, and the foreign keys checked at its end.
   await db.query(
-    `INSERT INTO users (id, username, email, country, role, password_hash, email_verified_at)
-     SELECT gen_random_uuid(), 'Bystander ' || n, 'bystander-' || n || '@coffer.test', 'US',
-            'customer', 'not-a-hash', now()
-       FROM generate_series(1, $1::int) AS n`,
-    [count],
-  );
-  await db.query(
-    `WITH bystanders AS (SELECT id, row_number() OVER () AS n FROM users WHERE email LIKE 'bystander-%')
-     INSERT INTO accounts (id, number, kind, owner_user_id, currency, bucket_count)
-     SELECT gen_random_uuid(), '8' || lpad(n::text, 9, '0'), 'customer', id, $1, 1 FROM bystanders`,
-    [currency],
-  );
-  await db.query(
-    `INSERT INTO account_balances (account_id, bucket, balance_minor)
-     SELECT a.id, 0, 0 FROM accounts a JOIN users u ON u.id = a.owner_user_id
-      WHERE u.email LIKE 'bystander-%'`,
-  );
-  await db.query(
-    `INSERT INTO sessions (id, token_hash, user_id, expires_at)
-     SELECT gen_random_uuid(), encode(sha256(id::text::bytea), 'hex'), id, now() + interval '1 day'
-       FROM users WHERE email LIKE 'bystander-%'`,
-  );
-  await db.query(
-    `INSERT INTO attempt_counters (key_hash, window_started_at, attempt_count)
-     SELECT encode(sha256(('bystander' || id)::bytea), 'hex'), now(), 1
-       FROM users WHERE email LIKE 'bystander-%'`,
+    `WITH bystander AS (
+       SELECT n, gen_random_uuid() AS user_id, gen_random_uuid() AS wallet_id
+         FROM generate_series(1, $1::int) AS n),
+     new_users AS (
+       INSERT INTO users (id, username, email, country, role, password_hash, email_verified_at)
+       SELECT user_id, 'Bystander ' || n, 'bystander-' || n || '@coffer.test', 'US',
+              'customer', 'not-a-hash', now() FROM bystander),
+     wallets AS (
+       INSERT INTO accounts (id, number, kind, owner_user_id, currency, bucket_count)
+       SELECT wallet_id, '8' || lpad(n::text, 9, '0'), 'customer', user_id, $2, 1 FROM bystander),
+     balances AS (
+       INSERT INTO account_balances (account_id, bucket, balance_minor)
+       SELECT wallet_id, 0, 0 FROM bystander),
+     sessions AS (
+       INSERT INTO sessions (id, token_hash, user_id, expires_at)
+       SELECT gen_random_uuid(), encode(sha256(user_id::text::bytea), 'hex'), user_id,
+              now() + interval '1 day' FROM bystander)
+     INSERT INTO attempt_counters (key_hash, window_started_at, attempt_count)
+     SELECT encode(sha256(('bystander' || user_id)::bytea), 'hex'), now(), 1 FROM bystander`,
+    [count, currency],
   );
 }
 
