@@ -3,29 +3,31 @@ import { Worker } from 'node:worker_threads';
 import { assert } from './assert.ts';
 
 /**
- * SHA-256 and AES-256-GCM of streamed bytes ("sealing"), both computed on a worker thread:
- * on the API's one JavaScript thread they were the ceiling of document uploads (ADR 019),
- * and a worker lets a second core do them while the main thread receives and writes.
- * Results are exactly node:crypto's.
+ * SHA-256 and AES-256-GCM of streamed bytes ("sealing"), both computed on a worker thread,
+ * which also writes the ciphertext to its file: on the API's one JavaScript thread the
+ * cipher was the ceiling of document uploads (ADR 019), and a worker lets a second core
+ * seal and write while the main thread receives. Results are exactly node:crypto's.
  *
  * Bytes travel in blocks of one SharedArrayBuffer made once (ADR 020): the main thread
- * copies a stream's chunks into a free block, the worker hashes it and encrypts it in
- * place, and the block returns to the pool once its ciphertext is written. On Node 24 a
+ * copies a stream's chunks into a free block, the worker hashes it, encrypts it and writes
+ * the ciphertext, and the block returns to the pool with the worker's answer. On Node 24 a
  * fresh buffer per block was garbage that only a major GC of the whole heap reclaimed
  * (V8 13.6 no longer scavenges for young buffers below 128 MB), which tripled the CPU per
- * MB and grew the process by 100 MB during five uploads; pooled blocks make none.
+ * MB and grew the process by 100 MB during five uploads; pooled blocks make none. Writing
+ * on the worker (ADR 026) spares each block two thread hand-offs through libuv's pool and
+ * the main thread's wait for them, a sixth of an upload's CPU.
  */
 // 512 KB blocks, two at the worker per stream, cost about a tenth less CPU per MB than 256
 // KB and four: half the messages and file writes for the same bytes in flight.
 const blockBytes = 512 * 1024;
 /**
  * 64 MB of address space, of which only blocks ever used are resident (see `BlockPool.take`):
- * a stream holds at most four (filling, two at the worker, one being written), and a slow
+ * a stream holds at most three (one filling, two at the worker), and a slow
  * upload holds its filling block until it ends or times out, so the pool is made large
  * enough that many slow uploads do not leave the others waiting.
  */
 const poolBlocks = 128;
-/** Blocks a stream may have at the worker at once: enough to keep it busy while writing. */
+/** Blocks a stream may have at the worker at once: enough to keep it busy while reading. */
 const blocksInFlightMax = 2;
 
 // Plain JavaScript evaluated as the worker, so it runs the same under node, tsx and vitest:
@@ -33,10 +35,11 @@ const blocksInFlightMax = 2;
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { createCipheriv, createHash } = require('node:crypto');
+const { writeSync } = require('node:fs');
 const { memory, blockBytes } = workerData;
 const jobs = new Map();
-// The cipher's output is copied into the block and its own memory freed at once: left to
-// the garbage collector it would pile up as the main thread's buffers did.
+// The cipher's output is freed as soon as it is written: left to the garbage collector it
+// would pile up as the main thread's buffers did.
 const release = (bytes) => {
   if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) bytes.buffer.transfer(0);
 };
@@ -45,15 +48,20 @@ parentPort.on('message', (message) => {
   try {
     if (op === 'start') {
       const cipher = createCipheriv('aes-256-gcm', Buffer.from(message.key), Buffer.from(message.iv));
-      jobs.set(id, { hash: createHash('sha256'), cipher });
+      const { fd, position } = message;
+      jobs.set(id, { hash: createHash('sha256'), cipher, fd, position });
     } else if (op === 'seal') {
-      const { hash, cipher } = jobs.get(id);
+      const job = jobs.get(id);
       const bytes = Buffer.from(memory, block * blockBytes, message.byteLength);
-      hash.update(bytes);
-      const sealed = cipher.update(bytes);
-      // GCM is a stream mode: as many bytes out as in, so they fit back in the block.
+      job.hash.update(bytes);
+      const sealed = job.cipher.update(bytes);
+      // GCM is a stream mode: as many bytes out as in.
       if (sealed.length !== bytes.length) throw new Error('ciphertext length differs');
-      sealed.copy(bytes);
+      // A write may take fewer bytes than it was given.
+      for (let written = 0; written < sealed.length; ) {
+        written += writeSync(job.fd, sealed, written, sealed.length - written, job.position + written);
+      }
+      job.position += sealed.length;
       release(sealed);
       parentPort.postMessage({ id, block });
     } else if (op === 'final') {
@@ -201,59 +209,71 @@ function free(chunk: Buffer): void {
 type Filled = { block: number; byteLength: number };
 
 /**
- * The SHA-256 of a stream's bytes and their AES-256-GCM ciphertext and tag, computed on a
- * worker while the stream is read: `ciphertextOf` gives the ciphertext in order; the
- * digest and the tag exist once it has ended.
+ * Writes the AES-256-GCM ciphertext of a stream to a file while it is read, and computes
+ * the SHA-256 of its bytes, both on a worker; the digest and the tag exist once the stream
+ * has ended. The caller owns the file and writes what goes around the ciphertext.
  */
 export class OffThreadSealing {
   private readonly id: number;
   private readonly worker: CryptoWorker;
+  private isStarted = false;
   private result: { sha256: string; tag: Buffer } | null = null;
 
-  constructor(key: Buffer, iv: Buffer) {
+  constructor(
+    private readonly key: Buffer,
+    private readonly iv: Buffer,
+  ) {
     jobsStarted += 1;
     this.id = jobsStarted;
     this.worker = workers[jobsStarted % workers.length] as CryptoWorker;
-    this.worker.post({
-      id: this.id,
-      op: 'start',
-      key: new Uint8Array(key),
-      iv: new Uint8Array(iv),
-    });
   }
 
-  private seal({ block, byteLength }: Filled): Promise<Filled> {
-    const sealed = this.worker.ask({ id: this.id, op: 'seal', block, byteLength }).then(
-      () => ({ block, byteLength }),
-      (error: unknown) => {
-        // Answered or dead, the worker no longer touches the block.
-        sealingBlocks.give(block);
-        throw error;
-      },
-    );
+  private seal({ block, byteLength }: Filled): Promise<void> {
+    const sealed = this.worker
+      .ask({ id: this.id, op: 'seal', block, byteLength })
+      // Answered or dead, the worker no longer touches the block.
+      .then(
+        () => sealingBlocks.give(block),
+        (error: unknown) => {
+          sealingBlocks.give(block);
+          throw error;
+        },
+      );
     // Awaited in turn; one failing while an earlier one is awaited is not unhandled.
     sealed.catch(() => {});
     return sealed;
   }
 
   /**
-   * The ciphertext of `source`, block by block. Each block is the pool's memory: it is
-   * valid until the next one is asked for, and goes back to the pool then. However the
-   * loop ends (the source failing, the caller stopping), every block comes back to the
-   * pool, those still at the worker once it has answered. With `freeChunks`, the chunks
-   * of `source` are nobody else's (a request body read from its socket) and each one's
-   * memory is freed as soon as it is copied: afterwards it reads as empty.
+   * Writes the ciphertext of `source` to the open file `fd` from `position` on, and answers
+   * the position after its last byte. Once it has settled, however it ended (the source
+   * failing, a write failing), the worker touches neither the file nor any block of this
+   * stream again, so the caller may close the file, and every block is back in the pool.
+   * With `freeChunks`, the chunks of `source` are nobody else's (a request body read from
+   * its socket) and each one's memory is freed as soon as it is copied: afterwards it
+   * reads as empty. A sealing writes one stream.
    */
-  async *ciphertextOf(
+  async writeSealed(
     source: AsyncIterable<Buffer>,
-    { freeChunks = false } = {},
-  ): AsyncGenerator<Buffer> {
-    const atWorker: Promise<Filled>[] = [];
+    { fd, position, freeChunks = false }: { fd: number; position: number; freeChunks?: boolean },
+  ): Promise<number> {
+    assert(!this.isStarted, 'a sealing writes one stream');
+    this.isStarted = true;
+    const { id, key, iv } = this;
+    this.worker.post({
+      id,
+      op: 'start',
+      key: new Uint8Array(key),
+      iv: new Uint8Array(iv),
+      fd,
+      position,
+    });
+    const atWorker: Promise<void>[] = [];
     let filling: Filled | null = null;
-    let held: number | null = null;
-    const handBack = () => {
-      if (held !== null) sealingBlocks.give(held);
-      held = null;
+    let end = position;
+    const send = (filled: Filled) => {
+      atWorker.push(this.seal(filled));
+      end += filled.byteLength;
     };
     try {
       for await (const chunk of source) {
@@ -264,37 +284,27 @@ export class OffThreadSealing {
           filling.byteLength += taken;
           read += taken;
           if (filling.byteLength === blockBytes) {
-            atWorker.push(this.seal(filling));
+            send(filling);
             filling = null;
           }
-          while (atWorker.length >= blocksInFlightMax) {
-            const sealed = await (atWorker.shift() as Promise<Filled>);
-            held = sealed.block;
-            yield sealingBlocks.bytesOf(sealed.block, sealed.byteLength);
-            handBack();
-          }
+          while (atWorker.length >= blocksInFlightMax) await atWorker.shift();
         }
         if (freeChunks) free(chunk);
       }
       if (filling !== null) {
-        atWorker.push(this.seal(filling));
+        send(filling);
         filling = null;
       }
-      for (let sealed = atWorker.shift(); sealed; sealed = atWorker.shift()) {
-        const { block, byteLength } = await sealed;
-        held = block;
-        yield sealingBlocks.bytesOf(block, byteLength);
-        handBack();
-      }
-      const answer = await this.worker.ask({ id: this.id, op: 'final' });
+      for (let sealed = atWorker.shift(); sealed; sealed = atWorker.shift()) await sealed;
+      const answer = await this.worker.ask({ id, op: 'final' });
       this.result = { sha256: answer.sha256 ?? '', tag: Buffer.from(answer.tag ?? []) };
+      return end;
     } finally {
-      handBack();
       if (filling !== null) sealingBlocks.give(filling.block);
-      for (const sealed of atWorker) {
-        sealed.then(({ block }) => sealingBlocks.give(block)).catch(() => {});
-      }
-      if (this.result === null) this.worker.post({ id: this.id, op: 'drop' });
+      // The worker answers in order: once these have, it writes nothing more to `fd`,
+      // which the caller may then close (and the system give to another file).
+      await Promise.allSettled(atWorker);
+      if (this.result === null) this.worker.post({ id, op: 'drop' });
     }
   }
 

@@ -1,5 +1,9 @@
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { open, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { BlockPool, OffThreadSealing, sealingBlocks } from './off-thread-crypto.ts';
 
 /** `bytes` cut into chunks of uneven sizes, as a socket delivers them. */
@@ -15,21 +19,43 @@ function unevenChunks(bytes: Buffer): Buffer[] {
   return chunks;
 }
 
-/** The ciphertext, copied out of the pool's blocks as a file write would take it. */
-async function sealAll(sealing: OffThreadSealing, chunks: Iterable<Buffer>, freeChunks = false) {
-  const ciphertext: Buffer[] = [];
-  for await (const block of sealing.ciphertextOf(
-    (async function* () {
-      yield* chunks;
-    })(),
-    { freeChunks },
-  )) {
-    ciphertext.push(Buffer.from(block));
-  }
-  return Buffer.concat(ciphertext);
+const directory = mkdtempSync(path.join(tmpdir(), 'coffer-sealing-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+let files = 0;
+
+/** A file that starts with `prefix`, open for writing, as storage has it before the ciphertext. */
+async function fileWithPrefix(prefix: Buffer) {
+  files += 1;
+  const file = path.join(directory, `sealed-${files}`);
+  const handle = await open(file, 'wx');
+  await handle.write(prefix, 0, prefix.length, 0);
+  return { file, handle };
 }
 
-describe('hashing and encrypting on a worker thread', () => {
+async function* streamOf(chunks: Iterable<Buffer>) {
+  yield* chunks;
+}
+
+/** The ciphertext as written after a 12-byte prefix, read back from the file. */
+async function sealAll(sealing: OffThreadSealing, chunks: Iterable<Buffer>, freeChunks = false) {
+  const prefix = randomBytes(12);
+  const { file, handle } = await fileWithPrefix(prefix);
+  try {
+    const end = await sealing.writeSealed(streamOf(chunks), {
+      fd: handle.fd,
+      position: prefix.length,
+      freeChunks,
+    });
+    const written = readFileSync(file);
+    expect(written.subarray(0, prefix.length).equals(prefix)).toBe(true);
+    expect(end).toBe(written.length);
+    return written.subarray(prefix.length);
+  } finally {
+    await handle.close();
+  }
+}
+
+describe('hashing, encrypting and writing on a worker thread', () => {
   it('hashes, encrypts and tags exactly as node:crypto does, several streams at once', async () => {
     const key = randomBytes(32);
     const { blockBytes } = sealingBlocks;
@@ -82,35 +108,43 @@ describe('hashing and encrypting on a worker thread', () => {
     expect(larger.length).toBe(10_000);
   });
 
-  it('has no digest or tag for a stream that failed, and returns every block it held', async () => {
+  it('has no digest or tag for a stream that failed, and once it settles writes nothing more and holds no block', async () => {
     const freeBefore = sealingBlocks.freeBlocks;
     const sealing = new OffThreadSealing(randomBytes(32), randomBytes(12));
+    const { file, handle } = await fileWithPrefix(Buffer.alloc(0));
     const failing = (async function* () {
       yield randomBytes(3 * sealingBlocks.blockBytes + 5);
       throw new Error('connection dropped');
     })();
-    await expect(
-      (async () => {
-        for await (const _block of sealing.ciphertextOf(failing)) {
-          // The consumer writes each block; this one only reads them.
-        }
-      })(),
-    ).rejects.toThrow(/connection dropped/);
+    await expect(sealing.writeSealed(failing, { fd: handle.fd, position: 0 })).rejects.toThrow(
+      /connection dropped/,
+    );
     expect(() => sealing.authTag()).toThrow(/once the stream has ended/);
     expect(() => sealing.sha256Hex()).toThrow(/once the stream has ended/);
-    // Blocks still at the worker come back when it answers.
-    await expect.poll(() => sealingBlocks.freeBlocks).toBe(freeBefore);
+    // The blocks it had sent were written before it settled, and every block is back.
+    const sizeWhenSettled = statSync(file).size;
+    expect(sizeWhenSettled).toBe(3 * sealingBlocks.blockBytes);
+    expect(sealingBlocks.freeBlocks).toBe(freeBefore);
+    await handle.close();
+    // Another stream on the same worker completes, and the failed one's file is unchanged.
+    await sealAll(new OffThreadSealing(randomBytes(32), randomBytes(12)), [randomBytes(1_000)]);
+    expect(statSync(file).size).toBe(sizeWhenSettled);
+  });
 
-    // A consumer that stops (a failed disk write) gives the blocks back as well.
-    const stopped = new OffThreadSealing(randomBytes(32), randomBytes(12));
-    for await (const _block of stopped.ciphertextOf(
-      (async function* () {
-        yield randomBytes(8 * sealingBlocks.blockBytes);
-      })(),
-    )) {
-      break;
-    }
-    await expect.poll(() => sealingBlocks.freeBlocks).toBe(freeBefore);
+  it('fails the stream when the file cannot be written, and the next stream still works', async () => {
+    const freeBefore = sealingBlocks.freeBlocks;
+    const file = path.join(directory, 'read-only');
+    await writeFile(file, '');
+    const readOnly = await open(file, 'r');
+    const sealing = new OffThreadSealing(randomBytes(32), randomBytes(12));
+    await expect(
+      sealing.writeSealed(streamOf([randomBytes(2 * sealingBlocks.blockBytes)]), {
+        fd: readOnly.fd,
+        position: 0,
+      }),
+    ).rejects.toThrow(/EBADF/);
+    await readOnly.close();
+    expect(sealingBlocks.freeBlocks).toBe(freeBefore);
     const next = new OffThreadSealing(randomBytes(32), randomBytes(12));
     await sealAll(next, [Buffer.from('abc')]);
     expect(next.sha256Hex()).toBe(createHash('sha256').update('abc').digest('hex'));

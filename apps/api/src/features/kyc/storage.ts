@@ -75,20 +75,19 @@ export function localDocumentStorage(directory: string, secretKey: string): Docu
       await ready();
       const file = fileOf(storageKey);
       const iv = randomBytes(ivBytes);
-      // On a worker thread: on the API's own thread the cipher was the ceiling of uploads.
+      // On a worker thread, which also writes: on the API's own thread the cipher was the
+      // ceiling of uploads.
       const sealing = new OffThreadSealing(key, iv);
       // Opened before anything streams, so a failure can never race the file's creation.
       const handle = await open(file, 'wx', 0o600);
       try {
-        let position = 0;
-        const append = async (bytes: Buffer) => {
-          await writeFully(handle, bytes, position);
-          position += bytes.length;
-        };
-        await append(iv);
-        for await (const ciphertext of sealing.ciphertextOf(source, options))
-          await append(ciphertext);
-        await append(sealing.authTag());
+        await writeFully(handle, iv, 0);
+        const end = await sealing.writeSealed(source, {
+          fd: handle.fd,
+          position: ivBytes,
+          freeChunks: options?.freeChunks,
+        });
+        await writeFully(handle, sealing.authTag(), end);
         // On disk before the upload is answered: the row that follows says it is stored.
         await handle.sync();
       } catch (error) {
