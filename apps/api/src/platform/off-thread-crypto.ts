@@ -8,62 +8,57 @@ import { assert } from './assert.ts';
  * cipher was the ceiling of document uploads (ADR 019), and a worker lets a second core
  * seal and write while the main thread receives. Results are exactly node:crypto's.
  *
- * Bytes travel in blocks of one SharedArrayBuffer made once (ADR 020): the main thread
- * copies a stream's chunks into a free block, the worker hashes it, encrypts it and writes
- * the ciphertext, and the block returns to the pool with the worker's answer. On Node 24 a
- * fresh buffer per block was garbage that only a major GC of the whole heap reclaimed
- * (V8 13.6 no longer scavenges for young buffers below 128 MB), which tripled the CPU per
- * MB and grew the process by 100 MB during five uploads; pooled blocks make none. Writing
- * on the worker (ADR 026) spares each block two thread hand-offs through libuv's pool and
- * the main thread's wait for them, a sixth of an upload's CPU.
+ * The main thread hands the stream's own chunks to the worker (ADR 026): a request body's
+ * chunks are each a buffer of their own, which are moved to the worker, not copied, and the
+ * worker frees each one as soon as it is written, as it frees the cipher's output. On Node
+ * 24 buffers left for the garbage collector pile up until a major GC of the whole heap
+ * (ADR 020), so nothing here waits for one. Chunks that are not the stream's to give (a
+ * slice of a larger buffer, a caller's own bytes) are copied first.
  */
-// 512 KB blocks, two at the worker per stream, cost about a tenth less CPU per MB than 256
-// KB and four: half the messages and file writes for the same bytes in flight.
-const blockBytes = 512 * 1024;
 /**
- * 64 MB of address space, of which only blocks ever used are resident (see `BlockPool.take`):
- * a stream holds at most three (one filling, two at the worker), and a slow
- * upload holds its filling block until it ends or times out, so the pool is made large
- * enough that many slow uploads do not leave the others waiting.
+ * Bytes sent to the worker in one message, and the most a stream has at the worker (two
+ * messages): 512 KB cost about a tenth less CPU per MB than 256 KB (ADR 020).
  */
-const poolBlocks = 128;
-/** Blocks a stream may have at the worker at once: enough to keep it busy while reading. */
-const blocksInFlightMax = 2;
+const messageBytesMin = 512 * 1024;
+const messagesInFlightMax = 2;
 
 // Plain JavaScript evaluated as the worker, so it runs the same under node, tsx and vitest:
 // a .ts worker file would need each of their loaders inside the worker.
 const workerSource = `
-const { parentPort, workerData } = require('node:worker_threads');
+const { parentPort } = require('node:worker_threads');
 const { createCipheriv, createHash } = require('node:crypto');
 const { writeSync } = require('node:fs');
-const { memory, blockBytes } = workerData;
 const jobs = new Map();
-// The cipher's output is freed as soon as it is written: left to the garbage collector it
-// would pile up as the main thread's buffers did.
-const release = (bytes) => {
+// Memory freed now rather than by the garbage collector (see the top of the module).
+const free = (bytes) => {
   if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) bytes.buffer.transfer(0);
 };
+const writeAll = (job, bytes) => {
+  // A write may take fewer bytes than it was given.
+  for (let written = 0; written < bytes.length; ) {
+    written += writeSync(job.fd, bytes, written, bytes.length - written, job.position + written);
+  }
+  job.position += bytes.length;
+};
 parentPort.on('message', (message) => {
-  const { id, op, block } = message;
+  const { id, op } = message;
   try {
     if (op === 'start') {
       const cipher = createCipheriv('aes-256-gcm', Buffer.from(message.key), Buffer.from(message.iv));
-      const { fd, position } = message;
-      jobs.set(id, { hash: createHash('sha256'), cipher, fd, position });
+      jobs.set(id, { hash: createHash('sha256'), cipher, fd: message.fd, position: message.position });
     } else if (op === 'seal') {
       const job = jobs.get(id);
-      const bytes = Buffer.from(memory, block * blockBytes, message.byteLength);
-      job.hash.update(bytes);
-      const sealed = job.cipher.update(bytes);
-      // GCM is a stream mode: as many bytes out as in.
-      if (sealed.length !== bytes.length) throw new Error('ciphertext length differs');
-      // A write may take fewer bytes than it was given.
-      for (let written = 0; written < sealed.length; ) {
-        written += writeSync(job.fd, sealed, written, sealed.length - written, job.position + written);
+      for (const chunk of message.chunks) {
+        const bytes = Buffer.from(chunk);
+        job.hash.update(bytes);
+        const sealed = job.cipher.update(bytes);
+        // GCM is a stream mode: as many bytes out as in.
+        if (sealed.length !== bytes.length) throw new Error('ciphertext length differs');
+        writeAll(job, sealed);
+        free(sealed);
+        free(bytes);
       }
-      job.position += sealed.length;
-      release(sealed);
-      parentPort.postMessage({ id, block });
+      parentPort.postMessage({ id });
     } else if (op === 'final') {
       const { hash, cipher } = jobs.get(id);
       jobs.delete(id);
@@ -72,72 +67,14 @@ parentPort.on('message', (message) => {
     } else if (op === 'drop') jobs.delete(id);
   } catch (error) {
     jobs.delete(id);
-    parentPort.postMessage({ id, block, error: String(error) });
+    parentPort.postMessage({ id, error: String(error) });
   }
 });
 `;
 
-/**
- * Fixed blocks of one SharedArrayBuffer, lent out one holder at a time: a block is never
- * handed out again before it is given back, and giving back one not lent out is a bug.
- */
-export class BlockPool {
-  readonly memory: SharedArrayBuffer;
-  private readonly free: number[];
-  private readonly lent = new Set<number>();
-  private readonly waiting: ((block: number) => void)[] = [];
-
-  constructor(
-    readonly blockBytes: number,
-    blocks: number,
-  ) {
-    this.memory = new SharedArrayBuffer(blockBytes * blocks);
-    // Reversed so that block 0 is taken first.
-    this.free = Array.from({ length: blocks }, (_, block) => blocks - 1 - block);
-  }
-
-  /**
-   * A free block, or the first one given back if none is: memory stays bounded however
-   * many streams run. Last given, first taken, so a few blocks serve every stream and the
-   * pages of the others are never touched (never resident).
-   */
-  take(): Promise<number> {
-    const block = this.free.pop();
-    if (block === undefined) return new Promise((resolve) => this.waiting.push(resolve));
-    this.lent.add(block);
-    return Promise.resolve(block);
-  }
-
-  give(block: number): void {
-    assert(this.lent.has(block), `block ${block} given back but not lent out`);
-    const next = this.waiting.shift();
-    if (next) next(block);
-    else {
-      this.lent.delete(block);
-      this.free.push(block);
-    }
-  }
-
-  get freeBlocks(): number {
-    return this.free.length;
-  }
-
-  /** The block's first `byteLength` bytes, without copying. */
-  bytesOf(block: number, byteLength = this.blockBytes): Buffer {
-    return Buffer.from(this.memory, block * this.blockBytes, byteLength);
-  }
-}
-
-export const sealingBlocks = new BlockPool(blockBytes, poolBlocks);
-
-type WorkerAnswer = {
-  id: number;
-  block?: number;
-  sha256?: string;
-  tag?: Uint8Array;
-  error?: string;
-};
+type WorkerAnswer = { id: number; sha256?: string; tag?: Uint8Array; error?: string };
 type Waiter = { resolve: (answer: WorkerAnswer) => void; reject: (error: Error) => void };
+type WorkerMessage = Record<string, unknown> & { id: number };
 
 /** One worker and the answers its jobs wait for, in the order they were asked. */
 class CryptoWorker {
@@ -146,10 +83,7 @@ class CryptoWorker {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(workerSource, {
-      eval: true,
-      workerData: { memory: sealingBlocks.memory, blockBytes },
-    });
+    const worker = new Worker(workerSource, { eval: true });
     // Idle workers must not keep the process (or a test run) alive.
     worker.unref();
     worker.on('message', (answer: WorkerAnswer) => {
@@ -172,17 +106,18 @@ class CryptoWorker {
   }
 
   /** Sends without waiting; a failure reaches the job's next awaited message. */
-  post(message: Record<string, unknown> & { id: number }): void {
+  post(message: WorkerMessage): void {
     this.started().postMessage(message);
   }
 
-  ask(message: Record<string, unknown> & { id: number }): Promise<WorkerAnswer> {
+  /** Sends, moving `transfer` to the worker, and waits for the answer. */
+  ask(message: WorkerMessage, transfer: ArrayBuffer[] = []): Promise<WorkerAnswer> {
     return new Promise<WorkerAnswer>((resolve, reject) => {
       const worker = this.started();
       const waiting = this.waiters.get(message.id) ?? [];
       waiting.push({ resolve, reject });
       this.waiters.set(message.id, waiting);
-      worker.postMessage(message);
+      worker.postMessage(message, transfer);
     });
   }
 }
@@ -195,18 +130,17 @@ const workers = Array.from(
 let jobsStarted = 0;
 
 /**
- * Frees a chunk's memory now that its bytes are copied, if the chunk is all of its buffer
- * (ES2024's ArrayBuffer transfer, which the shared ES2023 typings do not declare yet): a
- * socket's chunks otherwise wait for a major GC on Node 24 (see the top of this file).
+ * The memory of `chunk` to move to the worker: its own buffer when it may be given away
+ * and is all of that buffer, otherwise a copy (the rest of a larger buffer is someone's).
  */
-function free(chunk: Buffer): void {
-  if (chunk.byteOffset === 0 && chunk.buffer.byteLength === chunk.length) {
-    (chunk.buffer as ArrayBuffer & { transfer(byteLength: number): ArrayBuffer }).transfer(0);
-  }
+function memoryToMove(chunk: Buffer, isGiven: boolean): ArrayBuffer {
+  const isWholeBuffer =
+    chunk.byteOffset === 0 &&
+    chunk.buffer.byteLength === chunk.length &&
+    chunk.buffer instanceof ArrayBuffer;
+  if (isGiven && isWholeBuffer) return chunk.buffer as ArrayBuffer;
+  return new Uint8Array(chunk).buffer;
 }
-
-/** A block being filled, or at the worker: which one, and how many bytes it holds. */
-type Filled = { block: number; byteLength: number };
 
 /**
  * Writes the AES-256-GCM ciphertext of a stream to a file while it is read, and computes
@@ -228,17 +162,8 @@ export class OffThreadSealing {
     this.worker = workers[jobsStarted % workers.length] as CryptoWorker;
   }
 
-  private seal({ block, byteLength }: Filled): Promise<void> {
-    const sealed = this.worker
-      .ask({ id: this.id, op: 'seal', block, byteLength })
-      // Answered or dead, the worker no longer touches the block.
-      .then(
-        () => sealingBlocks.give(block),
-        (error: unknown) => {
-          sealingBlocks.give(block);
-          throw error;
-        },
-      );
+  private seal(chunks: ArrayBuffer[]): Promise<unknown> {
+    const sealed = this.worker.ask({ id: this.id, op: 'seal', chunks }, chunks);
     // Awaited in turn; one failing while an earlier one is awaited is not unhandled.
     sealed.catch(() => {});
     return sealed;
@@ -247,11 +172,10 @@ export class OffThreadSealing {
   /**
    * Writes the ciphertext of `source` to the open file `fd` from `position` on, and answers
    * the position after its last byte. Once it has settled, however it ended (the source
-   * failing, a write failing), the worker touches neither the file nor any block of this
-   * stream again, so the caller may close the file, and every block is back in the pool.
-   * With `freeChunks`, the chunks of `source` are nobody else's (a request body read from
-   * its socket) and each one's memory is freed as soon as it is copied: afterwards it
-   * reads as empty. A sealing writes one stream.
+   * failing, a write failing), the worker writes nothing more to the file, so the caller
+   * may close it. With `freeChunks`, the chunks of `source` are nobody else's (a request
+   * body read from its socket) and are moved to the worker rather than copied: afterwards
+   * they read as empty. A sealing writes one stream.
    */
   async writeSealed(
     source: AsyncIterable<Buffer>,
@@ -268,39 +192,30 @@ export class OffThreadSealing {
       fd,
       position,
     });
-    const atWorker: Promise<void>[] = [];
-    let filling: Filled | null = null;
+    const atWorker: Promise<unknown>[] = [];
+    let message: ArrayBuffer[] = [];
+    let messageBytes = 0;
     let end = position;
-    const send = (filled: Filled) => {
-      atWorker.push(this.seal(filled));
-      end += filled.byteLength;
+    const send = () => {
+      atWorker.push(this.seal(message));
+      end += messageBytes;
+      message = [];
+      messageBytes = 0;
     };
     try {
       for await (const chunk of source) {
-        for (let read = 0; read < chunk.length; ) {
-          filling ??= { block: await sealingBlocks.take(), byteLength: 0 };
-          const taken = Math.min(chunk.length - read, blockBytes - filling.byteLength);
-          chunk.copy(sealingBlocks.bytesOf(filling.block), filling.byteLength, read, read + taken);
-          filling.byteLength += taken;
-          read += taken;
-          if (filling.byteLength === blockBytes) {
-            send(filling);
-            filling = null;
-          }
-          while (atWorker.length >= blocksInFlightMax) await atWorker.shift();
-        }
-        if (freeChunks) free(chunk);
+        if (chunk.length === 0) continue;
+        message.push(memoryToMove(chunk, freeChunks));
+        messageBytes += chunk.length;
+        if (messageBytes >= messageBytesMin) send();
+        while (atWorker.length >= messagesInFlightMax) await atWorker.shift();
       }
-      if (filling !== null) {
-        send(filling);
-        filling = null;
-      }
+      if (messageBytes > 0) send();
       for (let sealed = atWorker.shift(); sealed; sealed = atWorker.shift()) await sealed;
       const answer = await this.worker.ask({ id, op: 'final' });
       this.result = { sha256: answer.sha256 ?? '', tag: Buffer.from(answer.tag ?? []) };
       return end;
     } finally {
-      if (filling !== null) sealingBlocks.give(filling.block);
       // The worker answers in order: once these have, it writes nothing more to `fd`,
       // which the caller may then close (and the system give to another file).
       await Promise.allSettled(atWorker);

@@ -4,7 +4,10 @@ import { open, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BlockPool, OffThreadSealing, sealingBlocks } from './off-thread-crypto.ts';
+import { OffThreadSealing } from './off-thread-crypto.ts';
+
+/** More than one message to the worker (512 KB each). */
+const severalMessagesBytes = 3 * 512 * 1024 + 5;
 
 /** `bytes` cut into chunks of uneven sizes, as a socket delivers them. */
 function unevenChunks(bytes: Buffer): Buffer[] {
@@ -58,10 +61,9 @@ async function sealAll(sealing: OffThreadSealing, chunks: Iterable<Buffer>, free
 describe('hashing, encrypting and writing on a worker thread', () => {
   it('hashes, encrypts and tags exactly as node:crypto does, several streams at once', async () => {
     const key = randomBytes(32);
-    const { blockBytes } = sealingBlocks;
     const inputs = [
       randomBytes(3_000_017),
-      randomBytes(blockBytes),
+      randomBytes(512 * 1024),
       randomBytes(1),
       Buffer.alloc(0),
     ];
@@ -85,7 +87,7 @@ describe('hashing, encrypting and writing on a worker thread', () => {
   });
 
   it('frees the chunks it was told are its own once copied, and only those', async () => {
-    const whole = [randomBytes(100_000), randomBytes(sealingBlocks.blockBytes + 1)];
+    const whole = [randomBytes(100_000), randomBytes(severalMessagesBytes)];
     const copies = whole.map((chunk) => Buffer.from(chunk));
     const sealing = new OffThreadSealing(randomBytes(32), randomBytes(12));
     await sealAll(sealing, whole, true);
@@ -108,12 +110,13 @@ describe('hashing, encrypting and writing on a worker thread', () => {
     expect(larger.length).toBe(10_000);
   });
 
-  it('has no digest or tag for a stream that failed, and once it settles writes nothing more and holds no block', async () => {
-    const freeBefore = sealingBlocks.freeBlocks;
+  it('has no digest or tag for a stream that failed, and once it settles writes nothing more', async () => {
     const sealing = new OffThreadSealing(randomBytes(32), randomBytes(12));
     const { file, handle } = await fileWithPrefix(Buffer.alloc(0));
+    // One large message, which the worker is still sealing when the stream fails.
+    const sentBytes = 8 * 1024 * 1024;
     const failing = (async function* () {
-      yield randomBytes(3 * sealingBlocks.blockBytes + 5);
+      yield randomBytes(sentBytes);
       throw new Error('connection dropped');
     })();
     await expect(sealing.writeSealed(failing, { fd: handle.fd, position: 0 })).rejects.toThrow(
@@ -121,10 +124,9 @@ describe('hashing, encrypting and writing on a worker thread', () => {
     );
     expect(() => sealing.authTag()).toThrow(/once the stream has ended/);
     expect(() => sealing.sha256Hex()).toThrow(/once the stream has ended/);
-    // The blocks it had sent were written before it settled, and every block is back.
+    // What it had sent was written before it settled.
     const sizeWhenSettled = statSync(file).size;
-    expect(sizeWhenSettled).toBe(3 * sealingBlocks.blockBytes);
-    expect(sealingBlocks.freeBlocks).toBe(freeBefore);
+    expect(sizeWhenSettled).toBe(sentBytes);
     await handle.close();
     // Another stream on the same worker completes, and the failed one's file is unchanged.
     await sealAll(new OffThreadSealing(randomBytes(32), randomBytes(12)), [randomBytes(1_000)]);
@@ -132,54 +134,19 @@ describe('hashing, encrypting and writing on a worker thread', () => {
   });
 
   it('fails the stream when the file cannot be written, and the next stream still works', async () => {
-    const freeBefore = sealingBlocks.freeBlocks;
     const file = path.join(directory, 'read-only');
     await writeFile(file, '');
     const readOnly = await open(file, 'r');
     const sealing = new OffThreadSealing(randomBytes(32), randomBytes(12));
     await expect(
-      sealing.writeSealed(streamOf([randomBytes(2 * sealingBlocks.blockBytes)]), {
+      sealing.writeSealed(streamOf([randomBytes(severalMessagesBytes)]), {
         fd: readOnly.fd,
         position: 0,
       }),
     ).rejects.toThrow(/EBADF/);
     await readOnly.close();
-    expect(sealingBlocks.freeBlocks).toBe(freeBefore);
     const next = new OffThreadSealing(randomBytes(32), randomBytes(12));
     await sealAll(next, [Buffer.from('abc')]);
     expect(next.sha256Hex()).toBe(createHash('sha256').update('abc').digest('hex'));
-  });
-});
-
-describe('the block pool', () => {
-  it('never hands out a block that is lent, and waits for one given back', async () => {
-    const pool = new BlockPool(16, 2);
-    const first = await pool.take();
-    const second = await pool.take();
-    expect(first).not.toBe(second);
-    expect(pool.freeBlocks).toBe(0);
-    let third: number | null = null;
-    const waiting = pool.take().then((block) => {
-      third = block;
-    });
-    await Promise.resolve();
-    expect(third).toBeNull();
-    pool.give(second);
-    await waiting;
-    expect(third).toBe(second);
-    expect(pool.freeBlocks).toBe(0);
-    pool.give(first);
-    expect(() => pool.give(first)).toThrow(/not lent out/);
-    // Last given, first taken: the same few blocks serve, the rest are never touched.
-    expect(await pool.take()).toBe(first);
-  });
-
-  it('lends each block as its own memory', async () => {
-    const pool = new BlockPool(4, 2);
-    const [a, b] = [await pool.take(), await pool.take()];
-    pool.bytesOf(a).fill(1);
-    pool.bytesOf(b).fill(2);
-    expect([...pool.bytesOf(a)]).toEqual([1, 1, 1, 1]);
-    expect([...pool.bytesOf(b, 2)]).toEqual([2, 2]);
   });
 });
