@@ -16,7 +16,7 @@ export type DocumentStorage = {
   /**
    * Stores `source` under `key`, with the SHA-256 of its bytes computed as they go by;
    * if `source` fails, nothing is left under the key. `freeChunks` says the chunks of
-   * `source` are nobody else's, so their memory may be freed once stored (ADR 020).
+   * `source` are nobody else's, so they may be taken rather than copied (ADR 026).
    */
   write(
     key: string,

@@ -115,8 +115,9 @@ export async function storeInspected(
   source.once('error', onClose);
   source.pipe(inspector);
   try {
-    // A request read from its socket: each chunk is a copy made for it alone, which the
-    // garbage collector of Node 24 would reclaim only in a major collection (ADR 020).
+    // A request read from its socket: each chunk is a copy made for it alone, so it is
+    // moved to the crypto worker, not copied, and freed there once written (ADR 026);
+    // the garbage collector of Node 24 would reclaim it only in a major collection.
     const freeChunks = source instanceof IncomingMessage;
     const { sha256 } = await storage.write(storageKey, inspector, { freeChunks });
     return { ...inspector.result(), sha256 };
