@@ -64,9 +64,10 @@ const pgbenchDatabase = 'bench_api_pgbench';
 // The scale bench:ledger compares with: 10 branches, 1,000,000 accounts.
 const pgbenchScale = 10;
 const historyConnections = 8;
+// Issue #19's: 0.6 at 8 connections (#13 asked 0.4), p99 under 50 ms at 8 and 32.
 const targets = {
   ratioAtConnections: 8,
-  ratio: 0.4,
+  ratio: 0.6,
   p99Ms: 50,
 };
 const noisyNeighbourCpuPercent = 10;
