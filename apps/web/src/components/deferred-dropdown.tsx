@@ -43,7 +43,14 @@ type TopBarButtonProps = {
 
 export function TopBarButton({ label, icon, size = 'lg', ref, ...handlers }: TopBarButtonProps) {
   return (
-    <ActionIcon ref={ref} variant="subtle" color="gray" size={size} aria-label={label} {...handlers}>
+    <ActionIcon
+      ref={ref}
+      variant="subtle"
+      color="gray"
+      size={size}
+      aria-label={label}
+      {...handlers}
+    >
       {icon}
     </ActionIcon>
   );
@@ -67,9 +74,7 @@ export function DeferredDropdown<Extra extends object = Record<never, never>>({
   size?: TopBarButtonProps['size'];
   load: () => Promise<ComponentType<TopBarDropdownProps & Extra>>;
 } & (keyof Extra extends never ? { dropdownProps?: Extra } : { dropdownProps: Extra })) {
-  const [Dropdown, setDropdown] = useState<ComponentType<TopBarDropdownProps & Extra> | null>(
-    null,
-  );
+  const [Dropdown, setDropdown] = useState<ComponentType<TopBarDropdownProps & Extra> | null>(null);
   const loadedButton = useRef<HTMLButtonElement>(null);
   // The clicked button has just been replaced by the dropdown's own: focus moves to it
   // before the dropdown opens, so closing the dropdown returns there.

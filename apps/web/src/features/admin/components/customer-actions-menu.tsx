@@ -37,7 +37,11 @@ export function CustomerActionsMenu({
         {canFreeze && (
           <Menu.Item
             leftSection={
-              customer.isFrozen ? <LockOpen size={16} aria-hidden /> : <Lock size={16} aria-hidden />
+              customer.isFrozen ? (
+                <LockOpen size={16} aria-hidden />
+              ) : (
+                <Lock size={16} aria-hidden />
+              )
             }
             onClick={() => onFreeze(customer, menuButton())}
           >

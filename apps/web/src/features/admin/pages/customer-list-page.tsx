@@ -1,14 +1,5 @@
 import type { CustomerList } from '@coffer/contracts/admin';
-import {
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { EllipsisVertical, Search } from 'lucide-react';
