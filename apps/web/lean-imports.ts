@@ -5,6 +5,9 @@
 //   elements (4 KB gzipped of scroll locking the shell never does itself);
 // - ScrollArea (behind every Mantine Table) only merges refs with Floating UI's
 //   `useMergeRefs`, which brings all of Floating UI (12 KB gzipped);
+// - Table.ScrollContainer imports ScrollArea (5 KB gzipped) for its default `scrollarea`
+//   type; the app's tables all scroll natively (`type="native"`, Mantine's own overflow),
+//   so it never renders one, and the stand-in fails loudly if a table ever asks for it;
 // - the currencies contract reads only each currency's code and minor digits from
 //   currency-codes, which also lists every currency's name and countries (4 KB gzipped).
 // A dialog or popover that needs the real libraries still imports them, with its own code;
@@ -31,6 +34,16 @@ const standIns: readonly StandIn[] = [
       [
         `import { useMergedRef } from '@mantine/hooks';`,
         'export const useMergeRefs = (refs) => useMergedRef(...refs);',
+      ].join('\n'),
+  },
+  {
+    importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]TableScrollContainer\.mjs$/,
+    source: '../ScrollArea/ScrollArea.mjs',
+    code: () =>
+      [
+        'export function ScrollArea() {',
+        `  throw new Error('Table.ScrollContainer needs type="native" in the browser build (lean-imports.ts)');`,
+        '}',
       ].join('\n'),
   },
   {
