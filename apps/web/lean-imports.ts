@@ -37,7 +37,8 @@ const standIns: readonly StandIn[] = [
       ].join('\n'),
   },
   {
-    importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]TableScrollContainer\.mjs$/,
+    importer:
+      /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]TableScrollContainer\.mjs$/,
     source: '../ScrollArea/ScrollArea.mjs',
     code: () =>
       [
