@@ -1,8 +1,6 @@
 // A build step for the browser: a few imports bring a whole library, or all of its data,
 // for one small thing, and every signed-in page pays for it on its first load. Those
 // imports get stand-ins that do the same for what the importer uses:
-// - the AppShell's header reads only the class name react-remove-scroll gives fixed
-//   elements (4 KB gzipped of scroll locking the shell never does itself);
 // - ScrollArea (behind every Mantine Table) only merges refs with Floating UI's
 //   `useMergeRefs`, which brings all of Floating UI (12 KB gzipped);
 // - Table.ScrollContainer imports ScrollArea (5 KB gzipped) for its default `scrollarea`
@@ -18,14 +16,6 @@ import type { Plugin } from 'vite';
 type StandIn = { importer: RegExp; source: string; code: () => string };
 
 const standIns: readonly StandIn[] = [
-  {
-    importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/,
-    source: 'react-remove-scroll',
-    // react-remove-scroll-bar's constants: the real library styles the same class while a
-    // dialog locks the page's scrolling.
-    code: () =>
-      `export const RemoveScroll = { classNames: { zeroRight: 'right-scroll-bar-position', fullWidth: 'width-before-scroll-bar' } };`,
-  },
   {
     importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
     source: '@floating-ui/react',
