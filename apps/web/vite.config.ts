@@ -94,13 +94,6 @@ export default defineConfig({
                   name: 'password-strength-dictionaries',
                   test: /node_modules[\\/]@zxcvbn-ts[\\/]/,
                 },
-                // Mantine's styles system, provider and Box, which every page runs: one file
-                // instead of a dozen tiny ones (a group for all of Mantine, or for its hooks,
-                // would bring every page components and hooks only dialogs use).
-                {
-                  name: 'vendor-mantine-core',
-                  test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/,
-                },
                 {
                   name: 'vendor-core',
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|zod|@tanstack)[\\/]/,
