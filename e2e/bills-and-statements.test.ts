@@ -92,8 +92,7 @@ describe('bills and statements', () => {
       await page.getByRole('button', { name: 'Pay Bill' }).click();
       await page.getByText('Invalid amount', { exact: true }).waitFor();
 
-      await page.getByRole('combobox', { name: 'Bill' }).click();
-      await page.getByRole('option', { name: 'Electricity' }).click();
+      await page.getByRole('combobox', { name: 'Bill' }).selectOption({ label: 'Electricity' });
       await page.getByLabel('Biller reference').fill('ELEC-123456');
       await page.getByLabel('Amount').fill('12.34');
       await page.getByRole('button', { name: 'Pay Bill' }).click();

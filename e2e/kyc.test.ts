@@ -42,8 +42,7 @@ async function randomPng(page: Page, side: number): Promise<string> {
 }
 
 async function fillDetails(page: Page): Promise<void> {
-  await page.getByRole('combobox', { name: 'ID type' }).click();
-  await page.getByRole('option', { name: 'Passport' }).click();
+  await page.getByRole('combobox', { name: 'ID type' }).selectOption({ label: 'Passport' });
   await page.getByLabel('ID number').fill('X1234567');
   await page.getByLabel('Address').fill('Hauptstrasse 1, 10115 Berlin');
   await page.getByLabel('Date of birth').fill('1988-04-02');

@@ -1,10 +1,11 @@
 // A build step for the browser: a few imports bring a whole library, or all of its data,
 // for one small thing, and every signed-in page pays for it on its first load. Those
 // imports get stand-ins that do the same for what the importer uses:
-// - the AppShell's header reads only the class name react-remove-scroll gives fixed
-//   elements (4 KB gzipped of scroll locking the shell never does itself);
 // - ScrollArea (behind every Mantine Table) only merges refs with Floating UI's
 //   `useMergeRefs`, which brings all of Floating UI (12 KB gzipped);
+// - Table.ScrollContainer imports ScrollArea (5 KB gzipped) for its default `scrollarea`
+//   type; the app's tables all scroll natively (`type="native"`, Mantine's own overflow),
+//   so it never renders one, and the stand-in fails loudly if a table ever asks for it;
 // - the currencies contract reads only each currency's code and minor digits from
 //   currency-codes, which also lists every currency's name and countries (4 KB gzipped).
 // A dialog or popover that needs the real libraries still imports them, with its own code;
@@ -16,14 +17,6 @@ type StandIn = { importer: RegExp; source: string; code: () => string };
 
 const standIns: readonly StandIn[] = [
   {
-    importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/,
-    source: 'react-remove-scroll',
-    // react-remove-scroll-bar's constants: the real library styles the same class while a
-    // dialog locks the page's scrolling.
-    code: () =>
-      `export const RemoveScroll = { classNames: { zeroRight: 'right-scroll-bar-position', fullWidth: 'width-before-scroll-bar' } };`,
-  },
-  {
     importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
     source: '@floating-ui/react',
     // Floating UI takes the refs as one array; Mantine's own hook takes them as arguments.
@@ -31,6 +24,17 @@ const standIns: readonly StandIn[] = [
       [
         `import { useMergedRef } from '@mantine/hooks';`,
         'export const useMergeRefs = (refs) => useMergedRef(...refs);',
+      ].join('\n'),
+  },
+  {
+    importer:
+      /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]TableScrollContainer\.mjs$/,
+    source: '../ScrollArea/ScrollArea.mjs',
+    code: () =>
+      [
+        'export function ScrollArea() {',
+        `  throw new Error('Table.ScrollContainer needs type="native" in the browser build (lean-imports.ts)');`,
+        '}',
       ].join('\n'),
   },
   {

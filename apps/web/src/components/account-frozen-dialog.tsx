@@ -1,8 +1,10 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { ModalOnDemand } from './modal-on-demand.ts';
 
 /**
  * PRODUCT.md "Account frozen" dialog: shown instead of sending, withdrawing or paying
- * when staff froze the account, with the server's message (it carries their reason).
+ * when staff froze the account, with the server's message (it carries their reason). Its
+ * modal loads when it first opens: most visits never see it.
  */
 export function AccountFrozenDialog({
   message,
@@ -13,11 +15,11 @@ export function AccountFrozenDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={message !== null} onClose={onClose} title="Account frozen" centered>
+    <ModalOnDemand opened={message !== null} onClose={onClose} title="Account frozen" centered>
       <Text>{message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button onClick={onClose}>OK</Button>
       </Group>
-    </Modal>
+    </ModalOnDemand>
   );
 }

@@ -79,7 +79,7 @@ export function DataTable<Row>({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer minWidth={minWidth} type="native">
       <Table aria-label={label} verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>

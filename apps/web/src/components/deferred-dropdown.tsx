@@ -4,6 +4,7 @@ import {
   type ComponentType,
   type ReactNode,
   type Ref,
+  type RefObject,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -11,11 +12,15 @@ import {
 } from 'react';
 
 /**
- * What a top-bar dropdown (a Menu or a Popover) gets once its code has loaded: the button
- * that opens it, as it looked before. A click loaded it, so it opens at once
+ * What a deferred dropdown (a Menu or a Popover) gets once its code has loaded: the button
+ * that opens it, as it looked before, and a ref to that button (a dialog opened from a
+ * menu item returns focus there). A click loaded it, so it opens at once
  * (`useOpenedOnceLoaded`).
  */
-export type TopBarDropdownProps = { target: ReactNode };
+export type TopBarDropdownProps = {
+  target: ReactNode;
+  targetRef?: RefObject<HTMLButtonElement | null>;
+};
 
 /**
  * The open state of a dropdown that a click has just loaded: closed for its first render,
@@ -31,32 +36,45 @@ export function useOpenedOnceLoaded(): [boolean, (isOpen: boolean) => void] {
 type TopBarButtonProps = {
   label: string;
   icon: ReactNode;
+  /** The top bar's buttons are `lg`; a table row's are Mantine's default, `md`. */
+  size?: 'md' | 'lg';
   ref?: Ref<HTMLButtonElement>;
 } & Pick<ComponentProps<'button'>, 'onPointerEnter' | 'onFocus' | 'onClick'>;
 
-export function TopBarButton({ label, icon, ref, ...handlers }: TopBarButtonProps) {
+export function TopBarButton({ label, icon, size = 'lg', ref, ...handlers }: TopBarButtonProps) {
   return (
-    <ActionIcon ref={ref} variant="subtle" color="gray" size="lg" aria-label={label} {...handlers}>
+    <ActionIcon
+      ref={ref}
+      variant="subtle"
+      color="gray"
+      size={size}
+      aria-label={label}
+      {...handlers}
+    >
       {icon}
     </ActionIcon>
   );
 }
 
 /**
- * A top-bar button whose dropdown loads when someone approaches it: pointer or focus
- * fetch its code, a click shows it open. Menus and popovers bring Floating UI and their
- * own code (about a tenth of a signed-in page's JavaScript) that most visits never use.
+ * A button (in the top bar, or a table row's actions) whose dropdown loads when someone
+ * approaches it: pointer or focus fetch its code, a click shows it open. Menus and
+ * popovers bring Floating UI and their own code (about a tenth of a signed-in page's
+ * JavaScript) that most visits never use. `dropdownProps` go to the loaded dropdown.
  */
-export function DeferredDropdown({
+export function DeferredDropdown<Extra extends object = Record<never, never>>({
   label,
   icon,
+  size,
   load,
+  dropdownProps,
 }: {
   label: string;
   icon: ReactNode;
-  load: () => Promise<ComponentType<TopBarDropdownProps>>;
-}) {
-  const [Dropdown, setDropdown] = useState<ComponentType<TopBarDropdownProps> | null>(null);
+  size?: TopBarButtonProps['size'];
+  load: () => Promise<ComponentType<TopBarDropdownProps & Extra>>;
+} & (keyof Extra extends never ? { dropdownProps?: Extra } : { dropdownProps: Extra })) {
+  const [Dropdown, setDropdown] = useState<ComponentType<TopBarDropdownProps & Extra> | null>(null);
   const loadedButton = useRef<HTMLButtonElement>(null);
   // The clicked button has just been replaced by the dropdown's own: focus moves to it
   // before the dropdown opens, so closing the dropdown returns there.
@@ -64,13 +82,20 @@ export function DeferredDropdown({
     if (Dropdown) loadedButton.current?.focus();
   }, [Dropdown]);
   if (Dropdown) {
-    return <Dropdown target={<TopBarButton ref={loadedButton} label={label} icon={icon} />} />;
+    return (
+      <Dropdown
+        {...(dropdownProps as Extra)}
+        target={<TopBarButton ref={loadedButton} label={label} icon={icon} size={size} />}
+        targetRef={loadedButton}
+      />
+    );
   }
   const prefetch = () => void load();
   return (
     <TopBarButton
       label={label}
       icon={icon}
+      size={size}
       onPointerEnter={prefetch}
       onFocus={prefetch}
       onClick={async () => {

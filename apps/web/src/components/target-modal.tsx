@@ -1,10 +1,10 @@
-import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ModalOnDemand } from './modal-on-demand.ts';
 import type { TargetDialogProps } from './use-dialog-target.ts';
 
 /**
  * A centred modal about one target (a row of a table), whose content stays while the
- * modal fades out: the staff decision dialogs share it.
+ * modal fades out: the staff decision dialogs share it. Its modal loads when it first opens.
  */
 export function TargetModal<Target>({
   target,
@@ -15,8 +15,14 @@ export function TargetModal<Target>({
   children,
 }: TargetDialogProps<Target> & { title: string; children: (target: Target) => ReactNode }) {
   return (
-    <Modal opened={opened} onClose={onClose} onExitTransitionEnd={onExited} title={title} centered>
+    <ModalOnDemand
+      opened={opened}
+      onClose={onClose}
+      onExitTransitionEnd={onExited}
+      title={title}
+      centered
+    >
       {target && children(target)}
-    </Modal>
+    </ModalOnDemand>
   );
 }

@@ -1,8 +1,8 @@
 import { isStaffRole } from '@coffer/contracts/auth';
-import { AppShell, Burger, Group, NavLink, VisuallyHidden } from '@mantine/core';
+import { Burger, Group, NavLink, rem, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { LogOut } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { type CSSProperties, lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import {
@@ -27,11 +27,14 @@ const StaffNavItems = lazy(async () => ({
 }));
 
 const topBarHeightPx = 56;
-const navbarWidthPx = 240;
 const navbarId = 'shell-navbar';
 const mainId = 'main-content';
 
-/** The frame of every signed-in page: top bar, side menu and the page itself. */
+/**
+ * The frame of every signed-in page: top bar, side menu and the page itself. Plain
+ * landmarks laid out by shell-layout.module.css, which draws what Mantine's AppShell drew
+ * (the same sizes, borders and phone menu) without its code on every page's first load.
+ */
 export function ShellLayout() {
   const [isNavbarOpen, navbar] = useDisclosure(false);
   const isSandbox = useIsSandbox();
@@ -43,22 +46,19 @@ export function ShellLayout() {
   const isNavbarHidden = isPhone && !isNavbarOpen;
   useHotkeys([['Escape', navbar.close]], []);
   const logout = useLogout();
+  const headerHeight = rem(topBarHeightPx + (isSandbox ? sandboxBannerHeightPx : 0));
 
   return (
     <LiveEventsProvider>
-      <AppShell
-        header={{ height: topBarHeightPx + (isSandbox ? sandboxBannerHeightPx : 0) }}
-        navbar={{
-          width: navbarWidthPx,
-          breakpoint: 'sm',
-          collapsed: { mobile: !isNavbarOpen },
-        }}
-        padding={{ base: 'md', sm: 'xl' }}
+      <div
+        className={classes.root}
+        style={{ '--shell-header-height': headerHeight } as CSSProperties}
       >
         <a href={`#${mainId}`} className={classes.skipLink}>
           Skip to main content
         </a>
-        <AppShell.Header>
+        {/* A dialog's scroll lock keeps this fixed bar clear of the scrollbar by this class. */}
+        <header className={`${classes.header} right-scroll-bar-position`}>
           <SandboxBanner />
           <Group h={topBarHeightPx} px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
@@ -78,9 +78,15 @@ export function ShellLayout() {
               <UserMenu />
             </Group>
           </Group>
-        </AppShell.Header>
+        </header>
         {/* Off-screen links must not take keyboard focus, so the hidden menu is inert. */}
-        <AppShell.Navbar id={navbarId} p="sm" aria-label="Main" inert={isNavbarHidden}>
+        <nav
+          id={navbarId}
+          className={classes.navbar}
+          data-opened={isNavbarOpen || undefined}
+          aria-label="Main"
+          inert={isNavbarHidden}
+        >
           <VisuallyHidden component="h2">Menu</VisuallyHidden>
           {/* Each role sees its own pages: staff have no wallet, customers no back office. */}
           {isStaff ? (
@@ -109,20 +115,20 @@ export function ShellLayout() {
             onClick={() => logout.mutate()}
             mt="auto"
           />
-        </AppShell.Navbar>
+        </nav>
         {/* Customers' pages end with room for the floating Help button. */}
-        <AppShell.Main
+        <main
           id={mainId}
           tabIndex={-1}
           className={classes.main}
-          pb={isStaff ? undefined : 88}
+          data-with-help-button={isStaff ? undefined : true}
         >
           <FrozenAccountBanner />
           <VerifyEmailBanner />
           <Outlet />
-        </AppShell.Main>
+        </main>
         {isStaff ? null : <HelpButton />}
-      </AppShell>
+      </div>
     </LiveEventsProvider>
   );
 }

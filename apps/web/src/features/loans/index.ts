@@ -7,4 +7,9 @@ export const CustomerLoansTab = onDemand(
   async () => (await import('./components/customer-loans-tab.tsx')).CustomerLoansTab,
   'Loading loan requests',
 );
-export { DisburseLoanForm } from './components/disburse-loan-form.tsx';
+// Loaded when staff choose "Disburse loan": its Select brings Mantine's Combobox and
+// Floating UI, which the customer page's first screen does not draw.
+export const DisburseLoanForm = onDemand(
+  async () => (await import('./components/disburse-loan-form.tsx')).DisburseLoanForm,
+  'Loading the loan form',
+);

@@ -1,22 +1,12 @@
 import type { CustomerList } from '@coffer/contracts/admin';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Loader,
-  Menu,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { EllipsisVertical, Lock, LockOpen, Search, TrendingUp } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { EllipsisVertical, Search } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
+import { DeferredDropdown } from '../../../components/deferred-dropdown.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState, LoadMore, NothingFound } from '../../../components/query-states.tsx';
 import { StaffRoleBadge } from '../../../components/staff-role-badge.tsx';
@@ -28,6 +18,7 @@ import { KycStatusBadge } from '../../kyc/index.ts';
 import { QueueCounts } from '../../staff-home/index.ts';
 import { customerListQueryOptions } from '../api.ts';
 import { AccountStatusBadge } from '../components/badges.tsx';
+import type { CustomerActionsMenuProps } from '../components/customer-actions-menu.tsx';
 import { FreezeDialog, LevelDialog } from '../components/dialogs-on-demand.ts';
 
 type Customer = CustomerList['items'][number];
@@ -35,19 +26,16 @@ type Customer = CustomerList['items'][number];
 const searchDebounceMs = 300;
 const searchLengthMax = 100;
 
-/** View, and for admins a menu with Freeze/Unfreeze and Set Level. */
+const loadActionsMenu = async () =>
+  (await import('../components/customer-actions-menu.tsx')).CustomerActionsMenu;
+
+/** View, and for admins a menu with Freeze/Unfreeze and Set Level, loaded when approached. */
 function RowActions({
   customer,
   onFreeze,
   onSetLevel,
-}: {
-  customer: Customer;
-  onFreeze: (customer: Customer, menuButton: HTMLElement | null) => void;
-  onSetLevel: (customer: Customer, menuButton: HTMLElement | null) => void;
-}) {
+}: { customer: Customer } & Pick<CustomerActionsMenuProps, 'onFreeze' | 'onSetLevel'>) {
   const me = useMe();
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const isAdmin = me?.role === 'admin';
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       <Button
@@ -59,42 +47,14 @@ function RowActions({
       >
         View
       </Button>
-      {isAdmin && (
-        <Menu position="bottom-end" shadow="md" width={200}>
-          <Menu.Target>
-            <ActionIcon
-              ref={menuButton}
-              variant="subtle"
-              color="gray"
-              aria-label={`More actions for ${customer.username}`}
-            >
-              <EllipsisVertical size={18} aria-hidden />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {/* Nobody freezes their own account; the server refuses it too. */}
-            {me.id !== customer.id && (
-              <Menu.Item
-                leftSection={
-                  customer.isFrozen ? (
-                    <LockOpen size={16} aria-hidden />
-                  ) : (
-                    <Lock size={16} aria-hidden />
-                  )
-                }
-                onClick={() => onFreeze(customer, menuButton.current)}
-              >
-                {customer.isFrozen ? 'Unfreeze' : 'Freeze'}
-              </Menu.Item>
-            )}
-            <Menu.Item
-              leftSection={<TrendingUp size={16} aria-hidden />}
-              onClick={() => onSetLevel(customer, menuButton.current)}
-            >
-              Set Level
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+      {me?.role === 'admin' && (
+        <DeferredDropdown
+          label={`More actions for ${customer.username}`}
+          icon={<EllipsisVertical size={18} aria-hidden />}
+          size="md"
+          load={loadActionsMenu}
+          dropdownProps={{ customer, canFreeze: me.id !== customer.id, onFreeze, onSetLevel }}
+        />
       )}
     </Group>
   );

@@ -44,7 +44,7 @@ function amountOf(payment: BillPayment): string {
 
 function PaymentsTable({ payments }: { payments: readonly BillPayment[] }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={560} type="native">
       <Table aria-label={tableLabel} verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>

@@ -7,7 +7,7 @@ import {
   billPaymentBodySchema,
 } from '@coffer/contracts/bills';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
-import { Card, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
@@ -15,6 +15,7 @@ import { AccountFrozenDialog } from '../../../components/account-frozen-dialog.t
 import { AllowanceNotice } from '../../../components/allowance-notice.tsx';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
+import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
@@ -108,12 +109,11 @@ export function PayBillForm({ me }: { me: Me }) {
         <Stack gap="md" maw={480}>
           <FormAlert message={formError} />
           <AllowanceNotice kind="bill_payment" />
-          <Select
+          <ChoiceSelect
             label="Bill"
             placeholder="Select a bill"
             data={categoryOptions}
             required
-            allowDeselect={false}
             {...form.getInputProps('category')}
           />
           <TextInput

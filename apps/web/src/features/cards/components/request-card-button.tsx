@@ -1,9 +1,10 @@
 import type { CardOverview } from '@coffer/contracts/cards';
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { ModalOnDemand } from '../../../components/modal-on-demand.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
@@ -43,7 +44,7 @@ export function RequestCardButton({ terms }: { terms: CardOverview['terms'] }) {
       <Button onClick={() => setIsOpen(true)} w={{ base: '100%', xs: 'auto' }}>
         Get Virtual Card
       </Button>
-      <Modal
+      <ModalOnDemand
         opened={isOpen}
         onClose={() => {
           setIsOpen(false);
@@ -86,7 +87,7 @@ export function RequestCardButton({ terms }: { terms: CardOverview['terms'] }) {
             </BusyButton>
           </Group>
         </Stack>
-      </Modal>
+      </ModalOnDemand>
     </>
   );
 }

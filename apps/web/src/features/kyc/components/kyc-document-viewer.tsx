@@ -1,5 +1,6 @@
 import type { StaffKycSubmission } from '@coffer/contracts/kyc';
-import { Anchor, Box, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Stack, Text } from '@mantine/core';
+import { ModalOnDemand } from '../../../components/modal-on-demand.ts';
 import { kycDocumentUrl } from '../api.ts';
 
 /**
@@ -20,7 +21,7 @@ export function KycDocumentViewer({
   const url = submission ? kycDocumentUrl(submission.id) : '';
   const title = submission ? `ID document of ${submission.user.username}` : 'ID document';
   return (
-    <Modal
+    <ModalOnDemand
       opened={opened}
       onClose={onClose}
       onExitTransitionEnd={onExited}
@@ -57,6 +58,6 @@ export function KycDocumentViewer({
           </Anchor>
         </Stack>
       )}
-    </Modal>
+    </ModalOnDemand>
   );
 }

@@ -5,11 +5,12 @@ import {
   kycSubmissionBodySchema,
   kycSubmitFailedMessage,
 } from '@coffer/contracts/kyc';
-import { Card, Group, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Card, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
+import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
@@ -84,12 +85,11 @@ export function KycForm() {
       >
         <Stack gap="md" maw={480}>
           <FormAlert message={formError} />
-          <Select
+          <ChoiceSelect
             label="ID type"
             placeholder="Choose the type of ID"
             data={idTypeOptions}
             required
-            allowDeselect={false}
             {...form.getInputProps('idType')}
           />
           <TextInput

@@ -1,12 +1,13 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import type { Loan } from '@coffer/contracts/loans';
 import { toDecimalString } from '@coffer/contracts/money';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { ModalOnDemand } from '../../../components/modal-on-demand.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
@@ -73,7 +74,7 @@ export function RepayDialog({
   const amountMinor = positiveAmountMinorOf(amount, currency);
   const isTooMuch = amountMinor !== null && amountMinor > loan.payoffMinor;
   return (
-    <Modal opened={opened} onClose={close} title="Repay loan" centered>
+    <ModalOnDemand opened={opened} onClose={close} title="Repay loan" centered>
       <form
         noValidate
         onSubmit={(event) => {
@@ -149,6 +150,6 @@ export function RepayDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ModalOnDemand>
   );
 }

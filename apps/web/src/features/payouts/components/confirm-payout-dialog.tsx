@@ -1,11 +1,12 @@
 import type { CurrencyCode } from '@coffer/contracts/currencies';
 import type { PayoutBody } from '@coffer/contracts/payouts';
 import { stepUpCodeSchema } from '@coffer/contracts/step-up';
-import { Button, DataList, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, DataList, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { ModalOnDemand } from '../../../components/modal-on-demand.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
@@ -175,7 +176,7 @@ export function ConfirmPayoutDialog({
   onRefused: (error: ApiError) => void;
 }) {
   return (
-    <Modal
+    <ModalOnDemand
       opened={opened}
       onClose={onClose}
       onExitTransitionEnd={onExited}
@@ -191,6 +192,6 @@ export function ConfirmPayoutDialog({
           onRefused={onRefused}
         />
       )}
-    </Modal>
+    </ModalOnDemand>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { ModalOnDemand } from '../../../components/modal-on-demand.ts';
 
 /**
  * PRODUCT.md "Upgrade Required": the account's level does not allow payouts; identity
@@ -14,7 +15,7 @@ export function UpgradeRequiredDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={message !== null} onClose={onClose} title="Upgrade Required" centered>
+    <ModalOnDemand opened={message !== null} onClose={onClose} title="Upgrade Required" centered>
       <Stack gap="sm">
         <Text>{message}</Text>
         <Text>Verify your identity to reach level 2. It is free and takes a few minutes.</Text>
@@ -27,6 +28,6 @@ export function UpgradeRequiredDialog({
           Verify your identity
         </Button>
       </Group>
-    </Modal>
+    </ModalOnDemand>
   );
 }

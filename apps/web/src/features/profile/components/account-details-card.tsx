@@ -3,9 +3,16 @@ import { Anchor, Badge, Button, Card, DataList, Group, Stack, Text, Title } from
 import { useDisclosure } from '@mantine/hooks';
 import { Pencil } from 'lucide-react';
 import { Link } from 'react-router';
+import { dialogOnDemand } from '../../../components/on-demand.tsx';
 import { formatDate } from '../../../lib/dates.ts';
-import { EditUsernameDialog } from './edit-username-dialog.tsx';
-import { UpdateEmailDialog } from './update-email-dialog.tsx';
+
+// The edit dialogs, their forms and Mantine's Modal load when one first opens.
+const EditUsernameDialog = dialogOnDemand(
+  async () => (await import('./edit-username-dialog.tsx')).EditUsernameDialog,
+);
+const UpdateEmailDialog = dialogOnDemand(
+  async () => (await import('./update-email-dialog.tsx')).UpdateEmailDialog,
+);
 
 const kycLevel = 2;
 

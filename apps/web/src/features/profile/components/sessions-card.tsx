@@ -100,7 +100,7 @@ export function SessionsCard() {
         </Alert>
       )}
       {sessions.data && (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={560} type="native">
           <Table verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>

@@ -14,7 +14,6 @@ import {
   Group,
   Image,
   List,
-  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -29,6 +28,7 @@ import { useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { ModalOnDemand } from '../../../components/modal-on-demand.ts';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { meQueryKey } from '../../../lib/session.ts';
@@ -363,22 +363,22 @@ export function TwoFactorCard({ hasTotp }: { hasTotp: boolean }) {
           <Button onClick={enableDialog.open}>Set up two-factor authentication</Button>
         )}
       </Group>
-      <Modal
+      <ModalOnDemand
         opened={isEnabling}
         onClose={enableDialog.close}
         title="Set up two-factor authentication"
         centered
       >
         <EnableDialogContent onClose={enableDialog.close} />
-      </Modal>
-      <Modal
+      </ModalOnDemand>
+      <ModalOnDemand
         opened={isDisabling}
         onClose={disableDialog.close}
         title="Turn off two-factor authentication"
         centered
       >
         <DisableDialogContent onClose={disableDialog.close} />
-      </Modal>
+      </ModalOnDemand>
     </Card>
   );
 }

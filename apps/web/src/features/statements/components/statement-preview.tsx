@@ -66,7 +66,7 @@ function EntryTime({ entry }: { entry: StatementEntry }) {
 function EntriesTable({ statement }: { statement: Statement }) {
   const { currency } = statement;
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={640} type="native">
       <Table aria-label={entriesLabel} verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>

@@ -126,7 +126,7 @@ function WideTransactionsTable({
   transactions: readonly WalletTransaction[];
 }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={640} type="native">
       <Table aria-label={label} verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
