@@ -259,6 +259,60 @@ describe('uploading an identity document', () => {
     expect(readBack.equals(bytes)).toBe(true);
   });
 
+  it('keeps answering others while an upload arrives in one-byte chunks, and stores it whole', async () => {
+    const customer = await signedUpClient(app);
+    const bytes = pngBytes(200_000);
+    randomBytes(bytes.length - 100).copy(bytes, 100);
+    // Chunked encoding lets a client cut the body into as many pieces as it likes: each one
+    // reaches the route as a buffer of its own.
+    const body = Buffer.concat([
+      ...Array.from(bytes, (byte) => Buffer.from([0x31, 0x0d, 0x0a, byte, 0x0d, 0x0a])),
+      Buffer.from('0\r\n\r\n'),
+    ]);
+    const address = await listeningAddress();
+    const { port } = new URL(address);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('latin1');
+    });
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.write(
+      [
+        'POST /api/v1/kyc/documents HTTP/1.1',
+        `host: 127.0.0.1:${port}`,
+        `cookie: ${customer.client.cookie}`,
+        'content-type: application/octet-stream',
+        'transfer-encoding: chunked',
+        'connection: close',
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    socket.write(body);
+    let slowestAnswerMs = 0;
+    let isUploading = true;
+    void closed.then(() => {
+      isUploading = false;
+    });
+    while (isUploading) {
+      const startedAt = performance.now();
+      await fetch(`${address}/api/v1/health`).then((response) => response.arrayBuffer());
+      slowestAnswerMs = Math.max(slowestAnswerMs, performance.now() - startedAt);
+      await sleep(50);
+    }
+    expect(answer).toMatch(/^HTTP\/1\.1 201/);
+    expect(slowestAnswerMs).toBeLessThan(1_000);
+    const stored = await db.query<{ storage_key: string; sha256: string }>(
+      'SELECT storage_key, sha256 FROM kyc_documents WHERE user_id = $1',
+      [customer.user.id],
+    );
+    const { storage_key: storageKey, sha256 } = stored.rows[0] ?? expect.fail('no row');
+    expect(sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    const readBack = Buffer.concat(await (await documentStorage().read(storageKey)).toArray());
+    expect(readBack.equals(bytes)).toBe(true);
+  });
+
   it('answers an oversized upload over the wire with 413 and closes the connection', async () => {
     const customer = await signedUpClient(app);
     const filesBefore = await storedFiles(app);
