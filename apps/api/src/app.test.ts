@@ -39,6 +39,16 @@ describe('the API shell', () => {
     expect(response.json().error.code).toMatch(/validation_failed|not_found/);
   });
 
+  it('gives up on a request whose body never finishes, as on one whose headers never do', () => {
+    // Fastify turns off Node's limit on a whole request (requestTimeout 0): a visitor who
+    // sends part of a body (a sign-in, an upload) and then waits held the connection, its
+    // memory and an open file forever; enough of them exhaust the server's descriptors.
+    expect(app.server.requestTimeout).toBeGreaterThan(0);
+    expect(app.server.requestTimeout).toBeLessThanOrEqual(5 * 60 * 1000);
+    expect(app.server.headersTimeout).toBeGreaterThan(0);
+    expect(app.server.headersTimeout).toBeLessThanOrEqual(app.server.requestTimeout);
+  });
+
   it('sends security headers', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
     const policy = String(response.headers['content-security-policy']);
