@@ -190,7 +190,12 @@ class MessageGathering {
   private endPacking(): void {
     if (this.packing === null) return;
     // Only the bytes packed, in a buffer of their own the worker can free whole.
-    this.buffers.push((this.packing.buffer as ArrayBuffer).transfer(this.packed));
+    const isFull = this.packed === this.packing.length;
+    this.buffers.push(
+      isFull
+        ? (this.packing.buffer as ArrayBuffer)
+        : new Uint8Array(this.packing.subarray(0, this.packed)).buffer,
+    );
     this.packing = null;
     this.packed = 0;
   }
