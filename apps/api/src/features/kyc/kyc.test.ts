@@ -23,6 +23,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { sweepKycDocuments } from './cleanup.ts';
 import { kycDocumentsDirectory, localDocumentStorage } from './storage.ts';
+import { storeInspected } from './upload.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -231,6 +232,19 @@ describe('uploading an identity document', () => {
     }
     expect(await storedFiles(app)).toEqual(filesBefore);
     expect(await documentRowsOf(customer.user.id)).toBe(0);
+  });
+
+  it('treats a dropped upload as the client’s doing, not as a failure of the server', async () => {
+    // Phones lose their connection: that is answered (to nobody) as a 400, not logged as a
+    // bug with its stack trace and counted as a 500, which any customer could cause at will.
+    const source = new Readable({ read() {} });
+    source.push(pngBytes(10_000));
+    setTimeout(() => source.destroy(), 50);
+    const filesBefore = await storedFiles(app);
+    await expect(
+      storeInspected(documentStorage(), crypto.randomUUID(), source),
+    ).rejects.toMatchObject({ code: 'malformed_request', message: 'The upload was interrupted.' });
+    expect(await storedFiles(app)).toEqual(filesBefore);
   });
 
   it('stores an upload sent over the wire byte for byte, with its SHA-256', async () => {

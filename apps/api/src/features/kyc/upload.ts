@@ -89,8 +89,12 @@ class DocumentInspector extends Transform {
   }
 }
 
-export class UploadInterruptedError extends Error {
-  override name = 'UploadInterruptedError';
+/**
+ * A connection that dropped before the end: the client's doing (a phone losing its network),
+ * so a 400 like any unreadable request, never an unhandled error logged as a bug.
+ */
+function uploadInterrupted(): AppError {
+  return new AppError('malformed_request', { message: 'The upload was interrupted.' });
 }
 
 /**
@@ -109,7 +113,7 @@ export async function storeInspected(
   // error); until then this keeps the failure from being an unhandled 'error' event.
   inspector.on('error', () => {});
   const onClose = () => {
-    if (!source.readableEnded) inspector.destroy(new UploadInterruptedError('upload interrupted'));
+    if (!source.readableEnded) inspector.destroy(uploadInterrupted());
   };
   source.once('close', onClose);
   source.once('error', onClose);
