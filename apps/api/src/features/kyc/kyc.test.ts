@@ -482,6 +482,21 @@ describe('staff review', () => {
     expect(audit.rows).toEqual([{ actor_user_id: support.user.id }]);
   });
 
+  it('records a viewing under the submission’s own id, however the address spells it', async () => {
+    const customer = await signedUpClient(app);
+    const submissionId = await submitted(customer.client);
+    const shouted = await support.client.get(
+      `/api/v1/admin/kyc/${submissionId.toUpperCase()}/document`,
+    );
+    expect(shouted.statusCode).toBe(200);
+    // Looking up who opened a document by its id must find every opening.
+    const audit = await db.query<{ submission_id: string }>(
+      "SELECT after->>'submissionId' AS submission_id FROM audit_events WHERE action = 'kyc_document_viewed' AND subject_user_id = $1",
+      [customer.user.id],
+    );
+    expect(audit.rows).toEqual([{ submission_id: submissionId }]);
+  });
+
   it('approves: level 2, an email, the activity entry and the list’s KYC status', async () => {
     const customer = await signedUpClient(app);
     const submissionId = await submitted(customer.client);
