@@ -358,6 +358,58 @@ describe('uploading an identity document', () => {
     expect(await documentRowsOf(customer.user.id)).toBe(0);
   });
 
+  it('reads no more of an upload refused before the route: a visitor’s, staff’s, one over the limit', async () => {
+    const { port } = new URL(await listeningAddress());
+    // A body that never ends (chunked): only closing the connection stops the reading.
+    const refusedAnswer = async (cookie: string) => {
+      const socket = net.connect(Number(port), '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => {
+        answer += chunk.toString('latin1');
+      });
+      socket.on('error', () => {});
+      let isClosed = false;
+      socket.once('close', () => {
+        isClosed = true;
+      });
+      socket.write(
+        [
+          'POST /api/v1/kyc/documents HTTP/1.1',
+          `host: 127.0.0.1:${port}`,
+          ...(cookie ? [`cookie: ${cookie}`] : []),
+          'content-type: application/octet-stream',
+          'transfer-encoding: chunked',
+          '',
+          '',
+        ].join('\r\n'),
+      );
+      const chunk = Buffer.concat([
+        Buffer.from('10000\r\n'),
+        pngBytes(0x10000),
+        Buffer.from('\r\n'),
+      ]);
+      for (let sent = 0; !isClosed && sent < 2_000; sent += 1) {
+        if (socket.write(chunk)) continue;
+        await new Promise((resolve) => {
+          socket.once('drain', resolve);
+          socket.once('close', resolve);
+        });
+      }
+      socket.destroy();
+      expect(isClosed).toBe(true);
+      return answer.split('\r\n')[0];
+    };
+    expect(await refusedAnswer('')).toBe('HTTP/1.1 401 Unauthorized');
+    expect(await refusedAnswer(support.client.cookie ?? '')).toBe('HTTP/1.1 403 Forbidden');
+    const customer = await signedUpClient(app);
+    for (let upload = 0; upload < 20; upload += 1) {
+      expect((await uploadDocument(customer.client, pngBytes())).statusCode).toBe(201);
+    }
+    expect(await refusedAnswer(customer.client.cookie ?? '')).toBe(
+      'HTTP/1.1 429 Too Many Requests',
+    );
+  });
+
   it('takes uploads only from signed-in customers', async () => {
     const filesBefore = await storedFiles(app);
     const visitor = await uploadDocument(new TestClient(app), pngBytes());
