@@ -113,6 +113,13 @@ export async function buildApp(options: {
   app.decorate('jobs', createJobRunner(options.db, app.log));
 
   registerErrorHandler(app);
+  // An answer sent before the request has arrived whole (refused by access, a limit, a
+  // route that does not exist, an upload's checks) closes the connection: Node would read
+  // and discard the rest of the body, which a visitor can make endless. (Injected test
+  // requests have no `complete`: their bodies are given whole.)
+  app.addHook('onSend', async (request, reply) => {
+    if (request.raw.complete === false) reply.header('connection', 'close');
+  });
   await app.register(cookie);
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(options.db) });
   registerAccessControl(app, registeredRoutes);

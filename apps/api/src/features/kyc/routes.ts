@@ -63,15 +63,6 @@ function refuseDeclaredOversize(request: FastifyRequest): void {
   if (declared > kycDocumentBytesMax) throw documentTooLarge();
 }
 
-/**
- * Any answer sent before the body was read to its end (refused by access, a limit, the cap
- * or the inspector) closes the connection: otherwise Node reads and discards the rest,
- * which a client, signed in or not, can make endless.
- */
-async function closeIfBodyUnread(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (!request.raw.readableEnded) reply.header('connection', 'close');
-}
-
 export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = localDocumentStorage(
     kycDocumentsDirectory(app.config.dataDir),
@@ -97,8 +88,8 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'customer', customerLimit: customerLimits.kycUpload },
       schema: { response: { 201: kycDocumentSchema } },
+      // The connection closes after a refusal that left the body unread (app.ts).
       onRequest: async (request) => refuseDeclaredOversize(request),
-      onSend: closeIfBodyUnread,
     },
     async (request, reply) => {
       const { userId } = sessionOf(request);
