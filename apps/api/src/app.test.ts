@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, useTestApp } from '../test/app.ts';
@@ -37,6 +38,54 @@ describe('the API shell', () => {
     });
     expect(response.statusCode).toBeLessThan(500);
     expect(response.json().error.code).toMatch(/validation_failed|not_found/);
+  });
+
+  it('gives up on a request whose body never finishes, as on one whose headers never do', () => {
+    // Fastify turns off Node's limit on a whole request (requestTimeout 0): a visitor who
+    // sends part of a body (a sign-in, an upload) and then waits held the connection, its
+    // memory and an open file forever; enough of them exhaust the server's descriptors.
+    expect(app.server.requestTimeout).toBeGreaterThan(0);
+    expect(app.server.requestTimeout).toBeLessThanOrEqual(5 * 60 * 1000);
+    expect(app.server.headersTimeout).toBeGreaterThan(0);
+    expect(app.server.headersTimeout).toBeLessThanOrEqual(app.server.requestTimeout);
+  });
+
+  it('closes the connection when it answers before the body has arrived', async () => {
+    // Node would read and discard the rest of the body, which a visitor can make endless
+    // (a chunked body sent to any path): that costs the API's one thread for every piece.
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('latin1');
+    });
+    socket.on('error', () => {});
+    let isClosed = false;
+    socket.once('close', () => {
+      isClosed = true;
+    });
+    socket.write(
+      'POST /api/v1/no-such-path HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\n',
+    );
+    const piece = Buffer.concat([
+      Buffer.from('10000\r\n'),
+      Buffer.alloc(0x10000),
+      Buffer.from('\r\n'),
+    ]);
+    for (let sent = 0; !isClosed && sent < 2_000; sent += 1) {
+      if (socket.write(piece)) continue;
+      await new Promise((resolve) => {
+        socket.once('drain', resolve);
+        socket.once('close', resolve);
+      });
+    }
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 404/);
+    expect(isClosed).toBe(true);
+    // A request that has arrived whole keeps its connection.
+    const kept = await fetch(`${address}/api/v1/health`);
+    expect(kept.headers.get('connection')).toBe('keep-alive');
   });
 
   it('sends security headers', async () => {

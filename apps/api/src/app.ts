@@ -64,6 +64,13 @@ declare module 'fastify' {
 }
 
 export const requestBodySizeMaxBytes = 1024 * 1024;
+/**
+ * The longest a request may take to arrive, body included (Node's own default, which
+ * Fastify turns off): without it a client that sends part of a body and waits holds the
+ * connection, and for an upload an open file, forever. A 10 MB document needs 35 KB/s.
+ * Responses (event streams) are not limited by it.
+ */
+const requestArrivalMaxMs = 5 * 60 * 1000;
 
 /**
  * Fastify's `trustProxy` for the configured proxies. Fastify 5 ignores a bare hop count
@@ -86,6 +93,7 @@ export async function buildApp(options: {
   const app = Fastify({
     logger: { level: options.config.logLevel },
     bodyLimit: requestBodySizeMaxBytes,
+    requestTimeout: requestArrivalMaxMs,
     // Without a trusted proxy the socket's address is the client's. Everything that keys on
     // an address (limits, throttles, audit, sessions) reads `request.ip`, which this sets.
     trustProxy: fastifyTrustProxy(options.config.trustProxy),
@@ -105,6 +113,13 @@ export async function buildApp(options: {
   app.decorate('jobs', createJobRunner(options.db, app.log));
 
   registerErrorHandler(app);
+  // An answer sent before the request has arrived whole (refused by access, a limit, a
+  // route that does not exist, an upload's checks) closes the connection: Node would read
+  // and discard the rest of the body, which a visitor can make endless. (Injected test
+  // requests have no `complete`: their bodies are given whole.)
+  app.addHook('onSend', async (request, reply) => {
+    if (request.raw.complete === false) reply.header('connection', 'close');
+  });
   await app.register(cookie);
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(options.db) });
   registerAccessControl(app, registeredRoutes);

@@ -21,6 +21,16 @@ import { assert } from './assert.ts';
  */
 const messageBytesMin = 512 * 1024;
 const messagesInFlightMax = 2;
+/**
+ * Chunks smaller than this are copied into a buffer of the message's own rather than moved:
+ * a client chooses how its body is cut (one byte per HTTP chunk, if it likes), and every
+ * moved buffer costs hundreds of bytes and a transfer of its own, so a message of half a
+ * million one-byte chunks held 300 MB and stopped the main thread for seconds. This bounds
+ * a message to a few hundred buffers; a socket's own chunks are usually 64 KB.
+ */
+const chunkBytesToMoveMin = 4 * 1024;
+/** The buffers small chunks are packed into: below the allocator's threshold for mmap. */
+const packingBytes = 64 * 1024;
 
 // Plain JavaScript evaluated as the worker, so it runs the same under node, tsx and vitest:
 // a .ts worker file would need each of their loaders inside the worker.
@@ -133,13 +143,62 @@ let jobsStarted = 0;
  * The memory of `chunk` to move to the worker: its own buffer when it may be given away
  * and is all of that buffer, otherwise a copy (the rest of a larger buffer is someone's).
  */
-function memoryToMove(chunk: Buffer, isGiven: boolean): ArrayBuffer {
-  const isWholeBuffer =
+function isMovable(chunk: Buffer, isGiven: boolean): boolean {
+  return (
+    isGiven &&
     chunk.byteOffset === 0 &&
     chunk.buffer.byteLength === chunk.length &&
-    chunk.buffer instanceof ArrayBuffer;
-  if (isGiven && isWholeBuffer) return chunk.buffer as ArrayBuffer;
-  return new Uint8Array(chunk).buffer;
+    chunk.buffer instanceof ArrayBuffer
+  );
+}
+
+/**
+ * The ArrayBuffers of one message to the worker, in the stream's order: large chunks that
+ * are the stream's to give are moved as they are; the others are copied, small ones packed
+ * together into buffers of at least `chunkBytesToMoveMin` (see there).
+ */
+class MessageGathering {
+  buffers: ArrayBuffer[] = [];
+  bytes = 0;
+  private packing: Buffer | null = null;
+  private packed = 0;
+
+  add(chunk: Buffer, isGiven: boolean): void {
+    this.bytes += chunk.length;
+    if (chunk.length >= chunkBytesToMoveMin) {
+      this.endPacking();
+      this.buffers.push(
+        isMovable(chunk, isGiven) ? (chunk.buffer as ArrayBuffer) : new Uint8Array(chunk).buffer,
+      );
+      return;
+    }
+    if (this.packing && this.packed + chunk.length > this.packing.length) this.endPacking();
+    this.packing ??= Buffer.allocUnsafeSlow(packingBytes);
+    chunk.copy(this.packing, this.packed);
+    this.packed += chunk.length;
+  }
+
+  /** The buffers gathered so far, to send; the gathering starts again empty. */
+  take(): ArrayBuffer[] {
+    this.endPacking();
+    const { buffers } = this;
+    this.buffers = [];
+    this.bytes = 0;
+    return buffers;
+  }
+
+  private endPacking(): void {
+    if (this.packing === null) return;
+    // Only the bytes packed, in a buffer of their own the worker can free whole.
+    const isFull = this.packed === this.packing.length;
+    this.buffers.push(
+      isFull
+        ? (this.packing.buffer as ArrayBuffer)
+        : new Uint8Array(this.packing.subarray(0, this.packed)).buffer,
+    );
+    this.packing = null;
+    this.packed = 0;
+  }
 }
 
 /**
@@ -193,24 +252,20 @@ export class OffThreadSealing {
       position,
     });
     const atWorker: Promise<unknown>[] = [];
-    let message: ArrayBuffer[] = [];
-    let messageBytes = 0;
+    const message = new MessageGathering();
     let end = position;
     const send = () => {
-      atWorker.push(this.seal(message));
-      end += messageBytes;
-      message = [];
-      messageBytes = 0;
+      end += message.bytes;
+      atWorker.push(this.seal(message.take()));
     };
     try {
       for await (const chunk of source) {
         if (chunk.length === 0) continue;
-        message.push(memoryToMove(chunk, freeChunks));
-        messageBytes += chunk.length;
-        if (messageBytes >= messageBytesMin) send();
+        message.add(chunk, freeChunks);
+        if (message.bytes >= messageBytesMin) send();
         while (atWorker.length >= messagesInFlightMax) await atWorker.shift();
       }
-      if (messageBytes > 0) send();
+      if (message.bytes > 0) send();
       for (let sealed = atWorker.shift(); sealed; sealed = atWorker.shift()) await sealed;
       const answer = await this.worker.ask({ id, op: 'final' });
       this.result = { sha256: answer.sha256 ?? '', tag: Buffer.from(answer.tag ?? []) };

@@ -5,6 +5,7 @@ import {
   expiredDocuments,
   knownStorageKeys,
   markDocumentDeleted,
+  markUnattachedDocumentDeleted,
   unattachedDocuments,
 } from './queries.ts';
 import type { DocumentStorage } from './storage.ts';
@@ -26,9 +27,11 @@ type CleanupDeps = { db: Database; storage: DocumentStorage; retentionDays: numb
 export async function sweepKycDocuments(deps: CleanupDeps, now = new Date()): Promise<void> {
   const abandonedBefore = new Date(now.getTime() - unattachedUploadLifetimeMs);
   for (const document of await unattachedDocuments(deps.db, abandonedBefore)) {
-    if (await markDocumentDeleted(deps.db, document.id)) {
-      await deps.storage.remove(document.storage_key);
-    }
+    // A customer may submit it at this very moment: the mark checks again, in order.
+    const isMarked = await deps.db.transaction((tx) =>
+      markUnattachedDocumentDeleted(tx, document.id),
+    );
+    if (isMarked) await deps.storage.remove(document.storage_key);
   }
   const retainedFrom = new Date(now.getTime() - deps.retentionDays * dayMs);
   for (const document of await expiredDocuments(deps.db, retainedFrom)) {

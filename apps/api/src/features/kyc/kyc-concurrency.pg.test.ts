@@ -9,6 +9,9 @@ import { openTestDatabase } from '../../../test/database.ts';
 import { signedUpClient, staffClient } from '../../../test/http.ts';
 import { pngBytes, submissionFields, submitted, uploadDocument } from '../../../test/kyc.ts';
 import type { Database } from '../../db/client.ts';
+import { sweepKycDocuments } from './cleanup.ts';
+import { insertSubmission, lockUnattachedDocument } from './queries.ts';
+import { kycDocumentsDirectory, localDocumentStorage } from './storage.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -82,5 +85,39 @@ describe('KYC under concurrency', () => {
       [customer.user.id],
     );
     expect(pending.rows).toHaveLength(1);
+  });
+
+  it('never removes the document of a submission made while the clean-up runs', async () => {
+    const customer = await signedUpClient(app);
+    const upload = await uploadDocument(customer.client, pngBytes());
+    const documentId: string = upload.json().id;
+    const storage = localDocumentStorage(
+      kycDocumentsDirectory(app.config.dataDir),
+      app.config.secretKey,
+    );
+    // Two hours on, the upload looks abandoned to the sweep; the customer submits it just
+    // as the sweep reaches it: the submission holds the document's row while it commits.
+    const later = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    let sweep: Promise<void> | undefined;
+    await db.transaction(async (tx) => {
+      expect(await lockUnattachedDocument(tx, documentId, customer.user.id)).toBe(true);
+      sweep = sweepKycDocuments({ db, storage, retentionDays: 30 }, later);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await insertSubmission(tx, {
+        id: crypto.randomUUID(),
+        userId: customer.user.id,
+        ...submissionFields(documentId),
+        idType: 'passport',
+      });
+    });
+    await sweep;
+    const document = await db.query<{ is_deleted: boolean; storage_key: string }>(
+      'SELECT deleted_at IS NOT NULL AS is_deleted, storage_key FROM kyc_documents WHERE id = $1',
+      [documentId],
+    );
+    const { is_deleted: isDeleted, storage_key: storageKey } =
+      document.rows[0] ?? expect.fail('no document row');
+    expect(isDeleted).toBe(false);
+    expect((await (await storage.read(storageKey)).toArray()).length).toBeGreaterThan(0);
   });
 });

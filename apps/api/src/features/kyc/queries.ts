@@ -222,6 +222,27 @@ export async function markDocumentDeleted(tx: Queryable, documentId: string): Pr
   return marked.rows.length === 1;
 }
 
+/**
+ * Marks an abandoned upload's file removed, unless a submission uses it by now; false if so
+ * or if another clean-up got there first. The first statement waits for a submission taking
+ * the document at this moment (it holds the row); the second, with a snapshot taken after
+ * that wait, then sees it.
+ */
+export async function markUnattachedDocumentDeleted(
+  tx: Queryable,
+  documentId: string,
+): Promise<boolean> {
+  await tx.query('SELECT 1 FROM kyc_documents WHERE id = $1 FOR UPDATE', [documentId]);
+  const marked = await tx.query(
+    `UPDATE kyc_documents d SET deleted_at = now()
+      WHERE d.id = $1 AND d.deleted_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM kyc_submissions s WHERE s.document_id = d.id)
+      RETURNING d.id`,
+    [documentId],
+  );
+  return marked.rows.length === 1;
+}
+
 /** Storage keys the database knows, of those given: the rest are files nobody recorded. */
 export async function knownStorageKeys(db: Queryable, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();

@@ -161,7 +161,8 @@ export async function openDocument(
     action: 'kyc_document_viewed',
     actorUserId: action.staff.userId,
     subjectUserId: submission.user_id,
-    after: { submissionId, sha256: submission.sha256 },
+    // The row's id, not the address's spelling of it (a UUID matches in any case).
+    after: { submissionId: submission.id, sha256: submission.sha256 },
     ipAddress: action.ipAddress,
   });
   return { submission, body: await deps.storage.read(submission.storage_key) };
