@@ -76,7 +76,8 @@ async function billSelectColours(page: Page): Promise<{ select: string; options:
     probe.style.color = 'var(--mantine-color-text)';
     const text = getComputedStyle(probe).color;
     probe.remove();
-    const kind = (element: Element) => (getComputedStyle(element).color === text ? 'text' : 'dimmed');
+    const kind = (element: Element) =>
+      getComputedStyle(element).color === text ? 'text' : 'dimmed';
     const optionKinds = new Set(
       Array.from(select.options, (option) => (option.disabled ? null : kind(option))),
     );
