@@ -64,6 +64,44 @@ function csvRecords(text: string): string[][] {
     .map((line) => line.split(','));
 }
 
+/**
+ * Whether the Bill select and the choices in its list are drawn in the page's text colour
+ * or dimmed (how far dimmed is left to the contrast check).
+ */
+async function billSelectColours(page: Page): Promise<{ select: string; options: string }> {
+  return page.evaluate(() => {
+    const select = document.querySelector<HTMLSelectElement>('select');
+    if (!select) throw new Error('the pay bill form has its select');
+    const probe = document.body.appendChild(document.createElement('span'));
+    probe.style.color = 'var(--mantine-color-text)';
+    const text = getComputedStyle(probe).color;
+    probe.remove();
+    const kind = (element: Element) =>
+      getComputedStyle(element).color === text ? 'text' : 'dimmed';
+    const optionKinds = new Set(
+      Array.from(select.options, (option) => (option.disabled ? null : kind(option))),
+    );
+    optionKinds.delete(null);
+    return { select: kind(select), options: [...optionKinds].join() };
+  });
+}
+
+declare global {
+  interface Window {
+    layoutShiftTotal: number;
+  }
+}
+
+/** Runs in the page before its scripts: adds up its layout shifts (CLS without windows). */
+function recordLayoutShifts(): void {
+  window.layoutShiftTotal = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+      window.layoutShiftTotal += entry.value;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
 const currentMonth = new Date().toISOString().slice(0, 7);
 
 /** What every file of a sandbox carries (apps/api/src/platform/sandbox-marking.ts). */
@@ -86,13 +124,17 @@ describe('bills and statements', () => {
         .getByText('You can still pay $500.00 in bills today, of your daily limit of $500.00.')
         .waitFor();
 
+      // The native select's placeholder is dimmed like a text input's; its choices are not.
+      const billSelect = page.getByRole('combobox', { name: 'Bill' });
+      expect(await billSelectColours(page)).toEqual({ select: 'dimmed', options: 'text' });
       await page.getByRole('button', { name: 'Pay Bill' }).click();
       await page.getByText('Please select a bill and enter amount').first().waitFor();
       await page.getByLabel('Amount').fill('0');
       await page.getByRole('button', { name: 'Pay Bill' }).click();
       await page.getByText('Invalid amount', { exact: true }).waitFor();
 
-      await page.getByRole('combobox', { name: 'Bill' }).selectOption({ label: 'Electricity' });
+      await billSelect.selectOption({ label: 'Electricity' });
+      expect(await billSelectColours(page)).toEqual({ select: 'text', options: 'text' });
       await page.getByLabel('Biller reference').fill('ELEC-123456');
       await page.getByLabel('Amount').fill('12.34');
       await page.getByRole('button', { name: 'Pay Bill' }).click();
@@ -191,11 +233,15 @@ describe('bills and statements', () => {
     async () => {
       const { page, problems } = await openPage('phone');
       await logIn(page, alice);
+      await page.addInitScript(recordLayoutShifts);
       await page.goto('/pay-bills');
+      await page.getByTestId('allowance-bill_payment').waitFor();
       await page
         .getByRole('list', { name: 'Bill payments' })
         .getByText('Reference ELEC-123456')
         .waitFor();
+      // The form stays where it first showed while the daily allowance arrives above it.
+      expect(await page.evaluate(() => window.layoutShiftTotal)).toBeLessThan(0.01);
       expect(await hasNoHorizontalScroll(page)).toBe(true);
       expect(await seriousAxeViolations(page, '/pay-bills on a phone')).toEqual([]);
       await snapshot(page, 'bills-phone');

@@ -1,11 +1,12 @@
 // The profile's forms end to end (they share useContractForm): what the person sees after
 // a save, and where a refusal is shown.
 import { errorCodes } from '@coffer/contracts/errors';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
 import { newContext, viewports, watchConsole } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { hasNoHorizontalScroll, snapshot, toast } from './support/pages.ts';
+import { hasNoHorizontalScroll, openDashboard, snapshot, toast } from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
 const journeyTimeoutMs = 120_000;
@@ -72,4 +73,39 @@ describe('profile forms', () => {
       journeyTimeoutMs,
     );
   }
+
+  it(
+    'gives the focus back to the button that opened a dialog, on its first opening too',
+    async () => {
+      const { page, problems } = await openProfile('desktop');
+      await expectFocusBackAfterEscape(page, page.getByRole('button', { name: 'Edit Username' }));
+      await expectFocusBackAfterEscape(
+        page,
+        page.getByRole('button', { name: 'Set up two-factor authentication' }),
+      );
+      await openDashboard(page);
+      await expectFocusBackAfterEscape(page, page.getByRole('button', { name: 'Quick Pay' }));
+      expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    journeyTimeoutMs,
+  );
 });
+
+/**
+ * Opens a dialog from the keyboard and closes it with Escape, twice: the first opening loads
+ * the dialog's code, and each time the focus must come back to the button.
+ */
+async function expectFocusBackAfterEscape(page: Page, opener: Locator): Promise<void> {
+  for (const opening of ['first', 'second']) {
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]'));
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForTimeout(50);
+    const isFocused = await opener.evaluate((button) => button === document.activeElement);
+    expect(isFocused, `${await opener.textContent()}, ${opening} opening`).toBe(true);
+  }
+}

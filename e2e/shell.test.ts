@@ -52,6 +52,11 @@ async function expectMenu(page: Page, expected: readonly string[], where: string
 /** On a phone the menu is behind the burger: open it for a screenshot of it. */
 async function openPhoneMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Navigation menu' }).click();
+  await phoneMenuShown(page);
+}
+
+/** Waits until the phone menu has slid in. */
+async function phoneMenuShown(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const menu = document.querySelector('nav[aria-label="Main"]');
     const box = menu?.getBoundingClientRect();
@@ -211,6 +216,55 @@ describe('the signed-in shell', () => {
       expect(await hasNoHorizontalScroll(phone.page)).toBe(true);
       await screenshot(phone.page, 'shell-customer-dashboard-phone');
       expect(unexpectedProblems(phone.problems)).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+});
+
+describe('the phone menu', () => {
+  it(
+    'holds the keyboard while open, keeps the page behind still, and gives focus back to the burger',
+    async () => {
+      const { page, problems } = await openCustomerPage('phone');
+      await openDashboard(page);
+      const burger = page.getByRole('button', { name: 'Navigation menu' });
+      const focused = () =>
+        page.evaluate(() => {
+          const element = document.activeElement;
+          const where = element?.closest('nav[aria-label="Main"]') ? 'menu' : element?.tagName;
+          return `${where}: ${element?.getAttribute('aria-label') ?? element?.textContent?.trim()}`;
+        });
+
+      await burger.focus();
+      await page.keyboard.press('Enter');
+      await phoneMenuShown(page);
+      // Tabbing past the menu's last entry must not reach the page hidden under it.
+      for (let step = 0; step < customerMenu.length + 4; step += 1) {
+        await page.keyboard.press('Tab');
+        expect(
+          await page.locator('main').evaluate((main) => main.contains(document.activeElement)),
+        ).toBe(false);
+      }
+      await page.mouse.wheel(0, 600);
+      await page.waitForTimeout(200);
+      expect(await page.evaluate(() => window.scrollY), 'the page behind the open menu').toBe(0);
+
+      await burger.focus();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      expect(await focused()).toBe('menu: Dashboard');
+      await page.keyboard.press('Escape');
+      expect(await burger.getAttribute('aria-expanded')).toBe('false');
+      expect(await focused()).toBe('BUTTON: Navigation menu');
+
+      await page.keyboard.press('Enter');
+      await phoneMenuShown(page);
+      await sideMenu(page).getByRole('link', { name: 'Cards' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Virtual cards' }).waitFor();
+      expect(await focused()).toBe('BUTTON: Navigation menu');
+      expect(unexpectedProblems(problems)).toEqual([]);
     },
     testTimeoutMs,
   );

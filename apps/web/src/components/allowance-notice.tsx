@@ -1,5 +1,5 @@
 import type { MoneyOutAllowance, MoneyOutKind } from '@coffer/contracts/limits';
-import { Alert, Anchor, Text } from '@mantine/core';
+import { Alert, Anchor, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { Link } from 'react-router';
@@ -64,6 +64,7 @@ function NoticeText({ allowance, currency }: { allowance: MoneyOutAllowance; cur
 export function AllowanceNotice({ kind }: { kind: MoneyOutKind }) {
   const allowances = useQuery(allowancesQueryOptions);
   const allowance = allowances.data?.items.find((item) => item.kind === kind);
+  if (allowances.isPending) return <AllowanceNoticeSkeleton kind={kind} />;
   if (!allowances.data || !allowance) return null;
   const isOpen = allowance.status === 'allowed';
   return (
@@ -76,6 +77,23 @@ export function AllowanceNotice({ kind }: { kind: MoneyOutKind }) {
       data-testid={`allowance-${kind}`}
     >
       <NoticeText allowance={allowance} currency={allowances.data.currency} />
+    </Alert>
+  );
+}
+
+/**
+ * The notice's place while the allowance loads: the usual sentence, hidden under a
+ * skeleton, wraps as the real one will, so the form below does not jump when it arrives.
+ */
+function AllowanceNoticeSkeleton({ kind }: { kind: MoneyOutKind }) {
+  const { can, after } = verbs[kind];
+  return (
+    <Alert color="gray" variant="light" icon={<Info size={18} aria-hidden />} aria-hidden>
+      <Skeleton>
+        <Text size="sm">
+          You can still {can} $000.00{after} today, of your daily limit of $000.00.
+        </Text>
+      </Skeleton>
     </Alert>
   );
 }

@@ -1,4 +1,5 @@
 import { NativeSelect, type NativeSelectProps } from '@mantine/core';
+import classes from './choice-select.module.css';
 
 type Choice = { value: string; label: string };
 
@@ -24,6 +25,8 @@ export function ChoiceSelect({
     <NativeSelect
       {...props}
       data={[{ value: '', label: placeholder, disabled: true }, ...data]}
+      classNames={{ input: classes.input }}
+      data-placeholder-shown={value ? undefined : true}
       value={value ?? ''}
       onChange={(event) => onChange?.(event.currentTarget.value)}
     />

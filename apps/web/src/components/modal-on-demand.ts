@@ -7,5 +7,5 @@ import { dialogOnDemand } from './on-demand.tsx';
  * its first load (apps/web/budgets.json).
  */
 export const ModalOnDemand = dialogOnDemand<ModalProps>(
-  async () => (await import('./modal.ts')).Modal,
+  async () => (await import('./modal.tsx')).Modal,
 );

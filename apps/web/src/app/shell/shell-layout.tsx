@@ -2,7 +2,7 @@ import { isStaffRole } from '@coffer/contracts/auth';
 import { Burger, Group, NavLink, rem, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { LogOut } from 'lucide-react';
-import { type CSSProperties, lazy, Suspense } from 'react';
+import { type CSSProperties, lazy, Suspense, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import {
@@ -27,6 +27,24 @@ const StaffNavItems = lazy(async () => ({
 }));
 
 const topBarHeightPx = 56;
+
+/**
+ * The phone menu's open state. Closing it makes it inert, which would drop the keyboard's
+ * focus on the page's body when it was on an entry (Escape, or choosing a page): the focus
+ * goes back to the burger that opened it, as a disclosure's does (on a desktop the burger is
+ * hidden and the focus stays on the entry).
+ */
+function usePhoneMenu() {
+  const [isOpen, handlers] = useDisclosure(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLElement>(null);
+  const close = () => {
+    // Read at the time, not from this render: the Escape hotkey keeps the first close.
+    if (menuRef.current?.contains(document.activeElement)) burgerRef.current?.focus();
+    handlers.close();
+  };
+  return { isOpen, toggle: handlers.toggle, close, burgerRef, menuRef };
+}
 const navbarId = 'shell-navbar';
 const mainId = 'main-content';
 
@@ -36,7 +54,8 @@ const mainId = 'main-content';
  * (the same sizes, borders and phone menu) without its code on every page's first load.
  */
 export function ShellLayout() {
-  const [isNavbarOpen, navbar] = useDisclosure(false);
+  const navbar = usePhoneMenu();
+  const isNavbarOpen = navbar.isOpen;
   const isSandbox = useIsSandbox();
   // Below the `sm` breakpoint the side menu slides over the page behind the burger (in
   // CSS: the server renders this frame without knowing the screen).
@@ -44,6 +63,8 @@ export function ShellLayout() {
   const me = useMe();
   const isStaff = me ? isStaffRole(me.role) : false;
   const isNavbarHidden = isPhone && !isNavbarOpen;
+  // The open phone menu covers the page: the keyboard must not wander under it.
+  const isPageCovered = isPhone && isNavbarOpen;
   useHotkeys([['Escape', navbar.close]], []);
   const logout = useLogout();
   const headerHeight = rem(topBarHeightPx + (isSandbox ? sandboxBannerHeightPx : 0));
@@ -63,6 +84,7 @@ export function ShellLayout() {
           <Group h={topBarHeightPx} px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
               <Burger
+                ref={navbar.burgerRef}
                 opened={isNavbarOpen}
                 onClick={navbar.toggle}
                 hiddenFrom="sm"
@@ -81,6 +103,7 @@ export function ShellLayout() {
         </header>
         {/* Off-screen links must not take keyboard focus, so the hidden menu is inert. */}
         <nav
+          ref={navbar.menuRef}
           id={navbarId}
           className={classes.navbar}
           data-opened={isNavbarOpen || undefined}
@@ -121,13 +144,18 @@ export function ShellLayout() {
           id={mainId}
           tabIndex={-1}
           className={classes.main}
+          inert={isPageCovered}
           data-with-help-button={isStaff ? undefined : true}
         >
           <FrozenAccountBanner />
           <VerifyEmailBanner />
           <Outlet />
         </main>
-        {isStaff ? null : <HelpButton />}
+        {isStaff ? null : (
+          <div inert={isPageCovered}>
+            <HelpButton />
+          </div>
+        )}
       </div>
     </LiveEventsProvider>
   );

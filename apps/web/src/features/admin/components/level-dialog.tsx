@@ -1,7 +1,8 @@
 import { setLevelBodySchema } from '@coffer/contracts/admin';
-import { Modal, NumberInput, Stack } from '@mantine/core';
+import { NumberInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { Modal } from '../../../components/modal.tsx';
 import {
   ReasonField,
   StaffActionButtons,

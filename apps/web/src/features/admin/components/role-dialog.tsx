@@ -1,9 +1,10 @@
 import { setRoleBodySchema } from '@coffer/contracts/admin';
 import { type Role, roles } from '@coffer/contracts/auth';
 import { errorCodes } from '@coffer/contracts/errors';
-import { Modal, Select, Stack, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { Modal } from '../../../components/modal.tsx';
 import {
   ReasonField,
   StaffActionButtons,

@@ -1,4 +1,4 @@
-import { Modal } from '@mantine/core';
+import { Modal } from '../../../components/modal.tsx';
 import { QuickPayForm } from './quick-pay-form.tsx';
 
 /**
