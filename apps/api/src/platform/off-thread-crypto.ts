@@ -1,4 +1,6 @@
+import { fdatasync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { assert } from './assert.ts';
 
@@ -21,6 +23,14 @@ import { assert } from './assert.ts';
  */
 const messageBytesMin = 512 * 1024;
 const messagesInFlightMax = 2;
+/**
+ * The file is written back to disk every this many bytes while the stream is read, one
+ * write-back at a time. Otherwise every byte waits in the page cache for the caller's
+ * final fsync, and five uploads ending together left the CPU idle while the disk wrote
+ * 50 MB (ADR 026: 0.46-0.49x of fs without, 0.53x with).
+ */
+const writeBackEveryBytes = 2 * 1024 * 1024;
+const fdatasyncAsync = promisify(fdatasync);
 /**
  * Chunks smaller than this are copied into a buffer of the message's own rather than moved:
  * a client chooses how its body is cut (one byte per HTTP chunk, if it likes), and every
@@ -254,9 +264,23 @@ export class OffThreadSealing {
     const atWorker: Promise<unknown>[] = [];
     const message = new MessageGathering();
     let end = position;
+    let writingBack: Promise<void> | null = null;
+    let writtenBackTo = position;
     const send = () => {
       end += message.bytes;
-      atWorker.push(this.seal(message.take()));
+      const sealed = this.seal(message.take());
+      atWorker.push(sealed);
+      if (writingBack === null && end - writtenBackTo >= writeBackEveryBytes) {
+        writtenBackTo = end;
+        // A hint to the disk, after the worker has written these bytes: a failure shows in
+        // the caller's own fsync, which still makes the file durable.
+        writingBack = sealed
+          .then(() => fdatasyncAsync(fd))
+          .catch(() => {})
+          .finally(() => {
+            writingBack = null;
+          });
+      }
     };
     try {
       for await (const chunk of source) {
@@ -271,9 +295,11 @@ export class OffThreadSealing {
       this.result = { sha256: answer.sha256 ?? '', tag: Buffer.from(answer.tag ?? []) };
       return end;
     } finally {
-      // The worker answers in order: once these have, it writes nothing more to `fd`,
-      // which the caller may then close (and the system give to another file).
+      // The worker answers in order: once these have, and the write-back has ended,
+      // nothing here touches `fd` again, which the caller may then close (and the system
+      // give to another file).
       await Promise.allSettled(atWorker);
+      await writingBack;
       if (this.result === null) this.worker.post({ id, op: 'drop' });
     }
   }
