@@ -1,8 +1,8 @@
-import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, useTestApp } from '../test/app.ts';
 import { testDatabaseKind } from '../test/database.ts';
+import { httpChunk, RawConnection, requestHead } from '../test/raw-http.ts';
 import type { Database } from './db/client.ts';
 
 let db: Database;
@@ -55,34 +55,13 @@ describe('the API shell', () => {
     // (a chunked body sent to any path): that costs the API's one thread for every piece.
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = new URL(address);
-    const socket = net.connect(Number(port), '127.0.0.1');
-    let answer = '';
-    socket.on('data', (chunk: Buffer) => {
-      answer += chunk.toString('latin1');
-    });
-    socket.on('error', () => {});
-    let isClosed = false;
-    socket.once('close', () => {
-      isClosed = true;
-    });
-    socket.write(
-      'POST /api/v1/no-such-path HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\n',
+    const connection = new RawConnection(port);
+    connection.socket.write(
+      requestHead('POST /api/v1/no-such-path HTTP/1.1', ['host: x', 'transfer-encoding: chunked']),
     );
-    const piece = Buffer.concat([
-      Buffer.from('10000\r\n'),
-      Buffer.alloc(0x10000),
-      Buffer.from('\r\n'),
-    ]);
-    for (let sent = 0; !isClosed && sent < 2_000; sent += 1) {
-      if (socket.write(piece)) continue;
-      await new Promise((resolve) => {
-        socket.once('drain', resolve);
-        socket.once('close', resolve);
-      });
-    }
-    socket.destroy();
-    expect(answer).toMatch(/^HTTP\/1\.1 404/);
-    expect(isClosed).toBe(true);
+    await connection.writeUntilClosed(httpChunk(Buffer.alloc(0x10000)));
+    expect(connection.answer).toMatch(/^HTTP\/1\.1 404/);
+    expect(connection.isClosed).toBe(true);
     // A request that has arrived whole keeps its connection.
     const kept = await fetch(`${address}/api/v1/health`);
     expect(kept.headers.get('connection')).toBe('keep-alive');

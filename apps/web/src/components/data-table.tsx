@@ -1,6 +1,7 @@
 import { Box, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useIsPhone } from '../lib/use-is-phone.ts';
+import { CardList } from './card-list.tsx';
 
 export type Column<Row> = {
   key: string;
@@ -36,7 +37,7 @@ export function DataTable<Row>({
   if (isPhone) {
     const [titleColumn, ...otherColumns] = columns;
     return (
-      <Stack component="ul" aria-label={label} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      <CardList label={label}>
         {rows.map((row) => (
           <Paper component="li" withBorder p="sm" key={rowKey(row)}>
             <Stack gap={6}>
@@ -75,7 +76,7 @@ export function DataTable<Row>({
             </Stack>
           </Paper>
         ))}
-      </Stack>
+      </CardList>
     );
   }
   return (

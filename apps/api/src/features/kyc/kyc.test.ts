@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, utimes } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -20,6 +19,7 @@ import {
   submitted,
   uploadDocument,
 } from '../../../test/kyc.ts';
+import { httpChunk, RawConnection, requestHead } from '../../../test/raw-http.ts';
 import type { Database } from '../../db/client.ts';
 import { sweepKycDocuments } from './cleanup.ts';
 import { kycDocumentsDirectory, localDocumentStorage } from './storage.ts';
@@ -80,6 +80,16 @@ let listening: Promise<string> | undefined;
 function listeningAddress(): Promise<string> {
   listening ??= app.listen({ port: 0, host: '127.0.0.1' });
   return listening;
+}
+
+/** The head of an upload written by hand: a customer's cookie (none: a visitor), then more headers. */
+function uploadHead(port: string, cookie: string, ...headerLines: string[]): string {
+  return requestHead('POST /api/v1/kyc/documents HTTP/1.1', [
+    `host: 127.0.0.1:${port}`,
+    ...(cookie ? [`cookie: ${cookie}`] : []),
+    'content-type: application/octet-stream',
+    ...headerLines,
+  ]);
 }
 
 async function storageKeyOf(submissionId: string): Promise<string> {
@@ -209,19 +219,9 @@ describe('uploading an identity document', () => {
     const filesBefore = await storedFiles(app);
     const address = await listeningAddress();
     const { port } = new URL(address);
-    const socket = net.connect(Number(port), '127.0.0.1');
+    const { socket } = new RawConnection(port);
     await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write(
-      [
-        'POST /api/v1/kyc/documents HTTP/1.1',
-        `host: 127.0.0.1:${port}`,
-        `cookie: ${customer.client.cookie}`,
-        'content-type: application/octet-stream',
-        'content-length: 4000000',
-        '',
-        '',
-      ].join('\r\n'),
-    );
+    socket.write(uploadHead(port, customer.client.cookie ?? '', 'content-length: 4000000'));
     socket.write(pngBytes(1_000_000));
     await sleep(300);
     socket.destroy();
@@ -281,43 +281,24 @@ describe('uploading an identity document', () => {
   async function uploadInPieces(cookie: string, bytes: Buffer, chunkBytes: number) {
     const pieces: Buffer[] = [];
     for (let offset = 0; offset < bytes.length; offset += chunkBytes) {
-      const piece = bytes.subarray(offset, offset + chunkBytes);
-      pieces.push(Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n'));
+      pieces.push(httpChunk(bytes.subarray(offset, offset + chunkBytes)));
     }
     pieces.push(Buffer.from('0\r\n\r\n'));
     const address = await listeningAddress();
     const { port } = new URL(address);
-    const socket = net.connect(Number(port), '127.0.0.1');
-    let answer = '';
-    socket.on('data', (chunk: Buffer) => {
-      answer += chunk.toString('latin1');
-    });
-    socket.on('error', () => {});
-    let isUploading = true;
-    socket.once('close', () => {
-      isUploading = false;
-    });
-    socket.write(
-      [
-        'POST /api/v1/kyc/documents HTTP/1.1',
-        `host: 127.0.0.1:${port}`,
-        `cookie: ${cookie}`,
-        'content-type: application/octet-stream',
-        'transfer-encoding: chunked',
-        'connection: close',
-        '',
-        '',
-      ].join('\r\n'),
+    const connection = new RawConnection(port);
+    connection.socket.write(
+      uploadHead(port, cookie, 'transfer-encoding: chunked', 'connection: close'),
     );
-    socket.write(Buffer.concat(pieces));
+    connection.socket.write(Buffer.concat(pieces));
     let slowestAnswerMs = 0;
-    while (isUploading) {
+    while (!connection.isClosed) {
       const startedAt = performance.now();
       await fetch(`${address}/api/v1/health`).then((response) => response.arrayBuffer());
       slowestAnswerMs = Math.max(slowestAnswerMs, performance.now() - startedAt);
       await sleep(50);
     }
-    return { statusLine: answer.split('\r\n')[0], slowestAnswerMs };
+    return { statusLine: connection.statusLine, slowestAnswerMs };
   }
 
   it('stores an upload sent in small pieces whole, and keeps answering others meanwhile', async () => {
@@ -356,28 +337,14 @@ describe('uploading an identity document', () => {
     const filesBefore = await storedFiles(app);
     const address = await listeningAddress();
     const { port } = new URL(address);
-    const socket = net.connect(Number(port), '127.0.0.1');
-    let answer = '';
-    socket.on('data', (chunk: Buffer) => {
-      answer += chunk.toString('latin1');
-    });
-    const closed = new Promise((resolve) => socket.once('close', resolve));
-    socket.on('error', () => {});
-    socket.write(
-      [
-        'POST /api/v1/kyc/documents HTTP/1.1',
-        `host: 127.0.0.1:${port}`,
-        `cookie: ${customer.client.cookie}`,
-        'content-type: application/octet-stream',
-        `content-length: ${kycDocumentBytesMax + 1}`,
-        '',
-        '',
-      ].join('\r\n'),
+    const connection = new RawConnection(port);
+    connection.socket.write(
+      uploadHead(port, customer.client.cookie ?? '', `content-length: ${kycDocumentBytesMax + 1}`),
     );
-    socket.write(pngBytes(64 * 1024));
-    await closed;
-    expect(answer).toMatch(/^HTTP\/1\.1 413/);
-    expect(answer).toContain('The file is larger than 10 MB.');
+    connection.socket.write(pngBytes(64 * 1024));
+    await connection.closed;
+    expect(connection.answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(connection.answer).toContain('The file is larger than 10 MB.');
     expect(await storedFiles(app)).toEqual(filesBefore);
     expect(await documentRowsOf(customer.user.id)).toBe(0);
   });
@@ -386,42 +353,11 @@ describe('uploading an identity document', () => {
     const { port } = new URL(await listeningAddress());
     // A body that never ends (chunked): only closing the connection stops the reading.
     const refusedAnswer = async (cookie: string) => {
-      const socket = net.connect(Number(port), '127.0.0.1');
-      let answer = '';
-      socket.on('data', (chunk: Buffer) => {
-        answer += chunk.toString('latin1');
-      });
-      socket.on('error', () => {});
-      let isClosed = false;
-      socket.once('close', () => {
-        isClosed = true;
-      });
-      socket.write(
-        [
-          'POST /api/v1/kyc/documents HTTP/1.1',
-          `host: 127.0.0.1:${port}`,
-          ...(cookie ? [`cookie: ${cookie}`] : []),
-          'content-type: application/octet-stream',
-          'transfer-encoding: chunked',
-          '',
-          '',
-        ].join('\r\n'),
-      );
-      const chunk = Buffer.concat([
-        Buffer.from('10000\r\n'),
-        pngBytes(0x10000),
-        Buffer.from('\r\n'),
-      ]);
-      for (let sent = 0; !isClosed && sent < 2_000; sent += 1) {
-        if (socket.write(chunk)) continue;
-        await new Promise((resolve) => {
-          socket.once('drain', resolve);
-          socket.once('close', resolve);
-        });
-      }
-      socket.destroy();
-      expect(isClosed).toBe(true);
-      return answer.split('\r\n')[0];
+      const connection = new RawConnection(port);
+      connection.socket.write(uploadHead(port, cookie, 'transfer-encoding: chunked'));
+      await connection.writeUntilClosed(httpChunk(pngBytes(0x10000)));
+      expect(connection.isClosed).toBe(true);
+      return connection.statusLine;
     };
     expect(await refusedAnswer('')).toBe('HTTP/1.1 401 Unauthorized');
     expect(await refusedAnswer(support.client.cookie ?? '')).toBe('HTTP/1.1 403 Forbidden');

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { CardList } from '../../../components/card-list.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
@@ -80,14 +81,7 @@ function PaymentsTable({ payments }: { payments: readonly BillPayment[] }) {
 /** On a phone each payment is a card: what and how much first, then reference and when. */
 function PaymentCards({ payments }: { payments: readonly BillPayment[] }) {
   return (
-    <Stack
-      component="ul"
-      aria-label={tableLabel}
-      gap="sm"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-    >
+    <CardList label={tableLabel}>
       {payments.map((payment) => (
         <Paper component="li" withBorder p="sm" key={payment.id}>
           <Stack gap={4}>
@@ -109,7 +103,7 @@ function PaymentCards({ payments }: { payments: readonly BillPayment[] }) {
           </Stack>
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 

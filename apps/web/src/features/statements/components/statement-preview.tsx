@@ -2,6 +2,7 @@ import { entryKindLabel } from '@coffer/contracts/ledger';
 import type { Statement, StatementEntry } from '@coffer/contracts/statements';
 import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useId } from 'react';
+import { CardList } from '../../../components/card-list.tsx';
 import { dateTimeFormat } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
@@ -105,14 +106,7 @@ function EntriesTable({ statement }: { statement: Statement }) {
 function EntryCards({ statement }: { statement: Statement }) {
   const { currency } = statement;
   return (
-    <Stack
-      component="ul"
-      aria-label={entriesLabel}
-      gap="sm"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-    >
+    <CardList label={entriesLabel}>
       {statement.entries.map((entry) => (
         <Paper component="li" withBorder p="sm" key={entry.lineId}>
           <Stack gap={4}>
@@ -133,7 +127,7 @@ function EntryCards({ statement }: { statement: Statement }) {
           </Stack>
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 

@@ -1,6 +1,7 @@
 import { entryKindLabels } from '@coffer/contracts/ledger';
 import type { WalletTransaction, WalletTransactionStatus } from '@coffer/contracts/wallet';
-import { Badge, Box, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Group, Paper, Table, Text } from '@mantine/core';
+import { CardList } from '../../../components/card-list.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 
@@ -66,15 +67,7 @@ function TransactionCards({
   transactions: readonly WalletTransaction[];
 }) {
   return (
-    <Stack
-      component="ul"
-      aria-label={label}
-      gap="sm"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      hiddenFrom="sm"
-    >
+    <CardList label={label} hiddenFrom="sm">
       {transactions.map((transaction) => (
         <Paper component="li" withBorder p="sm" key={transaction.id}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -91,7 +84,7 @@ function TransactionCards({
           </Group>
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 
