@@ -104,6 +104,18 @@ function documentStorage() {
   return localDocumentStorage(kycDocumentsDirectory(app.config.dataDir), app.config.secretKey);
 }
 
+/** The customer's one stored document: its recorded SHA-256 and its bytes read back are `bytes`. */
+async function expectStoredExactly(userId: string, bytes: Buffer): Promise<void> {
+  const stored = await db.query<{ storage_key: string; sha256: string }>(
+    'SELECT storage_key, sha256 FROM kyc_documents WHERE user_id = $1',
+    [userId],
+  );
+  const { storage_key: storageKey, sha256 } = stored.rows[0] ?? expect.fail('no row');
+  expect(sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+  const readBack = Buffer.concat(await (await documentStorage().read(storageKey)).toArray());
+  expect(readBack.equals(bytes)).toBe(true);
+}
+
 describe('uploading an identity document', () => {
   it('stores a PNG, JPEG or PDF encrypted, with its type from the bytes, size and SHA-256', async () => {
     const customer = await signedUpClient(app);
@@ -263,14 +275,7 @@ describe('uploading an identity document', () => {
       mediaType: 'image/png',
       sizeBytes: bytes.length,
     });
-    const stored = await db.query<{ storage_key: string; sha256: string }>(
-      'SELECT storage_key, sha256 FROM kyc_documents WHERE user_id = $1',
-      [customer.user.id],
-    );
-    const { storage_key: storageKey, sha256 } = stored.rows[0] ?? expect.fail('no row');
-    expect(sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
-    const readBack = Buffer.concat(await (await documentStorage().read(storageKey)).toArray());
-    expect(readBack.equals(bytes)).toBe(true);
+    await expectStoredExactly(customer.user.id, bytes);
   });
 
   /**
@@ -308,14 +313,7 @@ describe('uploading an identity document', () => {
     const sent = await uploadInPieces(customer.client.cookie ?? '', bytes, 512);
     expect(sent.statusLine).toBe('HTTP/1.1 201 Created');
     expect(sent.slowestAnswerMs).toBeLessThan(1_000);
-    const stored = await db.query<{ storage_key: string; sha256: string }>(
-      'SELECT storage_key, sha256 FROM kyc_documents WHERE user_id = $1',
-      [customer.user.id],
-    );
-    const { storage_key: storageKey, sha256 } = stored.rows[0] ?? expect.fail('no row');
-    expect(sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
-    const readBack = Buffer.concat(await (await documentStorage().read(storageKey)).toArray());
-    expect(readBack.equals(bytes)).toBe(true);
+    await expectStoredExactly(customer.user.id, bytes);
   });
 
   it('refuses an upload cut into pieces of a byte or so, early, and keeps answering others', async () => {
