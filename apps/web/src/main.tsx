@@ -61,14 +61,23 @@ function reportHydrationProblem(error: unknown): void {
   console.error('The server-rendered page did not hydrate:', error);
 }
 
+/** Lets the browser paint and answer input before the next piece of start-up work. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start(root: HTMLElement) {
-  rememberTimeZone();
   const isServerRendered = servePrerenderedAnswers();
   const queryClient = createQueryClient();
   // Every page shows who is signed in, the institution's name and whether this is a
   // sandbox: ask now, while the router still loads the page's code, instead of after it.
   const everyPageData = prefetchEveryPageData(queryClient);
   const router = createAppRouter(queryClient);
+  // The app's modules have just run their own start-up in this task. The browser's first
+  // date format (loading its time zone data: a third of this task on a slow phone) waits
+  // for the next one, so neither makes a task long enough to hold up a tap.
+  await nextTask();
+  rememberTimeZone();
   if (isServerRendered)
     await Promise.all([everyPageData, serverRenderedPageReady(router, queryClient)]);
 
