@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { errorCodes } from '@coffer/contracts/errors';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useTestApp } from '../test/app.ts';
 import { createCustomer } from '../test/customers.ts';
 import { staffClient } from '../test/http.ts';
@@ -89,7 +89,7 @@ type JsonSchema = {
 };
 
 function jsonSchemaOf(schema: unknown): JsonSchema {
-  if (!(schema instanceof z.ZodType)) return {};
+  if (!(schema instanceof z.core.$ZodType)) return {};
   try {
     return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   } catch {
@@ -243,8 +243,8 @@ function requestFor(
 const errorBodySchema = z.strictObject({
   error: z.strictObject({
     code: z.enum(Object.keys(errorCodes) as [string, ...string[]]),
-    message: z.string().min(1),
-    fields: z.record(z.string(), z.string()).optional(),
+    message: z.string().check(z.minLength(1)),
+    fields: z.optional(z.record(z.string(), z.string())),
   }),
 });
 

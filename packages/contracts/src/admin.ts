@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { roles } from './auth.ts';
 import { kycStatuses } from './kyc.ts';
 import { externalReferenceSchema, memoLengthMax } from './ledger.ts';
@@ -11,12 +11,14 @@ const giveAReason = 'Please give a reason';
 export const staffReasonLengthMax = 500;
 
 /** Why staff did something: kept with the action and in the audit log. */
-const reasonSchema = multiLineText({ max: staffReasonLengthMax }).min(1, giveAReason);
+const reasonSchema = multiLineText({ max: staffReasonLengthMax }).check(
+  z.minLength(1, giveAReason),
+);
 
 export const customerListQuerySchema = z.object({
-  search: singleLineText({ max: 100 }).optional(),
-  cursor: z.uuid().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  search: z.optional(singleLineText({ max: 100 })),
+  cursor: z.optional(z.uuid()),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 25),
 });
 
 const staffNameSchema = z.object({ id: z.string(), username: z.string() });
@@ -28,17 +30,17 @@ export const customerListItemSchema = z.object({
   username: z.string(),
   email: z.string(),
   role: z.enum(roles),
-  balance: moneySchema.nullable(),
-  level: z.number().int(),
+  balance: z.nullable(moneySchema),
+  level: z.number().check(z.int()),
   isFrozen: z.boolean(),
   /** The latest identity verification's status; null: never submitted. */
-  kycStatus: z.enum(kycStatuses).nullable(),
+  kycStatus: z.nullable(z.enum(kycStatuses)),
 });
 
 export const customerListSchema = z.object({
-  totalUsers: z.number().int(),
+  totalUsers: z.number().check(z.int()),
   items: z.array(customerListItemSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type CustomerList = z.infer<typeof customerListSchema>;
 
@@ -47,26 +49,26 @@ export const customerDetailSchema = z.object({
   username: z.string(),
   email: z.string(),
   isEmailVerified: z.boolean(),
-  phone: z.string().nullable(),
+  phone: z.nullable(z.string()),
   country: z.string(),
   role: z.enum(roles),
-  level: z.number().int(),
+  level: z.number().check(z.int()),
   isFrozen: z.boolean(),
-  frozenReason: z.string().nullable(),
+  frozenReason: z.nullable(z.string()),
   hasTotp: z.boolean(),
   createdAt: z.string(),
   /** A grant of the admin role waiting for a second admin, if any. */
-  pendingRoleGrant: z
-    .object({
+  pendingRoleGrant: z.nullable(
+    z.object({
       id: z.string(),
       role: z.enum(roles),
       reason: z.string(),
       requestedBy: staffNameSchema,
       createdAt: z.string(),
-    })
-    .nullable(),
-  wallet: z
-    .object({
+    }),
+  ),
+  wallet: z.nullable(
+    z.object({
       accountNumber: z.string(),
       currency: z.string(),
       balanceMinor: minorUnitsSchema,
@@ -77,10 +79,10 @@ export const customerDetailSchema = z.object({
        * above the threshold, or past a maker's daily total, wait for a second admin. Null
        * when the currency has no limits: then every posting waits.
        */
-      fourEyesThresholdMinor: minorUnitsSchema.nullable(),
-      fourEyesDailyTotalMinor: minorUnitsSchema.nullable(),
-    })
-    .nullable(),
+      fourEyesThresholdMinor: z.nullable(minorUnitsSchema),
+      fourEyesDailyTotalMinor: z.nullable(minorUnitsSchema),
+    }),
+  ),
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
@@ -89,9 +91,11 @@ export const freezeBodySchema = z.object({ reason: reasonSchema });
 export const setLevelBodySchema = z.object({
   level: z.coerce
     .number({ message: 'Please enter a valid account level' })
-    .int('Please enter a valid account level')
-    .min(1, 'Please enter a valid account level')
-    .max(accountLevelMax, 'Please enter a valid account level'),
+    .check(
+      z.int('Please enter a valid account level'),
+      z.gte(1, 'Please enter a valid account level'),
+      z.lte(accountLevelMax, 'Please enter a valid account level'),
+    ),
   reason: reasonSchema,
 });
 
@@ -115,12 +119,11 @@ export const moneyRequestReasonLengthMax = memoLengthMax - 100;
  * staff text (`moneyRequestReasonLengthMax`).
  */
 export const moneyRequestBodySchema = z.object({
-  amount: singleLineText({ max: 40, tooLong: invalidStaffAmountMessage }).min(
-    1,
-    invalidStaffAmountMessage,
+  amount: singleLineText({ max: 40, tooLong: invalidStaffAmountMessage }).check(
+    z.minLength(1, invalidStaffAmountMessage),
   ),
-  externalReference: externalReferenceSchema.optional(),
-  reason: multiLineText({ max: moneyRequestReasonLengthMax }).min(1, giveAReason),
+  externalReference: z.optional(externalReferenceSchema),
+  reason: multiLineText({ max: moneyRequestReasonLengthMax }).check(z.minLength(1, giveAReason)),
 });
 
 export const moneyRequestSchema = z.object({
@@ -130,22 +133,22 @@ export const moneyRequestSchema = z.object({
   direction: z.enum(['deposit', 'debit_adjustment']),
   amountMinor: minorUnitsSchema,
   currency: z.string(),
-  externalReference: z.string().nullable(),
+  externalReference: z.nullable(z.string()),
   reason: z.string(),
   status: z.enum(['pending_approval', 'posted', 'rejected', 'cancelled']),
   maker: staffNameSchema,
-  checker: staffNameSchema.nullable(),
+  checker: z.nullable(staffNameSchema),
   /** While pending: the admins who may approve it (not the maker, the subject, or anyone the maker promoted). */
   eligibleCheckers: z.array(staffNameSchema),
-  decisionReason: z.string().nullable(),
+  decisionReason: z.nullable(z.string()),
   createdAt: z.string(),
-  decidedAt: z.string().nullable(),
+  decidedAt: z.nullable(z.string()),
 });
 export type MoneyRequest = z.infer<typeof moneyRequestSchema>;
 
 export const moneyRequestListSchema = z.object({ items: z.array(moneyRequestSchema) });
 
-export const decisionBodySchema = z.object({ reason: reasonSchema.optional() });
+export const decisionBodySchema = z.object({ reason: z.optional(reasonSchema) });
 export const rejectBodySchema = z.object({ reason: reasonSchema });
 
 export const transactionPageSchema = z.object({
@@ -163,6 +166,6 @@ export const transactionPageSchema = z.object({
       createdAt: z.string(),
     }),
   ),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type TransactionPage = z.infer<typeof transactionPageSchema>;

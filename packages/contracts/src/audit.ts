@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Everything the audit log records. Staff actions carry a reason. */
 export const auditActions = [
@@ -104,27 +104,27 @@ export const auditActionLabels: Record<AuditAction, string> = {
 export const auditEventSchema = z.object({
   id: z.string(),
   action: z.enum(auditActions),
-  actor: z.object({ id: z.string(), username: z.string() }).nullable(),
-  subject: z.object({ id: z.string(), username: z.string() }).nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
-  reason: z.string().nullable(),
-  ipAddress: z.string().nullable(),
+  actor: z.nullable(z.object({ id: z.string(), username: z.string() })),
+  subject: z.nullable(z.object({ id: z.string(), username: z.string() })),
+  before: z.nullable(z.unknown()),
+  after: z.nullable(z.unknown()),
+  reason: z.nullable(z.string()),
+  ipAddress: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 export const auditPageSchema = z.object({
   items: z.array(auditEventSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 
 export const auditQuerySchema = z.object({
-  action: z.enum(auditActions).optional(),
-  actorUserId: z.uuid().optional(),
-  subjectUserId: z.uuid().optional(),
-  cursor: z.uuid().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  action: z.optional(z.enum(auditActions)),
+  actorUserId: z.optional(z.uuid()),
+  subjectUserId: z.optional(z.uuid()),
+  cursor: z.optional(z.uuid()),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50),
 });
 
 /** What a customer sees under "Activity on your account": no IP addresses of staff. */
@@ -133,10 +133,10 @@ export const customerActivitySchema = z.object({
     z.object({
       id: z.string(),
       action: z.enum(auditActions),
-      reason: z.string().nullable(),
+      reason: z.nullable(z.string()),
       isByStaff: z.boolean(),
       createdAt: z.string(),
     }),
   ),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { passwordText, singleLineText } from './text.ts';
 
 export const roles = ['customer', 'support', 'admin'] as const;
@@ -11,38 +11,45 @@ export const usernameLengthMax = 30;
 
 export const fillAllFields = 'Please fill in all fields';
 
-export const emailSchema = singleLineText({ max: 254, tooLong: 'Invalid email address' })
-  .min(1, 'Please enter your email address')
-  .pipe(z.email('Invalid email address'))
-  .transform((email) => email.toLowerCase());
+export const emailSchema = z.pipe(
+  z.pipe(
+    singleLineText({ max: 254, tooLong: 'Invalid email address' }).check(
+      z.minLength(1, 'Please enter your email address'),
+    ),
+    z.email('Invalid email address'),
+  ),
+  z.transform((email) => email.toLowerCase()),
+);
 
-export const usernameSchema = singleLineText({ max: usernameLengthMax })
-  .min(2, 'Use at least 2 characters')
-  .regex(
+export const usernameSchema = singleLineText({ max: usernameLengthMax }).check(
+  z.minLength(2, 'Use at least 2 characters'),
+  z.regex(
     /^[\p{L}\p{N}][\p{L}\p{N} ._'-]*$/u,
     'Use letters, digits, spaces, dots, dashes or apostrophes',
-  );
+  ),
+);
 
 /** Length only; the server also refuses guessable passwords (zxcvbn score below 3). */
-export const newPasswordSchema = passwordText({ max: passwordLengthMax })
-  .min(1, fillAllFields)
-  .min(passwordLengthMin, 'Password is too weak');
+export const newPasswordSchema = passwordText({ max: passwordLengthMax }).check(
+  z.minLength(1, fillAllFields),
+  z.minLength(passwordLengthMin, 'Password is too weak'),
+);
 
 const enterBoth = 'Please enter both email and password';
 
 export const loginBodySchema = z.object({
-  email: singleLineText({ max: 254 }).min(1, enterBoth),
-  password: passwordText({ max: passwordLengthMax }).min(1, enterBoth),
+  email: singleLineText({ max: 254 }).check(z.minLength(1, enterBoth)),
+  password: passwordText({ max: passwordLengthMax }).check(z.minLength(1, enterBoth)),
 });
 
 /** A 6-digit authenticator code, or a recovery code like "abcde-fghij". */
 export const secondFactorCodeSchema = singleLineText({
   max: 20,
   tooLong: 'Wrong verification code. Please try again.',
-}).min(1, 'Enter the code');
+}).check(z.minLength(1, 'Enter the code'));
 
 /** A login challenge, or the token of an emailed link: 43 base64url characters today. */
-const tokenSchema = singleLineText({ max: 100 }).min(1);
+const tokenSchema = singleLineText({ max: 100 }).check(z.minLength(1));
 
 export const secondFactorBodySchema = z.object({
   challengeToken: tokenSchema,
@@ -55,17 +62,17 @@ export const meSchema = z.object({
   email: z.string(),
   isEmailVerified: z.boolean(),
   role: z.enum(roles),
-  level: z.number().int(),
+  level: z.number().check(z.int()),
   hasTotp: z.boolean(),
   country: z.string(),
   currency: z.string(),
   /** Set when staff disabled transactions; the customer is told why. */
-  frozenReason: z.string().nullable(),
+  frozenReason: z.nullable(z.string()),
 });
 export type Me = z.infer<typeof meSchema>;
 
 /** Who is signed in, or null: answered 200 either way, so visitors see no error. */
-export const sessionResponseSchema = z.object({ user: meSchema.nullable() });
+export const sessionResponseSchema = z.object({ user: z.nullable(meSchema) });
 
 export const loginResponseSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('signed_in'), user: meSchema }),

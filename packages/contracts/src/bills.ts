@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { minorUnitsSchema } from './money.ts';
 import { singleLineText } from './text.ts';
 
@@ -23,9 +23,10 @@ export const billerReferenceLengthMax = 40;
 export const billerReferenceSchema = singleLineText({
   max: billerReferenceLengthMax,
   missing: 'Enter the customer number from your bill',
-})
-  .min(1, 'Enter the customer number from your bill')
-  .regex(/^[A-Za-z0-9-]+$/, 'Use only letters, digits and dashes');
+}).check(
+  z.minLength(1, 'Enter the customer number from your bill'),
+  z.regex(/^[A-Za-z0-9-]+$/, 'Use only letters, digits and dashes'),
+);
 
 /**
  * The Pay Bill form. The amount is the typed decimal text; the server parses it in the
@@ -34,9 +35,8 @@ export const billerReferenceSchema = singleLineText({
 export const billPaymentBodySchema = z.object({
   category: z.enum(billCategories, { error: selectBillMessage }),
   billerReference: billerReferenceSchema,
-  amount: singleLineText({ max: 40, tooLong: selectBillMessage, missing: selectBillMessage }).min(
-    1,
-    selectBillMessage,
+  amount: singleLineText({ max: 40, tooLong: selectBillMessage, missing: selectBillMessage }).check(
+    z.minLength(1, selectBillMessage),
   ),
 });
 export type BillPaymentBody = z.infer<typeof billPaymentBodySchema>;
@@ -54,12 +54,12 @@ export const billPaymentSchema = z.object({
 export type BillPayment = z.infer<typeof billPaymentSchema>;
 
 export const billPaymentListQuerySchema = z.object({
-  cursor: z.uuid().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.optional(z.uuid()),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
 });
 
 export const billPaymentListSchema = z.object({
   items: z.array(billPaymentSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type BillPaymentList = z.infer<typeof billPaymentListSchema>;

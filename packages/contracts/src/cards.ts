@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { amountMinorMax, minorUnitsSchema } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
@@ -25,17 +25,17 @@ export const cardSchema = z.object({
   id: z.string(),
   status: z.enum(cardStatuses),
   /** Only these four digits of the number ever reach Coffer; null until issued. */
-  lastFour: z.string().nullable(),
+  lastFour: z.nullable(z.string()),
   /** "MM/YY", null until issued. */
-  expiry: z.string().nullable(),
+  expiry: z.nullable(z.string()),
   holderName: z.string(),
   currency: z.string(),
   feeMinor: minorUnitsSchema,
   weeklyLimitMinor: minorUnitsSchema,
   /** Why staff declined the request, or froze the card (staff freezes carry a reason). */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   requestedAt: z.iso.datetime(),
-  decidedAt: z.iso.datetime().nullable(),
+  decidedAt: z.nullable(z.iso.datetime()),
 });
 export type Card = z.infer<typeof cardSchema>;
 
@@ -53,7 +53,7 @@ export const cardLevelMin = 2;
 /** GET /cards: the terms a request would get, and the customer's current card, if any. */
 export const cardOverviewSchema = z.object({
   /** The customer's account level: below `cardLevelMin` the page says so instead of offering a card. */
-  level: z.number().int(),
+  level: z.number().check(z.int()),
   terms: z.object({
     currency: z.string(),
     /** The creation fee from the operator's fee schedule; zero when none is configured. */
@@ -61,8 +61,8 @@ export const cardOverviewSchema = z.object({
     weeklyLimitMinor: minorUnitsSchema,
     availableMinor: minorUnitsSchema,
   }),
-  card: cardSchema.nullable(),
-  spending: cardSpendingSchema.nullable(),
+  card: z.nullable(cardSchema),
+  spending: z.nullable(cardSpendingSchema),
 });
 export type CardOverview = z.infer<typeof cardOverviewSchema>;
 
@@ -71,7 +71,7 @@ export type CardOverview = z.infer<typeof cardOverviewSchema>;
  * fee now is refused, not charged. Text rather than a codec: request bodies stay JSON.
  */
 export const requestCardBodySchema = z.object({
-  confirmedFeeMinor: z.string().regex(/^\d{1,19}$/, 'Expected an amount in minor units'),
+  confirmedFeeMinor: z.string().check(z.regex(/^\d{1,19}$/, 'Expected an amount in minor units')),
 });
 
 /** Why an authorization was declined: the codes the issuing endpoint answers with. */
@@ -115,9 +115,8 @@ export const authorizationStatusLabels: Record<AuthorizationStatus, string> = {
 };
 
 export const merchantNameLengthMax = 100;
-const merchantSchema = singleLineText({ max: merchantNameLengthMax }).min(
-  1,
-  'Enter the merchant name',
+const merchantSchema = singleLineText({ max: merchantNameLengthMax }).check(
+  z.minLength(1, 'Enter the merchant name'),
 );
 
 /** One purchase attempt on the card, as its activity list shows it. */
@@ -127,7 +126,7 @@ export const cardAuthorizationSchema = z.object({
   amountMinor: minorUnitsSchema,
   currency: z.string(),
   status: z.enum(authorizationStatuses),
-  declineReason: z.enum(declineReasons).nullable(),
+  declineReason: z.nullable(z.enum(declineReasons)),
   createdAt: z.iso.datetime(),
 });
 export type CardAuthorization = z.infer<typeof cardAuthorizationSchema>;
@@ -139,18 +138,20 @@ export const cardAuthorizationListSchema = z.object({
 /** Sandbox "Simulate purchase": a merchant and an amount as the customer types it. */
 export const simulatePurchaseBodySchema = z.object({
   merchant: merchantSchema,
-  amount: z.string().trim().min(1, 'Invalid amount').max(32, 'Invalid amount'),
+  amount: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Invalid amount'), z.maxLength(32, 'Invalid amount')),
 });
 export type SimulatePurchaseBody = z.infer<typeof simulatePurchaseBodySchema>;
 
 /** A staff freeze, unfreeze or decline says why; the customer sees it. */
 export const cardReasonBodySchema = z.object({
-  reason: multiLineText({ max: 500 }).min(1, 'Please give a reason'),
+  reason: multiLineText({ max: 500 }).check(z.minLength(1, 'Please give a reason')),
 });
-export const issueCardBodySchema = z.object({ reason: multiLineText({ max: 500 }).optional() });
+export const issueCardBodySchema = z.object({ reason: z.optional(multiLineText({ max: 500 })) });
 
 /** A card as staff see it: whose it is. */
-export const staffCardSchema = cardSchema.extend({ userId: z.string(), username: z.string() });
+export const staffCardSchema = z.extend(cardSchema, { userId: z.string(), username: z.string() });
 export type StaffCard = z.infer<typeof staffCardSchema>;
 export const staffCardListSchema = z.object({ items: z.array(staffCardSchema) });
 
@@ -158,23 +159,26 @@ export const staffCardListSchema = z.object({ items: z.array(staffCardSchema) })
 
 const processorIdSchema = z
   .string()
-  .min(1)
-  .max(100)
-  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
+  .check(
+    z.minLength(1),
+    z.maxLength(100),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only'),
+  );
 
 /** An amount the processor sends: a positive count of minor units, as a string. */
 const processorAmountSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,18}$/, 'a positive integer of minor units')
-  .transform((text) => BigInt(text))
-  .refine((amountMinor) => amountMinor <= amountMinorMax, 'amount too large');
+  .pipe(
+    z.string().check(z.regex(/^[1-9]\d{0,18}$/, 'a positive integer of minor units')),
+    z.transform((text) => BigInt(text)),
+  )
+  .check(z.refine((amountMinor) => amountMinor <= amountMinorMax, 'amount too large'));
 
 export const issuingAuthorizationBodySchema = z.object({
   /** The processor's id of the authorization: a retry with the same id gets the same answer. */
   id: processorIdSchema,
-  cardToken: z.string().min(1).max(100),
+  cardToken: z.string().check(z.minLength(1), z.maxLength(100)),
   amountMinor: processorAmountSchema,
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
   merchant: merchantSchema,
 });
 export type IssuingAuthorizationBody = z.input<typeof issuingAuthorizationBodySchema>;
@@ -182,7 +186,7 @@ export type IssuingAuthorizationBody = z.input<typeof issuingAuthorizationBodySc
 export const issuingAuthorizationAnswerSchema = z.object({
   id: z.string(),
   approved: z.boolean(),
-  declineReason: z.enum(declineReasons).nullable(),
+  declineReason: z.nullable(z.enum(declineReasons)),
 });
 export type IssuingAuthorizationAnswer = z.infer<typeof issuingAuthorizationAnswerSchema>;
 

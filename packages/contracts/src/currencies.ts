@@ -1,5 +1,5 @@
 import currencyCodes from 'currency-codes';
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** An ISO 4217 alphabetic code that has a known number of minor digits. */
 export type CurrencyCode = string & { readonly brand: 'CurrencyCode' };
@@ -28,7 +28,7 @@ export function minorDigits(currency: CurrencyCode): number {
   return digits;
 }
 
-export const currencyCodeSchema = z
-  .string()
-  .refine(isCurrencyCode, { message: 'Unknown currency code' })
-  .transform((value) => value as CurrencyCode);
+export const currencyCodeSchema = z.pipe(
+  z.string().check(z.refine(isCurrencyCode, { message: 'Unknown currency code' })),
+  z.transform((value) => value as CurrencyCode),
+);

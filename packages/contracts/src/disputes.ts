@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { amountRefusals, minorUnitsSchema } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
@@ -30,7 +30,7 @@ export const disputeStatusLabels: Record<DisputeStatus, string> = {
 
 /** REF- and nine characters A–Z0–9 (PRODUCT.md section 5). */
 export const disputeReferencePattern = /REF-[A-Z0-9]{9}/;
-export const disputeReferenceSchema = z.string().regex(/^REF-[A-Z0-9]{9}$/);
+export const disputeReferenceSchema = z.string().check(z.regex(/^REF-[A-Z0-9]{9}$/));
 
 export const disputeDescriptionLengthMax = 2_000;
 export const invalidDisputeAmountMessage = amountRefusals.dispute.message;
@@ -39,23 +39,25 @@ export const disputeReceivedMessage =
 export const disputeFailedMessage = 'There was an error submitting your dispute. Please try again.';
 
 /** The typed amount, checked for its currency's precision by the server. */
-const disputeAmountSchema = singleLineText({ max: 40, tooLong: invalidDisputeAmountMessage })
-  .min(1, 'Enter the amount')
-  .regex(/^\d{1,16}(?:\.\d{1,4})?$/, invalidDisputeAmountMessage)
-  .refine((text) => /[1-9]/.test(text), invalidDisputeAmountMessage);
+const disputeAmountSchema = singleLineText({ max: 40, tooLong: invalidDisputeAmountMessage }).check(
+  z.minLength(1, 'Enter the amount'),
+  z.regex(/^\d{1,16}(?:\.\d{1,4})?$/, invalidDisputeAmountMessage),
+  z.refine((text) => /[1-9]/.test(text), invalidDisputeAmountMessage),
+);
 
 export const disputeBodySchema = z.object({
   amount: disputeAmountSchema,
-  recipientAccountNumber: singleLineText({ max: 50 }).min(
-    1,
-    "Enter the recipient's account number",
+  recipientAccountNumber: singleLineText({ max: 50 }).check(
+    z.minLength(1, "Enter the recipient's account number"),
   ),
   problemType: z.enum(disputeProblemTypes, 'Choose a problem type'),
-  description: multiLineText({ max: disputeDescriptionLengthMax }).min(1, 'Describe the problem'),
+  description: multiLineText({ max: disputeDescriptionLengthMax }).check(
+    z.minLength(1, 'Describe the problem'),
+  ),
   /** One of the customer's own transactions (a journal entry id); optional. */
-  entryId: z.uuid('Choose a transaction from the list').optional(),
+  entryId: z.optional(z.uuid('Choose a transaction from the list')),
   /** Only for an unauthorized transaction: freeze the account at once (staff unfreeze it). */
-  freezeAccount: z.boolean().optional(),
+  freezeAccount: z.optional(z.boolean()),
 });
 export type DisputeBody = z.infer<typeof disputeBodySchema>;
 
@@ -73,10 +75,10 @@ export const disputeSchema = z.object({
   recipientAccountNumber: z.string(),
   problemType: z.enum(disputeProblemTypes),
   description: z.string(),
-  entryId: z.string().nullable(),
+  entryId: z.nullable(z.string()),
   status: z.enum(disputeStatuses),
-  resolutionNote: z.string().nullable(),
-  refund: disputeRefundSchema.nullable(),
+  resolutionNote: z.nullable(z.string()),
+  refund: z.nullable(disputeRefundSchema),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -97,27 +99,31 @@ export const linkedTransactionSchema = z.object({
 
 /** What the customer's transaction picker lists: no memo, which may hold staff's words. */
 export const disputeTransactionListSchema = z.object({
-  items: z.array(linkedTransactionSchema.omit({ memo: true })),
+  items: z.array(z.omit(linkedTransactionSchema, { memo: true })),
 });
 export type DisputeTransaction = z.infer<typeof disputeTransactionListSchema>['items'][number];
 
-export const staffDisputeSchema = disputeSchema.extend({
+export const staffDisputeSchema = z.extend(disputeSchema, {
   userId: z.string(),
   username: z.string(),
-  linkedTransaction: linkedTransactionSchema.nullable(),
+  linkedTransaction: z.nullable(linkedTransactionSchema),
 });
 export type StaffDispute = z.infer<typeof staffDisputeSchema>;
 
 export const staffDisputeListSchema = z.object({ items: z.array(staffDisputeSchema) });
 
-const resolutionNoteSchema = multiLineText({ max: 1_000 }).min(1, 'Please write a note');
+const resolutionNoteSchema = multiLineText({ max: 1_000 }).check(
+  z.minLength(1, 'Please write a note'),
+);
 
-export const disputeInvestigateBodySchema = z.object({ note: resolutionNoteSchema.optional() });
+export const disputeInvestigateBodySchema = z.object({ note: z.optional(resolutionNoteSchema) });
 export const disputeRejectBodySchema = z.object({ note: resolutionNoteSchema });
 export const disputeResolveBodySchema = z.object({
   note: resolutionNoteSchema,
   /** A refund to the customer's wallet, as typed ("25.00"); a staff deposit under four-eyes. */
-  refundAmount: singleLineText({ max: 40, tooLong: 'Please enter a valid amount' })
-    .regex(/^\d{1,16}(?:\.\d{1,4})?$/, 'Please enter a valid amount')
-    .optional(),
+  refundAmount: z.optional(
+    singleLineText({ max: 40, tooLong: 'Please enter a valid amount' }).check(
+      z.regex(/^\d{1,16}(?:\.\d{1,4})?$/, 'Please enter a valid amount'),
+    ),
+  ),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * What changed, as the web app's caches name it. Each topic invalidates the queries
@@ -27,7 +27,7 @@ export type LiveTopic = (typeof liveTopics)[number];
  */
 export const liveEventSchema = z.object({
   userId: z.string(),
-  topics: z.array(z.enum(liveTopics)).min(1),
+  topics: z.array(z.enum(liveTopics)).check(z.minLength(1)),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 

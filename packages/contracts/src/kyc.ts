@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 /** PRODUCT.md section 5: the identity documents Coffer accepts. */
@@ -52,19 +52,20 @@ function isCalendarDate(text: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(text);
 }
 
-export const dateOfBirthSchema = z
-  .string({ error: 'Enter your date of birth' })
-  .min(1, 'Enter your date of birth')
-  .refine(isCalendarDate, 'Enter your date of birth as YYYY-MM-DD')
-  .refine((text) => !isCalendarDate(text) || isAdultOn(text, new Date()), kycTooYoungMessage);
+export const dateOfBirthSchema = z.string({ error: 'Enter your date of birth' }).check(
+  z.minLength(1, 'Enter your date of birth'),
+  z.refine(isCalendarDate, 'Enter your date of birth as YYYY-MM-DD'),
+  z.refine((text) => !isCalendarDate(text) || isAdultOn(text, new Date()), kycTooYoungMessage),
+);
 
 export const kycSubmissionBodySchema = z.object({
   idType: z.enum(kycIdTypes, { error: 'Choose the type of ID' }),
-  idNumber: singleLineText({ max: 50, missing: 'Enter the ID number' }).min(
-    1,
-    'Enter the ID number',
+  idNumber: singleLineText({ max: 50, missing: 'Enter the ID number' }).check(
+    z.minLength(1, 'Enter the ID number'),
   ),
-  address: multiLineText({ max: 300, missing: 'Enter your address' }).min(1, 'Enter your address'),
+  address: multiLineText({ max: 300, missing: 'Enter your address' }).check(
+    z.minLength(1, 'Enter your address'),
+  ),
   dateOfBirth: dateOfBirthSchema,
   documentId: z.uuid({ error: 'Upload your ID document' }),
 });
@@ -73,7 +74,7 @@ export type KycSubmissionBody = z.infer<typeof kycSubmissionBodySchema>;
 export const kycDocumentSchema = z.object({
   id: z.string(),
   mediaType: z.enum(kycDocumentMediaTypes),
-  sizeBytes: z.number().int(),
+  sizeBytes: z.number().check(z.int()),
 });
 export type KycDocument = z.infer<typeof kycDocumentSchema>;
 
@@ -82,9 +83,9 @@ export const kycSubmissionSchema = z.object({
   id: z.string(),
   idType: z.enum(kycIdTypes),
   status: z.enum(kycStatuses),
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   createdAt: z.string(),
-  decidedAt: z.string().nullable(),
+  decidedAt: z.nullable(z.string()),
 });
 export type KycSubmission = z.infer<typeof kycSubmissionSchema>;
 
@@ -93,26 +94,26 @@ export type KycSubmission = z.infer<typeof kycSubmissionSchema>;
  * a rejected or superseded document is kept (for the privacy note).
  */
 export const kycOverviewSchema = z.object({
-  level: z.number().int(),
-  retentionDays: z.number().int(),
-  latest: kycSubmissionSchema.nullable(),
+  level: z.number().check(z.int()),
+  retentionDays: z.number().check(z.int()),
+  latest: z.nullable(kycSubmissionSchema),
 });
 export type KycOverview = z.infer<typeof kycOverviewSchema>;
 
 /** A submission as staff review it. */
-export const staffKycSubmissionSchema = kycSubmissionSchema.extend({
+export const staffKycSubmissionSchema = z.extend(kycSubmissionSchema, {
   user: z.object({ id: z.string(), username: z.string(), email: z.string() }),
   idNumber: z.string(),
   address: z.string(),
   dateOfBirth: z.string(),
   document: z.object({
     mediaType: z.enum(kycDocumentMediaTypes),
-    sizeBytes: z.number().int(),
+    sizeBytes: z.number().check(z.int()),
     sha256: z.string(),
     /** False once retention removed the file. */
     isAvailable: z.boolean(),
   }),
-  reviewer: z.object({ id: z.string(), username: z.string() }).nullable(),
+  reviewer: z.nullable(z.object({ id: z.string(), username: z.string() })),
 });
 export type StaffKycSubmission = z.infer<typeof staffKycSubmissionSchema>;
 

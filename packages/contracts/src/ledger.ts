@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { singleLineText } from './text.ts';
 
 export const accountKinds = [
@@ -67,9 +67,11 @@ export function entryKindLabel(kind: string): string {
 /** A 10-digit account number: nine digits and a Luhn check digit. */
 export const accountNumberSchema = z
   .string()
-  .trim()
-  .regex(/^\d{10}$/, 'An account number has 10 digits')
-  .refine(hasValidCheckDigit, 'This account number is not valid');
+  .check(
+    z.trim(),
+    z.regex(/^\d{10}$/, 'An account number has 10 digits'),
+    z.refine(hasValidCheckDigit, 'This account number is not valid'),
+  );
 
 /** Luhn (mod 10) over all ten digits: catches any single mistyped digit and most swaps. */
 export function hasValidCheckDigit(accountNumber: string): boolean {
@@ -92,11 +94,8 @@ export function checkDigitFor(payload: string): string {
 }
 
 export const historyQuerySchema = z.object({
-  cursor: z
-    .string()
-    .regex(/^\d{1,19}$/, 'Not a valid page cursor')
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.optional(z.string().check(z.regex(/^\d{1,19}$/, 'Not a valid page cursor'))),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
 });
 
 export const ledgerHealthResponseSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { type CurrencyCode, isCurrencyCode, minorDigits } from './currencies.ts';
 import { MoneyParseError, minorUnitsSchema, parseAmount } from './money.ts';
 
@@ -153,9 +153,9 @@ export type LimitsTable = {
 };
 
 const tiersInputSchema = z.tuple([
-  z.string().nullable(),
-  z.string().nullable(),
-  z.string().nullable(),
+  z.nullable(z.string()),
+  z.nullable(z.string()),
+  z.nullable(z.string()),
 ]);
 
 /**
@@ -163,24 +163,21 @@ const tiersInputSchema = z.tuple([
  * optional; what is missing comes from the built-in default. A currency without a default
  * must give every key.
  */
-const currencyLimitsInputSchema = z
-  .object({
-    daily: z
-      .object({
-        transfer: tiersInputSchema.optional(),
-        bill_payment: tiersInputSchema.optional(),
-        payout: tiersInputSchema.optional(),
-      })
-      .strict()
-      .optional(),
-    stepUpThreshold: z.string().optional(),
-    fourEyesThreshold: z.string().optional(),
-    fourEyesDailyTotal: z.string().optional(),
-    testMoneyPerRequest: z.string().optional(),
-    testMoneyDaily: z.string().optional(),
-    cardWeeklyLimit: z.string().optional(),
-  })
-  .strict();
+const currencyLimitsInputSchema = z.strictObject({
+  daily: z.optional(
+    z.strictObject({
+      transfer: z.optional(tiersInputSchema),
+      bill_payment: z.optional(tiersInputSchema),
+      payout: z.optional(tiersInputSchema),
+    }),
+  ),
+  stepUpThreshold: z.optional(z.string()),
+  fourEyesThreshold: z.optional(z.string()),
+  fourEyesDailyTotal: z.optional(z.string()),
+  testMoneyPerRequest: z.optional(z.string()),
+  testMoneyDaily: z.optional(z.string()),
+  cardWeeklyLimit: z.optional(z.string()),
+});
 
 type CurrencyLimitsInput = z.infer<typeof currencyLimitsInputSchema>;
 
@@ -285,19 +282,19 @@ export function frozenAccountMessage(reason: string): string {
 export const moneyOutAllowanceSchema = z.object({
   kind: z.enum(moneyOutKinds),
   status: z.enum(['allowed', 'level_too_low', 'not_available']),
-  dailyLimitMinor: minorUnitsSchema.nullable(),
+  dailyLimitMinor: z.nullable(minorUnitsSchema),
   spentTodayMinor: minorUnitsSchema,
-  remainingMinor: minorUnitsSchema.nullable(),
-  minimumLevel: z.number().int().nullable(),
+  remainingMinor: z.nullable(minorUnitsSchema),
+  minimumLevel: z.nullable(z.number().check(z.int())),
 });
 export type MoneyOutAllowance = z.infer<typeof moneyOutAllowanceSchema>;
 
 /** GET /wallet/allowances: every kind's allowance, in the wallet's currency. */
 export const moneyOutAllowancesSchema = z.object({
   currency: z.string(),
-  level: z.number().int(),
+  level: z.number().check(z.int()),
   /** Quick Pay at or above this asks for a step-up code; null when not available. */
-  stepUpThresholdMinor: minorUnitsSchema.nullable(),
+  stepUpThresholdMinor: z.nullable(minorUnitsSchema),
   items: z.array(moneyOutAllowanceSchema),
 });
 export type MoneyOutAllowances = z.infer<typeof moneyOutAllowancesSchema>;

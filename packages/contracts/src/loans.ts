@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { type CurrencyCode, isCurrencyCode, toCurrencyCode } from './currencies.ts';
 import { annuitySchedule } from './loan-schedule.ts';
 import { MoneyParseError, minorUnitsSchema, parseAmount } from './money.ts';
@@ -37,10 +37,10 @@ export type LoanTerms = {
 };
 
 const termsEntrySchema = z.strictObject({
-  annualRateBp: z.number().int().min(0).max(10_000),
+  annualRateBp: z.number().check(z.int(), z.gte(0), z.lte(10_000)),
   amountMin: z.string(),
   amountMax: z.string(),
-  monthsMax: z.number().int().min(1).max(loanMonthsMax),
+  monthsMax: z.number().check(z.int(), z.gte(1), z.lte(loanMonthsMax)),
 });
 
 /** The sandbox's terms when the operator sets none: similar value in each currency. */
@@ -92,25 +92,26 @@ export function parseLoanTerms(json: string): Map<string, LoanTerms> {
 }
 
 const personalDetail = (max: number) =>
-  singleLineText({ max, missing: loanMessages.personalDetails }).min(
-    1,
-    loanMessages.personalDetails,
+  singleLineText({ max, missing: loanMessages.personalDetails }).check(
+    z.minLength(1, loanMessages.personalDetails),
   );
 
 /** Months as typed or sent: a whole number from 1 to 60 ("2.5" and "61" are refused). */
 export const loanMonthsSchema = z.coerce
   .number({ error: loanMessages.invalidMonths })
-  .int(loanMessages.invalidMonths)
-  .min(1, loanMessages.invalidMonths)
-  .max(loanMonthsMax, loanMessages.invalidMonths);
+  .check(
+    z.int(loanMessages.invalidMonths),
+    z.gte(1, loanMessages.invalidMonths),
+    z.lte(loanMonthsMax, loanMessages.invalidMonths),
+  );
 
 /** PRODUCT.md's application form; amounts as typed, parsed in the wallet's currency. */
 export const loanApplicationBodySchema = z.object({
   fullName: personalDetail(120),
   phone: personalDetail(40),
   address: personalDetail(300),
-  monthlySalary: singleLineText({ max: 40 }).min(1, loanMessages.invalidSalary),
-  amount: singleLineText({ max: 40 }).min(1, loanMessages.invalidAmount),
+  monthlySalary: singleLineText({ max: 40 }).check(z.minLength(1, loanMessages.invalidSalary)),
+  amount: singleLineText({ max: 40 }).check(z.minLength(1, loanMessages.invalidAmount)),
   months: loanMonthsSchema,
 });
 export type LoanApplicationBody = z.infer<typeof loanApplicationBodySchema>;
@@ -120,14 +121,14 @@ export type LoanStatus = (typeof loanStatuses)[number];
 
 export const loanTermsSchema = z.object({
   currency: z.string(),
-  annualRateBp: z.number().int(),
+  annualRateBp: z.number().check(z.int()),
   amountMinMinor: minorUnitsSchema,
   amountMaxMinor: minorUnitsSchema,
-  monthsMax: z.number().int(),
+  monthsMax: z.number().check(z.int()),
 });
 
 export const instalmentSchema = z.object({
-  number: z.number().int(),
+  number: z.number().check(z.int()),
   dueOn: z.string(),
   principalMinor: minorUnitsSchema,
   interestMinor: minorUnitsSchema,
@@ -152,19 +153,19 @@ export const loanSchema = z.object({
   currency: z.string(),
   amountMinor: minorUnitsSchema,
   monthlySalaryMinor: minorUnitsSchema,
-  months: z.number().int(),
-  annualRateBp: z.number().int(),
+  months: z.number().check(z.int()),
+  annualRateBp: z.number().check(z.int()),
   fullName: z.string(),
   phone: z.string(),
   address: z.string(),
   status: z.enum(loanStatuses),
-  decisionReason: z.string().nullable(),
-  decidedAt: z.string().nullable(),
+  decisionReason: z.nullable(z.string()),
+  decidedAt: z.nullable(z.string()),
   createdAt: z.string(),
-  disbursedAt: z.string().nullable(),
+  disbursedAt: z.nullable(z.string()),
   /** A disbursement above the four-eyes threshold waiting for a second admin. */
-  disbursementRequestedBy: z.object({ id: z.string(), username: z.string() }).nullable(),
-  instalmentMinor: minorUnitsSchema.nullable(),
+  disbursementRequestedBy: z.nullable(z.object({ id: z.string(), username: z.string() })),
+  instalmentMinor: z.nullable(minorUnitsSchema),
   outstandingPrincipalMinor: minorUnitsSchema,
   /** What pays the loan off today: principal plus the current period's interest so far. */
   payoffMinor: minorUnitsSchema,
@@ -179,12 +180,12 @@ export const loanSchema = z.object({
 export type Loan = z.infer<typeof loanSchema>;
 
 export const loanOverviewSchema = z.object({
-  level: z.number().int(),
+  level: z.number().check(z.int()),
   currency: z.string(),
-  terms: loanTermsSchema.nullable(),
-  eligibility: z
-    .object({ amountMinor: minorUnitsSchema, reason: z.string(), setAt: z.string() })
-    .nullable(),
+  terms: z.nullable(loanTermsSchema),
+  eligibility: z.nullable(
+    z.object({ amountMinor: minorUnitsSchema, reason: z.string(), setAt: z.string() }),
+  ),
   loanBalanceMinor: minorUnitsSchema,
   loans: z.array(loanSchema),
 });
@@ -193,16 +194,16 @@ export type LoanOverview = z.infer<typeof loanOverviewSchema>;
 export const loanListSchema = z.object({ items: z.array(loanSchema) });
 
 export const repayBodySchema = z.object({
-  amount: singleLineText({ max: 40 }).min(1, 'Invalid amount'),
-  stepUpCode: z.string().optional(),
+  amount: singleLineText({ max: 40 }).check(z.minLength(1, 'Invalid amount')),
+  stepUpCode: z.optional(z.string()),
 });
 
 export const autoRepayBodySchema = z.object({ isAutoRepayOn: z.boolean() });
 
-const staffReason = multiLineText({ max: 500 }).min(1, 'Please give a reason');
+const staffReason = multiLineText({ max: 500 }).check(z.minLength(1, 'Please give a reason'));
 
 export const eligibilityBodySchema = z.object({
-  amount: singleLineText({ max: 40 }).min(1, 'Please enter a valid amount'),
+  amount: singleLineText({ max: 40 }).check(z.minLength(1, 'Please enter a valid amount')),
   reason: staffReason,
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { type CurrencyCode, minorDigits } from './currencies.ts';
 
 /** An amount in the currency's minor units (cents for USD, yen for JPY, fils for KWD). */
@@ -164,7 +164,7 @@ export function minorUnits(amountMinor: bigint): MinorUnits {
  * server's serializer encodes it, the web's `apiRequest` decodes it.
  */
 export const minorUnitsSchema = z.codec(
-  z.string().regex(/^-?\d{1,19}$/, 'Expected an integer amount in minor units'),
+  z.string().check(z.regex(/^-?\d{1,19}$/, 'Expected an integer amount in minor units')),
   z.bigint().brand<'MinorUnits'>(),
   { decode: (text) => BigInt(text), encode: (amountMinor) => amountMinor.toString() },
 );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * How a kind of notification reaches people besides the bell. `always`: by email too,
@@ -51,21 +51,21 @@ export const notificationSchema = z.object({
   kind: z.string(),
   text: z.string(),
   /** The page inside Coffer where the news can be seen, if any ("/dispute"). */
-  link: z.string().nullable(),
+  link: z.nullable(z.string()),
   isRead: z.boolean(),
   createdAt: z.iso.datetime(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListQuerySchema = z.object({
-  cursor: z.uuid().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.optional(z.uuid()),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
 });
 
 export const notificationPageSchema = z.object({
   items: z.array(notificationSchema),
-  unreadCount: z.number().int(),
-  nextCursor: z.string().nullable(),
+  unreadCount: z.number().check(z.int()),
+  nextCursor: z.nullable(z.string()),
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 

@@ -1,5 +1,5 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { emailSchema } from './auth.ts';
 import { externalReferenceSchema } from './ledger.ts';
 import { invalidPayoutAmountMessage, minorUnitsSchema } from './money.ts';
@@ -46,34 +46,42 @@ export function invalidCryptoAddressMessage(coin: CryptoCoin): string {
 const cashtagPattern = /^\$[A-Za-z][A-Za-z0-9_]{0,19}$/;
 const bankAccountDigitsPattern = /^\d{6,34}$/;
 
-const holderNameSchema = singleLineText({ max: 100 }).min(1, 'Enter the account holder name');
+const holderNameSchema = singleLineText({ max: 100 }).check(
+  z.minLength(1, 'Enter the account holder name'),
+);
 
 /** A domestic account number (6 to 34 digits) or an IBAN, kept without spaces. */
-const bankAccountNumberSchema = singleLineText({
-  max: 50,
-  tooLong: 'Enter the account number (digits) or a valid IBAN',
-})
-  .min(1, 'Enter the account number or IBAN')
-  .transform((text) => text.replace(/[\s-]/g, '').toUpperCase())
-  .refine(
-    (text) => bankAccountDigitsPattern.test(text) || isValidIBAN(electronicFormatIBAN(text) ?? ''),
-    'Enter the account number (digits) or a valid IBAN',
+const bankAccountNumberSchema = z
+  .pipe(
+    singleLineText({
+      max: 50,
+      tooLong: 'Enter the account number (digits) or a valid IBAN',
+    }).check(z.minLength(1, 'Enter the account number or IBAN')),
+    z.transform((text) => text.replace(/[\s-]/g, '').toUpperCase()),
+  )
+  .check(
+    z.refine(
+      (text) =>
+        bankAccountDigitsPattern.test(text) || isValidIBAN(electronicFormatIBAN(text) ?? ''),
+      'Enter the account number (digits) or a valid IBAN',
+    ),
   );
 
 const emailOrCashtagSchema = singleLineText({
   max: 254,
   tooLong: 'Enter an email address or a $cashtag',
-})
-  .min(1, 'Enter an email address or a $cashtag')
-  .refine(
+}).check(
+  z.minLength(1, 'Enter an email address or a $cashtag'),
+  z.refine(
     (text) => cashtagPattern.test(text) || emailSchema.safeParse(text).success,
     'Enter an email address or a $cashtag',
-  );
+  ),
+);
 
 const bankDestinationSchema = z.object({
   method: z.literal('bank'),
   holderName: holderNameSchema,
-  bankName: singleLineText({ max: 100 }).min(1, 'Enter the bank name'),
+  bankName: singleLineText({ max: 100 }).check(z.minLength(1, 'Enter the bank name')),
   accountNumber: bankAccountNumberSchema,
 });
 
@@ -93,33 +101,35 @@ const cryptoDestinationSchema = z
   .object({
     method: z.literal('crypto'),
     coin: z.enum(cryptoCoins, 'Choose a coin'),
-    address: singleLineText({ max: 100, tooLong: 'Address too long' }).min(
-      1,
-      'Enter the wallet address',
+    address: singleLineText({ max: 100, tooLong: 'Address too long' }).check(
+      z.minLength(1, 'Enter the wallet address'),
     ),
   })
-  .superRefine((destination, context) => {
-    if (!cryptoAddressForms[destination.coin].test(destination.address)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['address'],
-        message: invalidCryptoAddressMessage(destination.coin),
-      });
-    }
-  });
+  .check(
+    z.superRefine((destination, context) => {
+      if (!cryptoAddressForms[destination.coin].test(destination.address)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['address'],
+          message: invalidCryptoAddressMessage(destination.coin),
+        });
+      }
+    }),
+  );
 
 /**
  * The typed amount: digits with an optional fraction, above zero. Its precision depends on
  * the wallet's currency, so `parseAmount` checks that once the currency is known.
  */
-const payoutAmountSchema = singleLineText({ max: 40, tooLong: invalidPayoutAmountMessage })
-  .regex(/^\d{1,16}(?:\.\d{1,4})?$/, invalidPayoutAmountMessage)
-  .refine((text) => /[1-9]/.test(text), invalidPayoutAmountMessage);
+const payoutAmountSchema = singleLineText({ max: 40, tooLong: invalidPayoutAmountMessage }).check(
+  z.regex(/^\d{1,16}(?:\.\d{1,4})?$/, invalidPayoutAmountMessage),
+  z.refine((text) => /[1-9]/.test(text), invalidPayoutAmountMessage),
+);
 
 const payoutRequestFields = {
   amount: payoutAmountSchema,
   /** Every payout needs one (PRODUCT.md); the server answers `step_up_required` without. */
-  stepUpCode: stepUpCodeSchema.optional(),
+  stepUpCode: z.optional(stepUpCodeSchema),
 };
 
 /**
@@ -127,10 +137,10 @@ const payoutRequestFields = {
  * the chosen method. The withdraw form validates with this same schema.
  */
 export const payoutBodySchema = z.discriminatedUnion('method', [
-  bankDestinationSchema.safeExtend(payoutRequestFields),
-  paypalDestinationSchema.safeExtend(payoutRequestFields),
-  cashappDestinationSchema.safeExtend(payoutRequestFields),
-  cryptoDestinationSchema.safeExtend(payoutRequestFields),
+  z.safeExtend(bankDestinationSchema, payoutRequestFields),
+  z.safeExtend(paypalDestinationSchema, payoutRequestFields),
+  z.safeExtend(cashappDestinationSchema, payoutRequestFields),
+  z.safeExtend(cryptoDestinationSchema, payoutRequestFields),
 ]);
 export type PayoutBody = z.output<typeof payoutBodySchema>;
 
@@ -184,22 +194,22 @@ export const payoutSchema = z.object({
   destination: payoutDestinationSchema,
   status: z.enum(payoutStatuses),
   /** The sending bank's or network's reference, once sent. */
-  externalReference: z.string().nullable(),
+  externalReference: z.nullable(z.string()),
   /** Why it was rejected, or the note staff left when sending. */
-  decisionReason: z.string().nullable(),
+  decisionReason: z.nullable(z.string()),
   createdAt: z.iso.datetime(),
-  decidedAt: z.iso.datetime().nullable(),
+  decidedAt: z.nullable(z.iso.datetime()),
 });
 export type Payout = z.infer<typeof payoutSchema>;
 
 export const payoutListQuerySchema = z.object({
-  cursor: z.uuid().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.optional(z.uuid()),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
 });
 
 export const payoutPageSchema = z.object({
   items: z.array(payoutSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 
 /** What the withdraw form shows before anything is typed: what is available, and the fee. */
@@ -211,10 +221,10 @@ export const payoutTermsSchema = z.object({
 export type PayoutTerms = z.infer<typeof payoutTermsSchema>;
 
 /** A payout as staff see it: whose it is, and who decided it. */
-export const staffPayoutSchema = payoutSchema.extend({
+export const staffPayoutSchema = z.extend(payoutSchema, {
   userId: z.string(),
   username: z.string(),
-  decidedBy: z.object({ id: z.string(), username: z.string() }).nullable(),
+  decidedBy: z.nullable(z.object({ id: z.string(), username: z.string() })),
 });
 export type StaffPayout = z.infer<typeof staffPayoutSchema>;
 
@@ -226,6 +236,6 @@ export const staffPayoutListSchema = z.object({ items: z.array(staffPayoutSchema
  * optional note.
  */
 export const sendPayoutBodySchema = z.object({
-  externalReference: externalReferenceSchema.min(1, 'Enter the external reference'),
-  reason: multiLineText({ max: 500 }).optional(),
+  externalReference: externalReferenceSchema.check(z.minLength(1, 'Enter the external reference')),
+  reason: z.optional(multiLineText({ max: 500 })),
 });

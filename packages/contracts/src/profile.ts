@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import {
   emailSchema,
   newPasswordSchema,
@@ -15,28 +15,27 @@ export const profileSchema = z.object({
   email: z.string(),
   isEmailVerified: z.boolean(),
   /** A new address waiting for its verification link to be followed. */
-  pendingEmail: z.string().nullable(),
-  phone: z.string().nullable(),
+  pendingEmail: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
   country: z.string(),
   countryName: z.string(),
   currency: z.string(),
-  level: z.number().int(),
+  level: z.number().check(z.int()),
   role: z.enum(roles),
   hasTotp: z.boolean(),
-  accountNumber: z.string().nullable(),
+  accountNumber: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const currentPasswordSchema = passwordText({ max: passwordLengthMax }).min(
-  1,
-  'Enter your current password',
+export const currentPasswordSchema = passwordText({ max: passwordLengthMax }).check(
+  z.minLength(1, 'Enter your current password'),
 );
 
 export const updateUsernameBodySchema = z.object({ username: usernameSchema });
 
 /** Security changes offer to sign out every other session at the same time. */
-const endOtherSessionsSchema = z.boolean().default(false);
+const endOtherSessionsSchema = z._default(z.boolean(), false);
 
 export const changeEmailBodySchema = z.object({
   newEmail: emailSchema,
@@ -47,7 +46,7 @@ export const changeEmailBodySchema = z.object({
 export const changePasswordBodySchema = z.object({
   currentPassword: currentPasswordSchema,
   newPassword: newPasswordSchema,
-  endOtherSessions: z.boolean().default(true),
+  endOtherSessions: z._default(z.boolean(), true),
 });
 
 export const totpSetupBodySchema = z.object({ currentPassword: currentPasswordSchema });
@@ -61,12 +60,11 @@ export const totpSetupResponseSchema = z.object({
 
 export const totpEnableBodySchema = z.object({
   endOtherSessions: endOtherSessionsSchema,
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  code: z.string().check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code')),
 });
-export const totpEnableResponseSchema = z.object({ recoveryCodes: z.array(z.string()).length(10) });
+export const totpEnableResponseSchema = z.object({
+  recoveryCodes: z.array(z.string()).check(z.length(10)),
+});
 
 export const totpDisableBodySchema = z.object({
   code: secondFactorCodeSchema,
@@ -76,7 +74,7 @@ export const totpDisableBodySchema = z.object({
 export const sessionSchema = z.object({
   id: z.string(),
   device: z.string(),
-  ipAddress: z.string().nullable(),
+  ipAddress: z.nullable(z.string()),
   createdAt: z.string(),
   lastUsedAt: z.string(),
   isCurrent: z.boolean(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** PRODUCT.md's work queues, in the order the staff home shows them. */
 export const queueNames = [
@@ -24,6 +24,6 @@ export const queueLabels: Record<QueueName, string> = {
 
 /** The open count of every queue that exists in this build; the others are absent. */
 export const queueCountsSchema = z.object({
-  items: z.array(z.object({ queue: z.enum(queueNames), openCount: z.number().int() })),
+  items: z.array(z.object({ queue: z.enum(queueNames), openCount: z.number().check(z.int()) })),
 });
 export type QueueCounts = z.infer<typeof queueCountsSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { accountNumberSchema } from './ledger.ts';
 import { singleLineText } from './text.ts';
 
@@ -6,12 +6,13 @@ import { singleLineText } from './text.ts';
  * Who to pay by Quick Pay: a 10-digit account number or an email address. Its own file so
  * that the step-up challenge (which carries the intended payment) and Quick Pay share it.
  */
-export const recipientSchema = singleLineText({ max: 254 })
-  .min(1, 'Enter an account number or email')
-  .refine(
+export const recipientSchema = singleLineText({ max: 254 }).check(
+  z.minLength(1, 'Enter an account number or email'),
+  z.refine(
     (value) => accountNumberSchema.safeParse(value).success || z.email().safeParse(value).success,
     'Enter a 10-digit account number or an email address',
-  );
+  ),
+);
 
 /**
  * The one answer to every refused recipient look-up, whatever the reason (nobody has that

@@ -1,7 +1,7 @@
 // Sign-up's own fields, apart from auth.ts: the numbering plans and the country list are
 // large, and every page that checks the session imports auth.ts.
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
-import { z } from 'zod';
+import { z } from './zod.ts';
 import {
   emailSchema,
   fillAllFields,
@@ -15,20 +15,29 @@ import { singleLineText } from './text.ts';
 const invalidPhoneMessage = 'Enter a valid international number, like +1 415 555 2671';
 
 /** International format, checked against the numbering plan; stored as E.164. */
-export const phoneSchema = singleLineText({ max: 40, tooLong: invalidPhoneMessage })
-  .min(1, fillAllFields)
-  .refine((phone) => isValidPhoneNumber(phone), invalidPhoneMessage)
-  .transform((phone) => parsePhoneNumberFromString(phone)?.format('E.164') ?? phone);
+export const phoneSchema = z.pipe(
+  singleLineText({ max: 40, tooLong: invalidPhoneMessage }).check(
+    z.minLength(1, fillAllFields),
+    z.refine((phone) => isValidPhoneNumber(phone), invalidPhoneMessage),
+  ),
+  z.transform((phone) => parsePhoneNumberFromString(phone)?.format('E.164') ?? phone),
+);
 
 export const countryCodeSchema = z
   .string()
-  .refine((code) => findCountry(code) !== undefined, 'Choose a country from the list');
+  .check(z.refine((code) => findCountry(code) !== undefined, 'Choose a country from the list'));
 
 export const signupBodySchema = z.object({
-  username: singleLineText({ max: usernameLengthMax }).min(1, fillAllFields).pipe(usernameSchema),
-  email: singleLineText({ max: 254, tooLong: 'Invalid email address' })
-    .min(1, fillAllFields)
-    .pipe(emailSchema),
+  username: z.pipe(
+    singleLineText({ max: usernameLengthMax }).check(z.minLength(1, fillAllFields)),
+    usernameSchema,
+  ),
+  email: z.pipe(
+    singleLineText({ max: 254, tooLong: 'Invalid email address' }).check(
+      z.minLength(1, fillAllFields),
+    ),
+    emailSchema,
+  ),
   phone: phoneSchema,
   password: newPasswordSchema,
   country: countryCodeSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * What the operator says about their institution, from their configuration file. Every
@@ -6,24 +6,36 @@ import { z } from 'zod';
  * public pages never show invented figures.
  */
 export const siteSchema = z.object({
-  institutionName: z.string().min(1).max(80),
-  tagline: z.string().max(200).optional(),
-  contactEmail: z.email().optional(),
-  careersEmail: z.email().optional(),
-  foundingYear: z.number().int().min(1800).max(2100).optional(),
-  story: z.string().max(4000).optional(),
-  mission: z.string().max(1000).optional(),
-  vision: z.string().max(1000).optional(),
-  whoWeAre: z.string().max(2000).optional(),
-  leadership: z
-    .array(z.object({ name: z.string().min(1).max(100), role: z.string().min(1).max(100) }))
-    .max(20)
-    .optional(),
-  quickLinks: z
-    .array(z.object({ label: z.string().min(1).max(60), url: z.string().min(1).max(500) }))
-    .max(12)
-    .optional(),
-  depositInstructions: z.string().max(4000).optional(),
+  institutionName: z.string().check(z.minLength(1), z.maxLength(80)),
+  tagline: z.optional(z.string().check(z.maxLength(200))),
+  contactEmail: z.optional(z.email()),
+  careersEmail: z.optional(z.email()),
+  foundingYear: z.optional(z.number().check(z.int(), z.gte(1800), z.lte(2100))),
+  story: z.optional(z.string().check(z.maxLength(4000))),
+  mission: z.optional(z.string().check(z.maxLength(1000))),
+  vision: z.optional(z.string().check(z.maxLength(1000))),
+  whoWeAre: z.optional(z.string().check(z.maxLength(2000))),
+  leadership: z.optional(
+    z
+      .array(
+        z.object({
+          name: z.string().check(z.minLength(1), z.maxLength(100)),
+          role: z.string().check(z.minLength(1), z.maxLength(100)),
+        }),
+      )
+      .check(z.maxLength(20)),
+  ),
+  quickLinks: z.optional(
+    z
+      .array(
+        z.object({
+          label: z.string().check(z.minLength(1), z.maxLength(60)),
+          url: z.string().check(z.minLength(1), z.maxLength(500)),
+        }),
+      )
+      .check(z.maxLength(12)),
+  ),
+  depositInstructions: z.optional(z.string().check(z.maxLength(4000))),
 });
 export type Site = z.infer<typeof siteSchema>;
 

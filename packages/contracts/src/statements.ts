@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { minorUnitsSchema } from './money.ts';
 
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -16,12 +16,14 @@ function isRealDate(text: string): boolean {
 
 export const statementDateSchema = z
   .string()
-  .regex(isoDatePattern, 'Enter a date like 2026-11-30')
-  .refine(isRealDate, 'That date does not exist');
+  .check(
+    z.regex(isoDatePattern, 'Enter a date like 2026-11-30'),
+    z.refine(isRealDate, 'That date does not exist'),
+  );
 
 export const statementMonthSchema = z
   .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Pick a month like 2026-11');
+  .check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Pick a month like 2026-11'));
 
 export const statementFormats = ['json', 'csv', 'pdf'] as const;
 export type StatementFormat = (typeof statementFormats)[number];
@@ -31,10 +33,10 @@ export type StatementFormat = (typeof statementFormats)[number];
  * (`from=2026-11-03&to=2026-11-20`, both included). `json` is the on-screen preview.
  */
 export const statementQuerySchema = z.object({
-  month: statementMonthSchema.optional(),
-  from: statementDateSchema.optional(),
-  to: statementDateSchema.optional(),
-  format: z.enum(statementFormats).default('json'),
+  month: z.optional(statementMonthSchema),
+  from: z.optional(statementDateSchema),
+  to: z.optional(statementDateSchema),
+  format: z._default(z.enum(statementFormats), 'json'),
 });
 export type StatementQuery = z.input<typeof statementQuerySchema>;
 
@@ -135,7 +137,7 @@ export const statementSchema = z.object({
   closingBalanceMinor: minorUnitsSchema,
   moneyInMinor: minorUnitsSchema,
   moneyOutMinor: minorUnitsSchema,
-  entryCount: z.number().int(),
+  entryCount: z.number().check(z.int()),
   /** The first `statementPreviewEntriesMax` entries, oldest first. */
   entries: z.array(statementEntrySchema),
 });

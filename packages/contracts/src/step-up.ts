@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { recipientSchema } from './recipient.ts';
 import { singleLineText } from './text.ts';
 
@@ -6,7 +6,7 @@ export const stepUpPurposes = ['transfer', 'payout', 'loan_repayment'] as const;
 export type StepUpPurpose = (typeof stepUpPurposes)[number];
 
 /** The typed amount of the payment a challenge is for; the server parses it as the payment would. */
-const intendedAmountSchema = singleLineText({ max: 40 }).min(1, 'Enter an amount');
+const intendedAmountSchema = singleLineText({ max: 40 }).check(z.minLength(1, 'Enter an amount'));
 
 /**
  * A challenge names the payment it is for, so that everything able to refuse that payment
@@ -41,5 +41,4 @@ export type StepUpChallenge = z.infer<typeof stepUpChallengeSchema>;
 /** The field every money request that needs a step-up carries. */
 export const stepUpCodeSchema = z
   .string()
-  .trim()
-  .regex(/^\d{6}$/, 'Enter the 6-digit code');
+  .check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code'));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { multiLineText } from './text.ts';
 
 export const supportMessageLengthMax = 4_000;
@@ -8,7 +8,7 @@ export const supportMessageBodySchema = z.object({
   body: multiLineText({
     max: supportMessageLengthMax,
     tooLong: `Use at most ${supportMessageLengthMax.toLocaleString('en-US')} characters`,
-  }).min(1, 'Write a message'),
+  }).check(z.minLength(1, 'Write a message')),
 });
 
 export const supportMessageSchema = z.object({
@@ -24,11 +24,11 @@ export type SupportMessage = z.infer<typeof supportMessageSchema>;
 export const supportThreadSchema = z.object({
   messages: z.array(supportMessageSchema),
   /** Staff replies the customer has not seen yet. */
-  unreadCount: z.number().int(),
+  unreadCount: z.number().check(z.int()),
 });
 export type SupportThread = z.infer<typeof supportThreadSchema>;
 
-export const supportUnreadSchema = z.object({ unreadCount: z.number().int() });
+export const supportUnreadSchema = z.object({ unreadCount: z.number().check(z.int()) });
 
 /** A thread in the staff inbox: whose, since when it waits, and its last words. */
 export const supportInboxItemSchema = z.object({

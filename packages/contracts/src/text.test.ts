@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from './zod.ts';
 import {
   customerListQuerySchema,
   decisionBodySchema,
@@ -32,7 +32,7 @@ import { multiLineText, passwordText, singleLineText } from './text.ts';
 import { quickPayBodySchema, recipientPreviewBodySchema } from './transfers.ts';
 import { testMoneyBodySchema } from './wallet.ts';
 
-function messagesOf(schema: z.ZodType, value: unknown): string[] {
+function messagesOf(schema: z.ZodMiniType, value: unknown): string[] {
   const parsed = schema.safeParse(value);
   return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
 }
@@ -164,7 +164,7 @@ const stepUpCode = '123456';
 /** A valid request for every schema a person's text reaches, and its text fields. */
 const requests: [
   name: string,
-  schema: z.ZodType,
+  schema: z.ZodMiniType,
   body: Record<string, unknown>,
   fields: string[],
 ][] = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * The one schema for text people type. PostgreSQL refuses a NUL in text (SQLSTATE 22021,
@@ -69,13 +69,15 @@ export type TextOptions = {
 function textSchema(isRefused: CharacterRule, options: TextOptions & { isTrimmed: boolean }) {
   const base = z.string(options.missing === undefined ? undefined : { error: options.missing });
   const tooLong = options.tooLong ?? `Use at most ${options.max} characters`;
-  return (options.isTrimmed ? base.trim() : base).superRefine((text, context) => {
-    if (text.length > options.max) context.addIssue({ code: 'custom', message: tooLong });
-    const codePoint = firstRefused(text, isRefused);
-    if (codePoint !== undefined) {
-      context.addIssue({ code: 'custom', message: refusedCharacterMessage(codePoint) });
-    }
-  });
+  return (options.isTrimmed ? base.check(z.trim()) : base).check(
+    z.superRefine((text, context) => {
+      if (text.length > options.max) context.addIssue({ code: 'custom', message: tooLong });
+      const codePoint = firstRefused(text, isRefused);
+      if (codePoint !== undefined) {
+        context.addIssue({ code: 'custom', message: refusedCharacterMessage(codePoint) });
+      }
+    }),
+  );
 }
 
 /**

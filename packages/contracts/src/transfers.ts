@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { invalidAmountMessage, minorUnitsSchema } from './money.ts';
 import { recipientSchema } from './recipient.ts';
 import { stepUpCodeSchema } from './step-up.ts';
@@ -10,10 +10,10 @@ export { recipientRefusedMessage, recipientSchema } from './recipient.ts';
  * The typed decimal text of a Quick Pay ("12.50"); the server parses it in the wallet's
  * currency, where a wrong precision or a non-number is "Invalid amount".
  */
-export const quickPayAmountSchema = singleLineText({ max: 40, tooLong: invalidAmountMessage }).min(
-  1,
-  invalidAmountMessage,
-);
+export const quickPayAmountSchema = singleLineText({
+  max: 40,
+  tooLong: invalidAmountMessage,
+}).check(z.minLength(1, invalidAmountMessage));
 
 export const recipientPreviewBodySchema = z.object({ recipient: recipientSchema });
 
@@ -31,9 +31,9 @@ export const quickPayBodySchema = z.object({
   recipient: recipientSchema,
   amount: quickPayAmountSchema,
   /** Becomes the entry's memo: short, and one line. */
-  note: singleLineText({ max: 140 }).optional(),
+  note: z.optional(singleLineText({ max: 140 })),
   /** Required at or above the step-up threshold (`stepUpThresholdMajor`). */
-  stepUpCode: stepUpCodeSchema.optional(),
+  stepUpCode: z.optional(stepUpCodeSchema),
 });
 export type QuickPayBody = z.infer<typeof quickPayBodySchema>;
 
@@ -42,25 +42,28 @@ export const transferSchema = z.object({
   amountMinor: minorUnitsSchema,
   currency: z.string(),
   recipientMaskedName: z.string(),
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   createdAt: z.iso.datetime(),
 });
 export type Transfer = z.infer<typeof transferSchema>;
 
 export const transferListQuerySchema = z.object({
-  cursor: z.uuid().optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  cursor: z.optional(z.uuid()),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(50)), 10),
 });
 
 /** One Quick Pay as either side sees it: sent by them, or received from someone. */
-export const transferListItemSchema = transferSchema.omit({ recipientMaskedName: true }).extend({
-  direction: z.enum(['sent', 'received']),
-  counterpartyMaskedName: z.string(),
-});
+export const transferListItemSchema = z.extend(
+  z.omit(transferSchema, { recipientMaskedName: true }),
+  {
+    direction: z.enum(['sent', 'received']),
+    counterpartyMaskedName: z.string(),
+  },
+);
 export type TransferListItem = z.infer<typeof transferListItemSchema>;
 
 export const transferListSchema = z.object({
   items: z.array(transferListItemSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type TransferList = z.infer<typeof transferListSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { CurrencyCode } from './currencies.ts';
 import { entryKindSchema } from './ledger.ts';
 import {
@@ -43,7 +43,7 @@ export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 
 export const walletTransactionPageSchema = z.object({
   items: z.array(walletTransactionSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type WalletTransactionPage = z.infer<typeof walletTransactionPageSchema>;
 
@@ -54,28 +54,27 @@ const lineIdMax = 2n ** 63n - 1n;
  * An opaque position in the transaction list, as `nextCursor` gave it: where the list
  * stopped in the ledger's lines and where in the payouts, either possibly empty.
  */
-export const walletTransactionCursorSchema = z
-  .string()
-  .regex(
+export const walletTransactionCursorSchema = z.string().check(
+  z.regex(
     /^\d{0,19}~([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/,
     'Not a valid page cursor',
-  )
-  // Zod runs this even when the pattern failed, so it checks the digits itself.
-  .refine((cursor) => {
+  ),
+  z.refine((cursor) => {
     const lineId = cursor.split('~')[0] ?? '';
     return /^\d{0,19}$/.test(lineId) && BigInt(lineId || '0') <= lineIdMax;
-  }, 'Not a valid page cursor');
+  }, 'Not a valid page cursor'),
+);
 
 export const walletTransactionsQuerySchema = z.object({
-  cursor: walletTransactionCursorSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.optional(walletTransactionCursorSchema),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
 });
 
 /** The chart covers at most this many days back (a quarter), 30 by default. */
 export const balanceHistoryDaysMax = 92;
 
 export const balanceHistoryQuerySchema = z.object({
-  days: z.coerce.number().int().min(1).max(balanceHistoryDaysMax).default(30),
+  days: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(balanceHistoryDaysMax)), 30),
 });
 
 /**
@@ -90,7 +89,7 @@ export const balanceHistorySchema = z.object({
 export type BalanceHistory = z.infer<typeof balanceHistorySchema>;
 
 export const recentDepositsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(50)), 10),
 });
 
 export const recentDepositsSchema = z.object({ items: z.array(walletTransactionSchema) });
@@ -121,9 +120,8 @@ export function parseTestMoneyAmount(
 
 /** Amount as typed ("250.00"); parsed in the wallet's currency on the server. */
 export const testMoneyBodySchema = z.object({
-  amount: singleLineText({ max: 40, tooLong: invalidStaffAmountMessage }).min(
-    1,
-    invalidStaffAmountMessage,
+  amount: singleLineText({ max: 40, tooLong: invalidStaffAmountMessage }).check(
+    z.minLength(1, invalidStaffAmountMessage),
   ),
 });
 export type TestMoneyBody = z.infer<typeof testMoneyBodySchema>;

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@coffer/contracts/errors';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AppError } from '../platform/app-error.ts';
 import { AssertionError } from '../platform/assert.ts';
 
@@ -46,9 +46,9 @@ export type SqlRefusal = { key: SqlErrorKey; code: ErrorCode; detail: string | n
 
 const raisedSchema = z.object({
   code: z.string(),
-  message: z.string().nullish(),
-  hint: z.string().nullish(),
-  detail: z.string().nullish(),
+  message: z.nullish(z.string()),
+  hint: z.nullish(z.string()),
+  detail: z.nullish(z.string()),
 });
 
 function isSqlErrorKey(key: string): key is SqlErrorKey {

@@ -13,7 +13,7 @@ import {
   moneyOutKinds,
 } from '@coffer/contracts/limits';
 import { formatMoney, minorUnits } from '@coffer/contracts/money';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Queryable } from '../db/client.ts';
 import { fromSqlError, type SqlRefusal } from '../db/sql-errors.ts';
 import type { AccountId, Ledger } from '../ledger/ledger.ts';
@@ -77,9 +77,9 @@ export function dailyLimitsMinorByLevel(
 }
 
 const refusalDetailSchema = z.object({
-  reason: z.string().nullish(),
-  spentMinor: z.coerce.bigint().optional(),
-  limitMinor: z.coerce.bigint().optional(),
+  reason: z.nullish(z.string()),
+  spentMinor: z.optional(z.coerce.bigint()),
+  limitMinor: z.optional(z.coerce.bigint()),
 });
 
 type RefusalDetail = z.infer<typeof refusalDetailSchema>;

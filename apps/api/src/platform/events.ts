@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type LiveEvent, liveEventSchema } from '@coffer/contracts/events';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Database, Queryable } from '../db/client.ts';
 
 export const eventsChannel = 'coffer_events';
@@ -13,8 +13,8 @@ const notifyPayloadBytesMax = 7_000;
  */
 const sessionRevocationSchema = z.object({
   userId: z.string(),
-  sessionId: z.string().optional(),
-  keptSessionId: z.string().optional(),
+  sessionId: z.optional(z.string()),
+  keptSessionId: z.optional(z.string()),
 });
 export type SessionRevocation = z.infer<typeof sessionRevocationSchema>;
 

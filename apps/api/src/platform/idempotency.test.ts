@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useTestApp } from '../../test/app.ts';
 import { createWallet, transferLines } from '../../test/factories.ts';
 import type { Database } from '../db/client.ts';

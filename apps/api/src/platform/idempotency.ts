@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Database, Queryable } from '../db/client.ts';
 import { AppError } from './app-error.ts';
 
@@ -213,7 +213,7 @@ function bodyForRoute(request: FastifyRequest, status: number, body: unknown): u
   const schemas = request.routeOptions.schema?.response as Record<number, unknown> | undefined;
   const schema = schemas?.[status];
   const wireBody: unknown = JSON.parse(wireJson(body));
-  return schema instanceof z.ZodType ? schema.parse(wireBody) : wireBody;
+  return schema instanceof z.core.$ZodType ? z.parse(schema, wireBody) : wireBody;
 }
 
 /**

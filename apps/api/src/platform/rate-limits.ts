@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@coffer/contracts/errors';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { AppError } from './app-error.ts';

@@ -1,5 +1,5 @@
 import { type ErrorCode, errorBodySchema, errorCodes } from '@coffer/contracts/errors';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Failures that happen in the browser before or instead of an API answer. */
 export type ClientErrorCode = 'network_error' | 'timeout' | 'invalid_response';
@@ -45,7 +45,10 @@ function clientError(code: ClientErrorCode, status: number, cause?: unknown): Ap
 export const requestTimeoutMs = 15_000;
 
 /** For answers with no body (204, or 202 without one): accepts anything and returns nothing. */
-export const noContentSchema: z.ZodType<void> = z.unknown().transform(() => undefined);
+export const noContentSchema: z.ZodMiniType<void> = z.pipe(
+  z.unknown(),
+  z.transform(() => undefined),
+);
 
 /** An API answer as a page reads it: the HTTP status and the JSON body. */
 export type ApiAnswer = { status: number; json: unknown };
@@ -68,7 +71,7 @@ type RequestOptions<T> = {
   /** Path under the same origin, e.g. `/api/v1/health`. */
   path: string;
   /** Parses (and strips) the success body; the contract's response schema. */
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -85,7 +88,7 @@ export async function apiRequest<T>(options: RequestOptions<T>): Promise<T> {
 }
 
 /** An answer's body parsed by `schema`, or the ApiError it carries (also for XHR uploads). */
-export function parseAnswer<T>({ status, json }: ApiAnswer, schema: z.ZodType<T>): T {
+export function parseAnswer<T>({ status, json }: ApiAnswer, schema: z.ZodMiniType<T>): T {
   if (status === 0) throw clientError('network_error', 0);
   if (status < 200 || status > 299) {
     const parsed = errorBodySchema.safeParse(json);

@@ -2,7 +2,7 @@ import { type ErrorCode, errorCodes } from '@coffer/contracts/errors';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { ApiError } from './api-client.ts';
 
 /**
@@ -61,7 +61,7 @@ export function showApiErrorOnForm(
  * its field or, when it belongs to none, into `formError` above the form.
  */
 export function useContractForm<Values extends Record<string, unknown>, Body, Result>(options: {
-  schema: ZodType<Body>;
+  schema: ZodMiniType<Body>;
   initialValues: Values;
   mutation: UseMutationResult<Result, Error, Body>;
   toBody?: (values: Values) => Body;

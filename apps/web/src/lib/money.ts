@@ -7,7 +7,7 @@ import {
   formatMoney,
   parsePositiveAmount,
 } from '@coffer/contracts/money';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Formats an amount in minor units (as the parsed API answer gives it) in its currency,
@@ -41,13 +41,15 @@ export function positiveAmountMinorOf(text: string, currency: CurrencyCode): big
  * A form's amount schema checked as the server checks it in the wallet's currency, with
  * the form's own words (`amountRefusals`) when it is not an amount above zero.
  */
-export function positiveAmountSchemaFor<Schema extends z.ZodType<string>>(
+export function positiveAmountSchemaFor<Schema extends z.ZodMiniType<string>>(
   schema: Schema,
   currency: CurrencyCode,
   use: AmountUse,
 ) {
-  return schema.refine(
-    (text) => text === '' || positiveAmountMinorOf(text, currency) !== null,
-    amountRefusals[use].message,
+  return schema.check(
+    z.refine(
+      (text) => text === '' || positiveAmountMinorOf(text, currency) !== null,
+      amountRefusals[use].message,
+    ),
   );
 }

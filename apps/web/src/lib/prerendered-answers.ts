@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type ApiAnswer, setAnswerSource } from './api-client.ts';
 
 /**
@@ -21,8 +21,8 @@ export const serverRenderedAttribute = 'data-server-rendered';
 export const dateRegionAttribute = 'data-date-region';
 
 const prerenderedAnswersSchema = z.record(
-  z.string().startsWith('/api/'),
-  z.object({ status: z.number().int(), json: z.unknown() }),
+  z.string().check(z.startsWith('/api/')),
+  z.object({ status: z.number().check(z.int()), json: z.unknown() }),
 );
 
 export type PrerenderedAnswers = Record<string, ApiAnswer>;

@@ -10,7 +10,7 @@ import {
 } from '@coffer/contracts/admin';
 import { historyQuerySchema, ledgerHealthResponseSchema } from '@coffer/contracts/ledger';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { staffActionOf, staffSessionOf } from '../../platform/access.ts';
 import { decideRoleGrant, setRole } from './role-grants.ts';
 import {

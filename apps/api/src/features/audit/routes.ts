@@ -1,6 +1,6 @@
 import { auditPageSchema, auditQuerySchema, customerActivitySchema } from '@coffer/contracts/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { sessionOf, staffSessionOf } from '../../platform/access.ts';
 import { listAuditEvents } from './queries.ts';
 
@@ -24,8 +24,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         querystring: z.object({
-          cursor: z.uuid().optional(),
-          limit: z.coerce.number().int().min(1).max(100).default(20),
+          cursor: z.optional(z.uuid()),
+          limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
         }),
         response: { 200: customerActivitySchema },
       },

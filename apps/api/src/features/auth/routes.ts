@@ -13,7 +13,7 @@ import {
 import { signupBodySchema } from '@coffer/contracts/signup';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { sessionOf } from '../../platform/access.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';
 import { clearSessionCookie, revokeSession, setSessionCookie } from '../../platform/sessions.ts';

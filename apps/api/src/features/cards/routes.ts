@@ -16,7 +16,7 @@ import {
 } from '@coffer/contracts/cards';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';

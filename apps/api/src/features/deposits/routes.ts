@@ -6,7 +6,7 @@ import {
   rejectBodySchema,
 } from '@coffer/contracts/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { staffActionOf, staffSessionOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
 import type { MoneyRequestDirection } from './queries.ts';

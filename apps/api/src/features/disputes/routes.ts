@@ -11,7 +11,7 @@ import {
   staffDisputeSchema,
 } from '@coffer/contracts/disputes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';

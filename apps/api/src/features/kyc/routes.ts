@@ -10,7 +10,7 @@ import {
 } from '@coffer/contracts/kyc';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';
@@ -29,7 +29,7 @@ import { documentTooLarge } from './upload.ts';
 
 const userParams = z.object({ userId: z.uuid() });
 const submissionParams = z.object({ submissionId: z.uuid() });
-const approveBodySchema = z.object({}).strict();
+const approveBodySchema = z.strictObject({});
 
 /** The upload's body is the file's bytes; the route reads them as a stream. */
 const documentContentType = 'application/octet-stream';

@@ -10,7 +10,7 @@ import {
   repayBodySchema,
 } from '@coffer/contracts/loans';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';

@@ -4,7 +4,7 @@ import {
   notificationPageSchema,
 } from '@coffer/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { sessionOf } from '../../platform/access.ts';
 import { setWantsNotificationEmails, wantsNotificationEmails } from './queries.ts';
 import { notificationPage, readAllNotifications, readNotification } from './service.ts';

@@ -5,6 +5,7 @@ import {
   payoutBodySchema,
 } from '@coffer/contracts/payouts';
 import WAValidator from 'multicoin-address-validator';
+import { z } from 'zod/mini';
 
 // The library's name for the chain each coin is paid out on: USDT goes out as an ERC-20
 // token, to an Ethereum address.
@@ -20,12 +21,14 @@ export function isValidCryptoAddress(coin: CryptoCoin, address: string): boolean
  * address's form with the same contract; the checksums are checked here only, because the
  * validator library does not run in the browser without Node globals.
  */
-export const payoutRequestSchema = payoutBodySchema.superRefine((body, context) => {
-  if (body.method === 'crypto' && !isValidCryptoAddress(body.coin, body.address)) {
-    context.addIssue({
-      code: 'custom',
-      path: ['address'],
-      message: invalidCryptoAddressMessage(body.coin),
-    });
-  }
-});
+export const payoutRequestSchema = payoutBodySchema.check(
+  z.superRefine((body, context) => {
+    if (body.method === 'crypto' && !isValidCryptoAddress(body.coin, body.address)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['address'],
+        message: invalidCryptoAddressMessage(body.coin),
+      });
+    }
+  }),
+);

@@ -9,7 +9,7 @@ import {
   staffPayoutSchema,
 } from '@coffer/contracts/payouts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';

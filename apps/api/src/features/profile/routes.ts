@@ -12,7 +12,7 @@ import {
 } from '@coffer/contracts/profile';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { sessionOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';

@@ -7,7 +7,7 @@ import {
   todayUtc,
 } from '@coffer/contracts/statements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { sessionOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { statementCsv } from './csv.ts';
@@ -24,7 +24,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'customer' },
       schema: {
         querystring: statementQuerySchema,
-        response: { 200: statementSchema.or(downloadSchema) },
+        response: { 200: z.union([statementSchema, downloadSchema]) },
       },
     },
     async (request, reply) => {

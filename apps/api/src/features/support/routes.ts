@@ -6,7 +6,7 @@ import {
   supportUnreadSchema,
 } from '@coffer/contracts/support';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';
 import { customerUnreadCount } from './queries.ts';

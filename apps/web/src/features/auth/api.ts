@@ -4,7 +4,7 @@ import {
   meSchema,
 } from '@coffer/contracts/auth';
 import type { SignupBody } from '@coffer/contracts/signup';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest, noContentSchema } from '../../lib/api-client.ts';
 
 const signedInUserSchema = z.object({ user: meSchema });

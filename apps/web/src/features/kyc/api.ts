@@ -11,7 +11,7 @@ import {
   staffKycSubmissionSchema,
 } from '@coffer/contracts/kyc';
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { apiRequest, parseAnswer } from '../../lib/api-client.ts';
 
 // Keys start with 'kyc': a live `kyc` event refreshes them.

@@ -11,7 +11,7 @@ import {
   staffPayoutSchema,
 } from '@coffer/contracts/payouts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** Live `payouts` events make every query under this root stale. */

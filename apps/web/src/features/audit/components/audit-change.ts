@@ -1,7 +1,7 @@
 import { roles } from '@coffer/contracts/auth';
 import { isCurrencyCode } from '@coffer/contracts/currencies';
 import { minorUnitsSchema } from '@coffer/contracts/money';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { roleLabels } from '../../../components/staff-role-badge.tsx';
 import { formatAmountMinor } from '../../../lib/money.ts';
 

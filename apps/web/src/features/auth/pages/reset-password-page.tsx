@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
@@ -24,10 +24,12 @@ import { AuthCard } from '../components/auth-card.tsx';
 
 const resetFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })
-  .refine((values) => values.password === values.confirmPassword, {
-    path: ['confirmPassword'],
-    message: passwordsDoNotMatchMessage,
-  });
+  .check(
+    z.refine((values) => values.password === values.confirmPassword, {
+      path: ['confirmPassword'],
+      message: passwordsDoNotMatchMessage,
+    }),
+  );
 
 function ExpiredLink({ message }: { message: string }) {
   return (

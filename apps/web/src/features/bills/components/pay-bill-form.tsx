@@ -11,6 +11,7 @@ import { Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { z } from 'zod/mini';
 import { AccountFrozenDialog } from '../../../components/account-frozen-dialog.tsx';
 import { AllowanceNotice } from '../../../components/allowance-notice.tsx';
 import { AmountInput } from '../../../components/amount-input.tsx';
@@ -35,7 +36,7 @@ const categoryOptions = billCategories.map((category) => ({
 
 /** The contract's schema, plus the amount check the server makes in the wallet's currency. */
 function formSchemaFor(currency: CurrencyCode) {
-  return billPaymentBodySchema.extend({
+  return z.extend(billPaymentBodySchema, {
     amount: positiveAmountSchemaFor(billPaymentBodySchema.shape.amount, currency, 'bill'),
   });
 }

@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import { useId, useRef } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -16,9 +16,9 @@ import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { simulatePurchase } from '../api.ts';
 
 function formSchemaFor(currency: string) {
-  return simulatePurchaseBodySchema.extend({
+  return z.extend(simulatePurchaseBodySchema, {
     amount: positiveAmountSchemaFor(
-      z.string().trim().min(1, 'Invalid amount'),
+      z.string().check(z.trim(), z.minLength(1, 'Invalid amount')),
       toCurrencyCode(currency),
       'cardPurchase',
     ),

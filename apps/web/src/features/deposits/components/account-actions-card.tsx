@@ -14,6 +14,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useRef, useState } from 'react';
+import { z } from 'zod/mini';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { adminQueryRoot } from '../../../lib/back-office.ts';
@@ -38,7 +39,7 @@ const modes: { value: MoneyRequestDirection; label: string }[] = [
 type Values = { amount: string; externalReference: string; reason: string };
 
 function formSchemaFor(currency: CurrencyCode) {
-  return moneyRequestBodySchema.extend({
+  return z.extend(moneyRequestBodySchema, {
     amount: positiveAmountSchemaFor(moneyRequestBodySchema.shape.amount, currency, 'moneyRequest'),
   });
 }

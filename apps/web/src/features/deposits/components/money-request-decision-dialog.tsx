@@ -3,7 +3,7 @@ import { errorCodes } from '@coffer/contracts/errors';
 import { multiLineText } from '@coffer/contracts/text';
 import { Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import {
   ReasonField,

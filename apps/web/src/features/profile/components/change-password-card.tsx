@@ -1,6 +1,6 @@
 import { changePasswordBodySchema } from '@coffer/contracts/profile';
 import { Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
@@ -9,12 +9,14 @@ import { passwordsDoNotMatchMessage, useContractForm } from '../../../lib/forms.
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { useChangePassword } from '../api.ts';
 
-const changePasswordFormSchema = changePasswordBodySchema
-  .extend({ confirmPassword: z.string() })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    path: ['confirmPassword'],
-    message: passwordsDoNotMatchMessage,
-  });
+const changePasswordFormSchema = z
+  .extend(changePasswordBodySchema, { confirmPassword: z.string() })
+  .check(
+    z.refine((values) => values.newPassword === values.confirmPassword, {
+      path: ['confirmPassword'],
+      message: passwordsDoNotMatchMessage,
+    }),
+  );
 
 const initialValues = {
   currentPassword: '',

@@ -10,6 +10,7 @@ import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserCheck } from 'lucide-react';
 import { useState } from 'react';
+import { z } from 'zod/mini';
 import { AllowanceNotice } from '../../../components/allowance-notice.tsx';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
@@ -30,7 +31,7 @@ export type QuickPayValues = { recipient: string; amount: string; note: string }
 export type QuickPayFormState = UseFormReturnType<QuickPayValues>;
 
 function formSchemaFor(currency: CurrencyCode) {
-  return quickPayBodySchema.omit({ stepUpCode: true }).extend({
+  return z.extend(z.omit(quickPayBodySchema, { stepUpCode: true }), {
     amount: positiveAmountSchemaFor(quickPayBodySchema.shape.amount, currency, 'quickPay'),
   });
 }

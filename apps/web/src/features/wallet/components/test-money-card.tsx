@@ -10,6 +10,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import { useId, useRef } from 'react';
+import { z } from 'zod/mini';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
@@ -27,14 +28,16 @@ import { addTestMoney, testMoneyTermsQueryOptions } from '../api.ts';
  */
 function formSchemaFor(terms: TestMoneyTerms) {
   const code = toCurrencyCode(terms.currency);
-  return testMoneyBodySchema.superRefine((body, context) => {
-    try {
-      parseTestMoneyAmount(body.amount, code, terms.perRequestMinor);
-    } catch (error) {
-      if (!(error instanceof MoneyParseError)) throw error;
-      context.addIssue({ code: 'custom', path: ['amount'], message: error.message });
-    }
-  });
+  return testMoneyBodySchema.check(
+    z.superRefine((body, context) => {
+      try {
+        parseTestMoneyAmount(body.amount, code, terms.perRequestMinor);
+      } catch (error) {
+        if (!(error instanceof MoneyParseError)) throw error;
+        context.addIssue({ code: 'custom', path: ['amount'], message: error.message });
+      }
+    }),
+  );
 }
 
 /**
