@@ -96,7 +96,7 @@ export default defineConfig({
                 },
                 {
                   name: 'vendor-core',
-                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|zod|@tanstack)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|zod|@tanstack)[\\/]/,
                 },
               ],
             },
