@@ -68,7 +68,7 @@ describe('navigation', () => {
   );
 
   it(
-    'opens an address with a parameter on a fresh load, and after the login page',
+    'opens an address with a parameter on a fresh load, follows the short form’s redirect, and goes Back to it',
     async () => {
       const { context, page, problems } = await suite.openPage('desktop');
       const visitor = await suite.openPage('desktop');
