@@ -87,10 +87,12 @@ export default defineConfig({
             landing: path.join(import.meta.dirname, 'landing.html'),
           },
           output: {
-            // React, zod and TanStack Query change less often than the app and every app page
-            // needs all three, so they share one long-cached file, which also compresses
-            // better than three (the sign-up page's first load is measured in
-            // e2e/signup-weight.test.ts).
+            // React, zod, TanStack Query and the app's router (src/lib/router) change less
+            // often than the app and every app page needs all four, so they share one
+            // long-cached file, which also compresses better than four (the sign-up page's
+            // first load is measured in e2e/signup-weight.test.ts). Left to itself, the router
+            // took ten of the entry's modules out into chunks of their own (4 KB more per
+            // page, docs/decisions/028).
             // Everything else is split where the pages use it: a group for all of Mantine or
             // all of node_modules would make every page download what only the back office
             // needs.
@@ -105,7 +107,7 @@ export default defineConfig({
                 },
                 {
                   name: 'vendor-core',
-                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|zod|@tanstack)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|zod|@tanstack)[\\/]|src[\\/]lib[\\/]router[\\/]/,
                 },
                 // What half the app's lazily loaded modules (pages, dialogs, menus) share (Mantine's
                 // buttons, text and cards, the money formatter, the API client) goes in one

@@ -4,7 +4,6 @@
 // app then hydrates it (src/main.tsx, docs/decisions/021), from the answers embedded here.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { type AppPage, appPages as listAppPages } from './app/page-budgets.ts';
 import { prefetchEveryPageData, serverRenderedPages } from './app/page-data.ts';
 import { Providers } from './app/providers.tsx';
@@ -21,6 +20,7 @@ import {
   serverRenderedAttribute,
 } from './lib/prerendered-answers.ts';
 import { RequestFactsContext } from './lib/request-facts.ts';
+import { createStaticRouter, StaticRouterProvider } from './lib/router/index.ts';
 import { meQueryKey } from './lib/session.ts';
 import { siteQueryOptions } from './lib/site.ts';
 
@@ -131,7 +131,6 @@ export async function renderAppPage(
   const answers: PrerenderedAnswers = {};
   const queryClient = createQueryClient();
   const routes = appRoutes(queryClient);
-  const handler = createStaticHandler(routes);
   const context = await requestApi.run(
     async (apiPath) => {
       const answer = await request.callApi(apiPath);
@@ -140,12 +139,12 @@ export async function renderAppPage(
     },
     async () => {
       await Promise.all([prefetchEveryPageData(queryClient), page.prefetch(queryClient)]);
-      return handler.query(new Request(new URL(request.path, 'http://coffer.invalid')));
+      return createStaticRouter(routes, request.path);
     },
   );
   const me = queryClient.getQueryData(meQueryKey);
   const isEveryAnswerOk = Object.values(answers).every((answer) => answer.status === 200);
-  if (context instanceof Response || me?.role !== 'customer' || !isEveryAnswerOk) return null;
+  if (me?.role !== 'customer' || !isEveryAnswerOk) return null;
   const assets = pageAssets(build.manifest, pageModulesOf(context.matches));
 
   // The app hydrates this markup (src/main.tsx), so it renders the same providers; the
@@ -155,11 +154,7 @@ export async function renderAppPage(
     renderToString(
       <Providers queryClient={queryClient}>
         <RequestFactsContext value={{ cookies: request.cookies }}>
-          <StaticRouterProvider
-            router={createStaticRouter(handler.dataRoutes, context)}
-            context={context}
-            hydrate={false}
-          />
+          <StaticRouterProvider router={context} />
         </RequestFactsContext>
       </Providers>,
     ),

@@ -3,8 +3,6 @@ import '@mantine/notifications/styles.css';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import type { DataRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { prefetchEveryPageData, serverRenderedPages } from './app/page-data.ts';
 import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
@@ -15,6 +13,7 @@ import {
   servePrerenderedAnswers,
   serverRenderedAttribute,
 } from './lib/prerendered-answers.ts';
+import { type DataRouter, RouterProvider } from './lib/router/index.ts';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');
@@ -23,8 +22,8 @@ if (!rootElement) throw new Error('index.html must contain <div id="root">');
 function routerReady(router: DataRouter): Promise<void> {
   return new Promise((resolve) => {
     if (router.state.initialized) return resolve();
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
+    const unsubscribe = router.subscribe(() => {
+      if (!router.state.initialized) return;
       unsubscribe();
       resolve();
     });

@@ -3,8 +3,9 @@
 // load is the JavaScript it cannot run without: the app's entry and the modules of the
 // routes it renders, with every chunk they import statically. Code a page loads on
 // demand (a dialog, a menu) is not part of it.
-import type { RouteObject } from 'react-router';
+
 import { type BuildManifest, firstLoadChunks } from '../lib/build-manifest.ts';
+import type { RouteObject } from '../lib/router/index.ts';
 import type { PageHandle } from './router.tsx';
 
 /** A route with code of its own, by its full path, with the route modules it renders. */

@@ -1,4 +1,10 @@
-import { Navigate, Outlet, ScrollRestoration, useLocation, useParams } from 'react-router';
+import {
+  Navigate,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useParams,
+} from '../lib/router/index.ts';
 
 /**
  * The root of every page. Routes match case-insensitively, and then the address is

@@ -1,19 +1,18 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from '../lib/router/index.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 import { DeferredPublicFrame } from './deferred-public-frame.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
 
 /**
- * The router's error boundary: a page that throws while rendering lands here instead of
- * leaving a blank screen. React has already logged the error to the console.
+ * The router's error boundary: a page that throws while rendering, or whose code fails to
+ * load, lands here instead of leaving a blank screen. React has already logged a render
+ * error to the console. (An unknown address is no error: the route table's `*` routes
+ * show the 404 page.)
  */
 export function RouteErrorPage() {
-  const error = useRouteError();
-  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <DeferredPublicFrame>
-      {isNotFound ? <NotFoundPage /> : <UnexpectedErrorPage />}
+      <UnexpectedErrorPage />
     </DeferredPublicFrame>
   );
 }

@@ -3,7 +3,6 @@ import { Burger, Group, NavLink, rem, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { LogOut } from 'lucide-react';
 import { type CSSProperties, lazy, Suspense, useRef } from 'react';
-import { Outlet } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import {
   SandboxBanner,
@@ -12,6 +11,7 @@ import {
 } from '../../components/sandbox-banner.tsx';
 import { LiveEventsProvider } from '../../lib/live-events.tsx';
 import { customerPages, profilePage } from '../../lib/navigation.ts';
+import { Outlet } from '../../lib/router/index.ts';
 import { useLogout, useMe } from '../../lib/session.ts';
 import { useIsPhoneOnceShown } from '../../lib/use-is-phone.ts';
 import { FrozenAccountBanner } from './frozen-account-banner.tsx';

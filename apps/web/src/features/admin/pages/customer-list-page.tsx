@@ -4,7 +4,6 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { EllipsisVertical, Search } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { DeferredDropdown } from '../../../components/deferred-dropdown.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
@@ -12,6 +11,7 @@ import { LoadingState, LoadMore, NothingFound } from '../../../components/query-
 import { StaffRoleBadge } from '../../../components/staff-role-badge.tsx';
 import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
+import { Link, useSearchParams } from '../../../lib/router/index.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { KycStatusBadge } from '../../kyc/index.ts';

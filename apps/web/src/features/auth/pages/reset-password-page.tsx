@@ -4,7 +4,6 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod/mini';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
@@ -16,6 +15,7 @@ import {
   passwordsDoNotMatchMessage,
   showApiErrorOnForm,
 } from '../../../lib/forms.ts';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router/index.ts';
 import { setSignedInUser } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
