@@ -1,10 +1,10 @@
-import { z } from './zod.ts';
 import { roles } from './auth.ts';
 import { kycStatuses } from './kyc.ts';
 import { externalReferenceSchema, memoLengthMax } from './ledger.ts';
 import { accountLevelMax } from './limits.ts';
 import { invalidStaffAmountMessage, minorUnitsSchema } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
+import { z } from './zod.ts';
 
 const giveAReason = 'Please give a reason';
 

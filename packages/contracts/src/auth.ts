@@ -1,5 +1,5 @@
-import { z } from './zod.ts';
 import { passwordText, singleLineText } from './text.ts';
+import { z } from './zod.ts';
 
 export const roles = ['customer', 'support', 'admin'] as const;
 export type Role = (typeof roles)[number];

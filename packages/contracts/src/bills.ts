@@ -1,6 +1,6 @@
-import { z } from './zod.ts';
 import { minorUnitsSchema } from './money.ts';
 import { singleLineText } from './text.ts';
+import { z } from './zod.ts';
 
 /** PRODUCT.md section 5: the billers a customer can pay, in the order the form lists them. */
 export const billCategories = ['electricity', 'water', 'internet', 'phone', 'rent'] as const;

@@ -1,6 +1,6 @@
-import { z } from './zod.ts';
 import { amountMinorMax, minorUnitsSchema } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
+import { z } from './zod.ts';
 
 /**
  * A card's life: requested (fee held) → issued (fee captured) ⇄ frozen, or requested →

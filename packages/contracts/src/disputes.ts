@@ -1,6 +1,6 @@
-import { z } from './zod.ts';
 import { amountRefusals, minorUnitsSchema } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
+import { z } from './zod.ts';
 
 /** PRODUCT.md section 5. */
 export const disputeProblemTypes = [

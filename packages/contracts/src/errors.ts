@@ -1,5 +1,5 @@
-import { z } from './zod.ts';
 import { recipientRefusedMessage } from './recipient.ts';
+import { z } from './zod.ts';
 
 /**
  * Every expected failure the API can answer with. Each code has one HTTP status and one

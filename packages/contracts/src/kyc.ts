@@ -1,5 +1,5 @@
-import { z } from './zod.ts';
 import { multiLineText, singleLineText } from './text.ts';
+import { z } from './zod.ts';
 
 /** PRODUCT.md section 5: the identity documents Coffer accepts. */
 export const kycIdTypes = ['passport', 'driver_license', 'national_id'] as const;

@@ -1,5 +1,5 @@
-import { z } from './zod.ts';
 import { singleLineText } from './text.ts';
+import { z } from './zod.ts';
 
 export const accountKinds = [
   'customer',

@@ -1,6 +1,6 @@
-import { z } from './zod.ts';
 import { type CurrencyCode, isCurrencyCode, minorDigits } from './currencies.ts';
 import { MoneyParseError, minorUnitsSchema, parseAmount } from './money.ts';
+import { z } from './zod.ts';
 
 /** Account levels run from 1 to this (a check constraint on users.level says the same). */
 export const accountLevelMax = 9;

@@ -1,8 +1,8 @@
-import { z } from './zod.ts';
 import { type CurrencyCode, isCurrencyCode, toCurrencyCode } from './currencies.ts';
 import { annuitySchedule } from './loan-schedule.ts';
 import { MoneyParseError, minorUnitsSchema, parseAmount } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
+import { z } from './zod.ts';
 
 /** PRODUCT.md section 5: loans start at account level 2. */
 export const loanLevelMin = 2;

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from './zod.ts';
 import { minorDigits, toCurrencyCode } from './currencies.ts';
 import {
   AmountRefusedError,
@@ -13,6 +12,7 @@ import {
   parsePositiveAmount,
   toDecimalString,
 } from './money.ts';
+import { z } from './zod.ts';
 
 const usd = toCurrencyCode('USD');
 const jpy = toCurrencyCode('JPY');

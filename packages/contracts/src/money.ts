@@ -1,5 +1,5 @@
-import { z } from './zod.ts';
 import { type CurrencyCode, minorDigits } from './currencies.ts';
+import { z } from './zod.ts';
 
 /** An amount in the currency's minor units (cents for USD, yen for JPY, fils for KWD). */
 export type Money = { readonly amountMinor: bigint; readonly currency: CurrencyCode };

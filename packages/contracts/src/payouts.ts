@@ -1,10 +1,10 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
-import { z } from './zod.ts';
 import { emailSchema } from './auth.ts';
 import { externalReferenceSchema } from './ledger.ts';
 import { invalidPayoutAmountMessage, minorUnitsSchema } from './money.ts';
 import { stepUpCodeSchema } from './step-up.ts';
 import { multiLineText, singleLineText } from './text.ts';
+import { z } from './zod.ts';
 
 /** PRODUCT.md section 5: where a withdrawal can go. */
 export const payoutMethods = ['bank', 'paypal', 'cashapp', 'crypto'] as const;

@@ -1,4 +1,3 @@
-import { z } from './zod.ts';
 import {
   emailSchema,
   newPasswordSchema,
@@ -8,6 +7,7 @@ import {
   usernameSchema,
 } from './auth.ts';
 import { passwordText } from './text.ts';
+import { z } from './zod.ts';
 
 export const profileSchema = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
-import { z } from './zod.ts';
 import { accountNumberSchema } from './ledger.ts';
 import { singleLineText } from './text.ts';
+import { z } from './zod.ts';
 
 /**
  * Who to pay by Quick Pay: a 10-digit account number or an email address. Its own file so

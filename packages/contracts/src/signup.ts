@@ -1,7 +1,6 @@
 // Sign-up's own fields, apart from auth.ts: the numbering plans and the country list are
 // large, and every page that checks the session imports auth.ts.
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
-import { z } from './zod.ts';
 import {
   emailSchema,
   fillAllFields,
@@ -11,6 +10,7 @@ import {
 } from './auth.ts';
 import { findCountry } from './countries.ts';
 import { singleLineText } from './text.ts';
+import { z } from './zod.ts';
 
 const invalidPhoneMessage = 'Enter a valid international number, like +1 415 555 2671';
 

@@ -1,5 +1,5 @@
-import { z } from './zod.ts';
 import { minorUnitsSchema } from './money.ts';
+import { z } from './zod.ts';
 
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 

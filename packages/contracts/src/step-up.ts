@@ -1,6 +1,6 @@
-import { z } from './zod.ts';
 import { recipientSchema } from './recipient.ts';
 import { singleLineText } from './text.ts';
+import { z } from './zod.ts';
 
 export const stepUpPurposes = ['transfer', 'payout', 'loan_repayment'] as const;
 export type StepUpPurpose = (typeof stepUpPurposes)[number];

@@ -1,5 +1,5 @@
-import { z } from './zod.ts';
 import { multiLineText } from './text.ts';
+import { z } from './zod.ts';
 
 export const supportMessageLengthMax = 4_000;
 

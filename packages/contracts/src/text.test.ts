@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from './zod.ts';
 import {
   customerListQuerySchema,
   decisionBodySchema,
@@ -31,6 +30,7 @@ import { statementQuerySchema } from './statements.ts';
 import { multiLineText, passwordText, singleLineText } from './text.ts';
 import { quickPayBodySchema, recipientPreviewBodySchema } from './transfers.ts';
 import { testMoneyBodySchema } from './wallet.ts';
+import type { z } from './zod.ts';
 
 function messagesOf(schema: z.ZodMiniType, value: unknown): string[] {
   const parsed = schema.safeParse(value);

@@ -1,8 +1,8 @@
-import { z } from './zod.ts';
 import { invalidAmountMessage, minorUnitsSchema } from './money.ts';
 import { recipientSchema } from './recipient.ts';
 import { stepUpCodeSchema } from './step-up.ts';
 import { singleLineText } from './text.ts';
+import { z } from './zod.ts';
 
 export { recipientRefusedMessage, recipientSchema } from './recipient.ts';
 

@@ -1,4 +1,3 @@
-import { z } from './zod.ts';
 import type { CurrencyCode } from './currencies.ts';
 import { entryKindSchema } from './ledger.ts';
 import {
@@ -10,6 +9,7 @@ import {
   parsePositiveAmount,
 } from './money.ts';
 import { singleLineText } from './text.ts';
+import { z } from './zod.ts';
 
 /** The customer's own wallet: what the dashboard's balance card shows. */
 export const walletSummarySchema = z.object({
