@@ -4,7 +4,6 @@ import { defineConfig, type Plugin } from 'vite';
 import { checkPageBudgets } from './check-page-budgets.ts';
 import { leanImports } from './lean-imports.ts';
 import { precompress } from './precompress.ts';
-import { zodWithoutJsonSchema } from './zod-without-json-schema.ts';
 
 /**
  * The app's entry and the modules the router loads on demand (router.tsx `lazyPage`): each
@@ -47,7 +46,7 @@ function landingServerOutDir(): Plugin {
 // (dist/server/landing-server.js and app-server.js).
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress(), landingServerOutDir(), zodWithoutJsonSchema(), leanImports()],
+  plugins: [react(), precompress(), landingServerOutDir(), leanImports()],
   builder: {
     // The browser's build, then the server's, then every page weighed against its budget.
     async buildApp(builder) {
