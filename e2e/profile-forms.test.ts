@@ -6,7 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
 import { newContext, viewports, watchConsole } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { hasNoHorizontalScroll, openDashboard, snapshot, toast } from './support/pages.ts';
+import {
+  hasNoHorizontalScroll,
+  openDashboard,
+  snapshot,
+  toast,
+  waitForAppTakeover,
+} from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
 const journeyTimeoutMs = 120_000;
@@ -21,6 +27,8 @@ async function openProfile(viewport: keyof typeof viewports) {
   const page = await context.newPage();
   const problems = watchConsole(page);
   await page.goto('/profile');
+  // The server paints the profile (ADR 027); keys go to it once the app has taken it over.
+  await waitForAppTakeover(page);
   await page.getByRole('heading', { level: 2, name: 'Change password' }).waitFor();
   return { page, problems, customer };
 }

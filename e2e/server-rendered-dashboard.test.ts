@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
 import { newContext, screenshot, viewports, watchConsole } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { demo, waitForAppTakeover } from './support/pages.ts';
+import { demo, snapshotBothWidths, waitForAppTakeover } from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
 const testTimeoutMs = 60_000;
@@ -67,6 +67,7 @@ describe('the server-rendered dashboard', () => {
       expect(await balance.textContent()).not.toMatch(/\d\.\d\d/);
       await page.getByRole('table', { name: 'Transactions' }).getByText('Salary deposit').waitFor();
       expect(await page.locator(answersElementSelector).count()).toBe(1);
+      await snapshotBothWidths(page, 'server-html-dashboard');
 
       // The choice to show the balance is a cookie, so the server shows it too.
       await context.addCookies([
@@ -196,7 +197,8 @@ describe('the server-rendered dashboard', () => {
       // Any page of the app remembers the browser's time zone in a cookie.
       const appPage = await app.newPage();
       await appPage.goto('/profile');
-      await appPage.getByRole('heading', { level: 1 }).waitFor();
+      // The server paints the profile too (ADR 027): wait for the app, not the heading.
+      await waitForAppTakeover(appPage);
       const transactions = await (await app.request.get('/api/v1/wallet/transactions')).json();
       const createdAt: string = transactions.items[0].createdAt;
 

@@ -5,6 +5,12 @@
 (() => {
   const { appEntry, appModules = '' } = document.currentScript?.dataset ?? {};
   if (!appEntry) return;
+  // Until the app has taken the page over (src/main.tsx), its buttons have no handlers and
+  // its inputs would be reset: the page is inert (shown, scrollable, but not clickable or
+  // focusable) instead of taking clicks and keys it would lose. Without JavaScript this
+  // never runs, and the page's links work as plain HTML.
+  const root = document.getElementById('root');
+  root?.setAttribute('inert', '');
   const start = () => {
     // One insertion for all of them: the page's style is worked out once, not per link.
     const elements = document.createDocumentFragment();
@@ -19,6 +25,8 @@
     script.type = 'module';
     script.crossOrigin = '';
     script.src = appEntry;
+    // If the app cannot load, the page stays what it is without JavaScript: its links work.
+    script.onerror = () => root?.removeAttribute('inert');
     elements.append(script);
     document.head.append(elements);
   };

@@ -1,17 +1,30 @@
-// Pages of the app rendered on the server for a signed-in customer (docs/decisions/011):
-// the API imports this module's build (dist/server/app-server.js) and answers GET
-// /dashboard with the page's HTML, painted before the app's JavaScript has loaded. The
+// Pages of the app rendered on the server for a signed-in user (docs/decisions/011, 027):
+// the API imports this module's build (dist/server/app-server.js) and answers a GET of
+// each page in `serverRenderedPages` (app/page-data.ts) with its HTML, painted before the
+// app's JavaScript has loaded. The
 // app then hydrates it (src/main.tsx, docs/decisions/021), from the answers embedded here.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { renderToString } from 'react-dom/server';
+import { isStaffRole, type Role } from '@coffer/contracts/auth';
+import type { QueryClient } from '@tanstack/react-query';
+import { prerender } from 'react-dom/static';
 import { type AppPage, appPages as listAppPages } from './app/page-budgets.ts';
-import { prefetchEveryPageData, serverRenderedPages } from './app/page-data.ts';
+import {
+  prefetchEveryPageData,
+  type ServerRenderedPage,
+  serverRenderedPageAt,
+  serverRenderedPages,
+} from './app/page-data.ts';
 import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { appRoutes, type PageHandle } from './app/router.tsx';
 import { type ApiAnswer, setAnswerSource } from './lib/api-client.ts';
 import { type BuildManifest, entryManifestKey, firstLoadChunks } from './lib/build-manifest.ts';
-import { type DateRegion, dateRegionName, inDateRegion, timeZoneCookieName } from './lib/dates.ts';
+import {
+  type DateRegion,
+  dateRegionName,
+  setDateRegionSource,
+  timeZoneCookieName,
+} from './lib/dates.ts';
 import { escapeHtml } from './lib/escape-html.ts';
 import {
   dateRegionAttribute,
@@ -20,13 +33,13 @@ import {
   serverRenderedAttribute,
 } from './lib/prerendered-answers.ts';
 import { RequestFactsContext } from './lib/request-facts.ts';
-import { createStaticRouter, StaticRouterProvider } from './lib/router/index.ts';
+import { createStaticRouter, type RouterState, StaticRouterProvider } from './lib/router/index.ts';
 import { meQueryKey } from './lib/session.ts';
 import { siteQueryOptions } from './lib/site.ts';
 
 export type AppPageRequest = {
-  /** The page's path, one of `serverRenderedPaths`. */
-  path: string;
+  /** The address asked for, path and query: its path matches one of `serverRenderedPaths`. */
+  url: string;
   /** Answers a GET of the API as the browser's own request would be answered. */
   callApi: (apiPath: string) => Promise<ApiAnswer>;
   cookies: ReadonlyMap<string, string>;
@@ -48,14 +61,22 @@ export const serverRenderedPaths: readonly string[] = Object.keys(serverRendered
 /** Every page of the app with its route modules: the build weighs each (check-page-budgets.ts). */
 export const appPages: readonly AppPage[] = listAppPages(appRoutes(createQueryClient()));
 
-// The app's queries call `apiRequest`, which asks this source first: while a page renders,
-// its request's own API. Renders run concurrently, so each finds its request here.
-const requestApi = new AsyncLocalStorage<(apiPath: string) => Promise<ApiAnswer>>();
-setAnswerSource((apiPath) => {
-  const callApi = requestApi.getStore();
-  if (!callApi) throw new Error('apiRequest on the server outside a page render');
-  return callApi(apiPath);
-});
+/** What a page's render reads of its own request, wherever the render has got to. */
+type RenderRequest = {
+  callApi: (apiPath: string) => Promise<ApiAnswer>;
+  dateRegion: DateRegion;
+};
+
+// Renders wait for answers and code, so several run at once: the app's queries (through
+// `apiRequest`, which asks this source first) and its dates find their own request here.
+const renderRequest = new AsyncLocalStorage<RenderRequest>();
+function currentRenderRequest(): RenderRequest {
+  const current = renderRequest.getStore();
+  if (!current) throw new Error('apiRequest or a date on the server outside a page render');
+  return current;
+}
+setAnswerSource((apiPath) => currentRenderRequest().callApi(apiPath));
+setDateRegionSource(() => currentRenderRequest().dateRegion);
 
 /**
  * The locale and time zone the browser shows dates in, as far as the request tells: the
@@ -114,51 +135,84 @@ function pageHeadEnd(template: string, assets: ReturnType<typeof pageAssets>): s
   return `${stylesheets.join('')}${appStart}${headEnd}`;
 }
 
+/** Whether someone of `role` (none: a visitor) is whom the page is rendered for. */
+function isAudience(role: Role | undefined, page: ServerRenderedPage): boolean {
+  if (role === undefined) return false;
+  return page.audience === (isStaffRole(role) ? 'staff' : 'customer');
+}
+
 /**
- * The whole document for a signed-in customer's page, or null when the app should render
- * it instead: a visitor or staff member, or an API answer other than 200 (the app shows
- * its own sign-in redirect, error or retry for those).
+ * The page's markup once everything in it is there: code a route or the side menu loads on
+ * demand included, so it is the very markup the app's first render draws (a Suspense
+ * boundary left waiting would show its fallback here and make React render it anew in the
+ * browser). The app hydrates it (src/main.tsx), so it renders the same providers; the
+ * router's state needs no embedding, the app loads the same routes before hydrating. A
+ * part that failed to render fails the whole page: the app then renders it instead.
+ */
+async function renderComplete(
+  queryClient: QueryClient,
+  router: RouterState,
+  request: AppPageRequest,
+): Promise<string> {
+  const renderErrors: unknown[] = [];
+  const { prelude } = await prerender(
+    <Providers queryClient={queryClient}>
+      <RequestFactsContext value={{ cookies: request.cookies }}>
+        <StaticRouterProvider router={router} />
+      </RequestFactsContext>
+    </Providers>,
+    {
+      onError: (error) => void renderErrors.push(error),
+      // Every boundary inline, where it belongs: React otherwise moves large ones to the
+      // document's end with an inline script to put them in place, which the page's
+      // Content-Security-Policy (script-src 'self') refuses to run.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
+  );
+  const html = await new Response(prelude).text();
+  if (renderErrors.length > 0) throw new AggregateError(renderErrors, 'a part did not render');
+  return html;
+}
+
+/**
+ * The whole document for a signed-in user's page, or null when the app should render it
+ * instead: a visitor, someone the page is not for (a customer asking for a staff page),
+ * or an API answer other than 200 (the app shows its own sign-in redirect, error or retry
+ * for those).
  */
 export async function renderAppPage(
   request: AppPageRequest,
   build: { template: string; manifest: BuildManifest },
 ): Promise<string | null> {
-  const page = serverRenderedPages[request.path];
-  if (!page) throw new Error(`${request.path} is not rendered on the server`);
+  const url = new URL(request.url, 'http://coffer.invalid');
+  const rendered = serverRenderedPageAt(url.pathname);
+  if (!rendered) throw new Error(`${url.pathname} is not rendered on the server`);
+  const { page, params } = rendered;
   for (const slot of [headEnd, rootElementTag, pageSlot, answersSlot]) {
     if (!build.template.includes(slot)) throw new Error(`index.html must contain ${slot}`);
   }
   const answers: PrerenderedAnswers = {};
+  const callApi = async (apiPath: string) => {
+    const answer = await request.callApi(apiPath);
+    answers[apiPath] = answer;
+    return answer;
+  };
+  const dateRegion = dateRegionOf(request);
   const queryClient = createQueryClient();
   const routes = appRoutes(queryClient);
-  const context = await requestApi.run(
-    async (apiPath) => {
-      const answer = await request.callApi(apiPath);
-      answers[apiPath] = answer;
-      return answer;
-    },
-    async () => {
-      await Promise.all([prefetchEveryPageData(queryClient), page.prefetch(queryClient)]);
-      return createStaticRouter(routes, request.path);
-    },
-  );
-  const me = queryClient.getQueryData(meQueryKey);
-  const isEveryAnswerOk = Object.values(answers).every((answer) => answer.status === 200);
-  if (me?.role !== 'customer' || !isEveryAnswerOk) return null;
-  const assets = pageAssets(build.manifest, pageModulesOf(context.matches));
-
-  // The app hydrates this markup (src/main.tsx), so it renders the same providers; the
-  // router's state needs no embedding, the app loads the same routes before hydrating.
-  const dateRegion = dateRegionOf(request);
-  const pageHtml = inDateRegion(dateRegion, () =>
-    renderToString(
-      <Providers queryClient={queryClient}>
-        <RequestFactsContext value={{ cookies: request.cookies }}>
-          <StaticRouterProvider router={context} />
-        </RequestFactsContext>
-      </Providers>,
-    ),
-  );
+  const markup = await renderRequest.run({ callApi, dateRegion }, async () => {
+    // Only once the session says whose page it is: a customer's page asks nothing of
+    // the staff API for staff, and the other way round.
+    await prefetchEveryPageData(queryClient);
+    if (!isAudience(queryClient.getQueryData(meQueryKey)?.role, page)) return null;
+    await page.prefetch(queryClient, url, params);
+    const router = await createStaticRouter(routes, `${url.pathname}${url.search}`);
+    const isEveryAnswerOk = Object.values(answers).every((answer) => answer.status === 200);
+    if (router.loadError || !isEveryAnswerOk) return null;
+    return { html: await renderComplete(queryClient, router, request), router };
+  });
+  if (markup === null) return null;
+  const assets = pageAssets(build.manifest, pageModulesOf(markup.router.matches));
   const institutionName = queryClient.getQueryData(siteQueryOptions.queryKey)?.institutionName;
   return (
     build.template
@@ -172,7 +226,7 @@ export async function renderAppPage(
         () =>
           `<div id="root" ${serverRenderedAttribute} ${dateRegionAttribute}="${escapeHtml(dateRegionName(dateRegion))}">`,
       )
-      .replace(pageSlot, () => pageHtml)
+      .replace(pageSlot, () => markup.html)
       .replace(answersSlot, () => prerenderedAnswersElement(answers))
   );
 }

@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { prefetchEveryPageData, serverRenderedPages } from './app/page-data.ts';
+import { prefetchEveryPageData, serverRenderedPageAt } from './app/page-data.ts';
 import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
@@ -36,11 +36,18 @@ function routerReady(router: DataRouter): Promise<void> {
  * the server embedded, so the app's first render matches the server's markup.
  */
 async function serverRenderedPageReady(router: DataRouter, queryClient: QueryClient) {
-  const page = serverRenderedPages[window.location.pathname];
-  await Promise.all([routerReady(router), page?.prefetch(queryClient)]);
+  const url = new URL(window.location.href);
+  const rendered = serverRenderedPageAt(url.pathname);
+  await Promise.all([
+    routerReady(router),
+    rendered?.page.prefetch(queryClient, url, rendered.params),
+  ]);
 }
 
-/** Says, on the root element, that the app has taken over the server's page. */
+/**
+ * Says, on the root element, that the app has taken over the server's page, and lets the
+ * person use it (public/app-start.js made it inert until now).
+ */
 function TakeOverServerRenderedPage({
   root,
   children,
@@ -48,7 +55,10 @@ function TakeOverServerRenderedPage({
   root: HTMLElement;
   children: ReactNode;
 }) {
-  useLayoutEffect(() => root.removeAttribute(serverRenderedAttribute), [root]);
+  useLayoutEffect(() => {
+    root.removeAttribute(serverRenderedAttribute);
+    root.removeAttribute('inert');
+  }, [root]);
   return children;
 }
 

@@ -30,14 +30,14 @@ export function renderLandingPage(template, data) {
 // The app's server-rendered pages (the real renderer is apps/web/src/app-server.tsx): this
 // one asks the API for the session, as the real one asks for every answer it renders.
 const echoAppRenderer = `
-export const serverRenderedPaths = ['/dashboard'];
+export const serverRenderedPaths = ['/dashboard', '/admin/users/:userId'];
 export async function renderAppPage(request, build) {
   const session = await request.callApi('/api/v1/auth/session');
   const user = session.json.user;
   if (!user) return null;
   if (user.username.startsWith('Broken')) throw new Error('the renderer failed');
   const page = JSON.stringify({
-    path: request.path,
+    url: request.url,
     email: user.email,
     language: request.acceptLanguage ?? null,
     cookieNames: [...request.cookies.keys()].sort(),
@@ -167,7 +167,7 @@ describe('the server-rendered landing page', () => {
 
 describe('the server-rendered app pages', () => {
   type AppPageData = {
-    path: string;
+    url: string;
     email: string;
     language: string | null;
     cookieNames: string[];
@@ -185,12 +185,21 @@ describe('the server-rendered app pages', () => {
     // The customer's own data: no cache may keep it.
     expect(response.headers['cache-control']).toBe('no-store');
     expect(renderedData<AppPageData>(response.body)).toEqual({
-      path: '/dashboard',
+      url: '/dashboard',
       email: body.email,
       language: 'de-DE,de;q=0.9',
       cookieNames: expect.arrayContaining(['coffer-time-zone']),
       manifest: 'the manifest',
     });
+  });
+
+  it('renders a page with a parameter for its own address, query included', async () => {
+    const { client } = await signedUpClient(app);
+    const response = await client.get('/admin/users/0190a0b1-0000-7000-8000-000000000001?tab=kyc');
+    expect(response.statusCode).toBe(200);
+    expect(renderedData<AppPageData>(response.body).url).toBe(
+      '/admin/users/0190a0b1-0000-7000-8000-000000000001?tab=kyc',
+    );
   });
 
   it('leaves the page to the app for a visitor, and when rendering fails', async () => {

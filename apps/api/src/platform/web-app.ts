@@ -29,7 +29,8 @@ type RenderLandingPage = (template: string, data: LandingPageData) => string;
 
 type ApiAnswer = { status: number; json: unknown };
 type AppPageRequest = {
-  path: string;
+  /** Path and query, as asked for. */
+  url: string;
   callApi: (apiPath: string) => Promise<ApiAnswer>;
   cookies: ReadonlyMap<string, string>;
   acceptLanguage: string | undefined;
@@ -181,8 +182,9 @@ async function loadAppRenderer(distDir: string): Promise<AppRenderer> {
 }
 
 /**
- * The pages the web build renders on the server for a signed-in customer (the dashboard,
- * docs/decisions/011): the page arrives painted, with the API answers it was rendered
+ * The pages the web build renders on the server for a signed-in user (the dashboard and
+ * the other pages people open most, docs/decisions/011 and 027; route patterns such as
+ * `/admin/users/:userId`): the page arrives painted, with the API answers it was rendered
  * from, and the app takes over from there. It holds the customer's own data, so no cache
  * keeps it. Anyone else, or a failure, gets the app's index.html as for any other page.
  */
@@ -203,7 +205,7 @@ async function registerServerRenderedAppPages(app: FastifyInstance, distDir: str
         try {
           const html = await renderer.renderAppPage(
             {
-              path: pagePath,
+              url: request.url,
               callApi: (apiPath) => callApiFor(app, request, apiPath),
               cookies: new Map(
                 Object.entries(request.cookies).flatMap(([name, value]) =>

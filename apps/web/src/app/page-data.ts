@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { healthQueryOptions } from '../lib/health.ts';
+import { matchPath } from '../lib/router/index.ts';
 import { meQueryOptions } from '../lib/session.ts';
 import { siteQueryOptions } from '../lib/site.ts';
 
@@ -29,15 +30,112 @@ export async function prefetchDashboardData(queryClient: QueryClient): Promise<v
   ]);
 }
 
+/** Quick Pay's allowances and the recent transfers beside it. */
+async function prefetchTransferData(queryClient: QueryClient): Promise<void> {
+  const [transfers, allowances] = await Promise.all([
+    import('../features/transfers/api.ts'),
+    import('../lib/allowances.ts'),
+  ]);
+  await Promise.all([
+    queryClient.prefetchQuery(allowances.allowancesQueryOptions),
+    queryClient.prefetchInfiniteQuery(transfers.transfersQueryOptions),
+  ]);
+}
+
+/** This month's statement, the period the page opens on (whole days in UTC). */
+async function prefetchStatementsData(queryClient: QueryClient): Promise<void> {
+  const [statements, { todayUtc }] = await Promise.all([
+    import('../features/statements/api.ts'),
+    import('@coffer/contracts/statements'),
+  ]);
+  await queryClient.prefetchQuery(
+    statements.statementQueryOptions({ month: todayUtc().slice(0, 7) }),
+  );
+}
+
+/** The profile, the signed-in sessions, the email setting and the account's recent activity. */
+async function prefetchProfileData(queryClient: QueryClient): Promise<void> {
+  const [profile, notifications] = await Promise.all([
+    import('../features/profile/api.ts'),
+    import('../features/notifications/api.ts'),
+  ]);
+  await Promise.all([
+    queryClient.prefetchQuery(profile.profileQueryOptions),
+    queryClient.prefetchQuery(profile.sessionsQueryOptions),
+    queryClient.prefetchQuery(notifications.emailSettingQueryOptions),
+    queryClient.prefetchInfiniteQuery(profile.activityQueryOptions),
+  ]);
+}
+
+/** The queues' counts: the staff side menu's badges, and the tiles above the customer list. */
+async function prefetchQueueCounts(queryClient: QueryClient): Promise<void> {
+  const staffHome = await import('../features/staff-home/api.ts');
+  await queryClient.prefetchQuery(staffHome.queueCountsQueryOptions);
+}
+
+/** The queues' counts and the first page of users, for the search in the address if any. */
+async function prefetchCustomerListData(queryClient: QueryClient, url: URL): Promise<void> {
+  const admin = await import('../features/admin/api.ts');
+  const search = (url.searchParams.get('search') ?? '').trim();
+  await Promise.all([
+    prefetchQueueCounts(queryClient),
+    queryClient.prefetchInfiniteQuery(admin.customerListQueryOptions(search)),
+  ]);
+}
+
+/** The queues' counts, the customer's header (details, loan, pending requests) and first tab. */
+async function prefetchCustomerDetailData(
+  queryClient: QueryClient,
+  _url: URL,
+  params: PageParams,
+): Promise<void> {
+  const { userId } = params;
+  if (userId === undefined) return;
+  const [backOffice, admin, deposits, loans] = await Promise.all([
+    import('../lib/back-office.ts'),
+    import('../features/admin/api.ts'),
+    import('../features/deposits/api.ts'),
+    import('../features/loans/api.ts'),
+  ]);
+  await Promise.all([
+    prefetchQueueCounts(queryClient),
+    queryClient.prefetchQuery(backOffice.customerDetailQueryOptions(userId)),
+    queryClient.prefetchInfiniteQuery(admin.customerTransactionsQueryOptions(userId)),
+    queryClient.prefetchQuery(deposits.customerMoneyRequestsQueryOptions(userId)),
+    queryClient.prefetchQuery(loans.customerLoansQueryOptions(userId)),
+  ]);
+}
+
+type PageParams = Readonly<Record<string, string | undefined>>;
+
 export type ServerRenderedPage = {
-  /** Fetches what the page shows, so that its first render is complete. */
-  prefetch: (queryClient: QueryClient) => Promise<void>;
+  /** Whose page it is: anyone else (or a visitor) gets the app's own page. */
+  audience: 'customer' | 'staff';
+  /** Fetches what the page's first screen shows, so that its first render is complete. */
+  prefetch: (queryClient: QueryClient, url: URL, params: PageParams) => Promise<void>;
 };
 
 /**
- * Pages the server renders for a signed-in customer (docs/decisions/011), by path: the
- * dashboard, which every customer opens first. Any other page is rendered by the app.
+ * Pages the server renders for a signed-in user (docs/decisions/011, 027), by route
+ * pattern: the pages people open most, whose first screen would otherwise wait for the
+ * app's code. Any other page is rendered by the app.
  */
 export const serverRenderedPages: Readonly<Record<string, ServerRenderedPage>> = {
-  '/dashboard': { prefetch: prefetchDashboardData },
+  '/dashboard': { audience: 'customer', prefetch: prefetchDashboardData },
+  '/transfer': { audience: 'customer', prefetch: prefetchTransferData },
+  '/statements': { audience: 'customer', prefetch: prefetchStatementsData },
+  '/profile': { audience: 'customer', prefetch: prefetchProfileData },
+  '/admin': { audience: 'staff', prefetch: prefetchCustomerListData },
+  '/admin/users/:userId': { audience: 'staff', prefetch: prefetchCustomerDetailData },
 };
+
+/** The server-rendered page a path is, with the route's parameters, if it is one. */
+export function serverRenderedPageAt(
+  pathname: string,
+): { page: ServerRenderedPage; params: PageParams } | null {
+  for (const [pattern, page] of Object.entries(serverRenderedPages)) {
+    const match = matchPath(pattern, pathname);
+    if (match) return { page, params: match.params };
+  }
+  return null;
+}

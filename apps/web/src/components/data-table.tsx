@@ -1,6 +1,6 @@
 import { Box, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useIsPhone } from '../lib/use-is-phone.ts';
+import { useScreenLayout } from '../lib/use-is-phone.ts';
 import { CardList } from './card-list.tsx';
 
 export type Column<Row> = {
@@ -14,17 +14,7 @@ export type Column<Row> = {
   isEmpty?: (row: Row) => boolean;
 };
 
-/**
- * A table on wider screens; on a phone each row becomes a card of label/value lines, so no
- * column hides off-screen. The first column is the card's title.
- */
-export function DataTable<Row>({
-  label,
-  columns,
-  rows,
-  rowKey,
-  minWidth = 720,
-}: {
+type DataTableProps<Row> = {
   /** Names the table (or list) for screen readers. */
   label: string;
   columns: readonly Column<Row>[];
@@ -32,53 +22,76 @@ export function DataTable<Row>({
   rowKey: (row: Row) => string;
   /** Below this width the table scrolls inside its box instead of squeezing its columns. */
   minWidth?: number;
-}) {
-  const isPhone = useIsPhone();
-  if (isPhone) {
-    const [titleColumn, ...otherColumns] = columns;
-    return (
-      <CardList label={label}>
-        {rows.map((row) => (
-          <Paper component="li" withBorder p="sm" key={rowKey(row)}>
-            <Stack gap={6}>
-              {titleColumn && (
-                <Box fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {titleColumn.cell(row)}
+};
+
+/**
+ * A table on wider screens; on a phone each row becomes a card of label/value lines, so no
+ * column hides off-screen. The first column is the card's title. On a page the server
+ * rendered, both are drawn until the app has taken over, and CSS shows the one that fits.
+ */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const layout = useScreenLayout();
+  if (layout === 'phone') return <RowCards {...props} />;
+  if (layout === 'desktop') return <RowsTable {...props} />;
+  return (
+    <>
+      <Box hiddenFrom="sm">
+        <RowCards {...props} />
+      </Box>
+      <Box visibleFrom="sm">
+        <RowsTable {...props} />
+      </Box>
+    </>
+  );
+}
+
+function RowCards<Row>({ label, columns, rows, rowKey }: DataTableProps<Row>) {
+  const [titleColumn, ...otherColumns] = columns;
+  return (
+    <CardList label={label}>
+      {rows.map((row) => (
+        <Paper component="li" withBorder p="sm" key={rowKey(row)}>
+          <Stack gap={6}>
+            {titleColumn && (
+              <Box fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {titleColumn.cell(row)}
+              </Box>
+            )}
+            {otherColumns.map((column) =>
+              column.isEmpty?.(row) ? null : column.isHeaderHidden ? (
+                <Box key={column.key} pt={4}>
+                  {column.cell(row)}
                 </Box>
-              )}
-              {otherColumns.map((column) =>
-                column.isEmpty?.(row) ? null : column.isHeaderHidden ? (
-                  <Box key={column.key} pt={4}>
+              ) : (
+                <Group
+                  key={column.key}
+                  justify="space-between"
+                  align="flex-start"
+                  wrap="nowrap"
+                  gap="sm"
+                >
+                  <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                    {column.header}
+                  </Text>
+                  <Box
+                    fz="sm"
+                    ta="right"
+                    style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                    component="div"
+                  >
                     {column.cell(row)}
                   </Box>
-                ) : (
-                  <Group
-                    key={column.key}
-                    justify="space-between"
-                    align="flex-start"
-                    wrap="nowrap"
-                    gap="sm"
-                  >
-                    <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
-                      {column.header}
-                    </Text>
-                    <Box
-                      fz="sm"
-                      ta="right"
-                      style={{ minWidth: 0, overflowWrap: 'anywhere' }}
-                      component="div"
-                    >
-                      {column.cell(row)}
-                    </Box>
-                  </Group>
-                ),
-              )}
-            </Stack>
-          </Paper>
-        ))}
-      </CardList>
-    );
-  }
+                </Group>
+              ),
+            )}
+          </Stack>
+        </Paper>
+      ))}
+    </CardList>
+  );
+}
+
+function RowsTable<Row>({ label, columns, rows, rowKey, minWidth = 720 }: DataTableProps<Row>) {
   return (
     <Table.ScrollContainer minWidth={minWidth} type="native">
       <Table aria-label={label} verticalSpacing="sm" highlightOnHover>

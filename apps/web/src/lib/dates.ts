@@ -13,11 +13,13 @@ export const timeZoneCookieName = 'coffer-time-zone';
 const keptFormatsMax = 500;
 
 const browserRegion: DateRegion = { locale: undefined, timeZone: undefined };
-let region = browserRegion;
+/** The region of the render in progress: the browser's own, unless the server says (below). */
+let currentRegion: () => DateRegion = () => browserRegion;
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** A date format for the current region; `options.timeZone` (e.g. UTC days) wins over it. */
 export function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const region = currentRegion();
   const key = JSON.stringify([region.locale, region.timeZone, options]);
   let format = formats.get(key);
   if (!format) {
@@ -29,17 +31,11 @@ export function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTi
 }
 
 /**
- * Runs a render with dates shown for `dateRegion`. For the server: its renders are
- * synchronous, so no other render runs while the region is set.
+ * For the server: where the render in progress shows its dates. Its renders wait for data
+ * and code, so several are under way at once, each with its own request's region.
  */
-export function inDateRegion<T>(dateRegion: DateRegion, render: () => T): T {
-  const previous = region;
-  region = dateRegion;
-  try {
-    return render();
-  } finally {
-    region = previous;
-  }
+export function setDateRegionSource(regionOfCurrentRender: () => DateRegion): void {
+  currentRegion = regionOfCurrentRender;
 }
 
 /**

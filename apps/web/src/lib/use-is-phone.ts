@@ -1,16 +1,42 @@
 import { useMediaQuery } from '@mantine/hooks';
+import { useSyncExternalStore } from 'react';
 
 /** Below Mantine's `sm` breakpoint (48em): the side menu hides behind the burger. */
 const phoneQuery = '(max-width: 47.99em)';
 
+function subscribeToScreen(onChange: () => void): () => void {
+  const query = window.matchMedia(phoneQuery);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const isPhoneScreen = () => window.matchMedia(phoneQuery).matches;
+
+export type ScreenLayout = 'phone' | 'desktop' | 'both';
+
 /**
- * Whether the screen is a phone's, read on the first render so nothing jumps. Only for
- * pages the app renders itself: a page the server renders (app/page-data.ts) is hydrated,
- * and the server cannot know the screen, so its layout follows the screen in CSS
- * (`hiddenFrom` / `visibleFrom`) instead.
+ * The layout to draw for this screen. The server cannot know the screen, so on the server
+ * and while the app hydrates a page the server rendered (app/page-data.ts), it is `both`:
+ * the component draws the phone's layout and the wider one, and CSS (`hiddenFrom` /
+ * `visibleFrom`) shows the one that fits, so nothing moves and the markup matches. Right
+ * after, and on every page the app renders itself, it is the one that fits.
+ */
+export function useScreenLayout(): ScreenLayout {
+  return useSyncExternalStore(
+    subscribeToScreen,
+    () => (isPhoneScreen() ? 'phone' : 'desktop'),
+    () => 'both',
+  );
+}
+
+/**
+ * Whether the screen is a phone's, read on the first render of a page the app renders, so
+ * nothing jumps. On the server and while a server-rendered page is hydrated it is `false`,
+ * as the server drew it, and becomes the screen's right after: a component on such a page
+ * whose layout must not change once shown draws both layouts instead (`useScreenLayout`).
  */
 export function useIsPhone(): boolean {
-  return useMediaQuery(phoneQuery, undefined, { getInitialValueInEffect: false });
+  return useSyncExternalStore(subscribeToScreen, isPhoneScreen, () => false);
 }
 
 /**
