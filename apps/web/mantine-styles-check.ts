@@ -12,7 +12,7 @@ const mantineClassPattern = /\bm_[0-9a-f]{6,8}\b/g;
 type MantineStylesheet = { name: string; classes: Set<string> };
 
 /** Every Mantine stylesheet the app could load, with the classes each defines. */
-function mantineStylesheets(): MantineStylesheet[] {
+export function mantineStylesheets(): MantineStylesheet[] {
   const require = createRequire(import.meta.url);
   const coreStylesDir = require
     .resolve('@mantine/core/styles.css')
