@@ -13,6 +13,7 @@ import {
   serverRenderedAttribute,
 } from './lib/prerendered-answers.ts';
 import { type DataRouter, RouterProvider } from './lib/router/index.ts';
+import { setHydratingServerPage } from './lib/use-is-phone.ts';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');
@@ -57,6 +58,7 @@ function TakeOverServerRenderedPage({
   useLayoutEffect(() => {
     root.removeAttribute(serverRenderedAttribute);
     root.removeAttribute('inert');
+    setHydratingServerPage(false);
   }, [root]);
   return children;
 }
@@ -107,6 +109,7 @@ async function start(root: HTMLElement) {
   // of one long task (dashboard, 4x CPU slowdown: total blocking time 430 → 220 ms). A tap
   // on a part not yet hydrated makes React finish hydrating at once and then handle it.
   if (isHydratable) {
+    setHydratingServerPage(true);
     startTransition(() => {
       hydrateRoot(root, app, { onRecoverableError: reportHydrationProblem });
     });
