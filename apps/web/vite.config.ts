@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { checkPageBudgets } from './check-page-budgets.ts';
 import { leanImports } from './lean-imports.ts';
+import { mantineStylesCheck } from './mantine-styles-check.ts';
 import { precompress } from './precompress.ts';
 
 /**
@@ -46,7 +47,7 @@ function landingServerOutDir(): Plugin {
 // (dist/server/landing-server.js and app-server.js).
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress(), landingServerOutDir(), leanImports()],
+  plugins: [react(), precompress(), landingServerOutDir(), leanImports(), mantineStylesCheck()],
   builder: {
     // The browser's build, then the server's, then every page weighed against its budget.
     async buildApp(builder) {

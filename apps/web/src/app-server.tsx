@@ -18,7 +18,12 @@ import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { appRoutes, type PageHandle } from './app/router.tsx';
 import { type ApiAnswer, setAnswerSource } from './lib/api-client.ts';
-import { type BuildManifest, entryManifestKey, firstLoadChunks } from './lib/build-manifest.ts';
+import {
+  type BuildManifest,
+  entryDependenciesInEvaluationOrder,
+  entryManifestKey,
+  firstLoadChunks,
+} from './lib/build-manifest.ts';
 import {
   type DateRegion,
   dateRegionName,
@@ -112,6 +117,7 @@ function pageAssets(manifest: BuildManifest, routeModules: readonly string[]) {
   if (!entry) throw new Error(`the build's manifest has no ${entryManifestKey}`);
   return {
     entryUrl: `/${entry.file}`,
+    evaluateFirstUrls: entryDependenciesInEvaluationOrder(manifest).map((file) => `/${file}`),
     moduleUrls: chunks.map((chunk) => `/${chunk.file}`),
     stylesheetUrls: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map(
       (file) => `/${file}`,
@@ -131,7 +137,8 @@ function pageHeadEnd(template: string, assets: ReturnType<typeof pageAssets>): s
     .filter((url) => !template.includes(`href="${url}"`))
     .map((url) => `<link rel="stylesheet" href="${url}">`);
   const preloads = assets.moduleUrls.filter((url) => url !== assets.entryUrl).join(' ');
-  const appStart = `<script src="/app-start.js" data-app-entry="${assets.entryUrl}" data-app-modules="${preloads}" defer></script>`;
+  const evaluateFirst = assets.evaluateFirstUrls.join(' ');
+  const appStart = `<script src="/app-start.js" data-app-entry="${assets.entryUrl}" data-app-modules="${preloads}" data-app-evaluate-first="${evaluateFirst}" defer></script>`;
   return `${stylesheets.join('')}${appStart}${headEnd}`;
 }
 

@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine-styles.css';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -14,6 +13,7 @@ import {
   serverRenderedAttribute,
 } from './lib/prerendered-answers.ts';
 import { type DataRouter, RouterProvider } from './lib/router/index.ts';
+import { setHydratingServerPage } from './lib/use-is-phone.ts';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');
@@ -58,6 +58,7 @@ function TakeOverServerRenderedPage({
   useLayoutEffect(() => {
     root.removeAttribute(serverRenderedAttribute);
     root.removeAttribute('inert');
+    setHydratingServerPage(false);
   }, [root]);
   return children;
 }
@@ -108,6 +109,7 @@ async function start(root: HTMLElement) {
   // of one long task (dashboard, 4x CPU slowdown: total blocking time 430 → 220 ms). A tap
   // on a part not yet hydrated makes React finish hydrating at once and then handle it.
   if (isHydratable) {
+    setHydratingServerPage(true);
     startTransition(() => {
       hydrateRoot(root, app, { onRecoverableError: reportHydrationProblem });
     });

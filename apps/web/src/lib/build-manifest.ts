@@ -28,3 +28,23 @@ export function firstLoadChunks(
   for (const key of [entryManifestKey, ...routeModules]) visit(key);
   return [...chunks.values()];
 }
+
+/**
+ * The chunks the entry imports statically, each after everything it imports: the order in
+ * which the browser evaluates them when it runs the entry (depth first, in import order).
+ * public/app-start.js evaluates them in this order, one task each, before the entry.
+ */
+export function entryDependenciesInEvaluationOrder(manifest: BuildManifest): string[] {
+  const files: string[] = [];
+  const visited = new Set<string>();
+  const visit = (key: string) => {
+    if (visited.has(key)) return;
+    visited.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the build's manifest has no ${key}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    if (key !== entryManifestKey) files.push(chunk.file);
+  };
+  visit(entryManifestKey);
+  return files;
+}

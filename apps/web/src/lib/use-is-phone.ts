@@ -1,5 +1,5 @@
 import { useMediaQuery } from '@mantine/hooks';
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 /** Below Mantine's `sm` breakpoint (48em): the side menu hides behind the burger. */
 const phoneQuery = '(max-width: 47.99em)';
@@ -15,18 +15,38 @@ const isPhoneScreen = () => window.matchMedia(phoneQuery).matches;
 export type ScreenLayout = 'phone' | 'desktop' | 'both';
 
 /**
+ * Whether the app is hydrating a page the server rendered (src/main.tsx sets it before
+ * hydrating and clears it once hydration has committed).
+ */
+let isHydratingServerPage = false;
+
+export function setHydratingServerPage(isHydrating: boolean): void {
+  isHydratingServerPage = isHydrating;
+}
+
+const screenLayout = (): ScreenLayout => (isPhoneScreen() ? 'phone' : 'desktop');
+
+/**
  * The layout to draw for this screen. The server cannot know the screen, so on the server
  * and while the app hydrates a page the server rendered (app/page-data.ts), it is `both`:
  * the component draws the phone's layout and the wider one, and CSS (`hiddenFrom` /
  * `visibleFrom`) shows the one that fits, so nothing moves and the markup matches. Right
  * after, and on every page the app renders itself, it is the one that fits.
+ *
+ * Not `useSyncExternalStore`: after hydration that re-renders every table at once, in one
+ * task, to drop the layout that does not fit (docs/decisions/031). Dropping it is not
+ * urgent (CSS already hides it), so it is a transition, which yields to the browser.
  */
 export function useScreenLayout(): ScreenLayout {
-  return useSyncExternalStore(
-    subscribeToScreen,
-    () => (isPhoneScreen() ? 'phone' : 'desktop'),
-    () => 'both',
+  const [layout, setLayout] = useState<ScreenLayout>(() =>
+    typeof window === 'undefined' || isHydratingServerPage ? 'both' : screenLayout(),
   );
+  useEffect(() => {
+    const follow = () => startTransition(() => setLayout(screenLayout()));
+    follow();
+    return subscribeToScreen(follow);
+  }, []);
+  return layout;
 }
 
 /**

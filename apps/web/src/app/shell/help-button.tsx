@@ -35,8 +35,12 @@ export function HelpButton() {
   const { pathname } = useLocation();
   const unreadCount = useSupportUnreadCount();
   if (pathname.toLowerCase() === '/support') return null;
+  // In place rather than in a portal (docs/decisions/031): the server then draws it with the
+  // page, and hydration adopts it, where a portal is mounted only after hydration, in the
+  // same task, with a search of the whole document for its node and a render of its own.
+  // It is fixed to the screen either way; in place, the shell's `inert` also covers it.
   return (
-    <Affix position={{ bottom: 20, right: 20 }}>
+    <Affix position={{ bottom: 20, right: 20 }} withinPortal={false}>
       <Indicator label={unreadCount} size={18} color="red" disabled={unreadCount === 0}>
         <Button
           component={Link}
