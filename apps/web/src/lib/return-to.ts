@@ -21,6 +21,9 @@ export function safeReturnPath(
     return null;
   }
   if (url.origin !== siteOrigin) return null;
+  // The parser normalizes dot segments: `/.//evil.example` passes the checks above and
+  // comes out as `//evil.example`, which a link or `location.assign` reads as another host.
+  if (url.pathname.startsWith('//')) return null;
   const path = url.pathname.toLowerCase();
   if (visitorOnlyPaths.some((page) => path === page || path.startsWith(`${page}/`))) return null;
   return `${url.pathname}${url.search}${url.hash}`;
