@@ -183,8 +183,9 @@ async function renderComplete(
 
 /**
  * The whole document for a signed-in user's page, or null when the app should render it
- * instead: a visitor, someone the page is not for (a customer asking for a staff page),
- * or an API answer other than 200 (the app shows its own sign-in redirect, error or retry
+ * instead: an address this module does not render as sent (percent-escapes), a visitor,
+ * someone the page is not for (a customer asking for a staff page), or an API answer
+ * other than 200 (the app shows its own sign-in redirect, error or retry
  * for those).
  */
 export async function renderAppPage(
@@ -193,7 +194,10 @@ export async function renderAppPage(
 ): Promise<string | null> {
   const url = new URL(request.url, 'http://coffer.invalid');
   const rendered = serverRenderedPageAt(url.pathname);
-  if (!rendered) throw new Error(`${url.pathname} is not rendered on the server`);
+  // The server picked this page's route after decoding percent-escapes (`/%64ashboard`);
+  // the app's router reads the address as sent, and so does this render: whatever the app
+  // makes of that spelling, it makes it itself. Not an error: anyone can send one.
+  if (!rendered) return null;
   const { page, params } = rendered;
   for (const slot of [headEnd, rootElementTag, pageSlot, answersSlot]) {
     if (!build.template.includes(slot)) throw new Error(`index.html must contain ${slot}`);

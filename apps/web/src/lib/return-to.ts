@@ -13,14 +13,17 @@ export function safeReturnPath(
   siteOrigin: string = window.location.origin,
 ): string | null {
   if (typeof candidate !== 'string' || !candidate.startsWith('/')) return null;
-  if (candidate.startsWith('//') || candidate.includes('\\')) return null;
+  if (candidate.includes('\\')) return null;
   let url: URL;
   try {
     url = new URL(candidate, siteOrigin);
   } catch {
     return null;
   }
-  if (url.origin !== siteOrigin) return null;
+  // `//evil.example` has another origin; `/.//evil.example` has this one, but the parser
+  // removes its dot segment and its path comes out as `//evil.example`, which a link or
+  // `location.assign` reads as another host. Neither is a page of this site.
+  if (url.origin !== siteOrigin || url.pathname.startsWith('//')) return null;
   const path = url.pathname.toLowerCase();
   if (visitorOnlyPaths.some((page) => path === page || path.startsWith(`${page}/`))) return null;
   return `${url.pathname}${url.search}${url.hash}`;

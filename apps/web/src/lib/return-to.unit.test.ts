@@ -23,6 +23,21 @@ describe('safeReturnPath', () => {
     }
   });
 
+  it('refuses paths that only become another site once the URL parser has normalized them', () => {
+    // `/.//evil.example` passes the text checks, and the parser makes it `//evil.example`:
+    // the path it returns must not be one that a link or `location.assign` reads as a host.
+    for (const candidate of [
+      '/.//evil.example/profile',
+      '/%2e//evil.example',
+      '/x/..//evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+    ]) {
+      const path = safeReturnPath(candidate, origin);
+      expect(path === null || !path.startsWith('//'), `${candidate} gave ${path}`).toBe(true);
+    }
+  });
+
   it('refuses values that are not strings', () => {
     expect(safeReturnPath(undefined, origin)).toBeNull();
     expect(safeReturnPath({ pathname: '/profile' }, origin)).toBeNull();
