@@ -215,6 +215,22 @@ describe('the server-rendered app pages', () => {
     expect(failed.body).toBe(appPage);
   });
 
+  it('gives a page’s address with a parameter longer than any id to the renderer, an API’s the JSON 404', async () => {
+    // Fastify's router refuses a path parameter over 100 characters before any route runs.
+    // A page's address must still reach the page (the real renderer finds the API's 404 and
+    // hands it to the app, whose 404 page the person sees), never the API's JSON.
+    const longId = 'a'.repeat(120);
+    const { client } = await signedUpClient(app);
+    const page = await client.get(`/admin/users/${longId}`);
+    expect(page.statusCode).toBe(200);
+    expect(renderedData<AppPageData>(page.body).url).toBe(`/admin/users/${longId}`);
+    const visitor = await new TestClient(app).get(`/admin/users/${longId}`);
+    expect(visitor.body).toBe(appPage);
+    const api = await client.get(`/api/v1/admin/users/${longId}`);
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+  });
+
   it('keeps the renderer and the build’s manifest to the server', async () => {
     for (const url of ['/server/app-server.js', '/.vite/manifest.json']) {
       const response = await new TestClient(app).get(url);

@@ -196,7 +196,7 @@ async function registerServerRenderedAppPages(app: FastifyInstance, distDir: str
   };
   for (const pagePath of renderer.serverRenderedPaths) {
     app.get(
-      pagePath,
+      routePathFor(pagePath),
       { config: { access: 'public', ignoresSession: true } },
       async (request, reply) => {
         if (!request.headers.cookie) return sendAppPage(reply);
@@ -226,6 +226,17 @@ async function registerServerRenderedAppPages(app: FastifyInstance, distDir: str
       },
     );
   }
+}
+
+/**
+ * The route a page's pattern is served on: from its first parameter on, a wildcard. The
+ * renderer matches the address against the pattern itself, and hands anything else to the
+ * app; Fastify's router would refuse a parameter over 100 characters before any route ran,
+ * with the API's JSON 404 where a browser should get the app's own 404 page.
+ */
+function routePathFor(pagePattern: string): string {
+  const firstParameter = pagePattern.indexOf('/:');
+  return firstParameter === -1 ? pagePattern : `${pagePattern.slice(0, firstParameter)}/*`;
 }
 
 function sendAppPage(reply: FastifyReply) {
