@@ -6,6 +6,10 @@
 // - Table.ScrollContainer imports ScrollArea (5 KB gzipped) for its default `scrollarea`
 //   type; the app's tables all scroll natively (`type="native"`, Mantine's own overflow),
 //   so it never renders one, and the stand-in fails loudly if a table ever asks for it;
+// - NavLink imports Collapse (with Mantine's collapse hooks) and the Accordion's chevron for
+//   links with nested links; the app's side menu has none, so neither ever renders, and the
+//   stand-ins fail loudly if a NavLink is ever given children (1.8 KB gzipped on every
+//   signed-in page);
 // - the currencies contract reads only each currency's code and minor digits from
 //   currency-codes, which also lists every currency's name and countries (4 KB gzipped).
 // A dialog or popover that needs the real libraries still imports them, with its own code;
@@ -37,6 +41,20 @@ const standIns: readonly StandIn[] = [
         '}',
       ].join('\n'),
   },
+  ...(['../Collapse/Collapse.mjs', '../Accordion/AccordionChevron.mjs'] as const).map(
+    (source): StandIn => ({
+      importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]NavLink[\\/]NavLink\.mjs$/,
+      source,
+      code: () => {
+        const name = source.includes('Collapse') ? 'Collapse' : 'AccordionChevron';
+        return [
+          `export function ${name}() {`,
+          `  throw new Error('NavLink with nested links needs the real ${name} in the browser build (lean-imports.ts)');`,
+          '}',
+        ].join('\n');
+      },
+    }),
+  ),
   {
     importer: /[\\/]packages[\\/]contracts[\\/]src[\\/]currencies\.ts$/,
     source: 'currency-codes',
