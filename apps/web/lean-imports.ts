@@ -10,6 +10,10 @@
 //   links with nested links; the app's side menu has none, so neither ever renders, and the
 //   stand-ins fail loudly if a NavLink is ever given children (1.8 KB gzipped on every
 //   signed-in page);
+// - Button and ActionIcon slide their loader in with Transition (1.3 KB gzipped with its
+//   hooks, on every page with a button); the stand-in shows the loader at once, as Mantine's
+//   own Transition does under reduced motion or a zero duration. Menus, popovers and
+//   dialogs, loaded on demand, keep the real one;
 // - the currencies contract reads only each currency's code and minor digits from
 //   currency-codes, which also lists every currency's name and countries (4 KB gzipped).
 // A dialog or popover that needs the real libraries still imports them, with its own code;
@@ -55,6 +59,14 @@ const standIns: readonly StandIn[] = [
       },
     }),
   ),
+  {
+    importer:
+      /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Button[\\/]Button|ActionIcon[\\/]ActionIcon)\.mjs$/,
+    source: '../Transition/Transition.mjs',
+    // Mantine's Transition without motion: the children with no transition styles, or nothing.
+    code: () =>
+      'export function Transition({ mounted, children }) { return mounted ? children({}) : null; }',
+  },
   {
     importer: /[\\/]packages[\\/]contracts[\\/]src[\\/]currencies\.ts$/,
     source: 'currency-codes',
