@@ -8,7 +8,7 @@
 //   so it never renders one, and the stand-in fails loudly if a table ever asks for it;
 // - NavLink imports Collapse (with Mantine's collapse hooks) and the Accordion's chevron for
 //   links with nested links; the app's side menu has none, so neither ever renders, and the
-//   stand-ins fail loudly if a NavLink is ever given children (1.8 KB gzipped on every
+//   stand-ins fail loudly if a NavLink is ever given children (1.5 KB gzipped on every
 //   signed-in page);
 // - Button and ActionIcon slide their loader in with Transition (1.3 KB gzipped with its
 //   hooks, on every page with a button); the stand-in shows the loader at once, as Mantine's

@@ -45,6 +45,7 @@ function usePhoneMenu() {
   };
   return { isOpen, toggle: handlers.toggle, close, burgerRef, menuRef };
 }
+
 /**
  * Calls `onEscape` when Escape alone is pressed, wherever the focus is (inputs included),
  * as Mantine's `useHotkeys` did here, without its hotkey parser (0.5 KB gzipped on every
@@ -62,6 +63,7 @@ function useEscapeKey(onEscape: () => void) {
     return () => document.documentElement.removeEventListener('keydown', handleKeydown);
   }, []);
 }
+
 const navbarId = 'shell-navbar';
 const mainId = 'main-content';
 
