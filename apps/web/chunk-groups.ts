@@ -87,6 +87,22 @@ function staticImports(ctx: ChunkingContext): (moduleId: string) => string[] {
   };
 }
 
+/** A module with everything it imports statically, directly or not (`staticImports`). */
+function staticClosureOf(ctx: ChunkingContext): (rootId: string) => Set<string> {
+  const importsOf = staticImports(ctx);
+  return (rootId) => {
+    const closure = new Set<string>();
+    const todo = [rootId];
+    while (todo.length > 0) {
+      const id = todo.pop() as string;
+      if (closure.has(id)) continue;
+      closure.add(id);
+      todo.push(...importsOf(id));
+    }
+    return closure;
+  };
+}
+
 /**
  * Which group each module of the dashboard's first load goes into, beyond the entry's:
  * what visitors' pages also import (`shared`), and what at least `minSignedInPages`
@@ -104,18 +120,7 @@ export function placeFirstScreen(
   names: { shared: string; signedIn: string },
   minSignedInPages: number,
 ): Map<string, string> {
-  const importsOf = staticImports(ctx);
-  const staticClosure = (rootId: string) => {
-    const closure = new Set<string>();
-    const todo = [rootId];
-    while (todo.length > 0) {
-      const id = todo.pop() as string;
-      if (closure.has(id)) continue;
-      closure.add(id);
-      todo.push(...importsOf(id));
-    }
-    return closure;
-  };
+  const staticClosure = staticClosureOf(ctx);
   // Every module of the app, from the entry through static and dynamic imports.
   const appModules = new Set<string>();
   const todo = [entryId];
@@ -179,6 +184,24 @@ export function firstScreenGroup(options: {
         options.minSignedInPages,
       );
       return placement.get(moduleId) ?? null;
+    },
+  };
+}
+
+/**
+ * A `codeSplitting` group: what the entry imports statically (Mantine's core and provider,
+ * the route table, the API client, the session, the contracts every page reads), which
+ * every page runs, in one file; the entry's own chunk keeps `main.tsx` alone. The group
+ * used to take what at least 30 lazily loaded modules share, which held the same modules
+ * until one more module loaded on demand tipped Mantine's form (10 KB gzipped) into every
+ * page's first load.
+ */
+export function entryGroup(options: { entryFile: string; name: string }) {
+  let entryClosure: Set<string> | undefined;
+  return {
+    name: (moduleId: string, ctx: ChunkingContext) => {
+      entryClosure ??= staticClosureOf(ctx)(options.entryFile);
+      return !isOwnChunkModule(moduleId) && entryClosure.has(moduleId) ? options.name : null;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeFirstScreen } from '../../chunk-groups.ts';
+import { entryGroup, placeFirstScreen } from '../../chunk-groups.ts';
 
 /** A module graph as the bundler's chunking context gives it, from `id → imports`. */
 function graphOf(modules: Record<string, { imports?: string[]; lazy?: string[]; code?: string }>) {
@@ -99,5 +99,39 @@ describe('placeFirstScreen', () => {
     expect(placement.get(`${mantine}/core/Box/Box.mjs`)).toBeUndefined();
     // Imported from the barrel by the transfer page only, not by the dashboard.
     expect(placement.get(`${mantine}/components/Table/Table.mjs`)).toBeUndefined();
+  });
+});
+
+describe('entryGroup', () => {
+  it('takes what the entry imports statically, and neither the entry nor lazily loaded code', () => {
+    const graph = graphOf({
+      [`${src}/main.tsx`]: {
+        imports: [`${src}/lib/session.ts`, `${mantine}/index.mjs`],
+        code: `import { Box } from '@mantine/core';`,
+        lazy: [page('wallet', 'dashboard-page')],
+      },
+      [`${mantine}/index.mjs`]: {
+        code: [
+          `import { Box } from "./core/Box/Box.mjs";`,
+          `import { Badge } from "./components/Badge/Badge.mjs";`,
+        ].join('\n'),
+        imports: [`${mantine}/core/Box/Box.mjs`, `${mantine}/components/Badge/Badge.mjs`],
+      },
+      [`${mantine}/core/Box/Box.mjs`]: {},
+      [`${mantine}/components/Badge/Badge.mjs`]: {},
+      [`${src}/lib/session.ts`]: { imports: [`${src}/lib/api-client.ts`] },
+      [`${src}/lib/api-client.ts`]: {},
+      [page('wallet', 'dashboard-page')]: { imports: [`${src}/features/wallet/chart.tsx`] },
+      [`${src}/features/wallet/chart.tsx`]: {},
+    });
+    const group = entryGroup({ entryFile: `${src}/main.tsx`, name: 'app-common' });
+    const nameOf = (id: string) => group.name(id, graph);
+    expect(nameOf(`${src}/lib/session.ts`)).toBe('app-common');
+    expect(nameOf(`${src}/lib/api-client.ts`)).toBe('app-common');
+    expect(nameOf(`${mantine}/core/Box/Box.mjs`)).toBe('app-common');
+    // Through the barrel, only what the entry names.
+    expect(nameOf(`${mantine}/components/Badge/Badge.mjs`)).toBeNull();
+    expect(nameOf(`${src}/main.tsx`)).toBeNull();
+    expect(nameOf(`${src}/features/wallet/chart.tsx`)).toBeNull();
   });
 });
