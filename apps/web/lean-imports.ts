@@ -6,6 +6,14 @@
 // - Table.ScrollContainer imports ScrollArea (5 KB gzipped) for its default `scrollarea`
 //   type; the app's tables all scroll natively (`type="native"`, Mantine's own overflow),
 //   so it never renders one, and the stand-in fails loudly if a table ever asks for it;
+// - NavLink imports Collapse (with Mantine's collapse hooks) and the Accordion's chevron for
+//   links with nested links; the app's side menu has none, so neither ever renders, and the
+//   stand-ins fail loudly if a NavLink is ever given children (1.5 KB gzipped on every
+//   signed-in page);
+// - Button and ActionIcon slide their loader in with Transition (1.3 KB gzipped with its
+//   hooks, on every page with a button); the stand-in shows the loader at once, as Mantine's
+//   own Transition does under reduced motion or a zero duration. Menus, popovers and
+//   dialogs, loaded on demand, keep the real one;
 // - the currencies contract reads only each currency's code and minor digits from
 //   currency-codes, which also lists every currency's name and countries (4 KB gzipped).
 // A dialog or popover that needs the real libraries still imports them, with its own code;
@@ -36,6 +44,28 @@ const standIns: readonly StandIn[] = [
         `  throw new Error('Table.ScrollContainer needs type="native" in the browser build (lean-imports.ts)');`,
         '}',
       ].join('\n'),
+  },
+  ...(['../Collapse/Collapse.mjs', '../Accordion/AccordionChevron.mjs'] as const).map(
+    (source): StandIn => ({
+      importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]NavLink[\\/]NavLink\.mjs$/,
+      source,
+      code: () => {
+        const name = source.includes('Collapse') ? 'Collapse' : 'AccordionChevron';
+        return [
+          `export function ${name}() {`,
+          `  throw new Error('NavLink with nested links needs the real ${name} in the browser build (lean-imports.ts)');`,
+          '}',
+        ].join('\n');
+      },
+    }),
+  ),
+  {
+    importer:
+      /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Button[\\/]Button|ActionIcon[\\/]ActionIcon)\.mjs$/,
+    source: '../Transition/Transition.mjs',
+    // Mantine's Transition without motion: the children with no transition styles, or nothing.
+    code: () =>
+      'export function Transition({ mounted, children }) { return mounted ? children({}) : null; }',
   },
   {
     importer: /[\\/]packages[\\/]contracts[\\/]src[\\/]currencies\.ts$/,

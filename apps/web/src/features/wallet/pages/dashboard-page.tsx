@@ -1,4 +1,4 @@
-import { Grid, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { useMe } from '../../../lib/session.ts';
@@ -9,6 +9,7 @@ import { BalanceCard } from '../components/balance-card.tsx';
 import { BalanceChartCard } from '../components/balance-chart-card.tsx';
 import { ShortcutTiles } from '../components/shortcut-tiles.tsx';
 import { TransactionsCard } from '../components/transactions-card.tsx';
+import classes from './dashboard-page.module.css';
 
 export function DashboardPage() {
   usePageTitle('Dashboard');
@@ -20,8 +21,8 @@ export function DashboardPage() {
         <Title order={1}>Hello, {me?.username || 'User'}</Title>
         {me && <AccountLevelNotice me={me} />}
       </Stack>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+      <div className={classes.summary}>
+        <div>
           {wallet.isError ? (
             <LoadFailed
               title="Your balance did not load"
@@ -32,11 +33,11 @@ export function DashboardPage() {
           ) : (
             <BalanceCard wallet={wallet.data} />
           )}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        </div>
+        <div>
           <ShortcutTiles />
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
       <BalanceChartCard />
       <TransactionsCard />
     </Stack>

@@ -1,0 +1,366 @@
+import { errorCodes } from '@coffer/contracts/errors';
+import {
+  totpDisableBodySchema,
+  totpEnableBodySchema,
+  totpSetupBodySchema,
+} from '@coffer/contracts/profile';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  Image,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Download, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { BusyButton } from '../../../components/busy-button.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { ModalOnDemand } from '../../../components/modal-on-demand.ts';
+import { PasswordField } from '../../../components/password-field.tsx';
+import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
+import { meQueryKey } from '../../../lib/session.ts';
+import { showSuccessToast } from '../../../lib/toasts.ts';
+import {
+  disableTotp,
+  enableTotp,
+  profileQueryOptions,
+  refreshActivityAndSessions,
+  setUpTotp,
+} from '../api.ts';
+
+/** After turning two-factor on or off: the profile, the session and the activity show it. */
+function useSetHasTotp() {
+  const queryClient = useQueryClient();
+  return (hasTotp: boolean) => {
+    queryClient.setQueryData(profileQueryOptions.queryKey, (profile) =>
+      profile ? { ...profile, hasTotp } : profile,
+    );
+    queryClient.setQueryData(meQueryKey, (me) => (me ? { ...me, hasTotp } : me));
+    void refreshActivityAndSessions(queryClient);
+  };
+}
+
+function PasswordStep({
+  onDone,
+}: {
+  onDone: (setup: { secret: string; qrCodeDataUrl: string }) => void;
+}) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { currentPassword: '' },
+    validate: contractResolver(totpSetupBodySchema),
+  });
+  const setup = useMutation({
+    mutationFn: setUpTotp,
+    onSuccess: onDone,
+    onError: (error) => {
+      form.setFieldValue('currentPassword', '');
+      setFormError(
+        showApiErrorOnForm(form, error, {
+          otherFailureMessage: errorCodes.internal.message,
+          fieldsByCode: { wrong_password: 'currentPassword' },
+        }),
+      );
+    },
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        setFormError(null);
+        setup.mutate(values);
+      })}
+    >
+      <Stack gap="md">
+        <Text size="sm">First, confirm it is you.</Text>
+        <FormAlert message={formError} />
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          data-autofocus
+          {...form.getInputProps('currentPassword')}
+        />
+        <Group justify="flex-end">
+          <BusyButton isBusy={setup.isPending} busyLabel="Checking...">
+            Continue
+          </BusyButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ScanStep({
+  setup,
+  onEnabled,
+}: {
+  setup: { secret: string; qrCodeDataUrl: string };
+  onEnabled: (recoveryCodes: string[]) => void;
+}) {
+  const setHasTotp = useSetHasTotp();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { code: '', endOtherSessions: false },
+    validate: contractResolver(totpEnableBodySchema),
+  });
+  const enable = useMutation({
+    mutationFn: enableTotp,
+    onSuccess: ({ recoveryCodes }) => {
+      setHasTotp(true);
+      onEnabled(recoveryCodes);
+    },
+    onError: (error) => {
+      form.setFieldValue('code', '');
+      setFormError(
+        showApiErrorOnForm(form, error, {
+          otherFailureMessage: errorCodes.internal.message,
+          fieldsByCode: { wrong_code: 'code' },
+        }),
+      );
+    },
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        setFormError(null);
+        enable.mutate(totpEnableBodySchema.parse(values));
+      })}
+    >
+      <Stack gap="md">
+        <List type="ordered" size="sm" spacing={4}>
+          <List.Item>Open your authenticator app and add an account.</List.Item>
+          <List.Item>Scan the QR code, or type the setup key by hand.</List.Item>
+          <List.Item>Enter the 6-digit code the app shows.</List.Item>
+        </List>
+        <Image
+          src={setup.qrCodeDataUrl}
+          alt="QR code to scan with your authenticator app"
+          w={200}
+          h={200}
+          mx="auto"
+          bg="white"
+          p={8}
+          radius="md"
+        />
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput
+            label="Setup key"
+            value={setup.secret}
+            readOnly
+            ff="monospace"
+            style={{ flex: 1 }}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          />
+          <CopyButton variant="default" value={setup.secret} label="Copy" />
+        </Group>
+        <FormAlert message={formError} />
+        <TextInput
+          label="6-digit code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          {...form.getInputProps('code')}
+        />
+        <Checkbox
+          label="Sign out my other sessions"
+          {...form.getInputProps('endOtherSessions', { type: 'checkbox' })}
+        />
+        <Group justify="flex-end">
+          <BusyButton isBusy={enable.isPending} busyLabel="Checking...">
+            Turn on
+          </BusyButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function RecoveryCodesStep({
+  recoveryCodes,
+  onClose,
+}: {
+  recoveryCodes: string[];
+  onClose: () => void;
+}) {
+  const text = `${recoveryCodes.join('\n')}\n`;
+  const downloadHref = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
+  return (
+    <Stack gap="md">
+      <Alert color="green" variant="light" icon={<ShieldCheck size={18} aria-hidden />}>
+        Two-factor authentication is on.
+      </Alert>
+      <Text size="sm">
+        Save these recovery codes somewhere safe. Each one lets you log in once if you lose your
+        phone. <strong>They are shown only now.</strong>
+      </Text>
+      <SimpleGrid
+        cols={2}
+        spacing="xs"
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label="Recovery codes"
+      >
+        {recoveryCodes.map((code) => (
+          <Code key={code} component="li" fz="sm" ta="center" py={6}>
+            {code}
+          </Code>
+        ))}
+      </SimpleGrid>
+      <Group gap="sm">
+        <CopyButton variant="default" value={text} label="Copy codes" />
+        <Button
+          component="a"
+          href={downloadHref}
+          download="recovery-codes.txt"
+          variant="default"
+          size="compact-sm"
+          leftSection={<Download size={14} aria-hidden />}
+        >
+          Download
+        </Button>
+      </Group>
+      <Group justify="flex-end">
+        <Button onClick={onClose}>I have saved my codes</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+type SetupState =
+  | { step: 'password' }
+  | { step: 'scan'; setup: { secret: string; qrCodeDataUrl: string } }
+  | { step: 'codes'; recoveryCodes: string[] };
+
+function EnableDialogContent({ onClose }: { onClose: () => void }) {
+  const [state, setState] = useState<SetupState>({ step: 'password' });
+  if (state.step === 'password') {
+    return <PasswordStep onDone={(setup) => setState({ step: 'scan', setup })} />;
+  }
+  if (state.step === 'scan') {
+    return (
+      <ScanStep
+        setup={state.setup}
+        onEnabled={(recoveryCodes) => setState({ step: 'codes', recoveryCodes })}
+      />
+    );
+  }
+  return <RecoveryCodesStep recoveryCodes={state.recoveryCodes} onClose={onClose} />;
+}
+
+function DisableDialogContent({ onClose }: { onClose: () => void }) {
+  const setHasTotp = useSetHasTotp();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { code: '', endOtherSessions: false },
+    validate: contractResolver(totpDisableBodySchema),
+  });
+  const disable = useMutation({
+    mutationFn: disableTotp,
+    onSuccess: () => {
+      setHasTotp(false);
+      showSuccessToast('Two-factor authentication is off.');
+      onClose();
+    },
+    onError: (error) => {
+      form.setFieldValue('code', '');
+      setFormError(
+        showApiErrorOnForm(form, error, {
+          otherFailureMessage: errorCodes.internal.message,
+          fieldsByCode: { wrong_code: 'code' },
+        }),
+      );
+    },
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        setFormError(null);
+        disable.mutate(totpDisableBodySchema.parse(values));
+      })}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          Enter a code from your authenticator app, or one of your recovery codes, to turn
+          two-factor authentication off.
+        </Text>
+        <FormAlert message={formError} />
+        <TextInput
+          label="Verification code"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          data-autofocus
+          {...form.getInputProps('code')}
+        />
+        <Checkbox
+          label="Sign out my other sessions"
+          {...form.getInputProps('endOtherSessions', { type: 'checkbox' })}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <BusyButton isBusy={disable.isPending} busyLabel="Turning off..." color="red">
+            Turn off
+          </BusyButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The set-up dialog, its code loaded when it first opens (two-factor-card.tsx). */
+export function EnableTwoFactorDialog({
+  opened,
+  onClose,
+}: {
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <ModalOnDemand
+      opened={opened}
+      onClose={onClose}
+      title="Set up two-factor authentication"
+      centered
+    >
+      <EnableDialogContent onClose={onClose} />
+    </ModalOnDemand>
+  );
+}
+
+/** The turn-off dialog, its code loaded when it first opens (two-factor-card.tsx). */
+export function DisableTwoFactorDialog({
+  opened,
+  onClose,
+}: {
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <ModalOnDemand
+      opened={opened}
+      onClose={onClose}
+      title="Turn off two-factor authentication"
+      centered
+    >
+      <DisableDialogContent onClose={onClose} />
+    </ModalOnDemand>
+  );
+}
