@@ -60,7 +60,14 @@ async function alicePath(): Promise<string> {
 }
 
 /** The server's `<h1>` and its top as first drawn, kept on `window` before any app code ran. */
-type ServerHeading = { serverHeading?: Element | null; serverHeadingTop?: number };
+type ServerHeading = {
+  serverHeading?: Element | null;
+  serverHeadingTop?: number;
+  serverLists?: Element[];
+};
+
+/** The page's tables and card lists (components/data-table.tsx, the statement preview). */
+const listsSelector = '#root table[aria-label], #root ul[aria-label]';
 
 type RenderedPage = {
   name: string;
@@ -150,13 +157,14 @@ describe('the server-rendered pages', () => {
           const problems = watchConsole(page);
           // The server's heading, and where it was drawn: a hydration that failed would
           // render the page anew, and anything the server left out above it would push it.
-          await page.addInitScript(() => {
+          await page.addInitScript((selector) => {
             document.addEventListener('DOMContentLoaded', () => {
               const server = window as unknown as ServerHeading;
               server.serverHeading = document.querySelector('#root h1');
               server.serverHeadingTop = server.serverHeading?.getBoundingClientRect().top;
+              server.serverLists = Array.from(document.querySelectorAll(selector));
             });
-          });
+          }, listsSelector);
           await page.goto(path);
           await waitForAppTakeover(page);
           await page.waitForFunction(
@@ -171,14 +179,21 @@ describe('the server-rendered pages', () => {
             };
           });
           expect(heading).toEqual({ isKept: true, hasMoved: false });
-          // Once the app knows the screen, each table is drawn once: as a table or as cards.
-          await page.waitForFunction(() => {
-            const labels = Array.from(
-              document.querySelectorAll('#root table[aria-label], #root ul[aria-label]'),
-              (element) => element.getAttribute('aria-label'),
+          // Once the app knows the screen, each table is drawn once: as a table or as cards,
+          // the very one the server drew (dropping the other must not draw it anew).
+          await page.waitForFunction((selector) => {
+            const labels = Array.from(document.querySelectorAll(selector), (element) =>
+              element.getAttribute('aria-label'),
             );
             return new Set(labels).size === labels.length;
-          });
+          }, listsSelector);
+          const listsDrawnAnew = await page.evaluate((selector) => {
+            const { serverLists = [] } = window as unknown as ServerHeading;
+            return Array.from(document.querySelectorAll(selector))
+              .filter((element) => !serverLists.includes(element))
+              .map((element) => element.getAttribute('aria-label'));
+          }, listsSelector);
+          expect(listsDrawnAnew).toEqual([]);
           await rendered.drawn(page);
           expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
           await screenshot(page, `server-rendered-${rendered.name.replace(' ', '-')}-${viewport}`);

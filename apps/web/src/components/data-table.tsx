@@ -1,6 +1,6 @@
 import { Box, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useScreenLayout } from '../lib/use-is-phone.ts';
+import { ByScreen } from './by-screen.tsx';
 import { CardList } from './card-list.tsx';
 
 export type Column<Row> = {
@@ -26,23 +26,10 @@ type DataTableProps<Row> = {
 
 /**
  * A table on wider screens; on a phone each row becomes a card of label/value lines, so no
- * column hides off-screen. The first column is the card's title. On a page the server
- * rendered, both are drawn until the app has taken over, and CSS shows the one that fits.
+ * column hides off-screen. The first column is the card's title.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const layout = useScreenLayout();
-  if (layout === 'phone') return <RowCards {...props} />;
-  if (layout === 'desktop') return <RowsTable {...props} />;
-  return (
-    <>
-      <Box hiddenFrom="sm">
-        <RowCards {...props} />
-      </Box>
-      <Box visibleFrom="sm">
-        <RowsTable {...props} />
-      </Box>
-    </>
-  );
+  return <ByScreen phone={<RowCards {...props} />} wide={<RowsTable {...props} />} />;
 }
 
 function RowCards<Row>({ label, columns, rows, rowKey }: DataTableProps<Row>) {

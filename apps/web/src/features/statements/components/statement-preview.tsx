@@ -1,11 +1,11 @@
 import { entryKindLabel } from '@coffer/contracts/ledger';
 import type { Statement, StatementEntry } from '@coffer/contracts/statements';
-import { Box, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useId } from 'react';
+import { ByScreen } from '../../../components/by-screen.tsx';
 import { CardList } from '../../../components/card-list.tsx';
 import { dateTimeFormat } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { type ScreenLayout, useScreenLayout } from '../../../lib/use-is-phone.ts';
 
 const entriesLabel = 'Statement entries';
 
@@ -131,25 +131,8 @@ function EntryCards({ statement }: { statement: Statement }) {
   );
 }
 
-/** Cards on a phone, a table on wider screens; both, shown by CSS, until the app has taken over. */
-function Entries({ statement, layout }: { statement: Statement; layout: ScreenLayout }) {
-  if (layout === 'phone') return <EntryCards statement={statement} />;
-  if (layout === 'desktop') return <EntriesTable statement={statement} />;
-  return (
-    <>
-      <Box hiddenFrom="sm">
-        <EntryCards statement={statement} />
-      </Box>
-      <Box visibleFrom="sm">
-        <EntriesTable statement={statement} />
-      </Box>
-    </>
-  );
-}
-
 /** The period's opening balance, its entries and its closing balance, as the files have them. */
 export function StatementPreview({ statement }: { statement: Statement }) {
-  const layout = useScreenLayout();
   const { currency } = statement;
   const hiddenCount = statement.entryCount - statement.entries.length;
   return (
@@ -171,7 +154,10 @@ export function StatementPreview({ statement }: { statement: Statement }) {
       {statement.entryCount === 0 ? (
         <Text c="dimmed">No transactions in this period</Text>
       ) : (
-        <Entries statement={statement} layout={layout} />
+        <ByScreen
+          phone={<EntryCards statement={statement} />}
+          wide={<EntriesTable statement={statement} />}
+        />
       )}
       {hiddenCount > 0 && (
         <Text size="sm" c="dimmed">
