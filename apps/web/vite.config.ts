@@ -79,8 +79,8 @@ export default defineConfig({
             landing: path.join(import.meta.dirname, 'landing.html'),
           },
           output: {
-            // React, zod, TanStack Query and the app's router (src/lib/router) change less
-            // often than the app and every app page needs all four, so they share one
+            // React, zod, the app's router (src/lib/router) and its query cache (src/lib/query)
+            // change less often than the app and every app page needs all four, so they share one
             // long-cached file, which also compresses better than four (the sign-up page's
             // first load is measured in e2e/signup-weight.test.ts). Left to itself, the router
             // took ten of the entry's modules out into chunks of their own (4 KB more per
@@ -99,7 +99,7 @@ export default defineConfig({
                 },
                 {
                   name: 'vendor-core',
-                  test: /node_modules[\\/](react|react-dom|scheduler|zod|@tanstack)[\\/]|src[\\/]lib[\\/]router[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|zod)[\\/]|src[\\/]lib[\\/](router|query)[\\/]/,
                 },
                 // The signed-in frame's and the dashboard's modules: what visitors' pages also
                 // use, and what at least three signed-in pages use (chunk-groups.ts). One and

@@ -5,7 +5,6 @@
 // app then hydrates it (src/main.tsx, docs/decisions/021), from the answers embedded here.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isStaffRole, type Role } from '@coffer/contracts/auth';
-import type { QueryClient } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { type AppPage, appPages as listAppPages } from './app/page-budgets.ts';
 import {
@@ -37,6 +36,7 @@ import {
   prerenderedAnswersElement,
   serverRenderedAttribute,
 } from './lib/prerendered-answers.ts';
+import type { QueryClient } from './lib/query/index.ts';
 import { RequestFactsContext } from './lib/request-facts.ts';
 import { createStaticRouter, type RouterState, StaticRouterProvider } from './lib/router/index.ts';
 import { meQueryKey } from './lib/session.ts';

@@ -1,5 +1,4 @@
 import './app/mantine-styles.css';
-import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { prefetchEveryPageData, serverRenderedPageAt } from './app/page-data.ts';
@@ -12,6 +11,7 @@ import {
   servePrerenderedAnswers,
   serverRenderedAttribute,
 } from './lib/prerendered-answers.ts';
+import type { QueryClient } from './lib/query/index.ts';
 import { type DataRouter, RouterProvider } from './lib/router/index.ts';
 import { setHydratingServerPage } from './lib/use-is-phone.ts';
 

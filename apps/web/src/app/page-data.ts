@@ -1,5 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { healthQueryOptions } from '../lib/health.ts';
+import type { QueryClient } from '../lib/query/index.ts';
 import { matchPath } from '../lib/router/index.ts';
 import { meQueryOptions } from '../lib/session.ts';
 import { siteQueryOptions } from '../lib/site.ts';

@@ -1,9 +1,9 @@
 import type { MoneyOutAllowance, MoneyOutKind } from '@coffer/contracts/limits';
 import { Alert, Anchor, Skeleton, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { allowancesQueryOptions } from '../lib/allowances.ts';
 import { formatAmountMinor } from '../lib/money.ts';
+import { useQuery } from '../lib/query/index.ts';
 import { Link } from '../lib/router/index.ts';
 
 /** How each form names what it moves: "You can still {can} X{after} today". */

@@ -1,5 +1,4 @@
 import { Anchor, Button, Divider, Group, Loader, Popover, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type TopBarDropdownProps,
   useOpenedOnceLoaded,
@@ -11,6 +10,7 @@ import {
 } from '../../features/notifications/api.ts';
 import { NotificationItems } from '../../features/notifications/components/notification-items.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '../../lib/query/index.ts';
 import { Link } from '../../lib/router/index.ts';
 import { showErrorToast } from '../../lib/toasts.ts';
 

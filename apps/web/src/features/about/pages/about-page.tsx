@@ -14,7 +14,6 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import {
   Eye,
   Gem,
@@ -26,6 +25,7 @@ import {
   Target,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useQuery } from '../../../lib/query/index.ts';
 import { fallbackInstitutionName, siteQueryOptions } from '../../../lib/site.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 

@@ -1,8 +1,8 @@
 import { auditActionLabels, auditActions } from '@coffer/contracts/audit';
 import { Button, CloseButton, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { customerDetailQueryOptions } from '../../../lib/back-office.ts';
+import { useQuery } from '../../../lib/query/index.ts';
 import { useSearchParams } from '../../../lib/router/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import type { AuditFilter } from '../api.ts';

@@ -2,7 +2,6 @@ import { newPasswordSchema } from '@coffer/contracts/auth';
 import { errorCodes } from '@coffer/contracts/errors';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod/mini';
 import { BusyButton } from '../../../components/busy-button.tsx';
@@ -15,6 +14,7 @@ import {
   passwordsDoNotMatchMessage,
   showApiErrorOnForm,
 } from '../../../lib/forms.ts';
+import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router/index.ts';
 import { setSignedInUser } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';

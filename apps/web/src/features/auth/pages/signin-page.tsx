@@ -1,7 +1,6 @@
 import { loginBodySchema, type Me, secondFactorCodeSchema } from '@coffer/contracts/auth';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import { BusyButton } from '../../../components/busy-button.tsx';
@@ -9,6 +8,7 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
+import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
 import { pathAfterSignIn } from '../../../lib/return-to.ts';
 import { Link, useLocation, useNavigate } from '../../../lib/router/index.ts';
 import { setSignedInUser } from '../../../lib/session.ts';

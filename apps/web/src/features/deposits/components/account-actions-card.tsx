@@ -12,7 +12,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import { BusyButton } from '../../../components/busy-button.tsx';
@@ -26,6 +25,7 @@ import {
   positiveAmountMinorOf,
   positiveAmountSchemaFor,
 } from '../../../lib/money.ts';
+import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
 import { useMe } from '../../../lib/session.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';

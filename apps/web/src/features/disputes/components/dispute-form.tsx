@@ -10,13 +10,13 @@ import {
 import { entryKindLabel } from '@coffer/contracts/ledger';
 import { Card, Checkbox, Group, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
+import { useMutation, useQuery, useQueryClient } from '../../../lib/query/index.ts';
 import { showErrorToast } from '../../../lib/toasts.ts';
 import { disputableTransactionsQueryOptions, disputesQueryRoot, fileDispute } from '../api.ts';
 

@@ -1,7 +1,6 @@
 import { disputeProblemTypeLabels, type StaffDispute } from '@coffer/contracts/disputes';
 import { entryKindLabel } from '@coffer/contracts/ledger';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
@@ -10,6 +9,7 @@ import { LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
+import { useQuery } from '../../../lib/query/index.ts';
 import { Link, useParams } from '../../../lib/router/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { disputeByReferenceQueryOptions } from '../api.ts';
