@@ -10,6 +10,7 @@ import type {
   QueryState,
 } from './query-cache.ts';
 import type { QueryKey } from './query-key.ts';
+import { isSameForReader, type ProgressField, trackProgress } from './tracked-result.ts';
 
 type QueryResultBase = {
   isFetching: boolean;
@@ -79,7 +80,18 @@ function useBaseQuery(options: AnyQueryOptions) {
     },
     [query, observer],
   );
-  const getState = useCallback(() => query.state, [query]);
+  // The fields of how the fetch is going that this component has read (`trackProgress`).
+  const progressRead = useRef(new Set<ProgressField>()).current;
+  const shown = useRef<{ query: Query; state: QueryState } | null>(null);
+  const getState = useCallback(() => {
+    const next = query.state;
+    const last = shown.current;
+    if (last?.query === query && isSameForReader(last.state, next, progressRead)) {
+      return last.state;
+    }
+    shown.current = { query, state: next };
+    return next;
+  }, [query, progressRead]);
   // The same state on the server and in the first render that hydrates its markup: the
   // cache holds the answers the server embedded before the app renders (src/main.tsx).
   const state = useSyncExternalStore(subscribe, getState, getState);
@@ -129,6 +141,7 @@ function useBaseQuery(options: AnyQueryOptions) {
   return {
     query,
     state,
+    progressRead,
     result: {
       status,
       data,
@@ -149,15 +162,17 @@ function useBaseQuery(options: AnyQueryOptions) {
 export function useQuery<TData, TKey extends QueryKey = QueryKey>(
   options: QueryOptions<TData, TKey>,
 ): UseQueryResult<TData> {
-  return useBaseQuery(options as unknown as AnyQueryOptions)
-    .result as unknown as UseQueryResult<TData>;
+  const { result, progressRead } = useBaseQuery(options as unknown as AnyQueryOptions);
+  return trackProgress(result, progressRead) as unknown as UseQueryResult<TData>;
 }
 
 /** A query of pages: the first page, and the next one on `fetchNextPage`. */
 export function useInfiniteQuery<TPage, TParam, TKey extends QueryKey = QueryKey>(
   options: InfiniteQueryOptions<TPage, TParam, TKey>,
 ): UseInfiniteQueryResult<TPage, TParam> {
-  const { query, state, result } = useBaseQuery(options as unknown as AnyQueryOptions);
+  const { query, state, result, progressRead } = useBaseQuery(
+    options as unknown as AnyQueryOptions,
+  );
   const fetchNextPage = useCallback(
     () => query.fetch({ cancelRefetch: true, nextPage: true }).then(noop, noop),
     [query],
@@ -173,10 +188,13 @@ export function useInfiniteQuery<TPage, TParam, TKey extends QueryKey = QueryKey
           pages.pageParams,
         )
       : undefined;
-  return {
-    ...result,
-    fetchNextPage,
-    hasNextPage: nextPageParam !== null && nextPageParam !== undefined,
-    isFetchingNextPage: state.isFetchingNextPage,
-  } as unknown as UseInfiniteQueryResult<TPage, TParam>;
+  return trackProgress(
+    {
+      ...result,
+      fetchNextPage,
+      hasNextPage: nextPageParam !== null && nextPageParam !== undefined,
+      isFetchingNextPage: state.isFetchingNextPage,
+    },
+    progressRead,
+  ) as unknown as UseInfiniteQueryResult<TPage, TParam>;
 }
