@@ -16,6 +16,7 @@ import {
   minorUnitsOf,
   pathOf,
   snapshot,
+  snapshotBothWidths,
   toast,
 } from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
@@ -306,8 +307,9 @@ describe('back office', () => {
       await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
       const audit = page.getByRole('table', { name: 'Audit events' });
       await audit.getByRole('row').filter({ hasText: 'Approved by a second admin' }).waitFor();
-      await page.getByRole('combobox', { name: 'Action' }).click();
-      await page.getByRole('option', { name: 'Staff role changed' }).click();
+      await page
+        .getByRole('combobox', { name: 'Action' })
+        .selectOption({ label: 'Staff role changed' });
       await waitUntil('only role changes are listed', async () => {
         const rows = audit.getByRole('row');
         return (
@@ -315,6 +317,7 @@ describe('back office', () => {
           (await rows.nth(1).textContent())?.includes('Staff role changed') === true
         );
       });
+      await snapshotBothWidths(page, 'admin-audit-action-filter');
       const roleChange = audit.getByRole('row').nth(1);
       await roleChange.getByText('Customer').waitFor();
       await roleChange.getByText('Admin', { exact: true }).waitFor();

@@ -15,7 +15,15 @@ import {
   watchConsole,
 } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { callApi, demo, hasNoHorizontalScroll, logIn, snapshot, toast } from './support/pages.ts';
+import {
+  callApi,
+  demo,
+  hasNoHorizontalScroll,
+  logIn,
+  snapshot,
+  snapshotBothWidths,
+  toast,
+} from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
 const journeyTimeoutMs = 240_000;
@@ -84,16 +92,17 @@ describe('customer care', () => {
       await alice.getByText('Invalid amount').waitFor();
       await alice.getByLabel('Amount').fill('40.00');
       await alice.getByLabel("Recipient's account number").fill('Unknown to me');
-      await alice.getByRole('combobox', { name: 'Problem type' }).click();
-      await alice.getByRole('option', { name: 'Unauthorized transaction' }).click();
-      await alice.getByLabel('Description').fill('I did not send this <b>Quick Pay</b>.');
-      await alice.getByRole('combobox', { name: 'Transaction (optional)' }).click();
       await alice
-        .getByRole('option', { name: /Transfer · -\$40\.00/ })
-        .first()
-        .click();
+        .getByRole('combobox', { name: 'Problem type' })
+        .selectOption({ label: 'Unauthorized transaction' });
+      await alice.getByLabel('Description').fill('I did not send this <b>Quick Pay</b>.');
+      // The transaction picker lists her latest entries, newest first: the Quick Pay.
+      const picker = alice.getByRole('combobox', { name: 'Transaction (optional)' });
+      const quickPay = picker.getByRole('option', { name: /Transfer · -\$40\.00/ }).first();
+      await picker.selectOption((await quickPay.getAttribute('value')) ?? '');
       await alice.getByLabel(/Freeze my account now/).check();
       expect(await seriousAxeViolations(alice, 'dispute form')).toEqual([]);
+      await snapshotBothWidths(alice, 'care-dispute-form');
       await alice.getByRole('button', { name: 'Submit Dispute' }).click();
       await alice
         .getByText('We have received your dispute. Quote this reference in any message to support.')

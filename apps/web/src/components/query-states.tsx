@@ -1,10 +1,14 @@
 import { Button, Center, EmptyState, Group, Loader } from '@mantine/core';
 import { SearchX } from 'lucide-react';
 
+/**
+ * A spinner while something loads, named by `label`. The loader is a status (a polite live
+ * region): axe refuses an `aria-label` on a plain span (aria-prohibited-attr).
+ */
 export function LoadingState({ label }: { label: string }) {
   return (
     <Center py="xl">
-      <Loader aria-label={label} />
+      <Loader role="status" aria-label={label} />
     </Center>
   );
 }

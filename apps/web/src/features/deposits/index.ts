@@ -2,7 +2,9 @@
 import { onDemand } from '../../components/on-demand.tsx';
 
 export { customerMoneyRequestsQueryOptions } from './api.ts';
-export { AccountActionsCard } from './components/account-actions-card.tsx';
+/** The customer page's Account Actions card (Mantine's form, SegmentedControl, Textarea). */
+export const loadAccountActionsCard = async () =>
+  (await import('./components/account-actions-card.tsx')).AccountActionsCard;
 // Loaded when the back office opens the tab.
 export const MoneyRequestsTab = onDemand(
   async () => (await import('./components/money-requests-tab.tsx')).MoneyRequestsTab,

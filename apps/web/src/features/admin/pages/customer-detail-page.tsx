@@ -17,6 +17,11 @@ import { useDisclosure } from '@mantine/hooks';
 import { ArrowLeft } from 'lucide-react';
 import { useId } from 'react';
 import { z } from 'zod/mini';
+import {
+  BesidePage,
+  loadBesidePage,
+  useBesidePageReady,
+} from '../../../components/beside-page.tsx';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
@@ -33,8 +38,8 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AuditEventsTable } from '../../audit/index.ts';
 import { CustomerCardsTab } from '../../cards/index.ts';
 import {
-  AccountActionsCard,
   customerMoneyRequestsQueryOptions,
+  loadAccountActionsCard,
   MoneyRequestsTab,
 } from '../../deposits/index.ts';
 import { CustomerDisputesTab } from '../../disputes/index.ts';
@@ -52,6 +57,12 @@ import { RoleGrantCard } from '../components/role-grant-card.tsx';
 import { TransactionsTab } from '../components/transactions-tab.tsx';
 
 const userIdSchema = z.uuid();
+
+// Account Actions' form (Mantine's form, SegmentedControl, Textarea: about 18 KB gzipped)
+// loads beside the page, asked for as this module runs: the server-rendered page hydrates
+// without waiting for it (the card stays as drawn until its code is in), and where the
+// app renders the page, it shows the page once the card's code is in too (docs/decisions/030).
+const accountActionsCard = loadBesidePage(loadAccountActionsCard);
 
 function BackToUsers() {
   return (
@@ -317,8 +328,11 @@ function CustomerDetailView({ userId }: { userId: string }) {
   const customer = useQuery(customerDetailQueryOptions(userId));
   const isUnknown = customer.error instanceof ApiError && customer.error.status === 404;
   usePageTitle(customer.data?.username ?? (isUnknown ? 'Page not found' : 'User'));
+  const isAccountActionsReady = useBesidePageReady(accountActionsCard);
 
-  if (customer.isPending) return <LoadingState label="Loading the user" />;
+  if (customer.isPending || (customer.isSuccess && !isAccountActionsReady)) {
+    return <LoadingState label="Loading the user" />;
+  }
   if (customer.isError) {
     if (isUnknown) return <NotFoundContent isInsideShell />;
     return (
@@ -377,22 +391,25 @@ function CustomerDetailView({ userId }: { userId: string }) {
       )}
       <CustomerSummary customer={detail} />
       {detail.wallet && (
-        <AccountActionsCard
-          target={{
-            userId: detail.id,
-            username: detail.username,
-            currency: detail.wallet.currency,
-            availableMinor: detail.wallet.availableMinor,
-            fourEyesThresholdMinor: detail.wallet.fourEyesThresholdMinor,
-            fourEyesDailyTotalMinor: detail.wallet.fourEyesDailyTotalMinor,
-          }}
-          otherActions={[
-            {
-              value: 'disburse_loan',
-              label: 'Disburse loan',
-              form: <DisburseLoanForm userId={detail.id} />,
+        <BesidePage
+          part={accountActionsCard}
+          props={{
+            target: {
+              userId: detail.id,
+              username: detail.username,
+              currency: detail.wallet.currency,
+              availableMinor: detail.wallet.availableMinor,
+              fourEyesThresholdMinor: detail.wallet.fourEyesThresholdMinor,
+              fourEyesDailyTotalMinor: detail.wallet.fourEyesDailyTotalMinor,
             },
-          ]}
+            otherActions: [
+              {
+                value: 'disburse_loan',
+                label: 'Disburse loan',
+                form: <DisburseLoanForm userId={detail.id} />,
+              },
+            ],
+          }}
         />
       )}
       <CustomerTabs userId={detail.id} />

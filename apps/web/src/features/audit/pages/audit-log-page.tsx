@@ -1,6 +1,7 @@
 import { auditActionLabels, auditActions } from '@coffer/contracts/audit';
-import { Button, CloseButton, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { z } from 'zod/mini';
+import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { customerDetailQueryOptions } from '../../../lib/back-office.ts';
 import { useQuery } from '../../../lib/query/index.ts';
 import { useSearchParams } from '../../../lib/router/index.ts';
@@ -88,16 +89,16 @@ export function AuditLogPage() {
         </Text>
       </Stack>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
+        {/* The browser's own list, which jumps to an action as its first letters are typed;
+            "All actions" takes the filter off. */}
+        <ChoiceSelect
           label="Action"
           placeholder="All actions"
           data={actionChoices}
           value={filter.action ?? null}
-          onChange={(value: string | null) => update('action', value)}
-          clearable
-          searchable
+          onChange={(value) => update('action', value)}
+          isOptional
           w={{ base: '100%', xs: 320 }}
-          comboboxProps={{ withinPortal: true }}
         />
         {filter.actorUserId && (
           <PersonFilter

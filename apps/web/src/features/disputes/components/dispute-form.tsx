@@ -8,10 +8,11 @@ import {
   disputeProblemTypes,
 } from '@coffer/contracts/disputes';
 import { entryKindLabel } from '@coffer/contracts/ledger';
-import { Card, Checkbox, Group, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Card, Checkbox, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
+import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
@@ -56,14 +57,22 @@ function toBody(values: Values): Record<string, unknown> {
   };
 }
 
-/** The transaction picker: the customer's latest entries, or nothing to pick. */
+/**
+ * The transaction picker: the customer's latest entries (at most 50, newest first), and
+ * what its empty choice says: still loading, none to pick, or pick one.
+ */
 function useTransactionOptions() {
   const transactions = useQuery(disputableTransactionsQueryOptions);
   const options = (transactions.data?.items ?? []).map((transaction) => ({
     value: transaction.id,
     label: `${formatDate(transaction.createdAt)} · ${entryKindLabel(transaction.kind)} · ${formatAmountMinor(transaction.amountMinor, transaction.currency, { signDisplay: 'always' })}`,
   }));
-  return { options, isLoading: transactions.isPending };
+  const placeholder = transactions.isPending
+    ? 'Loading your transactions…'
+    : options.length === 0
+      ? 'No transactions yet'
+      : 'Pick one of your transactions';
+  return { options, placeholder };
 }
 
 /** Report an issue: PRODUCT.md "Dispute". Answers with the filed dispute and its reference. */
@@ -130,12 +139,11 @@ export function DisputeForm({
             maxLength={50}
             {...form.getInputProps('recipientAccountNumber')}
           />
-          <Select
+          <ChoiceSelect
             label="Problem type"
             placeholder="Select a problem type"
             data={problemTypeOptions}
             required
-            allowDeselect={false}
             {...form.getInputProps('problemType')}
           />
           <Textarea
@@ -147,17 +155,11 @@ export function DisputeForm({
             maxLength={disputeDescriptionLengthMax}
             {...form.getInputProps('description')}
           />
-          <Select
+          <ChoiceSelect
             label="Transaction (optional)"
-            placeholder={
-              transactions.isLoading
-                ? 'Loading your transactions…'
-                : 'Pick one of your transactions'
-            }
+            placeholder={transactions.placeholder}
             data={transactions.options}
-            clearable
-            searchable
-            nothingFoundMessage="No transactions yet"
+            isOptional
             {...form.getInputProps('entryId')}
           />
           {isUnauthorized ? (
