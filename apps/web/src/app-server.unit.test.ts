@@ -1,6 +1,7 @@
 import type { Me } from '@coffer/contracts/auth';
 import { describe, expect, it } from 'vitest';
 import { type AppPageRequest, renderAppPage } from './app-server.tsx';
+import { customerMe } from './test-fixtures.ts';
 
 const build = {
   template:
@@ -8,18 +9,7 @@ const build = {
   manifest: {},
 };
 
-const customer: Me = {
-  id: '0190a000-0000-7000-8000-000000000001',
-  username: 'Alex',
-  email: 'alex@example.com',
-  isEmailVerified: true,
-  role: 'customer',
-  level: 1,
-  hasTotp: false,
-  country: 'US',
-  currency: 'USD',
-  frozenReason: null,
-};
+const customer = customerMe;
 const everyPageAnswers = ['/api/v1/auth/session', '/api/v1/public/site', '/api/v1/health'];
 
 /** A request whose API answers the session with `me` and everything else with 200 `{}`. */

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Me } from '@coffer/contracts/auth';
 import type { Site } from '@coffer/contracts/site';
 import { describe, expect, it } from 'vitest';
 import { type LandingPageData, renderLandingPage } from './landing-server.tsx';
+import { customerMe } from './test-fixtures.ts';
 
 const template =
   '<html><head><title><!--landing-title--></title></head><body><!--landing-page--></body></html>';
@@ -17,18 +17,7 @@ const fullSite: Site = {
   contactEmail: 'hello@harbour.example',
   quickLinks: [{ label: 'Fee schedule', url: '/about' }],
 };
-const customer: Me = {
-  id: '0190a000-0000-7000-8000-000000000001',
-  username: 'Alex',
-  email: 'alex@example.com',
-  isEmailVerified: true,
-  role: 'customer',
-  level: 1,
-  hasTotp: false,
-  country: 'US',
-  currency: 'USD',
-  frozenReason: null,
-};
+const customer = customerMe;
 
 /** The page, without the empty comments React puts between adjacent pieces of text. */
 function render(data: Partial<LandingPageData>): string {

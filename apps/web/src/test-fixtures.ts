@@ -1,0 +1,16 @@
+// What the web app's unit tests of the server renders share.
+import type { Me } from '@coffer/contracts/auth';
+
+/** A signed-in customer, as the session answer gives one. */
+export const customerMe: Me = {
+  id: '0190a000-0000-7000-8000-000000000001',
+  username: 'Alex',
+  email: 'alex@example.com',
+  isEmailVerified: true,
+  role: 'customer',
+  level: 1,
+  hasTotp: false,
+  country: 'US',
+  currency: 'USD',
+  frozenReason: null,
+};
