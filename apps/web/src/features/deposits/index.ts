@@ -2,7 +2,7 @@
 import { onDemand } from '../../components/on-demand.tsx';
 
 export { customerMoneyRequestsQueryOptions } from './api.ts';
-/** The customer page's Account Actions card (Mantine's form, SegmentedControl, Textarea). */
+/** The customer page's Account Actions card (Mantine's form, Textarea). */
 export const loadAccountActionsCard = async () =>
   (await import('./components/account-actions-card.tsx')).AccountActionsCard;
 // Loaded when the back office opens the tab.

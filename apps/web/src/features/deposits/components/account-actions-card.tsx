@@ -1,20 +1,12 @@
 import { moneyRequestBodySchema, moneyRequestReasonLengthMax } from '@coffer/contracts/admin';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { externalReferenceLengthMax } from '@coffer/contracts/ledger';
-import {
-  Card,
-  Group,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import { BusyButton } from '../../../components/busy-button.tsx';
+import { SegmentedChoice } from '../../../components/segmented-choice.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { adminQueryRoot } from '../../../lib/back-office.ts';
 import { contractResolver } from '../../../lib/forms.ts';
@@ -28,7 +20,6 @@ import {
 import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
 import { useMe } from '../../../lib/session.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
-import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { createMoneyRequest, type MoneyRequestDirection } from '../api.ts';
 
 const modes: { value: MoneyRequestDirection; label: string }[] = [
@@ -93,7 +84,6 @@ export function AccountActionsCard({
   const queryClient = useQueryClient();
   const me = useMe();
   const headingId = useId();
-  const isPhone = useIsPhone();
   const currency = toCurrencyCode(target.currency);
   const thresholdMinor = target.fourEyesThresholdMinor ?? 0n;
   const dailyTotalMinor = target.fourEyesDailyTotalMinor ?? 0n;
@@ -150,8 +140,8 @@ export function AccountActionsCard({
         Account Actions
       </Title>
       <Stack gap="md">
-        <SegmentedControl
-          aria-label="Account action"
+        <SegmentedChoice
+          label="Account action"
           data={[
             ...modes.slice(0, 1),
             ...otherActions.map(({ value, label }) => ({ value, label })),
@@ -162,9 +152,9 @@ export function AccountActionsCard({
             setMode(value);
             form.clearErrors();
           }}
+          isFullWidth
           // Three modes do not fit side by side on a phone.
-          orientation={isPhone ? 'vertical' : 'horizontal'}
-          fullWidth
+          isStackedOnPhone
         />
         {otherAction ? (
           otherAction.form

@@ -1,16 +1,8 @@
 import type { StaffDispute } from '@coffer/contracts/disputes';
-import {
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Stack,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { SegmentedChoice } from '../../../components/segmented-choice.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
@@ -80,10 +72,10 @@ export function DisputeDecisionForm({ dispute }: { dispute: StaffDispute }) {
       </Title>
       <Stack gap="md" maw={560}>
         <FormAlert message={error} />
-        <SegmentedControl
-          aria-label="Next step"
+        <SegmentedChoice
+          label="Next step"
           value={step}
-          onChange={(value) => setStep(steps.find((option) => option === value) ?? step)}
+          onChange={setStep}
           data={steps.map((value) => ({ value, label: stepLabels[value] }))}
         />
         <Textarea

@@ -1,5 +1,6 @@
 import { type StatementPeriodResult, statementFirstMonth } from '@coffer/contracts/statements';
-import { Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
+import { SegmentedChoice } from '../../../components/segmented-choice.tsx';
 
 export type PeriodMode = 'month' | 'range';
 
@@ -34,11 +35,11 @@ export function PeriodPicker({
 
   return (
     <Stack gap="md">
-      <SegmentedControl
-        aria-label="Statement period"
+      <SegmentedChoice
+        label="Statement period"
         data={modes}
         value={choice.mode}
-        onChange={(mode) => update({ mode: mode === 'range' ? 'range' : 'month' })}
+        onChange={(mode) => update({ mode })}
         maw={320}
       />
       {choice.mode === 'month' ? (
