@@ -74,6 +74,8 @@ export const customerDetailSchema = z.object({
       balanceMinor: minorUnitsSchema,
       heldMinor: minorUnitsSchema,
       availableMinor: minorUnitsSchema,
+      /** Principal the customer still owes on disbursed loans (the Loan Balance). */
+      loanBalanceMinor: minorUnitsSchema,
       /**
        * The operator's four-eyes figures in this currency (COFFER_LIMITS): staff postings
        * above the threshold, or past a maker's daily total, wait for a second admin. Null

@@ -83,7 +83,7 @@ async function prefetchCustomerListData(queryClient: QueryClient, url: URL): Pro
   ]);
 }
 
-/** The queues' counts, the customer's header (details, loan, pending requests) and first tab. */
+/** The queues' counts, the customer's header (details, pending requests) and first tab. */
 async function prefetchCustomerDetailData(
   queryClient: QueryClient,
   _url: URL,
@@ -91,18 +91,16 @@ async function prefetchCustomerDetailData(
 ): Promise<void> {
   const { userId } = params;
   if (userId === undefined) return;
-  const [backOffice, admin, deposits, loans] = await Promise.all([
+  const [backOffice, admin, deposits] = await Promise.all([
     import('../lib/back-office.ts'),
     import('../features/admin/api.ts'),
     import('../features/deposits/api.ts'),
-    import('../features/loans/api.ts'),
   ]);
   await Promise.all([
     prefetchQueueCounts(queryClient),
     queryClient.prefetchQuery(backOffice.customerDetailQueryOptions(userId)),
     queryClient.prefetchInfiniteQuery(admin.customerTransactionsQueryOptions(userId)),
     queryClient.prefetchQuery(deposits.customerMoneyRequestsQueryOptions(userId)),
-    queryClient.prefetchQuery(loans.customerLoansQueryOptions(userId)),
   ]);
 }
 

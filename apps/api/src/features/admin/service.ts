@@ -10,6 +10,7 @@ import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { findUserById, type UserRow } from '../auth/queries.ts';
+import { outstandingPrincipalOfUser } from '../loans/queries.ts';
 import { walletLines } from '../wallet/queries.ts';
 import { describeLine } from '../wallet/service.ts';
 import {
@@ -109,6 +110,7 @@ export async function customerDetail(deps: AdminDeps, userId: string): Promise<C
   const user = await requireCustomer(deps, userId);
   const walletId = await walletIdOf(deps, userId);
   const balance = walletId ? await deps.ledger.balance(walletId) : null;
+  const loanBalanceMinor = balance ? await outstandingPrincipalOfUser(deps.db, userId) : 0n;
   const grant = await pendingRoleGrantOf(deps.db, userId);
   return {
     id: user.id,
@@ -132,6 +134,7 @@ export async function customerDetail(deps: AdminDeps, userId: string): Promise<C
             balanceMinor: minorUnits(balance.balanceMinor),
             heldMinor: minorUnits(balance.heldMinor),
             availableMinor: minorUnits(balance.availableMinor),
+            loanBalanceMinor: minorUnits(loanBalanceMinor),
             ...fourEyesFiguresOf(deps, balance.currency),
           }
         : null,

@@ -438,6 +438,8 @@ describe('the staff view', () => {
     await disbursedLoan(admin, customer, { amount: '300.00', months: 3 });
     const view = await support.get(`/api/v1/admin/users/${customer.user.id}/loans`);
     expect(view.json()).toMatchObject({ loanBalanceMinor: '30000' });
+    const customerPage = await support.get(`/api/v1/admin/users/${customer.user.id}`);
+    expect(customerPage.json().wallet).toMatchObject({ loanBalanceMinor: '30000' });
     expect(view.json().loans[0].instalments).toHaveLength(3);
     expect(
       (await customer.client.get(`/api/v1/admin/users/${customer.user.id}/loans`)).statusCode,

@@ -1,7 +1,6 @@
 // What other features may use from loans (the back office's customer page shows them).
 import { onDemand } from '../../components/on-demand.tsx';
 
-export { customerLoansQueryOptions } from './api.ts';
 // Loaded when the back office opens the tab.
 export const CustomerLoansTab = onDemand(
   async () => (await import('./components/customer-loans-tab.tsx')).CustomerLoansTab,

@@ -17,11 +17,6 @@ import { useDisclosure } from '@mantine/hooks';
 import { ArrowLeft } from 'lucide-react';
 import { useId } from 'react';
 import { z } from 'zod/mini';
-import {
-  BesidePage,
-  loadBesidePage,
-  useBesidePageReady,
-} from '../../../components/beside-page.tsx';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
@@ -38,17 +33,13 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AuditEventsTable } from '../../audit/index.ts';
 import { CustomerCardsTab } from '../../cards/index.ts';
 import {
+  AccountActionsCard,
   customerMoneyRequestsQueryOptions,
-  loadAccountActionsCard,
   MoneyRequestsTab,
 } from '../../deposits/index.ts';
 import { CustomerDisputesTab } from '../../disputes/index.ts';
 import { CustomerKycTab } from '../../kyc/index.ts';
-import {
-  CustomerLoansTab,
-  customerLoansQueryOptions,
-  DisburseLoanForm,
-} from '../../loans/index.ts';
+import { CustomerLoansTab, DisburseLoanForm } from '../../loans/index.ts';
 import { CustomerPayoutsTab } from '../../payouts/index.ts';
 import { CustomerMessagesTab } from '../../support/index.ts';
 import { AccountStatusBadge } from '../components/badges.tsx';
@@ -57,12 +48,6 @@ import { RoleGrantCard } from '../components/role-grant-card.tsx';
 import { TransactionsTab } from '../components/transactions-tab.tsx';
 
 const userIdSchema = z.uuid();
-
-// Account Actions' form (Mantine's form, SegmentedControl, Textarea: about 18 KB gzipped)
-// loads beside the page, asked for as this module runs: the server-rendered page hydrates
-// without waiting for it (the card stays as drawn until its code is in), and where the
-// app renders the page, it shows the page once the card's code is in too (docs/decisions/030).
-const accountActionsCard = loadBesidePage(loadAccountActionsCard);
 
 function BackToUsers() {
   return (
@@ -96,18 +81,6 @@ function MoneyFigure({
         {formatAmountMinor(amountMinor, currency, { currencyDisplay: 'code' })}
       </Text>
     </Paper>
-  );
-}
-
-/** The principal the customer still owes on disbursed loans. */
-function LoanBalanceFigure({ userId, currency }: { userId: string; currency: string }) {
-  const loans = useQuery(customerLoansQueryOptions(userId));
-  return (
-    <MoneyFigure
-      label="Loan Balance"
-      amountMinor={loans.data?.loanBalanceMinor ?? 0n}
-      currency={loans.data?.currency ?? currency}
-    />
   );
 }
 
@@ -328,9 +301,8 @@ function CustomerDetailView({ userId }: { userId: string }) {
   const customer = useQuery(customerDetailQueryOptions(userId));
   const isUnknown = customer.error instanceof ApiError && customer.error.status === 404;
   usePageTitle(customer.data?.username ?? (isUnknown ? 'Page not found' : 'User'));
-  const isAccountActionsReady = useBesidePageReady(accountActionsCard);
 
-  if (customer.isPending || (customer.isSuccess && !isAccountActionsReady)) {
+  if (customer.isPending) {
     return <LoadingState label="Loading the user" />;
   }
   if (customer.isError) {
@@ -381,7 +353,11 @@ function CustomerDetailView({ userId }: { userId: string }) {
             amountMinor={detail.wallet.availableMinor}
             currency={detail.wallet.currency}
           />
-          <LoanBalanceFigure userId={detail.id} currency={detail.wallet.currency} />
+          <MoneyFigure
+            label="Loan Balance"
+            amountMinor={detail.wallet.loanBalanceMinor}
+            currency={detail.wallet.currency}
+          />
         </SimpleGrid>
       ) : (
         <Text>This person has no wallet.</Text>
@@ -391,25 +367,22 @@ function CustomerDetailView({ userId }: { userId: string }) {
       )}
       <CustomerSummary customer={detail} />
       {detail.wallet && (
-        <BesidePage
-          part={accountActionsCard}
-          props={{
-            target: {
-              userId: detail.id,
-              username: detail.username,
-              currency: detail.wallet.currency,
-              availableMinor: detail.wallet.availableMinor,
-              fourEyesThresholdMinor: detail.wallet.fourEyesThresholdMinor,
-              fourEyesDailyTotalMinor: detail.wallet.fourEyesDailyTotalMinor,
-            },
-            otherActions: [
-              {
-                value: 'disburse_loan',
-                label: 'Disburse loan',
-                form: <DisburseLoanForm userId={detail.id} />,
-              },
-            ],
+        <AccountActionsCard
+          target={{
+            userId: detail.id,
+            username: detail.username,
+            currency: detail.wallet.currency,
+            availableMinor: detail.wallet.availableMinor,
+            fourEyesThresholdMinor: detail.wallet.fourEyesThresholdMinor,
+            fourEyesDailyTotalMinor: detail.wallet.fourEyesDailyTotalMinor,
           }}
+          otherActions={[
+            {
+              value: 'disburse_loan',
+              label: 'Disburse loan',
+              form: <DisburseLoanForm userId={detail.id} />,
+            },
+          ]}
         />
       )}
       <CustomerTabs userId={detail.id} />
