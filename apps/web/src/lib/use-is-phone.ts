@@ -24,11 +24,6 @@ export function setHydratingServerPage(isHydrating: boolean): void {
   isHydratingServerPage = isHydrating;
 }
 
-/** Whether this render hydrates a page the server rendered (see `setHydratingServerPage`). */
-export function hydratingServerPage(): boolean {
-  return isHydratingServerPage;
-}
-
 const screenLayout = (): ScreenLayout => (isPhoneScreen() ? 'phone' : 'desktop');
 
 /**
