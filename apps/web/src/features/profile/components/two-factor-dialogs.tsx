@@ -100,26 +100,31 @@ function PasswordStep({
   );
 }
 
-function ScanStep({
-  setup,
-  onEnabled,
+type TotpCodeBody = { code: string; endOtherSessions: boolean };
+
+/**
+ * A two-factor code, and whether to sign out the other sessions, checked by `schema` and
+ * sent by `send`. A refused code empties the field and is told beside it; any other failure
+ * above the form.
+ */
+function useTotpCodeForm<Answer>({
+  schema,
+  send,
+  onSent,
 }: {
-  setup: { secret: string; qrCodeDataUrl: string };
-  onEnabled: (recoveryCodes: string[]) => void;
+  schema: typeof totpEnableBodySchema | typeof totpDisableBodySchema;
+  send: (body: TotpCodeBody) => Promise<Answer>;
+  onSent: (answer: Answer) => void;
 }) {
-  const setHasTotp = useSetHasTotp();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({
+  const form = useForm<TotpCodeBody>({
     mode: 'controlled',
     initialValues: { code: '', endOtherSessions: false },
-    validate: contractResolver(totpEnableBodySchema),
+    validate: contractResolver(schema),
   });
-  const enable = useMutation({
-    mutationFn: enableTotp,
-    onSuccess: ({ recoveryCodes }) => {
-      setHasTotp(true);
-      onEnabled(recoveryCodes);
-    },
+  const sending = useMutation({
+    mutationFn: send,
+    onSuccess: onSent,
     onError: (error) => {
       form.setFieldValue('code', '');
       setFormError(
@@ -130,14 +135,31 @@ function ScanStep({
       );
     },
   });
+  const onSubmit = form.onSubmit((values) => {
+    setFormError(null);
+    sending.mutate(schema.parse(values));
+  });
+  return { form, formError, onSubmit, isSending: sending.isPending };
+}
+
+function ScanStep({
+  setup,
+  onEnabled,
+}: {
+  setup: { secret: string; qrCodeDataUrl: string };
+  onEnabled: (recoveryCodes: string[]) => void;
+}) {
+  const setHasTotp = useSetHasTotp();
+  const { form, formError, onSubmit, isSending } = useTotpCodeForm({
+    schema: totpEnableBodySchema,
+    send: enableTotp,
+    onSent: ({ recoveryCodes }) => {
+      setHasTotp(true);
+      onEnabled(recoveryCodes);
+    },
+  });
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        setFormError(null);
-        enable.mutate(totpEnableBodySchema.parse(values));
-      })}
-    >
+    <form noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <List type="ordered" size="sm" spacing={4}>
           <List.Item>Open your authenticator app and add an account.</List.Item>
@@ -178,7 +200,7 @@ function ScanStep({
           {...form.getInputProps('endOtherSessions', { type: 'checkbox' })}
         />
         <Group justify="flex-end">
-          <BusyButton isBusy={enable.isPending} busyLabel="Checking...">
+          <BusyButton isBusy={isSending} busyLabel="Checking...">
             Turn on
           </BusyButton>
         </Group>
@@ -263,37 +285,17 @@ function EnableDialogContent({ onClose }: { onClose: () => void }) {
 
 function DisableDialogContent({ onClose }: { onClose: () => void }) {
   const setHasTotp = useSetHasTotp();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { code: '', endOtherSessions: false },
-    validate: contractResolver(totpDisableBodySchema),
-  });
-  const disable = useMutation({
-    mutationFn: disableTotp,
-    onSuccess: () => {
+  const { form, formError, onSubmit, isSending } = useTotpCodeForm({
+    schema: totpDisableBodySchema,
+    send: disableTotp,
+    onSent: () => {
       setHasTotp(false);
       showSuccessToast('Two-factor authentication is off.');
       onClose();
     },
-    onError: (error) => {
-      form.setFieldValue('code', '');
-      setFormError(
-        showApiErrorOnForm(form, error, {
-          otherFailureMessage: errorCodes.internal.message,
-          fieldsByCode: { wrong_code: 'code' },
-        }),
-      );
-    },
   });
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        setFormError(null);
-        disable.mutate(totpDisableBodySchema.parse(values));
-      })}
-    >
+    <form noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <Text size="sm">
           Enter a code from your authenticator app, or one of your recovery codes, to turn
@@ -316,7 +318,7 @@ function DisableDialogContent({ onClose }: { onClose: () => void }) {
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <BusyButton isBusy={disable.isPending} busyLabel="Turning off..." color="red">
+          <BusyButton isBusy={isSending} busyLabel="Turning off..." color="red">
             Turn off
           </BusyButton>
         </Group>
