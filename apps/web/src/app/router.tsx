@@ -1,9 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
 import { z } from 'zod/mini';
 import { NotFoundContent } from '../components/not-found-content.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
-import type { QueryClient } from '../lib/query/index.ts';
-import { createBrowserRouter, Navigate, type RouteObject, useParams } from '../lib/router/index.ts';
 import { prefetchDashboardData } from './page-data.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
