@@ -1,21 +1,10 @@
-// A build step: React Router's package `exports` name only its development build (every
-// condition of react-router@7 resolves to dist/development), which warns in the console
-// and weighs more (docs/decisions/028, 034). The build takes its production build instead,
-// from the same package, for the browser and for the server's render; then it checks the
-// browser's files for messages only the development build has, and fails if one is there.
-import { createRequire } from 'node:module';
-import path from 'node:path';
+// A build step: the browser must get React Router's production build. ADR 028 found
+// react-router@7's development build bundled (every condition of its package `exports`
+// named dist/development); react-router@8 names dist/production unless the `development`
+// condition is set, which Vite sets only when not building for production (ADR 034). This
+// checks the browser's built files for warnings only the development build prints, and
+// fails the build if one is there, whatever a later version's `exports` say.
 import type { Plugin } from 'vite';
-
-const packageDir = path.dirname(
-  createRequire(import.meta.url).resolve('react-router/package.json'),
-);
-
-/** What the app imports, and the production file that provides it. */
-const productionFiles: Record<string, string> = {
-  'react-router': 'dist/production/index.mjs',
-  'react-router/dom': 'dist/production/dom-export.mjs',
-};
 
 /** Warnings React Router's development build prints; its production build has none. */
 export const developmentOnlyMarkers: readonly string[] = [
@@ -23,25 +12,23 @@ export const developmentOnlyMarkers: readonly string[] = [
   'No routes matched location',
 ];
 
-/** The names of the chunks in `bundle` holding one of `markers`, with the marker found. */
+/** Each chunk holding one of `markers`, as `file: marker`. */
 export function developmentCodeIn(
   chunks: readonly { fileName: string; code: string }[],
   markers: readonly string[] = developmentOnlyMarkers,
 ): string[] {
   return chunks.flatMap((chunk) =>
-    markers.filter((marker) => chunk.code.includes(marker)).map((m) => `${chunk.fileName}: ${m}`),
+    markers
+      .filter((marker) => chunk.code.includes(marker))
+      .map((marker) => `${chunk.fileName}: ${marker}`),
   );
 }
 
 export function productionBuilds(): Plugin {
   return {
     name: 'coffer-production-builds',
-    enforce: 'pre',
     apply: 'build',
-    resolveId(source) {
-      const file = productionFiles[source];
-      return file ? path.join(packageDir, file) : null;
-    },
+    applyToEnvironment: (environment) => environment.name === 'client',
     generateBundle(_options, bundle) {
       if (this.environment.config.mode !== 'production') return;
       const chunks = Object.values(bundle).flatMap((item) =>

@@ -2,53 +2,51 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  developmentCodeIn,
-  developmentOnlyMarkers,
-  productionBuilds,
-} from '../production-builds.ts';
+import { developmentCodeIn, developmentOnlyMarkers } from '../production-builds.ts';
 
-/** The file the build takes for `source`, as the plugin resolves it. */
-function resolvedByBuild(source: string): string {
-  const { resolveId } = productionBuilds();
-  if (typeof resolveId !== 'function') throw new Error('productionBuilds has no resolveId');
-  const resolved = resolveId.call({} as never, source, undefined, {} as never);
-  if (typeof resolved !== 'string') throw new Error(`productionBuilds did not resolve ${source}`);
-  return resolved;
+const packageDir = path.dirname(
+  createRequire(import.meta.url).resolve('react-router/package.json'),
+);
+
+type ExportTarget = string | { [condition: string]: ExportTarget };
+
+/** The file an `exports` entry gives under `conditions`, in the entry's own order. */
+function exportedFile(target: ExportTarget, conditions: readonly string[]): string | undefined {
+  if (typeof target === 'string') return target;
+  for (const [condition, inner] of Object.entries(target)) {
+    if (condition === 'default' || conditions.includes(condition)) {
+      const file = exportedFile(inner, conditions);
+      if (file) return file;
+    }
+  }
+  return undefined;
 }
 
-const asChunk = (fileName: string) => ({ fileName, code: readFileSync(fileName, 'utf8') });
+/** Every module file under `dir`, as the build's check sees a chunk. */
+const moduleFilesIn = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.m?js$/.test(name))
+    .map((fileName) => ({ fileName, code: readFileSync(path.join(dir, fileName), 'utf8') }));
 
 describe("React Router's production build", () => {
-  it("is not what the package's exports give a bundler (ADR 028 found it bundled)", () => {
-    // Node's resolution stands for Vite's here: every condition of react-router@7 names
-    // dist/development.
-    const exported = createRequire(import.meta.url).resolve('react-router');
-    expect(exported).toMatch(/[\\/]dist[\\/]development[\\/]/);
-  });
+  const { exports } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
 
-  it('is what the build takes for react-router and react-router/dom', () => {
-    for (const source of ['react-router', 'react-router/dom']) {
-      expect(resolvedByBuild(source)).toMatch(/[\\/]react-router[\\/]dist[\\/]production[\\/]/);
+  it('is what its package gives a production build for the browser, and development otherwise', () => {
+    // Vite's conditions for a production build of the client: `development|production`
+    // becomes `production`; `vite` (serve) sets `development` (ADR 028 found v7 giving
+    // dist/development either way).
+    const browserBuild = ['module', 'browser', 'production', 'import'];
+    for (const entry of ['.', './dom']) {
+      expect(exportedFile(exports[entry], browserBuild)).toMatch(/^\.\/dist\/production\//);
+      expect(exportedFile(exports[entry], ['development', ...browserBuild])).toMatch(
+        /^\.\/dist\/development\//,
+      );
     }
-    expect(readFileSync(resolvedByBuild('react-router'), 'utf8')).not.toContain(
-      'ENABLE_DEV_WARNINGS = true',
-    );
   });
 
-  it("looks in the built files for warnings React Router's development build prints", () => {
-    // The production build's source still has them, behind `if (ENABLE_DEV_WARNINGS)`,
-    // which the minifier drops; the development build keeps them.
-    const moduleFilesIn = (dir: string) =>
-      readdirSync(dir)
-        .filter((name) => name.endsWith('.mjs'))
-        .map((name) => asChunk(path.join(dir, name)));
-    const production = moduleFilesIn(path.dirname(resolvedByBuild('react-router')));
-    expect(production.some(({ code }) => code.includes('ENABLE_DEV_WARNINGS = false'))).toBe(true);
-    const developmentChunks = moduleFilesIn(
-      path.dirname(createRequire(import.meta.url).resolve('react-router')),
-    );
-    const found = developmentCodeIn(developmentChunks);
+  it("is told from the development build by the warnings the build's check looks for", () => {
+    expect(developmentCodeIn(moduleFilesIn(path.join(packageDir, 'dist/production')))).toEqual([]);
+    const found = developmentCodeIn(moduleFilesIn(path.join(packageDir, 'dist/development')));
     for (const marker of developmentOnlyMarkers) {
       expect(found.some((line) => line.endsWith(marker))).toBe(true);
     }
