@@ -15,7 +15,7 @@ import {
   StaffPagesOnly,
 } from './route-guards.tsx';
 
-// Paths are matched case-insensitively (lib/router/match.ts; PRODUCT.md section 2
+// Paths are matched case-insensitively (React Router's default; PRODUCT.md section 2
 // requires it), then RootLayout rewrites /DashBoard to /dashboard. Aliases whose spelling
 // differs by more than case redirect to the canonical path; an alias joins this list in the
 // same change as the page it points to.
