@@ -77,6 +77,7 @@ export async function startApi(options: {
         // front. The benchmark talks plain HTTP to the API, as that proxy would.
         COFFER_PUBLIC_URL: 'https://coffer.bench.invalid',
         COFFER_SECRET_KEY: randomBytes(32).toString('hex'),
+        COFFER_MAIL: 'outbox-only',
         DATABASE_URL: options.databaseUrl,
         COFFER_DB_POOL_SIZE: String(options.poolSize),
         COFFER_WEB_DIST: options.webDistDir,

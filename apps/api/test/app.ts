@@ -8,6 +8,9 @@ import type { Database } from '../src/db/client.ts';
 import { moneyOutDayMismatches } from '../src/money-out/queries.ts';
 import { openTestDatabase } from './database.ts';
 
+/** The tests' own secret key: a server outside the sandbox refuses the published one. */
+export const testSecretKey = 'coffer-test-secret-key-used-by-the-test-suite';
+
 /**
  * The real app on a test database, not listening: requests go through `app.inject`.
  * Callers may register extra routes before the first request.
@@ -21,6 +24,9 @@ export async function buildTestApp(
     COFFER_SANDBOX: '0',
     COFFER_LOG_LEVEL: process.env.COFFER_TEST_LOG_LEVEL ?? 'silent',
     COFFER_DATA_DIR: path.join(os.tmpdir(), 'coffer-test-unused'),
+    // Outside a sandbox the server needs its own key and says what becomes of mail.
+    COFFER_SECRET_KEY: testSecretKey,
+    ...(env.SMTP_URL ? {} : { COFFER_MAIL: 'outbox-only' }),
     ...env,
   });
   return buildApp({ config, db });
