@@ -125,6 +125,14 @@ export const errorCodes = {
   },
   /** A loan is not in the state the action needs (disbursing a declined loan, repaying a repaid one). */
   loan_state: { status: 409, message: 'This loan cannot do that in its current state.' },
+  /**
+   * Staff approve or disburse a loan that, with what the customer already owes or was
+   * approved for, passes the customer's loan eligibility (lowered since the application).
+   */
+  loan_above_eligibility: {
+    status: 409,
+    message: 'This loan would take the customer above the approved loan eligibility.',
+  },
   /** The HTTP request could not be read (the server's parser refused it). */
   malformed_request: { status: 400, message: 'This request could not be read.' },
   /** The request did not arrive in full in time. */
