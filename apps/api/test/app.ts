@@ -24,6 +24,9 @@ export async function buildTestApp(
     COFFER_SANDBOX: '0',
     COFFER_LOG_LEVEL: process.env.COFFER_TEST_LOG_LEVEL ?? 'silent',
     COFFER_DATA_DIR: path.join(os.tmpdir(), 'coffer-test-unused'),
+    // Staff made by the tests sign in with a password alone; staff-two-factor.test.ts
+    // turns the requirement on.
+    COFFER_STAFF_TWO_FACTOR: '0',
     // Outside a sandbox the server needs its own key and says what becomes of mail.
     COFFER_SECRET_KEY: testSecretKey,
     ...(env.SMTP_URL ? {} : { COFFER_MAIL: 'outbox-only' }),

@@ -42,6 +42,14 @@ export const errorCodes = {
   unauthenticated: { status: 401, message: 'Please sign in to continue.' },
   /** Signed in, but the role does not allow this route. */
   forbidden: { status: 403, message: 'You do not have access to this.' },
+  /**
+   * Staff without an authenticator, where COFFER_STAFF_TWO_FACTOR requires one: every staff
+   * route is closed to them until they set it up on their profile.
+   */
+  staff_two_factor_required: {
+    status: 403,
+    message: 'Set up two-factor authentication before using the back office.',
+  },
   /** No such resource, or it belongs to someone else. */
   not_found: { status: 404, message: 'Not found.' },
   /** The same Idempotency-Key is still being processed by another request. */
