@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -18,6 +19,7 @@ export const testSecretKey = 'coffer-test-secret-key-used-by-the-test-suite';
 export async function buildTestApp(
   db: Database,
   env: Record<string, string> = {},
+  options: { logStream?: Writable } = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -32,7 +34,7 @@ export async function buildTestApp(
     ...(env.SMTP_URL ? {} : { COFFER_MAIL: 'outbox-only' }),
     ...env,
   });
-  return buildApp({ config, db });
+  return buildApp({ config, db, ...options });
 }
 
 export type OpenedTestApp = { app: FastifyInstance; db: Database };
