@@ -38,6 +38,7 @@ import {
   answerFrameworkError,
   registerErrorHandler,
 } from './platform/error-handler.ts';
+import { serializeErrorForLog } from './platform/error-logging.ts';
 import { type EventHub, startEventHub } from './platform/events.ts';
 import { registerIdempotencyKeyCheck } from './platform/idempotency.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
@@ -100,6 +101,8 @@ export async function buildApp(options: {
   const app = Fastify({
     logger: {
       level: options.config.logLevel,
+      // Errors lose the values a failed statement carried (platform/error-logging.ts).
+      serializers: { err: serializeErrorForLog },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: requestBodySizeMaxBytes,
