@@ -177,6 +177,14 @@ export const errorCodes = {
     status: 401,
     message: 'The request signature is missing, wrong or too old.',
   },
+  /**
+   * Issuing webhooks: the processor's id of an authorization or settlement was already used
+   * for a different request (another amount, currency, merchant, card or settlement type).
+   */
+  processor_id_reused: {
+    status: 409,
+    message: 'This id was already used for a different request.',
+  },
   /** Too many requests from this client or for this account. */
   rate_limited: { status: 429, message: 'Too many requests. Please try again later.' },
   /** Login or second factor: too many failures for this account or client. */
