@@ -323,21 +323,26 @@ describe('repaying', () => {
     expect(otherSwitch.statusCode).toBe(404);
   });
 
-  it('pays interest before principal and shortens the schedule when paying ahead', async () => {
+  it('charges only interest accrued and shortens the schedule when paying ahead', async () => {
     const paid = await repay(customer, loanId, '500.00');
     expect(paid.statusCode).toBe(201);
     const loan = paid.json();
     const first = annuitySchedule(120_000n, 1200, 12).lines[0];
+    // On the day of disbursement no interest has accrued: all of it is principal, recorded
+    // on the first instalment, whose period's interest falls due on its due date.
     expect(loan.repayments[0]).toMatchObject({
       amountMinor: '50000',
-      interestMinor: String(first?.interestMinor),
+      interestMinor: '0',
       isAutomatic: false,
     });
-    expect(loan.instalments[0].status).toBe('paid');
+    expect(loan.instalments[0]).toMatchObject({
+      principalMinor: '50000',
+      interestMinor: String(first?.interestMinor),
+      paidMinor: '50000',
+      status: 'upcoming',
+    });
     expect(loan.instalments.length).toBeLessThan(12);
-    expect(BigInt(loan.outstandingPrincipalMinor)).toBe(
-      120_000n - (50_000n - (first?.interestMinor ?? 0n)),
-    );
+    expect(loan.outstandingPrincipalMinor).toBe('70000');
     expect(await walletBalance(customer)).toBe(70_000n);
   });
 
