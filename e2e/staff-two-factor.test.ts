@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { callApi, demo, logIn, pathOf, snapshotBothWidths } from './support/pages.ts';
+import { callApi, demo, logIn, pathOf, snapshot, snapshotBothWidths } from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
 const journeyTimeoutMs = 180_000;
@@ -56,6 +56,11 @@ describe('two-factor required of staff', () => {
 
       // The same session is let in: back to the page they asked for.
       expect(await notice.count()).toBe(0);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Two-factor authentication is on' })
+        .waitFor();
+      await snapshot(page, 'staff-two-factor-on-desktop');
       await page.getByRole('link', { name: 'Go to the back office' }).click();
       await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
       expect(pathOf(page)).toBe('/admin');
