@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { Site } from '@coffer/contracts/site';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -29,18 +30,22 @@ import { supportRoutes } from './features/support/routes.ts';
 import { transferRoutes } from './features/transfers/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { createLedger, type Ledger } from './ledger/ledger.ts';
+import { StepUpPrechecks } from './money-out/step-up-prechecks.ts';
 import { type RegisteredRoute, registerAccessControl } from './platform/access.ts';
+import { assert } from './platform/assert.ts';
 import {
   answerClientError,
   answerFrameworkError,
   registerErrorHandler,
 } from './platform/error-handler.ts';
+import { serializeErrorForLog } from './platform/error-logging.ts';
 import { type EventHub, startEventHub } from './platform/events.ts';
 import { registerIdempotencyKeyCheck } from './platform/idempotency.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { type Mailer, startMailer } from './platform/mail.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { sharedRateLimitStore } from './platform/rate-limits.ts';
+import { loggableRequest } from './platform/request-logging.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
@@ -60,6 +65,8 @@ declare module 'fastify' {
     openStreams: Set<() => void>;
     /** The one scheduled-jobs runner; main.ts starts it, tests call `runDue`. */
     jobs: JobRunner;
+    /** What each money feature checks before a step-up code is sent for its payments. */
+    stepUpPrechecks: StepUpPrechecks;
   }
 }
 
@@ -89,9 +96,17 @@ function fastifyTrustProxy(trustProxy: TrustProxy) {
 export async function buildApp(options: {
   config: Config;
   db: Database;
+  /** Where the log goes: standard output unless a test reads it. */
+  logStream?: Writable;
 }): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.config.logLevel },
+    logger: {
+      level: options.config.logLevel,
+      // Errors lose the values a failed statement carried (platform/error-logging.ts), and
+      // request URLs their query values (platform/request-logging.ts).
+      serializers: { err: serializeErrorForLog, req: loggableRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     bodyLimit: requestBodySizeMaxBytes,
     requestTimeout: requestArrivalMaxMs,
     // Without a trusted proxy the socket's address is the client's. Everything that keys on
@@ -111,6 +126,11 @@ export async function buildApp(options: {
   app.decorate('registeredRoutes', registeredRoutes);
   app.decorate('site', loadSite(options.config.siteFile));
   app.decorate('jobs', createJobRunner(options.db, app.log));
+  app.decorate('stepUpPrechecks', new StepUpPrechecks());
+  app.addHook('onReady', async () => {
+    const missing = app.stepUpPrechecks.missing();
+    assert(missing.length === 0, `no step-up precheck registered for ${missing.join(', ')}`);
+  });
 
   registerErrorHandler(app);
   // An answer sent before the request has arrived whole (refused by access, a limit, a

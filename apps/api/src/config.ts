@@ -126,6 +126,7 @@ const envSchema = z.object({
   COFFER_WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   COFFER_SANDBOX: booleanFlag.optional(),
   COFFER_TRUST_PROXY: trustProxySchema.optional(),
+  COFFER_STAFF_TWO_FACTOR: booleanFlag.optional(),
   COFFER_LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info'),
@@ -139,6 +140,7 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  COFFER_MAIL: z.enum(['outbox-only'], { message: 'must be outbox-only when set' }).optional(),
   COFFER_MAIL_FROM: z.string().min(3).default('Coffer <no-reply@localhost>'),
   COFFER_SITE_FILE: z.string().min(1).optional(),
   COFFER_PAYOUT_FEES: feeScheduleSchema.optional(),
@@ -157,12 +159,12 @@ const envSchema = z.object({
   COFFER_JOB_TICK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });
 
-// Good enough to keep a developer's sandbox working; production refuses to start with it.
+// Good enough to keep a developer's sandbox working; nothing outside a sandbox starts with it.
 const developmentSecretKey = 'coffer-development-secret-key-not-for-production';
 
 /**
- * The issuing secret when none is set: its own key, derived from the secret key (secret in
- * production, where that key is required), so a sandbox's simulated purchases are signed
+ * The issuing secret when none is set: its own key, derived from the secret key (secret
+ * outside a sandbox, where that key is required), so a sandbox's simulated purchases are signed
  * without any set-up and no two installations share it unless they share the secret key.
  */
 function derivedIssuingSecret(secretKey: string): string {
@@ -184,6 +186,11 @@ export type Config = {
   dataDir: string;
   webDistDir: string;
   isSandbox: boolean;
+  /**
+   * Support and admin must have two-factor on before any staff route answers them
+   * (`COFFER_STAFF_TWO_FACTOR`; required outside the sandbox unless set to 0).
+   */
+  isStaffTwoFactorRequired: boolean;
   logLevel: z.infer<typeof envSchema>['COFFER_LOG_LEVEL'];
   shutdownTimeoutMs: number;
   /** The origin people reach Coffer at; links in emails and the Origin check use it. */
@@ -192,6 +199,11 @@ export type Config = {
   /** Encrypts authenticator secrets and identity documents at rest. */
   secretKey: string;
   smtpUrl: string | undefined;
+  /**
+   * Outside a sandbox without SMTP, by the operator's explicit `COFFER_MAIL=outbox-only`:
+   * mail (verification and withdrawal codes too) is only queued, and start-up warns.
+   */
+  isMailOutboxOnly: boolean;
   mailFrom: string;
   siteFile: string | undefined;
   /** The payout fee in minor units per wallet currency; a currency not listed pays none. */
@@ -286,8 +298,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  COFFER_SANDBOX: sandbox mode (demo users with published passwords, test money) is the default only on a loopback COFFER_HOST, not on ${values.COFFER_HOST}; set COFFER_SANDBOX=1 to serve a sandbox there, or COFFER_SANDBOX=0`,
     );
   }
-  if (isProduction && !values.COFFER_SECRET_KEY) {
-    throw new ConfigError('Invalid configuration:\n  COFFER_SECRET_KEY: required in production');
+  // The development key is published: with it anyone could forge what the key protects
+  // (authenticator secrets and identity documents at rest, the issuing signature key).
+  if (!isSandbox && !values.COFFER_SECRET_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  COFFER_SECRET_KEY: required outside the sandbox (COFFER_SANDBOX=0), whatever NODE_ENV is; the built-in key is public',
+    );
+  }
+  // Without SMTP, verification and withdrawal codes never leave the outbox; a sandbox
+  // shows them on its own mail page, a real bank must say it means that.
+  if (!isSandbox && !values.SMTP_URL && values.COFFER_MAIL !== 'outbox-only') {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: required outside the sandbox, or nobody receives verification and withdrawal codes; set COFFER_MAIL=outbox-only to start without sending mail',
+    );
+  }
+  if (values.COFFER_MAIL === 'outbox-only' && values.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  COFFER_MAIL: outbox-only sends nothing, yet SMTP_URL is set: unset one of them',
+    );
   }
   if (isProduction && !values.COFFER_PUBLIC_URL?.startsWith('https://')) {
     throw new ConfigError(
@@ -307,12 +335,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(values.COFFER_DATA_DIR),
     webDistDir: path.resolve(values.COFFER_WEB_DIST),
     isSandbox,
+    // Outside the sandbox staff see real customers and move real money: a stolen staff
+    // password alone must not open the back office. The sandbox's demo staff have no
+    // authenticator, and their passwords are published anyway.
+    isStaffTwoFactorRequired: values.COFFER_STAFF_TWO_FACTOR ?? !isSandbox,
     logLevel: values.COFFER_LOG_LEVEL,
     shutdownTimeoutMs: values.COFFER_SHUTDOWN_TIMEOUT_MS,
     publicUrl,
     isHttps: publicUrl.startsWith('https://'),
     secretKey,
     smtpUrl: values.SMTP_URL,
+    isMailOutboxOnly: !isSandbox && values.COFFER_MAIL === 'outbox-only',
     mailFrom: values.COFFER_MAIL_FROM,
     siteFile: values.COFFER_SITE_FILE,
     payoutFeeMinorByCurrency: values.COFFER_PAYOUT_FEES ?? new Map(),

@@ -21,17 +21,60 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       COFFER_SECRET_KEY: 'x'.repeat(32),
       COFFER_PUBLIC_URL: 'https://bank.example.org',
+      SMTP_URL: 'smtps://mail.example.org',
     };
     expect(() => loadConfig({ ...production, COFFER_SANDBOX: '1' })).toThrow(
       /COFFER_SANDBOX: must be 0 in production/,
     );
     expect(() => loadConfig({ ...production, COFFER_SECRET_KEY: undefined })).toThrow(
-      /COFFER_SECRET_KEY: required in production/,
+      /COFFER_SECRET_KEY: required outside the sandbox/,
     );
     expect(() =>
       loadConfig({ ...production, COFFER_PUBLIC_URL: 'http://bank.example.org' }),
     ).toThrow(/COFFER_PUBLIC_URL: production needs the https/);
     expect(loadConfig(production)).toMatchObject({ isSandbox: false, isHttps: true });
+  });
+
+  it('refuses to start outside the sandbox on the published development key, whatever NODE_ENV says', () => {
+    for (const environment of ['development', 'test', undefined]) {
+      const outsideSandbox = {
+        NODE_ENV: environment,
+        COFFER_SANDBOX: '0',
+        COFFER_MAIL: 'outbox-only',
+      };
+      expect(() => loadConfig(outsideSandbox), environment).toThrow(
+        /COFFER_SECRET_KEY: required outside the sandbox/,
+      );
+      const secretKey = 'k'.repeat(32);
+      expect(loadConfig({ ...outsideSandbox, COFFER_SECRET_KEY: secretKey }).secretKey).toBe(
+        secretKey,
+      );
+    }
+    // A sandbox (test money, demo users) may keep the development key.
+    expect(loadConfig({ COFFER_SANDBOX: '1' }).secretKey).toMatch(/development/);
+  });
+
+  it('refuses to start outside the sandbox without mail unless outbox-only is asked for', () => {
+    const production = {
+      NODE_ENV: 'production',
+      COFFER_SANDBOX: '0',
+      COFFER_SECRET_KEY: 'x'.repeat(32),
+      COFFER_PUBLIC_URL: 'https://bank.example.org',
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /SMTP_URL: required outside the sandbox.*COFFER_MAIL=outbox-only/,
+    );
+    expect(() => loadConfig({ ...production, NODE_ENV: 'development' })).toThrow(/SMTP_URL: /);
+    expect(
+      loadConfig({ ...production, SMTP_URL: 'smtps://mail.example.org' }).isMailOutboxOnly,
+    ).toBe(false);
+    expect(loadConfig({ ...production, COFFER_MAIL: 'outbox-only' }).isMailOutboxOnly).toBe(true);
+    expect(() => loadConfig({ ...production, COFFER_MAIL: 'none' })).toThrow(/COFFER_MAIL: /);
+    expect(() =>
+      loadConfig({ ...production, COFFER_MAIL: 'outbox-only', SMTP_URL: 'smtp://mail' }),
+    ).toThrow(/COFFER_MAIL: outbox-only sends nothing, yet SMTP_URL is set/);
+    // The sandbox shows its mail on its own page: no SMTP needed, nothing to warn about.
+    expect(loadConfig({}).isMailOutboxOnly).toBe(false);
   });
 
   it('trusts no proxy unless told, and takes a hop count or a list of addresses', () => {
@@ -67,6 +110,13 @@ describe('configuration', () => {
       );
     }
     expect(loadConfig({ COFFER_HOST: '0.0.0.0', COFFER_SANDBOX: '1' }).isSandbox).toBe(true);
-    expect(loadConfig({ COFFER_HOST: '0.0.0.0', COFFER_SANDBOX: '0' }).isSandbox).toBe(false);
+    expect(
+      loadConfig({
+        COFFER_HOST: '0.0.0.0',
+        COFFER_SANDBOX: '0',
+        COFFER_SECRET_KEY: 'k'.repeat(32),
+        COFFER_MAIL: 'outbox-only',
+      }).isSandbox,
+    ).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -8,6 +9,9 @@ import type { Database } from '../src/db/client.ts';
 import { moneyOutDayMismatches } from '../src/money-out/queries.ts';
 import { openTestDatabase } from './database.ts';
 
+/** The tests' own secret key: a server outside the sandbox refuses the published one. */
+export const testSecretKey = 'coffer-test-secret-key-used-by-the-test-suite';
+
 /**
  * The real app on a test database, not listening: requests go through `app.inject`.
  * Callers may register extra routes before the first request.
@@ -15,15 +19,22 @@ import { openTestDatabase } from './database.ts';
 export async function buildTestApp(
   db: Database,
   env: Record<string, string> = {},
+  options: { logStream?: Writable } = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig({
     NODE_ENV: 'test',
     COFFER_SANDBOX: '0',
     COFFER_LOG_LEVEL: process.env.COFFER_TEST_LOG_LEVEL ?? 'silent',
     COFFER_DATA_DIR: path.join(os.tmpdir(), 'coffer-test-unused'),
+    // Staff made by the tests sign in with a password alone; staff-two-factor.test.ts
+    // turns the requirement on.
+    COFFER_STAFF_TWO_FACTOR: '0',
+    // Outside a sandbox the server needs its own key and says what becomes of mail.
+    COFFER_SECRET_KEY: testSecretKey,
+    ...(env.SMTP_URL ? {} : { COFFER_MAIL: 'outbox-only' }),
     ...env,
   });
-  return buildApp({ config, db });
+  return buildApp({ config, db, ...options });
 }
 
 export type OpenedTestApp = { app: FastifyInstance; db: Database };

@@ -4,7 +4,7 @@
 // app's JavaScript has loaded. The
 // app then hydrates it (src/main.tsx, docs/decisions/021), from the answers embedded here.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { isStaffRole, type Role } from '@coffer/contracts/auth';
+import { isStaffRole, type Me } from '@coffer/contracts/auth';
 import type { QueryClient } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import {
@@ -44,7 +44,7 @@ import {
   serverRenderedAttribute,
 } from './lib/prerendered-answers.ts';
 import { RequestFactsContext } from './lib/request-facts.ts';
-import { meQueryKey } from './lib/session.ts';
+import { meQueryKey, mustSetUpTwoFactor } from './lib/session.ts';
 import { siteQueryOptions } from './lib/site.ts';
 
 export type AppPageRequest = {
@@ -147,10 +147,14 @@ function pageHeadEnd(template: string, assets: ReturnType<typeof pageAssets>): s
   return `${stylesheets.join('')}${appStart}${headEnd}`;
 }
 
-/** Whether someone of `role` (none: a visitor) is whom the page is rendered for. */
-function isAudience(role: Role | undefined, page: ServerRenderedPage): boolean {
-  if (role === undefined) return false;
-  return page.audience === (isStaffRole(role) ? 'staff' : 'customer');
+/**
+ * Whether `me` (null: a visitor) is whom the page is rendered for. Staff who must set up
+ * two-factor first are not: the app sends them to the set-up instead.
+ */
+function isAudience(me: Me | null | undefined, page: ServerRenderedPage): boolean {
+  if (!me) return false;
+  if (isStaffRole(me.role)) return page.audience === 'staff' && !mustSetUpTwoFactor(me);
+  return page.audience === 'customer';
 }
 
 /**
@@ -225,7 +229,7 @@ export async function renderAppPage(
     // Only once the session says whose page it is: a customer's page asks nothing of
     // the staff API for staff, and the other way round.
     await prefetchEveryPageData(queryClient);
-    if (!isAudience(queryClient.getQueryData(meQueryKey)?.role, page)) return null;
+    if (!isAudience(queryClient.getQueryData(meQueryKey), page)) return null;
     await page.prefetch(queryClient, url, params);
     // Loads the matched routes' code and runs their loaders; a redirect (a Response) or a
     // route that failed (`errors`: its code did not load) is the app's to show.

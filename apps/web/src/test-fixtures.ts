@@ -10,6 +10,8 @@ export const customerMe: Me = {
   role: 'customer',
   level: 1,
   hasTotp: false,
+  isTwoFactorRequired: false,
+  mustChangePassword: false,
   country: 'US',
   currency: 'USD',
   frozenReason: null,

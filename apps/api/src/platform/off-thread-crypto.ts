@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { assert } from './assert.ts';
+import type { SealingAnswer, SealingRequest } from './sealing-worker.ts';
 
 /**
  * SHA-256 and AES-256-GCM of streamed bytes ("sealing"), both computed on a worker thread,
@@ -42,59 +43,10 @@ const chunkBytesToMoveMin = 4 * 1024;
 /** The buffers small chunks are packed into: below the allocator's threshold for mmap. */
 const packingBytes = 64 * 1024;
 
-// Plain JavaScript evaluated as the worker, so it runs the same under node, tsx and vitest:
-// a .ts worker file would need each of their loaders inside the worker.
-const workerSource = `
-const { parentPort } = require('node:worker_threads');
-const { createCipheriv, createHash } = require('node:crypto');
-const { writeSync } = require('node:fs');
-const jobs = new Map();
-// Memory freed now rather than by the garbage collector (see the top of the module).
-const free = (bytes) => {
-  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) bytes.buffer.transfer(0);
-};
-const writeAll = (job, bytes) => {
-  // A write may take fewer bytes than it was given.
-  for (let written = 0; written < bytes.length; ) {
-    written += writeSync(job.fd, bytes, written, bytes.length - written, job.position + written);
-  }
-  job.position += bytes.length;
-};
-parentPort.on('message', (message) => {
-  const { id, op } = message;
-  try {
-    if (op === 'start') {
-      const cipher = createCipheriv('aes-256-gcm', Buffer.from(message.key), Buffer.from(message.iv));
-      jobs.set(id, { hash: createHash('sha256'), cipher, fd: message.fd, position: message.position });
-    } else if (op === 'seal') {
-      const job = jobs.get(id);
-      for (const chunk of message.chunks) {
-        const bytes = Buffer.from(chunk);
-        job.hash.update(bytes);
-        const sealed = job.cipher.update(bytes);
-        // GCM is a stream mode: as many bytes out as in.
-        if (sealed.length !== bytes.length) throw new Error('ciphertext length differs');
-        writeAll(job, sealed);
-        free(sealed);
-        free(bytes);
-      }
-      parentPort.postMessage({ id });
-    } else if (op === 'final') {
-      const { hash, cipher } = jobs.get(id);
-      jobs.delete(id);
-      if (cipher.final().length !== 0) throw new Error('GCM left bytes at the end');
-      parentPort.postMessage({ id, sha256: hash.digest('hex'), tag: new Uint8Array(cipher.getAuthTag()) });
-    } else if (op === 'drop') jobs.delete(id);
-  } catch (error) {
-    jobs.delete(id);
-    parentPort.postMessage({ id, error: String(error) });
-  }
-});
-`;
+type Waiter = { resolve: (answer: SealingAnswer) => void; reject: (error: Error) => void };
 
-type WorkerAnswer = { id: number; sha256?: string; tag?: Uint8Array; error?: string };
-type Waiter = { resolve: (answer: WorkerAnswer) => void; reject: (error: Error) => void };
-type WorkerMessage = Record<string, unknown> & { id: number };
+/** The worker's module: a file of its own, type-checked and linted like the rest. */
+const workerModule = new URL('./sealing-worker.ts', import.meta.url);
 
 /** One worker and the answers its jobs wait for, in the order they were asked. */
 class CryptoWorker {
@@ -103,10 +55,10 @@ class CryptoWorker {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(workerSource, { eval: true });
+    const worker = new Worker(workerModule);
     // Idle workers must not keep the process (or a test run) alive.
     worker.unref();
-    worker.on('message', (answer: WorkerAnswer) => {
+    worker.on('message', (answer: SealingAnswer) => {
       const waiting = this.waiters.get(answer.id);
       const waiter = waiting?.shift();
       if (waiting?.length === 0) this.waiters.delete(answer.id);
@@ -126,13 +78,13 @@ class CryptoWorker {
   }
 
   /** Sends without waiting; a failure reaches the job's next awaited message. */
-  post(message: WorkerMessage): void {
+  post(message: SealingRequest): void {
     this.started().postMessage(message);
   }
 
   /** Sends, moving `transfer` to the worker, and waits for the answer. */
-  ask(message: WorkerMessage, transfer: ArrayBuffer[] = []): Promise<WorkerAnswer> {
-    return new Promise<WorkerAnswer>((resolve, reject) => {
+  ask(message: SealingRequest, transfer: ArrayBuffer[] = []): Promise<SealingAnswer> {
+    return new Promise<SealingAnswer>((resolve, reject) => {
       const worker = this.started();
       const waiting = this.waiters.get(message.id) ?? [];
       waiting.push({ resolve, reject });

@@ -1,18 +1,13 @@
 import type { AuditAction, AuditEvent } from '@coffer/contracts/audit';
 import type { Queryable } from '../../db/client.ts';
+import type { RowOf } from '../../db/rows.ts';
+import type { auditEvents } from '../../db/schema.ts';
 
-type AuditRow = {
-  id: string;
+/** The event joined with the two people's usernames; `action` is one of the contract's. */
+type AuditRow = Omit<RowOf<typeof auditEvents>, 'action'> & {
   action: AuditAction;
-  actor_user_id: string | null;
   actor_username: string | null;
-  subject_user_id: string | null;
   subject_username: string | null;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-  ip_address: string | null;
-  created_at: Date;
 };
 
 export type AuditFilter = {

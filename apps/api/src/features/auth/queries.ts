@@ -1,8 +1,10 @@
 import type { Me, Role } from '@coffer/contracts/auth';
 import { findCountry } from '@coffer/contracts/countries';
+import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { RowOf } from '../../db/rows.ts';
 import type { users } from '../../db/schema.ts';
+import { isTwoFactorRequiredFor } from '../../platform/access.ts';
 
 /** A user with their wallet's currency and number (staff have none). */
 export type UserRow = RowOf<typeof users> & {
@@ -35,7 +37,8 @@ export function currencyOf(user: UserRow): string {
   return user.wallet_currency ?? findCountry(user.country)?.currency ?? 'USD';
 }
 
-export function toMe(user: UserRow): Me {
+/** `config`: whether staff must have two-factor on here (COFFER_STAFF_TWO_FACTOR). */
+export function toMe(user: UserRow, config: Pick<Config, 'isStaffTwoFactorRequired'>): Me {
   return {
     id: user.id,
     username: user.username,
@@ -44,6 +47,8 @@ export function toMe(user: UserRow): Me {
     role: user.role,
     level: user.level,
     hasTotp: user.totp_secret_encrypted !== null,
+    isTwoFactorRequired: isTwoFactorRequiredFor(user.role, config),
+    mustChangePassword: user.must_change_password,
     country: user.country,
     currency: currencyOf(user),
     frozenReason: user.frozen_at ? (user.frozen_reason ?? '') : null,
@@ -86,7 +91,11 @@ export async function updatePasswordHash(
   userId: string,
   passwordHash: string,
 ): Promise<void> {
-  await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
+  // A password its owner chose (changed, or reset by email) is no longer one to change.
+  await tx.query(
+    'UPDATE users SET password_hash = $2, must_change_password = false WHERE id = $1',
+    [userId, passwordHash],
+  );
 }
 
 /** A sign-in waiting for its second factor, known by its token's hash until it expires. */

@@ -120,11 +120,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/me',
-    { config: { access: 'user' }, schema: { response: { 200: meSchema } } },
+    { config: { access: 'user', isOpenBeforePasswordChange: true }, schema: { response: { 200: meSchema } } },
     async (request) => {
       const user = await findUserById(app.db, sessionOf(request).userId);
       if (!user) throw new Error('a live session always has its user');
-      return toMe(user);
+      return toMe(user, app.config);
     },
   );
 
@@ -133,7 +133,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { response: { 200: sessionResponseSchema } } },
     async (request) => {
       const user = request.session ? await findUserById(app.db, request.session.userId) : null;
-      return { user: user ? toMe(user) : null };
+      return { user: user ? toMe(user, app.config) : null };
     },
   );
 

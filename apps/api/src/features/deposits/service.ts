@@ -234,7 +234,9 @@ export async function isSecondAdminNeeded(
 /**
  * Records a staff deposit or debit adjustment. An admin's request at or under the
  * four-eyes threshold, within her daily total, posts at once; otherwise, or prepared by
- * support, it waits for a second admin. The audit event commits with it.
+ * support, or when the caller's own rule says so (`isSecondAdminRequired`: a dispute
+ * refund above what was disputed), it waits for a second admin. The audit event commits
+ * with it.
  */
 export async function createMoneyRequest(
   deps: AdminDeps,
@@ -243,6 +245,7 @@ export async function createMoneyRequest(
   direction: MoneyRequestDirection,
   body: { amount: string; externalReference?: string | undefined },
   action: StaffAction,
+  options: { isSecondAdminRequired?: boolean } = {},
 ): Promise<MoneyRequest> {
   const { userId, walletId } = target;
   const balance = await deps.ledger.balance(walletId, tx);
@@ -251,7 +254,10 @@ export async function createMoneyRequest(
   if (direction === 'debit_adjustment' && balance.availableMinor < amountMinor) {
     throw new AppError('insufficient_funds', { message: 'Insufficient funds' });
   }
-  const needsSecondAdmin = await isSecondAdminNeeded(deps, tx, action.staff, currency, amountMinor);
+  // Required by the caller, it waits whatever the threshold, and spends no daily total.
+  const needsSecondAdmin =
+    options.isSecondAdminRequired === true ||
+    (await isSecondAdminNeeded(deps, tx, action.staff, currency, amountMinor));
   const requestId = newId();
   await insertPendingRequest(tx, {
     id: requestId,

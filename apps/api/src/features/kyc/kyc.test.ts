@@ -383,6 +383,21 @@ describe('uploading an identity document', () => {
     expect(response.statusCode).toBe(415);
     expect(await documentRowsOf(customer.user.id)).toBe(0);
   });
+
+  it('names application/octet-stream in the 415 whatever type was sent instead', async () => {
+    const customer = await signedUpClient(app);
+    for (const contentType of ['image/png', 'multipart/form-data; boundary=x', 'text/plain']) {
+      const response = await uploadDocument(customer.client, pngBytes(), {
+        'content-type': contentType,
+      });
+      expect(response.statusCode, contentType).toBe(415);
+      expect(errorOf(response)).toEqual({
+        code: 'unsupported_media_type',
+        message: "Send the file's bytes as application/octet-stream.",
+      });
+    }
+    expect(await documentRowsOf(customer.user.id)).toBe(0);
+  });
 });
 
 describe('submitting', () => {
@@ -419,6 +434,25 @@ describe('submitting', () => {
       });
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
       expect(errorOf(response).fields).toMatchObject({ [field]: message });
+    }
+    const count = await db.query('SELECT 1 FROM kyc_submissions WHERE user_id = $1', [
+      customer.user.id,
+    ]);
+    expect(count.rows).toHaveLength(0);
+  });
+
+  it('refuses a date of birth in year 0 or more than 120 years ago on the field, not with a 500', async () => {
+    const customer = await signedUpClient(app);
+    const upload = await uploadDocument(customer.client, pngBytes());
+    const fields = submissionFields(upload.json().id);
+    const longAgo = `${new Date().getUTCFullYear() - 121}-01-01`;
+    for (const dateOfBirth of ['0000-01-01', '1800-01-01', longAgo]) {
+      const response = await customer.client.post('/api/v1/kyc/submissions', {
+        ...fields,
+        dateOfBirth,
+      });
+      expect(response.statusCode, `${dateOfBirth}: ${response.body}`).toBe(400);
+      expect(errorOf(response).fields).toEqual({ dateOfBirth: 'Enter your real date of birth' });
     }
     const count = await db.query('SELECT 1 FROM kyc_submissions WHERE user_id = $1', [
       customer.user.id,

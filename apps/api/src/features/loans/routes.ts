@@ -35,6 +35,9 @@ const loanParams = z.object({ loanId: z.uuid() });
 
 export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, ledger: app.ledger, config: app.config };
+  app.stepUpPrechecks.register('loan_repayment', (session, intended) =>
+    precheckRepayment(deps, session.userId, intended.loanId, intended.amount),
+  );
   const stepUpDeps = { db: app.db, config: app.config, mailer: app.mailer, site: app.site };
 
   await app.jobs.register({

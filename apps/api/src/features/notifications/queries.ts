@@ -1,14 +1,12 @@
 import type { Notification } from '@coffer/contracts/notifications';
 import type { Queryable } from '../../db/client.ts';
+import type { RowOf } from '../../db/rows.ts';
+import type { notifications } from '../../db/schema.ts';
 
-type NotificationRow = {
-  id: string;
-  kind: string;
-  text: string;
-  link: string | null;
-  read_at: Date | null;
-  created_at: Date;
-};
+type NotificationRow = Pick<
+  RowOf<typeof notifications>,
+  'id' | 'kind' | 'text' | 'link' | 'read_at' | 'created_at'
+>;
 
 export function toNotification(row: NotificationRow): Notification {
   return {

@@ -31,6 +31,9 @@ const payoutParams = z.object({ payoutId: z.uuid() });
 
 export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, ledger: app.ledger, config: app.config };
+  app.stepUpPrechecks.register('payout', (session, intended) =>
+    precheckPayout(deps, session.userId, intended.amount),
+  );
   const stepUpDeps = { db: app.db, config: app.config, mailer: app.mailer, site: app.site };
 
   app.get(

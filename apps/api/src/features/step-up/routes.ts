@@ -2,20 +2,10 @@ import { stepUpChallengeBodySchema, stepUpChallengeSchema } from '@coffer/contra
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';
-import { precheckRepayment } from '../loans/service.ts';
-import { precheckPayout } from '../payouts/service.ts';
-import { precheckQuickPay } from '../transfers/service.ts';
 import { startStepUp } from './service.ts';
 
 export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = {
-    db: app.db,
-    ledger: app.ledger,
-    config: app.config,
-    mailer: app.mailer,
-    site: app.site,
-    events: app.eventHub,
-  };
+  const deps = { db: app.db, config: app.config, mailer: app.mailer, site: app.site };
 
   app.post(
     '/step-up/challenges',
@@ -25,13 +15,10 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = sessionOf(request);
-      const intended = request.body;
-      // The payment's own checks first: a refusal is told now, and no code is sent for it.
-      if (intended.purpose === 'transfer') await precheckQuickPay(deps, session, intended);
-      else if (intended.purpose === 'payout')
-        await precheckPayout(deps, session.userId, intended.amount);
-      else await precheckRepayment(deps, session.userId, intended.loanId, intended.amount);
-      return startStepUp(deps, session.userId, intended.purpose);
+      // The payment's own checks first (each money feature registered its own): a refusal
+      // is told now, and no code is sent for it.
+      await app.stepUpPrechecks.run(session, request.body);
+      return startStepUp(deps, session.userId, request.body.purpose);
     },
   );
 };

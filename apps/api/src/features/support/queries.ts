@@ -1,14 +1,13 @@
 import type { SupportInboxItem, SupportMessage } from '@coffer/contracts/support';
 import type { Queryable } from '../../db/client.ts';
+import type { RowOf } from '../../db/rows.ts';
+import type { supportMessages } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
 
-type MessageRow = {
-  id: string;
-  body: string;
-  is_from_staff: boolean;
-  author_name: string;
-  created_at: Date;
-};
+type MessageRow = Pick<
+  RowOf<typeof supportMessages>,
+  'id' | 'body' | 'is_from_staff' | 'created_at'
+> & { author_name: string };
 
 function toMessage(row: MessageRow): SupportMessage {
   return {

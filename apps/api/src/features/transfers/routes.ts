@@ -12,6 +12,7 @@ import { replyIdempotentInOneStatement } from '../../platform/idempotency.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';
 import {
   planQuickPay,
+  precheckQuickPay,
   previewRecipient,
   type QuickPayPlan,
   sendQuickPay,
@@ -27,6 +28,9 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
     site: app.site,
     events: app.eventHub,
   };
+  app.stepUpPrechecks.register('transfer', (session, intended) =>
+    precheckQuickPay(deps, session, intended),
+  );
 
   app.post(
     '/transfers/recipient-preview',
