@@ -120,7 +120,7 @@ export const disputeInvestigateBodySchema = z.object({ note: z.optional(resoluti
 export const disputeRejectBodySchema = z.object({ note: resolutionNoteSchema });
 export const disputeResolveBodySchema = z.object({
   note: resolutionNoteSchema,
-  /** A refund to the customer's wallet, as typed ("25.00"); a staff deposit under four-eyes. */
+  /** A refund to the customer's wallet, as typed ("25.00"); a staff deposit under approval. */
   refundAmount: z.optional(
     singleLineText({ max: 40, tooLong: 'Please enter a valid amount' }).check(
       z.regex(/^\d{1,16}(?:\.\d{1,4})?$/, 'Please enter a valid amount'),

@@ -14,6 +14,8 @@ import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies'
 import { frozenAccountMessage } from '@coffer/contracts/limits';
 import { formatMoney, minorUnits } from '@coffer/contracts/money';
 import type { Config } from '../../config.ts';
+import { requireCustomer } from '../../customers/customers.ts';
+import { findUserById } from '../../customers/queries.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, HoldId, Ledger, PostingLine } from '../../ledger/ledger.ts';
 import { findCustomerWallet } from '../../ledger/wallets.ts';
@@ -25,8 +27,6 @@ import { recordAudit } from '../../platform/audit.ts';
 import { type EventHub, publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { notify } from '../../platform/notifications.ts';
-import { requireCustomer } from '../admin/service.ts';
-import { findUserById } from '../auth/queries.ts';
 import type { CardIssuer } from './issuer.ts';
 import {
   type AuthorizationRow,

@@ -8,7 +8,11 @@ import type {
   StaffDispute,
 } from '@coffer/contracts/disputes';
 import { minorUnits } from '@coffer/contracts/money';
-import type { Queryable } from '../../db/client.ts';
+import type { Config } from '../../config.ts';
+import { requireCustomer } from '../../customers/customers.ts';
+import { freezeUser } from '../../customers/queries.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
 import type { StaffAction } from '../../platform/access.ts';
 import { positiveAmountOrRefuse } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -18,8 +22,6 @@ import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { notify } from '../../platform/notifications.ts';
 import type { SessionContext } from '../../platform/sessions.ts';
-import { freezeUser } from '../admin/queries.ts';
-import { type AdminDeps, requireCustomer } from '../admin/service.ts';
 import { createMoneyRequest, type MoneyRequestTarget } from '../deposits/service.ts';
 import {
   type DisputeRow,
@@ -34,7 +36,7 @@ import {
   toStaffDispute,
 } from './queries.ts';
 
-export type DisputeDeps = AdminDeps;
+export type DisputeDeps = { db: Database; ledger: Ledger; config: Config };
 
 const listLengthMax = 200;
 const referenceAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

@@ -20,6 +20,7 @@ import {
   collectDueInstalments,
   decideLoan,
   disburseLoan,
+  disbursementApprovals,
   disbursementTarget,
   loanCollectionIntervalMs,
   loanOverview,
@@ -35,6 +36,7 @@ const loanParams = z.object({ loanId: z.uuid() });
 
 export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, ledger: app.ledger, config: app.config };
+  app.approvals.register('loan_disbursement', disbursementApprovals(deps));
   app.stepUpPrechecks.register('loan_repayment', (session, intended) =>
     precheckRepayment(deps, session.userId, intended.loanId, intended.amount),
   );
@@ -202,7 +204,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = await disbursementTarget(deps, request.params.loanId, action);
       return replyIdempotent(request, reply, `staff:${staff.userId}`, async (tx) => ({
         status: 200,
-        body: await disburseLoan(deps, tx, target, action),
+        body: await disburseLoan({ ...deps, approvals: app.approvals }, tx, target, action),
       }));
     },
   );

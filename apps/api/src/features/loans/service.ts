@@ -16,7 +16,10 @@ import {
   minorUnits,
   parsePositiveAmount,
 } from '@coffer/contracts/money';
+import type { ApprovalCallbacks, Approvals } from '../../approvals/approvals.ts';
+import { isApprovalNeeded } from '../../approvals/rules.ts';
 import type { Config } from '../../config.ts';
+import { findUserById } from '../../customers/queries.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
 import { findCustomerWallet } from '../../ledger/wallets.ts';
@@ -28,8 +31,6 @@ import { recordAudit } from '../../platform/audit.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { notify } from '../../platform/notifications.ts';
-import { findUserById } from '../auth/queries.ts';
-import { checkerRules, isSecondAdminNeeded } from '../deposits/service.ts';
 import {
   committedPrincipalOfUser,
   type EligibilityRow,
@@ -395,8 +396,8 @@ export async function decideLoan(
 }
 
 /**
- * "Disburse loan": only an approved loan. Under the four-eyes rules of staff postings
- * (deposits' `isSecondAdminNeeded`, `checkerRules`) it pays out at once or waits for a
+ * "Disburse loan": only an approved loan. Under the approval rules of staff postings
+ * (approvals/: `isApprovalNeeded`, who may approve) it pays out at once or waits for a
  * second admin, who then disburses it. Paying out fixes the schedule.
  */
 export type DisbursementTarget = { loanId: string; receivableId: AccountId };
@@ -415,7 +416,7 @@ export async function disbursementTarget(
 }
 
 export async function disburseLoan(
-  deps: LoanDeps,
+  deps: LoanDeps & { approvals: Approvals },
   tx: Queryable,
   target: DisbursementTarget,
   action: StaffAction,
@@ -429,7 +430,7 @@ export async function disburseLoan(
   }
   const requestedBy = loan.disbursement_requested_by_user_id;
   if (requestedBy === null) {
-    const needsSecondAdmin = await isSecondAdminNeeded(
+    const needsSecondAdmin = await isApprovalNeeded(
       deps,
       tx,
       action.staff,
@@ -442,16 +443,33 @@ export async function disburseLoan(
       await publishEvent(tx, { userId: loan.user_id, topics: ['loans'] });
       return loanById(tx, loanId, now);
     }
+    await payOut(deps, tx, loan, receivableId, action, now);
   } else {
-    if (requestedBy === action.staff.userId) throw new AppError('own_request');
-    const eligibleCheckers = await checkerRules(tx);
-    const checkers = eligibleCheckers({ maker_user_id: requestedBy, user_id: loan.user_id });
-    if (!checkers.some((admin) => admin.id === action.staff.userId)) {
-      throw new AppError('not_eligible_checker');
-    }
+    // The second admin: approvals/ checks she may approve, then calls `payOut` back.
+    await deps.approvals.decide('loan_disbursement', tx, {
+      id: loanId,
+      decision: 'approve',
+      action,
+      context: { receivableId, now },
+    });
   }
-  await payOut(deps, tx, loan, receivableId, action, now);
   return loanById(tx, loanId, now);
+}
+
+/** A disbursement waiting for approval is decided through approvals/, which calls back here. */
+export function disbursementApprovals(deps: LoanDeps): ApprovalCallbacks<'loan_disbursement'> {
+  return {
+    lockPending: async (tx, loanId) => {
+      const loan = await lockLoan(tx, loanId);
+      const requestedBy = loan.disbursement_requested_by_user_id;
+      if (loan.status !== 'approved' || requestedBy === null) throw new AppError('already_decided');
+      return { makerUserId: requestedBy, subjectUserId: loan.user_id };
+    },
+    onDecided: async (tx, { id, action, context }) => {
+      const loan = await lockLoan(tx, id);
+      await payOut(deps, tx, loan, context.receivableId, action, context.now);
+    },
+  };
 }
 
 async function recordLoanAudit(

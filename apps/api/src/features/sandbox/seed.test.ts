@@ -68,7 +68,7 @@ it('lets every demo user sign in with the printed credentials', async () => {
   }
 });
 
-it('lets the second demo admin approve what the first prepared over the four-eyes threshold', async () => {
+it('lets the second demo admin approve what the first prepared over the approval threshold', async () => {
   await seedSandbox(db, app.ledger);
   const signIn = async (email: string) => {
     const demo = demoUsers.find((user) => user.email === email);

@@ -25,7 +25,7 @@ const doneMessages: Record<Step, string> = {
 
 /**
  * Staff's next step on an open case. A resolution may carry a refund: a staff deposit
- * under the four-eyes rule, so above the threshold (or from support) it waits for a
+ * under the approval rule, so above the threshold (or from support) it waits for a
  * second admin in the deposits queue. The note is required to resolve or reject; the
  * customer reads it.
  */
@@ -90,7 +90,7 @@ export function DisputeDecisionForm({ dispute }: { dispute: StaffDispute }) {
         {step === 'resolve' ? (
           <TextInput
             label="Refund (optional)"
-            description="Credited from settlement as a staff deposit; above the four-eyes threshold a second admin approves it."
+            description="Credited from settlement as a staff deposit; above the approval threshold a second admin approves it."
             inputMode="decimal"
             rightSection={dispute.currency}
             rightSectionWidth={56}
