@@ -194,7 +194,16 @@ describe('customer care', () => {
       await staff
         .getByLabel('Note to the customer')
         .fill('We refunded the payment you did not make.');
-      await staff.getByLabel('Refund (optional)').fill('40.00');
+      // A cent above what Alice disputed, the form says before submitting that it will wait.
+      const refundField = staff.getByLabel('Refund (optional)');
+      await refundField.fill('40.01');
+      await staff
+        .getByText(
+          'Above the disputed amount ($40.00): a second admin must approve this refund before it is paid.',
+        )
+        .waitFor();
+      await refundField.fill('40.00');
+      await staff.getByText(/Above the disputed amount/).waitFor({ state: 'hidden' });
       await snapshot(staff, 'care-dispute-case-desktop');
       await staff.getByRole('button', { name: 'Resolve' }).click();
       await toast(staff, 'Dispute resolved');

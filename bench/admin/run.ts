@@ -80,6 +80,8 @@ const config = loadConfig({
   COFFER_DATA_DIR: path.join(os.tmpdir(), 'coffer-bench-unused'),
   COFFER_SECRET_KEY: 'coffer-bench-secret-key-not-for-production',
   COFFER_MAIL: 'outbox-only',
+  // The benchmark's admin has a session and no authenticator.
+  COFFER_STAFF_TWO_FACTOR: '0',
 });
 const app = await buildApp({ config, db });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -78,6 +78,8 @@ export async function startApi(options: {
         COFFER_PUBLIC_URL: 'https://coffer.bench.invalid',
         COFFER_SECRET_KEY: randomBytes(32).toString('hex'),
         COFFER_MAIL: 'outbox-only',
+        // The web part's and the chaos run's staff sign in with a password alone.
+        COFFER_STAFF_TWO_FACTOR: '0',
         DATABASE_URL: options.databaseUrl,
         COFFER_DB_POOL_SIZE: String(options.poolSize),
         COFFER_WEB_DIST: options.webDistDir,

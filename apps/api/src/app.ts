@@ -39,12 +39,14 @@ import {
   answerFrameworkError,
   registerErrorHandler,
 } from './platform/error-handler.ts';
+import { serializeErrorForLog } from './platform/error-logging.ts';
 import { type EventHub, startEventHub } from './platform/events.ts';
 import { registerIdempotencyKeyCheck } from './platform/idempotency.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { type Mailer, startMailer } from './platform/mail.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { sharedRateLimitStore } from './platform/rate-limits.ts';
+import { loggableRequest } from './platform/request-logging.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
@@ -103,6 +105,9 @@ export async function buildApp(options: {
   const app = Fastify({
     logger: {
       level: options.config.logLevel,
+      // Errors lose the values a failed statement carried (platform/error-logging.ts), and
+      // request URLs their query values (platform/request-logging.ts).
+      serializers: { err: serializeErrorForLog, req: loggableRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: requestBodySizeMaxBytes,

@@ -126,6 +126,7 @@ const envSchema = z.object({
   COFFER_WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   COFFER_SANDBOX: booleanFlag.optional(),
   COFFER_TRUST_PROXY: trustProxySchema.optional(),
+  COFFER_STAFF_TWO_FACTOR: booleanFlag.optional(),
   COFFER_LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info'),
@@ -185,6 +186,11 @@ export type Config = {
   dataDir: string;
   webDistDir: string;
   isSandbox: boolean;
+  /**
+   * Support and admin must have two-factor on before any staff route answers them
+   * (`COFFER_STAFF_TWO_FACTOR`; required outside the sandbox unless set to 0).
+   */
+  isStaffTwoFactorRequired: boolean;
   logLevel: z.infer<typeof envSchema>['COFFER_LOG_LEVEL'];
   shutdownTimeoutMs: number;
   /** The origin people reach Coffer at; links in emails and the Origin check use it. */
@@ -329,6 +335,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(values.COFFER_DATA_DIR),
     webDistDir: path.resolve(values.COFFER_WEB_DIST),
     isSandbox,
+    // Outside the sandbox staff see real customers and move real money: a stolen staff
+    // password alone must not open the back office. The sandbox's demo staff have no
+    // authenticator, and their passwords are published anyway.
+    isStaffTwoFactorRequired: values.COFFER_STAFF_TWO_FACTOR ?? !isSandbox,
     logLevel: values.COFFER_LOG_LEVEL,
     shutdownTimeoutMs: values.COFFER_SHUTDOWN_TIMEOUT_MS,
     publicUrl,

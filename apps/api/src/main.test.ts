@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,8 @@ import { openPglite, openPostgres } from './db/client.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsxBinary = path.resolve(apiDir, '../../node_modules/.bin/tsx');
-const startTimeoutMs = 30_000;
+// A loaded machine (other test files running) may take a minute to start the server.
+const startTimeoutMs = 90_000;
 
 let dataDir: string;
 let serverDatabase: { url: string; drop: () => Promise<void> } | undefined;
@@ -54,6 +55,22 @@ function startMain(env: Record<string, string>): { child: ChildProcess; output: 
   return { child, output: () => output };
 }
 
+/** Every directory and file under `root` whose mode lets another account in, with its mode. */
+async function openToOthers(root: string): Promise<{ entry: string; isDirectory: boolean }[]> {
+  const found: { entry: string; isDirectory: boolean }[] = [];
+  const visit = async (entry: string) => {
+    const stats = await lstat(entry);
+    if ((stats.mode & 0o077) !== 0) {
+      found.push({ entry: path.relative(root, entry) || '.', isDirectory: stats.isDirectory() });
+    }
+    if (stats.isDirectory()) {
+      for (const name of await readdir(entry)) await visit(path.join(entry, name));
+    }
+  };
+  await visit(root);
+  return found;
+}
+
 function exitOf(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 }
@@ -70,7 +87,7 @@ async function waitForHealth(baseUrl: string): Promise<Response> {
   }
 }
 
-describe('the server process', () => {
+describe('the server process', { timeout: 120_000 }, () => {
   it('refuses to start with invalid configuration, naming the variable', async () => {
     const { child, output } = startMain({ PORT: 'eighty' });
     expect(await exitOf(child)).toBe(1);
@@ -101,5 +118,61 @@ describe('the server process', () => {
     expect(expectedTags.length).toBeGreaterThan(2);
     expect(migrations.rows.map((row) => row.tag)).toEqual(expectedTags);
     await db.close();
+  });
+
+  it('keeps other accounts out of a data directory it finds open, and says what it fixed', async () => {
+    const looseDir = await mkdtemp(path.join(os.tmpdir(), 'coffer-main-loose-'));
+    try {
+      await chmod(looseDir, 0o755);
+      if (!serverDatabase) {
+        // PGlite writes its files 0666 whatever the umask: a database as it lies on disk.
+        const db = await openPglite(path.join(looseDir, 'pglite'));
+        await db.close();
+        await chmod(path.join(looseDir, 'pglite'), 0o755);
+      }
+      const documents = path.join(looseDir, 'kyc-documents');
+      await mkdir(documents, { mode: 0o755 });
+      await chmod(documents, 0o755);
+      await writeFile(path.join(documents, 'document-1'), 'encrypted bytes', { mode: 0o666 });
+      await chmod(path.join(documents, 'document-1'), 0o666);
+      const looseBefore = await openToOthers(looseDir);
+      expect(looseBefore.map(({ entry }) => entry)).toEqual(
+        expect.arrayContaining(['.', 'kyc-documents/document-1']),
+      );
+
+      const port = await freePort();
+      const { child, output } = startMain({ PORT: String(port), COFFER_DATA_DIR: looseDir });
+      const exited = exitOf(child);
+      await waitForHealth(`http://127.0.0.1:${port}`);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+
+      // Those found loose were tightened at start-up, and what PGlite rewrote while it ran
+      // once it was closed.
+      expect(await openToOthers(looseDir)).toEqual([]);
+      expect(output()).toMatch(/other accounts could (read|open)[^"]*data directory/);
+      expect(output()).toContain(looseDir);
+    } finally {
+      await rm(looseDir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts outside the sandbox only with its own secret key, and warns at every start that mail stays in the outbox', async () => {
+    const outsideSandbox = { COFFER_SANDBOX: '0', COFFER_MAIL: 'outbox-only' };
+    const refused = startMain(outsideSandbox);
+    expect(await exitOf(refused.child)).toBe(1);
+    expect(refused.output()).toContain('COFFER_SECRET_KEY: required outside the sandbox');
+
+    const port = await freePort();
+    const { child, output } = startMain({
+      ...outsideSandbox,
+      PORT: String(port),
+      COFFER_SECRET_KEY: 'a-key-of-this-installation-and-no-other-one',
+    });
+    const exited = exitOf(child);
+    await waitForHealth(`http://127.0.0.1:${port}`);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output()).toMatch(/"level":40,[^\n]*COFFER_MAIL=outbox-only/);
   });
 });

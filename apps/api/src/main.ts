@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { describeTightenedModes, secureDataDirectory } from './db/data-directory.ts';
 import { migrate } from './db/migrate.ts';
 import { describeDemoUsers, seedSandbox } from './features/sandbox/seed.ts';
 import { purgeOldAttemptCounters } from './platform/attempt-counters.ts';
@@ -10,6 +11,11 @@ const purgeIntervalMs = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const tightenedModes = await secureDataDirectory(config.dataDir).catch((error: unknown) => {
+    throw new ConfigError(
+      `COFFER_DATA_DIR: ${config.dataDir} must be readable by this account only, and its permissions could not be tightened (${error instanceof Error ? error.message : String(error)}); give it to the account Coffer runs as, mode 0700`,
+    );
+  });
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
@@ -17,6 +23,13 @@ async function main(): Promise<void> {
   });
   await migrate(db);
   const app = await buildApp({ config, db });
+  const tightenedWarning = describeTightenedModes(config.dataDir, tightenedModes);
+  if (tightenedWarning) app.log.warn(tightenedWarning);
+  if (config.isMailOutboxOnly) {
+    app.log.warn(
+      'COFFER_MAIL=outbox-only: no email leaves this server; nobody receives verification or withdrawal codes until SMTP_URL is set',
+    );
+  }
   const purgeTimer = setInterval(() => {
     purgeExpiredIdempotencyKeys(db).catch((error: unknown) =>
       app.log.warn({ err: error }, 'could not purge expired idempotency keys'),
@@ -31,6 +44,9 @@ async function main(): Promise<void> {
     clearInterval(purgeTimer);
     await stopJobs();
     await db.close();
+    // PGlite rewrites some files (pg_internal.init) with loose modes while it runs; the
+    // directories keep others out meanwhile, and the tree at rest is owner-only again.
+    if (!config.databaseUrl) await secureDataDirectory(config.dataDir);
   });
 
   let isShuttingDown = false;

@@ -4,7 +4,7 @@
 // app's JavaScript has loaded. The
 // app then hydrates it (src/main.tsx, docs/decisions/021), from the answers embedded here.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { isStaffRole, type Role } from '@coffer/contracts/auth';
+import { isStaffRole, type Me } from '@coffer/contracts/auth';
 import { prerender } from 'react-dom/static';
 import { type AppPage, appPages as listAppPages } from './app/page-budgets.ts';
 import {
@@ -39,7 +39,7 @@ import {
 import type { QueryClient } from './lib/query/index.ts';
 import { RequestFactsContext } from './lib/request-facts.ts';
 import { createStaticRouter, type RouterState, StaticRouterProvider } from './lib/router/index.ts';
-import { meQueryKey } from './lib/session.ts';
+import { meQueryKey, mustSetUpTwoFactor } from './lib/session.ts';
 import { siteQueryOptions } from './lib/site.ts';
 
 export type AppPageRequest = {
@@ -142,10 +142,14 @@ function pageHeadEnd(template: string, assets: ReturnType<typeof pageAssets>): s
   return `${stylesheets.join('')}${appStart}${headEnd}`;
 }
 
-/** Whether someone of `role` (none: a visitor) is whom the page is rendered for. */
-function isAudience(role: Role | undefined, page: ServerRenderedPage): boolean {
-  if (role === undefined) return false;
-  return page.audience === (isStaffRole(role) ? 'staff' : 'customer');
+/**
+ * Whether `me` (null: a visitor) is whom the page is rendered for. Staff who must set up
+ * two-factor first are not: the app sends them to the set-up instead.
+ */
+function isAudience(me: Me | null | undefined, page: ServerRenderedPage): boolean {
+  if (!me) return false;
+  if (isStaffRole(me.role)) return page.audience === 'staff' && !mustSetUpTwoFactor(me);
+  return page.audience === 'customer';
 }
 
 /**
@@ -215,7 +219,7 @@ export async function renderAppPage(
     // Only once the session says whose page it is: a customer's page asks nothing of
     // the staff API for staff, and the other way round.
     await prefetchEveryPageData(queryClient);
-    if (!isAudience(queryClient.getQueryData(meQueryKey)?.role, page)) return null;
+    if (!isAudience(queryClient.getQueryData(meQueryKey), page)) return null;
     await page.prefetch(queryClient, url, params);
     const router = await createStaticRouter(routes, `${url.pathname}${url.search}`);
     const isEveryAnswerOk = Object.values(answers).every((answer) => answer.status === 200);

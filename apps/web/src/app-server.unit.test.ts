@@ -60,6 +60,16 @@ describe('renderAppPage', () => {
     }
   });
 
+  it('leaves staff pages to the app, asking nothing of the staff API, for staff who must set up two-factor', async () => {
+    // The app sends them to the set-up on their profile (route-guards.tsx) instead.
+    const admin = { ...customer, role: 'admin', isTwoFactorRequired: true } as const;
+    for (const url of ['/admin', '/admin/users/0190a000-0000-7000-8000-000000000002']) {
+      const asked: string[] = [];
+      expect(await renderAppPage(requestFor(url, admin, asked), build), url).toBeNull();
+      expect(asked.sort(), url).toEqual([...everyPageAnswers].sort());
+    }
+  });
+
   it('asks nothing of the customer API for staff or a visitor on a customer page', async () => {
     for (const me of [{ ...customer, role: 'support' } as const, null]) {
       for (const url of ['/dashboard', '/transfer', '/statements', '/profile']) {

@@ -10,6 +10,7 @@ export const customerMe: Me = {
   role: 'customer',
   level: 1,
   hasTotp: false,
+  isTwoFactorRequired: false,
   country: 'US',
   currency: 'USD',
   frozenReason: null,

@@ -64,6 +64,11 @@ export const meSchema = z.object({
   role: z.enum(roles),
   level: z.number().check(z.int()),
   hasTotp: z.boolean(),
+  /**
+   * Staff on an installation that requires two-factor of them (COFFER_STAFF_TWO_FACTOR):
+   * without `hasTotp`, the back office is closed to them until they set it up.
+   */
+  isTwoFactorRequired: z.boolean(),
   country: z.string(),
   currency: z.string(),
   /** Set when staff disabled transactions; the customer is told why. */

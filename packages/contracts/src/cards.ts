@@ -174,7 +174,11 @@ const processorAmountSchema = z
   .check(z.refine((amountMinor) => amountMinor <= amountMinorMax, 'amount too large'));
 
 export const issuingAuthorizationBodySchema = z.object({
-  /** The processor's id of the authorization: a retry with the same id gets the same answer. */
+  /**
+   * The processor's id of the authorization: a retry with the same id and body gets the
+   * same answer; the same id with another card, amount, currency or merchant is refused
+   * (409 `processor_id_reused`).
+   */
   id: processorIdSchema,
   cardToken: z.string().check(z.minLength(1), z.maxLength(100)),
   amountMinor: processorAmountSchema,
@@ -195,7 +199,10 @@ export const settlementTypes = ['capture', 'reversal', 'expiry'] as const;
 export type SettlementType = (typeof settlementTypes)[number];
 
 export const issuingSettlementBodySchema = z.object({
-  /** The processor's id of the settlement: a retry with the same id gets the same answer. */
+  /**
+   * The processor's id of the settlement: a retry with the same id and body gets the same
+   * answer; the same id for another authorization or type is refused (409).
+   */
   id: processorIdSchema,
   authorizationId: processorIdSchema,
   type: z.enum(settlementTypes),

@@ -112,6 +112,23 @@ export type StaffDispute = z.infer<typeof staffDisputeSchema>;
 
 export const staffDisputeListSchema = z.object({ items: z.array(staffDisputeSchema) });
 
+/**
+ * The most one staff member may refund on a dispute alone: the disputed amount, or the
+ * linked transaction's size (its line is signed) where one is linked in the same currency
+ * and smaller. A refund above it waits for a second admin, whoever asks and whatever the
+ * four-eyes threshold. The API decides by it; the decision form warns by it.
+ */
+export function disputeRefundBound(
+  dispute: { amountMinor: bigint; currency: string },
+  linked: { amountMinor: bigint; currency: string } | null,
+): { amountMinor: bigint; basis: string } {
+  const linkedMinor = linked && linked.currency === dispute.currency ? linked.amountMinor : null;
+  const linkedSizeMinor = linkedMinor !== null && linkedMinor < 0n ? -linkedMinor : linkedMinor;
+  return linkedSizeMinor !== null && linkedSizeMinor < dispute.amountMinor
+    ? { amountMinor: linkedSizeMinor, basis: 'the linked transaction’s amount' }
+    : { amountMinor: dispute.amountMinor, basis: 'the disputed amount' };
+}
+
 const resolutionNoteSchema = multiLineText({ max: 1_000 }).check(
   z.minLength(1, 'Please write a note'),
 );

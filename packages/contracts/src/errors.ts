@@ -42,6 +42,14 @@ export const errorCodes = {
   unauthenticated: { status: 401, message: 'Please sign in to continue.' },
   /** Signed in, but the role does not allow this route. */
   forbidden: { status: 403, message: 'You do not have access to this.' },
+  /**
+   * Staff without an authenticator, where COFFER_STAFF_TWO_FACTOR requires one: every staff
+   * route is closed to them until they set it up on their profile.
+   */
+  staff_two_factor_required: {
+    status: 403,
+    message: 'Set up two-factor authentication before using the back office.',
+  },
   /** No such resource, or it belongs to someone else. */
   not_found: { status: 404, message: 'Not found.' },
   /** The same Idempotency-Key is still being processed by another request. */
@@ -125,6 +133,14 @@ export const errorCodes = {
   },
   /** A loan is not in the state the action needs (disbursing a declined loan, repaying a repaid one). */
   loan_state: { status: 409, message: 'This loan cannot do that in its current state.' },
+  /**
+   * Staff approve or disburse a loan that, with what the customer already owes or was
+   * approved for, passes the customer's loan eligibility (lowered since the application).
+   */
+  loan_above_eligibility: {
+    status: 409,
+    message: 'This loan would take the customer above the approved loan eligibility.',
+  },
   /** The HTTP request could not be read (the server's parser refused it). */
   malformed_request: { status: 400, message: 'This request could not be read.' },
   /** The request did not arrive in full in time. */
@@ -160,6 +176,14 @@ export const errorCodes = {
   signature_invalid: {
     status: 401,
     message: 'The request signature is missing, wrong or too old.',
+  },
+  /**
+   * Issuing webhooks: the processor's id of an authorization or settlement was already used
+   * for a different request (another amount, currency, merchant, card or settlement type).
+   */
+  processor_id_reused: {
+    status: 409,
+    message: 'This id was already used for a different request.',
   },
   /** Too many requests from this client or for this account. */
   rate_limited: { status: 429, message: 'Too many requests. Please try again later.' },

@@ -17,6 +17,8 @@ export type KycStatus = (typeof kycStatuses)[number];
 /** The level an approved verification gives (never lowering a higher one). */
 export const kycApprovedLevel = 2;
 export const kycMinimumAgeYears = 18;
+/** Nobody verifying an account is older: an earlier date is a typing slip (or a probe). */
+export const kycMaximumAgeYears = 120;
 
 /** PRODUCT.md section 5: JPEG, PNG or PDF, at most 10 MB, the type read from the bytes. */
 export const kycDocumentBytesMax = 10 * 1024 * 1024;
@@ -34,6 +36,7 @@ export const kycPendingMessage =
 export const kycAlreadyPendingMessage = 'You already have a verification pending review.';
 export const kycAlreadyDecidedMessage = 'This verification was already decided.';
 export const kycTooYoungMessage = 'You must be 18 or older';
+export const kycImplausibleBirthMessage = 'Enter your real date of birth';
 
 /** Whether someone born on `dateOfBirth` (YYYY-MM-DD) is 18 or older on `today` (UTC). */
 export function isAdultOn(dateOfBirth: string, today: Date): boolean {
@@ -41,6 +44,18 @@ export function isAdultOn(dateOfBirth: string, today: Date): boolean {
   if (year === undefined || month === undefined || day === undefined) return false;
   const adultFrom = Date.UTC(year + kycMinimumAgeYears, month - 1, day);
   return adultFrom <= today.getTime();
+}
+
+/**
+ * Whether someone born on `dateOfBirth` (YYYY-MM-DD) is at most the oldest age Coffer takes
+ * (120) on `today` (UTC). It also keeps out year 0, which JavaScript reads as a date and
+ * PostgreSQL refuses: its calendar has no year 0.
+ */
+export function isWithinMaximumAgeOn(dateOfBirth: string, today: Date): boolean {
+  const [year, month, day] = dateOfBirth.split('-').map(Number);
+  if (year === undefined || month === undefined || day === undefined || year < 1) return false;
+  const tooOldFrom = Date.UTC(year + kycMaximumAgeYears + 1, month - 1, day);
+  return today.getTime() < tooOldFrom;
 }
 
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
@@ -55,6 +70,10 @@ function isCalendarDate(text: string): boolean {
 export const dateOfBirthSchema = z.string({ error: 'Enter your date of birth' }).check(
   z.minLength(1, 'Enter your date of birth'),
   z.refine(isCalendarDate, 'Enter your date of birth as YYYY-MM-DD'),
+  z.refine(
+    (text) => !isCalendarDate(text) || isWithinMaximumAgeOn(text, new Date()),
+    kycImplausibleBirthMessage,
+  ),
   z.refine((text) => !isCalendarDate(text) || isAdultOn(text, new Date()), kycTooYoungMessage),
 );
 

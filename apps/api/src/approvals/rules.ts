@@ -60,10 +60,12 @@ async function spendDailyTotal(
 
 /**
  * Starts a staff posting (deposits, adjustments, dispute refunds, loan disbursements):
- * approval by a second admin is needed for anything support prepares, anything above the
- * currency's approval threshold, any currency without limits (it has no threshold), and
- * what would take the admin past her daily total. Otherwise the amount is spent from that
- * total here and the posting goes through at once.
+ * approval by a second admin is needed when the caller's own rule requires it
+ * (`isRequired`: a dispute refund above what was disputed), for anything support prepares,
+ * anything above the currency's approval threshold, any currency without limits (it has
+ * no threshold), and what would take the admin past her daily total. Otherwise the amount
+ * is spent from that total here and the posting goes through at once; a required approval
+ * spends none of it.
  */
 export async function isApprovalNeeded(
   deps: { config: Pick<Config, 'limits'> },
@@ -71,9 +73,11 @@ export async function isApprovalNeeded(
   staff: StaffAction['staff'],
   currency: CurrencyCode,
   amountMinor: bigint,
+  options: { isRequired?: boolean } = {},
 ): Promise<boolean> {
   const limits = deps.config.limits.limitsFor(currency);
   return (
+    options.isRequired === true ||
     staff.role !== 'admin' ||
     !limits ||
     amountMinor > limits.fourEyesThresholdMinor ||

@@ -1,7 +1,17 @@
 // A populated database backed up and restored into an empty one holds the same money, the
 // same people and the same documents, and its ledger still checks out. On PGlite (a data
 // directory on disk) and on PostgreSQL (a database on the test server, pg_dump/pg_restore).
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,7 +62,7 @@ async function snapshot(db: Database) {
   return { balances: balances.rows, users: users.rows, entries: entries.rows };
 }
 
-describe('backup and restore', () => {
+describe('backup and restore', { timeout: 120_000 }, () => {
   it('restores a populated database into an empty one with the same balances, users and invariants', async () => {
     const source = await emptyLocation();
     const sourceDb = await open(source);
@@ -108,6 +118,34 @@ describe('backup and restore', () => {
       expect((await stat(path.join(backupDirectory, name))).mode & 0o077, name).toBe(0);
     }
   });
+
+  it('restores into a data directory only its owner can open: PGlite writes its files 0666', async () => {
+    const source = await emptyLocation();
+    const sourceDb = await open(source);
+    await migrate(sourceDb);
+    await sourceDb.close();
+    const documents = kycDocumentsDirectory(source.dataDir);
+    await mkdir(documents, { recursive: true });
+    await writeFile(path.join(documents, 'document-1'), 'encrypted bytes');
+    const backupDirectory = path.join(await temporaryDirectory(), 'backup');
+    await backUp(source, backupDirectory);
+
+    const target = await emptyLocation();
+    // The operator's empty data directory, made with the usual umask.
+    await chmod(target.dataDir, 0o755);
+    await restore(target, backupDirectory);
+    const openToOthers: string[] = [];
+    const visit = async (entry: string) => {
+      const stats = await lstat(entry);
+      if ((stats.mode & 0o077) !== 0)
+        openToOthers.push(`${entry}: ${(stats.mode & 0o777).toString(8)}`);
+      if (stats.isDirectory()) {
+        for (const name of await readdir(entry)) await visit(path.join(entry, name));
+      }
+    };
+    await visit(target.dataDir);
+    expect(openToOthers).toEqual([]);
+  }, 120_000);
 
   it('keeps the database password off pg_dump’s command line, where any local user sees it', () => {
     const connection = pgToolConnection(

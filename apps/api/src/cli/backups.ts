@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { secureDataDirectory } from '../db/data-directory.ts';
 import { kycDocumentsDirectory } from '../features/kyc/storage.ts';
 
 const run = promisify(execFile);
@@ -164,5 +165,8 @@ export async function restore(location: DataLocation, source: string): Promise<M
   }
   const backedUpDocuments = path.join(source, documentsName);
   if (await exists(backedUpDocuments)) await cp(backedUpDocuments, documents, { recursive: true });
+  // PGlite writes the restored files 0666 whatever the umask: every customer's email and
+  // password hash would be readable, and the tables writable, by any local account.
+  await secureDataDirectory(location.dataDir);
   return manifest;
 }

@@ -62,6 +62,11 @@ try {
   if (!isCreated) fail(`${email.data} already has an account; nothing was changed.`);
   console.log(`Created admin ${email.data}.`);
   if (!givenPassword) console.log(`Password (shown once, change it after signing in): ${password}`);
+  if (config.isStaffTwoFactorRequired) {
+    console.log(
+      'The back office opens once they set up two-factor authentication on their profile.',
+    );
+  }
 } finally {
   await db.close();
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { ownerOnlyDirectoryMode } from './data-directory.ts';
 
 export type QueryOptions = {
   /**
@@ -38,7 +39,12 @@ const int8Oid = 20;
 
 /** The embedded database: PostgreSQL in WASM, kept in `dataDir` (or memory when omitted). */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
+  // PGlite writes its files 0666 whatever the umask: its directories keep others out
+  // (db/data-directory.ts; main tightens a tree it finds open).
+  if (dataDir) {
+    await mkdir(path.dirname(dataDir), { recursive: true, mode: ownerOnlyDirectoryMode });
+    await mkdir(dataDir, { recursive: true, mode: ownerOnlyDirectoryMode });
+  }
   // PGlite reads int8 as a number when it fits a double; money must always be bigint.
   const client = await PGlite.create(dataDir, {
     parsers: { [int8Oid]: (value) => BigInt(value) },

@@ -30,7 +30,7 @@ export const errorCodeBySqlError = {
   'CF103/currency_mismatch': 'recipient_refused',
   'CF103/own_account': 'own_account',
   // card_authorize: the processor sent one authorization id for two cards at once.
-  'CF110/authorization_conflict': 'state_conflict',
+  'CF110/authorization_conflict': 'processor_id_reused',
 } as const satisfies Record<string, ErrorCode>;
 
 export type SqlErrorKey = keyof typeof errorCodeBySqlError;

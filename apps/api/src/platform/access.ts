@@ -1,4 +1,4 @@
-import { isStaffRole } from '@coffer/contracts/auth';
+import { isStaffRole, type Role } from '@coffer/contracts/auth';
 import type { ErrorCode } from '@coffer/contracts/errors';
 import type {
   FastifyContextConfig,
@@ -7,6 +7,7 @@ import type {
   FastifySchema,
   RouteOptions,
 } from 'fastify';
+import type { Config } from '../config.ts';
 import { AppError } from './app-error.ts';
 import { refuseUnsignedOrStale, verifyIssuerSignature } from './issuer-signature.ts';
 import { customerLimitOf } from './rate-limits.ts';
@@ -59,15 +60,37 @@ export function declarePublicFiles(app: FastifyInstance): void {
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function refusalFor(access: Access, session: SessionContext | null): ErrorCode | null {
+/**
+ * Whether someone of `role` must have two-factor on to use their routes: staff, where
+ * COFFER_STAFF_TWO_FACTOR requires it. The access check and the session's answer (which
+ * sends the web app's staff to set it up) both ask this.
+ */
+export function isTwoFactorRequiredFor(
+  role: Role,
+  config: Pick<Config, 'isStaffTwoFactorRequired'>,
+): boolean {
+  return config.isStaffTwoFactorRequired && isStaffRole(role);
+}
+
+function refusalFor(
+  access: Access,
+  session: SessionContext | null,
+  config: Pick<Config, 'isStaffTwoFactorRequired'>,
+): ErrorCode | null {
   if (access === 'public') return null;
   // Signed machine routes have no person behind them: no session ever reaches them.
   if (access === 'issuer') return 'forbidden';
   if (!session) return 'unauthenticated';
   if (access === 'user') return null;
   if (access === 'customer') return session.role === 'customer' ? null : 'forbidden';
-  if (access === 'staff') return isStaffRole(session.role) ? null : 'not_found';
-  return session.role === 'admin' ? null : isStaffRole(session.role) ? 'forbidden' : 'not_found';
+  if (!isStaffRole(session.role)) return 'not_found';
+  if (access === 'admin' && session.role !== 'admin') return 'forbidden';
+  // Only 'user' routes stay open to them (session, profile, two-factor set-up, sign-out):
+  // enough to set it up, and the same session is let in as soon as it is on.
+  if (isTwoFactorRequiredFor(session.role, config) && !session.hasTotp) {
+    return 'staff_two_factor_required';
+  }
+  return null;
 }
 
 /**
@@ -155,7 +178,7 @@ export function registerAccessControl(app: FastifyInstance, routes: RegisteredRo
         isOverLimit = found.isOverLimit;
       }
     }
-    const refusal = refusalFor(access, request.session);
+    const refusal = refusalFor(access, request.session, app.config);
     if (refusal) throw new AppError(refusal);
     if (isOverLimit) throw new AppError('rate_limited');
   });
@@ -176,7 +199,7 @@ export function registerAccessControl(app: FastifyInstance, routes: RegisteredRo
 export function sessionOf(request: FastifyRequest): SessionContext {
   const access = declaredAccess(request);
   if (access === undefined) throw new AppError('forbidden');
-  const refusal = refusalFor(access, request.session);
+  const refusal = refusalFor(access, request.session, request.server.config);
   if (refusal) throw new AppError(refusal);
   if (!request.session) throw new AppError('unauthenticated');
   return request.session;

@@ -21,17 +21,20 @@ export function sendError(
 }
 
 /**
- * PostgreSQL's data exceptions for text it cannot store: a NUL (22021
- * character_not_in_repertoire) or a character the database's encoding lacks (22P05
- * untranslatable_character). The contract's text schemas refuse these first, so one
- * arriving here is a field that missed its schema: a bug, but the person's input is still
- * what was wrong, so they get a 400 rather than a 500.
+ * PostgreSQL's data exceptions (class 22) for a value it cannot take: text with a NUL
+ * (22021) or a character the encoding lacks (22P05), text too long for its column (22001),
+ * a number out of range (22003), a malformed value (22P02, 22007) or a date outside the
+ * calendar (22008: year 0). The contract's schemas refuse these first, so one arriving
+ * here is a field that missed its schema: a bug, logged as one, but the person's input is
+ * still what was wrong, so they get a 400 rather than a 500. Other data exceptions
+ * (division by zero, a null where none may be) are our arithmetic, not their input: 500.
  */
 const invalidTextSqlStates = new Set(['22021', '22P05']);
+const invalidValueSqlStates = new Set(['22001', '22003', '22007', '22008', '22P02']);
 
-function isInvalidTextError(error: unknown): boolean {
+function sqlStateOf(error: unknown): string | null {
   const sqlState = (error as { code?: unknown } | null)?.code;
-  return typeof sqlState === 'string' && invalidTextSqlStates.has(sqlState);
+  return typeof sqlState === 'string' ? sqlState : null;
 }
 
 export const invalidTextMessage =
@@ -70,9 +73,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
         ...(firstMessage ? { message: firstMessage } : {}),
       });
     }
-    if (isInvalidTextError(error)) {
-      request.log.error({ err: error }, 'text refused by the database passed its schema (a bug)');
-      return sendError(reply, 'validation_failed', { message: invalidTextMessage });
+    const sqlState = sqlStateOf(error);
+    if (sqlState && (invalidTextSqlStates.has(sqlState) || invalidValueSqlStates.has(sqlState))) {
+      request.log.error(
+        { err: error },
+        'a value refused by the database passed its schema (a bug)',
+      );
+      return sendError(
+        reply,
+        'validation_failed',
+        invalidTextSqlStates.has(sqlState) ? { message: invalidTextMessage } : {},
+      );
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

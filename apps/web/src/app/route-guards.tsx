@@ -7,7 +7,14 @@ import { healthQueryOptions } from '../lib/health.ts';
 import { useQuery, useQueryClient } from '../lib/query/index.ts';
 import { pathAfterSignIn, signInPathFor } from '../lib/return-to.ts';
 import { Navigate, Outlet, useLocation } from '../lib/router/index.ts';
-import { forgetUserAfterLogout, isAfterLogout, meQueryOptions, useMe } from '../lib/session.ts';
+import {
+  forgetUserAfterLogout,
+  isAfterLogout,
+  meQueryOptions,
+  mustSetUpTwoFactor,
+  twoFactorSetUpState,
+  useMe,
+} from '../lib/session.ts';
 import { DeferredPublicFrame } from './deferred-public-frame.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
@@ -73,8 +80,23 @@ export function CustomerPagesOnly() {
   return <PagesOf isFor={(role) => role === 'customer'} />;
 }
 
-/** The back office, for support and admin; a customer sees the 404 page. */
+/**
+ * The back office, for support and admin; a customer sees the 404 page. Staff who must
+ * set up two-factor first (COFFER_STAFF_TWO_FACTOR) are sent to the set-up on their
+ * profile, which brings them back here once it is on.
+ */
 export function StaffPagesOnly() {
+  const me = useMe();
+  const location = useLocation();
+  if (me && isStaffRole(me.role) && mustSetUpTwoFactor(me)) {
+    return (
+      <Navigate
+        to="/profile"
+        replace
+        state={twoFactorSetUpState(`${location.pathname}${location.search}${location.hash}`)}
+      />
+    );
+  }
   return <PagesOf isFor={isStaffRole} />;
 }
 

@@ -3,7 +3,7 @@ import { type LiveTopic, liveEventName, liveEventSchema } from '@coffer/contract
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { isPageServerRendered } from './prerendered-answers.ts';
 import { type QueryClient, type QueryKey, useQueryClient } from './query/index.ts';
-import { meQueryKey, useMe } from './session.ts';
+import { meQueryKey, mustSetUpTwoFactor, useMe } from './session.ts';
 
 /**
  * The queries each topic of a live event makes stale. Customer queries start with their
@@ -101,11 +101,15 @@ function useLiveEventStream(url: string | null, isStaff: boolean): LiveStatus {
 
 const LiveStatusContext = createContext<LiveStatus>('connecting');
 
-/** Opens the signed-in person's stream (staff get the back office's) for the pages below. */
+/**
+ * Opens the signed-in person's stream (staff get the back office's) for the pages below;
+ * none for staff who must set up two-factor first, whom the back office refuses until then.
+ */
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const me = useMe();
   const isStaff = me !== null && me !== undefined && isStaffRole(me.role);
-  const url = me ? (isStaff ? '/api/v1/admin/events' : '/api/v1/events') : null;
+  const staffUrl = me && !mustSetUpTwoFactor(me) ? '/api/v1/admin/events' : null;
+  const url = me ? (isStaff ? staffUrl : '/api/v1/events') : null;
   const status = useLiveEventStream(url, isStaff);
   return <LiveStatusContext.Provider value={status}>{children}</LiveStatusContext.Provider>;
 }

@@ -23,6 +23,33 @@ export function useMe(): Me | null | undefined {
   return useQuery(meQueryOptions).data;
 }
 
+/**
+ * Staff whose installation requires two-factor of them (COFFER_STAFF_TWO_FACTOR) and who
+ * have not turned it on: the server refuses them every back-office request, so the app
+ * sends them to the set-up on their profile instead of any staff page.
+ */
+export function mustSetUpTwoFactor(me: Me): boolean {
+  return me.isTwoFactorRequired && !me.hasTotp;
+}
+
+/** Router state of the profile page a staff page sent its visitor to, to set up two-factor. */
+export type TwoFactorSetUpState = { backOfficePath: string };
+
+export function twoFactorSetUpState(backOfficePath: string): TwoFactorSetUpState {
+  return { backOfficePath };
+}
+
+/** The back-office page that sent the person to set up two-factor, if any. */
+export function backOfficePathOf(state: unknown): string | null {
+  return typeof state === 'object' &&
+    state !== null &&
+    'backOfficePath' in state &&
+    typeof state.backOfficePath === 'string' &&
+    state.backOfficePath.startsWith('/admin')
+    ? state.backOfficePath
+    : null;
+}
+
 /** Queries that belong to nobody in particular and survive a sign-out. */
 const publicQueryRoots = new Set(['health', 'site']);
 

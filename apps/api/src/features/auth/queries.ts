@@ -1,7 +1,10 @@
 import type { Me, Role } from '@coffer/contracts/auth';
 import { findCountry } from '@coffer/contracts/countries';
+
+import type { Config } from '../../config.ts';
 import { selectUser, type UserRow } from '../../customers/queries.ts';
 import type { Queryable } from '../../db/client.ts';
+import { isTwoFactorRequiredFor } from '../../platform/access.ts';
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
   const found = await db.query<UserRow>(`${selectUser} WHERE u.email = $1`, [email.toLowerCase()]);
@@ -19,7 +22,8 @@ export function currencyOf(user: UserRow): string {
   return user.wallet_currency ?? findCountry(user.country)?.currency ?? 'USD';
 }
 
-export function toMe(user: UserRow): Me {
+/** `config`: whether staff must have two-factor on here (COFFER_STAFF_TWO_FACTOR). */
+export function toMe(user: UserRow, config: Pick<Config, 'isStaffTwoFactorRequired'>): Me {
   return {
     id: user.id,
     username: user.username,
@@ -28,6 +32,7 @@ export function toMe(user: UserRow): Me {
     role: user.role,
     level: user.level,
     hasTotp: user.totp_secret_encrypted !== null,
+    isTwoFactorRequired: isTwoFactorRequiredFor(user.role, config),
     country: user.country,
     currency: currencyOf(user),
     frozenReason: user.frozen_at ? (user.frozen_reason ?? '') : null,

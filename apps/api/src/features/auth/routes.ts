@@ -125,7 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await findUserById(app.db, sessionOf(request).userId);
       if (!user) throw new Error('a live session always has its user');
-      return toMe(user);
+      return toMe(user, app.config);
     },
   );
 
@@ -134,7 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { response: { 200: sessionResponseSchema } } },
     async (request) => {
       const user = request.session ? await findUserById(app.db, request.session.userId) : null;
-      return { user: user ? toMe(user) : null };
+      return { user: user ? toMe(user, app.config) : null };
     },
   );
 

@@ -128,7 +128,7 @@ export async function signUp(
     return (await createSession(tx, { userId, ...client })).token;
   });
   deps.mailer.kick();
-  return { user: toMe(await requireUser(deps.db, userId)), sessionToken };
+  return { user: toMe(await requireUser(deps.db, userId), deps.config), sessionToken };
 }
 
 export type LoginResult =
@@ -203,7 +203,7 @@ async function checkPassword(
     return (await createSession(tx, { userId: user.id, ...client })).token;
   });
   deps.mailer.kick();
-  return { status: 'signed_in', user: toMe(user), sessionToken: token };
+  return { status: 'signed_in', user: toMe(user, deps.config), sessionToken: token };
 }
 
 /**
@@ -275,7 +275,7 @@ async function checkSecondFactor(
   });
   if (!result) throw new AppError('wrong_code');
   deps.mailer.kick();
-  return { status: 'signed_in', user: toMe(result.user), sessionToken: result.token };
+  return { status: 'signed_in', user: toMe(result.user, deps.config), sessionToken: result.token };
 }
 
 /**
@@ -335,7 +335,7 @@ export async function verifyEmail(deps: AuthDeps, token: string): Promise<Me> {
     return consumed.userId;
   });
   deps.mailer.kick();
-  return toMe(await requireUser(deps.db, userId));
+  return toMe(await requireUser(deps.db, userId), deps.config);
 }
 
 export async function resendVerification(deps: AuthDeps, userId: string): Promise<void> {

@@ -99,6 +99,27 @@ describe('100 concurrent authorizations on one card', () => {
   });
 });
 
+describe('one processor id sent for two cards at once', () => {
+  it('approves it on one card and refuses it on the other as a reused id, every time', async () => {
+    const first = await cardholder('1000.00');
+    const second = await cardholder('1000.00');
+    for (let round = 0; round < 10; round += 1) {
+      const id = `auth_twin_${round}_${first.cardId}`;
+      const responses = await Promise.all([
+        authorizeOnCard(app, first.token, 1_000n, { id }),
+        authorizeOnCard(app, second.token, 1_000n, { id }),
+      ]);
+      const statuses = responses.map((response) => response.statusCode).sort();
+      expect(statuses, responses.map((response) => response.body).join(' ')).toEqual([200, 409]);
+      const refused = responses.find((response) => response.statusCode === 409);
+      expect(refused?.json().error.code).toBe('processor_id_reused');
+    }
+    const held =
+      (await approvedTotals(first.cardId)).held + (await approvedTotals(second.cardId)).held;
+    expect(held).toBe(10_000n);
+  });
+});
+
 describe('authorizations racing a freeze', () => {
   it('approves none that is decided after the freeze commits', async () => {
     const { customer, cardId, token } = await cardholder('20000.00');

@@ -309,6 +309,40 @@ describe('authorizations and settlements', () => {
     expect(await footprint(customer)).toEqual(before2);
   });
 
+  it('refuses a known processor id sent with another amount, currency, merchant or card, and still replays the same body', async () => {
+    const { customer, token } = await cardholder();
+    const other = await cardholder();
+    const id = `auth_${newId()}`;
+    const body = { id, merchant: 'Blue Bottle Coffee' };
+    const first = await authorizeOnCard(app, token, 2_500n, body);
+    expect(first.json()).toEqual({ id, approved: true, declineReason: null });
+    const before = await footprint(customer);
+    const otherBefore = await footprint(other.customer);
+    for (const [what, send] of [
+      ['amount', () => authorizeOnCard(app, token, 9_999n, body)],
+      ['currency', () => authorizeOnCard(app, token, 2_500n, { ...body, currency: 'EUR' })],
+      ['merchant', () => authorizeOnCard(app, token, 2_500n, { ...body, merchant: 'Elsewhere' })],
+      ['card', () => authorizeOnCard(app, other.token, 2_500n, body)],
+      ['unknown card', () => authorizeOnCard(app, 'sandbox_card_unknown', 2_500n, body)],
+    ] as const) {
+      const response = await send();
+      expect(response.statusCode, `${what}: ${response.body}`).toBe(409);
+      expect(response.json().error.code, what).toBe('processor_id_reused');
+    }
+    expect(await footprint(customer)).toEqual(before);
+    expect(await footprint(other.customer)).toEqual(otherBefore);
+    expect((await authorizeOnCard(app, token, 2_500n, body)).json()).toEqual(first.json());
+
+    // A settlement id is bound to its type as well as to its authorization.
+    const settlementId = `settle_${newId()}`;
+    const captured = await settle(app, id, 'capture', settlementId);
+    expect(captured.json()).toMatchObject({ status: 'settled' });
+    const asReversal = await settle(app, id, 'reversal', settlementId);
+    expect(asReversal.statusCode).toBe(409);
+    expect(asReversal.json().error.code).toBe('processor_id_reused');
+    expect((await settle(app, id, 'capture', settlementId)).json()).toEqual(captured.json());
+  });
+
   it('releases the hold on a reversal or an expiry, and gives the week’s allowance back', async () => {
     const { customer, token } = await cardholder();
     for (const type of ['reversal', 'expiry'] as const) {

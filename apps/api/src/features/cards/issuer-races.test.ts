@@ -55,6 +55,7 @@ function adminAction(): StaffAction {
       userId: admin.user.id,
       role: 'admin',
       isEmailVerified: true,
+      hasTotp: false,
       wallet: null,
     },
     ipAddress: '127.0.0.1',

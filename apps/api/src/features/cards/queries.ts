@@ -240,6 +240,27 @@ export async function findAuthorizationByProcessorId(
   return found.rows[0] ?? null;
 }
 
+/** What the processor sent with an authorization it named `processorId`, to compare a retry. */
+export type AuthorizationRequestRow = {
+  card_token: string;
+  amount_minor: bigint;
+  currency: string;
+  merchant: string;
+};
+
+export async function authorizationRequestOf(
+  db: Queryable,
+  processorId: string,
+): Promise<AuthorizationRequestRow | null> {
+  const found = await db.query<AuthorizationRequestRow>(
+    `SELECT c.issuer_token AS card_token, a.amount_minor, a.currency, a.merchant
+       FROM card_authorizations a JOIN cards c ON c.id = a.card_id
+      WHERE a.processor_id = $1`,
+    [processorId],
+  );
+  return found.rows[0] ?? null;
+}
+
 export async function findAuthorizationBySettlementId(
   db: Queryable,
   settlementId: string,

@@ -17,6 +17,7 @@ import type { Config } from '../../config.ts';
 import { requireCustomer } from '../../customers/customers.ts';
 import { findUserById } from '../../customers/queries.ts';
 import type { Database, Queryable } from '../../db/client.ts';
+import { fromSqlError } from '../../db/sql-errors.ts';
 import type { AccountId, HoldId, Ledger, PostingLine } from '../../ledger/ledger.ts';
 import { findCustomerWallet } from '../../ledger/wallets.ts';
 import { limitsOrRefuse } from '../../money-out/money-out.ts';
@@ -30,6 +31,7 @@ import { notify } from '../../platform/notifications.ts';
 import type { CardIssuer } from './issuer.ts';
 import {
   type AuthorizationRow,
+  authorizationRequestOf,
   authorizationsOfCard,
   authorize,
   type CardRow,
@@ -532,20 +534,25 @@ export async function declineCard(
   return staffCard(deps, cardId);
 }
 
+/** What the processor sends to authorize a purchase. */
+type AuthorizationRequest = {
+  id: string;
+  cardToken: string;
+  amountMinor: bigint;
+  currency: string;
+  merchant: string;
+};
+
 /**
  * The processor asks to authorize a purchase: card_authorize decides it and places the
- * hold in one statement (its own transaction); a retry of the same id gets the first
- * answer. The customer's page hears of it after the commit.
+ * hold in one statement (its own transaction); a retry of the same id with the same
+ * request gets the first answer, and the same id with another request is refused
+ * (`processor_id_reused`), as an Idempotency-Key reused for another body is. The
+ * customer's page hears of it after the commit.
  */
 export async function authorizePurchase(
   deps: CardDeps,
-  request: {
-    id: string;
-    cardToken: string;
-    amountMinor: bigint;
-    currency: string;
-    merchant: string;
-  },
+  request: AuthorizationRequest,
 ): Promise<IssuingAuthorizationAnswer> {
   // One statement is one transaction on its own: no BEGIN and COMMIT round trips around it.
   const answer = await authorize(deps.db, {
@@ -556,7 +563,13 @@ export async function authorizePurchase(
     amountMinor: request.amountMinor,
     currency: request.currency,
     merchant: request.merchant,
+  }).catch((error: unknown) => {
+    throw fromSqlError(error);
   });
+  // An unknown card is answered before card_authorize looks the id up: a known id sent
+  // with a card nobody has is a changed request too.
+  const isUnknownCard = answer.authorization_id === null;
+  if (answer.is_replay || isUnknownCard) await refuseChangedRetry(deps.db, request);
   if (answer.user_id && !answer.is_replay) {
     deps.eventHub.publishCommitted([{ userId: answer.user_id, topics: ['cards', 'wallet'] }]);
   }
@@ -565,6 +578,22 @@ export async function authorizePurchase(
     approved: answer.status !== 'declined',
     declineReason: isDeclineReason(answer.decline_reason) ? answer.decline_reason : null,
   };
+}
+
+/**
+ * Refuses a request whose id the processor already used for a different one. What a
+ * recorded authorization keeps (its card, amount, currency and merchant) never changes,
+ * so the comparison needs no lock.
+ */
+async function refuseChangedRetry(db: Queryable, request: AuthorizationRequest): Promise<void> {
+  const first = await authorizationRequestOf(db, request.id);
+  if (!first) return;
+  const isSameRequest =
+    first.card_token === request.cardToken &&
+    first.amount_minor === request.amountMinor &&
+    first.currency === request.currency &&
+    first.merchant === request.merchant;
+  if (!isSameRequest) throw new AppError('processor_id_reused');
 }
 
 const settledStatusOf = {
@@ -589,7 +618,12 @@ export async function settleAuthorization(
   });
   const replayed = await findAuthorizationBySettlementId(deps.db, settlement.id);
   if (replayed) {
-    if (replayed.processor_id !== settlement.authorizationId) throw new AppError('state_conflict');
+    // The settlement id names one settlement: its authorization and its type (the status
+    // it left, which nothing changes afterwards).
+    const isSameRequest =
+      replayed.processor_id === settlement.authorizationId &&
+      replayed.status === settledStatusOf[settlement.type];
+    if (!isSameRequest) throw new AppError('processor_id_reused');
     return answer(replayed);
   }
   const unlocked = await findAuthorizationByProcessorId(deps.db, settlement.authorizationId);

@@ -170,7 +170,9 @@ export async function moneyRequestTarget(
 /**
  * Records a staff deposit or debit adjustment. An admin's request at or under the
  * approval threshold, within her daily total, posts at once; otherwise, or prepared by
- * support, it waits for a second admin. The audit event commits with it.
+ * support, or when the caller's own rule says so (`isApprovalRequired`: a dispute refund
+ * above what was disputed), it waits for approval by a second admin (approvals/). The
+ * audit event commits with it.
  */
 export async function createMoneyRequest(
   deps: DepositDeps,
@@ -179,6 +181,7 @@ export async function createMoneyRequest(
   direction: MoneyRequestDirection,
   body: { amount: string; externalReference?: string | undefined },
   action: StaffAction,
+  options: { isApprovalRequired?: boolean } = {},
 ): Promise<MoneyRequest> {
   const { userId, walletId } = target;
   const balance = await deps.ledger.balance(walletId, tx);
@@ -187,7 +190,9 @@ export async function createMoneyRequest(
   if (direction === 'debit_adjustment' && balance.availableMinor < amountMinor) {
     throw new AppError('insufficient_funds', { message: 'Insufficient funds' });
   }
-  const needsApproval = await isApprovalNeeded(deps, tx, action.staff, currency, amountMinor);
+  const needsApproval = await isApprovalNeeded(deps, tx, action.staff, currency, amountMinor, {
+    isRequired: options.isApprovalRequired === true,
+  });
   const requestId = newId();
   await insertPendingRequest(tx, {
     id: requestId,

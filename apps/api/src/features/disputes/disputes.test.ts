@@ -195,6 +195,109 @@ describe('disputes', () => {
     expect(await checkInvariants(db)).toEqual([]);
   });
 
+  describe('a refund above what was disputed', () => {
+    function resolve(staff: { client: TestCustomer['client'] }, disputeId: string, amount: string) {
+      return staff.client.post(
+        `/api/v1/admin/disputes/${disputeId}/resolve`,
+        { note: 'Refunded.', refundAmount: amount },
+        key(),
+      );
+    }
+
+    async function refundRequestOf(reference: string) {
+      const found = await db.query<{ status: string; reason: string; amount_minor: bigint }>(
+        'SELECT status, reason, amount_minor FROM money_requests WHERE external_reference = $1',
+        [reference],
+      );
+      return found.rows[0];
+    }
+
+    it('posts a refund up to the disputed amount at once, and makes one a minor unit above it wait for a second admin', async () => {
+      const customer = await createCustomer(app);
+      const admin = await staffClient(app, 'admin');
+      const secondAdmin = await staffClient(app, 'admin');
+      const oneDollar = { ...validDispute, amount: '1.00' };
+      const equal = (await fileDispute(customer, oneDollar)).json();
+      const paid = await resolve(admin, equal.id, '1.00');
+      expect(paid.json().refund).toMatchObject({ amountMinor: '100', status: 'posted' });
+      const above = (await fileDispute(customer, oneDollar)).json();
+      const waiting = await resolve(admin, above.id, '1.01');
+      expect(waiting.statusCode).toBe(200);
+      expect(waiting.json()).toMatchObject({
+        status: 'resolved',
+        refund: { amountMinor: '101', status: 'pending_approval' },
+      });
+      expect(await refundRequestOf(above.reference)).toMatchObject({
+        status: 'pending_approval',
+        reason: `Refund for dispute ${above.reference}: refund above the disputed amount ($1.00)`,
+      });
+      // Far below the four-eyes threshold, from an admin: still not posted by her alone.
+      const huge = (await fileDispute(customer, oneDollar)).json();
+      expect((await resolve(admin, huge.id, '9999.00')).json().refund.status).toBe(
+        'pending_approval',
+      );
+      expect((await customer.client.get('/api/v1/wallet')).json().availableMinor).toBe('100');
+      const request = (await admin.client.get('/api/v1/admin/queues/deposits'))
+        .json()
+        .items.find(
+          (item: { externalReference: string | null }) =>
+            item.externalReference === above.reference,
+        );
+      expect(request.reason).toContain('refund above the disputed amount');
+      const own = await admin.client.post(`/api/v1/admin/money-requests/${request.id}/approve`, {});
+      expect(own.statusCode).toBe(403);
+      const approved = await secondAdmin.client.post(
+        `/api/v1/admin/money-requests/${request.id}/approve`,
+        {},
+      );
+      expect(approved.json().status).toBe('posted');
+      expect((await customer.client.get('/api/v1/wallet')).json().availableMinor).toBe('201');
+      expect(await checkInvariants(db)).toEqual([]);
+    });
+
+    it('bounds the refund by the linked transaction when it is smaller than the disputed amount', async () => {
+      const sender = await createCustomer(app, { balance: '50.00' });
+      const recipient = await createCustomer(app);
+      const admin = await staffClient(app, 'admin');
+      const paid = (
+        await quickPay(sender.client, { recipient: recipient.wallet.number, amount: '5.00' })
+      ).json();
+      // The sender's line of the payment is a debit: its size is what bounds the refund.
+      const linked = { ...validDispute, amount: '25.00', entryId: paid.entryId };
+      const within = (await fileDispute(sender, linked)).json();
+      expect((await resolve(admin, within.id, '5.00')).json().refund.status).toBe('posted');
+      const above = (await fileDispute(sender, linked)).json();
+      expect((await resolve(admin, above.id, '5.01')).json().refund.status).toBe(
+        'pending_approval',
+      );
+      expect((await refundRequestOf(above.reference))?.reason).toBe(
+        `Refund for dispute ${above.reference}: refund above the linked transaction’s amount ($5.00)`,
+      );
+      expect(await checkInvariants(db)).toEqual([]);
+    });
+
+    it('compares in the wallet’s currency: yen have no minor digits', async () => {
+      const customer = await createCustomer(app, { country: 'JP' });
+      const admin = await staffClient(app, 'admin');
+      const disputed = { ...validDispute, amount: '1000' };
+      const equal = (await fileDispute(customer, disputed)).json();
+      expect(equal).toMatchObject({ amountMinor: '1000', currency: 'JPY' });
+      expect((await resolve(admin, equal.id, '1000')).json().refund).toMatchObject({
+        amountMinor: '1000',
+        status: 'posted',
+      });
+      const above = (await fileDispute(customer, disputed)).json();
+      expect((await resolve(admin, above.id, '1001')).json().refund).toMatchObject({
+        amountMinor: '1001',
+        status: 'pending_approval',
+      });
+      expect((await refundRequestOf(above.reference))?.reason).toContain('(¥1,000)');
+      const tooPrecise = (await fileDispute(customer, disputed)).json();
+      expect((await resolve(admin, tooPrecise.id, '1000.5')).statusCode).toBe(400);
+      expect(await checkInvariants(db)).toEqual([]);
+    });
+  });
+
   it('finds a dispute by its reference for staff, and hides staff routes from customers', async () => {
     const customer = await createCustomer(app);
     const support = await staffClient(app, 'support');

@@ -59,7 +59,7 @@ export function toDispute(row: DisputeRow): Dispute {
   };
 }
 
-type LinkedTransactionRow = {
+export type LinkedTransactionRow = {
   id: string;
   kind: string;
   memo: string;

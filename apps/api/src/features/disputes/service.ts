@@ -1,13 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
-import type {
-  Dispute,
-  DisputeBody,
-  DisputeStatus,
-  DisputeTransaction,
-  StaffDispute,
+import {
+  type Dispute,
+  type DisputeBody,
+  type DisputeStatus,
+  type DisputeTransaction,
+  disputeRefundBound,
+  type StaffDispute,
 } from '@coffer/contracts/disputes';
-import { minorUnits } from '@coffer/contracts/money';
+import { formatMoney, minorUnits } from '@coffer/contracts/money';
 import type { Config } from '../../config.ts';
 import { requireCustomer } from '../../customers/customers.ts';
 import { freezeUser } from '../../customers/queries.ts';
@@ -28,6 +29,7 @@ import {
   disputesOfUser,
   findDispute,
   insertDispute,
+  type LinkedTransactionRow,
   openDisputes,
   ownTransaction,
   recentTransactionsOf,
@@ -208,6 +210,26 @@ const auditActionOf = {
   rejected: 'dispute_rejected',
 } as const;
 
+/**
+ * A refund above its bound (`disputeRefundBound`) is not refused: a fee charged beside the
+ * linked line, or a loss the customer shows, can make it right, and a refusal would only
+ * send staff to an unlinked deposit. It always waits for a second admin instead. Returns
+ * what the approver reads in the request's reason, or null within the bound.
+ */
+function refundAboveBound(
+  dispute: DisputeRow,
+  linked: LinkedTransactionRow | null,
+  refundMinor: bigint,
+): string | null {
+  const bound = disputeRefundBound(
+    { amountMinor: dispute.amount_minor, currency: dispute.currency },
+    linked && { amountMinor: linked.amount_minor, currency: linked.currency },
+  );
+  if (refundMinor <= bound.amountMinor) return null;
+  const currency = toCurrencyCode(dispute.currency);
+  return `refund above ${bound.basis} (${formatMoney({ amountMinor: bound.amountMinor, currency })})`;
+}
+
 export type DisputeStep = {
   status: Exclude<DisputeStatus, 'pending'>;
   note: string | null;
@@ -215,10 +237,40 @@ export type DisputeStep = {
   refund?: { target: MoneyRequestTarget; amount: string };
 };
 
+/** The refund as a staff deposit, waiting for a second admin when above its bound. */
+async function requestRefund(
+  deps: DisputeDeps,
+  tx: Queryable,
+  dispute: DisputeRow,
+  refund: NonNullable<DisputeStep['refund']>,
+  action: StaffAction,
+) {
+  const refundMinor = positiveAmountOrRefuse(
+    refund.amount,
+    toCurrencyCode(dispute.currency),
+    'moneyRequest',
+  );
+  const linked = dispute.entry_id
+    ? await ownTransaction(tx, dispute.entry_id, dispute.user_id)
+    : null;
+  const aboveBound = refundAboveBound(dispute, linked, refundMinor);
+  const reason = `Refund for dispute ${dispute.reference}`;
+  return createMoneyRequest(
+    deps,
+    tx,
+    refund.target,
+    'deposit',
+    { amount: refund.amount, externalReference: dispute.reference },
+    { ...action, reason: aboveBound ? `${reason}: ${aboveBound}` : reason },
+    { isApprovalRequired: aboveBound !== null },
+  );
+}
+
 /**
  * Staff move a dispute on: investigating, resolved (maybe with a refund) or rejected.
  * A refund is a staff deposit from settlement (the deposits feature's money request),
- * under the same four-eyes rule, linked to the dispute. Staff never decide their own
+ * under the same approval rule, linked to the dispute; above what was disputed it always
+ * waits for a second admin (`refundAboveBound`). Staff never decide their own
  * dispute. The customer sees the status and note, and is told, in the same transaction.
  */
 export async function moveDispute(
@@ -232,16 +284,7 @@ export async function moveDispute(
   if (!dispute) throw new AppError('not_found');
   if (dispute.user_id === action.staff.userId) throw new AppError('own_account');
   if (!nextStatuses[dispute.status].includes(step.status)) throw new AppError('state_conflict');
-  const refund = step.refund
-    ? await createMoneyRequest(
-        deps,
-        tx,
-        step.refund.target,
-        'deposit',
-        { amount: step.refund.amount, externalReference: dispute.reference },
-        { ...action, reason: `Refund for dispute ${dispute.reference}` },
-      )
-    : null;
+  const refund = step.refund ? await requestRefund(deps, tx, dispute, step.refund, action) : null;
   await recordDisputeStep(tx, {
     disputeId,
     status: step.status,

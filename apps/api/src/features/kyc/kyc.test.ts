@@ -426,6 +426,25 @@ describe('submitting', () => {
     expect(count.rows).toHaveLength(0);
   });
 
+  it('refuses a date of birth in year 0 or more than 120 years ago on the field, not with a 500', async () => {
+    const customer = await signedUpClient(app);
+    const upload = await uploadDocument(customer.client, pngBytes());
+    const fields = submissionFields(upload.json().id);
+    const longAgo = `${new Date().getUTCFullYear() - 121}-01-01`;
+    for (const dateOfBirth of ['0000-01-01', '1800-01-01', longAgo]) {
+      const response = await customer.client.post('/api/v1/kyc/submissions', {
+        ...fields,
+        dateOfBirth,
+      });
+      expect(response.statusCode, `${dateOfBirth}: ${response.body}`).toBe(400);
+      expect(errorOf(response).fields).toEqual({ dateOfBirth: 'Enter your real date of birth' });
+    }
+    const count = await db.query('SELECT 1 FROM kyc_submissions WHERE user_id = $1', [
+      customer.user.id,
+    ]);
+    expect(count.rows).toHaveLength(0);
+  });
+
   it('allows one pending submission at a time', async () => {
     const customer = await signedUpClient(app);
     await submitted(customer.client);

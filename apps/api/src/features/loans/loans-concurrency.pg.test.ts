@@ -1,6 +1,7 @@
 // Loans under true concurrency (PostgreSQL only): a customer's repayment racing the
-// automatic collection never takes more than is owed, and two API instances running the
-// job runner at once collect each instalment once.
+// automatic collection never takes more than is owed, two API instances running the
+// job runner at once collect each instalment once, and an application racing the approval
+// of the one before never takes the customer past the eligibility.
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { defaultLoanTermsJson } from '@coffer/contracts/loans';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +9,7 @@ import { afterAll, expect, it } from 'vitest';
 import { buildTestApp, useTestApp } from '../../../test/app.ts';
 import { deposit } from '../../../test/factories.ts';
 import { staffClient, type TestClient } from '../../../test/http.ts';
-import { borrower, disbursedLoan } from '../../../test/loans.ts';
+import { applyForLoan, borrower, disbursedLoan } from '../../../test/loans.ts';
 import type { Database } from '../../db/client.ts';
 import { collectDueInstalments, type LoanDeps, repayLoan } from './service.ts';
 
@@ -129,4 +130,36 @@ it('lets one of two admins deciding at once win, and the other is told it is dec
     [customer.user.id],
   );
   expect(audit.rows).toHaveLength(1);
+});
+
+/** Everything the eligibility covers: pending and approved amounts, principal still owed. */
+async function committedToEligibility(userId: string): Promise<bigint> {
+  const found = await db.query<{ total: bigint }>(
+    `SELECT coalesce(sum(CASE WHEN status = 'disbursed' THEN outstanding_principal_minor
+                              WHEN status IN ('pending', 'approved') THEN amount_minor
+                              ELSE 0 END), 0)::bigint AS total
+       FROM loans WHERE user_id = $1`,
+    [userId],
+  );
+  return found.rows[0]?.total ?? -1n;
+}
+
+it('never lets an application sent during the approval of the last one pass the eligibility', async () => {
+  const roundCount = 12;
+  const overdrawn: string[] = [];
+  for (let round = 0; round < roundCount; round += 1) {
+    const customer = await borrower(app, admin, { eligibility: '1500.00' });
+    const first = await applyForLoan(customer, { amount: '1000.00', months: 6 });
+    expect(first.statusCode).toBe(201);
+    const [approved, second] = await Promise.all([
+      admin.post(`/api/v1/admin/loans/${first.json().id}/approve`, {}),
+      applyForLoan(customer, { amount: '1000.00', months: 6 }),
+    ]);
+    expect(approved.statusCode).toBe(200);
+    // Refused for the eligibility, or for the first application still pending: never a 500.
+    expect([201, 400, 409]).toContain(second.statusCode);
+    const committedMinor = await committedToEligibility(customer.user.id);
+    if (committedMinor > 150_000n) overdrawn.push(`round ${round}: ${committedMinor}`);
+  }
+  expect(overdrawn).toEqual([]);
 });

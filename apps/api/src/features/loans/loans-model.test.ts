@@ -60,6 +60,7 @@ type LoanFacts = {
   repaid_minor: bigint;
   charged_interest_minor: bigint;
   schedule_principal_owed_minor: bigint;
+  schedule_principal_minor: bigint;
 };
 
 async function checkBooks(accounts: { receivableId: AccountId; incomeId: AccountId }) {
@@ -69,13 +70,16 @@ async function checkBooks(accounts: { receivableId: AccountId; incomeId: Account
             (SELECT coalesce(sum(interest_minor), 0)::bigint FROM loan_repayments r WHERE r.loan_id = l.id) AS repaid_interest_minor,
             (SELECT coalesce(sum(amount_minor), 0)::bigint FROM loan_repayments r WHERE r.loan_id = l.id) AS repaid_minor,
             (SELECT coalesce(sum(interest_paid_minor), 0)::bigint FROM loan_instalments i WHERE i.loan_id = l.id) AS charged_interest_minor,
-            (SELECT coalesce(sum(principal_minor - principal_paid_minor), 0)::bigint FROM loan_instalments i WHERE i.loan_id = l.id) AS schedule_principal_owed_minor
+            (SELECT coalesce(sum(principal_minor - principal_paid_minor), 0)::bigint FROM loan_instalments i WHERE i.loan_id = l.id) AS schedule_principal_owed_minor,
+            (SELECT coalesce(sum(principal_minor), 0)::bigint FROM loan_instalments i WHERE i.loan_id = l.id) AS schedule_principal_minor
        FROM loans l WHERE l.status IN ('disbursed', 'repaid') AND l.currency = 'USD'`,
   );
   let owedMinor = 0n;
   let interestMinor = 0n;
   for (const loan of loans.rows) {
     expect(loan.outstanding_principal_minor).toBe(loan.schedule_principal_owed_minor);
+    // Every unit of principal is on one instalment, paid or not: paying ahead moves none out.
+    expect(loan.schedule_principal_minor).toBe(loan.amount_minor);
     expect(loan.repaid_principal_minor).toBe(loan.amount_minor - loan.outstanding_principal_minor);
     expect(loan.repaid_minor).toBe(loan.repaid_principal_minor + loan.charged_interest_minor);
     expect(loan.repaid_interest_minor).toBe(loan.charged_interest_minor);

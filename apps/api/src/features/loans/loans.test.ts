@@ -181,6 +181,19 @@ describe('applying', () => {
 });
 
 describe('deciding', () => {
+  it('refuses to approve an application above an eligibility lowered since it was sent', async () => {
+    const customer = await borrower(app, admin, { eligibility: '1500.00' });
+    const loan = (await applyForLoan(customer, { amount: '1000.00', months: 6 })).json();
+    expect((await setEligibility(support, customer.user.id, '100.00')).statusCode).toBe(200);
+    const refused = await admin.post(`/api/v1/admin/loans/${loan.id}/approve`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('loan_above_eligibility');
+    const declined = await admin.post(`/api/v1/admin/loans/${loan.id}/decline`, {
+      reason: 'Above the new eligibility',
+    });
+    expect(declined.json()).toMatchObject({ status: 'declined' });
+  });
+
   it('lists pending applications oldest first and counts them on the staff home', async () => {
     const first = await borrower(app, admin);
     const second = await borrower(app, admin);
@@ -222,6 +235,27 @@ describe('deciding', () => {
 });
 
 describe('disbursing', () => {
+  it('refuses to disburse an approved loan above an eligibility lowered since, and says why', async () => {
+    const customer = await borrower(app, admin, { eligibility: '1500.00' });
+    const loan = (await applyForLoan(customer, { amount: '1000.00', months: 6 })).json();
+    expect((await admin.post(`/api/v1/admin/loans/${loan.id}/approve`, {})).statusCode).toBe(200);
+    expect((await setEligibility(support, customer.user.id, '100.00')).statusCode).toBe(200);
+    const refused = await disburse(admin, loan.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'loan_above_eligibility',
+      message:
+        'This loan would take the customer above the approved loan eligibility of $100.00. Raise the eligibility first.',
+    });
+    expect(await walletBalance(customer)).toBe(0n);
+    const seen = (await customer.client.get('/api/v1/loans')).json().loans[0];
+    expect(seen).toMatchObject({ status: 'approved', disbursedAt: null });
+    // Raised again, the same loan pays out.
+    expect((await setEligibility(support, customer.user.id, '1000.00')).statusCode).toBe(200);
+    expect((await disburse(admin, loan.id)).json()).toMatchObject({ status: 'disbursed' });
+    expect(await walletBalance(customer)).toBe(100_000n);
+  });
+
   it('refuses a pending loan, pays an approved one once and fixes its schedule', async () => {
     const customer = await borrower(app, admin);
     const loan = (await applyForLoan(customer, { amount: '1200.00', months: 12 })).json();
@@ -289,21 +323,26 @@ describe('repaying', () => {
     expect(otherSwitch.statusCode).toBe(404);
   });
 
-  it('pays interest before principal and shortens the schedule when paying ahead', async () => {
+  it('charges only interest accrued and shortens the schedule when paying ahead', async () => {
     const paid = await repay(customer, loanId, '500.00');
     expect(paid.statusCode).toBe(201);
     const loan = paid.json();
     const first = annuitySchedule(120_000n, 1200, 12).lines[0];
+    // On the day of disbursement no interest has accrued: all of it is principal, recorded
+    // on the first instalment, whose period's interest falls due on its due date.
     expect(loan.repayments[0]).toMatchObject({
       amountMinor: '50000',
-      interestMinor: String(first?.interestMinor),
+      interestMinor: '0',
       isAutomatic: false,
     });
-    expect(loan.instalments[0].status).toBe('paid');
+    expect(loan.instalments[0]).toMatchObject({
+      principalMinor: '50000',
+      interestMinor: String(first?.interestMinor),
+      paidMinor: '50000',
+      status: 'upcoming',
+    });
     expect(loan.instalments.length).toBeLessThan(12);
-    expect(BigInt(loan.outstandingPrincipalMinor)).toBe(
-      120_000n - (50_000n - (first?.interestMinor ?? 0n)),
-    );
+    expect(loan.outstandingPrincipalMinor).toBe('70000');
     expect(await walletBalance(customer)).toBe(70_000n);
   });
 

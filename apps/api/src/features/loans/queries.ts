@@ -331,15 +331,36 @@ export async function outstandingPrincipalOfUser(db: Queryable, userId: string):
 }
 
 /**
- * What the customer's eligibility already covers: the principal still owed on disbursed
- * loans and the amounts of approved loans not yet paid out.
+ * Locks the customer's eligibility row until the transaction ends: application, approval,
+ * disbursement and staff setting the eligibility all take it, so each checks what the
+ * eligibility covers and writes without another changing it in between.
  */
-export async function committedPrincipalOfUser(db: Queryable, userId: string): Promise<bigint> {
+export async function lockEligibility(
+  tx: Queryable,
+  userId: string,
+): Promise<EligibilityRow | null> {
+  const found = await tx.query<EligibilityRow>(
+    'SELECT * FROM loan_eligibilities WHERE user_id = $1 FOR UPDATE',
+    [userId],
+  );
+  return found.rows[0] ?? null;
+}
+
+/**
+ * What counts against the customer's eligibility among loans in `statuses`, leaving out
+ * `exceptLoanId`: the principal still owed on a disbursed loan, the amount of any other.
+ */
+export async function committedPrincipalOfUser(
+  db: Queryable,
+  userId: string,
+  counted: { statuses: readonly ('pending' | 'approved' | 'disbursed')[]; exceptLoanId?: string },
+): Promise<bigint> {
   const found = await db.query<{ total: bigint }>(
     `SELECT coalesce(sum(CASE WHEN status = 'disbursed' THEN outstanding_principal_minor
                               ELSE amount_minor END), 0)::bigint AS total
-       FROM loans WHERE user_id = $1 AND status IN ('approved', 'disbursed')`,
-    [userId],
+       FROM loans
+      WHERE user_id = $1 AND status = ANY($2::text[]) AND id IS DISTINCT FROM $3::uuid`,
+    [userId, counted.statuses, counted.exceptLoanId ?? null],
   );
   return found.rows[0]?.total ?? 0n;
 }

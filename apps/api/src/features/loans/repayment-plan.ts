@@ -9,16 +9,31 @@ import { assert } from '../../platform/assert.ts';
 import type { InstalmentWrite } from './queries.ts';
 
 /**
- * How a repayment is spread over a disbursed loan's schedule (ADR 015), as plain
- * arithmetic on its instalments: no database, so the model test and the service share it.
+ * How a repayment is spread over a disbursed loan's schedule (ADR 015 and its addendum), as
+ * plain arithmetic on its instalments: no database, so the model test and the service share
+ * it. Instalment k's period runs from the disbursement date plus k − 1 months to its due
+ * date, the disbursement date plus k months.
  *
- * 1. Instalments due by today (and overdue), oldest first: interest, then principal.
- * 2. The current instalment (the first not yet due): interest, then principal.
- * 3. Anything more is paid ahead: it lowers the principal of the later instalments, which
- *    are re-amortized with the same instalment on the lower balance, so the schedule gets
- *    shorter and their interest is never charged on money already paid back.
- * Paying the payoff amount settles everything instead: the current period is charged only
- * the interest accrued to today (actual/365), later periods none.
+ * The interest owed on day D is, in one place (`positionOf`):
+ * - the unpaid interest of every instalment whose period has ended (due on or before D), and
+ * - of the current period (the one D falls in), the interest accrued to D: actual/365 on the
+ *   principal outstanding when the period began, at most its scheduled interest.
+ * A period that begins after D owes nothing on D. The rest of the current period's scheduled
+ * interest falls due with its instalment, on its due date.
+ *
+ * A repayment on D pays, in this order, until it is spent:
+ * 1. the instalments due by D (and overdue), oldest first: interest, then principal;
+ * 2. the interest accrued in the current period;
+ * 3. principal: the current instalment's, then the later instalments' (paid ahead). Principal
+ *    paid ahead is recorded on the current instalment, and the later instalments are
+ *    re-amortized on the lower balance with the same instalment, so the schedule gets
+ *    shorter and their interest falls. The current period's opening principal, which its
+ *    accrual is computed on, stays what it was.
+ * 4. Once no principal is left, the current period is charged only what it has been paid
+ *    (the interest accrued to D): the loan is repaid.
+ * Each step is a fixed amount on D that no payment of the same day changes, so the same cash
+ * paid on D costs the same interest whether it is paid at once or in parts, and paying the
+ * payoff amount (everything owed on D) is just the payment that reaches step 4.
  */
 
 export type LoanTermsOfRecord = {
@@ -31,6 +46,8 @@ export type InstalmentState = InstalmentWrite;
 
 const owedPrincipal = (line: InstalmentState) => line.principalMinor - line.principalPaidMinor;
 const owedInterest = (line: InstalmentState) => line.interestMinor - line.interestPaidMinor;
+const sumOf = (lines: InstalmentState[], part: (line: InstalmentState) => bigint) =>
+  lines.reduce((sum, line) => sum + part(line), 0n);
 export const isSettled = (line: InstalmentState) =>
   owedPrincipal(line) === 0n && owedInterest(line) === 0n;
 
@@ -40,18 +57,30 @@ export type LoanPosition = {
   dueNowMinor: bigint;
   /** The current period's interest accrued to today and not yet paid. */
   accruedNowMinor: bigint;
+  /** All the interest owed today: of due instalments, and accrued in the current period. */
+  interestOwedMinor: bigint;
+  /** Everything owed today: the principal left and the interest owed. */
   payoffMinor: bigint;
 };
 
+/**
+ * The schedule seen from `today`: the unpaid instalments whose periods have ended, the one
+ * whose period `today` falls in (paid or not), and those of periods yet to begin.
+ */
 function splitByToday(instalments: InstalmentState[], today: string) {
-  const open = instalments.filter((line) => !isSettled(line));
-  const due = open.filter((line) => line.dueOn <= today);
-  const current = open.find((line) => line.dueOn > today) ?? null;
-  const later = current ? open.filter((line) => line.number > current.number) : [];
+  const lines = [...instalments].sort((a, b) => a.number - b.number);
+  const due = lines.filter((line) => line.dueOn <= today && !isSettled(line));
+  const current = lines.find((line) => line.dueOn > today) ?? null;
+  const later = current ? lines.filter((line) => line.number > current.number) : [];
   return { due, current, later };
 }
 
-/** Interest of the current period accrued to today, at most its scheduled interest. */
+/** The principal outstanding when the current period began: its own and all later. */
+function openingPrincipalOf(current: InstalmentState, later: InstalmentState[]): bigint {
+  return current.principalMinor + sumOf(later, owedPrincipal);
+}
+
+/** Interest of the current period accrued to today, at most its scheduled interest, unpaid. */
 function accruedOfCurrent(
   terms: LoanTermsOfRecord,
   current: InstalmentState,
@@ -59,10 +88,8 @@ function accruedOfCurrent(
   today: string,
 ): bigint {
   const periodStart = addMonths(terms.disbursedOn, current.number - 1);
-  const balanceAtStartMinor =
-    current.principalMinor + later.reduce((sum, line) => sum + owedPrincipal(line), 0n);
   const accrued = accruedInterestMinor(
-    balanceAtStartMinor,
+    openingPrincipalOf(current, later),
     terms.annualRateBp,
     daysBetween(periodStart, today),
   );
@@ -70,24 +97,22 @@ function accruedOfCurrent(
   return cappedMinor > current.interestPaidMinor ? cappedMinor - current.interestPaidMinor : 0n;
 }
 
+/** What is owed on `today`: what the customer is shown, quoted and collected. */
 export function positionOf(
   terms: LoanTermsOfRecord,
   instalments: InstalmentState[],
   today: string,
 ): LoanPosition {
   const { due, current, later } = splitByToday(instalments, today);
-  const outstandingPrincipalMinor = instalments.reduce(
-    (sum, line) => sum + owedPrincipal(line),
-    0n,
-  );
-  const dueNowMinor = due.reduce((sum, line) => sum + owedPrincipal(line) + owedInterest(line), 0n);
+  const outstandingPrincipalMinor = sumOf(instalments, owedPrincipal);
   const accruedNowMinor = current ? accruedOfCurrent(terms, current, later, today) : 0n;
-  const dueInterestMinor = due.reduce((sum, line) => sum + owedInterest(line), 0n);
+  const interestOwedMinor = sumOf(due, owedInterest) + accruedNowMinor;
   return {
     outstandingPrincipalMinor,
-    dueNowMinor,
+    dueNowMinor: sumOf(due, (line) => owedPrincipal(line) + owedInterest(line)),
     accruedNowMinor,
-    payoffMinor: outstandingPrincipalMinor + dueInterestMinor + accruedNowMinor,
+    interestOwedMinor,
+    payoffMinor: outstandingPrincipalMinor + interestOwedMinor,
   };
 }
 
@@ -101,17 +126,6 @@ export type RepaymentPlan = {
   isRepaid: boolean;
 };
 
-/** Pays interest then principal of one instalment from `leftMinor`; returns what is left. */
-function payInstalment(line: InstalmentState, leftMinor: bigint, interestCapMinor: bigint) {
-  const interestMinor = smallerMinor(leftMinor, interestCapMinor);
-  const afterInterest = leftMinor - interestMinor;
-  const principalOwed = owedPrincipal(line);
-  const principalMinor = smallerMinor(afterInterest, principalOwed);
-  line.interestPaidMinor += interestMinor;
-  line.principalPaidMinor += principalMinor;
-  return { interestMinor, principalMinor, leftMinor: afterInterest - principalMinor };
-}
-
 /** The repayment of `amountMinor` (above zero, at most the payoff) on `today`. */
 export function planRepayment(
   terms: LoanTermsOfRecord,
@@ -124,62 +138,67 @@ export function planRepayment(
     amountMinor > 0n && amountMinor <= position.payoffMinor,
     'a repayment is within the payoff',
   );
-  const instalments = schedule.map((line) => ({ ...line }));
+  const instalments = schedule.map((line) => ({ ...line })).sort((a, b) => a.number - b.number);
   const { due, current, later } = splitByToday(instalments, today);
-  const isPayoff = amountMinor === position.payoffMinor;
   let leftMinor = amountMinor;
   let principalMinor = 0n;
   let interestMinor = 0n;
-  const pay = (line: InstalmentState, interestCapMinor: bigint) => {
-    const paid = payInstalment(line, leftMinor, interestCapMinor);
-    principalMinor += paid.principalMinor;
-    interestMinor += paid.interestMinor;
-    leftMinor = paid.leftMinor;
+  /** Pays up to `owedMinor` of the line's interest; says whether all of it was paid. */
+  const payInterest = (line: InstalmentState, owedMinor: bigint) => {
+    const paidMinor = smallerMinor(leftMinor, owedMinor);
+    line.interestPaidMinor += paidMinor;
+    interestMinor += paidMinor;
+    leftMinor -= paidMinor;
+    return paidMinor === owedMinor;
   };
-  for (const line of due) pay(line, owedInterest(line));
-  const firstTouched = due[0]?.number ?? current?.number ?? 1;
-  if (current && isPayoff) {
-    // Settling today: the current period costs the interest accrued so far, later ones none.
-    current.interestMinor = current.interestPaidMinor + position.accruedNowMinor;
-    pay(current, position.accruedNowMinor);
-    for (const line of later) {
-      line.interestMinor = 0n;
-      pay(line, 0n);
-    }
-  } else if (current) {
-    pay(current, owedInterest(current));
-    if (leftMinor > 0n) {
-      const laterPrincipalMinor = later.reduce((sum, line) => sum + owedPrincipal(line), 0n);
-      assert(leftMinor < laterPrincipalMinor, 'paying ahead below the payoff leaves principal');
-      principalMinor += leftMinor;
-      const lines = amortize(
-        laterPrincipalMinor - leftMinor,
+  const payPrincipal = (line: InstalmentState) => {
+    const paidMinor = smallerMinor(leftMinor, owedPrincipal(line));
+    line.principalPaidMinor += paidMinor;
+    principalMinor += paidMinor;
+    leftMinor -= paidMinor;
+  };
+  for (const line of due) {
+    payInterest(line, owedInterest(line));
+    payPrincipal(line);
+  }
+  if (current) {
+    const isAccruedPaid = payInterest(current, position.accruedNowMinor);
+    payPrincipal(current);
+    const open = later.filter((line) => !isSettled(line));
+    const aheadMinor = smallerMinor(leftMinor, sumOf(open, owedPrincipal));
+    if (aheadMinor > 0n && open[0]) {
+      // Paid ahead: recorded on the current instalment, the later ones re-amortized.
+      current.principalMinor += aheadMinor;
+      current.principalPaidMinor += aheadMinor;
+      principalMinor += aheadMinor;
+      leftMinor -= aheadMinor;
+      const reamortized = amortize(
+        sumOf(open, owedPrincipal) - aheadMinor,
         terms.annualRateBp,
         terms.instalmentMinor,
-        later.length,
-        current.number + 1,
-      );
-      leftMinor = 0n;
-      const reamortized = lines.map((line) => ({
+        open.length,
+        open[0].number,
+      ).map((line) => ({
         ...line,
         dueOn: addMonths(terms.disbursedOn, line.number),
         principalPaidMinor: 0n,
         interestPaidMinor: 0n,
       }));
-      instalments.splice(instalments.indexOf(current) + 1, instalments.length, ...reamortized);
+      instalments.splice(instalments.indexOf(open[0]), instalments.length, ...reamortized);
+    }
+    if (isAccruedPaid && sumOf(instalments, owedPrincipal) === 0n) {
+      // Repaid: the rest of the current period never accrues.
+      current.interestMinor = current.interestPaidMinor;
     }
   }
   assert(leftMinor === 0n, 'a repayment within the payoff is spent entirely');
-  const outstandingPrincipalMinor = instalments.reduce(
-    (sum, line) => sum + owedPrincipal(line),
-    0n,
-  );
+  const firstTouched = due[0]?.number ?? current?.number ?? 1;
   return {
     principalMinor,
     interestMinor,
     fromNumber: firstTouched,
     instalments: instalments.filter((line) => line.number >= firstTouched),
-    outstandingPrincipalMinor,
+    outstandingPrincipalMinor: sumOf(instalments, owedPrincipal),
     isRepaid: instalments.every(isSettled),
   };
 }

@@ -31,8 +31,8 @@ import { recordAudit } from '../../platform/audit.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { notify } from '../../platform/notifications.ts';
+import { isApplicationWithinEligibility, refuseLoanAboveEligibility } from './eligibility.ts';
 import {
-  committedPrincipalOfUser,
   type EligibilityRow,
   findEligibility,
   findLoan,
@@ -42,6 +42,7 @@ import {
   type LoanRow,
   loansOfUser,
   loansToCollect,
+  lockEligibility,
   outstandingPrincipalOfUser,
   pendingLoans,
   type RepaymentRow,
@@ -261,15 +262,12 @@ export async function applyForLoan(
       `Loans in ${wallet.currency} are from ${money(terms.amountMinMinor)} to ${money(terms.amountMaxMinor)}`,
     );
   }
-  // The eligibility caps what the customer borrows in all, not each loan: otherwise loan
-  // after loan of the full amount each would pass it.
-  const eligibility = await findEligibility(deps.db, userId);
-  const committedMinor = await committedPrincipalOfUser(deps.db, userId);
-  if (!eligibility || committedMinor + amountMinor > eligibility.amount_minor) {
-    refuseAmount(loanMessages.aboveEligibility);
-  }
   const loanId = newId();
   await deps.db.transaction(async (tx) => {
+    // The eligibility caps what the customer borrows in all (eligibility.ts), checked
+    // with the new row in place and under the lock approval also takes.
+    const eligibility = await lockEligibility(tx, userId);
+    if (!eligibility) refuseAmount(loanMessages.aboveEligibility);
     const isInserted = await insertLoan(tx, {
       id: loanId,
       userId,
@@ -283,6 +281,9 @@ export async function applyForLoan(
       address: body.address,
     });
     if (!isInserted) throw new AppError('loan_pending_exists');
+    if (!(await isApplicationWithinEligibility(tx, eligibility))) {
+      refuseAmount(loanMessages.aboveEligibility);
+    }
     await publishEvent(tx, { userId, topics: ['loans'] });
   });
   return loanById(deps.db, loanId);
@@ -341,6 +342,19 @@ export async function setEligibility(
   return loanOverview(deps, userId);
 }
 
+/**
+ * The eligibility lock of the loan's customer (eligibility.ts), taken before the loan row
+ * so that every path holding both takes them in the same order.
+ */
+async function lockCustomersEligibility(
+  tx: Queryable,
+  loanId: string,
+): Promise<EligibilityRow | null> {
+  const loan = await findLoan(tx, loanId);
+  if (!loan) throw new AppError('not_found');
+  return lockEligibility(tx, loan.user_id);
+}
+
 async function lockLoan(tx: Queryable, loanId: string): Promise<LoanRow> {
   const loan = await findLoan(tx, loanId, { isLocked: true });
   if (!loan) throw new AppError('not_found');
@@ -355,9 +369,11 @@ export async function decideLoan(
   action: StaffAction,
 ): Promise<Loan> {
   await deps.db.transaction(async (tx) => {
+    const eligibility = decision === 'approve' ? await lockCustomersEligibility(tx, loanId) : null;
     const loan = await lockLoan(tx, loanId);
     if (loan.user_id === action.staff.userId) throw new AppError('own_account');
     if (loan.status !== 'pending') throw new AppError('already_decided');
+    if (decision === 'approve') await refuseLoanAboveEligibility(tx, eligibility, loan);
     const status = decision === 'approve' ? 'approved' : 'declined';
     await recordDecision(tx, loanId, {
       status,
@@ -423,11 +439,14 @@ export async function disburseLoan(
   now = new Date(),
 ): Promise<Loan> {
   const { loanId, receivableId } = target;
+  const eligibility = await lockCustomersEligibility(tx, loanId);
   const loan = await lockLoan(tx, loanId);
   const currency = toCurrencyCode(loan.currency);
   if (loan.status !== 'approved') {
     throw new AppError('loan_state', { message: 'Only an approved loan can be disbursed.' });
   }
+  // Both the first admin's request and the second admin's payout look again.
+  await refuseLoanAboveEligibility(tx, eligibility, loan);
   const requestedBy = loan.disbursement_requested_by_user_id;
   if (requestedBy === null) {
     const needsSecondAdmin = await isApprovalNeeded(

@@ -12,7 +12,7 @@ import {
 import { LiveEventsProvider } from '../../lib/live-events.tsx';
 import { customerPages, profilePage } from '../../lib/navigation.ts';
 import { Outlet } from '../../lib/router/index.ts';
-import { useLogout, useMe } from '../../lib/session.ts';
+import { mustSetUpTwoFactor, useLogout, useMe } from '../../lib/session.ts';
 import { useIsPhoneOnceShown } from '../../lib/use-is-phone.ts';
 import { FrozenAccountBanner } from './frozen-account-banner.tsx';
 import { HelpButton, SupportUnreadBadge } from './help-button.tsx';
@@ -81,6 +81,8 @@ export function ShellLayout() {
   const isPhone = useIsPhoneOnceShown();
   const me = useMe();
   const isStaff = me ? isStaffRole(me.role) : false;
+  // Staff who must set up two-factor first have only their profile until it is on.
+  const isBackOfficeOpen = isStaff && me ? !mustSetUpTwoFactor(me) : false;
   const isNavbarHidden = isPhone && !isNavbarOpen;
   // The open phone menu covers the page: the keyboard must not wander under it.
   const isPageCovered = isPhone && isNavbarOpen;
@@ -133,9 +135,11 @@ export function ShellLayout() {
           {/* Each role sees its own pages: staff have no wallet, customers no back office. */}
           {isStaff ? (
             <>
-              <Suspense fallback={null}>
-                <StaffNavItems onNavigate={navbar.close} />
-              </Suspense>
+              {isBackOfficeOpen ? (
+                <Suspense fallback={null}>
+                  <StaffNavItems onNavigate={navbar.close} />
+                </Suspense>
+              ) : null}
               <NavItemLink item={profilePage} onNavigate={navbar.close} />
             </>
           ) : (

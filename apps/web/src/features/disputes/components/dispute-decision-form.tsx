@@ -1,10 +1,13 @@
-import type { StaffDispute } from '@coffer/contracts/disputes';
-import { Button, Card, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { toCurrencyCode } from '@coffer/contracts/currencies';
+import { disputeRefundBound, type StaffDispute } from '@coffer/contracts/disputes';
+import { parseAmount } from '@coffer/contracts/money';
+import { Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { SegmentedChoice } from '../../../components/segmented-choice.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { type DisputeDecision, decideDispute } from '../api.ts';
@@ -24,9 +27,27 @@ const doneMessages: Record<Step, string> = {
 };
 
 /**
+ * Says before submitting that the typed refund is above what one staff member may refund
+ * alone (`disputeRefundBound`), so it will wait for a second admin; null otherwise, and
+ * for text that is not an amount yet (the server refuses that with its own message).
+ */
+function refundAboveBoundHint(dispute: StaffDispute, refundText: string): string | null {
+  let refundMinor: bigint;
+  try {
+    refundMinor = parseAmount(refundText.trim(), toCurrencyCode(dispute.currency));
+  } catch {
+    return null;
+  }
+  const bound = disputeRefundBound(dispute, dispute.linkedTransaction);
+  if (refundMinor <= bound.amountMinor) return null;
+  const boundText = formatAmountMinor(bound.amountMinor, dispute.currency);
+  return `Above ${bound.basis} (${boundText}): a second admin must approve this refund before it is paid.`;
+}
+
+/**
  * Staff's next step on an open case. A resolution may carry a refund: a staff deposit
- * under the approval rule, so above the threshold (or from support) it waits for a
- * second admin in the deposits queue. The note is required to resolve or reject; the
+ * under the approval rule, so above the threshold or the disputed amount (or from
+ * support) it waits for a second admin in the deposits queue. The note is required to resolve or reject; the
  * customer reads it.
  */
 export function DisputeDecisionForm({ dispute }: { dispute: StaffDispute }) {
@@ -38,6 +59,7 @@ export function DisputeDecisionForm({ dispute }: { dispute: StaffDispute }) {
   const [note, setNote] = useState('');
   const [refundAmount, setRefundAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const refundHint = refundAboveBoundHint(dispute, refundAmount);
   const attemptKey = useRef(newIdempotencyKey());
   const decide = useMutation({
     mutationFn: (decision: DisputeDecision) =>
@@ -88,15 +110,20 @@ export function DisputeDecisionForm({ dispute }: { dispute: StaffDispute }) {
           onChange={(event) => setNote(event.currentTarget.value)}
         />
         {step === 'resolve' ? (
-          <TextInput
-            label="Refund (optional)"
-            description="Credited from settlement as a staff deposit; above the approval threshold a second admin approves it."
-            inputMode="decimal"
-            rightSection={dispute.currency}
-            rightSectionWidth={56}
-            value={refundAmount}
-            onChange={(event) => setRefundAmount(event.currentTarget.value)}
-          />
+          <Stack gap={4}>
+            <TextInput
+              label="Refund (optional)"
+              description="Credited from settlement as a staff deposit; above the approval threshold or the disputed amount a second admin approves it."
+              inputMode="decimal"
+              rightSection={dispute.currency}
+              rightSectionWidth={56}
+              value={refundAmount}
+              onChange={(event) => setRefundAmount(event.currentTarget.value)}
+            />
+            <Text size="sm" c="orange.9" role="status" hidden={refundHint === null}>
+              {refundHint}
+            </Text>
+          </Stack>
         ) : null}
         <Group>
           <Button onClick={submit} loading={decide.isPending}>

@@ -1,9 +1,10 @@
 import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { LogOut } from 'lucide-react';
+import { useState } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { useQuery } from '../../../lib/query/index.ts';
 import { Link } from '../../../lib/router/index.ts';
-import { useLogout } from '../../../lib/session.ts';
+import { mustSetUpTwoFactor, useLogout, useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { NotificationEmailSwitch } from '../../notifications/index.ts';
 import { profileQueryOptions } from '../api.ts';
@@ -12,15 +13,21 @@ import { ActivityCard } from '../components/activity-card.tsx';
 import { ChangePasswordCard } from '../components/change-password-card.tsx';
 import { SessionsCard } from '../components/sessions-card.tsx';
 import { TwoFactorCard } from '../components/two-factor-card.tsx';
+import { TwoFactorRequiredNotice } from '../components/two-factor-required-notice.tsx';
 
 export function ProfilePage() {
   usePageTitle('Profile');
   const profile = useQuery(profileQueryOptions);
   const logout = useLogout();
+  const me = useMe();
+  // Staff sent here to set up two-factor find it first; it stays there for the visit, so
+  // that turning it on does not move its open dialog.
+  const [wasAskedForTwoFactor] = useState(() => (me ? mustSetUpTwoFactor(me) : false));
 
   return (
     <Stack gap="lg" maw={880}>
       <Title order={1}>Profile</Title>
+      <TwoFactorRequiredNotice wasAsked={wasAskedForTwoFactor} />
       {profile.isPending && (
         <Center py="xl">
           <Loader aria-label="Loading your profile" />
@@ -36,9 +43,10 @@ export function ProfilePage() {
       )}
       {profile.data && (
         <>
+          {wasAskedForTwoFactor ? <TwoFactorCard hasTotp={profile.data.hasTotp} /> : null}
           <AccountDetailsCard profile={profile.data} />
           <ChangePasswordCard personalWords={[profile.data.username, profile.data.email]} />
-          <TwoFactorCard hasTotp={profile.data.hasTotp} />
+          {wasAskedForTwoFactor ? null : <TwoFactorCard hasTotp={profile.data.hasTotp} />}
           <SessionsCard />
           <NotificationEmailSwitch />
           <ActivityCard />
