@@ -116,7 +116,7 @@ export const staffDisputeListSchema = z.object({ items: z.array(staffDisputeSche
  * The most one staff member may refund on a dispute alone: the disputed amount, or the
  * linked transaction's size (its line is signed) where one is linked in the same currency
  * and smaller. A refund above it waits for a second admin, whoever asks and whatever the
- * four-eyes threshold. The API decides by it; the decision form warns by it.
+ * approval threshold. The API decides by it; the decision form warns by it.
  */
 export function disputeRefundBound(
   dispute: { amountMinor: bigint; currency: string },

@@ -32,7 +32,7 @@ useTestApp(
   },
   {
     // One admin sets eligibility and disburses for every generated case, far beyond a
-    // person's pace and day: the per-person limit and the daily four-eyes total are lifted.
+    // person's pace and day: the per-person limit and the daily approval total are lifted.
     env: {
       COFFER_LOAN_TERMS: defaultLoanTermsJson,
       COFFER_MONEY_REQUESTS_PER_MINUTE: '1000000',

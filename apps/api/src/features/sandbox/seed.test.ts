@@ -83,7 +83,7 @@ it('lets the second demo admin approve what the first prepared over the approval
   const pending = await maker.post(
     `/api/v1/admin/users/${alice.rows[0]?.id}/deposits`,
     { amount: '20000.00', reason: 'Large wire' },
-    { 'idempotency-key': 'sandbox-four-eyes' },
+    { 'idempotency-key': 'sandbox-approval' },
   );
   expect(pending.json()).toMatchObject({
     status: 'pending_approval',
