@@ -9,7 +9,6 @@ import { createServerDatabase, testDatabaseKind } from '../test/database.ts';
 import { openPglite, openPostgres } from './db/client.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsxBinary = path.resolve(apiDir, '../../node_modules/.bin/tsx');
 // A loaded machine (other test files running) may take a minute to start the server.
 const startTimeoutMs = 90_000;
 
@@ -35,7 +34,10 @@ function freePort(): Promise<number> {
 }
 
 function startMain(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(tsxBinary, ['src/main.ts'], {
+  // Node itself with tsx's loader, not the tsx command: that one relays SIGTERM to its child
+  // and, when the child does not report the signal within 30 ms (a busy event loop on a
+  // loaded machine), sends it again and then SIGKILL: exit 143, no graceful shutdown.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: apiDir,
     env: {
       PATH: process.env.PATH,

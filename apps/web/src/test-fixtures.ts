@@ -11,6 +11,7 @@ export const customerMe: Me = {
   level: 1,
   hasTotp: false,
   isTwoFactorRequired: false,
+  mustChangePassword: false,
   country: 'US',
   currency: 'USD',
   frozenReason: null,

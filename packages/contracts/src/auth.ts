@@ -69,6 +69,11 @@ export const meSchema = z.object({
    * without `hasTotp`, the back office is closed to them until they set it up.
    */
   isTwoFactorRequired: z.boolean(),
+  /**
+   * The password was set by someone else (npm run create-admin): the API answers nothing
+   * but the password change until it is changed, and the web app sends them there.
+   */
+  mustChangePassword: z.boolean(),
   country: z.string(),
   currency: z.string(),
   /** Set when staff disabled transactions; the customer is told why. */

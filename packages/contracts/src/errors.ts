@@ -50,6 +50,14 @@ export const errorCodes = {
     status: 403,
     message: 'Set up two-factor authentication before using the back office.',
   },
+  /**
+   * The account's password was set by someone else (npm run create-admin): until its owner
+   * changes it, only the password change, the session and sign-out answer.
+   */
+  password_change_required: {
+    status: 403,
+    message: 'Choose a new password first: this one was set when your account was created.',
+  },
   /** No such resource, or it belongs to someone else. */
   not_found: { status: 404, message: 'Not found.' },
   /** The same Idempotency-Key is still being processed by another request. */

@@ -52,15 +52,19 @@ it('creates a verified admin with a generated password it prints once', async ()
     username: string;
     password_hash: string;
     email_verified_at: Date | null;
-  }>('SELECT role, username, password_hash, email_verified_at FROM users WHERE email = $1', [
-    'boss@bank.example',
-  ]);
+    must_change_password: boolean;
+  }>(
+    'SELECT role, username, password_hash, email_verified_at, must_change_password FROM users WHERE email = $1',
+    ['boss@bank.example'],
+  );
   await db.close();
   const admin = found.rows[0];
   expect(admin).toMatchObject({ role: 'admin', username: 'Grace Hopper' });
   expect(admin?.email_verified_at).not.toBeNull();
   expect(await verifyPassword(admin?.password_hash ?? '', password ?? '')).toBe(true);
-}, 60_000);
+  // A password printed on a terminal is known to more than its owner.
+  expect(admin?.must_change_password).toBe(true);
+}, 120_000);
 
 it('refuses an existing address, a weak password and a missing email', async () => {
   const again = createAdmin(['--email', 'boss@bank.example']);
@@ -74,4 +78,24 @@ it('refuses an existing address, a weak password and a missing email', async () 
   const missing = createAdmin([]);
   expect(missing.status).toBe(1);
   expect(missing.stderr).toContain('Usage: npm run create-admin');
-}, 60_000);
+}, 120_000);
+
+it('creates the two admins four-eyes needs, and no third: role grants are approved by a second admin', async () => {
+  const second = createAdmin(['--email', 'second@bank.example']);
+  expect(second.status).toBe(0);
+  const third = createAdmin(['--email', 'third@bank.example']);
+  expect(third.status).toBe(1);
+  expect(third.stderr).toContain('There are two admins already');
+  expect(third.stderr).toContain('role grant');
+  const db = await openSame();
+  const found = await db.query('SELECT 1 FROM users WHERE email = $1', ['third@bank.example']);
+  await db.close();
+  expect(found.rows).toEqual([]);
+}, 120_000);
+
+it('says what is wrong with the configuration, as the server does, without a stack trace', () => {
+  const result = createAdmin(['--email', 'limits@bank.example'], { COFFER_LIMITS: '{"USD":' });
+  expect(result.status).toBe(1);
+  expect(result.stderr).toContain('Invalid configuration:\n  COFFER_LIMITS: ');
+  expect(result.stderr).not.toMatch(/^\s+at /m);
+}, 120_000);

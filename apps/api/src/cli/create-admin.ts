@@ -1,11 +1,14 @@
 // npm run create-admin -- --email admin@bank.example [--username "Name"] [--country US]
-// The password comes from COFFER_ADMIN_PASSWORD, or a strong one is generated and printed once.
+// The password comes from COFFER_ADMIN_PASSWORD, or a strong one is generated and printed once;
+// either way someone else has seen it, so the admin must change it at first sign-in.
+// It makes the first two admins only: four-eyes role grants need two to begin with, and
+// every admin after them is granted in the back office and approved by a second admin.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { emailSchema, usernameSchema } from '@coffer/contracts/auth';
 import { findCountry } from '@coffer/contracts/countries';
 import { estimatePasswordStrength } from '@coffer/contracts/password-strength';
-import { loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { insertUser } from '../features/auth/queries.ts';
@@ -16,6 +19,9 @@ function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
+
+/** The admins four-eyes needs to grant roles at all; more are granted in the back office. */
+const adminsMadeByCommandMax = 2;
 
 const { values } = parseArgs({
   options: {
@@ -41,7 +47,14 @@ if (!estimatePasswordStrength(password, [email.data, username.data]).isStrongEno
   fail('COFFER_ADMIN_PASSWORD is too weak: use a long, unguessable password.');
 }
 
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  // The server's own message for a bad setting, without a stack trace.
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
 const db = await openDatabase({
   databaseUrl: config.databaseUrl,
   poolSize: 2,
@@ -49,19 +62,36 @@ const db = await openDatabase({
 });
 try {
   await migrate(db);
-  const isCreated = await insertUser(db, {
-    id: newId(),
-    username: username.data,
-    email: email.data,
-    phone: null,
-    country: country.code,
-    role: 'admin',
-    passwordHash: await hashPassword(password),
-    isEmailVerified: true,
+  const passwordHash = await hashPassword(password);
+  const outcome = await db.transaction(async (tx) => {
+    const admins = await tx.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM users WHERE role = 'admin'",
+    );
+    if ((admins.rows[0]?.count ?? 0) >= adminsMadeByCommandMax) return 'enough_admins';
+    const id = newId();
+    const isInserted = await insertUser(tx, {
+      id,
+      username: username.data,
+      email: email.data,
+      phone: null,
+      country: country.code,
+      role: 'admin',
+      passwordHash,
+      isEmailVerified: true,
+    });
+    if (!isInserted) return 'email_taken';
+    await tx.query('UPDATE users SET must_change_password = true WHERE id = $1', [id]);
+    return 'created';
   });
-  if (!isCreated) fail(`${email.data} already has an account; nothing was changed.`);
+  if (outcome === 'enough_admins') {
+    fail(
+      'There are two admins already: this command would let one person add an admin alone. Make another admin in the back office instead (Admin, open the person, Change role): a role grant takes effect once a second admin approves it.',
+    );
+  }
+  if (outcome === 'email_taken') fail(`${email.data} already has an account; nothing was changed.`);
   console.log(`Created admin ${email.data}.`);
   if (!givenPassword) console.log(`Password (shown once, change it after signing in): ${password}`);
+  console.log('They must choose a new password when they first sign in.');
   if (config.isStaffTwoFactorRequired) {
     console.log(
       'The back office opens once they set up two-factor authentication on their profile.',

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { ownerOnlyDirectoryMode } from './data-directory.ts';
@@ -37,6 +37,27 @@ export type Database = Queryable & {
 
 const int8Oid = 20;
 
+/**
+ * PGlite hangs the failed statement and its parameters on the error (`query`, `params`,
+ * `queryOptions`): ID numbers, addresses, password hashes, for whoever prints or logs it.
+ * They go before the error leaves the client; the SQLSTATE, message and DETAIL stay
+ * (sql-errors.ts reads them), and the log leaves out DETAIL (platform/error-logging.ts).
+ */
+function withoutStatement(error: unknown): never {
+  if (error instanceof Error) {
+    for (const key of ['query', 'params', 'queryOptions']) Reflect.deleteProperty(error, key);
+  }
+  throw error;
+}
+
+/** A PGlite transaction whose failed statements carry no parameters either. */
+function withoutStatements(tx: Transaction): Queryable {
+  return {
+    query: <Row extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+      tx.query<Row>(text, params).catch(withoutStatement),
+  };
+}
+
 /** The embedded database: PostgreSQL in WASM, kept in `dataDir` (or memory when omitted). */
 export async function openPglite(dataDir?: string): Promise<Database> {
   // PGlite writes its files 0666 whatever the umask: its directories keep others out
@@ -63,13 +84,15 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
   return {
     kind: 'pglite',
-    query: (text, params) => {
+    query: <Row extends Record<string, unknown>>(text: string, params?: unknown[]) => {
       refuseReentry();
-      return client.query(text, params);
+      return client.query<Row>(text, params).catch(withoutStatement);
     },
     transaction: (work) => {
       refuseReentry();
-      return client.transaction((tx) => insideTransaction.run(true, () => work(tx as Queryable)));
+      return client
+        .transaction((tx) => insideTransaction.run(true, () => work(withoutStatements(tx))))
+        .catch(withoutStatement);
     },
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);

@@ -158,6 +158,8 @@ export const users = pgTable(
     totpPendingSecretEncrypted: text('totp_pending_secret_encrypted'),
     // The last 30-second step whose code was accepted: a code is good once.
     totpLastUsedStep: bigint('totp_last_used_step', { mode: 'bigint' }),
+    // Someone else has seen the password (npm run create-admin): only changing it is open.
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     // Frozen accounts can receive but not send, withdraw or pay; the reason is shown to them.
     frozenAt: timestamp('frozen_at', { withTimezone: true }),
     frozenReason: text('frozen_reason'),

@@ -31,6 +31,11 @@ declare module 'fastify' {
     ignoresSession?: boolean;
     /** The route answers with a Server-Sent Events stream that stays open. */
     isEventStream?: boolean;
+    /**
+     * A signed-in route that answers someone who must change their password first (who is
+     * signed in, the change itself); every other one refuses them (`password_change_required`).
+     */
+    isOpenBeforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in session, or null for a visitor. */
@@ -91,6 +96,28 @@ function refusalFor(
     return 'staff_two_factor_required';
   }
   return null;
+}
+
+/**
+ * The role's refusal, and for someone whose password was set by someone else (npm run
+ * create-admin), every signed-in route but the few that let them change it. A route their
+ * role may not know of stays a 404.
+ */
+function refusalOf(
+  request: FastifyRequest,
+  access: Access,
+  config: Pick<Config, 'isStaffTwoFactorRequired'>,
+): ErrorCode | null {
+  const refusal = refusalFor(access, request.session, config);
+  if (refusal === 'not_found') return refusal;
+  if (
+    request.session?.mustChangePassword &&
+    access !== 'public' &&
+    !request.routeOptions.config.isOpenBeforePasswordChange
+  ) {
+    return 'password_change_required';
+  }
+  return refusal;
 }
 
 /**
@@ -178,7 +205,7 @@ export function registerAccessControl(app: FastifyInstance, routes: RegisteredRo
         isOverLimit = found.isOverLimit;
       }
     }
-    const refusal = refusalFor(access, request.session, app.config);
+    const refusal = refusalOf(request, access, app.config);
     if (refusal) throw new AppError(refusal);
     if (isOverLimit) throw new AppError('rate_limited');
   });
@@ -199,7 +226,7 @@ export function registerAccessControl(app: FastifyInstance, routes: RegisteredRo
 export function sessionOf(request: FastifyRequest): SessionContext {
   const access = declaredAccess(request);
   if (access === undefined) throw new AppError('forbidden');
-  const refusal = refusalFor(access, request.session, request.server.config);
+  const refusal = refusalOf(request, access, request.server.config);
   if (refusal) throw new AppError(refusal);
   if (!request.session) throw new AppError('unauthenticated');
   return request.session;

@@ -1,6 +1,7 @@
 // What reaches the log when a statement fails: enough to find the bug (the SQLSTATE, the
 // constraint), never the values the statement carried (an ID number, an address).
 import { Writable } from 'node:stream';
+import { inspect } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.ts';
@@ -85,5 +86,19 @@ describe('a failed statement in the log', () => {
     expect(log).toContain('23505');
     expect(log).toContain('log_probe_id_number_key');
     expect(log).not.toContain(secretIdNumber);
+  });
+
+  it('carries no statement values on the error itself, for whoever prints it', async () => {
+    const failing = (query: (text: string, params: unknown[]) => Promise<unknown>) =>
+      query('SELECT $1::text AS id_number, 1 / $2::int AS quotient', [secretIdNumber, 0]).then(
+        () => null,
+        (error: unknown) => error,
+      );
+    const outside = await failing((text, params) => db.query(text, params));
+    const inside = await failing((text, params) => db.transaction((tx) => tx.query(text, params)));
+    for (const error of [outside, inside]) {
+      expect(error).toMatchObject({ code: '22012' });
+      expect(inspect(error)).not.toContain(secretIdNumber);
+    }
   });
 });

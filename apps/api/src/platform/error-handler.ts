@@ -40,8 +40,13 @@ function sqlStateOf(error: unknown): string | null {
 export const invalidTextMessage =
   'Some of the text contains characters that cannot be stored. Remove invisible or broken characters and try again.';
 
-// Fastify's own client errors (bad JSON, too large, wrong content type) by status.
+// Fastify's own client errors (bad JSON, too large, wrong content type) by status. The
+// file server (@fastify/static: the API reference's files, the web build) refuses a path
+// that climbs out of its root (`%2e%2e/`) or names a dotfile with a 403: that names no file
+// it serves, so it is a 404 like any other missing file.
 const codeByClientStatus: Partial<Record<number, ErrorCode>> = {
+  403: 'not_found',
+  404: 'not_found',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'rate_limited',

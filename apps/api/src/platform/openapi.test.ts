@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { errorCodes } from '@coffer/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -100,4 +101,35 @@ describe('OpenAPI document', () => {
     }
     expect(page.body).not.toMatch(/<script(?![^>]*src=)[^>]*>/);
   });
+
+  it('answers a path that climbs out of the reference’s files as not found', async () => {
+    // Over a real connection: inject's URL parsing would resolve the dots before the server.
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    for (const path of [
+      '/api/docs/static/%2e%2e/package.json',
+      '/api/docs/static/%2e%2e/%2e%2e/%2e%2e/package.json',
+      '/api/docs/static/..%2f..%2fpackage.json',
+      '/api/docs/static/no-such-file.js',
+    ]) {
+      const response = await rawGet(Number(port), path);
+      expect(response.status, path).toBe(404);
+      expect(JSON.parse(response.body).error.code, path).toBe('not_found');
+    }
+  });
 });
+
+/** A GET whose path is sent byte for byte, as a client that does not normalize it sends it. */
+function rawGet(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+}

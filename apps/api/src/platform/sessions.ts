@@ -20,6 +20,8 @@ export type SessionContext = {
   isEmailVerified: boolean;
   /** Two-factor is on: where staff must have it (COFFER_STAFF_TWO_FACTOR), access reads it. */
   hasTotp: boolean;
+  /** The password was set by someone else: access answers only the routes that change it. */
+  mustChangePassword: boolean;
   /**
    * A customer's wallet, which never changes (staff have none): read with the session
    * so that a money route needs no query of its own to know where money leaves from.
@@ -59,13 +61,14 @@ type SessionRow = {
   role: Role;
   email_verified_at: Date | null;
   has_totp: boolean;
+  must_change_password: boolean;
   wallet_id: string | null;
   wallet_currency: string | null;
   is_stale: boolean;
 };
 
 const activeSessionSql = `SELECT s.id, s.user_id, u.role, u.email_verified_at,
-            u.totp_secret_encrypted IS NOT NULL AS has_totp,
+            u.totp_secret_encrypted IS NOT NULL AS has_totp, u.must_change_password,
             w.id AS wallet_id, w.currency AS wallet_currency,
             s.last_used_at < now() - ($3 || ' milliseconds')::interval AS is_stale
        FROM sessions s JOIN users u ON u.id = s.user_id
@@ -123,6 +126,7 @@ export async function findActiveSession(
     role: row.role,
     isEmailVerified: row.email_verified_at !== null,
     hasTotp: row.has_totp,
+    mustChangePassword: row.must_change_password,
     wallet:
       row.wallet_id && row.wallet_currency
         ? { id: row.wallet_id, currency: row.wallet_currency }

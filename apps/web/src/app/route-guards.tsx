@@ -56,12 +56,34 @@ function SignInFirst() {
   );
 }
 
+/** The page for someone whose password was set by someone else (npm run create-admin). */
+const requiredPasswordChangePath = '/change-password';
+
+/**
+ * Someone who must change their password first sees only that page: the API answers
+ * them nothing else until it is done.
+ */
+function ChangePasswordFirst() {
+  const location = useLocation();
+  return location.pathname === requiredPasswordChangePath ? (
+    <Outlet />
+  ) : (
+    <Navigate to={requiredPasswordChangePath} replace />
+  );
+}
+
 /**
  * Pages for signed-in users. A visitor is sent to the login page, which brings them back
  * here afterwards (`?returnTo=`).
  */
 export function RequireSignedIn() {
-  return <SessionCheck>{(me) => (me ? <Outlet /> : <SignInFirst />)}</SessionCheck>;
+  return (
+    <SessionCheck>
+      {(me) =>
+        !me ? <SignInFirst /> : me.mustChangePassword ? <ChangePasswordFirst /> : <Outlet />
+      }
+    </SessionCheck>
+  );
 }
 
 /**

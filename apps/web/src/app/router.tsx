@@ -153,6 +153,14 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
         element: <RequireSignedIn />,
         children: [
           {
+            // Outside the shell, whose menus ask the API what it answers only afterwards.
+            path: 'change-password',
+            ...lazyPage(
+              '../features/profile/pages/required-password-change-page.tsx',
+              'RequiredPasswordChangePage',
+            ),
+          },
+          {
             ...shellLayout,
             children: [
               {

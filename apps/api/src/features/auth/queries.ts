@@ -33,6 +33,7 @@ export function toMe(user: UserRow, config: Pick<Config, 'isStaffTwoFactorRequir
     level: user.level,
     hasTotp: user.totp_secret_encrypted !== null,
     isTwoFactorRequired: isTwoFactorRequiredFor(user.role, config),
+    mustChangePassword: user.must_change_password,
     country: user.country,
     currency: currencyOf(user),
     frozenReason: user.frozen_at ? (user.frozen_reason ?? '') : null,
@@ -75,7 +76,11 @@ export async function updatePasswordHash(
   userId: string,
   passwordHash: string,
 ): Promise<void> {
-  await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
+  // A password its owner chose (changed, or reset by email) is no longer one to change.
+  await tx.query(
+    'UPDATE users SET password_hash = $2, must_change_password = false WHERE id = $1',
+    [userId, passwordHash],
+  );
 }
 
 /** A sign-in waiting for its second factor, known by its token's hash until it expires. */

@@ -121,7 +121,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/me',
-    { config: { access: 'user' }, schema: { response: { 200: meSchema } } },
+    {
+      config: { access: 'user', isOpenBeforePasswordChange: true },
+      schema: { response: { 200: meSchema } },
+    },
     async (request) => {
       const user = await findUserById(app.db, sessionOf(request).userId);
       if (!user) throw new Error('a live session always has its user');

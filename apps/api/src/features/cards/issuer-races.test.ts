@@ -56,6 +56,7 @@ function adminAction(): StaffAction {
       role: 'admin',
       isEmailVerified: true,
       hasTotp: false,
+      mustChangePassword: false,
       wallet: null,
     },
     ipAddress: '127.0.0.1',

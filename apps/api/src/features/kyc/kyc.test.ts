@@ -383,6 +383,21 @@ describe('uploading an identity document', () => {
     expect(response.statusCode).toBe(415);
     expect(await documentRowsOf(customer.user.id)).toBe(0);
   });
+
+  it('names application/octet-stream in the 415 whatever type was sent instead', async () => {
+    const customer = await signedUpClient(app);
+    for (const contentType of ['image/png', 'multipart/form-data; boundary=x', 'text/plain']) {
+      const response = await uploadDocument(customer.client, pngBytes(), {
+        'content-type': contentType,
+      });
+      expect(response.statusCode, contentType).toBe(415);
+      expect(errorOf(response)).toEqual({
+        code: 'unsupported_media_type',
+        message: "Send the file's bytes as application/octet-stream.",
+      });
+    }
+    expect(await documentRowsOf(customer.user.id)).toBe(0);
+  });
 });
 
 describe('submitting', () => {

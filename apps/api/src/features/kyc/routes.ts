@@ -57,6 +57,12 @@ const fileExtensions: Record<string, string> = {
   'application/pdf': 'pdf',
 };
 
+function wrongDocumentType(): AppError {
+  return new AppError('unsupported_media_type', {
+    message: `Send the file's bytes as ${documentContentType}.`,
+  });
+}
+
 /** A declared length over the cap is refused before a byte is read. */
 function refuseDeclaredOversize(request: FastifyRequest): void {
   const declared = Number(request.headers['content-length'] ?? 0);
@@ -76,6 +82,12 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   // The body stays the request stream (this plugin's routes only): it is checked and
   // encrypted on its way to storage, never held whole in memory.
   app.addContentTypeParser(documentContentType, (_request, payload, done) => done(null, payload));
+  // A type no parser takes (an image, a form) would get Fastify's own 415, which asks for
+  // JSON: the upload names the type it takes instead.
+  app.addContentTypeParser('*', (request, _payload, done) => {
+    const isUpload = request.routeOptions.url === `${app.prefix}/kyc/documents`;
+    done(isUpload ? wrongDocumentType() : new AppError('unsupported_media_type'), undefined);
+  });
 
   app.get(
     '/kyc',
@@ -94,11 +106,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId } = sessionOf(request);
       const contentType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-      if (contentType !== documentContentType) {
-        throw new AppError('unsupported_media_type', {
-          message: `Send the file's bytes as ${documentContentType}.`,
-        });
-      }
+      if (contentType !== documentContentType) throw wrongDocumentType();
       const document = await uploadDocument(deps, userId, request.raw);
       return reply.status(201).send(document);
     },

@@ -76,7 +76,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/profile/password',
-    { config: reauthenticated, schema: { body: changePasswordBodySchema } },
+    {
+      config: { ...reauthenticated, isOpenBeforePasswordChange: true },
+      schema: { body: changePasswordBodySchema },
+    },
     async (request, reply) => {
       const token = await changePassword(
         authDepsOf(request),

@@ -104,7 +104,11 @@ export function useChangePassword() {
         body,
         schema: noContentSchema,
       }),
-    onSuccess: () => void refreshActivityAndSessions(queryClient),
+    onSuccess: () => {
+      void refreshActivityAndSessions(queryClient);
+      // A password that had to be changed no longer has to: the session says so.
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
   });
 }
 

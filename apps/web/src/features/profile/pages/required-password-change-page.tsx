@@ -1,0 +1,50 @@
+import { errorCodes } from '@coffer/contracts/errors';
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { KeyRound, LogOut } from 'lucide-react';
+import { homePathFor } from '../../../lib/return-to.ts';
+import { Navigate } from '../../../lib/router/index.ts';
+import { useLogout, useMe } from '../../../lib/session.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { ChangePasswordCard } from '../components/change-password-card.tsx';
+
+/**
+ * Where someone whose password was set by someone else (npm run create-admin) is sent
+ * before anything else: the API answers them nothing but this change. Once it is done,
+ * their home page.
+ */
+export function RequiredPasswordChangePage() {
+  usePageTitle('Choose a new password');
+  const me = useMe();
+  const logout = useLogout();
+  if (!me) return null;
+  if (!me.mustChangePassword) return <Navigate to={homePathFor(me.role)} replace />;
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>Choose a new password</Title>
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<KeyRound size={18} aria-hidden />}
+          title={errorCodes.password_change_required.message}
+        >
+          <Text size="sm">
+            Whoever created your account has seen that password. Enter it once more as your current
+            password and choose one only you know; everything else opens once it is changed.
+          </Text>
+        </Alert>
+        <ChangePasswordCard personalWords={[me.username, me.email]} />
+        <Group>
+          <Button
+            variant="subtle"
+            leftSection={<LogOut size={16} aria-hidden />}
+            onClick={() => logout.mutate()}
+            loading={logout.isPending}
+          >
+            Sign out
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}
