@@ -24,6 +24,7 @@ function actionBy(userId: string): StaffAction {
       role: 'admin',
       isEmailVerified: true,
       hasTotp: true,
+      mustChangePassword: false,
       wallet: null,
     },
     ipAddress: '127.0.0.1',
