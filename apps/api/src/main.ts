@@ -5,6 +5,7 @@ import { describeTightenedModes, secureDataDirectory } from './db/data-directory
 import { migrate } from './db/migrate.ts';
 import { describeDemoUsers, seedSandbox } from './features/sandbox/seed.ts';
 import { purgeOldAttemptCounters } from './platform/attempt-counters.ts';
+import { serializeErrorForLog } from './platform/error-logging.ts';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency.ts';
 
 const purgeIntervalMs = 60 * 60 * 1000;
@@ -83,6 +84,9 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
+  } else if (error instanceof Error) {
+    // As the log writes errors: a failed statement's values (PostgreSQL's DETAIL) left out.
+    console.error(serializeErrorForLog(error));
   } else {
     console.error(error);
   }
