@@ -15,8 +15,9 @@ import { staffClient, type TestClient } from '../../../test/http.ts';
 import { borrower, disbursedLoan } from '../../../test/loans.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
 import { instalmentsOf } from './queries.ts';
+import { collectDueInstalments, repayLoan } from './repayment.ts';
 import { positionOf } from './repayment-plan.ts';
-import { collectDueInstalments, type LoanDeps, repayLoan } from './service.ts';
+import type { LoanDeps } from './shared.ts';
 
 let app: FastifyInstance;
 let admin: TestClient;

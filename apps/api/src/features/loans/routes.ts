@@ -17,19 +17,19 @@ import { customerLimits } from '../../platform/rate-limits.ts';
 import { checkStepUp } from '../step-up/service.ts';
 import {
   applyForLoan,
-  collectDueInstalments,
   decideLoan,
-  disburseLoan,
-  disbursementApprovals,
-  disbursementTarget,
-  loanCollectionIntervalMs,
   loanOverview,
   loanQueue,
+  setEligibility,
+} from './application.ts';
+import { disburseLoan, disbursementApprovals, disbursementTarget } from './disbursement.ts';
+import {
+  collectDueInstalments,
+  loanCollectionIntervalMs,
   precheckRepayment,
   repayLoan,
-  setEligibility,
   switchAutoRepay,
-} from './service.ts';
+} from './repayment.ts';
 
 const userParams = z.object({ userId: z.uuid() });
 const loanParams = z.object({ loanId: z.uuid() });
