@@ -1,5 +1,5 @@
 // The back office end to end against the sandbox server: the customer list and search, a
-// customer's page, deposits (posted at once and four-eyes), the deposits queue, freezing
+// customer's page, deposits (posted at once and waiting for approval), the deposits queue, freezing
 // with the reason the customer sees, the audit log, and what support may not do.
 import { staffFreezeReason } from '@coffer/contracts/admin';
 import type { Locator, Page } from 'playwright-core';
@@ -115,7 +115,7 @@ describe('back office', () => {
       const startingMinor = await balanceOf(page);
       expect(startingMinor).toBe(150_480n);
 
-      // A deposit at or under the four-eyes threshold posts at once.
+      // A deposit at or under the approval threshold posts at once.
       await recordDeposit(page, {
         amount: '25.00',
         reference: 'BRANCH-0001',

@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Approvals } from './approvals/approvals.ts';
 import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -67,6 +68,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** What each money feature checks before a step-up code is sent for its payments. */
     stepUpPrechecks: StepUpPrechecks;
+    /** What each feature whose staff postings wait for approval does once one is decided. */
+    approvals: Approvals;
   }
 }
 
@@ -127,9 +130,12 @@ export async function buildApp(options: {
   app.decorate('site', loadSite(options.config.siteFile));
   app.decorate('jobs', createJobRunner(options.db, app.log));
   app.decorate('stepUpPrechecks', new StepUpPrechecks());
+  app.decorate('approvals', new Approvals());
   app.addHook('onReady', async () => {
     const missing = app.stepUpPrechecks.missing();
     assert(missing.length === 0, `no step-up precheck registered for ${missing.join(', ')}`);
+    const unregistered = app.approvals.missing();
+    assert(unregistered.length === 0, `no approval callbacks for ${unregistered.join(', ')}`);
   });
 
   registerErrorHandler(app);

@@ -12,7 +12,6 @@ import {
 } from '@coffer/contracts/loans';
 import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import { z } from 'zod';
-import { moneyRequestsPerMinuteDefault } from './platform/rate-limits.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -112,6 +111,13 @@ const trustProxySchema = z.string().transform((text, context): TrustProxy => {
 
 /** PRODUCT.md section 5: a virtual card costs 100.00 USD; other currencies are free until configured. */
 const defaultCardFees = '{"USD":"100.00"}';
+
+/**
+ * Requests per minute a customer may make to each money route (Quick Pay, payouts, bill
+ * payments; platform/rate-limits.ts): far more than anyone confirms by hand, too few for a
+ * script to hammer. COFFER_MONEY_REQUESTS_PER_MINUTE changes it.
+ */
+export const moneyRequestsPerMinuteDefault = 30;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

@@ -77,7 +77,7 @@ export const customerDetailSchema = z.object({
       /** Principal the customer still owes on disbursed loans (the Loan Balance). */
       loanBalanceMinor: minorUnitsSchema,
       /**
-       * The operator's four-eyes figures in this currency (COFFER_LIMITS): staff postings
+       * The operator's approval figures in this currency (COFFER_LIMITS): staff postings
        * above the threshold, or past a maker's daily total, wait for a second admin. Null
        * when the currency has no limits: then every posting waits.
        */

@@ -116,7 +116,7 @@ export const staffDisputeListSchema = z.object({ items: z.array(staffDisputeSche
  * The most one staff member may refund on a dispute alone: the disputed amount, or the
  * linked transaction's size (its line is signed) where one is linked in the same currency
  * and smaller. A refund above it waits for a second admin, whoever asks and whatever the
- * four-eyes threshold. The API decides by it; the decision form warns by it.
+ * approval threshold. The API decides by it; the decision form warns by it.
  */
 export function disputeRefundBound(
   dispute: { amountMinor: bigint; currency: string },
@@ -137,7 +137,7 @@ export const disputeInvestigateBodySchema = z.object({ note: z.optional(resoluti
 export const disputeRejectBodySchema = z.object({ note: resolutionNoteSchema });
 export const disputeResolveBodySchema = z.object({
   note: resolutionNoteSchema,
-  /** A refund to the customer's wallet, as typed ("25.00"); a staff deposit under four-eyes. */
+  /** A refund to the customer's wallet, as typed ("25.00"); a staff deposit under approval. */
   refundAmount: z.optional(
     singleLineText({ max: 40, tooLong: 'Please enter a valid amount' }).check(
       z.regex(/^\d{1,16}(?:\.\d{1,4})?$/, 'Please enter a valid amount'),

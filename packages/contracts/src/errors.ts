@@ -67,14 +67,14 @@ export const errorCodes = {
   },
   /** The thing is already in the state asked for (frozen, that level, decided). */
   state_conflict: { status: 409, message: 'Nothing to change: it is already in that state.' },
-  /** Four-eyes: the person who prepared a request cannot approve it. */
+  /** Approval: the person who prepared a request cannot approve it. */
   own_request: { status: 403, message: 'A second admin must approve this: you prepared it.' },
-  /** Four-eyes: the checker is the request's subject, or was promoted by its maker. */
+  /** Approval: the checker is the request's subject, or was promoted by its maker. */
   not_eligible_checker: {
     status: 403,
     message: 'A different admin must approve this: you may not check this request.',
   },
-  /** Four-eyes: a money request for a staff member's wallet. */
+  /** Approval: a money request for a staff member's wallet. */
   staff_wallet: { status: 403, message: 'Staff accounts cannot move money.' },
   /** Only the person who prepared a request may cancel it. */
   not_maker: { status: 403, message: 'Only the person who prepared this request can cancel it.' },

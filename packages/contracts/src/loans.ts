@@ -163,7 +163,7 @@ export const loanSchema = z.object({
   decidedAt: z.nullable(z.string()),
   createdAt: z.string(),
   disbursedAt: z.nullable(z.string()),
-  /** A disbursement above the four-eyes threshold waiting for a second admin. */
+  /** A disbursement above the approval threshold waiting for a second admin. */
   disbursementRequestedBy: z.nullable(z.object({ id: z.string(), username: z.string() })),
   instalmentMinor: z.nullable(minorUnitsSchema),
   outstandingPrincipalMinor: minorUnitsSchema,

@@ -169,7 +169,7 @@ async function loanRepayment(): Promise<Call> {
   };
 }
 
-/** A fresh admin's disbursement of an approved loan below the four-eyes threshold. */
+/** A fresh admin's disbursement of an approved loan below the approval threshold. */
 async function loanDisbursement(body: Record<string, unknown>): Promise<Call> {
   const { client: admin } = await staffClient(app, 'admin');
   const customer = await borrower(app, admin);

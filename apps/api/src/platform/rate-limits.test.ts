@@ -5,8 +5,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, useTestApp } from '../../test/app.ts';
 import { signedUpClient } from '../../test/http.ts';
+import { moneyRequestsPerMinuteDefault } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { moneyRequestsPerMinuteDefault } from './rate-limits.ts';
 
 let db: Database;
 let app: FastifyInstance;

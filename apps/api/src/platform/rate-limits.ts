@@ -111,13 +111,6 @@ const oneMinuteMs = 60 * 1000;
 const fifteenMinutesMs = 15 * 60 * 1000;
 const oneHourMs = 60 * 60 * 1000;
 
-/**
- * Requests per minute a customer may make to each money route (Quick Pay, payouts, bill
- * payments): far more than anyone confirms by hand, too few for a script to hammer.
- * COFFER_MONEY_REQUESTS_PER_MINUTE changes it.
- */
-export const moneyRequestsPerMinuteDefault = 30;
-
 const perCustomerMoneyLimit = perCustomerLimit(
   (config) => config.moneyRequestsPerMinute,
   oneMinuteMs,

@@ -140,42 +140,6 @@ export async function countUsers(db: Queryable): Promise<number> {
   return Number(counted.rows[0]?.count ?? 0n);
 }
 
-/** Freezes the user unless they are frozen already (false then). */
-export async function freezeUser(
-  tx: Queryable,
-  userId: string,
-  freeze: { reason: string; byUserId: string },
-): Promise<boolean> {
-  const changed = await tx.query(
-    `UPDATE users SET frozen_at = now(), frozen_reason = $2, frozen_by_user_id = $3
-      WHERE id = $1 AND frozen_at IS NULL RETURNING id`,
-    [userId, freeze.reason, freeze.byUserId],
-  );
-  return changed.rows.length > 0;
-}
-
-/**
- * Unfreezes the user if they are frozen (and, given `onlyReason`, frozen for that reason);
- * false otherwise.
- */
-export async function unfreezeUser(
-  tx: Queryable,
-  userId: string,
-  options: { onlyReason?: string } = {},
-): Promise<boolean> {
-  const changed = await tx.query(
-    `UPDATE users SET frozen_at = NULL, frozen_reason = NULL, frozen_by_user_id = NULL
-      WHERE id = $1 AND frozen_at IS NOT NULL AND ($2::text IS NULL OR frozen_reason = $2)
-      RETURNING id`,
-    [userId, options.onlyReason ?? null],
-  );
-  return changed.rows.length > 0;
-}
-
-export async function setUserLevel(tx: Queryable, userId: string, level: number): Promise<void> {
-  await tx.query('UPDATE users SET level = $2 WHERE id = $1', [userId, level]);
-}
-
 export async function setUserRole(tx: Queryable, userId: string, role: Role): Promise<void> {
   await tx.query('UPDATE users SET role = $2 WHERE id = $1', [userId, role]);
 }

@@ -1,5 +1,7 @@
 import { type CustomerDetail, staffFreezeReason } from '@coffer/contracts/admin';
 import type { Role } from '@coffer/contracts/auth';
+import { refuseOwnAccount, requireCustomer } from '../../customers/customers.ts';
+import { freezeUser, type UserRow, unfreezeUser } from '../../customers/queries.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { StaffAction } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -7,28 +9,14 @@ import { recordAudit } from '../../platform/audit.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
-import type { UserRow } from '../auth/queries.ts';
 import {
-  freezeUser,
   insertGrantedAtOnce,
   insertPendingAdminGrant,
-  type PendingGrantRow,
   pendingRoleGrantOf,
   recordRoleGrantDecision,
   setUserRole,
-  unfreezeUser,
 } from './queries.ts';
-import { type AdminDeps, customerDetail, refuseOwnAccount, requireCustomer } from './service.ts';
-
-export function toPendingRoleGrant(row: PendingGrantRow): CustomerDetail['pendingRoleGrant'] {
-  return {
-    id: row.id,
-    role: row.role,
-    reason: row.reason,
-    requestedBy: { id: row.requested_by_user_id, username: row.requested_by_username },
-    createdAt: row.created_at.toISOString(),
-  };
-}
+import { type AdminDeps, customerDetail } from './service.ts';
 
 /**
  * Staff never move money of their own: a customer who becomes staff has their wallet
@@ -80,7 +68,7 @@ export async function setRole(deps: AdminDeps, userId: string, role: Role, actio
   await deps.db.transaction(async (tx) => {
     if (role !== 'admin') {
       // Support is granted at once, but recorded like an admin grant: whoever made a person
-      // staff may never check that person's money requests (checkerRules).
+      // staff may never approve that person's postings (approvals/rules.ts approversOf).
       if (role === 'support') {
         await insertGrantedAtOnce(tx, {
           id: newId(),

@@ -2,28 +2,30 @@ import type { CustomerDetail, CustomerList, TransactionPage } from '@coffer/cont
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { minorUnits } from '@coffer/contracts/money';
 import type { Config } from '../../config.ts';
+import { refuseOwnAccount, requireCustomer, walletIdOf } from '../../customers/customers.ts';
+import { freezeUser, setUserLevel, unfreezeUser } from '../../customers/queries.ts';
 import type { Database } from '../../db/client.ts';
-import type { AccountId, Ledger } from '../../ledger/ledger.ts';
-import { findCustomerWallet } from '../../ledger/wallets.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
 import type { StaffAction } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { publishEvent } from '../../platform/events.ts';
-import { findUserById, type UserRow } from '../auth/queries.ts';
 import { outstandingPrincipalOfUser } from '../loans/queries.ts';
 import { walletLines } from '../wallet/queries.ts';
 import { describeLine } from '../wallet/service.ts';
-import {
-  countUsers,
-  freezeUser,
-  listCustomers,
-  pendingRoleGrantOf,
-  setUserLevel,
-  unfreezeUser,
-} from './queries.ts';
-import { toPendingRoleGrant } from './role-grants.ts';
+import { countUsers, listCustomers, type PendingGrantRow, pendingRoleGrantOf } from './queries.ts';
 
 export type AdminDeps = { db: Database; ledger: Ledger; config: Config };
+
+export function toPendingRoleGrant(row: PendingGrantRow): CustomerDetail['pendingRoleGrant'] {
+  return {
+    id: row.id,
+    role: row.role,
+    reason: row.reason,
+    requestedBy: { id: row.requested_by_user_id, username: row.requested_by_username },
+    createdAt: row.created_at.toISOString(),
+  };
+}
 
 export async function customerList(
   deps: AdminDeps,
@@ -53,16 +55,6 @@ export async function customerList(
     })),
     nextCursor: hasMore ? (page.at(-1)?.id ?? null) : null,
   };
-}
-
-export async function requireCustomer(deps: AdminDeps, userId: string): Promise<UserRow> {
-  const user = await findUserById(deps.db, userId);
-  if (!user) throw new AppError('not_found');
-  return user;
-}
-
-export async function walletIdOf(deps: AdminDeps, userId: string): Promise<AccountId | null> {
-  return (await findCustomerWallet(deps.db, userId))?.id ?? null;
 }
 
 /**
@@ -139,10 +131,6 @@ export async function customerDetail(deps: AdminDeps, userId: string): Promise<C
           }
         : null,
   };
-}
-
-export function refuseOwnAccount(action: StaffAction, userId: string): void {
-  if (action.staff.userId === userId) throw new AppError('own_account');
 }
 
 /** Freezing stops sending, withdrawing and paying bills; the customer sees the reason. */

@@ -1,20 +1,10 @@
 import type { Me, Role } from '@coffer/contracts/auth';
 import { findCountry } from '@coffer/contracts/countries';
+
 import type { Config } from '../../config.ts';
+import { selectUser, type UserRow } from '../../customers/queries.ts';
 import type { Queryable } from '../../db/client.ts';
-import type { RowOf } from '../../db/rows.ts';
-import type { users } from '../../db/schema.ts';
 import { isTwoFactorRequiredFor } from '../../platform/access.ts';
-
-/** A user with their wallet's currency and number (staff have none). */
-export type UserRow = RowOf<typeof users> & {
-  wallet_currency: string | null;
-  wallet_number: string | null;
-};
-
-const selectUser = `
-  SELECT u.*, a.currency AS wallet_currency, a.number AS wallet_number
-    FROM users u LEFT JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'`;
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
   const found = await db.query<UserRow>(`${selectUser} WHERE u.email = $1`, [email.toLowerCase()]);
@@ -25,11 +15,6 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
 export async function isEmailTaken(db: Queryable, email: string): Promise<boolean> {
   const taken = await db.query('SELECT 1 FROM users WHERE email = $1', [email]);
   return taken.rows.length > 0;
-}
-
-export async function findUserById(db: Queryable, userId: string): Promise<UserRow | null> {
-  const found = await db.query<UserRow>(`${selectUser} WHERE u.id = $1`, [userId]);
-  return found.rows[0] ?? null;
 }
 
 /** The wallet's currency once opened; staff without a wallet show their country's. */

@@ -14,10 +14,11 @@ import { signupBodySchema } from '@coffer/contracts/signup';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
+import { findUserById } from '../../customers/queries.ts';
 import { sessionOf } from '../../platform/access.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';
 import { clearSessionCookie, revokeSession, setSessionCookie } from '../../platform/sessions.ts';
-import { findUserById, toMe } from './queries.ts';
+import { toMe } from './queries.ts';
 import {
   type AuthDeps,
   type Client,

@@ -4,6 +4,7 @@ import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { estimatePasswordStrength } from '@coffer/contracts/password-strength';
 import type { Site } from '@coffer/contracts/site';
 import type { Config } from '../../config.ts';
+import { findUserById, type UserRow } from '../../customers/queries.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -25,7 +26,6 @@ import {
   acceptTotpStep,
   deviceHistoryOf,
   findUserByEmail,
-  findUserById,
   insertLoginChallenge,
   insertUser,
   isLoginChallengeLive,
@@ -36,7 +36,6 @@ import {
   spendLoginChallengeTry,
   spendRecoveryCode,
   toMe,
-  type UserRow,
   updatePasswordHash,
 } from './queries.ts';
 

@@ -10,7 +10,8 @@ import { staffClient } from '../../../test/http.ts';
 import type { StaffAction } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import { type CardIssuer, createSandboxIssuer } from './issuer.ts';
-import { type CardDeps, changeCardFreeze, issueCard } from './service.ts';
+import { changeCardFreeze, issueCard } from './lifecycle.ts';
+import type { CardDeps } from './shared.ts';
 
 let app: FastifyInstance;
 let admin: Awaited<ReturnType<typeof staffClient>>;

@@ -24,8 +24,6 @@ import { issuerSignatureHeaders, keepRawJsonBodies } from '../../platform/issuer
 import { customerLimits } from '../../platform/rate-limits.ts';
 import { createSandboxIssuer } from './issuer.ts';
 import {
-  authorizePurchase,
-  type CardDeps,
   cardActivity,
   cardOverview,
   cardQueue,
@@ -34,10 +32,11 @@ import {
   declineCard,
   issueCard,
   requestCard,
-  settleAuthorization,
   staffCardActivity,
   staffCardsOf,
-} from './service.ts';
+} from './lifecycle.ts';
+import { authorizePurchase, settleAuthorization } from './processor.ts';
+import type { CardDeps } from './shared.ts';
 import { simulatePurchase } from './simulated-purchases.ts';
 
 const cardParams = z.object({ cardId: z.uuid() });

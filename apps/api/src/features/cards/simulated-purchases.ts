@@ -12,7 +12,7 @@ import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { findAuthorizationByProcessorId, latestCardOf } from './queries.ts';
-import { type CardDeps, toAuthorization } from './service.ts';
+import { type CardDeps, toAuthorization } from './shared.ts';
 
 /** Sends a signed request to one of the issuing endpoints and gives back its answer. */
 export type SendSigned = (

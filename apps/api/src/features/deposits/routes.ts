@@ -14,6 +14,7 @@ import {
   cancelMoneyRequest,
   createMoneyRequest,
   decideMoneyRequest,
+  moneyRequestApprovals,
   moneyRequestsOf,
   moneyRequestTarget,
   pendingMoneyRequests,
@@ -24,6 +25,7 @@ const requestParams = z.object({ requestId: z.uuid() });
 
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, ledger: app.ledger, config: app.config };
+  app.approvals.register('money_request', moneyRequestApprovals(deps));
 
   const paths: [string, MoneyRequestDirection][] = [
     ['/admin/users/:userId/deposits', 'deposit'],
@@ -92,6 +94,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) =>
       decideMoneyRequest(
         deps,
+        app.approvals,
         request.params.requestId,
         'approve',
         staffActionOf(request, request.body.reason ?? ''),
@@ -111,6 +114,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) =>
       decideMoneyRequest(
         deps,
+        app.approvals,
         request.params.requestId,
         'reject',
         staffActionOf(request, request.body.reason),
@@ -130,6 +134,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) =>
       cancelMoneyRequest(
         deps,
+        app.approvals,
         request.params.requestId,
         staffActionOf(request, request.body.reason ?? ''),
       ),

@@ -1,22 +1,23 @@
 import type { MoneyRequest } from '@coffer/contracts/admin';
-import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { memoLengthMax } from '@coffer/contracts/ledger';
 import { formatMoney, minorUnits } from '@coffer/contracts/money';
-import type { Queryable } from '../../db/client.ts';
-import type { AccountId, PostingLine } from '../../ledger/ledger.ts';
+import type { ApprovalCallbacks, Approvals } from '../../approvals/approvals.ts';
+import { type Approvers, approversOf, isApprovalNeeded } from '../../approvals/rules.ts';
+import type { Config } from '../../config.ts';
+import { requireCustomer, walletIdOf } from '../../customers/customers.ts';
+import { findUserById } from '../../customers/queries.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import type { AccountId, Ledger, PostingLine } from '../../ledger/ledger.ts';
 import type { StaffAction } from '../../platform/access.ts';
 import { positiveAmountOrRefuse } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { assert } from '../../platform/assert.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { notify } from '../../platform/notifications.ts';
-import { type AdminDeps, requireCustomer, walletIdOf } from '../admin/service.ts';
-import { findUserById } from '../auth/queries.ts';
 import {
-  addToDailyTotal,
-  adminNames,
-  approvedStaffGrants,
   findRequest,
   insertPendingRequest,
   type MoneyRequestDirection,
@@ -24,37 +25,11 @@ import {
   pendingRequests,
   recordRequestOutcome,
   requestsOfUser,
-  type StaffName,
 } from './queries.ts';
 
-/**
- * Who may check whose requests: every admin except the maker, the subject, any admin
- * whose promotion the maker requested or approved, and any admin who made the maker staff
- * (support or admin): each pair of eyes must be independent of the other. Read once,
- * applied to each request.
- */
-export async function checkerRules(db: Queryable) {
-  // One after the other: inside a transaction both share one connection.
-  const admins = await adminNames(db);
-  const grants = await approvedStaffGrants(db);
-  const isPromotedBy = (personId: string, promoterId: string) =>
-    grants.some(
-      (grant) =>
-        grant.user_id === personId &&
-        (grant.requested_by_user_id === promoterId || grant.decided_by_user_id === promoterId),
-    );
-  return (request: Pick<MoneyRequestRow, 'maker_user_id' | 'user_id'>): StaffName[] =>
-    admins.filter(
-      (admin) =>
-        admin.id !== request.maker_user_id &&
-        admin.id !== request.user_id &&
-        !isPromotedBy(admin.id, request.maker_user_id) &&
-        !isPromotedBy(request.maker_user_id, admin.id),
-    );
-}
-type EligibleCheckers = Awaited<ReturnType<typeof checkerRules>>;
+export type DepositDeps = { db: Database; ledger: Ledger; config: Config };
 
-function toMoneyRequest(row: MoneyRequestRow, eligibleCheckers: EligibleCheckers): MoneyRequest {
+function toMoneyRequest(row: MoneyRequestRow, approvers: Approvers): MoneyRequest {
   return {
     id: row.id,
     userId: row.user_id,
@@ -72,12 +47,17 @@ function toMoneyRequest(row: MoneyRequestRow, eligibleCheckers: EligibleCheckers
         : null,
     eligibleCheckers:
       row.status === 'pending_approval'
-        ? eligibleCheckers(row).map(({ id, username }) => ({ id, username }))
+        ? approvers(pendingOf(row)).map(({ id, username }) => ({ id, username }))
         : [],
     decisionReason: row.decision_reason,
     createdAt: row.created_at.toISOString(),
     decidedAt: row.decided_at?.toISOString() ?? null,
   };
+}
+
+/** What the approval rules need to know of a money request. */
+function pendingOf(row: Pick<MoneyRequestRow, 'maker_user_id' | 'user_id'>) {
+  return { makerUserId: row.maker_user_id, subjectUserId: row.user_id };
 }
 
 /** A deposit credits the wallet from settlement; a debit adjustment takes it back there. */
@@ -116,7 +96,7 @@ function memoOf(request: MoneyRequestRow): string {
 }
 
 /** The customer hears of a posted deposit or adjustment in the posting's transaction. */
-async function notifyPosted(deps: AdminDeps, tx: Queryable, request: MoneyRequestRow) {
+async function notifyPosted(deps: DepositDeps, tx: Queryable, request: MoneyRequestRow) {
   const amount = formatMoney({
     amountMinor: request.amount_minor,
     currency: toCurrencyCode(request.currency),
@@ -141,7 +121,7 @@ async function notifyPosted(deps: AdminDeps, tx: Queryable, request: MoneyReques
 }
 
 async function postRequest(
-  deps: AdminDeps,
+  deps: DepositDeps,
   tx: Queryable,
   request: MoneyRequestRow,
   settlementId: AccountId,
@@ -171,7 +151,7 @@ export type MoneyRequestTarget = { userId: string; walletId: AccountId; settleme
 
 /** Looks up what a request needs before its transaction opens. */
 export async function moneyRequestTarget(
-  deps: AdminDeps,
+  deps: DepositDeps,
   userId: string,
 ): Promise<MoneyRequestTarget> {
   const subject = await requireCustomer(deps, userId);
@@ -188,64 +168,20 @@ export async function moneyRequestTarget(
 }
 
 /**
- * Spends `amountMinor` of the maker's daily total for posting without a second admin, in
- * one conditional upsert: the row stays locked until the transaction ends, so a concurrent
- * posting waits and then sees this one. False when the total would be exceeded.
- */
-async function spendDailyTotal(
-  tx: Queryable,
-  makerUserId: string,
-  currency: string,
-  amountMinor: bigint,
-  dailyTotalMinor: bigint,
-): Promise<boolean> {
-  if (amountMinor > dailyTotalMinor) return false;
-  return addToDailyTotal(tx, { makerUserId, currency, amountMinor, dailyTotalMinor });
-}
-
-/**
- * The four-eyes rule of every staff posting (deposits, adjustments, loan disbursements):
- * a second admin is needed for anything support prepares, anything above the currency's
- * threshold, any currency without limits (it has no threshold), and what would take the
- * admin past her daily total. Otherwise the amount is spent from that total here.
- */
-export async function isSecondAdminNeeded(
-  deps: Pick<AdminDeps, 'config'>,
-  tx: Queryable,
-  staff: StaffAction['staff'],
-  currency: CurrencyCode,
-  amountMinor: bigint,
-): Promise<boolean> {
-  const limits = deps.config.limits.limitsFor(currency);
-  return (
-    staff.role !== 'admin' ||
-    !limits ||
-    amountMinor > limits.fourEyesThresholdMinor ||
-    !(await spendDailyTotal(
-      tx,
-      staff.userId,
-      currency,
-      amountMinor,
-      limits.fourEyesDailyTotalMinor,
-    ))
-  );
-}
-
-/**
  * Records a staff deposit or debit adjustment. An admin's request at or under the
- * four-eyes threshold, within her daily total, posts at once; otherwise, or prepared by
- * support, or when the caller's own rule says so (`isSecondAdminRequired`: a dispute
- * refund above what was disputed), it waits for a second admin. The audit event commits
- * with it.
+ * approval threshold, within her daily total, posts at once; otherwise, or prepared by
+ * support, or when the caller's own rule says so (`isApprovalRequired`: a dispute refund
+ * above what was disputed), it waits for approval by a second admin (approvals/). The
+ * audit event commits with it.
  */
 export async function createMoneyRequest(
-  deps: AdminDeps,
+  deps: DepositDeps,
   tx: Queryable,
   target: MoneyRequestTarget,
   direction: MoneyRequestDirection,
   body: { amount: string; externalReference?: string | undefined },
   action: StaffAction,
-  options: { isSecondAdminRequired?: boolean } = {},
+  options: { isApprovalRequired?: boolean } = {},
 ): Promise<MoneyRequest> {
   const { userId, walletId } = target;
   const balance = await deps.ledger.balance(walletId, tx);
@@ -254,10 +190,9 @@ export async function createMoneyRequest(
   if (direction === 'debit_adjustment' && balance.availableMinor < amountMinor) {
     throw new AppError('insufficient_funds', { message: 'Insufficient funds' });
   }
-  // Required by the caller, it waits whatever the threshold, and spends no daily total.
-  const needsSecondAdmin =
-    options.isSecondAdminRequired === true ||
-    (await isSecondAdminNeeded(deps, tx, action.staff, currency, amountMinor));
+  const needsApproval = await isApprovalNeeded(deps, tx, action.staff, currency, amountMinor, {
+    isRequired: options.isApprovalRequired === true,
+  });
   const requestId = newId();
   await insertPendingRequest(tx, {
     id: requestId,
@@ -272,7 +207,7 @@ export async function createMoneyRequest(
   });
   const request = await findRequest(tx, requestId);
   if (!request) throw new Error('a request just inserted is found');
-  if (!needsSecondAdmin) {
+  if (!needsApproval) {
     const entryId = await postRequest(deps, tx, request, target.settlementId, action.staff.userId);
     await recordRequestOutcome(tx, requestId, {
       status: 'posted',
@@ -284,15 +219,15 @@ export async function createMoneyRequest(
   // A pending request changes no balance, but the staff's queues show it.
   await publishEvent(tx, {
     userId,
-    topics: needsSecondAdmin ? ['money-requests'] : ['wallet', 'money-requests'],
+    topics: needsApproval ? ['money-requests'] : ['wallet', 'money-requests'],
   });
   await recordAudit(tx, {
     action:
       direction === 'deposit'
-        ? needsSecondAdmin
+        ? needsApproval
           ? 'deposit_requested'
           : 'deposit_recorded'
-        : needsSecondAdmin
+        : needsApproval
           ? 'adjustment_requested'
           : 'adjustment_recorded',
     actorUserId: action.staff.userId,
@@ -307,7 +242,7 @@ export async function createMoneyRequest(
   });
   const saved = await findRequest(tx, requestId);
   if (!saved) throw new Error('a request just inserted is found');
-  return toMoneyRequest(saved, await checkerRules(tx));
+  return toMoneyRequest(saved, await approversOf(tx));
 }
 
 async function lockPending(tx: Queryable, requestId: string): Promise<MoneyRequestRow> {
@@ -318,12 +253,48 @@ async function lockPending(tx: Queryable, requestId: string): Promise<MoneyReque
 }
 
 /**
- * The second pair of eyes: an admin who is not the maker, not the subject, and not
- * promoted by the maker posts or rejects a pending request. The subject must still be a
- * customer for it to post.
+ * Money requests are decided through approvals/ (its rules: who may approve or cancel),
+ * which calls back here: an approved request posts (its subject must still be a
+ * customer), a rejected or cancelled one is closed.
  */
+export function moneyRequestApprovals(deps: DepositDeps): ApprovalCallbacks<'money_request'> {
+  return {
+    lockPending: async (tx, requestId) => pendingOf(await lockPending(tx, requestId)),
+    onDecided: async (tx, { id, decision, action, context }) => {
+      const request = await lockPending(tx, id);
+      if (decision === 'cancel') {
+        await closeRequest(tx, request, {
+          status: 'cancelled',
+          checkerUserId: null,
+          entryId: null,
+          action,
+        });
+        return;
+      }
+      if (decision === 'approve') await refuseStaffSubject(tx, request.user_id);
+      const entryId =
+        decision === 'approve'
+          ? await postRequest(deps, tx, request, settlementOf(context), action.staff.userId)
+          : null;
+      await closeRequest(tx, request, {
+        status: decision === 'approve' ? 'posted' : 'rejected',
+        checkerUserId: action.staff.userId,
+        entryId,
+        action,
+      });
+    },
+  };
+}
+
+function settlementOf(context: { settlementId?: AccountId }): AccountId {
+  assert(context.settlementId !== undefined, 'an approved request comes with its settlement');
+  return context.settlementId;
+}
+
+/** A second admin approves (posts) or rejects a pending request (approvals/ rules). */
 export async function decideMoneyRequest(
-  deps: AdminDeps,
+  deps: DepositDeps,
+  approvals: Approvals,
   requestId: string,
   decision: 'approve' | 'reject',
   action: StaffAction,
@@ -335,44 +306,32 @@ export async function decideMoneyRequest(
     'settlement',
     toCurrencyCode(pending.currency),
   );
-  await deps.db.transaction(async (tx) => {
-    const request = await lockPending(tx, requestId);
-    if (request.maker_user_id === action.staff.userId) throw new AppError('own_request');
-    const eligibleCheckers = await checkerRules(tx);
-    if (!eligibleCheckers(request).some((admin) => admin.id === action.staff.userId)) {
-      throw new AppError('not_eligible_checker');
-    }
-    if (decision === 'approve') await refuseStaffSubject(tx, request.user_id);
-    const entryId =
-      decision === 'approve'
-        ? await postRequest(deps, tx, request, settlementId, action.staff.userId)
-        : null;
-    await closeRequest(tx, request, {
-      status: decision === 'approve' ? 'posted' : 'rejected',
-      checkerUserId: action.staff.userId,
-      entryId,
+  await deps.db.transaction((tx) =>
+    approvals.decide('money_request', tx, {
+      id: requestId,
+      decision,
       action,
-    });
-  });
+      context: { settlementId },
+    }),
+  );
   return moneyRequestById(deps, requestId);
 }
 
 /** The maker withdraws her own request while it is still pending. */
 export async function cancelMoneyRequest(
-  deps: AdminDeps,
+  deps: DepositDeps,
+  approvals: Approvals,
   requestId: string,
   action: StaffAction,
 ): Promise<MoneyRequest> {
-  await deps.db.transaction(async (tx) => {
-    const request = await lockPending(tx, requestId);
-    if (request.maker_user_id !== action.staff.userId) throw new AppError('not_maker');
-    await closeRequest(tx, request, {
-      status: 'cancelled',
-      checkerUserId: null,
-      entryId: null,
+  await deps.db.transaction((tx) =>
+    approvals.decide('money_request', tx, {
+      id: requestId,
+      decision: 'cancel',
       action,
-    });
-  });
+      context: {},
+    }),
+  );
   return moneyRequestById(deps, requestId);
 }
 
@@ -424,23 +383,23 @@ async function closeRequest(
   });
 }
 
-async function moneyRequestById(deps: AdminDeps, requestId: string): Promise<MoneyRequest> {
+async function moneyRequestById(deps: DepositDeps, requestId: string): Promise<MoneyRequest> {
   const found = await findRequest(deps.db, requestId);
   if (!found) throw new AppError('not_found');
-  return toMoneyRequest(found, await checkerRules(deps.db));
+  return toMoneyRequest(found, await approversOf(deps.db));
 }
 
 const queueLengthMax = 200;
 
 /** Oldest first: the work queue of requests waiting for a second admin. */
-export async function pendingMoneyRequests(deps: AdminDeps): Promise<MoneyRequest[]> {
+export async function pendingMoneyRequests(deps: DepositDeps): Promise<MoneyRequest[]> {
   const rows = await pendingRequests(deps.db, queueLengthMax);
-  const eligibleCheckers = await checkerRules(deps.db);
-  return rows.map((row) => toMoneyRequest(row, eligibleCheckers));
+  const approvers = await approversOf(deps.db);
+  return rows.map((row) => toMoneyRequest(row, approvers));
 }
 
-export async function moneyRequestsOf(deps: AdminDeps, userId: string): Promise<MoneyRequest[]> {
+export async function moneyRequestsOf(deps: DepositDeps, userId: string): Promise<MoneyRequest[]> {
   const rows = await requestsOfUser(deps.db, userId, queueLengthMax);
-  const eligibleCheckers = await checkerRules(deps.db);
-  return rows.map((row) => toMoneyRequest(row, eligibleCheckers));
+  const approvers = await approversOf(deps.db);
+  return rows.map((row) => toMoneyRequest(row, approvers));
 }

@@ -50,7 +50,7 @@ describe('disputes under concurrency', () => {
       'SELECT status, amount_minor FROM money_requests WHERE user_id = $1 AND external_reference = $2',
       [customer.user.id, dispute.reference],
     );
-    // An admin's refund under the four-eyes threshold posts at once: exactly once.
+    // An admin's refund under the approval threshold posts at once: exactly once.
     expect(refunds.rows).toEqual([{ status: 'posted', amount_minor: 3000n }]);
     const wallet = (await customer.client.get('/api/v1/wallet')).json();
     expect(wallet.availableMinor).toBe('3000');

@@ -231,7 +231,7 @@ describe('disputes', () => {
         status: 'pending_approval',
         reason: `Refund for dispute ${above.reference}: refund above the disputed amount ($1.00)`,
       });
-      // Far below the four-eyes threshold, from an admin: still not posted by her alone.
+      // Far below the approval threshold, from an admin: still not posted by her alone.
       const huge = (await fileDispute(customer, oneDollar)).json();
       expect((await resolve(admin, huge.id, '9999.00')).json().refund.status).toBe(
         'pending_approval',

@@ -9,7 +9,11 @@ import {
   type StaffDispute,
 } from '@coffer/contracts/disputes';
 import { formatMoney, minorUnits } from '@coffer/contracts/money';
-import type { Queryable } from '../../db/client.ts';
+import type { Config } from '../../config.ts';
+import { requireCustomer } from '../../customers/customers.ts';
+import { freezeUser } from '../../customers/queries.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
 import type { StaffAction } from '../../platform/access.ts';
 import { positiveAmountOrRefuse } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -19,8 +23,6 @@ import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { notify } from '../../platform/notifications.ts';
 import type { SessionContext } from '../../platform/sessions.ts';
-import { freezeUser } from '../admin/queries.ts';
-import { type AdminDeps, requireCustomer } from '../admin/service.ts';
 import { createMoneyRequest, type MoneyRequestTarget } from '../deposits/service.ts';
 import {
   type DisputeRow,
@@ -36,7 +38,7 @@ import {
   toStaffDispute,
 } from './queries.ts';
 
-export type DisputeDeps = AdminDeps;
+export type DisputeDeps = { db: Database; ledger: Ledger; config: Config };
 
 const listLengthMax = 200;
 const referenceAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -260,14 +262,14 @@ async function requestRefund(
     'deposit',
     { amount: refund.amount, externalReference: dispute.reference },
     { ...action, reason: aboveBound ? `${reason}: ${aboveBound}` : reason },
-    { isSecondAdminRequired: aboveBound !== null },
+    { isApprovalRequired: aboveBound !== null },
   );
 }
 
 /**
  * Staff move a dispute on: investigating, resolved (maybe with a refund) or rejected.
  * A refund is a staff deposit from settlement (the deposits feature's money request),
- * under the same four-eyes rule, linked to the dispute; above what was disputed it always
+ * under the same approval rule, linked to the dispute; above what was disputed it always
  * waits for a second admin (`refundAboveBound`). Staff never decide their own
  * dispute. The customer sees the status and note, and is told, in the same transaction.
  */

@@ -11,6 +11,7 @@ import {
 } from '@coffer/contracts/kyc';
 import type { Site } from '@coffer/contracts/site';
 import type { Config } from '../../config.ts';
+import { findUserById, setUserLevel } from '../../customers/queries.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { StaffAction } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -20,8 +21,6 @@ import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { notify } from '../../platform/notifications.ts';
-import { setUserLevel } from '../admin/queries.ts';
-import { findUserById } from '../auth/queries.ts';
 import { kycApprovedNotification, kycRejectedNotification } from './emails.ts';
 import {
   decidePending,

@@ -11,7 +11,8 @@ import { deposit } from '../../../test/factories.ts';
 import { staffClient, type TestClient } from '../../../test/http.ts';
 import { applyForLoan, borrower, disbursedLoan } from '../../../test/loans.ts';
 import type { Database } from '../../db/client.ts';
-import { collectDueInstalments, type LoanDeps, repayLoan } from './service.ts';
+import { collectDueInstalments, repayLoan } from './repayment.ts';
+import type { LoanDeps } from './shared.ts';
 
 const env = { COFFER_LOAN_TERMS: defaultLoanTermsJson };
 const usd = toCurrencyCode('USD');

@@ -15,8 +15,9 @@ import { staffClient, type TestClient } from '../../../test/http.ts';
 import { borrower, disbursedLoan } from '../../../test/loans.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
 import { instalmentsOf } from './queries.ts';
+import { collectDueInstalments, repayLoan } from './repayment.ts';
 import { positionOf } from './repayment-plan.ts';
-import { collectDueInstalments, type LoanDeps, repayLoan } from './service.ts';
+import type { LoanDeps } from './shared.ts';
 
 let app: FastifyInstance;
 let admin: TestClient;
@@ -32,7 +33,7 @@ useTestApp(
   },
   {
     // One admin sets eligibility and disburses for every generated case, far beyond a
-    // person's pace and day: the per-person limit and the daily four-eyes total are lifted.
+    // person's pace and day: the per-person limit and the daily approval total are lifted.
     env: {
       COFFER_LOAN_TERMS: defaultLoanTermsJson,
       COFFER_MONEY_REQUESTS_PER_MINUTE: '1000000',

@@ -280,7 +280,7 @@ describe('disbursing', () => {
     expect(JSON.stringify(transactions)).toContain('loan_disbursement');
   });
 
-  it('waits for a second admin above the four-eyes threshold', async () => {
+  it('waits for a second admin above the approval threshold', async () => {
     const customer = await borrower(app, admin, { eligibility: '20000.00' });
     const loan = (await applyForLoan(customer, { amount: '15000.00', months: 24 })).json();
     await admin.post(`/api/v1/admin/loans/${loan.id}/approve`, {});

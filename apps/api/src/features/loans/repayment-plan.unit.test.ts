@@ -188,14 +188,23 @@ function interestBound(loan: Loan, today: string): bigint {
   return boundMinor;
 }
 
+/**
+ * The loan after `history`, `days` later: its state, that day and its position then. Only
+ * loans with something left to pay are of interest (fc.pre skips the others).
+ */
+function stillOwedOn(loan: Loan, history: { days: number; percent: number }[], days: number) {
+  const before = afterHistory(loan, history);
+  const today = dayAfter(before.today, days);
+  const position = positionOf(loan.terms, before.schedule, today);
+  fc.pre(position.payoffMinor > 0n);
+  return { before, today, position };
+}
+
 describe('the repayment plan', () => {
   it('charges the same interest for repayments on one day, however the sum is split', () => {
     fc.assert(
       fc.property(loans, histories, days, ({ loan }, history, day) => {
-        const before = afterHistory(loan, history);
-        const today = dayAfter(before.today, day.days);
-        const position = positionOf(loan.terms, before.schedule, today);
-        fc.pre(position.payoffMinor > 0n);
+        const { before, today, position } = stillOwedOn(loan, history, day.days);
         const totalMinor = smallerMinor(
           percentOf(position.payoffMinor, day.percent),
           position.payoffMinor,
@@ -222,10 +231,7 @@ describe('the repayment plan', () => {
   it('repays the loan exactly when the payoff is paid, in one payment or in parts', () => {
     fc.assert(
       fc.property(loans, histories, days, ({ loan }, history, day) => {
-        const before = afterHistory(loan, history);
-        const today = dayAfter(before.today, day.days);
-        const position = positionOf(loan.terms, before.schedule, today);
-        fc.pre(position.payoffMinor > 0n);
+        const { before, today, position } = stillOwedOn(loan, history, day.days);
         const parts = split(position.payoffMinor, day.weights);
         const paid = repayAll(loan, before.schedule, parts, today);
         const principalBefore = sumOf(before.schedule, (line) => line.principalPaidMinor);

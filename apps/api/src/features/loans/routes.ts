@@ -17,24 +17,26 @@ import { customerLimits } from '../../platform/rate-limits.ts';
 import { checkStepUp } from '../step-up/service.ts';
 import {
   applyForLoan,
-  collectDueInstalments,
   decideLoan,
-  disburseLoan,
-  disbursementTarget,
-  loanCollectionIntervalMs,
   loanOverview,
   loanQueue,
+  setEligibility,
+} from './application.ts';
+import { disburseLoan, disbursementApprovals, disbursementTarget } from './disbursement.ts';
+import {
+  collectDueInstalments,
+  loanCollectionIntervalMs,
   precheckRepayment,
   repayLoan,
-  setEligibility,
   switchAutoRepay,
-} from './service.ts';
+} from './repayment.ts';
 
 const userParams = z.object({ userId: z.uuid() });
 const loanParams = z.object({ loanId: z.uuid() });
 
 export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, ledger: app.ledger, config: app.config };
+  app.approvals.register('loan_disbursement', disbursementApprovals(deps));
   app.stepUpPrechecks.register('loan_repayment', (session, intended) =>
     precheckRepayment(deps, session.userId, intended.loanId, intended.amount),
   );
@@ -202,7 +204,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = await disbursementTarget(deps, request.params.loanId, action);
       return replyIdempotent(request, reply, `staff:${staff.userId}`, async (tx) => ({
         status: 200,
-        body: await disburseLoan(deps, tx, target, action),
+        body: await disburseLoan({ ...deps, approvals: app.approvals }, tx, target, action),
       }));
     },
   );

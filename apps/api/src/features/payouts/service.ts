@@ -9,6 +9,7 @@ import {
   type StaffPayout,
 } from '@coffer/contracts/payouts';
 import type { Config } from '../../config.ts';
+import { requireCustomer } from '../../customers/customers.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger, PostingLine } from '../../ledger/ledger.ts';
 import { findCustomerWallet } from '../../ledger/wallets.ts';
@@ -27,7 +28,6 @@ import { recordAudit } from '../../platform/audit.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { notify } from '../../platform/notifications.ts';
-import { requireCustomer } from '../admin/service.ts';
 import {
   findPayout,
   insertPayout,

@@ -1,6 +1,7 @@
 import { findCountry } from '@coffer/contracts/countries';
 import type { Profile, SessionInfo } from '@coffer/contracts/profile';
 import QRCode from 'qrcode';
+import { findUserById, type UserRow } from '../../customers/queries.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { decryptSecret, encryptSecret, sha256Hex } from '../../platform/crypto.ts';
@@ -22,13 +23,7 @@ import {
 import { describeDevice } from '../../platform/user-agent.ts';
 import { findPendingEmail } from '../auth/email-tokens.ts';
 import { emailChangeNotice, passwordChangedNotice } from '../auth/emails.ts';
-import {
-  currencyOf,
-  findUserById,
-  isEmailTaken,
-  type UserRow,
-  updatePasswordHash,
-} from '../auth/queries.ts';
+import { currencyOf, isEmailTaken, updatePasswordHash } from '../auth/queries.ts';
 import {
   type AuthDeps,
   assertPasswordStrong,

@@ -68,7 +68,7 @@ it('lets every demo user sign in with the printed credentials', async () => {
   }
 });
 
-it('lets the second demo admin approve what the first prepared over the four-eyes threshold', async () => {
+it('lets the second demo admin approve what the first prepared over the approval threshold', async () => {
   await seedSandbox(db, app.ledger);
   const signIn = async (email: string) => {
     const demo = demoUsers.find((user) => user.email === email);
@@ -83,7 +83,7 @@ it('lets the second demo admin approve what the first prepared over the four-eye
   const pending = await maker.post(
     `/api/v1/admin/users/${alice.rows[0]?.id}/deposits`,
     { amount: '20000.00', reason: 'Large wire' },
-    { 'idempotency-key': 'sandbox-four-eyes' },
+    { 'idempotency-key': 'sandbox-approval' },
   );
   expect(pending.json()).toMatchObject({
     status: 'pending_approval',

@@ -29,7 +29,7 @@ export const demoUsers: DemoUser[] = [
     country: 'US',
     phone: '+14155550100',
   },
-  // A second admin, so that what Demo Admin prepares over the four-eyes limits can be approved.
+  // A second admin, so that what Demo Admin prepares over the approval limits can be approved.
   {
     username: 'Demo Checker',
     email: 'checker@coffer.test',

@@ -1,5 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { StepUpChallenge, StepUpPurpose } from '@coffer/contracts/step-up';
+import { findUserById, type UserRow } from '../../customers/queries.ts';
 import type { StepUpProof } from '../../money-out/step-up-spend.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { decryptSecret, sha256Hex } from '../../platform/crypto.ts';
@@ -7,7 +8,6 @@ import { newId } from '../../platform/ids.ts';
 import { enqueueEmail } from '../../platform/mail.ts';
 import { matchingTotpStep } from '../../platform/totp.ts';
 import { claimLoginAttempt, giveBackLoginAttempt } from '../auth/login-throttle.ts';
-import { findUserById, type UserRow } from '../auth/queries.ts';
 import type { AuthDeps } from '../auth/service.ts';
 import { replaceStepUpCode, spendStepUpCodeTry } from './queries.ts';
 

@@ -1,12 +1,12 @@
 import type { SupportMessage, SupportThread } from '@coffer/contracts/support';
 import type { Config } from '../../config.ts';
+import { requireCustomer } from '../../customers/customers.ts';
 import type { Database } from '../../db/client.ts';
 import type { StaffAction } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { publishEvent } from '../../platform/events.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { notify } from '../../platform/notifications.ts';
-import { type AdminDeps, requireCustomer } from '../admin/service.ts';
 import {
   awaitingThreads,
   customerUnreadCount,
@@ -15,7 +15,7 @@ import {
   threadMessages,
 } from './queries.ts';
 
-export type SupportDeps = AdminDeps & { db: Database; config: Config; mailer: Mailer };
+export type SupportDeps = { db: Database; config: Config; mailer: Mailer };
 
 /** The thread shows its latest messages; older ones stay stored. */
 const threadLengthMax = 500;

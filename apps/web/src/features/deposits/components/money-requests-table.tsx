@@ -44,7 +44,7 @@ const decisionButtons = {
 } as const;
 
 /**
- * Approve and Reject for an admin who may check the request (four eyes), Cancel for its
+ * Approve and Reject for an admin who may approve the request, Cancel for its
  * maker; everyone else is told it waits. The server refuses them either way.
  */
 function DecisionButtons({
@@ -108,7 +108,7 @@ function StatusCell({ request }: { request: MoneyRequest }) {
 }
 
 /**
- * Deposits and debit adjustments with their four-eyes state. In the queue each row leads to
+ * Deposits and debit adjustments with their approval state. In the queue each row leads to
  * its customer; on a customer's page the customer column is left out.
  */
 export function MoneyRequestsTable({

@@ -8,7 +8,7 @@ export function MoneyRequestsQueuePage() {
   return (
     <QueuePage
       title="Deposits queue"
-      description="Deposits and debit adjustments above the four-eyes threshold, or prepared by support, wait here for an admin other than the one who prepared them. Oldest first."
+      description="Deposits and debit adjustments above the approval threshold, or prepared by support, wait here for an admin other than the one who prepared them. Oldest first."
       emptyDescription="Every request has been decided."
       queue={useQuery(depositQueueQueryOptions)}
     >

@@ -46,7 +46,7 @@ function refundAboveBoundHint(dispute: StaffDispute, refundText: string): string
 
 /**
  * Staff's next step on an open case. A resolution may carry a refund: a staff deposit
- * under the four-eyes rule, so above the threshold or the disputed amount (or from
+ * under the approval rule, so above the threshold or the disputed amount (or from
  * support) it waits for a second admin in the deposits queue. The note is required to resolve or reject; the
  * customer reads it.
  */
@@ -113,7 +113,7 @@ export function DisputeDecisionForm({ dispute }: { dispute: StaffDispute }) {
           <Stack gap={4}>
             <TextInput
               label="Refund (optional)"
-              description="Credited from settlement as a staff deposit; above the four-eyes threshold or the disputed amount a second admin approves it."
+              description="Credited from settlement as a staff deposit; above the approval threshold or the disputed amount a second admin approves it."
               inputMode="decimal"
               rightSection={dispute.currency}
               rightSectionWidth={56}

@@ -16,7 +16,7 @@ import { customerLoansQueryOptions, disburseLoan } from '../api.ts';
 
 /**
  * Account Actions' "Disburse loan": against an approved loan only (picked here), for its
- * approved amount. Above the four-eyes threshold the first admin asks and a second pays out.
+ * approved amount. Above the approval threshold the first admin asks and a second pays out.
  */
 export function DisburseLoanForm({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
@@ -85,7 +85,7 @@ export function DisburseLoanForm({ userId }: { userId: string }) {
             {chosen
               ? `Credits ${formatAmountMinor(chosen.amountMinor, chosen.currency)} to the wallet and fixes the schedule.`
               : me?.role === 'admin'
-                ? 'Up to the four-eyes threshold this pays out at once; above it a second admin disburses.'
+                ? 'Up to the approval threshold this pays out at once; above it a second admin disburses.'
                 : 'An admin must approve this before it pays out.'}
           </Text>
           <BusyButton

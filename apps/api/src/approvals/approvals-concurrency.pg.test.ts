@@ -1,9 +1,9 @@
-// Four-eyes under concurrency, through the real routes: true concurrency needs PostgreSQL.
+// Approval under concurrency, through the real routes: true concurrency needs PostgreSQL.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/app.ts';
-import { newIdempotencyKey, signedUpClient, staffClient } from '../../../test/http.ts';
-import type { Database } from '../../db/client.ts';
+import { useTestApp } from '../../test/app.ts';
+import { newIdempotencyKey, signedUpClient, staffClient } from '../../test/http.ts';
+import type { Database } from '../db/client.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -27,7 +27,7 @@ function outcomes(responses: LightMyRequestResponse[]): Record<string, number> {
   return counts;
 }
 
-describe('four-eyes under concurrency', () => {
+describe('approval under concurrency', () => {
   it('lets no two concurrent small postings both slip under the daily total', async () => {
     const maker = await staffClient(app, 'admin');
     const { user } = await signedUpClient(app);

@@ -4,41 +4,29 @@ import {
   type CardOverview,
   type CardSpending,
   cardLevelMin,
-  type DeclineReason,
-  declineReasons,
-  type IssuingAuthorizationAnswer,
-  type IssuingSettlementBody,
   type StaffCard,
 } from '@coffer/contracts/cards';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { frozenAccountMessage } from '@coffer/contracts/limits';
 import { formatMoney, minorUnits } from '@coffer/contracts/money';
 import type { Config } from '../../config.ts';
-import type { Database, Queryable } from '../../db/client.ts';
-import { fromSqlError } from '../../db/sql-errors.ts';
-import type { AccountId, HoldId, Ledger, PostingLine } from '../../ledger/ledger.ts';
+import { requireCustomer } from '../../customers/customers.ts';
+import { findUserById } from '../../customers/queries.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { AccountId, HoldId, PostingLine } from '../../ledger/ledger.ts';
 import { findCustomerWallet } from '../../ledger/wallets.ts';
 import { limitsOrRefuse } from '../../money-out/money-out.ts';
 import type { StaffAction } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { assert } from '../../platform/assert.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { type EventHub, publishEvent } from '../../platform/events.ts';
+import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { notify } from '../../platform/notifications.ts';
-import { requireCustomer } from '../admin/service.ts';
-import { findUserById } from '../auth/queries.ts';
-import type { CardIssuer } from './issuer.ts';
 import {
-  type AuthorizationRow,
-  authorizationRequestOf,
   authorizationsOfCard,
-  authorize,
   type CardRow,
   cardsOfUser,
-  findAuthorization,
-  findAuthorizationByProcessorId,
-  findAuthorizationBySettlementId,
   findCard,
   findCardholderFreeze,
   hasOpenCard,
@@ -46,69 +34,17 @@ import {
   latestCardOf,
   recordDeclined,
   recordIssued,
-  recordSettlement,
   requestedCards,
   setCardFrozen,
-  uncountWeeklySpend,
 } from './queries.ts';
+import { type CardDeps, listLengthMax, toAuthorization, toCard, toStaffCard } from './shared.ts';
 
-export type CardDeps = {
-  db: Database;
-  ledger: Ledger;
-  config: Config;
-  issuer: CardIssuer;
-  eventHub: EventHub;
-};
-
-/** Staff lists and a card's activity show at most this many rows. */
-const listLengthMax = 200;
 const feeHoldReason = 'Virtual card creation fee';
 const weekMs = 7 * 24 * 60 * 60 * 1000;
 
 /** PRODUCT.md section 5: the operator's fee schedule; a currency not in it pays nothing. */
 function creationFeeMinor(config: Config, currency: CurrencyCode): bigint {
   return config.cardFeeMinorByCurrency.get(currency) ?? 0n;
-}
-
-function expiryText(row: CardRow): string | null {
-  if (row.expiry_month === null || row.expiry_year === null) return null;
-  return `${String(row.expiry_month).padStart(2, '0')}/${String(row.expiry_year % 100).padStart(2, '0')}`;
-}
-
-export function toCard(row: CardRow): Card {
-  return {
-    id: row.id,
-    status: row.status,
-    lastFour: row.last_four,
-    expiry: expiryText(row),
-    holderName: row.holder_name,
-    currency: row.currency,
-    feeMinor: minorUnits(row.fee_minor),
-    weeklyLimitMinor: minorUnits(row.weekly_limit_minor),
-    reason: row.reason,
-    requestedAt: row.created_at.toISOString(),
-    decidedAt: row.decided_at?.toISOString() ?? null,
-  };
-}
-
-function toStaffCard(row: CardRow): StaffCard {
-  return { ...toCard(row), userId: row.user_id, username: row.username };
-}
-
-function isDeclineReason(reason: string | null): reason is DeclineReason {
-  return declineReasons.some((known) => known === reason);
-}
-
-export function toAuthorization(row: AuthorizationRow): CardAuthorization {
-  return {
-    id: row.id,
-    merchant: row.merchant,
-    amountMinor: minorUnits(row.amount_minor),
-    currency: row.currency,
-    status: row.status,
-    declineReason: isDeclineReason(row.decline_reason) ? row.decline_reason : null,
-    createdAt: row.created_at.toISOString(),
-  };
 }
 
 /** Monday 00:00 UTC of the week `now` is in. */
@@ -532,160 +468,4 @@ export async function declineCard(
     await publishEvent(tx, { userId: card.user_id, topics: ['cards', 'wallet'] });
   });
   return staffCard(deps, cardId);
-}
-
-/** What the processor sends to authorize a purchase. */
-type AuthorizationRequest = {
-  id: string;
-  cardToken: string;
-  amountMinor: bigint;
-  currency: string;
-  merchant: string;
-};
-
-/**
- * The processor asks to authorize a purchase: card_authorize decides it and places the
- * hold in one statement (its own transaction); a retry of the same id with the same
- * request gets the first answer, and the same id with another request is refused
- * (`processor_id_reused`), as an Idempotency-Key reused for another body is. The
- * customer's page hears of it after the commit.
- */
-export async function authorizePurchase(
-  deps: CardDeps,
-  request: AuthorizationRequest,
-): Promise<IssuingAuthorizationAnswer> {
-  // One statement is one transaction on its own: no BEGIN and COMMIT round trips around it.
-  const answer = await authorize(deps.db, {
-    authorizationId: newId(),
-    holdId: newId() as HoldId,
-    processorId: request.id,
-    cardToken: request.cardToken,
-    amountMinor: request.amountMinor,
-    currency: request.currency,
-    merchant: request.merchant,
-  }).catch((error: unknown) => {
-    throw fromSqlError(error);
-  });
-  // An unknown card is answered before card_authorize looks the id up: a known id sent
-  // with a card nobody has is a changed request too.
-  const isUnknownCard = answer.authorization_id === null;
-  if (answer.is_replay || isUnknownCard) await refuseChangedRetry(deps.db, request);
-  if (answer.user_id && !answer.is_replay) {
-    deps.eventHub.publishCommitted([{ userId: answer.user_id, topics: ['cards', 'wallet'] }]);
-  }
-  return {
-    id: request.id,
-    approved: answer.status !== 'declined',
-    declineReason: isDeclineReason(answer.decline_reason) ? answer.decline_reason : null,
-  };
-}
-
-/**
- * Refuses a request whose id the processor already used for a different one. What a
- * recorded authorization keeps (its card, amount, currency and merchant) never changes,
- * so the comparison needs no lock.
- */
-async function refuseChangedRetry(db: Queryable, request: AuthorizationRequest): Promise<void> {
-  const first = await authorizationRequestOf(db, request.id);
-  if (!first) return;
-  const isSameRequest =
-    first.card_token === request.cardToken &&
-    first.amount_minor === request.amountMinor &&
-    first.currency === request.currency &&
-    first.merchant === request.merchant;
-  if (!isSameRequest) throw new AppError('processor_id_reused');
-}
-
-const settledStatusOf = {
-  capture: 'settled',
-  reversal: 'reversed',
-  expiry: 'expired',
-} as const;
-
-/**
- * The processor settles an approved authorization: a capture posts the held amount to
- * card clearing (kind `card_purchase`, memo the merchant); a reversal or expiry releases
- * it. Idempotent on the settlement's id; an authorization is settled once (409 after).
- */
-export async function settleAuthorization(
-  deps: CardDeps,
-  settlement: IssuingSettlementBody,
-): Promise<{ id: string; authorizationId: string; status: AuthorizationRow['status'] }> {
-  const answer = (row: AuthorizationRow) => ({
-    id: settlement.id,
-    authorizationId: settlement.authorizationId,
-    status: row.status,
-  });
-  const replayed = await findAuthorizationBySettlementId(deps.db, settlement.id);
-  if (replayed) {
-    // The settlement id names one settlement: its authorization and its type (the status
-    // it left, which nothing changes afterwards).
-    const isSameRequest =
-      replayed.processor_id === settlement.authorizationId &&
-      replayed.status === settledStatusOf[settlement.type];
-    if (!isSameRequest) throw new AppError('processor_id_reused');
-    return answer(replayed);
-  }
-  const unlocked = await findAuthorizationByProcessorId(deps.db, settlement.authorizationId);
-  if (!unlocked) throw new AppError('not_found');
-  const clearingId = await deps.ledger.systemAccount(
-    'card_clearing',
-    toCurrencyCode(unlocked.currency),
-  );
-  const settled = await settleInTransaction(deps, settlement, clearingId).catch((error) => {
-    // The same settlement id sent at once for two authorizations: the unique index keeps
-    // it on one, and the other is refused, not a 500.
-    if (isUniqueViolation(error)) throw new AppError('state_conflict');
-    throw error;
-  });
-  return answer(settled);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
-}
-
-async function settleInTransaction(
-  deps: CardDeps,
-  settlement: IssuingSettlementBody,
-  clearingId: AccountId,
-): Promise<AuthorizationRow> {
-  return deps.db.transaction(async (tx) => {
-    const auth = await findAuthorizationByProcessorId(tx, settlement.authorizationId, {
-      isLocked: true,
-    });
-    assert(auth, 'an authorization is never deleted');
-    // A twin of this settlement committed while this one waited for the lock.
-    if (auth.settlement_id === settlement.id) return auth;
-    if (auth.status !== 'approved' || !auth.hold_id) throw new AppError('state_conflict');
-    const status = settledStatusOf[settlement.type];
-    let entryId = null;
-    if (status === 'settled') {
-      ({ entryId } = await deps.ledger.capture(
-        auth.hold_id,
-        {
-          kind: 'card_purchase',
-          memo: auth.merchant,
-          lines: [
-            { accountId: auth.account_id, amountMinor: -auth.amount_minor },
-            { accountId: clearingId, amountMinor: auth.amount_minor },
-          ],
-        },
-        tx,
-      ));
-    } else {
-      await deps.ledger.release(auth.hold_id, tx);
-      await uncountWeeklySpend(tx, auth.id);
-    }
-    await recordSettlement(tx, {
-      authorizationId: auth.id,
-      settlementId: settlement.id,
-      status,
-      entryId,
-    });
-    await publishEvent(tx, { userId: auth.user_id, topics: ['cards', 'wallet'] });
-    const saved = await findAuthorization(tx, auth.id);
-    assert(saved, 'the authorization exists');
-    return saved;
-  });
 }

@@ -1,19 +1,19 @@
-// Four-eyes as an attacker tried to walk around it (issue #11.2), and the ways a request
-// finishes (#12.4). Each test names the walk-around it refuses.
+// Approval by a second admin as an attacker tried to walk around it (issue #11.2), and the
+// ways a request finishes (#12.4). Each test names the walk-around it refuses.
 import { staffFreezeReason } from '@coffer/contracts/admin';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { toDecimalString } from '@coffer/contracts/money';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, useTestApp } from '../../../test/app.ts';
+import { buildTestApp, useTestApp } from '../../test/app.ts';
 import {
   newIdempotencyKey,
   signedUpClient,
   staffClient,
   strongPassword,
   TestClient,
-} from '../../../test/http.ts';
-import type { Database } from '../../db/client.ts';
+} from '../../test/http.ts';
+import type { Database } from '../db/client.ts';
 
 let db: Database;
 let app: FastifyInstance;
