@@ -1,6 +1,7 @@
-// The app's own router (docs/decisions/028) in a real browser: links move within the app
-// without loading a new document, a new page starts at its top, Back and Forward bring a
-// page back where it was scrolled, and an address with a parameter opens on a fresh load.
+// The app's routing (React Router, docs/decisions/034) in a real browser: links move within
+// the app without loading a new document, a new page starts at its top, Back and Forward
+// bring a page back where it was scrolled, and an address with a parameter opens on a fresh
+// load.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpInContext } from './support/accounts.ts';

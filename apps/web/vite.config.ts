@@ -6,6 +6,7 @@ import { entryGroup, firstScreenGroup } from './chunk-groups.ts';
 import { leanImports } from './lean-imports.ts';
 import { mantineStylesCheck } from './mantine-styles-check.ts';
 import { precompress } from './precompress.ts';
+import { productionBuilds } from './production-builds.ts';
 
 /** Where the server-rendered landing page's module goes, inside the client's output. */
 const landingServerDir = 'server';
@@ -39,7 +40,14 @@ function landingServerOutDir(): Plugin {
 // (dist/server/landing-server.js and app-server.js).
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress(), landingServerOutDir(), leanImports(), mantineStylesCheck()],
+  plugins: [
+    react(),
+    productionBuilds(),
+    precompress(),
+    landingServerOutDir(),
+    leanImports(),
+    mantineStylesCheck(),
+  ],
   builder: {
     // The browser's build, then the server's, then every page weighed against its budget.
     async buildApp(builder) {
@@ -79,12 +87,11 @@ export default defineConfig({
             landing: path.join(import.meta.dirname, 'landing.html'),
           },
           output: {
-            // React, zod, the app's router (src/lib/router) and its query cache (src/lib/query)
-            // change less often than the app and every app page needs all four, so they share one
-            // long-cached file, which also compresses better than four (the sign-up page's
-            // first load is measured in e2e/signup-weight.test.ts). Left to itself, the router
-            // took ten of the entry's modules out into chunks of their own (4 KB more per
-            // page, docs/decisions/028).
+            // React, zod, React Router and TanStack Query change less often than the app and
+            // every app page needs all four, so they share one long-cached file, which also
+            // compresses better than four (the sign-up page's first load is measured in
+            // e2e/signup-weight.test.ts). Left to itself, a router took ten of the entry's
+            // modules out into chunks of their own (4 KB more per page, docs/decisions/028).
             // Everything else is split where the pages use it: a group for all of Mantine or
             // all of node_modules would make every page download what only the back office
             // needs.
@@ -99,7 +106,7 @@ export default defineConfig({
                 },
                 {
                   name: 'vendor-core',
-                  test: /node_modules[\\/](react|react-dom|scheduler|zod)[\\/]|src[\\/]lib[\\/](router|query)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|zod|@tanstack)[\\/]/,
                 },
                 // The signed-in frame's and the dashboard's modules: what visitors' pages also
                 // use, and what at least three signed-in pages use (chunk-groups.ts). One and

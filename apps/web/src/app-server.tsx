@@ -5,7 +5,14 @@
 // app then hydrates it (src/main.tsx, docs/decisions/021), from the answers embedded here.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isStaffRole, type Me } from '@coffer/contracts/auth';
+import type { QueryClient } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from 'react-router';
 import { type AppPage, appPages as listAppPages } from './app/page-budgets.ts';
 import {
   prefetchEveryPageData,
@@ -36,9 +43,7 @@ import {
   prerenderedAnswersElement,
   serverRenderedAttribute,
 } from './lib/prerendered-answers.ts';
-import type { QueryClient } from './lib/query/index.ts';
 import { RequestFactsContext } from './lib/request-facts.ts';
-import { createStaticRouter, type RouterState, StaticRouterProvider } from './lib/router/index.ts';
 import { meQueryKey, mustSetUpTwoFactor } from './lib/session.ts';
 import { siteQueryOptions } from './lib/site.ts';
 
@@ -163,14 +168,19 @@ function isAudience(me: Me | null | undefined, page: ServerRenderedPage): boolea
  */
 async function renderComplete(
   queryClient: QueryClient,
-  router: RouterState,
+  routes: ReturnType<typeof createStaticHandler>['dataRoutes'],
+  context: StaticHandlerContext,
   request: AppPageRequest,
 ): Promise<string> {
   const renderErrors: unknown[] = [];
   const { prelude } = await prerender(
     <Providers queryClient={queryClient}>
       <RequestFactsContext value={{ cookies: request.cookies }}>
-        <StaticRouterProvider router={router} />
+        <StaticRouterProvider
+          router={createStaticRouter(routes, context)}
+          context={context}
+          hydrate={false}
+        />
       </RequestFactsContext>
     </Providers>,
     {
@@ -215,20 +225,25 @@ export async function renderAppPage(
   };
   const dateRegion = dateRegionOf(request);
   const queryClient = createQueryClient();
-  const routes = appRoutes(queryClient);
+  const handler = createStaticHandler(appRoutes(queryClient));
   const markup = await renderRequest.run({ callApi, dateRegion }, async () => {
     // Only once the session says whose page it is: a customer's page asks nothing of
     // the staff API for staff, and the other way round.
     await prefetchEveryPageData(queryClient);
     if (!isAudience(queryClient.getQueryData(meQueryKey), page)) return null;
     await page.prefetch(queryClient, url, params);
-    const router = await createStaticRouter(routes, `${url.pathname}${url.search}`);
+    // Loads the matched routes' code and runs their loaders; a redirect (a Response) or a
+    // route that failed (`errors`: its code did not load) is the app's to show.
+    const context = await handler.query(new Request(url));
     const isEveryAnswerOk = Object.values(answers).every((answer) => answer.status === 200);
-    if (router.loadError || !isEveryAnswerOk) return null;
-    return { html: await renderComplete(queryClient, router, request), router };
+    if (context instanceof Response || context.errors || !isEveryAnswerOk) return null;
+    return {
+      html: await renderComplete(queryClient, handler.dataRoutes, context, request),
+      matches: context.matches,
+    };
   });
   if (markup === null) return null;
-  const assets = pageAssets(build.manifest, pageModulesOf(markup.router.matches));
+  const assets = pageAssets(build.manifest, pageModulesOf(markup.matches));
   const institutionName = queryClient.getQueryData(siteQueryOptions.queryKey)?.institutionName;
   return (
     build.template

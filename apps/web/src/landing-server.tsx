@@ -6,7 +6,9 @@ import type { Me } from '@coffer/contracts/auth';
 import type { HealthResponse } from '@coffer/contracts/health';
 import type { Site } from '@coffer/contracts/site';
 import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
 import { mantineSettings } from './app/providers.tsx';
 import { PublicFrame } from './app/public-layout.tsx';
 import { createQueryClient } from './app/query-client.ts';
@@ -16,8 +18,6 @@ import { KeptSiteMenu } from './components/site-menu.tsx';
 import { LandingPage } from './features/landing/pages/landing-page.tsx';
 import { escapeHtml } from './lib/escape-html.ts';
 import { healthQueryOptions } from './lib/health.ts';
-import { QueryClientProvider } from './lib/query/index.ts';
-import { StaticRouter } from './lib/router/index.ts';
 import { meQueryKey } from './lib/session.ts';
 import { siteQueryOptions } from './lib/site.ts';
 

@@ -1,6 +1,9 @@
 import './app/mantine-styles.css';
+import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { DataRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { prefetchEveryPageData, serverRenderedPageAt } from './app/page-data.ts';
 import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
@@ -11,8 +14,6 @@ import {
   servePrerenderedAnswers,
   serverRenderedAttribute,
 } from './lib/prerendered-answers.ts';
-import type { QueryClient } from './lib/query/index.ts';
-import { type DataRouter, RouterProvider } from './lib/router/index.ts';
 import { setHydratingServerPage } from './lib/use-is-phone.ts';
 
 const rootElement = document.getElementById('root');

@@ -4,8 +4,8 @@
 // routes it renders, with every chunk they import statically. Code a page loads on
 // demand (a dialog, a menu) is not part of it.
 
+import type { RouteObject } from 'react-router';
 import { type BuildManifest, firstLoadChunks } from '../lib/build-manifest.ts';
-import type { RouteObject } from '../lib/router/index.ts';
 import type { PageHandle } from './router.tsx';
 
 /** A route with code of its own, by its full path, with the route modules it renders. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { BuildManifest } from '../lib/build-manifest.ts';
-import type { RouteObject } from '../lib/router/index.ts';
 import { appPages, budgetProblems, type PageBudgets, pageWeights } from './page-budgets.ts';
 import { createQueryClient } from './query-client.ts';
 import { appRoutes } from './router.tsx';

@@ -1,6 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
 import { healthQueryOptions } from '../lib/health.ts';
-import type { QueryClient } from '../lib/query/index.ts';
-import { matchPath } from '../lib/router/index.ts';
 import { meQueryOptions } from '../lib/session.ts';
 import { siteQueryOptions } from '../lib/site.ts';
 

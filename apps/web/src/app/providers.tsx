@@ -1,6 +1,6 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { type QueryClient, QueryClientProvider } from '../lib/query/index.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 import { ToastHost } from './toast-host.tsx';
 

@@ -1,11 +1,11 @@
 import { Box } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
 import { DeferredDropdown } from '../components/deferred-dropdown.tsx';
 import { PublicFooter } from '../components/public-footer.tsx';
 import { PublicHeader } from '../components/public-header.tsx';
 import { SandboxBanner } from '../components/sandbox-banner.tsx';
 import { siteMenuButton } from '../components/site-links.tsx';
-import { Outlet } from '../lib/router/index.ts';
 
 const loadSiteMenu = async () => (await import('../components/site-menu.tsx')).LoadedSiteMenu;
 

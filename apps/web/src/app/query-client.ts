@@ -1,5 +1,5 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client.ts';
-import { MutationCache, QueryCache, QueryClient } from '../lib/query/index.ts';
 import { meQueryKey, setSignedInUser } from '../lib/session.ts';
 
 const queryRetryCountMax = 2;

@@ -1,10 +1,4 @@
-import {
-  Navigate,
-  Outlet,
-  ScrollRestoration,
-  useLocation,
-  useParams,
-} from '../lib/router/index.ts';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useParams } from 'react-router';
 
 /**
  * The root of every page. Routes match case-insensitively, and then the address is

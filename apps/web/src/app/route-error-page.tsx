@@ -1,5 +1,5 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from '../lib/router/index.ts';
+import { Link } from 'react-router';
 import { usePageTitle } from '../lib/use-page-title.ts';
 import { DeferredPublicFrame } from './deferred-public-frame.tsx';
 

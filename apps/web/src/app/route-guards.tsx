@@ -1,12 +1,12 @@
 import { isStaffRole, type Me, type Role } from '@coffer/contracts/auth';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { NotFoundContent } from '../components/not-found-content.tsx';
 import { errorMessage } from '../lib/api-client.ts';
 import { healthQueryOptions } from '../lib/health.ts';
-import { useQuery, useQueryClient } from '../lib/query/index.ts';
 import { pathAfterSignIn, signInPathFor } from '../lib/return-to.ts';
-import { Navigate, Outlet, useLocation } from '../lib/router/index.ts';
 import {
   forgetUserAfterLogout,
   isAfterLogout,

@@ -1,9 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
 import { z } from 'zod/mini';
 import { NotFoundContent } from '../components/not-found-content.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
-import type { QueryClient } from '../lib/query/index.ts';
-import { createBrowserRouter, Navigate, type RouteObject, useParams } from '../lib/router/index.ts';
 import { prefetchDashboardData } from './page-data.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
@@ -15,7 +15,7 @@ import {
   StaffPagesOnly,
 } from './route-guards.tsx';
 
-// Paths are matched case-insensitively (lib/router/match.ts; PRODUCT.md section 2
+// Paths are matched case-insensitively (React Router's default; PRODUCT.md section 2
 // requires it), then RootLayout rewrites /DashBoard to /dashboard. Aliases whose spelling
 // differs by more than case redirect to the canonical path; an alias joins this list in the
 // same change as the page it points to.

@@ -1,10 +1,10 @@
 import type { MoneyOutAllowance, MoneyOutKind } from '@coffer/contracts/limits';
 import { Alert, Anchor, Skeleton, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
+import { Link } from 'react-router';
 import { allowancesQueryOptions } from '../lib/allowances.ts';
 import { formatAmountMinor } from '../lib/money.ts';
-import { useQuery } from '../lib/query/index.ts';
-import { Link } from '../lib/router/index.ts';
 
 /** How each form names what it moves: "You can still {can} X{after} today". */
 const verbs: Record<MoneyOutKind, { can: string; after: string; plural: string }> = {

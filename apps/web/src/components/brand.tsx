@@ -1,6 +1,6 @@
 import { Anchor, Group, Text, ThemeIcon } from '@mantine/core';
 import { Landmark } from 'lucide-react';
-import { Link } from '../lib/router/index.ts';
+import { Link } from 'react-router';
 import { useInstitutionName } from '../lib/site.ts';
 
 /** The logo and the operator's institution name, linking home. */

@@ -1,6 +1,6 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { homeLinkFor } from '../lib/return-to.ts';
-import { Link } from '../lib/router/index.ts';
 import { useMe } from '../lib/session.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 

@@ -1,5 +1,5 @@
 import { Anchor, Container, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from '../lib/router/index.ts';
+import { Link } from 'react-router';
 import { isOperatorNamed, useInstitutionName, useSite } from '../lib/site.ts';
 
 const pageLinks = [

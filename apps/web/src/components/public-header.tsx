@@ -1,8 +1,8 @@
 import { isStaffRole } from '@coffer/contracts/auth';
 import { Anchor, Button, Container, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { homePathFor } from '../lib/return-to.ts';
-import { Link } from '../lib/router/index.ts';
 import { useMe } from '../lib/session.ts';
 import { Brand } from './brand.tsx';
 import { siteLinks } from './site-links.tsx';

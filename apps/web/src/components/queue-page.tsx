@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { UseQueryResult } from '../lib/query/index.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 import { LoadFailed } from './load-failed.tsx';
 import { LoadingState, NothingFound } from './query-states.tsx';

@@ -1,7 +1,7 @@
 import { Box, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import { healthQueryOptions } from '../lib/health.ts';
-import { useQuery } from '../lib/query/index.ts';
 
 export const sandboxBannerHeightPx = 28;
 

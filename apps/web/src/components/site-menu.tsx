@@ -1,5 +1,5 @@
 import { Menu, type MenuProps } from '@mantine/core';
-import { Link } from '../lib/router/index.ts';
+import { Link } from 'react-router';
 import { useMe } from '../lib/session.ts';
 import { type TopBarDropdownProps, useOpenedOnceLoaded } from './deferred-dropdown.tsx';
 import { siteLinks } from './site-links.tsx';

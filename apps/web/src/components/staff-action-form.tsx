@@ -2,10 +2,10 @@ import { rejectBodySchema } from '@coffer/contracts/admin';
 import { errorCodes } from '@coffer/contracts/errors';
 import { Button, Group, Stack, Textarea, type TextareaProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { adminQueryRoot } from '../lib/back-office.ts';
 import { contractResolver, showApiErrorOnForm } from '../lib/forms.ts';
-import { useMutation, useQueryClient } from '../lib/query/index.ts';
 import { BusyButton } from './busy-button.tsx';
 import { FormAlert } from './form-alert.tsx';
 

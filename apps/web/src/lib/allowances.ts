@@ -1,6 +1,6 @@
 import { moneyOutAllowancesSchema } from '@coffer/contracts/limits';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
-import { queryOptions } from './query/index.ts';
 
 /**
  * What the customer may still send, pay or withdraw today: read by Quick Pay, Pay Bills and

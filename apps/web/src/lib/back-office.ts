@@ -1,8 +1,8 @@
 // What every back-office feature shares: the query root one invalidation refreshes, the
 // path of a person, and the person's details (staff screens name the customer they act on).
 import { customerDetailSchema } from '@coffer/contracts/admin';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
-import { queryOptions } from './query/index.ts';
 
 /** Every back-office query starts with this key, so one invalidation refreshes them all. */
 export const adminQueryRoot = ['admin'] as const;

@@ -1,9 +1,9 @@
 import { type ErrorCode, errorCodes } from '@coffer/contracts/errors';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ZodMiniType } from 'zod/mini';
 import { ApiError } from './api-client.ts';
-import type { UseMutationResult } from './query/index.ts';
 
 /**
  * Validates a Mantine form with the contract's own zod schema, so the browser shows the same

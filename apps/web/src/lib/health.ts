@@ -1,6 +1,6 @@
 import { healthResponseSchema } from '@coffer/contracts/health';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
-import { queryOptions } from './query/index.ts';
 
 /**
  * The server's health answer: whether it is up, which database it uses and whether this

@@ -1,8 +1,8 @@
 import { isStaffRole } from '@coffer/contracts/auth';
 import { type LiveTopic, liveEventName, liveEventSchema } from '@coffer/contracts/events';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { isPageServerRendered } from './prerendered-answers.ts';
-import { type QueryClient, type QueryKey, useQueryClient } from './query/index.ts';
 import { meQueryKey, mustSetUpTwoFactor, useMe } from './session.ts';
 
 /**

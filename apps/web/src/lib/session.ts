@@ -1,7 +1,7 @@
 import { type Me, sessionResponseSchema } from '@coffer/contracts/auth';
+import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { ApiError, apiRequest, errorMessage, noContentSchema } from './api-client.ts';
-import { type QueryClient, queryOptions, useMutation, useQuery } from './query/index.ts';
-import { useNavigate } from './router/index.ts';
 import { showErrorToast } from './toasts.ts';
 
 /**

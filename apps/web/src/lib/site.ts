@@ -1,6 +1,6 @@
 import { type Site, siteSchema } from '@coffer/contracts/site';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
-import { queryOptions, useQuery } from './query/index.ts';
 
 /** What the operator configured about their institution (GET /public/site). */
 export const siteQueryOptions = queryOptions({

@@ -1,8 +1,8 @@
 import { Affix, Badge, Box, Button, Indicator } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { LifeBuoy } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
 import { supportUnreadQueryOptions } from '../../features/support/api.ts';
-import { useQuery } from '../../lib/query/index.ts';
-import { Link, useLocation } from '../../lib/router/index.ts';
 
 /** Staff replies the customer has not read, for the menu's Support entry and the Help button. */
 export function useSupportUnreadCount(): number {

@@ -1,7 +1,7 @@
 import { NavLink } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link, matchPath, useLocation } from 'react-router';
 import type { NavItem } from '../../lib/navigation.ts';
-import { Link, matchPath, useLocation } from '../../lib/router/index.ts';
 
 /** One entry of the side menu, marked as the current page where its patterns match. */
 export function NavItemLink({

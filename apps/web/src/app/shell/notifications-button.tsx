@@ -1,8 +1,8 @@
 import { Indicator } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { DeferredDropdown } from '../../components/deferred-dropdown.tsx';
 import { bellQueryOptions } from '../../features/notifications/api.ts';
-import { useQuery } from '../../lib/query/index.ts';
 
 const loadDropdown = async () =>
   (await import('./notifications-dropdown.tsx')).NotificationsDropdown;

@@ -1,4 +1,6 @@
 import { Anchor, Button, Divider, Group, Loader, Popover, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import {
   type TopBarDropdownProps,
   useOpenedOnceLoaded,
@@ -10,8 +12,6 @@ import {
 } from '../../features/notifications/api.ts';
 import { NotificationItems } from '../../features/notifications/components/notification-items.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useMutation, useQuery, useQueryClient } from '../../lib/query/index.ts';
-import { Link } from '../../lib/router/index.ts';
 import { showErrorToast } from '../../lib/toasts.ts';
 
 /** The bell's dropdown: the latest notifications, Mark all read, and the full list. */

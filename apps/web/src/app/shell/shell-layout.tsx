@@ -3,6 +3,7 @@ import { Burger, Group, NavLink, rem, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { LogOut } from 'lucide-react';
 import { type CSSProperties, lazy, Suspense, useEffect, useEffectEvent, useRef } from 'react';
+import { Outlet } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import {
   SandboxBanner,
@@ -11,7 +12,6 @@ import {
 } from '../../components/sandbox-banner.tsx';
 import { LiveEventsProvider } from '../../lib/live-events.tsx';
 import { customerPages, profilePage } from '../../lib/navigation.ts';
-import { Outlet } from '../../lib/router/index.ts';
 import { mustSetUpTwoFactor, useLogout, useMe } from '../../lib/session.ts';
 import { useIsPhoneOnceShown } from '../../lib/use-is-phone.ts';
 import { FrozenAccountBanner } from './frozen-account-banner.tsx';

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { queueCountsQueryOptions } from '../../features/staff-home/api.ts';
-import { useQuery } from '../../lib/query/index.ts';
 import { NavItemLink } from './nav-item-link.tsx';
 import { staffNavItems } from './nav-items.ts';
 

@@ -6,11 +6,11 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Check, LogOut, Monitor, Moon, Sun, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
 import {
   type TopBarDropdownProps,
   useOpenedOnceLoaded,
 } from '../../components/deferred-dropdown.tsx';
-import { Link } from '../../lib/router/index.ts';
 import { useLogout, useMe } from '../../lib/session.ts';
 
 const colorSchemeChoices: { value: MantineColorScheme; label: string; icon: typeof Sun }[] = [

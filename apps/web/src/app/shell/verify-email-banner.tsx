@@ -1,7 +1,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useMutation } from '../../lib/query/index.ts';
 import { resendVerificationEmail, useMe } from '../../lib/session.ts';
 import { showErrorToast, showSuccessToast } from '../../lib/toasts.ts';
 

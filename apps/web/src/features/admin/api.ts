@@ -5,9 +5,9 @@ import {
   transactionPageSchema,
 } from '@coffer/contracts/admin';
 import type { Role } from '@coffer/contracts/auth';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { adminQueryRoot, adminUserPath, withQuery } from '../../lib/back-office.ts';
-import { infiniteQueryOptions } from '../../lib/query/index.ts';
 
 const customerListPageSize = 25;
 const transactionPageSize = 20;

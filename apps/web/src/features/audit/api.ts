@@ -1,7 +1,7 @@
 import { type AuditAction, auditPageSchema } from '@coffer/contracts/audit';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { adminQueryRoot, withQuery } from '../../lib/back-office.ts';
-import { infiniteQueryOptions } from '../../lib/query/index.ts';
 
 const auditPageSize = 50;
 

@@ -3,8 +3,8 @@ import {
   billPaymentListSchema,
   billPaymentSchema,
 } from '@coffer/contracts/bills';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
-import { infiniteQueryOptions } from '../../lib/query/index.ts';
 
 // Keys start with 'bill-payments': a live `bill-payments` event refreshes them.
 export const billPaymentsQueryRoot = ['bill-payments'] as const;

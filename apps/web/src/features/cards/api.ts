@@ -9,8 +9,8 @@ import {
   staffCardListSchema,
   staffCardSchema,
 } from '@coffer/contracts/cards';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
-import { queryOptions } from '../../lib/query/index.ts';
 
 // Customer keys start with 'cards': a live `cards` event refreshes them.
 export const cardOverviewQueryOptions = queryOptions({

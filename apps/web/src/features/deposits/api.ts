@@ -3,9 +3,9 @@ import {
   moneyRequestListSchema,
   moneyRequestSchema,
 } from '@coffer/contracts/admin';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { adminQueryRoot, adminUserPath } from '../../lib/back-office.ts';
-import { queryOptions } from '../../lib/query/index.ts';
 
 export function customerMoneyRequestsQueryOptions(userId: string) {
   return queryOptions({

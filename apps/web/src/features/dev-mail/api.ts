@@ -1,6 +1,6 @@
 import { devMailListSchema } from '@coffer/contracts/site';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
-import { queryOptions } from '../../lib/query/index.ts';
 
 /** Mail the sandbox "sent" (GET /dev/mail); a 404 outside sandbox mode. */
 export const devMailQueryOptions = queryOptions({

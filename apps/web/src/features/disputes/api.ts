@@ -8,8 +8,8 @@ import {
   staffDisputeListSchema,
   staffDisputeSchema,
 } from '@coffer/contracts/disputes';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
-import { queryOptions } from '../../lib/query/index.ts';
 
 /** Live `disputes` events make every query under this root stale. */
 export const disputesQueryRoot = ['disputes'] as const;

@@ -10,9 +10,9 @@ import {
   staffKycSubmissionListSchema,
   staffKycSubmissionSchema,
 } from '@coffer/contracts/kyc';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
 import { apiRequest, parseAnswer } from '../../lib/api-client.ts';
-import { queryOptions } from '../../lib/query/index.ts';
 
 // Keys start with 'kyc': a live `kyc` event refreshes them.
 export const kycOverviewQueryOptions = queryOptions({

@@ -6,8 +6,8 @@ import {
   loanOverviewSchema,
   loanSchema,
 } from '@coffer/contracts/loans';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
-import { queryOptions } from '../../lib/query/index.ts';
 
 /** Live `loans` events make every query under this root stale. */
 export const loansQueryRoot = ['loans'] as const;

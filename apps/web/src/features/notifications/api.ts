@@ -3,8 +3,8 @@ import {
   notificationEmailSettingSchema,
   notificationPageSchema,
 } from '@coffer/contracts/notifications';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest, noContentSchema } from '../../lib/api-client.ts';
-import { infiniteQueryOptions, queryOptions } from '../../lib/query/index.ts';
 
 /** Live `notifications` events make every query under this root stale. */
 export const notificationsQueryRoot = ['notifications'] as const;

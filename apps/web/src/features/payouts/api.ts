@@ -10,9 +10,9 @@ import {
   staffPayoutListSchema,
   staffPayoutSchema,
 } from '@coffer/contracts/payouts';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
 import { apiRequest } from '../../lib/api-client.ts';
-import { infiniteQueryOptions, queryOptions } from '../../lib/query/index.ts';
 
 /** Live `payouts` events make every query under this root stale. */
 export const payoutsQueryRoot = ['payouts'] as const;

@@ -5,14 +5,14 @@ import {
   totpEnableResponseSchema,
   totpSetupResponseSchema,
 } from '@coffer/contracts/profile';
-import { apiRequest, noContentSchema } from '../../lib/api-client.ts';
 import {
   infiniteQueryOptions,
   type QueryClient,
   queryOptions,
   useMutation,
   useQueryClient,
-} from '../../lib/query/index.ts';
+} from '@tanstack/react-query';
+import { apiRequest, noContentSchema } from '../../lib/api-client.ts';
 import { meQueryKey } from '../../lib/session.ts';
 
 export const profileQueryOptions = queryOptions({

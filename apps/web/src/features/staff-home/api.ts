@@ -1,6 +1,6 @@
 import { queueCountsSchema } from '@coffer/contracts/queues';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
-import { queryOptions } from '../../lib/query/index.ts';
 
 /** Under 'admin': every live event refreshes it, so the counts stay current. */
 export const queueCountsQueryOptions = queryOptions({

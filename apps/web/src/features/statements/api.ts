@@ -1,6 +1,6 @@
 import { type StatementFormat, statementSchema } from '@coffer/contracts/statements';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
-import { keepPreviousData, queryOptions } from '../../lib/query/index.ts';
 
 /** A statement's period as the API takes it: a month, or the first and last day. */
 export type StatementRange = { month: string } | { from: string; to: string };

@@ -3,8 +3,8 @@ import {
   type StepUpChallengeBody,
   stepUpChallengeSchema,
 } from '@coffer/contracts/step-up';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
-import { useMutation } from '../../lib/query/index.ts';
 
 /**
  * Asks for a step-up for one intended payment: the server first checks everything that

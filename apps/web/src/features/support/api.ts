@@ -4,8 +4,8 @@ import {
   supportThreadSchema,
   supportUnreadSchema,
 } from '@coffer/contracts/support';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, noContentSchema } from '../../lib/api-client.ts';
-import { queryOptions } from '../../lib/query/index.ts';
 
 /** Live `support` events make every query under this root stale. */
 export const supportQueryRoot = ['support'] as const;

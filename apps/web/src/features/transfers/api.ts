@@ -5,8 +5,8 @@ import {
   transferListSchema,
   transferSchema,
 } from '@coffer/contracts/transfers';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
-import { infiniteQueryOptions, queryOptions } from '../../lib/query/index.ts';
 
 /** Live `transfers` events make every query under this root stale. */
 export const transfersQueryRoot = ['transfers'] as const;

@@ -7,8 +7,8 @@ import {
   walletSummarySchema,
   walletTransactionPageSchema,
 } from '@coffer/contracts/wallet';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
-import { infiniteQueryOptions, queryOptions } from '../../lib/query/index.ts';
 
 // Every key starts with 'wallet': a live `wallet` event refreshes them all at once.
 

@@ -14,6 +14,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import {
   Eye,
   Gem,
@@ -25,7 +26,6 @@ import {
   Target,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useQuery } from '../../../lib/query/index.ts';
 import { fallbackInstitutionName, siteQueryOptions } from '../../../lib/site.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 

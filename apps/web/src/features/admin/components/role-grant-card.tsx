@@ -1,12 +1,12 @@
 import type { CustomerDetail } from '@coffer/contracts/admin';
 import { Alert, Group, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { roleLabels } from '../../../components/staff-role-badge.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { adminQueryRoot } from '../../../lib/back-office.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
 import { useMe } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { decideRoleGrant } from '../api.ts';

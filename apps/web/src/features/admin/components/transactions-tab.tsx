@@ -1,11 +1,11 @@
 import { entryKindLabel } from '@coffer/contracts/ledger';
 import { Text } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState, LoadMore, NothingFound } from '../../../components/query-states.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useInfiniteQuery } from '../../../lib/query/index.ts';
 import { customerTransactionsQueryOptions } from '../api.ts';
 
 type Transaction = {

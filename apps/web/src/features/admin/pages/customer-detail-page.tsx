@@ -14,8 +14,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useId } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod/mini';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
@@ -26,8 +28,6 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { customerDetailQueryOptions } from '../../../lib/back-office.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useQuery } from '../../../lib/query/index.ts';
-import { Link, useParams, useSearchParams } from '../../../lib/router/index.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AuditEventsTable } from '../../audit/index.ts';

@@ -1,8 +1,10 @@
 import type { CustomerList } from '@coffer/contracts/admin';
 import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { EllipsisVertical, Search } from 'lucide-react';
 import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { DeferredDropdown } from '../../../components/deferred-dropdown.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
@@ -10,8 +12,6 @@ import { LoadingState, LoadMore, NothingFound } from '../../../components/query-
 import { StaffRoleBadge } from '../../../components/staff-role-badge.tsx';
 import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { keepPreviousData, useInfiniteQuery } from '../../../lib/query/index.ts';
-import { Link, useSearchParams } from '../../../lib/router/index.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { KycStatusBadge } from '../../kyc/index.ts';

@@ -1,12 +1,12 @@
 import { type AuditEvent, auditActionLabels } from '@coffer/contracts/audit';
 import { ActionIcon, Anchor, Group, Stack, Text } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowUpRight } from 'lucide-react';
+import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState, LoadMore, NothingFound } from '../../../components/query-states.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useInfiniteQuery } from '../../../lib/query/index.ts';
-import { Link } from '../../../lib/router/index.ts';
 import { type AuditFilter, auditQueryOptions } from '../api.ts';
 import { describeChange } from './audit-change.ts';
 

@@ -1,10 +1,10 @@
 import { auditActionLabels, auditActions } from '@coffer/contracts/audit';
 import { Button, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod/mini';
 import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { customerDetailQueryOptions } from '../../../lib/back-office.ts';
-import { useQuery } from '../../../lib/query/index.ts';
-import { useSearchParams } from '../../../lib/router/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import type { AuditFilter } from '../api.ts';
 import { AuditEventsTable } from '../components/audit-events-table.tsx';

@@ -2,7 +2,9 @@ import { newPasswordSchema } from '@coffer/contracts/auth';
 import { errorCodes } from '@coffer/contracts/errors';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod/mini';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
@@ -14,8 +16,6 @@ import {
   passwordsDoNotMatchMessage,
   showApiErrorOnForm,
 } from '../../../lib/forms.ts';
-import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
-import { Link, useNavigate, useSearchParams } from '../../../lib/router/index.ts';
 import { setSignedInUser } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';

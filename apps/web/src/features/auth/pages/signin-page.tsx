@@ -1,16 +1,16 @@
 import { loginBodySchema, type Me, secondFactorCodeSchema } from '@coffer/contracts/auth';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod/mini';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
-import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
 import { pathAfterSignIn } from '../../../lib/return-to.ts';
-import { Link, useLocation, useNavigate } from '../../../lib/router/index.ts';
 import { setSignedInUser } from '../../../lib/session.ts';
 import { showSuccessToast, toastDurationsMs } from '../../../lib/toasts.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';

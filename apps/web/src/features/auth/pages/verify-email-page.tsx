@@ -1,10 +1,10 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useQuery, useQueryClient } from '../../../lib/query/index.ts';
 import { homeLinkFor } from '../../../lib/return-to.ts';
-import { Link, useSearchParams } from '../../../lib/router/index.ts';
 import { meQueryKey, useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { verifyEmail } from '../api.ts';

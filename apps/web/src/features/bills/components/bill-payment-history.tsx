@@ -12,12 +12,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { CardList } from '../../../components/card-list.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useInfiniteQuery } from '../../../lib/query/index.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { billPaymentsQueryOptions } from '../api.ts';
 

@@ -9,6 +9,7 @@ import {
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import { AccountFrozenDialog } from '../../../components/account-frozen-dialog.tsx';
@@ -21,7 +22,6 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor, positiveAmountSchemaFor } from '../../../lib/money.ts';
-import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { billPaymentsQueryRoot, payBill } from '../api.ts';
 

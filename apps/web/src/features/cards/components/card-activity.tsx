@@ -1,8 +1,8 @@
 import { Card, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState, NothingFound } from '../../../components/query-states.tsx';
-import { useQuery } from '../../../lib/query/index.ts';
 import { cardActivityQueryOptions } from '../api.ts';
 import { CardActivityTable } from './card-activity-table.tsx';
 

@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState, NothingFound } from '../../../components/query-states.tsx';
-import { useQuery } from '../../../lib/query/index.ts';
 import { customerCardsQueryOptions, staffCardActivityQueryOptions } from '../api.ts';
 import { CardActivityTable } from './card-activity-table.tsx';
 import { StaffCardsTable } from './staff-cards-table.tsx';

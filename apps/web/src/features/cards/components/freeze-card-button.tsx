@@ -1,8 +1,8 @@
 import type { Card } from '@coffer/contracts/cards';
 import { Button } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Snowflake, Sun } from 'lucide-react';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { setCardFrozen } from '../api.ts';
 

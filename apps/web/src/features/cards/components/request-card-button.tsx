@@ -1,5 +1,6 @@
 import type { CardOverview } from '@coffer/contracts/cards';
 import { Button, Group, List, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
@@ -7,7 +8,6 @@ import { ModalOnDemand } from '../../../components/modal-on-demand.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { requestCard } from '../api.ts';
 

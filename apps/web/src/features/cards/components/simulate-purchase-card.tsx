@@ -2,6 +2,7 @@ import { declineReasonLabels, simulatePurchaseBodySchema } from '@coffer/contrac
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { Badge, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { z } from 'zod/mini';
@@ -11,7 +12,6 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor, positiveAmountSchemaFor } from '../../../lib/money.ts';
-import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { simulatePurchase } from '../api.ts';
 

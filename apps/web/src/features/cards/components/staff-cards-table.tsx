@@ -1,10 +1,10 @@
 import type { StaffCard } from '@coffer/contracts/cards';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { Link } from '../../../lib/router/index.ts';
 import type { StaffCardAction } from '../api.ts';
 import { CardActionDialog, type CardActionTarget } from './card-action-dialog.tsx';
 import { CardStatusBadge } from './card-badges.tsx';

@@ -12,12 +12,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { ShieldQuestion } from 'lucide-react';
+import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { useIsSandbox } from '../../../components/sandbox-banner.tsx';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useQuery } from '../../../lib/query/index.ts';
-import { Link } from '../../../lib/router/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { cardOverviewQueryOptions } from '../api.ts';
 import { CardActivity } from '../components/card-activity.tsx';

@@ -3,6 +3,7 @@ import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies'
 import { externalReferenceLengthMax } from '@coffer/contracts/ledger';
 import { Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import { BusyButton } from '../../../components/busy-button.tsx';
@@ -17,7 +18,6 @@ import {
   positiveAmountMinorOf,
   positiveAmountSchemaFor,
 } from '../../../lib/money.ts';
-import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
 import { useMe } from '../../../lib/session.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { createMoneyRequest, type MoneyRequestDirection } from '../api.ts';

@@ -1,10 +1,10 @@
 import type { MoneyRequest } from '@coffer/contracts/admin';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { Link } from '../../../lib/router/index.ts';
 import { useMe } from '../../../lib/session.ts';
 import { MoneyRequestStatusBadge, moneyRequestDirectionLabels } from './money-request-badges.tsx';
 import {

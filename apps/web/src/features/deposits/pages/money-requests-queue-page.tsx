@@ -1,5 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
 import { QueuePage } from '../../../components/queue-page.tsx';
-import { useQuery } from '../../../lib/query/index.ts';
 import { depositQueueQueryOptions } from '../api.ts';
 import { MoneyRequestsTable } from '../components/money-requests-table.tsx';
 

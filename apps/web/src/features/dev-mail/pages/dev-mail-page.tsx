@@ -10,11 +10,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useQuery } from '../../../lib/query/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { devMailQueryOptions } from '../api.ts';
 

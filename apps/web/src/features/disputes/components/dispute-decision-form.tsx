@@ -2,13 +2,13 @@ import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { disputeRefundBound, type StaffDispute } from '@coffer/contracts/disputes';
 import { parseAmount } from '@coffer/contracts/money';
 import { Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { SegmentedChoice } from '../../../components/segmented-choice.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { type DisputeDecision, decideDispute } from '../api.ts';
 

@@ -10,6 +10,7 @@ import {
 import { entryKindLabel } from '@coffer/contracts/ledger';
 import { Card, Checkbox, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ChoiceSelect } from '../../../components/choice-select.tsx';
@@ -17,7 +18,6 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query/index.ts';
 import { showErrorToast } from '../../../lib/toasts.ts';
 import { disputableTransactionsQueryOptions, disputesQueryRoot, fileDispute } from '../api.ts';
 

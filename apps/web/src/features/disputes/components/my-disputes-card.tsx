@@ -1,12 +1,12 @@
 import { type Dispute, disputeProblemTypeLabels } from '@coffer/contracts/disputes';
 import { Card, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState, NothingFound } from '../../../components/query-states.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useQuery } from '../../../lib/query/index.ts';
 import { myDisputesQueryOptions } from '../api.ts';
 import { DisputeStatusBadge } from './dispute-status-badge.tsx';
 

@@ -1,9 +1,9 @@
 import { disputeProblemTypeLabels, type StaffDispute } from '@coffer/contracts/disputes';
 import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { Link } from '../../../lib/router/index.ts';
 import { DisputeStatusBadge } from './dispute-status-badge.tsx';
 
 function columnsFor(isCustomerShown: boolean): Column<StaffDispute>[] {

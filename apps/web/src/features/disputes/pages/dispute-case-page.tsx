@@ -1,16 +1,16 @@
 import { disputeProblemTypeLabels, type StaffDispute } from '@coffer/contracts/disputes';
 import { entryKindLabel } from '@coffer/contracts/ledger';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useQuery } from '../../../lib/query/index.ts';
-import { Link, useParams } from '../../../lib/router/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { disputeByReferenceQueryOptions } from '../api.ts';
 import { DisputeDecisionForm } from '../components/dispute-decision-form.tsx';

@@ -2,7 +2,7 @@ import type { Me } from '@coffer/contracts/auth';
 import { kycApprovedLevel } from '@coffer/contracts/kyc';
 import { Anchor, Group, Text } from '@mantine/core';
 import { ShieldCheck } from 'lucide-react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 
 /**
  * The account's level on the dashboard, with the way up while it is below 2. It reads the

@@ -1,6 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState, NothingFound } from '../../../components/query-states.tsx';
-import { useQuery } from '../../../lib/query/index.ts';
 import { customerKycQueryOptions } from '../api.ts';
 import { KycSubmissionsTable } from './kyc-submissions-table.tsx';
 

@@ -7,12 +7,12 @@ import {
 } from '@coffer/contracts/kyc';
 import { Card, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
-import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { submitKyc } from '../api.ts';
 import { DocumentUploadField } from './document-upload-field.tsx';

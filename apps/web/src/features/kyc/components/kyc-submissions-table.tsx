@@ -1,9 +1,9 @@
 import { kycIdTypeLabels, type StaffKycSubmission } from '@coffer/contracts/kyc';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import { formatDateTime, formatUtcDay } from '../../../lib/dates.ts';
-import { Link } from '../../../lib/router/index.ts';
 import { KycDecisionDialog, type KycDecisionTarget } from './kyc-decision-dialog.tsx';
 import { KycDocumentViewer } from './kyc-document-viewer.tsx';
 import { KycStatusBadge } from './kyc-status-badge.tsx';

@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
-import { useQuery } from '../../../lib/query/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { kycOverviewQueryOptions } from '../api.ts';
 import { KycForm } from '../components/kyc-form.tsx';

@@ -1,5 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
 import { QueuePage } from '../../../components/queue-page.tsx';
-import { useQuery } from '../../../lib/query/index.ts';
 import { kycQueueQueryOptions } from '../api.ts';
 import { KycSubmissionsTable } from '../components/kyc-submissions-table.tsx';
 

@@ -11,8 +11,8 @@ import {
   Title,
 } from '@mantine/core';
 import { ArrowRight, Check, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
 import { homeLinkFor } from '../../../lib/return-to.ts';
-import { Link } from '../../../lib/router/index.ts';
 import { useMe } from '../../../lib/session.ts';
 import { classes } from './landing-classes.ts';
 

@@ -1,5 +1,5 @@
 import { Anchor, Container, Stack, Text } from '@mantine/core';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import { SectionHeading } from './section-heading.tsx';
 
 /** The operator's own words about themselves; the page leaves this out when there are none. */

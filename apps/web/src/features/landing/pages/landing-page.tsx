@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useQuery } from '../../../lib/query/index.ts';
-import { useLocation } from '../../../lib/router/index.ts';
+import { useLocation } from 'react-router';
 import { fallbackInstitutionName, siteQueryOptions } from '../../../lib/site.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { FeatureCards } from '../components/feature-cards.tsx';

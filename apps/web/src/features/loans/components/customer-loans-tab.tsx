@@ -1,12 +1,12 @@
 import type { Loan } from '@coffer/contracts/loans';
 import { formatRateBp } from '@coffer/contracts/loans';
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState, NothingFound } from '../../../components/query-states.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useQuery } from '../../../lib/query/index.ts';
 import { customerLoansQueryOptions } from '../api.ts';
 import { EligibilityForm } from './eligibility-form.tsx';
 import { LoanFigure } from './loan-figure.tsx';

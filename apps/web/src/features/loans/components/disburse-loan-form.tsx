@@ -1,6 +1,7 @@
 import { loanDecisionBodySchema } from '@coffer/contracts/loans';
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ReasonField } from '../../../components/staff-action-form.tsx';
@@ -9,7 +10,6 @@ import { adminQueryRoot } from '../../../lib/back-office.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query/index.ts';
 import { useMe } from '../../../lib/session.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { customerLoansQueryOptions, disburseLoan } from '../api.ts';

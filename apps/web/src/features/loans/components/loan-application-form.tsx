@@ -8,13 +8,13 @@ import {
   loanMessages,
 } from '@coffer/contracts/loans';
 import { Alert, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { useContractForm } from '../../../lib/forms.ts';
 import { formatAmountMinor, minorUnitStep, positiveAmountMinorOf } from '../../../lib/money.ts';
-import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { applyForLoan, loansQueryRoot } from '../api.ts';
 import { LoanFigure } from './loan-figure.tsx';

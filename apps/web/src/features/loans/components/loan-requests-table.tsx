@@ -1,11 +1,11 @@
 import type { Loan } from '@coffer/contracts/loans';
 import { Anchor, Button, Group } from '@mantine/core';
+import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import { adminUserPath } from '../../../lib/back-office.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { Link } from '../../../lib/router/index.ts';
 import { useMe } from '../../../lib/session.ts';
 import { type LoanDecision, LoanDecisionDialog } from './loan-decision-dialogs.tsx';
 import { LoanStatusBadge } from './loan-status-badge.tsx';

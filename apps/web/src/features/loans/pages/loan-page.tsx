@@ -1,11 +1,11 @@
 import { type LoanOverview, loanLevelMin, loanMessages } from '@coffer/contracts/loans';
 import { Alert, Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useQuery } from '../../../lib/query/index.ts';
-import { Link } from '../../../lib/router/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { loanOverviewQueryOptions } from '../api.ts';
 import { ActiveLoanCard } from '../components/active-loan-card.tsx';

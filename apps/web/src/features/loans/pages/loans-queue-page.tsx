@@ -1,5 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
 import { QueuePage } from '../../../components/queue-page.tsx';
-import { useQuery } from '../../../lib/query/index.ts';
 import { loanQueueQueryOptions } from '../api.ts';
 import { LoanRequestsTable } from '../components/loan-requests-table.tsx';
 

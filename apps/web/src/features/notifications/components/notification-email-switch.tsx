@@ -1,7 +1,7 @@
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { emailSettingQueryOptions, saveEmailSetting } from '../api.ts';
 

@@ -1,9 +1,9 @@
 import type { Notification } from '@coffer/contracts/notifications';
 import { Anchor, Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
-import { Link } from '../../../lib/router/index.ts';
 import { showErrorToast } from '../../../lib/toasts.ts';
 import { markNotificationRead, notificationsQueryRoot } from '../api.ts';
 

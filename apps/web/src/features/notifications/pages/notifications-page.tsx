@@ -1,8 +1,8 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState, LoadMore, NothingFound } from '../../../components/query-states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useInfiniteQuery, useMutation, useQueryClient } from '../../../lib/query/index.ts';
 import { showErrorToast } from '../../../lib/toasts.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import {

@@ -1,5 +1,6 @@
 import { describePayoutDestination, type Payout } from '@coffer/contracts/payouts';
 import { Card, EmptyState, Stack, Text, Title } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
 import { useId } from 'react';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
@@ -7,7 +8,6 @@ import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState, LoadMore } from '../../../components/query-states.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useInfiniteQuery } from '../../../lib/query/index.ts';
 import { myPayoutsQueryOptions } from '../api.ts';
 import { PayoutStatusBadge } from './payout-status-badge.tsx';
 

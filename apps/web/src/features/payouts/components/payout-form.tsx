@@ -23,6 +23,7 @@ import {
   Title,
 } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { AccountFrozenDialog } from '../../../components/account-frozen-dialog.tsx';
 import { AllowanceNotice, useIsMoneyOutClosed } from '../../../components/allowance-notice.tsx';
@@ -35,7 +36,6 @@ import type { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
-import { useQuery } from '../../../lib/query/index.ts';
 import { payoutTermsQueryOptions } from '../api.ts';
 import { ConfirmPayoutDialog, type PayoutToConfirm } from './confirm-payout-dialog.tsx';
 import { MyPayoutsCard } from './my-payouts-card.tsx';

@@ -1,10 +1,10 @@
 import type { StaffPayout } from '@coffer/contracts/payouts';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { Link } from '../../../lib/router/index.ts';
 import { useMe } from '../../../lib/session.ts';
 import {
   type PayoutDecision,

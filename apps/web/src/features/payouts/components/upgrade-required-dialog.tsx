@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { ModalOnDemand } from '../../../components/modal-on-demand.ts';
-import { Link } from '../../../lib/router/index.ts';
 
 /**
  * PRODUCT.md "Upgrade Required": the account's level does not allow payouts; identity

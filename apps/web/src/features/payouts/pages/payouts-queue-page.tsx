@@ -1,5 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
 import { QueuePage } from '../../../components/queue-page.tsx';
-import { useQuery } from '../../../lib/query/index.ts';
 import { payoutQueueQueryOptions } from '../api.ts';
 import { PayoutsTable } from '../components/payouts-table.tsx';
 

@@ -2,9 +2,9 @@ import type { Profile } from '@coffer/contracts/profile';
 import { Anchor, Badge, Button, Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Pencil } from 'lucide-react';
+import { Link } from 'react-router';
 import { dialogOnDemand } from '../../../components/on-demand.tsx';
 import { formatDate } from '../../../lib/dates.ts';
-import { Link } from '../../../lib/router/index.ts';
 
 // The edit dialogs, their forms and Mantine's Modal load when one first opens.
 const EditUsernameDialog = dialogOnDemand(

@@ -1,8 +1,8 @@
 import { auditActionLabels } from '@coffer/contracts/audit';
 import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useInfiniteQuery } from '../../../lib/query/index.ts';
 import { activityQueryOptions } from '../api.ts';
 
 /**

@@ -11,9 +11,9 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { revokeOtherSessions, revokeSession, sessionsQueryOptions } from '../api.ts';
 

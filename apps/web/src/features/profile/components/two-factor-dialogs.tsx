@@ -18,6 +18,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
@@ -26,7 +27,6 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import { ModalOnDemand } from '../../../components/modal-on-demand.ts';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
-import { useMutation, useQueryClient } from '../../../lib/query/index.ts';
 import { meQueryKey } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import {

@@ -1,7 +1,7 @@
 import { errorCodes } from '@coffer/contracts/errors';
 import { Alert, Button, Text } from '@mantine/core';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
-import { Link, useLocation } from '../../../lib/router/index.ts';
+import { Link, useLocation } from 'react-router';
 import { backOfficePathOf, mustSetUpTwoFactor, useMe } from '../../../lib/session.ts';
 
 /**

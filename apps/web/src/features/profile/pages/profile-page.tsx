@@ -1,9 +1,9 @@
 import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed.tsx';
-import { useQuery } from '../../../lib/query/index.ts';
-import { Link } from '../../../lib/router/index.ts';
 import { mustSetUpTwoFactor, useLogout, useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { NotificationEmailSwitch } from '../../notifications/index.ts';

@@ -1,8 +1,8 @@
 import { errorCodes } from '@coffer/contracts/errors';
 import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { KeyRound, LogOut } from 'lucide-react';
+import { Navigate } from 'react-router';
 import { homePathFor } from '../../../lib/return-to.ts';
-import { Navigate } from '../../../lib/router/index.ts';
 import { useLogout, useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { ChangePasswordCard } from '../components/change-password-card.tsx';

@@ -1,8 +1,8 @@
 import { queueLabels } from '@coffer/contracts/queues';
 import { Card, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed.tsx';
-import { useQuery } from '../../../lib/query/index.ts';
-import { Link } from '../../../lib/router/index.ts';
 import { queueCountsQueryOptions } from '../api.ts';
 
 /**

@@ -5,11 +5,11 @@ import {
   todayUtc,
 } from '@coffer/contracts/statements';
 import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet, FileText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatUtcDay } from '../../../lib/dates.ts';
-import { useQuery } from '../../../lib/query/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { type StatementRange, statementQueryOptions, statementUrl } from '../api.ts';
 import { type PeriodChoice, PeriodPicker } from '../components/period-picker.tsx';

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
-import { useQuery, useQueryClient } from '../../../lib/query/index.ts';
 import { customerThreadQueryOptions, sendStaffReply } from '../api.ts';
 import { MessageComposer } from './message-composer.tsx';
 import { MessageThread } from './message-thread.tsx';

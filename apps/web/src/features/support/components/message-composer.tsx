@@ -1,11 +1,11 @@
 import { supportMessageBodySchema, supportMessageLengthMax } from '@coffer/contracts/support';
 import { Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
-import { useMutation } from '../../../lib/query/index.ts';
 
 /** Writes one message (the contract's limit of 4,000 characters) and sends it. */
 export function MessageComposer({

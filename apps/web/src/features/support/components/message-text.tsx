@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import { messageParts } from './message-parts.ts';
 
 /** A message as plain text, with web addresses (and for staff REF- numbers) as links. */

@@ -1,8 +1,8 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import {
   markThreadRead,

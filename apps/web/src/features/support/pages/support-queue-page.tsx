@@ -1,10 +1,10 @@
 import type { SupportInboxItem } from '@coffer/contracts/support';
 import { Anchor, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { QueuePage } from '../../../components/queue-page.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useQuery } from '../../../lib/query/index.ts';
-import { Link } from '../../../lib/router/index.ts';
 import { supportInboxQueryOptions } from '../api.ts';
 
 const columns: readonly Column<SupportInboxItem>[] = [

@@ -7,6 +7,7 @@ import {
 } from '@coffer/contracts/transfers';
 import { Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod/mini';
@@ -22,7 +23,6 @@ import {
   positiveAmountMinorOf,
   positiveAmountSchemaFor,
 } from '../../../lib/money.ts';
-import { useQuery, useQueryClient } from '../../../lib/query/index.ts';
 import { useMe } from '../../../lib/session.ts';
 import { recipientPreviewQueryOptions } from '../api.ts';
 import { ConfirmPaymentStep, type PaymentToConfirm } from './confirm-payment-step.tsx';

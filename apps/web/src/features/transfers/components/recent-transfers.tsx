@@ -11,12 +11,12 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight } from 'lucide-react';
 import { useId } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useInfiniteQuery } from '../../../lib/query/index.ts';
 import { transfersQueryOptions } from '../api.ts';
 
 function TransferRow({ transfer }: { transfer: TransferListItem }) {

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Landmark, Send } from 'lucide-react';
-import { useSearchParams } from '../../../lib/router/index.ts';
+import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { PayoutForm } from '../../payouts/index.ts';
 import { QuickPayForm } from '../components/quick-pay-form.tsx';

@@ -3,7 +3,7 @@ import { Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ArrowLeftRight, Plus, Send } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'react-router';
 import { AccountNumber } from './account-number.tsx';
 import { BalanceFigure } from './balance-figure.tsx';
 

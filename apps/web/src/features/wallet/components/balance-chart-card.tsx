@@ -1,10 +1,10 @@
 import type { BalanceHistory } from '@coffer/contracts/wallet';
 import { Card, Skeleton, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatUtcDay } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useQuery } from '../../../lib/query/index.ts';
 import { balanceHistoryQueryOptions } from '../api.ts';
 import { BalanceChart } from './balance-chart.tsx';
 import { useBalanceVisibility } from './use-balance-visibility.ts';

@@ -1,8 +1,8 @@
 import { Card, Center, EmptyState, Loader, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { useId } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
-import { useQuery } from '../../../lib/query/index.ts';
 import { recentDepositsQueryOptions } from '../api.ts';
 import { TransactionsTable } from './transactions-table.tsx';
 

@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
 import { customerPages } from '../../../lib/navigation.ts';
-import { Link } from '../../../lib/router/index.ts';
 
 /**
  * Every other customer page that exists, in the menu's order: PRODUCT.md lists Transfer,

@@ -7,6 +7,7 @@ import {
 } from '@coffer/contracts/wallet';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { z } from 'zod/mini';
@@ -18,7 +19,6 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query/index.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { addTestMoney, testMoneyTermsQueryOptions } from '../api.ts';
 

@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Center, EmptyState, Group, Loader, Title } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ReceiptText } from 'lucide-react';
 import { useId } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { useLiveStatus } from '../../../lib/live-events.tsx';
-import { useInfiniteQuery } from '../../../lib/query/index.ts';
 import { transactionsQueryOptions } from '../api.ts';
 import { TransactionsTable } from './transactions-table.tsx';
 

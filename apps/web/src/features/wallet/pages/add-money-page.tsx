@@ -1,7 +1,7 @@
 import { Center, Loader, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { useIsSandbox } from '../../../components/sandbox-banner.tsx';
-import { useQuery } from '../../../lib/query/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { walletQueryOptions } from '../api.ts';
 import { FundingDetailsCard } from '../components/funding-details-card.tsx';

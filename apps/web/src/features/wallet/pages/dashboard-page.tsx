@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
-import { useQuery } from '../../../lib/query/index.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AccountLevelNotice } from '../../kyc/index.ts';
