@@ -6,28 +6,20 @@ import type {
   StaffKycSubmission,
 } from '@coffer/contracts/kyc';
 import type { Queryable } from '../../db/client.ts';
+import type { RowOf } from '../../db/rows.ts';
+import type { kycDocuments, kycSubmissions, users } from '../../db/schema.ts';
 
-export type KycSubmissionRow = {
-  id: string;
-  user_id: string;
-  username: string;
-  email: string;
-  id_type: KycIdType;
-  id_number: string;
-  address: string;
-  date_of_birth: string;
-  status: KycStatus;
-  reason: string | null;
-  reviewer_user_id: string | null;
-  reviewer_username: string | null;
-  decided_at: Date | null;
-  created_at: Date;
-  storage_key: string;
-  media_type: KycDocumentMediaType;
-  size_bytes: number;
-  sha256: string;
-  is_document_deleted: boolean;
-};
+/**
+ * A submission joined with its owner, its reviewer's name and its document (not the
+ * document's id); `media_type` is one of the contract's, checked on upload.
+ */
+export type KycSubmissionRow = Omit<RowOf<typeof kycSubmissions>, 'document_id'> &
+  Pick<RowOf<typeof users>, 'username' | 'email'> &
+  Pick<RowOf<typeof kycDocuments>, 'storage_key' | 'size_bytes' | 'sha256'> & {
+    media_type: KycDocumentMediaType;
+    reviewer_username: string | null;
+    is_document_deleted: boolean;
+  };
 
 const submissionColumns = `s.id, s.user_id, u.username, u.email, s.id_type, s.id_number, s.address,
        to_char(s.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, s.status, s.reason,
