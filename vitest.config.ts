@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // The API's integration tests run twice: once on PGlite and once on a real PostgreSQL
@@ -10,6 +11,10 @@ const templateDatabase = './apps/api/test/template-database.ts';
 
 export default defineConfig({
   test: {
+    // Vitest's default (cores − 1) runs one file at a time on a 2-core CI machine, leaving a
+    // core idle while a file imports and opens its database. e2e stays one file at a time
+    // (fileParallelism below), after the others.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
