@@ -58,8 +58,17 @@ function withoutStatements(tx: Transaction): Queryable {
   };
 }
 
-/** The embedded database: PostgreSQL in WASM, kept in `dataDir` (or memory when omitted). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/** PGlite's own handle on top: the tests copy a migrated database with `dumpDataDir`. */
+export type PgliteDatabase = Database & { dumpDataDir(): Promise<Blob> };
+
+/**
+ * The embedded database: PostgreSQL in WASM, kept in `dataDir` (or memory when omitted),
+ * started from `loadDataDir` (a `dumpDataDir` tarball) when given instead of an empty one.
+ */
+export async function openPglite(
+  dataDir?: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<PgliteDatabase> {
   // PGlite writes its files 0666 whatever the umask: its directories keep others out
   // (db/data-directory.ts; main tightens a tree it finds open).
   if (dataDir) {
@@ -69,6 +78,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   // PGlite reads int8 as a number when it fits a double; money must always be bigint.
   const client = await PGlite.create(dataDir, {
     parsers: { [int8Oid]: (value) => BigInt(value) },
+    loadDataDir: options.loadDataDir,
     // Extensions the migrations create must be loaded into the WASM build first.
     extensions: { pg_trgm },
   });
@@ -99,6 +109,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       return () => stop();
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 
