@@ -10,6 +10,8 @@ import { openTestDatabase } from '../test/database.ts';
 import { signedUpClient, staffClient, strongPassword, TestClient } from '../test/http.ts';
 import { pngBytes, storedFiles, submissionFields, uploadDocument } from '../test/kyc.ts';
 import type { Database } from './db/client.ts';
+import { findSubmission } from './features/kyc/queries.ts';
+import { readDocument } from './features/kyc/service.ts';
 import { kycDocumentsDirectory, localDocumentStorage } from './features/kyc/storage.ts';
 import {
   type RotationOptions,
@@ -181,6 +183,14 @@ describe('rotating the secret key', () => {
     expect(halfway.documents.filter((keyId) => keyId === 'k2')).toHaveLength(3);
     await withApp(bothKeys, expectEverythingOpens);
 
+    // A viewing that read its row before the run finds the file moved, and reads it again.
+    const stillLegacy = await db.query<{ id: string }>(
+      `SELECT s.id FROM kyc_submissions s JOIN kyc_documents d ON d.id = s.document_id
+        WHERE d.secret_key_id = 'legacy' LIMIT 1`,
+    );
+    const staleRow = await findSubmission(db, stillLegacy.rows[0]?.id ?? '');
+    if (!staleRow) throw new Error('a document is still under the old key');
+
     const last = await rotation(bothKeys);
     expect(last).toMatchObject({
       isComplete: true,
@@ -188,6 +198,14 @@ describe('rotating the secret key', () => {
       refused: { userIds: [], documentIds: [] },
       remaining: {},
     });
+    const secretKeys = parseSecretKeys(bothKeys);
+    const storage = localDocumentStorage(kycDocumentsDirectory(dataDir), secretKeys);
+    const reread = await readDocument({ db, storage }, staleRow);
+    expect(reread.submission.secret_key_id).toBe('k2');
+    const expected = customers.find((customer) => customer.submissionId === staleRow.id);
+    expect(
+      Buffer.concat(await reread.body.toArray()).equals(expected?.document ?? Buffer.alloc(0)),
+    ).toBe(true);
     const audited = await db.query<{ after: { isComplete: boolean; rotated: unknown } }>(
       "SELECT after FROM audit_events WHERE action = 'secret_keys_rotated' ORDER BY id",
     );

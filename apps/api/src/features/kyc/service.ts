@@ -174,6 +174,7 @@ export async function openDocument(
   return { submission, body };
 }
 
+/** A file not there (moved by a key rotation, or removed by the clean-up). */
 export function isMissingFile(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'ENOENT';
 }
