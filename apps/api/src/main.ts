@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { describeTightenedModes, secureDataDirectory } from './db/data-directory.ts';
 import { migrate } from './db/migrate.ts';
 import { describeDemoUsers, seedSandbox } from './features/sandbox/seed.ts';
+import { refuseMissingKeys } from './key-rotation.ts';
 import { purgeOldAttemptCounters } from './platform/attempt-counters.ts';
 import { serializeErrorForLog } from './platform/error-logging.ts';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency.ts';
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
   });
   await migrate(db);
+  await refuseMissingKeys(db, config.secretKeys);
   const app = await buildApp({ config, db });
   const tightenedWarning = describeTightenedModes(config.dataDir, tightenedModes);
   if (tightenedWarning) app.log.warn(tightenedWarning);

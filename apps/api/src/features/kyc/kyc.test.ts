@@ -101,7 +101,7 @@ async function storageKeyOf(submissionId: string): Promise<string> {
 }
 
 function documentStorage() {
-  return localDocumentStorage(kycDocumentsDirectory(app.config.dataDir), app.config.secretKey);
+  return localDocumentStorage(kycDocumentsDirectory(app.config.dataDir), app.config.secretKeys);
 }
 
 /** The customer's one stored document: its recorded SHA-256 and its bytes read back are `bytes`. */
@@ -112,7 +112,9 @@ async function expectStoredExactly(userId: string, bytes: Buffer): Promise<void>
   );
   const { storage_key: storageKey, sha256 } = stored.rows[0] ?? expect.fail('no row');
   expect(sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
-  const readBack = Buffer.concat(await (await documentStorage().read(storageKey)).toArray());
+  const readBack = Buffer.concat(
+    await (await documentStorage().read(storageKey, 'legacy')).toArray(),
+  );
   expect(readBack.equals(bytes)).toBe(true);
 }
 
@@ -141,7 +143,7 @@ describe('uploading an identity document', () => {
     expect(stored.includes(Buffer.from('%PDF'))).toBe(false);
     const storage = documentStorage();
     const readBack = Buffer.concat(
-      await (await storage.read(rows.rows[2]?.storage_key ?? '')).toArray(),
+      await (await storage.read(rows.rows[2]?.storage_key ?? '', 'legacy')).toArray(),
     );
     expect(readBack.equals(pdfBytes())).toBe(true);
     expect(rows.rows.map((row) => row.sha256)).toEqual(

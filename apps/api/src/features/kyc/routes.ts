@@ -73,7 +73,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const staffOnly = staffRoutesOf(app);
   const storage = localDocumentStorage(
     kycDocumentsDirectory(app.config.dataDir),
-    app.config.secretKey,
+    app.config.secretKeys,
   );
   const deps = { db: app.db, config: app.config, site: app.site, mailer: app.mailer, storage };
   await app.jobs.register(
