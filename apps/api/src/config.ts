@@ -164,6 +164,8 @@ const envSchema = z.object({
   COFFER_KYC_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   COFFER_LOAN_TERMS: z.string().min(2).optional(),
   COFFER_JOB_TICK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  COFFER_METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  COFFER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 // Good enough to keep a developer's sandbox working; nothing outside a sandbox starts with it.
@@ -247,6 +249,11 @@ export type Config = {
   loanTerms: ReadonlyMap<string, LoanTerms>;
   /** How often an instance looks for due scheduled jobs (platform/jobs.ts). */
   jobTickMs: number;
+  /**
+   * Where Prometheus scrapes `/metrics` (platform/metrics.ts): a port of its own, on
+   * loopback unless `COFFER_METRICS_HOST` says otherwise; null (the default) serves none.
+   */
+  metrics: { port: number; host: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -344,6 +351,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  COFFER_PUBLIC_URL: production needs the https:// origin it is served at',
     );
   }
+  if (values.COFFER_METRICS_PORT === values.PORT) {
+    throw new ConfigError(
+      `Invalid configuration:\n  COFFER_METRICS_PORT: ${values.PORT} is the API's own PORT; metrics need a port of their own`,
+    );
+  }
   const limits = loadLimits(values.COFFER_LIMITS, values.COFFER_FOUR_EYES_DAILY_TOTAL);
   const publicUrl = values.COFFER_PUBLIC_URL ?? `http://localhost:${values.PORT}`;
   const secretKeys = loadSecretKeys(values.COFFER_SECRET_KEY ?? developmentSecretKey);
@@ -378,5 +390,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     kycRetentionDays: values.COFFER_KYC_RETENTION_DAYS,
     loanTerms: loadLoanTerms(values.COFFER_LOAN_TERMS, isSandbox),
     jobTickMs: values.COFFER_JOB_TICK_MS,
+    metrics:
+      values.COFFER_METRICS_PORT === undefined
+        ? null
+        : { port: values.COFFER_METRICS_PORT, host: values.COFFER_METRICS_HOST },
   };
 }

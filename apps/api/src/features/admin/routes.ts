@@ -12,6 +12,7 @@ import { historyQuerySchema, ledgerHealthResponseSchema } from '@coffer/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { staffActionOf, staffRoutesOf } from '../../platform/access.ts';
+import { assert } from '../../platform/assert.ts';
 import { decideRoleGrant, setRole } from './role-grants.ts';
 import {
   customerDetail,
@@ -23,9 +24,29 @@ import {
 
 const userParams = z.object({ userId: z.uuid() });
 
+/**
+ * How often one instance checks the ledger's invariants for the metrics
+ * (coffer_scheduled_job_last_run_failed{job="ledger-invariants"}, docs/alerts.yml). The
+ * check reads every line: hourly keeps it a small part of the database's day.
+ */
+const ledgerCheckIntervalMs = 60 * 60 * 1000;
+
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const staffOnly = staffRoutesOf(app);
   const deps = { db: app.db, ledger: app.ledger, config: app.config };
+
+  // A broken invariant is a bug: the failed run is what the metrics and the alert report.
+  await app.jobs.register({
+    name: 'ledger-invariants',
+    intervalMs: ledgerCheckIntervalMs,
+    run: async () => {
+      const violations = await app.ledger.checkInvariants();
+      assert(
+        violations.length === 0,
+        `ledger invariants broken (${violations.length}), first: ${violations[0]}`,
+      );
+    },
+  });
 
   // The same invariant check the test suite runs after every test, for operators.
   staffOnly.get(
