@@ -69,7 +69,15 @@ export function parseGlMap(json: string | undefined): GlMap {
   return map as GlMap;
 }
 
-const booksDateSchema = statementDateSchema;
+/**
+ * The first day the books can show, far from the calendar's edges (PostgreSQL has no year
+ * 0); no Coffer ledger is older.
+ */
+export const booksFirstDay = '2000-01-01';
+
+const booksDateSchema = statementDateSchema.check(
+  z.refine((date) => date >= booksFirstDay, `The books start on ${booksFirstDay}`),
+);
 
 export const trialBalanceQuerySchema = z.object({
   date: booksDateSchema,

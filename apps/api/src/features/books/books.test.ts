@@ -137,6 +137,7 @@ describe('the trial balance', () => {
     ['no date', ''],
     ['a date that is not one', 'date=yesterday'],
     ['a date still to come', 'date=2999-01-01'],
+    ['a date before the books start', 'date=0000-01-01'],
     ['an unknown currency', 'date=2026-01-01&currency=XYZ'],
     ['an unknown format', 'date=2026-01-01&format=xlsx'],
   ])('answers %s with 400', async (_name, query) => {
@@ -192,6 +193,7 @@ describe('the general-ledger export', () => {
     ['an end before the start', 'from=2026-01-02&to=2026-01-01'],
     ['more than a year', 'from=2024-01-01&to=2025-06-01'],
     ['a day that does not exist', 'from=2026-13-01&to=2026-12-01'],
+    ['a year PostgreSQL has no date for', 'from=0000-01-01&to=0000-01-02'],
     ['no range', ''],
   ])('answers %s with 400', async (_name, query) => {
     const response = await admin.get(`/api/v1/admin/books/journal.csv?${query}`);
