@@ -4,7 +4,6 @@ import { formatMoney } from '@coffer/contracts/money';
 import { todayUtc } from '@coffer/contracts/statements';
 import {
   Alert,
-  Badge,
   Button,
   Group,
   Paper,
@@ -35,11 +34,11 @@ function CurrencyTable({ section }: { section: CurrencySection }) {
         <Title order={2} size="h4">
           {section.currency}
         </Title>
-        <Badge color={section.isBalanced ? 'teal' : 'red'} variant="light">
+        <Text fw={600} c={section.isBalanced ? undefined : 'red.9'}>
           {section.isBalanced ? 'Balanced' : 'Does not balance'}
-        </Badge>
+        </Text>
       </Group>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={640} type="native">
         <Table striped aria-label={`Trial balance in ${section.currency}`}>
           <Table.Thead>
             <Table.Tr>
