@@ -2,17 +2,7 @@ import type { TrialBalance } from '@coffer/contracts/books';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { formatMoney } from '@coffer/contracts/money';
 import { todayUtc } from '@coffer/contracts/statements';
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet } from 'lucide-react';
 import { useSearchParams } from 'react-router';
