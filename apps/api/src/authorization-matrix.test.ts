@@ -59,6 +59,8 @@ const signedByIssuer: Row = {
 
 const matrix: Record<string, Row> = {
   'GET /api/v1/health': everyone,
+  'GET /api/health/live': everyone,
+  'GET /api/health/ready': everyone,
   'GET /api/v1/public/site': everyone,
   'GET /api/v1/dev/mail': everyone,
   'POST /api/v1/auth/signup': everyone,

@@ -46,12 +46,12 @@ describe('configuration', () => {
         /COFFER_SECRET_KEY: required outside the sandbox/,
       );
       const secretKey = 'k'.repeat(32);
-      expect(loadConfig({ ...outsideSandbox, COFFER_SECRET_KEY: secretKey }).secretKey).toBe(
-        secretKey,
-      );
+      expect(
+        loadConfig({ ...outsideSandbox, COFFER_SECRET_KEY: secretKey }).secretKeys.current,
+      ).toEqual({ id: 'legacy', material: secretKey });
     }
     // A sandbox (test money, demo users) may keep the development key.
-    expect(loadConfig({ COFFER_SANDBOX: '1' }).secretKey).toMatch(/development/);
+    expect(loadConfig({ COFFER_SANDBOX: '1' }).secretKeys.current.material).toMatch(/development/);
   });
 
   it('refuses to start outside the sandbox without mail unless outbox-only is asked for', () => {

@@ -588,6 +588,8 @@ export const kycDocuments = pgTable(
     mediaType: text('media_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     sha256: char('sha256', { length: 64 }).notNull(),
+    // The COFFER_SECRET_KEY key the file is encrypted with ('legacy': the key given alone).
+    secretKeyId: text('secret_key_id').notNull(),
     createdAt: createdAt(),
     // Set when the file is removed (retention, or never attached); the row stays for the record.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

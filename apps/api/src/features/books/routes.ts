@@ -8,7 +8,7 @@ import {
 } from '@coffer/contracts/books';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { staffSessionOf } from '../../platform/access.ts';
+import { staffRoutesOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { journalCsv, trialBalanceCsv } from './csv.ts';
 import { dayBounds } from './queries.ts';
@@ -30,6 +30,7 @@ function refuseRange(message: string, field: 'from' | 'to'): never {
  * every account is the admin's.
  */
 export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staffOnly = staffRoutesOf(app);
   const deps = { db: app.db, ledger: app.ledger, config: app.config };
 
   await app.jobs.register({
@@ -41,7 +42,7 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get(
+  staffOnly.get(
     '/admin/books/trial-balance',
     {
       config: { access: 'staff' },
@@ -51,7 +52,6 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      staffSessionOf(request);
       const { format, ...query } = request.query;
       const balance = await trialBalance(deps, query);
       reply.header('cache-control', 'no-store');
@@ -62,14 +62,13 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/books/journal.csv',
     {
       config: { access: 'admin' },
       schema: { querystring: journalExportQuerySchema, response: { 200: downloadSchema } },
     },
     async (request, reply) => {
-      staffSessionOf(request);
       const { from, to } = request.query;
       if (to < from) refuseRange('The end date comes before the start date', 'to');
       if ((Date.parse(to) - Date.parse(from)) / dayMs + 1 > journalExportDaysMax) {
@@ -87,12 +86,9 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/books/alerts',
     { config: { access: 'staff' }, schema: { response: { 200: booksAlertsSchema } } },
-    async (request) => {
-      staffSessionOf(request);
-      return booksAlerts(deps);
-    },
+    () => booksAlerts(deps),
   );
 };
