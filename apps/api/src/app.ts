@@ -11,6 +11,7 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { billRoutes } from './features/bills/routes.ts';
+import { booksRoutes } from './features/books/routes.ts';
 import { cardRoutes, issuingRoutes } from './features/cards/routes.ts';
 import { depositRoutes } from './features/deposits/routes.ts';
 import { devMailRoutes } from './features/dev-mail/routes.ts';
@@ -216,6 +217,7 @@ export async function buildApp(options: {
       await api.register(disputeRoutes);
       await api.register(supportRoutes);
       await api.register(staffHomeRoutes);
+      await api.register(booksRoutes);
       await api.register(cardRoutes);
       await api.register(issuingRoutes);
       if (options.config.isSandbox) await api.register(devMailRoutes);

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type GlMap, GlMapError, parseGlMap } from '@coffer/contracts/books';
 import { isCurrencyCode } from '@coffer/contracts/currencies';
 import { LimitsConfigError, type LimitsTable, parseLimitsTable } from '@coffer/contracts/limits';
 import {
@@ -164,9 +165,24 @@ const envSchema = z.object({
   COFFER_KYC_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   COFFER_LOAN_TERMS: z.string().min(2).optional(),
   COFFER_JOB_TICK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  COFFER_GL_MAP: z.string().min(2).optional(),
+  COFFER_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone like Europe/Berlin or UTC')
+    .default('UTC'),
   COFFER_METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   COFFER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
+
+/** Whether the runtime knows `name` as an IANA time zone ("Europe/Berlin", "UTC"). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // Good enough to keep a developer's sandbox working; nothing outside a sandbox starts with it.
 const developmentSecretKey = 'coffer-development-secret-key-not-for-production';
@@ -249,6 +265,10 @@ export type Config = {
   loanTerms: ReadonlyMap<string, LoanTerms>;
   /** How often an instance looks for due scheduled jobs (platform/jobs.ts). */
   jobTickMs: number;
+  /** The general-ledger code and name of each account kind (`COFFER_GL_MAP` over the default). */
+  glMap: GlMap;
+  /** The institution's time zone (`COFFER_TIMEZONE`): its days are the books' days. */
+  timeZone: string;
   /**
    * Where Prometheus scrapes `/metrics` (platform/metrics.ts): a port of its own, on
    * loopback unless `COFFER_METRICS_HOST` says otherwise; null (the default) serves none.
@@ -301,6 +321,15 @@ function loadLoanTerms(termsJson: string | undefined, isSandbox: boolean) {
   } catch (error) {
     if (!(error instanceof LoanTermsError)) throw error;
     throw new ConfigError(`Invalid configuration:\n  COFFER_LOAN_TERMS: ${error.message}`);
+  }
+}
+
+function loadGlMap(json: string | undefined): GlMap {
+  try {
+    return parseGlMap(json);
+  } catch (error) {
+    if (!(error instanceof GlMapError)) throw error;
+    throw new ConfigError(`Invalid configuration:\n  COFFER_GL_MAP: ${error.message}`);
   }
 }
 
@@ -390,6 +419,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     kycRetentionDays: values.COFFER_KYC_RETENTION_DAYS,
     loanTerms: loadLoanTerms(values.COFFER_LOAN_TERMS, isSandbox),
     jobTickMs: values.COFFER_JOB_TICK_MS,
+    glMap: loadGlMap(values.COFFER_GL_MAP),
+    timeZone: values.COFFER_TIMEZONE,
     metrics:
       values.COFFER_METRICS_PORT === undefined
         ? null
