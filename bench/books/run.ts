@@ -8,12 +8,11 @@ import path from 'node:path';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { type Database, openPostgres } from '../../apps/api/src/db/client.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
-import { insertUser } from '../../apps/api/src/features/auth/queries.ts';
 import { createLedger } from '../../apps/api/src/ledger/ledger.ts';
 import { newId } from '../../apps/api/src/platform/ids.ts';
-import { createSession } from '../../apps/api/src/platform/sessions.ts';
 import { startApi } from '../api/api-server.ts';
 import { benchDir, repoRoot } from '../api/config.ts';
+import { benchAdminSessionToken } from '../shared/admin-session.ts';
 import { integerFromEnv } from '../shared/env.ts';
 import { readRssMb, sleep } from '../shared/measure.ts';
 
@@ -65,22 +64,7 @@ async function seedJournal(db: Database): Promise<void> {
 }
 
 async function adminCookie(db: Database): Promise<string> {
-  const adminId = newId();
-  await insertUser(db, {
-    id: adminId,
-    username: 'Bench Admin',
-    email: 'bench-books-admin@coffer.test',
-    phone: null,
-    country: 'US',
-    role: 'admin',
-    passwordHash: 'not-a-hash',
-    isEmailVerified: true,
-  });
-  const { token } = await createSession(db, {
-    userId: adminId,
-    userAgent: 'bench',
-    ipAddress: '127.0.0.1',
-  });
+  const token = await benchAdminSessionToken(db, 'bench-books-admin@coffer.test');
   // The API runs with an https public URL, so its cookie has the __Host- prefix.
   return `__Host-coffer_session=${token}`;
 }
