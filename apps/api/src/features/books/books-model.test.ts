@@ -2,7 +2,6 @@
 // every closed day must equal a recomputation from all lines, and every day's trial
 // balance must balance.
 import { toCurrencyCode } from '@coffer/contracts/currencies';
-import type { AccountKind } from '@coffer/contracts/ledger';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { daysAgo, moveEntriesBack } from '../../../test/books.ts';
 import { createWallet } from '../../../test/factories.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
+import type { CloseBalanceRow } from './queries.ts';
 import { closeDueDays, trialBalance } from './service.ts';
 
 let app: FastifyInstance;
@@ -43,18 +43,9 @@ const operation = fc.record({
   amountMinor: fc.bigInt({ min: 1n, max: 50_000n }),
 }) satisfies fc.Arbitrary<Operation>;
 
-type Recomputed = {
-  currency: string;
-  account_kind: AccountKind;
-  opening_minor: bigint;
-  debits_minor: bigint;
-  credits_minor: bigint;
-  closing_minor: bigint;
-};
-
 /** A closed day's rows recomputed from every line of the ledger, not from the previous close. */
-async function recompute(day: string): Promise<Recomputed[]> {
-  const found = await db.query<Recomputed>(
+async function recompute(day: string): Promise<CloseBalanceRow[]> {
+  const found = await db.query<CloseBalanceRow>(
     `WITH bounds AS (SELECT starts_at, ends_at FROM book_closes WHERE day = $1::date)
      SELECT l.currency, a.kind AS account_kind,
             coalesce(sum(l.amount_minor) FILTER (WHERE e.created_at < b.starts_at), 0)::bigint AS opening_minor,
@@ -132,7 +123,7 @@ describe('the daily close, against a recomputation from every line', () => {
     expect(closed).toEqual(expectedDays);
 
     for (const day of closed) {
-      const stored = await db.query<Recomputed>(
+      const stored = await db.query<CloseBalanceRow>(
         `SELECT currency, account_kind, opening_minor, debits_minor, credits_minor, closing_minor
            FROM book_close_balances WHERE day = $1::date ORDER BY currency, account_kind`,
         [day],

@@ -1,5 +1,10 @@
 import type { AccountKind, EntryKind } from '@coffer/contracts/ledger';
 import type { Queryable } from '../../db/client.ts';
+import type { RowOf } from '../../db/rows.ts';
+import type { bookCloseBalances } from '../../db/schema.ts';
+
+/** One currency and account kind of a closed day, as stored. */
+export type CloseBalanceRow = Omit<RowOf<typeof bookCloseBalances>, 'day'>;
 
 /** Debits and credits (both positive) of one currency and account kind over a span of time. */
 export type Movement = {
@@ -77,14 +82,7 @@ export async function movementsBetween(
 
 /** The closed day's balances, or none when the day is not closed. */
 export async function closedBalances(db: Queryable, day: string): Promise<KindBalance[]> {
-  const found = await db.query<{
-    currency: string;
-    account_kind: AccountKind;
-    opening_minor: bigint;
-    debits_minor: bigint;
-    credits_minor: bigint;
-    closing_minor: bigint;
-  }>(
+  const found = await db.query<CloseBalanceRow>(
     `SELECT currency, account_kind, opening_minor, debits_minor, credits_minor, closing_minor
        FROM book_close_balances WHERE day = $1::date ORDER BY currency, account_kind`,
     [day],
