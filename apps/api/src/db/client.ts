@@ -236,11 +236,16 @@ export function openPostgres(connectionString: string, poolSize: number): Databa
   };
 }
 
+/** Where the embedded database lives inside COFFER_DATA_DIR (beside the identity documents). */
+export function embeddedDatabaseDirectory(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   poolSize: number;
   dataDir: string;
 }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize);
-  return openPglite(path.join(options.dataDir, 'pglite'));
+  return openPglite(embeddedDatabaseDirectory(options.dataDir));
 }
