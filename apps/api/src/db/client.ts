@@ -105,6 +105,14 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 const listenRetryDelayMs = 1_000;
 
 /**
+ * How long a request waits for a connection, from the pool or a new one, before it is
+ * answered 503: while a failover has no primary, nothing hangs longer than this. TCP
+ * keep-alive notices a database machine that vanished without closing its connections.
+ */
+const connectionWaitMaxMs = 10_000;
+const connectionOptions = { connectionTimeoutMillis: connectionWaitMaxMs, keepAlive: true };
+
+/**
  * LISTEN needs one connection that stays open (a pooled one would be handed to others);
  * when it drops it is opened again, so a restarted server does not silence the listeners.
  */
@@ -121,7 +129,7 @@ async function listenOnOwnConnection(
     setTimeout(() => void connect().catch(reconnectLater), listenRetryDelayMs);
   };
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
+    const next = new pg.Client({ connectionString, ...connectionOptions });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
@@ -154,6 +162,7 @@ function ignoreLostConnection(): void {}
 export function openPostgres(connectionString: string, poolSize: number): Database {
   const pool = new pg.Pool({
     connectionString,
+    ...connectionOptions,
     max: poolSize,
     // int8 columns carry money: read them as bigint, never as a float or a string.
     types: {

@@ -1,0 +1,110 @@
+// The API through a database failover (docs/decisions/036): the HA set-up of `npm run ha`
+// (etcd, two PostgreSQL nodes under Patroni, HAProxy), the API listening on real HTTP,
+// and the primary killed outright. While there is no primary, money routes must answer
+// 503 with Retry-After, never 500 and never hang; once Patroni has promoted the standby,
+// the same app must pay, announce the payment and run its jobs, with nothing lost.
+import type { LiveEvent } from '@coffer/contracts/events';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type HaCluster, startHaCluster } from '../../../scripts/ha-cluster.mjs';
+import { buildTestApp } from '../test/app.ts';
+import { createCustomer } from '../test/customers.ts';
+import { openEventStream } from '../test/event-streams.ts';
+import { newIdempotencyKey } from '../test/http.ts';
+import { type Database, openPostgres } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+
+// Above the pool's 10-second connection wait: a request still open after this has hung.
+const requestWaitMaxMs = 20_000;
+const retryPauseMs = 1_000;
+// Patroni replaces a killed primary once its 20-second leader key expires.
+const failoverAttemptsMax = 90;
+const announcementAttemptsMax = 3;
+const announcementWaitMs = 5_000;
+
+let cluster: HaCluster;
+let db: Database;
+let app: FastifyInstance;
+let apiUrl: string;
+
+beforeAll(async () => {
+  cluster = await startHaCluster();
+  db = openPostgres(cluster.url, 5);
+  await migrate(db);
+  // Every retry through the failover counts against the per-customer money limit.
+  app = await buildTestApp(db, { COFFER_MONEY_REQUESTS_PER_MINUTE: '1000' });
+  apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+  await cluster?.stop();
+}, 60_000);
+
+type Answer = { status: number; retryAfter: string | null; code: string | undefined };
+
+async function pay(cookie: string, recipient: string, idempotencyKey: string): Promise<Answer> {
+  const response = await fetch(`${apiUrl}/api/v1/transfers`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'idempotency-key': idempotencyKey },
+    body: JSON.stringify({ recipient, amount: '12.34' }),
+    signal: AbortSignal.timeout(requestWaitMaxMs),
+  });
+  const body = (await response.json()) as { error?: { code: string } };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    code: body.error?.code,
+  };
+}
+
+it('answers 503 while the primary is gone, then pays, announces and runs jobs on the new one', async () => {
+  const sender = await createCustomer(app, { balance: '100.00', level: 3 });
+  const recipient = await createCustomer(app);
+  const cookie = sender.client.cookie ?? '';
+  const stream = await openEventStream(apiUrl, '/api/v1/events', recipient.client.cookie);
+  expect((await pay(cookie, recipient.wallet.number, newIdempotencyKey())).status).toBe(201);
+  expect((await stream.nextEvent()).userId).toBe(recipient.user.id);
+
+  const killed = await cluster.killPrimary();
+  // One payment, sent again under its key until it is answered: it is made exactly once.
+  const key = newIdempotencyKey();
+  const answers: Answer[] = [];
+  for (let attempt = 0; attempt < failoverAttemptsMax; attempt += 1) {
+    const answer = await pay(cookie, recipient.wallet.number, key);
+    answers.push(answer);
+    if (answer.status !== 503) break;
+    await new Promise((resolve) => setTimeout(resolve, retryPauseMs));
+  }
+  const refused = answers.filter((answer) => answer.status === 503);
+  expect(refused.length).toBeGreaterThan(0);
+  for (const answer of refused)
+    expect(answer).toMatchObject({ retryAfter: '5', code: 'unavailable' });
+  expect(answers.at(-1)?.status).toBe(201);
+  expect(await cluster.primaryName()).not.toBe(killed);
+
+  // The LISTEN connection comes back up to a second after the pool (its retry pause): a
+  // payment in between is not announced. One soon after must be.
+  let paymentsMade = 2;
+  let announced: LiveEvent | null = null;
+  for (let attempt = 0; attempt < announcementAttemptsMax && !announced; attempt += 1) {
+    expect((await pay(cookie, recipient.wallet.number, newIdempotencyKey())).status).toBe(201);
+    paymentsMade += 1;
+    announced = await stream.nextEvent(announcementWaitMs).catch(() => null);
+  }
+  expect(announced?.userId).toBe(recipient.user.id);
+  stream.close();
+
+  // 100.00 less 12.34 for each payment, each made once; the ledger balances.
+  expect((await app.ledger.balance(sender.wallet.id)).balanceMinor).toBe(
+    10_000n - BigInt(paymentsMade) * 1_234n,
+  );
+  expect(await app.ledger.checkInvariants()).toEqual([]);
+
+  // Two runners asking at once after the failover: every due job runs, each exactly once.
+  const later = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  const ran = (await Promise.all([app.jobs.runDue(later), app.jobs.runDue(later)])).flat();
+  expect(ran.length).toBeGreaterThan(0);
+  expect(new Set(ran).size).toBe(ran.length);
+}, 150_000);
