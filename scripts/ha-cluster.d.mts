@@ -8,6 +8,8 @@ export type HaCluster = {
   killPrimary(): Promise<string>;
   /** Resolves to the primary's name once there is one other than `except`. */
   waitForPrimary(except?: string): Promise<string>;
+  /** Starts a killed node again; resolves once it streams as the synchronous standby. */
+  restartNode(name: string): Promise<void>;
   stop(): Promise<void>;
 };
 

@@ -49,12 +49,13 @@ const processStopWaitMaxMs = 30_000;
 
 /**
  * Patroni's timings: the leader key lives `ttl` seconds, so a primary killed outright is
- * replaced once its key expires. Patroni refuses a ttl under 20 and needs
- * loop_wait + 2 × retry_timeout to stay under it.
+ * replaced once its key expires. Short here, so that a failover test takes seconds;
+ * production keeps Patroni's 30 (docs/OPERATIONS.md). loop_wait + 2 × retry_timeout must
+ * stay under ttl.
  */
-const patroniTtlSeconds = 20;
-const patroniLoopWaitSeconds = 2;
-const patroniRetryTimeoutSeconds = 5;
+const patroniTtlSeconds = 10;
+const patroniLoopWaitSeconds = 1;
+const patroniRetryTimeoutSeconds = 4;
 
 function patroniConfig({ scope, name, baseDir, binDir, etcdPort, restPort, postgresPort }) {
   const nodeDir = path.join(baseDir, name);
@@ -97,6 +98,9 @@ function patroniConfig({ scope, name, baseDir, binDir, etcdPort, restPort, postg
           rewind: { username: 'coffer', password: 'coffer' },
         },
         parameters: { unix_socket_directories: nodeDir },
+        // A killed primary that cannot be rewound is copied anew from the new one.
+        remove_data_directory_on_rewind_failure: true,
+        remove_data_directory_on_diverged_timelines: true,
       },
     },
     null,
@@ -242,6 +246,35 @@ export async function startHaCluster(options = {}) {
     throw new Error(`no new primary within ${readyWaitMaxMs} ms; logs in ${baseDir}`);
   };
 
+  /** Waits until a node streams as the synchronous standby. */
+  const waitForSyncStandby = async () => {
+    const deadline = Date.now() + readyWaitMaxMs;
+    for (;;) {
+      const members = await memberStates();
+      if (
+        members.some(
+          (member) =>
+            member.role === 'sync_standby' && ['running', 'streaming'].includes(member.state),
+        )
+      ) {
+        return;
+      }
+      if (Date.now() > deadline) throw new Error(`no synchronous standby; logs in ${baseDir}`);
+      await sleep(250);
+    }
+  };
+
+  const startPatroni = (node) =>
+    startChild(
+      `patroni-${node.name}`,
+      '/usr/bin/patroni',
+      [path.join(baseDir, node.name, 'patroni.yml')],
+      {
+        ...runAs,
+        cwd: path.join(baseDir, node.name),
+      },
+    );
+
   try {
     startChild('etcd', '/usr/bin/etcd', [
       '--name=etcd1',
@@ -277,20 +310,7 @@ export async function startHaCluster(options = {}) {
     writeFileSync(haproxyConfigFile, haproxyConfig({ port: haproxyPort, nodes }));
     startChild('haproxy', '/usr/sbin/haproxy', ['-db', '-f', haproxyConfigFile]);
 
-    // Ready once the second node streams as the synchronous standby.
-    const readyDeadline = Date.now() + readyWaitMaxMs;
-    for (;;) {
-      const members = await memberStates();
-      if (
-        members.some(
-          (member) =>
-            member.role === 'sync_standby' && ['running', 'streaming'].includes(member.state),
-        )
-      )
-        break;
-      if (Date.now() > readyDeadline) throw new Error(`no synchronous standby; logs in ${baseDir}`);
-      await sleep(250);
-    }
+    await waitForSyncStandby();
   } catch (error) {
     await stop();
     throw error;
@@ -310,6 +330,16 @@ export async function startHaCluster(options = {}) {
       children.get(`patroni-${node.name}`)?.kill('SIGKILL');
       if (pid) process.kill(pid, 'SIGKILL');
       return node.name;
+    },
+    /**
+     * Starts a killed node's Patroni again and waits until it streams as the synchronous
+     * standby (Patroni rewinds it with pg_rewind first when it was the primary).
+     */
+    async restartNode(name) {
+      const node = nodes.find((candidate) => candidate.name === name);
+      if (!node) throw new Error(`no node ${name}`);
+      startPatroni(node);
+      await waitForSyncStandby();
     },
     stop,
   };

@@ -17,7 +17,7 @@ import { migrate } from './db/migrate.ts';
 // Above the pool's 10-second connection wait: a request still open after this has hung.
 const requestWaitMaxMs = 20_000;
 const retryPauseMs = 1_000;
-// Patroni replaces a killed primary once its 20-second leader key expires.
+// Patroni replaces a killed primary once its leader key expires (10 s in ha-cluster.mjs).
 const failoverAttemptsMax = 90;
 const announcementAttemptsMax = 3;
 const announcementWaitMs = 5_000;

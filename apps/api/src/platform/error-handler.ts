@@ -39,8 +39,8 @@ function sqlStateOf(error: unknown): string | null {
 }
 
 /**
- * While the database has no primary (a failover takes Patroni up to its 20-second leader
- * ttl and a few more for the promotion) requests are refused and may be sent again.
+ * While the database has no primary (a failover takes Patroni's leader ttl, 30 s by
+ * default, and a few more for the promotion) requests are refused and may be sent again.
  */
 export const databaseRetryAfterSeconds = 5;
 const databaseUnavailableMessage =
