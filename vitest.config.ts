@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // The API's integration tests run twice: once on PGlite and once on a real PostgreSQL
@@ -5,9 +6,15 @@ import { defineConfig } from 'vitest/config';
 // (true concurrency) and run only there.
 const apiTests = 'apps/api/{src,test}/**/*.test.ts';
 const unitTests = '**/*.unit.test.ts';
+// Migrates once per run; each file's database is a copy (see the file for why).
+const templateDatabase = './apps/api/test/template-database.ts';
 
 export default defineConfig({
   test: {
+    // Vitest's default (cores − 1) runs one file at a time on a 2-core CI machine, leaving a
+    // core idle while a file imports and opens its database. e2e stays one file at a time
+    // (fileParallelism below), after the others.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -21,6 +28,7 @@ export default defineConfig({
           include: [apiTests],
           exclude: [unitTests, '**/*.pg.test.ts', '**/node_modules/**'],
           env: { COFFER_TEST_DB: 'pglite' },
+          globalSetup: [templateDatabase],
           testTimeout: 30_000,
           // Opening and migrating a PGlite database is CPU-bound WebAssembly: on a busy
           // 2-core machine it alone has taken over 25 s.
@@ -34,6 +42,7 @@ export default defineConfig({
           include: [apiTests, 'bench/chaos/*.pg.test.ts'],
           exclude: [unitTests, '**/node_modules/**'],
           env: { COFFER_TEST_DB: 'postgres' },
+          globalSetup: [templateDatabase],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -2,8 +2,9 @@
 // Quick Pay she did not make as an unauthorized transaction (and freezes her account),
 // copies the reference and quotes it to support; support sees the queues' counts, answers
 // in the thread (Alice's unread badge and thread update without a reload), opens the case
-// from the reference and resolves it with a refund that a second admin approves; Alice
-// sees the refund, the resolved status, her notifications and the emails.
+// from the reference and resolves it with a refund that a second admin approves (after one
+// the server refuses and support corrects); Alice sees the refund, the resolved status, her
+// notifications and the emails.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
@@ -205,6 +206,12 @@ describe('customer care', () => {
       await refundField.fill('40.00');
       await staff.getByText(/Above the disputed amount/).waitFor({ state: 'hidden' });
       await snapshot(staff, 'care-dispute-case-desktop');
+      // A refund the server refuses (a dollar amount has two decimal places) is shown on
+      // the form; corrected, it is another request with a key of its own and goes through.
+      await refundField.fill('40.001');
+      await staff.getByRole('button', { name: 'Resolve' }).click();
+      await staff.getByRole('alert').filter({ hasText: 'Please enter a valid amount' }).waitFor();
+      await refundField.fill('40.00');
       await staff.getByRole('button', { name: 'Resolve' }).click();
       await toast(staff, 'Dispute resolved');
       await staff.getByText(/waiting for a second admin/).waitFor();
@@ -279,6 +286,7 @@ describe('customer care', () => {
       ).toEqual([]);
       expect(
         unexpectedProblems(staffProblems, [
+          { path: '/api/v1/admin/disputes/[^/]+/resolve', status: 400 },
           { path: `/api/v1/admin/money-requests/${refundId}/approve`, status: 403 },
         ]),
       ).toEqual([]);

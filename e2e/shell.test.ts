@@ -86,6 +86,7 @@ const staffMenu = [
   'Disputes queue',
   'Support inbox',
   'Audit log',
+  'Books',
   'Profile',
   'Logout',
 ];

@@ -1,7 +1,7 @@
 // A highly available PostgreSQL on one machine, for `npm run ha` and the failover tests:
 // one etcd member, two PostgreSQL nodes under Patroni with synchronous replication, and
 // HAProxy in front, sending connections to whichever node Patroni's REST API calls the
-// primary (docs/decisions/036). Every port is a free one and every file lives in one temp
+// primary (docs/decisions/037). Every port is a free one and every file lives in one temp
 // directory, so two runs on one machine never meet. Installs Debian's patroni, etcd and
 // haproxy when they are missing.
 import { spawn } from 'node:child_process';

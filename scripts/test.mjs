@@ -1,7 +1,7 @@
 // The README's test command (after `npm ci`): installs what the tests need that npm does
-// not (Debian's chromium, PostgreSQL server binaries), starts a throwaway PostgreSQL
-// server, builds the web app for the browser tests, runs every Vitest project, and stops
-// the server again. Extra arguments go to vitest (e.g. `npm test -- --project unit`).
+// not (Debian's chromium, PostgreSQL server binaries, Prometheus and promtool), starts a
+// throwaway PostgreSQL server, builds the web app for the browser tests, runs every Vitest
+// project, and stops the server again. Extra arguments go to vitest (e.g. `npm test -- --project unit`).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { aptInstall } from './apt-install.mjs';
@@ -17,6 +17,12 @@ function step(message) {
 if (!existsSync(chromiumPath)) {
   step('installing Debian chromium for the browser tests');
   aptInstall(['chromium', 'fonts-dejavu-core']);
+}
+if (!existsSync('/usr/bin/prometheus') || !existsSync('/usr/bin/promtool')) {
+  step(
+    'installing Debian prometheus for the metrics test (apps/api/src/platform/prometheus.pg.test.ts)',
+  );
+  aptInstall(['prometheus']);
 }
 ensurePostgresBinaries();
 // The failover test (apps/api/src/failover.pg.test.ts) starts Patroni, etcd and HAProxy.

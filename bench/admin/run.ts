@@ -12,9 +12,7 @@ import { loadConfig } from '../../apps/api/src/config.ts';
 import { type Database, openPostgres } from '../../apps/api/src/db/client.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { countUsers } from '../../apps/api/src/features/admin/queries.ts';
-import { insertUser } from '../../apps/api/src/features/auth/queries.ts';
-import { newId } from '../../apps/api/src/platform/ids.ts';
-import { createSession } from '../../apps/api/src/platform/sessions.ts';
+import { benchAdminSessionToken } from '../shared/admin-session.ts';
 import { integerFromEnv } from '../shared/env.ts';
 import {
   databaseUrl,
@@ -56,22 +54,7 @@ await db.query('VACUUM ANALYZE');
 const seedSeconds = (performance.now() - seedStartedAt) / 1000;
 console.log(`seeded in ${seedSeconds.toFixed(1)} s`);
 
-const adminId = newId();
-await insertUser(db, {
-  id: adminId,
-  username: 'Bench Admin',
-  email: 'bench-admin@coffer.test',
-  phone: null,
-  country: 'US',
-  role: 'admin',
-  passwordHash: 'not-a-hash',
-  isEmailVerified: true,
-});
-const { token } = await createSession(db, {
-  userId: adminId,
-  userAgent: 'bench',
-  ipAddress: '127.0.0.1',
-});
+const token = await benchAdminSessionToken(db, 'bench-admin@coffer.test');
 
 const config = loadConfig({
   NODE_ENV: 'test',

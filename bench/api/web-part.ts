@@ -47,10 +47,13 @@ const interactionCpuThrottlingRate = 4;
 // Below the step-up threshold and Alice's daily limit, however many runs.
 const quickPayAmount = { text: '1.23', minor: 123n };
 const bytesPerKb = 1000;
+// Issue #19's 150 KB for the dashboard and 180 KB for the other signed-in pages, each raised
+// by the 37 KB that React Router and TanStack Query cost every page (ADR 034).
+const librariesKb = 37;
 const targets = {
-  gzipKbByPage: { landing: 100, dashboard: 150 } as Record<string, number>,
+  gzipKbByPage: { landing: 100, dashboard: 150 + librariesKb } as Record<string, number>,
   /** Every other page, all signed in. */
-  signedInGzipKb: 180,
+  signedInGzipKb: 180 + librariesKb,
   lighthouseScore: 95,
   lighthouseSlowerCpuScore: 85,
   interactionMs: 200,

@@ -5,7 +5,7 @@
 // exactly once, refused ones not at all, money is conserved, holds match pending payouts
 // and the books balance (verdict.ts). Exits non-zero on any violation or too few faults.
 // `npm run chaos -- --failover` runs on the HA set-up of `npm run ha` instead (Patroni,
-// etcd, HAProxy; docs/decisions/036): every fault kills the primary's Patroni and
+// etcd, HAProxy; docs/decisions/037): every fault kills the primary's Patroni and
 // PostgreSQL with SIGKILL, waits for the standby's promotion and brings the old primary
 // back as the synchronous standby; the figures add, per failover, the time from the kill
 // to the first acknowledged Quick Pay.

@@ -68,6 +68,16 @@ export function readPeakRssMb(pid: number | 'self'): number | null {
   }
 }
 
+/** Resident set size of a process now (VmRSS), in MiB; 0 once it has gone. */
+export function readRssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1] ?? 0) / kibPerMib;
+  } catch {
+    return 0;
+  }
+}
+
 /** This process's peak RSS in MiB (getrusage's ru_maxrss, in KiB on Linux). */
 export function ownPeakRssMb(): number {
   return process.resourceUsage().maxRSS / kibPerMib;

@@ -4,7 +4,7 @@
 // growth while the uploads run, which only streaming keeps small.
 // Run it with `npm run bench:upload` from the repository root; see bench/README.md.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -14,7 +14,7 @@ import { kycDocumentBytesMax } from '../../packages/contracts/src/kyc.ts';
 import { startApi } from '../api/api-server.ts';
 import { benchDir, repoRoot } from '../api/config.ts';
 import { integerFromEnv } from '../shared/env.ts';
-import { readCpuSeconds, sleep } from '../shared/measure.ts';
+import { readCpuSeconds, readRssMb, sleep } from '../shared/measure.ts';
 import { table } from '../shared/report.ts';
 
 const concurrentUploads = integerFromEnv('BENCH_UPLOADS', 5, { min: 1, max: 6 });
@@ -37,12 +37,6 @@ function documentBytes(): Buffer {
   const bytes = randomBytes(kycDocumentBytesMax);
   pngHead.copy(bytes);
   return bytes;
-}
-
-/** Resident set size of a process now, in MiB. */
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1] ?? 0) / 1024;
 }
 
 function request(
@@ -184,16 +178,16 @@ async function main(): Promise<void> {
     };
     for (let round = 1; round <= rounds; round += 1) {
       await sleep(500);
-      const baselineMb = rssMb(api.pid);
+      const baselineMb = readRssMb(api.pid);
       let peakMb = baselineMb;
       const sampler = setInterval(() => {
-        peakMb = Math.max(peakMb, rssMb(api.pid));
+        peakMb = Math.max(peakMb, readRssMb(api.pid));
       }, rssSampleMs);
       const [apiCpuBefore, clientCpuBefore] = [apiCpuSeconds(), ownCpuSeconds()];
       const uploadMs = await uploadAll(api.baseUrl, cookies[round] as string, files);
       const [apiCpuAfter, clientCpuAfter] = [apiCpuSeconds(), ownCpuSeconds()];
       clearInterval(sampler);
-      peakMb = Math.max(peakMb, rssMb(api.pid));
+      peakMb = Math.max(peakMb, readRssMb(api.pid));
       const fsCpuBefore = ownCpuSeconds();
       const fsMs = await writeAll(yardstickDir, files);
       const fsCpuAfter = ownCpuSeconds();

@@ -11,12 +11,13 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { billRoutes } from './features/bills/routes.ts';
+import { booksRoutes } from './features/books/routes.ts';
 import { cardRoutes, issuingRoutes } from './features/cards/routes.ts';
 import { depositRoutes } from './features/deposits/routes.ts';
 import { devMailRoutes } from './features/dev-mail/routes.ts';
 import { disputeRoutes } from './features/disputes/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
-import { healthRoutes } from './features/health/routes.ts';
+import { healthRoutes, probeRoutes } from './features/health/routes.ts';
 import { kycRoutes } from './features/kyc/routes.ts';
 import { loanRoutes } from './features/loans/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
@@ -44,6 +45,7 @@ import { type EventHub, startEventHub } from './platform/events.ts';
 import { registerIdempotencyKeyCheck } from './platform/idempotency.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { type Mailer, startMailer } from './platform/mail.ts';
+import { createMetrics, type Metrics } from './platform/metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { sharedRateLimitStore } from './platform/rate-limits.ts';
 import { loggableRequest } from './platform/request-logging.ts';
@@ -70,6 +72,8 @@ declare module 'fastify' {
     stepUpPrechecks: StepUpPrechecks;
     /** What each feature whose staff postings wait for approval does once one is decided. */
     approvals: Approvals;
+    /** This instance's Prometheus metrics; main.ts serves them on COFFER_METRICS_PORT. */
+    metrics: Metrics;
   }
 }
 
@@ -128,7 +132,9 @@ export async function buildApp(options: {
   app.decorate('ledger', createLedger(options.db));
   app.decorate('registeredRoutes', registeredRoutes);
   app.decorate('site', loadSite(options.config.siteFile));
-  app.decorate('jobs', createJobRunner(options.db, app.log));
+  const metrics = createMetrics(app);
+  app.decorate('metrics', metrics);
+  app.decorate('jobs', createJobRunner(options.db, app.log, metrics.countJobFailure));
   app.decorate('stepUpPrechecks', new StepUpPrechecks());
   app.decorate('approvals', new Approvals());
   app.addHook('onReady', async () => {
@@ -188,6 +194,7 @@ export async function buildApp(options: {
   });
 
   await registerOpenApi(app);
+  await app.register(probeRoutes, { prefix: '/api' });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -210,6 +217,7 @@ export async function buildApp(options: {
       await api.register(disputeRoutes);
       await api.register(supportRoutes);
       await api.register(staffHomeRoutes);
+      await api.register(booksRoutes);
       await api.register(cardRoutes);
       await api.register(issuingRoutes);
       if (options.config.isSandbox) await api.register(devMailRoutes);

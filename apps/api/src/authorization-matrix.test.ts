@@ -59,6 +59,8 @@ const signedByIssuer: Row = {
 
 const matrix: Record<string, Row> = {
   'GET /api/v1/health': everyone,
+  'GET /api/health/live': everyone,
+  'GET /api/health/ready': everyone,
   'GET /api/v1/public/site': everyone,
   'GET /api/v1/dev/mail': everyone,
   'POST /api/v1/auth/signup': everyone,
@@ -101,6 +103,10 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/admin/users/:userId/role-grant/approve': adminOnly,
   'POST /api/v1/admin/users/:userId/role-grant/reject': adminOnly,
   'GET /api/v1/admin/audit': staff,
+  'GET /api/v1/admin/books/trial-balance': staff,
+  'GET /api/v1/admin/books/alerts': staff,
+  // Every line of every account: the admin's alone.
+  'GET /api/v1/admin/books/journal.csv': adminOnly,
   'GET /api/v1/events': customersOnly,
   'GET /api/v1/admin/events': staff,
   'POST /api/v1/step-up/challenges': customersOnly,

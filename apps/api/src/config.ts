@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type GlMap, GlMapError, parseGlMap } from '@coffer/contracts/books';
 import { isCurrencyCode } from '@coffer/contracts/currencies';
 import { LimitsConfigError, type LimitsTable, parseLimitsTable } from '@coffer/contracts/limits';
 import {
@@ -12,6 +13,7 @@ import {
 } from '@coffer/contracts/loans';
 import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import { z } from 'zod';
+import { parseSecretKeys, type SecretKeys, SecretKeysError } from './platform/secret-keys.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -141,7 +143,7 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^/]+$/, 'must be an origin like https://bank.example.org (no path)')
     .optional(),
-  COFFER_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  COFFER_SECRET_KEY: z.string().optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -163,7 +165,24 @@ const envSchema = z.object({
   COFFER_KYC_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   COFFER_LOAN_TERMS: z.string().min(2).optional(),
   COFFER_JOB_TICK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  COFFER_GL_MAP: z.string().min(2).optional(),
+  COFFER_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone like Europe/Berlin or UTC')
+    .default('UTC'),
+  COFFER_METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  COFFER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
+
+/** Whether the runtime knows `name` as an IANA time zone ("Europe/Berlin", "UTC"). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // Good enough to keep a developer's sandbox working; nothing outside a sandbox starts with it.
 const developmentSecretKey = 'coffer-development-secret-key-not-for-production';
@@ -173,8 +192,20 @@ const developmentSecretKey = 'coffer-development-secret-key-not-for-production';
  * outside a sandbox, where that key is required), so a sandbox's simulated purchases are signed
  * without any set-up and no two installations share it unless they share the secret key.
  */
-function derivedIssuingSecret(secretKey: string): string {
-  return createHmac('sha256', secretKey).update('coffer issuing webhooks').digest('hex');
+function derivedIssuingSecret(secretKeys: SecretKeys): string {
+  return createHmac('sha256', secretKeys.current.material)
+    .update('coffer issuing webhooks')
+    .digest('hex');
+}
+
+/** `COFFER_SECRET_KEY`'s keys (platform/secret-keys.ts); a malformed list names the variable. */
+function loadSecretKeys(text: string): SecretKeys {
+  try {
+    return parseSecretKeys(text);
+  } catch (error) {
+    if (!(error instanceof SecretKeysError)) throw error;
+    throw new ConfigError(`Invalid configuration:\n  COFFER_SECRET_KEY: ${error.message}`);
+  }
 }
 
 /** Who may say who the client is: nobody, the nearest `hopCount` proxies, or these. */
@@ -202,8 +233,11 @@ export type Config = {
   /** The origin people reach Coffer at; links in emails and the Origin check use it. */
   publicUrl: string;
   isHttps: boolean;
-  /** Encrypts authenticator secrets and identity documents at rest. */
-  secretKey: string;
+  /**
+   * Encrypt authenticator secrets and identity documents at rest: the current key encrypts,
+   * every key decrypts what it encrypted (`npm run rotate-keys` moves all to the current).
+   */
+  secretKeys: SecretKeys;
   smtpUrl: string | undefined;
   /**
    * Outside a sandbox without SMTP, by the operator's explicit `COFFER_MAIL=outbox-only`:
@@ -218,7 +252,7 @@ export type Config = {
   cardFeeMinorByCurrency: ReadonlyMap<string, bigint>;
   /**
    * Signs the issuing processor's authorization and settlement requests (HMAC-SHA256):
-   * `COFFER_ISSUING_SECRET`, or one derived from the secret key when it is unset.
+   * `COFFER_ISSUING_SECRET`, or one derived from the current secret key when it is unset.
    */
   issuingSecret: string;
   /** Every limit and threshold per currency (`COFFER_LIMITS` over the built-in defaults). */
@@ -231,6 +265,15 @@ export type Config = {
   loanTerms: ReadonlyMap<string, LoanTerms>;
   /** How often an instance looks for due scheduled jobs (platform/jobs.ts). */
   jobTickMs: number;
+  /** The general-ledger code and name of each account kind (`COFFER_GL_MAP` over the default). */
+  glMap: GlMap;
+  /** The institution's time zone (`COFFER_TIMEZONE`): its days are the books' days. */
+  timeZone: string;
+  /**
+   * Where Prometheus scrapes `/metrics` (platform/metrics.ts): a port of its own, on
+   * loopback unless `COFFER_METRICS_HOST` says otherwise; null (the default) serves none.
+   */
+  metrics: { port: number; host: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -281,6 +324,15 @@ function loadLoanTerms(termsJson: string | undefined, isSandbox: boolean) {
   }
 }
 
+function loadGlMap(json: string | undefined): GlMap {
+  try {
+    return parseGlMap(json);
+  } catch (error) {
+    if (!(error instanceof GlMapError)) throw error;
+    throw new ConfigError(`Invalid configuration:\n  COFFER_GL_MAP: ${error.message}`);
+  }
+}
+
 /** Reads and checks the environment once; a bad value names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -328,9 +380,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  COFFER_PUBLIC_URL: production needs the https:// origin it is served at',
     );
   }
+  if (values.COFFER_METRICS_PORT === values.PORT) {
+    throw new ConfigError(
+      `Invalid configuration:\n  COFFER_METRICS_PORT: ${values.PORT} is the API's own PORT; metrics need a port of their own`,
+    );
+  }
   const limits = loadLimits(values.COFFER_LIMITS, values.COFFER_FOUR_EYES_DAILY_TOTAL);
   const publicUrl = values.COFFER_PUBLIC_URL ?? `http://localhost:${values.PORT}`;
-  const secretKey = values.COFFER_SECRET_KEY ?? developmentSecretKey;
+  const secretKeys = loadSecretKeys(values.COFFER_SECRET_KEY ?? developmentSecretKey);
   return {
     environment: values.NODE_ENV,
     port: values.PORT,
@@ -349,18 +406,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: values.COFFER_SHUTDOWN_TIMEOUT_MS,
     publicUrl,
     isHttps: publicUrl.startsWith('https://'),
-    secretKey,
+    secretKeys,
     smtpUrl: values.SMTP_URL,
     isMailOutboxOnly: !isSandbox && values.COFFER_MAIL === 'outbox-only',
     mailFrom: values.COFFER_MAIL_FROM,
     siteFile: values.COFFER_SITE_FILE,
     payoutFeeMinorByCurrency: values.COFFER_PAYOUT_FEES ?? new Map(),
     cardFeeMinorByCurrency: values.COFFER_CARD_FEES,
-    issuingSecret: values.COFFER_ISSUING_SECRET ?? derivedIssuingSecret(secretKey),
+    issuingSecret: values.COFFER_ISSUING_SECRET ?? derivedIssuingSecret(secretKeys),
     limits,
     moneyRequestsPerMinute: values.COFFER_MONEY_REQUESTS_PER_MINUTE,
     kycRetentionDays: values.COFFER_KYC_RETENTION_DAYS,
     loanTerms: loadLoanTerms(values.COFFER_LOAN_TERMS, isSandbox),
     jobTickMs: values.COFFER_JOB_TICK_MS,
+    glMap: loadGlMap(values.COFFER_GL_MAP),
+    timeZone: values.COFFER_TIMEZONE,
+    metrics:
+      values.COFFER_METRICS_PORT === undefined
+        ? null
+        : { port: values.COFFER_METRICS_PORT, host: values.COFFER_METRICS_HOST },
   };
 }

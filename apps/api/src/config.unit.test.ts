@@ -46,12 +46,12 @@ describe('configuration', () => {
         /COFFER_SECRET_KEY: required outside the sandbox/,
       );
       const secretKey = 'k'.repeat(32);
-      expect(loadConfig({ ...outsideSandbox, COFFER_SECRET_KEY: secretKey }).secretKey).toBe(
-        secretKey,
-      );
+      expect(
+        loadConfig({ ...outsideSandbox, COFFER_SECRET_KEY: secretKey }).secretKeys.current,
+      ).toEqual({ id: 'legacy', material: secretKey });
     }
     // A sandbox (test money, demo users) may keep the development key.
-    expect(loadConfig({ COFFER_SANDBOX: '1' }).secretKey).toMatch(/development/);
+    expect(loadConfig({ COFFER_SANDBOX: '1' }).secretKeys.current.material).toMatch(/development/);
   });
 
   it('refuses to start outside the sandbox without mail unless outbox-only is asked for', () => {
@@ -118,5 +118,31 @@ describe('configuration', () => {
         COFFER_MAIL: 'outbox-only',
       }).isSandbox,
     ).toBe(false);
+  });
+
+  it('maps account kinds to GL codes, the operator’s over the default, and names a bad key', () => {
+    expect(loadConfig({}).glMap.customer).toEqual({ code: '2100', name: 'Customer deposits' });
+    const changed = loadConfig({
+      COFFER_GL_MAP: '{"customer":{"code":"20-100"},"fees":{"code":"7000","name":"Fees earned"}}',
+    }).glMap;
+    expect(changed.customer).toEqual({ code: '20-100', name: 'Customer deposits' });
+    expect(changed.fees).toEqual({ code: '7000', name: 'Fees earned' });
+    expect(changed.settlement.code).toBe('1010');
+    expect(() => loadConfig({ COFFER_GL_MAP: '{"wallets":{"code":"1"}}' })).toThrow(
+      /COFFER_GL_MAP: wallets: not an account kind/,
+    );
+    expect(() => loadConfig({ COFFER_GL_MAP: '{"fees":{"code":"=1+1"}}' })).toThrow(
+      /COFFER_GL_MAP: fees.code: /,
+    );
+    expect(() => loadConfig({ COFFER_GL_MAP: '{"fees":"4100"}' })).toThrow(/COFFER_GL_MAP: fees: /);
+    expect(() => loadConfig({ COFFER_GL_MAP: '[1]' })).toThrow(/COFFER_GL_MAP: must be a JSON/);
+  });
+
+  it('keeps the books in UTC unless told a real time zone', () => {
+    expect(loadConfig({}).timeZone).toBe('UTC');
+    expect(loadConfig({ COFFER_TIMEZONE: 'Europe/Berlin' }).timeZone).toBe('Europe/Berlin');
+    expect(() => loadConfig({ COFFER_TIMEZONE: 'Mars/Olympus' })).toThrow(
+      /COFFER_TIMEZONE: must be an IANA time zone/,
+    );
   });
 });

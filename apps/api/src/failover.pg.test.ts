@@ -1,4 +1,4 @@
-// The API through a database failover (docs/decisions/036): the HA set-up of `npm run ha`
+// The API through a database failover (docs/decisions/037): the HA set-up of `npm run ha`
 // (etcd, two PostgreSQL nodes under Patroni, HAProxy), the API listening on real HTTP,
 // and the primary killed outright. While there is no primary, money routes must answer
 // 503 with Retry-After, never 500 and never hang; once Patroni has promoted the standby,

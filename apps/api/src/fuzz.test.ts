@@ -248,8 +248,14 @@ const errorBodySchema = z.strictObject({
   }),
 });
 
+// Some 10,000 requests, one after another (each route × each caller × requestsPerRouteAndCaller):
+// the time grows with the routes, so this test has a limit of its own, not the project's.
+const fuzzTimeoutMs = 240_000;
+
 describe('fuzzing every route', () => {
-  it('answers every hostile request without a 5xx, every error in the standard shape', async () => {
+  it('answers every hostile request without a 5xx, every error in the standard shape', {
+    timeout: fuzzTimeoutMs,
+  }, async () => {
     const customer = await createCustomer(app, { balance: '1000.00', level: 2 });
     const other = await createCustomer(app, { balance: '10.00' });
     const support = await staffClient(app, 'support');

@@ -4,9 +4,11 @@ import { openDatabase } from './db/client.ts';
 import { describeTightenedModes, secureDataDirectory } from './db/data-directory.ts';
 import { migrate } from './db/migrate.ts';
 import { describeDemoUsers, seedSandbox } from './features/sandbox/seed.ts';
+import { refuseMissingKeys } from './key-rotation.ts';
 import { purgeOldAttemptCounters } from './platform/attempt-counters.ts';
 import { serializeErrorForLog } from './platform/error-logging.ts';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency.ts';
+import { startMetricsServer } from './platform/metrics.ts';
 
 const purgeIntervalMs = 60 * 60 * 1000;
 
@@ -23,6 +25,7 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
   });
   await migrate(db);
+  await refuseMissingKeys(db, config.secretKeys);
   const app = await buildApp({ config, db });
   const tightenedWarning = describeTightenedModes(config.dataDir, tightenedModes);
   if (tightenedWarning) app.log.warn(tightenedWarning);
@@ -74,6 +77,14 @@ async function main(): Promise<void> {
   if (config.isSandbox) {
     const demoUsers = await seedSandbox(db, app.ledger);
     console.log(describeDemoUsers(demoUsers));
+  }
+  // Before the API's port: an instance whose metrics cannot be served does not take traffic.
+  if (config.metrics) {
+    const metricsServer = await startMetricsServer(app, config.metrics);
+    app.addHook('onClose', () => metricsServer.close());
+    app.log.info(
+      `Metrics for Prometheus at http://${config.metrics.host}:${metricsServer.port}/metrics`,
+    );
   }
   await app.listen({ port: config.port, host: config.host });
   const database = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -21,13 +22,19 @@ function serverUrl(): string {
   return url;
 }
 
-/** A new, empty database on the test server; returns its URL and how to drop it. */
-export async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new database on the test server, empty or a copy of `template`; returns its name, its
+ * URL and how to drop it.
+ */
+export async function createServerDatabase(
+  template?: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `coffer_test_${randomBytes(6).toString('hex')}`;
-  await onServer(`CREATE DATABASE ${name}`);
+  await onServer(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(serverUrl());
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
@@ -45,17 +52,16 @@ async function onServer(statement: string): Promise<void> {
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on
- * the test PostgreSQL server that is dropped again on close.
+ * the test PostgreSQL server that is dropped again on close. Both are copies of the
+ * database the project's globalSetup migrated once (test/template-database.ts).
  */
 export async function openTestDatabase(options: { poolSize?: number } = {}): Promise<Database> {
   if (testDatabaseKind() === 'pglite') {
-    const db = await openPglite();
-    await migrate(db);
-    return db;
+    const dump = await readFile(inject('pgliteTemplatePath'));
+    return openPglite(undefined, { loadDataDir: new Blob([dump]) });
   }
-  const serverDatabase = await createServerDatabase();
+  const serverDatabase = await createServerDatabase(inject('postgresTemplateName'));
   const db = openPostgres(serverDatabase.url, options.poolSize ?? 20);
-  await migrate(db);
   return {
     ...db,
     async close() {

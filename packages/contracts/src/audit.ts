@@ -48,6 +48,7 @@ export const auditActions = [
   'loan_declined',
   'loan_disbursement_requested',
   'loan_disbursed',
+  'secret_keys_rotated',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -99,6 +100,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   loan_declined: 'Loan declined',
   loan_disbursement_requested: 'Loan disbursement waiting for a second admin',
   loan_disbursed: 'Loan disbursed',
+  secret_keys_rotated: 'Secrets at rest re-encrypted under the newest key',
 };
 
 export const auditEventSchema = z.object({

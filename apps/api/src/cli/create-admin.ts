@@ -8,17 +8,12 @@ import { parseArgs } from 'node:util';
 import { emailSchema, usernameSchema } from '@coffer/contracts/auth';
 import { findCountry } from '@coffer/contracts/countries';
 import { estimatePasswordStrength } from '@coffer/contracts/password-strength';
-import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { insertUser } from '../features/auth/queries.ts';
 import { newId } from '../platform/ids.ts';
 import { hashPassword } from '../platform/passwords.ts';
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
+import { fail, loadConfigOrFail } from './settings.ts';
 
 /** The admins four-eyes needs to grant roles at all; more are granted in the back office. */
 const adminsMadeByCommandMax = 2;
@@ -47,14 +42,7 @@ if (!estimatePasswordStrength(password, [email.data, username.data]).isStrongEno
   fail('COFFER_ADMIN_PASSWORD is too weak: use a long, unguessable password.');
 }
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  // The server's own message for a bad setting, without a stack trace.
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const config = loadConfigOrFail();
 const db = await openDatabase({
   databaseUrl: config.databaseUrl,
   poolSize: 2,

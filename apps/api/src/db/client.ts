@@ -32,8 +32,17 @@ export type Database = Queryable & {
    * connection or process; resolves to a function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Connections working for the app now and callers waiting for one (the metrics). */
+  connectionUse(): ConnectionUse;
   close(): Promise<void>;
 };
+
+/**
+ * A pool's connections checked out (`inUse`) and the callers queued for one (`waiting`).
+ * PGlite has one connection and runs one statement or transaction at a time: it is in use
+ * while any runs, and the others wait for it.
+ */
+export type ConnectionUse = { inUse: number; waiting: number };
 
 const int8Oid = 20;
 
@@ -58,8 +67,17 @@ function withoutStatements(tx: Transaction): Queryable {
   };
 }
 
-/** The embedded database: PostgreSQL in WASM, kept in `dataDir` (or memory when omitted). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/** PGlite's own handle on top: the tests copy a migrated database with `dumpDataDir`. */
+export type PgliteDatabase = Database & { dumpDataDir(): Promise<Blob> };
+
+/**
+ * The embedded database: PostgreSQL in WASM, kept in `dataDir` (or memory when omitted),
+ * started from `loadDataDir` (a `dumpDataDir` tarball) when given instead of an empty one.
+ */
+export async function openPglite(
+  dataDir?: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<PgliteDatabase> {
   // PGlite writes its files 0666 whatever the umask: its directories keep others out
   // (db/data-directory.ts; main tightens a tree it finds open).
   if (dataDir) {
@@ -69,6 +87,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   // PGlite reads int8 as a number when it fits a double; money must always be bigint.
   const client = await PGlite.create(dataDir, {
     parsers: { [int8Oid]: (value) => BigInt(value) },
+    loadDataDir: options.loadDataDir,
     // Extensions the migrations create must be loaded into the WASM build first.
     extensions: { pg_trgm },
   });
@@ -82,23 +101,40 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       );
     }
   };
+  // Statements and transactions asked for and not finished: one runs, the rest queue.
+  let pendingCount = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    pendingCount += 1;
+    try {
+      return await work();
+    } finally {
+      pendingCount -= 1;
+    }
+  };
   return {
     kind: 'pglite',
     query: <Row extends Record<string, unknown>>(text: string, params?: unknown[]) => {
       refuseReentry();
-      return client.query<Row>(text, params).catch(withoutStatement);
+      return counted(() => client.query<Row>(text, params).catch(withoutStatement));
     },
     transaction: (work) => {
       refuseReentry();
-      return client
-        .transaction((tx) => insideTransaction.run(true, () => work(withoutStatements(tx))))
-        .catch(withoutStatement);
+      return counted(() =>
+        client
+          .transaction((tx) => insideTransaction.run(true, () => work(withoutStatements(tx))))
+          .catch(withoutStatement),
+      );
     },
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
       return () => stop();
     },
+    connectionUse: () => ({
+      inUse: Math.min(pendingCount, 1),
+      waiting: Math.max(pendingCount - 1, 0),
+    }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 
@@ -201,6 +237,10 @@ export function openPostgres(connectionString: string, poolSize: number): Databa
       }
     },
     listen: (channel, onPayload) => listenOnOwnConnection(connectionString, channel, onPayload),
+    connectionUse: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod/mini';
-import type { Database } from './client.ts';
+import type { Database, Queryable } from './client.ts';
 
 const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -18,14 +18,19 @@ const migrationLockId = 7_261_001;
  * recording them in schema_migrations. The same files run on PGlite and PostgreSQL.
  * An advisory lock lets several instances start at once without racing.
  */
-export async function migrate(db: Database): Promise<string[]> {
+/** The committed migrations' tags in the order they apply. */
+async function migrationTags(): Promise<string[]> {
   const journal = journalSchema.parse(
     JSON.parse(await readFile(path.join(migrationsDir, 'meta/_journal.json'), 'utf8')),
   );
+  return [...journal.entries].sort((a, b) => a.idx - b.idx).map((entry) => entry.tag);
+}
+
+export async function migrate(db: Database): Promise<string[]> {
   await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
     tag text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   const applied: string[] = [];
-  for (const { tag } of [...journal.entries].sort((a, b) => a.idx - b.idx)) {
+  for (const tag of await migrationTags()) {
     const statements = (await readFile(path.join(migrationsDir, `${tag}.sql`), 'utf8'))
       .split('--> statement-breakpoint')
       .map((statement) => statement.trim())
@@ -41,4 +46,17 @@ export async function migrate(db: Database): Promise<string[]> {
     if (didApply) applied.push(tag);
   }
   return applied;
+}
+
+/**
+ * Reads the committed migrations once and answers which of them a database has not
+ * applied (readiness asks it on every poll: one small query, no file read).
+ */
+export async function pendingMigrationsCheck(): Promise<(db: Queryable) => Promise<string[]>> {
+  const tags = await migrationTags();
+  return async (db) => {
+    const applied = await db.query<{ tag: string }>('SELECT tag FROM schema_migrations');
+    const appliedTags = new Set(applied.rows.map((row) => row.tag));
+    return tags.filter((tag) => !appliedTags.has(tag));
+  };
 }

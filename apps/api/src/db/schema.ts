@@ -77,14 +77,19 @@ export const accountBalances = pgTable(
   ],
 );
 
-export const journalEntries = pgTable('journal_entries', {
-  id: uuid('id').primaryKey(),
-  kind: entryKind('kind').notNull(),
-  memo: text('memo').notNull(),
-  idempotencyKey: text('idempotency_key').unique(),
-  actorUserId: uuid('actor_user_id'),
-  createdAt: createdAt(),
-});
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: uuid('id').primaryKey(),
+    kind: entryKind('kind').notNull(),
+    memo: text('memo').notNull(),
+    idempotencyKey: text('idempotency_key').unique(),
+    actorUserId: uuid('actor_user_id'),
+    createdAt: createdAt(),
+  },
+  // A day's lines and the general-ledger export's pages are found by time (migration 0024).
+  (table) => [index('journal_entries_created_at_idx').on(table.createdAt, table.id)],
+);
 
 export const journalLines = pgTable(
   'journal_lines',
@@ -583,6 +588,8 @@ export const kycDocuments = pgTable(
     mediaType: text('media_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     sha256: char('sha256', { length: 64 }).notNull(),
+    // The COFFER_SECRET_KEY key the file is encrypted with ('legacy': the key given alone).
+    secretKeyId: text('secret_key_id').notNull(),
     createdAt: createdAt(),
     // Set when the file is removed (retention, or never attached); the row stays for the record.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -928,3 +935,54 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
   lastError: text('last_error'),
 });
+
+/**
+ * One closed day of the institution's time zone (migration 0024): written once by the
+ * daily close, never changed (a trigger refuses it); the day as key makes a second close
+ * of it impossible.
+ */
+export const bookCloses = pgTable(
+  'book_closes',
+  {
+    day: date('day').primaryKey(),
+    timeZone: text('time_zone').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    lineCount: bigint('line_count', { mode: 'bigint' }).notNull(),
+    isBalanced: boolean('is_balanced').notNull(),
+    /** What was wrong: unbalanced currencies and ledger invariant violations. */
+    problems: jsonb('problems').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('book_closes_day_order', sql`${table.startsAt} < ${table.endsAt}`)],
+);
+
+/** A closed day's movements per currency and account kind; as immutable as its day. */
+export const bookCloseBalances = pgTable(
+  'book_close_balances',
+  {
+    day: date('day')
+      .notNull()
+      .references(() => bookCloses.day),
+    currency: char('currency', { length: 3 }).notNull(),
+    accountKind: accountKind('account_kind').notNull(),
+    openingMinor: moneyColumn('opening_minor').notNull(),
+    debitsMinor: moneyColumn('debits_minor').notNull(),
+    creditsMinor: moneyColumn('credits_minor').notNull(),
+    closingMinor: moneyColumn('closing_minor').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'book_close_balances_pk',
+      columns: [table.day, table.currency, table.accountKind],
+    }),
+    check(
+      'book_close_balances_movements_not_negative',
+      sql`${table.debitsMinor} >= 0 AND ${table.creditsMinor} >= 0`,
+    ),
+    check(
+      'book_close_balances_add_up',
+      sql`${table.closingMinor} = ${table.openingMinor} + ${table.creditsMinor} - ${table.debitsMinor}`,
+    ),
+  ],
+);

@@ -78,7 +78,7 @@ export function fromSqlError(
  * SQLSTATEs of a database that is going away or not (yet) the primary: a connection
  * exception (class 08), a server shut down or crashed under the statement (57P01, 57P02),
  * one still starting (57P03), and a write sent to a standby (25006), as happens for a
- * moment when a failover moves the primary (docs/decisions/036).
+ * moment when a failover moves the primary (docs/decisions/037).
  */
 const unavailableSqlStates = new Set(['57P01', '57P02', '57P03', '25006']);
 

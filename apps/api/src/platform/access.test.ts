@@ -2,12 +2,13 @@
 // the server from starting, handlers check the declaration again, and the CSRF check does
 // not depend on how the path was spelled.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.ts';
 import { openTestDatabase } from '../../test/database.ts';
 import { signedUpClient, staffClient } from '../../test/http.ts';
 import type { Database } from '../db/client.ts';
-import { staffSessionOf } from './access.ts';
+import { staffRoutesOf, staffSessionOf } from './access.ts';
 
 let db: Database;
 
@@ -46,6 +47,31 @@ describe('access control', () => {
     expect((await customer.get('/api/v1/misdeclared')).statusCode).toBe(404);
     const { client: support } = await staffClient(app, 'support');
     expect((await support.get('/api/v1/misdeclared')).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('refuses to start with a staff route whose handler does not check its caller', async () => {
+    const app = await appWith((server) => {
+      server.get('/api/v1/admin/unchecked', { config: { access: 'admin' } }, async () => ({}));
+    });
+    await expect(app.ready()).rejects.toThrow(/staffRoutesOf: GET \/api\/v1\/admin\/unchecked/);
+    await app.close();
+  });
+
+  it('keeps a staff route closed to customers even when it is declared for them', async () => {
+    const app = await appWith((server) => {
+      staffRoutesOf(server.withTypeProvider<ZodTypeProvider>()).get(
+        '/api/v1/misdeclared-customer',
+        { config: { access: 'customer' } },
+        async (_request, _reply, staff) => ({ staffId: staff.userId }),
+      );
+    });
+    await app.ready();
+    const { client: customer } = await signedUpClient(app);
+    expect((await customer.get('/api/v1/misdeclared-customer')).statusCode).toBe(404);
+    // The declaration still holds for everyone else: staff are refused by it.
+    const { client: support } = await staffClient(app, 'support');
+    expect((await support.get('/api/v1/misdeclared-customer')).statusCode).toBe(403);
     await app.close();
   });
 

@@ -1,12 +1,19 @@
 import { isStaffRole, type Role } from '@coffer/contracts/auth';
 import type { ErrorCode } from '@coffer/contracts/errors';
 import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
   FastifyContextConfig,
   FastifyInstance,
   FastifyRequest,
   FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
   RouteOptions,
 } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import { AppError } from './app-error.ts';
 import { refuseUnsignedOrStale, verifyIssuerSignature } from './issuer-signature.ts';
@@ -51,7 +58,20 @@ export type RegisteredRoute = {
   readonly config: FastifyContextConfig | undefined;
   /** The route's zod schemas (params, querystring, body, response), for the fuzzer. */
   readonly schema: FastifySchema | undefined;
+  /** The route's handler, for the check that every staff route checks its caller. */
+  readonly handler: RouteOptions['handler'];
 };
+
+/** The handlers `staffRoutesOf` made: the server refuses a staff route with any other. */
+const staffHandlers = new WeakSet<object>();
+
+function isStaffAccess(access: Access | undefined): boolean {
+  return access === 'staff' || access === 'admin';
+}
+
+function namesOf(routes: RegisteredRoute[]): string {
+  return routes.map((route) => `${route.method} ${route.url}`).join(', ');
+}
 
 /**
  * Declares every route registered in this plugin context public and session-free: for
@@ -164,15 +184,24 @@ export function registerAccessControl(app: FastifyInstance, routes: RegisteredRo
         get schema() {
           return route.schema;
         },
+        handler: route.handler,
       });
     }
   });
-  // Fail closed: a server with a route that declares no access does not start.
+  // Fail closed: a server with a route that declares no access does not start, nor one
+  // with a staff route whose handler does not check its caller itself.
   app.addHook('onReady', async () => {
     const undeclared = routes.filter((route) => route.access === undefined);
     if (undeclared.length > 0) {
-      const names = undeclared.map((route) => `${route.method} ${route.url}`).join(', ');
-      throw new Error(`routes without an access declaration (config.access): ${names}`);
+      throw new Error(
+        `routes without an access declaration (config.access): ${namesOf(undeclared)}`,
+      );
+    }
+    const unchecked = routes.filter(
+      (route) => isStaffAccess(route.access) && !staffHandlers.has(route.handler),
+    );
+    if (unchecked.length > 0) {
+      throw new Error(`staff routes not registered through staffRoutesOf: ${namesOf(unchecked)}`);
     }
   });
   // Before the body is even parsed: a visitor learns nothing about a route's input.
@@ -233,13 +262,76 @@ export function sessionOf(request: FastifyRequest): SessionContext {
 }
 
 /**
- * The session of a staff route's caller. Staff handlers call it themselves, so that even
- * a route declared wrongly never shows staff data to a customer or a visitor.
+ * The session of a staff route's caller. `staffRoutesOf` asks it before every staff
+ * handler, so that even a route declared wrongly never shows staff data to a customer or
+ * a visitor.
  */
 export function staffSessionOf(request: FastifyRequest): SessionContext {
   const session = sessionOf(request);
   if (!isStaffRole(session.role)) throw new AppError('not_found');
   return session;
+}
+
+/** The instance a feature's routes plugin (FastifyPluginAsyncZod) is given. */
+type RoutesInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+/** A route of a feature's routes plugin, as `app.route` takes it. */
+type RouteOf<
+  Generic extends RouteGenericInterface,
+  Config,
+  Schema extends FastifySchema,
+> = RouteOptions<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  Generic,
+  Config,
+  Schema,
+  ZodTypeProvider
+>;
+type RouteHandlerOf<
+  Generic extends RouteGenericInterface,
+  Config,
+  Schema extends FastifySchema,
+> = RouteOf<Generic, Config, Schema>['handler'];
+
+/** A staff route's handler: Fastify's, and the caller's staff session after the reply. */
+type StaffHandlerOf<Generic extends RouteGenericInterface, Config, Schema extends FastifySchema> = (
+  request: Parameters<RouteHandlerOf<Generic, Config, Schema>>[0],
+  reply: Parameters<RouteHandlerOf<Generic, Config, Schema>>[1],
+  staff: SessionContext,
+) => ReturnType<RouteHandlerOf<Generic, Config, Schema>>;
+
+/**
+ * How a plugin registers its staff routes: `staffRoutesOf(app).get(url, options, handler)`
+ * takes what `app.get` takes, and runs the handler only once `staffSessionOf` has found a
+ * staff caller, whom it is given. So even a route declared wrongly never shows staff data
+ * to a customer or a visitor, and the server refuses to start with a route declared
+ * `staff` or `admin` that was registered any other way.
+ */
+export function staffRoutesOf(app: RoutesInstance) {
+  const routeFor =
+    (method: 'GET' | 'POST' | 'PUT') =>
+    <
+      Generic extends RouteGenericInterface = RouteGenericInterface,
+      Config = ContextConfigDefault,
+      const Schema extends FastifySchema = FastifySchema,
+    >(
+      url: string,
+      options: Omit<RouteOf<Generic, Config, Schema>, 'method' | 'url' | 'handler'>,
+      handler: StaffHandlerOf<Generic, Config, Schema>,
+    ): void => {
+      const staffHandler: RouteHandlerOf<Generic, Config, Schema> = (request, reply) =>
+        handler(request, reply, staffSessionOf(request));
+      staffHandlers.add(staffHandler);
+      app.route<Generic, Config, Schema>({ ...options, method, url, handler: staffHandler });
+    };
+  return { get: routeFor('GET'), post: routeFor('POST'), put: routeFor('PUT') };
 }
 
 /** Who did a staff action, from where, and why: what the audit log records. */

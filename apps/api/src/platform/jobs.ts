@@ -28,7 +28,12 @@ const errorTextLengthMax = 1_000;
  * is due at the first tick after start-up, and a run cut short by a crash is claimed again
  * once its lease ends. PGlite and PostgreSQL run the same SQL.
  */
-export function createJobRunner(db: Database, log: FastifyBaseLogger) {
+export function createJobRunner(
+  db: Database,
+  log: FastifyBaseLogger,
+  /** Told of every failed run of this process (the metrics count them). */
+  onFailure: (jobName: string) => void = () => {},
+) {
   const jobs = new Map<string, ScheduledJob>();
 
   async function claim(name: string, now: Date): Promise<boolean> {
@@ -63,6 +68,7 @@ export function createJobRunner(db: Database, log: FastifyBaseLogger) {
       } catch (error) {
         failure = error ?? 'failed';
         log.error({ err: error, job: job.name }, 'scheduled job failed');
+        onFailure(job.name);
       }
       await finish(job, now, failure);
       ran.push(job.name);

@@ -296,6 +296,10 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                     path: 'audit',
                     ...lazyPage('../features/audit/pages/audit-log-page.tsx', 'AuditLogPage'),
                   },
+                  {
+                    path: 'books',
+                    ...lazyPage('../features/books/pages/books-page.tsx', 'BooksPage'),
+                  },
                   { path: ':userId', element: <AdminUserAlias /> },
                   { path: '*', element: <NotFoundContent isInsideShell /> },
                 ],

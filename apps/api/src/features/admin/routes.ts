@@ -11,7 +11,8 @@ import {
 import { historyQuerySchema, ledgerHealthResponseSchema } from '@coffer/contracts/ledger';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { staffActionOf, staffSessionOf } from '../../platform/access.ts';
+import { staffActionOf, staffRoutesOf } from '../../platform/access.ts';
+import { assert } from '../../platform/assert.ts';
 import { decideRoleGrant, setRole } from './role-grants.ts';
 import {
   customerDetail,
@@ -23,45 +24,59 @@ import {
 
 const userParams = z.object({ userId: z.uuid() });
 
+/**
+ * How often one instance checks the ledger's invariants for the metrics
+ * (coffer_scheduled_job_last_run_failed{job="ledger-invariants"}, docs/alerts.yml). The
+ * check reads every line: hourly keeps it a small part of the database's day.
+ */
+const ledgerCheckIntervalMs = 60 * 60 * 1000;
+
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staffOnly = staffRoutesOf(app);
   const deps = { db: app.db, ledger: app.ledger, config: app.config };
 
+  // A broken invariant is a bug: the failed run is what the metrics and the alert report.
+  await app.jobs.register({
+    name: 'ledger-invariants',
+    intervalMs: ledgerCheckIntervalMs,
+    run: async () => {
+      const violations = await app.ledger.checkInvariants();
+      assert(
+        violations.length === 0,
+        `ledger invariants broken (${violations.length}), first: ${violations[0]}`,
+      );
+    },
+  });
+
   // The same invariant check the test suite runs after every test, for operators.
-  app.get(
+  staffOnly.get(
     '/admin/ledger-health',
     { config: { access: 'admin' }, schema: { response: { 200: ledgerHealthResponseSchema } } },
-    async (request) => {
-      staffSessionOf(request);
+    async () => {
       const violations = await app.ledger.checkInvariants();
       return { isBalanced: violations.length === 0, violations };
     },
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/users',
     {
       config: { access: 'staff' },
       schema: { querystring: customerListQuerySchema, response: { 200: customerListSchema } },
     },
-    (request) => {
-      staffSessionOf(request);
-      return customerList(deps, request.query);
-    },
+    (request) => customerList(deps, request.query),
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/users/:userId',
     {
       config: { access: 'staff' },
       schema: { params: userParams, response: { 200: customerDetailSchema } },
     },
-    (request) => {
-      staffSessionOf(request);
-      return customerDetail(deps, request.params.userId);
-    },
+    (request) => customerDetail(deps, request.params.userId),
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/users/:userId/transactions',
     {
       config: { access: 'staff' },
@@ -71,17 +86,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: transactionPageSchema },
       },
     },
-    (request) => {
-      staffSessionOf(request);
-      return customerTransactions(deps, request.params.userId, request.query);
-    },
+    (request) => customerTransactions(deps, request.params.userId, request.query),
   );
 
   for (const [path, isFrozen] of [
     ['/admin/users/:userId/freeze', true],
     ['/admin/users/:userId/unfreeze', false],
   ] as const) {
-    app.post(
+    staffOnly.post(
       path,
       {
         config: { access: 'admin' },
@@ -101,7 +113,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.post(
+  staffOnly.post(
     '/admin/users/:userId/level',
     {
       config: { access: 'admin' },
@@ -120,7 +132,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
+  staffOnly.post(
     '/admin/users/:userId/role',
     {
       config: { access: 'admin' },
@@ -144,7 +156,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/admin/users/:userId/role-grant/approve', 'approve'],
     ['/admin/users/:userId/role-grant/reject', 'reject'],
   ] as const) {
-    app.post(
+    staffOnly.post(
       path,
       {
         config: { access: 'admin' },

@@ -1,20 +1,18 @@
 import { auditPageSchema, auditQuerySchema, customerActivitySchema } from '@coffer/contracts/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { sessionOf, staffSessionOf } from '../../platform/access.ts';
+import { sessionOf, staffRoutesOf } from '../../platform/access.ts';
 import { listAuditEvents } from './queries.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const staffOnly = staffRoutesOf(app);
+  staffOnly.get(
     '/admin/audit',
     {
       config: { access: 'staff' },
       schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } },
     },
-    (request) => {
-      staffSessionOf(request);
-      return listAuditEvents(app.db, request.query);
-    },
+    (request) => listAuditEvents(app.db, request.query),
   );
 
   // "Activity on your account": what happened to the signed-in person's account, with reasons.

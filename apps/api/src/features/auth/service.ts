@@ -217,7 +217,7 @@ export async function verifySecondFactor(
   code: string,
 ): Promise<boolean> {
   if (!user.totp_secret_encrypted) return false;
-  const secret = decryptSecret(user.totp_secret_encrypted, deps.config.secretKey);
+  const secret = decryptSecret(user.totp_secret_encrypted, deps.config.secretKeys);
   const step = matchingTotpStep(secret, code.trim());
   if (step !== null) {
     return acceptTotpStep(tx, user.id, step);

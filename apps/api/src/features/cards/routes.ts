@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
+import { sessionOf, staffActionOf, staffRoutesOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
 import { issuerSignatureHeaders, keepRawJsonBodies } from '../../platform/issuer-signature.ts';
@@ -55,6 +55,7 @@ function cardDeps(app: FastifyInstance): CardDeps {
 
 /** The customer's card page, the staff queue and decisions, and card freezes. */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staffOnly = staffRoutesOf(app);
   const deps = cardDeps(app);
 
   app.get(
@@ -112,7 +113,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       },
     );
-    app.post(
+    staffOnly.post(
       `/admin/cards/:cardId/${path}`,
       {
         config: { access: 'staff' },
@@ -163,40 +164,31 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/queues/cards',
     { config: { access: 'staff' }, schema: { response: { 200: staffCardListSchema } } },
-    async (request) => {
-      staffSessionOf(request);
-      return { items: await cardQueue(deps) };
-    },
+    async () => ({ items: await cardQueue(deps) }),
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/users/:userId/cards',
     {
       config: { access: 'staff' },
       schema: { params: userParams, response: { 200: staffCardListSchema } },
     },
-    async (request) => {
-      staffSessionOf(request);
-      return { items: await staffCardsOf(deps, request.params.userId) };
-    },
+    async (request) => ({ items: await staffCardsOf(deps, request.params.userId) }),
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/cards/:cardId/authorizations',
     {
       config: { access: 'staff' },
       schema: { params: cardParams, response: { 200: cardAuthorizationListSchema } },
     },
-    async (request) => {
-      staffSessionOf(request);
-      return { items: await staffCardActivity(deps, request.params.cardId) };
-    },
+    async (request) => ({ items: await staffCardActivity(deps, request.params.cardId) }),
   );
 
-  app.post(
+  staffOnly.post(
     '/admin/cards/:cardId/issue',
     {
       config: { access: 'admin' },
@@ -206,7 +198,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       issueCard(deps, request.params.cardId, staffActionOf(request, request.body.reason ?? '')),
   );
 
-  app.post(
+  staffOnly.post(
     '/admin/cards/:cardId/decline',
     {
       config: { access: 'admin' },

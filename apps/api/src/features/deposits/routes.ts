@@ -7,7 +7,7 @@ import {
 } from '@coffer/contracts/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { staffActionOf, staffSessionOf } from '../../platform/access.ts';
+import { staffActionOf, staffRoutesOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
 import type { MoneyRequestDirection } from './queries.ts';
 import {
@@ -24,6 +24,7 @@ const userParams = z.object({ userId: z.uuid() });
 const requestParams = z.object({ requestId: z.uuid() });
 
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staffOnly = staffRoutesOf(app);
   const deps = { db: app.db, ledger: app.ledger, config: app.config };
   app.approvals.register('money_request', moneyRequestApprovals(deps));
 
@@ -32,7 +33,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/admin/users/:userId/adjustments', 'debit_adjustment'],
   ];
   for (const [path, direction] of paths) {
-    app.post(
+    staffOnly.post(
       path,
       {
         config: { access: 'staff', isIdempotent: true },
@@ -42,8 +43,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 201: moneyRequestSchema },
         },
       },
-      async (request, reply) => {
-        const staff = staffSessionOf(request);
+      async (request, reply, staff) => {
         const target = await moneyRequestTarget(deps, request.params.userId);
         return replyIdempotent(request, reply, `staff:${staff.userId}`, async (tx) => ({
           status: 201,
@@ -60,28 +60,22 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.get(
+  staffOnly.get(
     '/admin/users/:userId/money-requests',
     {
       config: { access: 'staff' },
       schema: { params: userParams, response: { 200: moneyRequestListSchema } },
     },
-    async (request) => {
-      staffSessionOf(request);
-      return { items: await moneyRequestsOf(deps, request.params.userId) };
-    },
+    async (request) => ({ items: await moneyRequestsOf(deps, request.params.userId) }),
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/queues/deposits',
     { config: { access: 'staff' }, schema: { response: { 200: moneyRequestListSchema } } },
-    async (request) => {
-      staffSessionOf(request);
-      return { items: await pendingMoneyRequests(deps) };
-    },
+    async () => ({ items: await pendingMoneyRequests(deps) }),
   );
 
-  app.post(
+  staffOnly.post(
     '/admin/money-requests/:requestId/approve',
     {
       config: { access: 'admin' },
@@ -101,7 +95,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
+  staffOnly.post(
     '/admin/money-requests/:requestId/reject',
     {
       config: { access: 'admin' },
@@ -121,7 +115,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
+  staffOnly.post(
     '/admin/money-requests/:requestId/cancel',
     {
       config: { access: 'staff' },

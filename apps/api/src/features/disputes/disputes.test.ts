@@ -255,6 +255,27 @@ describe('disputes', () => {
       expect(await checkInvariants(db)).toEqual([]);
     });
 
+    it('shows a refund its maker cancelled as no refund, to the customer and to staff', async () => {
+      const customer = await createCustomer(app);
+      const support = await staffClient(app, 'support');
+      const dispute = (await fileDispute(customer, validDispute)).json();
+      expect((await resolve(support, dispute.id, '25.01')).statusCode).toBe(200);
+      const found = await db.query<{ id: string }>(
+        'SELECT id FROM money_requests WHERE external_reference = $1',
+        [dispute.reference],
+      );
+      const cancelled = await support.client.post(
+        `/api/v1/admin/money-requests/${found.rows[0]?.id}/cancel`,
+        {},
+      );
+      expect(cancelled.json().status).toBe('cancelled');
+      const seen = await customer.client.get(`/api/v1/disputes/${dispute.id}`);
+      expect(seen.statusCode).toBe(200);
+      expect(seen.json()).toMatchObject({ status: 'resolved', refund: null });
+      const staffSeen = await support.client.get(`/api/v1/admin/disputes/${dispute.reference}`);
+      expect(staffSeen.json()).toMatchObject({ status: 'resolved', refund: null });
+    });
+
     it('bounds the refund by the linked transaction when it is smaller than the disputed amount', async () => {
       const sender = await createCustomer(app, { balance: '50.00' });
       const recipient = await createCustomer(app);

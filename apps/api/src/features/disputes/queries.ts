@@ -6,26 +6,22 @@ import type {
 } from '@coffer/contracts/disputes';
 import { minorUnits } from '@coffer/contracts/money';
 import type { Queryable } from '../../db/client.ts';
+import type { RowOf } from '../../db/rows.ts';
+import type {
+  disputes,
+  journalEntries,
+  journalLines,
+  moneyRequests,
+  users,
+} from '../../db/schema.ts';
 
-export type DisputeRow = {
-  id: string;
-  reference: string;
-  user_id: string;
-  username: string;
-  amount_minor: bigint;
-  currency: string;
-  recipient_account_number: string;
-  problem_type: DisputeProblemType;
-  description: string;
-  entry_id: string | null;
-  status: DisputeStatus;
-  resolution_note: string | null;
-  refund_amount_minor: bigint | null;
-  refund_currency: string | null;
-  refund_status: 'pending_approval' | 'posted' | 'rejected' | null;
-  created_at: Date;
-  updated_at: Date;
-};
+/** The dispute with its owner's username and its refund's money request, if any. */
+export type DisputeRow = RowOf<typeof disputes> &
+  Pick<RowOf<typeof users>, 'username'> & {
+    refund_amount_minor: RowOf<typeof moneyRequests>['amount_minor'] | null;
+    refund_currency: RowOf<typeof moneyRequests>['currency'] | null;
+    refund_status: RowOf<typeof moneyRequests>['status'] | null;
+  };
 
 const selectDisputes = `
   SELECT d.*, u.username, r.amount_minor AS refund_amount_minor,
@@ -46,8 +42,12 @@ export function toDispute(row: DisputeRow): Dispute {
     entryId: row.entry_id,
     status: row.status,
     resolutionNote: row.resolution_note,
+    // A refund its maker cancelled before a second admin decided it is no refund at all.
     refund:
-      row.refund_amount_minor !== null && row.refund_currency && row.refund_status
+      row.refund_amount_minor !== null &&
+      row.refund_currency &&
+      row.refund_status &&
+      row.refund_status !== 'cancelled'
         ? {
             amountMinor: minorUnits(row.refund_amount_minor),
             currency: row.refund_currency,
@@ -59,14 +59,12 @@ export function toDispute(row: DisputeRow): Dispute {
   };
 }
 
-export type LinkedTransactionRow = {
-  id: string;
-  kind: string;
-  memo: string;
-  amount_minor: bigint;
-  currency: string;
-  created_at: Date;
-};
+/** A journal entry with its line on the customer's wallet. */
+export type LinkedTransactionRow = Pick<
+  RowOf<typeof journalEntries>,
+  'id' | 'kind' | 'memo' | 'created_at'
+> &
+  Pick<RowOf<typeof journalLines>, 'amount_minor' | 'currency'>;
 
 export function toStaffDispute(row: DisputeRow, linked: LinkedTransactionRow | null): StaffDispute {
   return {

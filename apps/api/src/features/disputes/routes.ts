@@ -12,7 +12,7 @@ import {
 } from '@coffer/contracts/disputes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
+import { sessionOf, staffActionOf, staffRoutesOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';
 import { moneyRequestTarget } from '../deposits/service.ts';
@@ -32,6 +32,7 @@ const referenceParams = z.object({ reference: disputeReferenceSchema });
 const userParams = z.object({ userId: z.uuid() });
 
 export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staffOnly = staffRoutesOf(app);
   const deps = { db: app.db, ledger: app.ledger, config: app.config };
 
   app.post(
@@ -72,41 +73,32 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => customerDispute(deps, sessionOf(request).userId, request.params.disputeId),
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/queues/disputes',
     { config: { access: 'staff' }, schema: { response: { 200: staffDisputeListSchema } } },
-    async (request) => {
-      staffSessionOf(request);
-      return { items: await disputeQueue(deps) };
-    },
+    async () => ({ items: await disputeQueue(deps) }),
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/users/:userId/disputes',
     {
       config: { access: 'staff' },
       schema: { params: userParams, response: { 200: staffDisputeListSchema } },
     },
-    async (request) => {
-      staffSessionOf(request);
-      return { items: await staffDisputesOf(deps, request.params.userId) };
-    },
+    async (request) => ({ items: await staffDisputesOf(deps, request.params.userId) }),
   );
 
   // By reference: what customers quote in support messages, and what staff links open.
-  app.get(
+  staffOnly.get(
     '/admin/disputes/:reference',
     {
       config: { access: 'staff' },
       schema: { params: referenceParams, response: { 200: staffDisputeSchema } },
     },
-    async (request) => {
-      staffSessionOf(request);
-      return staffDispute(deps, { reference: request.params.reference });
-    },
+    async (request) => staffDispute(deps, { reference: request.params.reference }),
   );
 
-  app.post(
+  staffOnly.post(
     '/admin/disputes/:disputeId/investigate',
     {
       config: { access: 'staff' },
@@ -128,7 +120,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
+  staffOnly.post(
     '/admin/disputes/:disputeId/reject',
     {
       config: { access: 'staff' },
@@ -151,7 +143,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // A resolution may move money (the refund), so it takes an Idempotency-Key like a deposit.
-  app.post(
+  staffOnly.post(
     '/admin/disputes/:disputeId/resolve',
     {
       config: { access: 'staff', isIdempotent: true },

@@ -1,7 +1,7 @@
 import { type LiveEvent, liveEventName } from '@coffer/contracts/events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionOf, staffSessionOf } from '../../platform/access.ts';
+import { sessionOf, staffRoutesOf } from '../../platform/access.ts';
 import { isSessionRevoked } from '../../platform/events.ts';
 
 /** A comment line this often keeps proxies from closing an idle stream. */
@@ -58,16 +58,16 @@ function streamEvents(
 }
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staffOnly = staffRoutesOf(app);
   app.get('/events', { config: { access: 'customer', isEventStream: true } }, (request, reply) => {
     const { userId } = sessionOf(request);
     streamEvents(request, reply, (event) => event.userId === userId);
   });
 
-  app.get(
+  staffOnly.get(
     '/admin/events',
     { config: { access: 'staff', isEventStream: true } },
     (request, reply) => {
-      staffSessionOf(request);
       streamEvents(request, reply, () => true);
     },
   );

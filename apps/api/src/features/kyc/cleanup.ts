@@ -28,15 +28,16 @@ export async function sweepKycDocuments(deps: CleanupDeps, now = new Date()): Pr
   const abandonedBefore = new Date(now.getTime() - unattachedUploadLifetimeMs);
   for (const document of await unattachedDocuments(deps.db, abandonedBefore)) {
     // A customer may submit it at this very moment: the mark checks again, in order.
-    const isMarked = await deps.db.transaction((tx) =>
+    const markedFile = await deps.db.transaction((tx) =>
       markUnattachedDocumentDeleted(tx, document.id),
     );
-    if (isMarked) await deps.storage.remove(document.storage_key);
+    if (markedFile !== null) await deps.storage.remove(markedFile);
   }
   const retainedFrom = new Date(now.getTime() - deps.retentionDays * dayMs);
   for (const document of await expiredDocuments(deps.db, retainedFrom)) {
-    const isMarked = await deps.db.transaction(async (tx) => {
-      if (!(await markDocumentDeleted(tx, document.id))) return false;
+    const markedFile = await deps.db.transaction(async (tx) => {
+      const file = await markDocumentDeleted(tx, document.id);
+      if (file === null) return null;
       await recordAudit(tx, {
         action: 'kyc_document_deleted',
         actorUserId: null,
@@ -44,9 +45,9 @@ export async function sweepKycDocuments(deps: CleanupDeps, now = new Date()): Pr
         after: { submissionId: document.submission_id, retentionDays: deps.retentionDays },
         reason: `Retention period of ${deps.retentionDays} days ended`,
       });
-      return true;
+      return file;
     });
-    if (isMarked) await deps.storage.remove(document.storage_key);
+    if (markedFile !== null) await deps.storage.remove(markedFile);
   }
   const stored = await deps.storage.keysWrittenBefore(abandonedBefore);
   const known = await knownStorageKeys(deps.db, stored);

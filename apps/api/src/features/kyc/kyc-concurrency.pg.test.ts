@@ -93,7 +93,7 @@ describe('KYC under concurrency', () => {
     const documentId: string = upload.json().id;
     const storage = localDocumentStorage(
       kycDocumentsDirectory(app.config.dataDir),
-      app.config.secretKey,
+      app.config.secretKeys,
     );
     // Two hours on, the upload looks abandoned to the sweep; the customer submits it just
     // as the sweep reaches it: the submission holds the document's row while it commits.
@@ -118,6 +118,6 @@ describe('KYC under concurrency', () => {
     const { is_deleted: isDeleted, storage_key: storageKey } =
       document.rows[0] ?? expect.fail('no document row');
     expect(isDeleted).toBe(false);
-    expect((await (await storage.read(storageKey)).toArray()).length).toBeGreaterThan(0);
+    expect((await (await storage.read(storageKey, 'legacy')).toArray()).length).toBeGreaterThan(0);
   });
 });

@@ -101,7 +101,7 @@ async function storageKeyOf(submissionId: string): Promise<string> {
 }
 
 function documentStorage() {
-  return localDocumentStorage(kycDocumentsDirectory(app.config.dataDir), app.config.secretKey);
+  return localDocumentStorage(kycDocumentsDirectory(app.config.dataDir), app.config.secretKeys);
 }
 
 /** The customer's one stored document: its recorded SHA-256 and its bytes read back are `bytes`. */
@@ -112,7 +112,9 @@ async function expectStoredExactly(userId: string, bytes: Buffer): Promise<void>
   );
   const { storage_key: storageKey, sha256 } = stored.rows[0] ?? expect.fail('no row');
   expect(sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
-  const readBack = Buffer.concat(await (await documentStorage().read(storageKey)).toArray());
+  const readBack = Buffer.concat(
+    await (await documentStorage().read(storageKey, 'legacy')).toArray(),
+  );
   expect(readBack.equals(bytes)).toBe(true);
 }
 
@@ -141,7 +143,7 @@ describe('uploading an identity document', () => {
     expect(stored.includes(Buffer.from('%PDF'))).toBe(false);
     const storage = documentStorage();
     const readBack = Buffer.concat(
-      await (await storage.read(rows.rows[2]?.storage_key ?? '')).toArray(),
+      await (await storage.read(rows.rows[2]?.storage_key ?? '', 'legacy')).toArray(),
     );
     expect(readBack.equals(pdfBytes())).toBe(true);
     expect(rows.rows.map((row) => row.sha256)).toEqual(
@@ -296,14 +298,16 @@ describe('uploading an identity document', () => {
       uploadHead(port, cookie, 'transfer-encoding: chunked', 'connection: close'),
     );
     connection.socket.write(Buffer.concat(pieces));
-    let slowestAnswerMs = 0;
+    // Others' requests while the pieces arrive: each must still get its answer. How fast is
+    // not asserted (tests never assert on wall time; bench:upload measures it).
+    const otherStatuses: number[] = [];
     while (!connection.isClosed) {
-      const startedAt = performance.now();
-      await fetch(`${address}/api/v1/health`).then((response) => response.arrayBuffer());
-      slowestAnswerMs = Math.max(slowestAnswerMs, performance.now() - startedAt);
+      const response = await fetch(`${address}/api/v1/health`);
+      await response.arrayBuffer();
+      otherStatuses.push(response.status);
       await sleep(50);
     }
-    return { statusLine: connection.statusLine, slowestAnswerMs };
+    return { statusLine: connection.statusLine, answer: connection.answer, otherStatuses };
   }
 
   it('stores an upload sent in small pieces whole, and keeps answering others meanwhile', async () => {
@@ -312,7 +316,7 @@ describe('uploading an identity document', () => {
     randomBytes(bytes.length - 100).copy(bytes, 100);
     const sent = await uploadInPieces(customer.client.cookie ?? '', bytes, 512);
     expect(sent.statusLine).toBe('HTTP/1.1 201 Created');
-    expect(sent.slowestAnswerMs).toBeLessThan(1_000);
+    expect(sent.otherStatuses.every((status) => status === 200)).toBe(true);
     await expectStoredExactly(customer.user.id, bytes);
   });
 
@@ -321,11 +325,12 @@ describe('uploading an identity document', () => {
     // document in one-byte pieces would hold it for half a minute.
     const customer = await signedUpClient(app);
     const filesBefore = await storedFiles(app);
-    const startedAt = performance.now();
     const sent = await uploadInPieces(customer.client.cookie ?? '', pngBytes(200_000), 1);
+    // Refused for its pieces (malformed_request), not for its size or type: the inspector
+    // counts pieces and stops reading after the first thousand or so, whatever the machine's speed.
     expect(sent.statusLine).toBe('HTTP/1.1 400 Bad Request');
-    expect(performance.now() - startedAt).toBeLessThan(2_000);
-    expect(sent.slowestAnswerMs).toBeLessThan(1_000);
+    expect(sent.answer).toContain('"malformed_request"');
+    expect(sent.otherStatuses.every((status) => status === 200)).toBe(true);
     expect(await storedFiles(app)).toEqual(filesBefore);
     expect(await documentRowsOf(customer.user.id)).toBe(0);
   });

@@ -6,33 +6,25 @@ import type {
   StaffKycSubmission,
 } from '@coffer/contracts/kyc';
 import type { Queryable } from '../../db/client.ts';
+import type { RowOf } from '../../db/rows.ts';
+import type { kycDocuments, kycSubmissions, users } from '../../db/schema.ts';
 
-export type KycSubmissionRow = {
-  id: string;
-  user_id: string;
-  username: string;
-  email: string;
-  id_type: KycIdType;
-  id_number: string;
-  address: string;
-  date_of_birth: string;
-  status: KycStatus;
-  reason: string | null;
-  reviewer_user_id: string | null;
-  reviewer_username: string | null;
-  decided_at: Date | null;
-  created_at: Date;
-  storage_key: string;
-  media_type: KycDocumentMediaType;
-  size_bytes: number;
-  sha256: string;
-  is_document_deleted: boolean;
-};
+/**
+ * A submission joined with its owner, its reviewer's name and its document (not the
+ * document's id); `media_type` is one of the contract's, checked on upload.
+ */
+export type KycSubmissionRow = Omit<RowOf<typeof kycSubmissions>, 'document_id'> &
+  Pick<RowOf<typeof users>, 'username' | 'email'> &
+  Pick<RowOf<typeof kycDocuments>, 'storage_key' | 'secret_key_id' | 'size_bytes' | 'sha256'> & {
+    media_type: KycDocumentMediaType;
+    reviewer_username: string | null;
+    is_document_deleted: boolean;
+  };
 
 const submissionColumns = `s.id, s.user_id, u.username, u.email, s.id_type, s.id_number, s.address,
        to_char(s.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, s.status, s.reason,
        s.reviewer_user_id, r.username AS reviewer_username, s.decided_at, s.created_at,
-       d.storage_key, d.media_type, d.size_bytes, d.sha256, d.deleted_at IS NOT NULL AS is_document_deleted`;
+       d.storage_key, d.secret_key_id, d.media_type, d.size_bytes, d.sha256, d.deleted_at IS NOT NULL AS is_document_deleted`;
 const submissionJoins = `FROM kyc_submissions s
   JOIN users u ON u.id = s.user_id
   JOIN kyc_documents d ON d.id = s.document_id
@@ -44,18 +36,20 @@ export async function insertDocument(
     id: string;
     userId: string;
     storageKey: string;
+    secretKeyId: string;
     mediaType: KycDocumentMediaType;
     sizeBytes: number;
     sha256: string;
   },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO kyc_documents (id, user_id, storage_key, media_type, size_bytes, sha256)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
+    `INSERT INTO kyc_documents (id, user_id, storage_key, secret_key_id, media_type, size_bytes, sha256)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [
       document.id,
       document.userId,
       document.storageKey,
+      document.secretKeyId,
       document.mediaType,
       document.sizeBytes,
       document.sha256,
@@ -173,12 +167,9 @@ export async function decidePending(
 }
 
 /** Documents uploaded before `before` that no submission uses: abandoned uploads. */
-export async function unattachedDocuments(
-  db: Queryable,
-  before: Date,
-): Promise<{ id: string; storage_key: string }[]> {
-  const found = await db.query<{ id: string; storage_key: string }>(
-    `SELECT d.id, d.storage_key FROM kyc_documents d
+export async function unattachedDocuments(db: Queryable, before: Date): Promise<{ id: string }[]> {
+  const found = await db.query<{ id: string }>(
+    `SELECT d.id FROM kyc_documents d
       WHERE d.deleted_at IS NULL AND d.created_at < $1
         AND NOT EXISTS (SELECT 1 FROM kyc_submissions s WHERE s.document_id = d.id)`,
     [before],
@@ -193,14 +184,9 @@ export async function unattachedDocuments(
 export async function expiredDocuments(
   db: Queryable,
   decidedBefore: Date,
-): Promise<{ id: string; storage_key: string; user_id: string; submission_id: string }[]> {
-  const found = await db.query<{
-    id: string;
-    storage_key: string;
-    user_id: string;
-    submission_id: string;
-  }>(
-    `SELECT d.id, d.storage_key, s.user_id, s.id AS submission_id
+): Promise<{ id: string; user_id: string; submission_id: string }[]> {
+  const found = await db.query<{ id: string; user_id: string; submission_id: string }>(
+    `SELECT d.id, s.user_id, s.id AS submission_id
        FROM kyc_submissions s JOIN kyc_documents d ON d.id = s.document_id
       WHERE d.deleted_at IS NULL AND (
         (s.status = 'rejected' AND s.decided_at < $1)
@@ -213,34 +199,40 @@ export async function expiredDocuments(
   return found.rows;
 }
 
-/** Marks a document's file removed; false if another clean-up got there first. */
-export async function markDocumentDeleted(tx: Queryable, documentId: string): Promise<boolean> {
-  const marked = await tx.query(
-    'UPDATE kyc_documents SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING id',
+/**
+ * Marks a document's file removed; the file to remove (a key rotation may have moved it
+ * since it was listed), or null if another clean-up got there first.
+ */
+export async function markDocumentDeleted(
+  tx: Queryable,
+  documentId: string,
+): Promise<string | null> {
+  const marked = await tx.query<{ storage_key: string }>(
+    'UPDATE kyc_documents SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING storage_key',
     [documentId],
   );
-  return marked.rows.length === 1;
+  return marked.rows[0]?.storage_key ?? null;
 }
 
 /**
- * Marks an abandoned upload's file removed, unless a submission uses it by now; false if so
- * or if another clean-up got there first. The first statement waits for a submission taking
+ * Marks an abandoned upload's file removed, unless a submission uses it by now; the file to
+ * remove, or null if a submission uses it or another clean-up got there first. The first statement waits for a submission taking
  * the document at this moment (it holds the row); the second, with a snapshot taken after
  * that wait, then sees it.
  */
 export async function markUnattachedDocumentDeleted(
   tx: Queryable,
   documentId: string,
-): Promise<boolean> {
+): Promise<string | null> {
   await tx.query('SELECT 1 FROM kyc_documents WHERE id = $1 FOR UPDATE', [documentId]);
-  const marked = await tx.query(
+  const marked = await tx.query<{ storage_key: string }>(
     `UPDATE kyc_documents d SET deleted_at = now()
       WHERE d.id = $1 AND d.deleted_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM kyc_submissions s WHERE s.document_id = d.id)
-      RETURNING d.id`,
+      RETURNING d.storage_key`,
     [documentId],
   );
-  return marked.rows.length === 1;
+  return marked.rows[0]?.storage_key ?? null;
 }
 
 /** Storage keys the database knows, of those given: the rest are files nobody recorded. */

@@ -11,7 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
+import { sessionOf, staffActionOf, staffRoutesOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';
 import { kycCleanupJob } from './cleanup.ts';
@@ -70,9 +70,10 @@ function refuseDeclaredOversize(request: FastifyRequest): void {
 }
 
 export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staffOnly = staffRoutesOf(app);
   const storage = localDocumentStorage(
     kycDocumentsDirectory(app.config.dataDir),
-    app.config.secretKey,
+    app.config.secretKeys,
   );
   const deps = { db: app.db, config: app.config, site: app.site, mailer: app.mailer, storage };
   await app.jobs.register(
@@ -124,28 +125,22 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/queues/kyc',
     { config: { access: 'staff' }, schema: { response: { 200: staffKycSubmissionListSchema } } },
-    async (request) => {
-      staffSessionOf(request);
-      return { items: await kycQueue(deps) };
-    },
+    async () => ({ items: await kycQueue(deps) }),
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/users/:userId/kyc',
     {
       config: { access: 'staff' },
       schema: { params: userParams, response: { 200: staffKycSubmissionListSchema } },
     },
-    async (request) => {
-      staffSessionOf(request);
-      return { items: await staffKycOf(deps, request.params.userId) };
-    },
+    async (request) => ({ items: await staffKycOf(deps, request.params.userId) }),
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/kyc/:submissionId/document',
     { config: { access: 'staff' }, schema: { params: submissionParams } },
     async (request, reply) => {
@@ -160,7 +155,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  staffOnly.post(
     '/admin/kyc/:submissionId/approve',
     {
       config: { access: 'staff' },
@@ -179,7 +174,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
+  staffOnly.post(
     '/admin/kyc/:submissionId/reject',
     {
       config: { access: 'staff' },

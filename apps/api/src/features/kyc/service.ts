@@ -146,25 +146,60 @@ export async function staffKycOf(deps: KycDeps, userId: string): Promise<StaffKy
 }
 
 /**
- * The document of a submission, for staff, with the viewing in the audit log first: if the
- * record cannot be written, nobody sees the document.
+ * The document of a submission, for staff, checked whole before the viewing goes into the
+ * audit log, and that before any byte goes out: if the record cannot be written, nobody
+ * sees the document.
  */
 export async function openDocument(
   deps: KycDeps,
   submissionId: string,
   action: StaffAction,
 ): Promise<{ submission: KycSubmissionRow; body: Readable }> {
-  const submission = await findSubmission(deps.db, submissionId);
-  if (!submission || submission.is_document_deleted) throw new AppError('not_found');
-  await recordAudit(deps.db, {
-    action: 'kyc_document_viewed',
-    actorUserId: action.staff.userId,
-    subjectUserId: submission.user_id,
-    // The row's id, not the address's spelling of it (a UUID matches in any case).
-    after: { submissionId: submission.id, sha256: submission.sha256 },
-    ipAddress: action.ipAddress,
-  });
-  return { submission, body: await deps.storage.read(submission.storage_key) };
+  const found = await findSubmission(deps.db, submissionId);
+  if (!found || found.is_document_deleted) throw new AppError('not_found');
+  const { submission, body } = await readDocument(deps, found);
+  try {
+    await recordAudit(deps.db, {
+      action: 'kyc_document_viewed',
+      actorUserId: action.staff.userId,
+      subjectUserId: submission.user_id,
+      // The row's id, not the address's spelling of it (a UUID matches in any case).
+      after: { submissionId: submission.id, sha256: submission.sha256 },
+      ipAddress: action.ipAddress,
+    });
+  } catch (error) {
+    body.destroy();
+    throw error;
+  }
+  return { submission, body };
+}
+
+/** A file not there (moved by a key rotation, or removed by the clean-up). */
+export function isMissingFile(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'ENOENT';
+}
+
+/**
+ * The submission's document. A key rotation that re-encrypted it since `submission` was
+ * read has removed the file the row named then: the row is read again, once.
+ */
+export async function readDocument(
+  deps: Pick<KycDeps, 'db' | 'storage'>,
+  submission: KycSubmissionRow,
+): Promise<{ submission: KycSubmissionRow; body: Readable }> {
+  try {
+    const body = await deps.storage.read(submission.storage_key, submission.secret_key_id);
+    return { submission, body };
+  } catch (error) {
+    if (!isMissingFile(error)) throw error;
+    const moved = await findSubmission(deps.db, submission.id);
+    if (!moved || moved.is_document_deleted) throw new AppError('not_found');
+    if (moved.storage_key === submission.storage_key) throw error;
+    return {
+      submission: moved,
+      body: await deps.storage.read(moved.storage_key, moved.secret_key_id),
+    };
+  }
 }
 
 type Decision = { status: 'approved' } | { status: 'rejected'; reason: string };

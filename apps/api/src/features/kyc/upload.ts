@@ -27,6 +27,7 @@ export type InspectedDocument = {
   mediaType: KycDocumentMediaType;
   sizeBytes: number;
   sha256: string;
+  secretKeyId: string;
 };
 
 export function documentTooLarge(): AppError {
@@ -95,7 +96,7 @@ class DocumentInspector extends Transform {
     this.head = [];
   }
 
-  result(): Omit<InspectedDocument, 'sha256'> {
+  result(): Pick<InspectedDocument, 'mediaType' | 'sizeBytes'> {
     if (this.mediaType === null) throw new Error('the document was not read to its end');
     return { mediaType: this.mediaType, sizeBytes: this.sizeBytes };
   }
@@ -135,8 +136,8 @@ export async function storeInspected(
     // moved to the crypto worker, not copied, and freed there once written (ADR 026);
     // the garbage collector of Node 24 would reclaim it only in a major collection.
     const freeChunks = source instanceof IncomingMessage;
-    const { sha256 } = await storage.write(storageKey, inspector, { freeChunks });
-    return { ...inspector.result(), sha256 };
+    const stored = await storage.write(storageKey, inspector, { freeChunks });
+    return { ...inspector.result(), ...stored };
   } finally {
     source.off('close', onClose);
     source.off('error', onClose);

@@ -11,7 +11,7 @@ import {
 } from '@coffer/contracts/loans';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
+import { sessionOf, staffActionOf, staffRoutesOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';
 import { checkStepUp } from '../step-up/service.ts';
@@ -35,6 +35,7 @@ const userParams = z.object({ userId: z.uuid() });
 const loanParams = z.object({ loanId: z.uuid() });
 
 export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staffOnly = staffRoutesOf(app);
   const deps = { db: app.db, ledger: app.ledger, config: app.config };
   app.approvals.register('loan_disbursement', disbursementApprovals(deps));
   app.stepUpPrechecks.register('loan_repayment', (session, intended) =>
@@ -118,28 +119,22 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/queues/loans',
     { config: { access: 'staff' }, schema: { response: { 200: loanListSchema } } },
-    async (request) => {
-      staffSessionOf(request);
-      return { items: await loanQueue(deps) };
-    },
+    async () => ({ items: await loanQueue(deps) }),
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/users/:userId/loans',
     {
       config: { access: 'staff' },
       schema: { params: userParams, response: { 200: loanOverviewSchema } },
     },
-    async (request) => {
-      staffSessionOf(request);
-      return loanOverview(deps, request.params.userId);
-    },
+    async (request) => loanOverview(deps, request.params.userId),
   );
 
-  app.put(
+  staffOnly.put(
     '/admin/users/:userId/loan-eligibility',
     {
       config: { access: 'staff', customerLimit: customerLimits.loanStaffAction },
@@ -158,7 +153,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
+  staffOnly.post(
     '/admin/loans/:loanId/approve',
     {
       config: { access: 'admin' },
@@ -173,7 +168,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
+  staffOnly.post(
     '/admin/loans/:loanId/decline',
     {
       config: { access: 'admin' },
@@ -188,7 +183,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
+  staffOnly.post(
     '/admin/loans/:loanId/disburse',
     {
       config: {
@@ -198,8 +193,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: { params: loanParams, body: loanDecisionBodySchema, response: { 200: loanSchema } },
     },
-    async (request, reply) => {
-      const staff = staffSessionOf(request);
+    async (request, reply, staff) => {
       const action = staffActionOf(request, request.body.reason);
       const target = await disbursementTarget(deps, request.params.loanId, action);
       return replyIdempotent(request, reply, `staff:${staff.userId}`, async (tx) => ({

@@ -10,7 +10,7 @@ import {
 } from '@coffer/contracts/payouts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
+import { sessionOf, staffActionOf, staffRoutesOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';
 import { checkStepUp } from '../step-up/service.ts';
@@ -30,6 +30,7 @@ const userParams = z.object({ userId: z.uuid() });
 const payoutParams = z.object({ payoutId: z.uuid() });
 
 export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staffOnly = staffRoutesOf(app);
   const deps = { db: app.db, ledger: app.ledger, config: app.config };
   app.stepUpPrechecks.register('payout', (session, intended) =>
     precheckPayout(deps, session.userId, intended.amount),
@@ -77,28 +78,22 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/queues/payouts',
     { config: { access: 'staff' }, schema: { response: { 200: staffPayoutListSchema } } },
-    async (request) => {
-      staffSessionOf(request);
-      return { items: await payoutQueue(deps) };
-    },
+    async () => ({ items: await payoutQueue(deps) }),
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/users/:userId/payouts',
     {
       config: { access: 'staff' },
       schema: { params: userParams, response: { 200: staffPayoutListSchema } },
     },
-    async (request) => {
-      staffSessionOf(request);
-      return { items: await staffPayoutsOf(deps, request.params.userId) };
-    },
+    async (request) => ({ items: await staffPayoutsOf(deps, request.params.userId) }),
   );
 
-  app.post(
+  staffOnly.post(
     '/admin/payouts/:payoutId/send',
     {
       config: { access: 'admin' },
@@ -117,7 +112,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
+  staffOnly.post(
     '/admin/payouts/:payoutId/reject',
     {
       config: { access: 'admin' },

@@ -185,7 +185,7 @@ export async function startTotpSetup(deps: AuthDeps, userId: string, currentPass
   await reauthenticate(user, currentPassword);
   if (user.totp_secret_encrypted) throw new AppError('totp_state_conflict');
   const secret = newTotpSecret();
-  await setPendingTotpSecret(deps.db, userId, encryptSecret(secret, deps.config.secretKey));
+  await setPendingTotpSecret(deps.db, userId, encryptSecret(secret, deps.config.secretKeys));
   const url = otpauthUrl(secret, user.email, deps.site.institutionName);
   const svg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return {
@@ -204,7 +204,7 @@ export async function enableTotp(deps: AuthDeps, userId: string, code: string): 
       message: 'Start the set-up again: no authenticator key is waiting.',
     });
   }
-  const secret = decryptSecret(user.totp_pending_secret_encrypted, deps.config.secretKey);
+  const secret = decryptSecret(user.totp_pending_secret_encrypted, deps.config.secretKeys);
   const step = matchingTotpStep(secret, code);
   if (step === null)
     throw new AppError('wrong_code', {

@@ -109,7 +109,7 @@ async function checkAuthenticatorCode(
 ): Promise<StepUpProof> {
   const throttleKey = `step-up:${user.id}`;
   if (!(await claimLoginAttempt(deps.db, throttleKey))) throw new AppError('too_many_attempts');
-  const secret = decryptSecret(encryptedSecret, deps.config.secretKey);
+  const secret = decryptSecret(encryptedSecret, deps.config.secretKeys);
   const step = matchingTotpStep(secret, code);
   const isFresh =
     step !== null && (user.totp_last_used_step === null || step > user.totp_last_used_step);

@@ -7,7 +7,7 @@ import {
 } from '@coffer/contracts/support';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { sessionOf, staffActionOf, staffSessionOf } from '../../platform/access.ts';
+import { sessionOf, staffActionOf, staffRoutesOf } from '../../platform/access.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';
 import { customerUnreadCount } from './queries.ts';
 import {
@@ -22,6 +22,7 @@ import {
 const userParams = z.object({ userId: z.uuid() });
 
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staffOnly = staffRoutesOf(app);
   const deps = { db: app.db, ledger: app.ledger, config: app.config, mailer: app.mailer };
 
   app.get(
@@ -55,28 +56,22 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/queues/support',
     { config: { access: 'staff' }, schema: { response: { 200: supportInboxSchema } } },
-    async (request) => {
-      staffSessionOf(request);
-      return { items: await supportInbox(deps) };
-    },
+    async () => ({ items: await supportInbox(deps) }),
   );
 
-  app.get(
+  staffOnly.get(
     '/admin/users/:userId/support',
     {
       config: { access: 'staff' },
       schema: { params: userParams, response: { 200: supportThreadSchema } },
     },
-    async (request) => {
-      staffSessionOf(request);
-      return staffThread(deps, request.params.userId);
-    },
+    async (request) => staffThread(deps, request.params.userId),
   );
 
-  app.post(
+  staffOnly.post(
     '/admin/users/:userId/support',
     {
       config: { access: 'staff', customerLimit: customerLimits.supportMessage },

@@ -1,5 +1,6 @@
 import {
   Banknote,
+  BookOpenCheck,
   CreditCard,
   HandCoins,
   Inbox,
@@ -13,7 +14,7 @@ import type { NavItem } from '../../lib/navigation.ts';
 
 /**
  * The back office's pages, shown to support and admin only (the server enforces the same):
- * the customer list, the queues built so far and the audit log. Staff have no customer
+ * the customer list, the queues built so far, the audit log and the books. Staff have no customer
  * pages; their menu ends with their own profile and Logout.
  */
 export const staffNavItems: readonly NavItem[] = [
@@ -31,4 +32,5 @@ export const staffNavItems: readonly NavItem[] = [
   },
   { label: 'Support inbox', to: '/admin/queues/support', icon: MessagesSquare },
   { label: 'Audit log', to: '/admin/audit', icon: ScrollText },
+  { label: 'Books', to: '/admin/books', icon: BookOpenCheck },
 ];

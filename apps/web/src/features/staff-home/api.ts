@@ -1,3 +1,4 @@
+import { booksAlertsSchema } from '@coffer/contracts/books';
 import { queueCountsSchema } from '@coffer/contracts/queues';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -7,4 +8,11 @@ export const queueCountsQueryOptions = queryOptions({
   queryKey: ['admin', 'queues', 'counts'],
   queryFn: ({ signal }) =>
     apiRequest({ path: '/api/v1/admin/queues', schema: queueCountsSchema, signal }),
+});
+
+/** Closed days whose books did not balance or whose ledger check failed. */
+export const booksAlertsQueryOptions = queryOptions({
+  queryKey: ['admin', 'books', 'alerts'],
+  queryFn: ({ signal }) =>
+    apiRequest({ path: '/api/v1/admin/books/alerts', schema: booksAlertsSchema, signal }),
 });

@@ -1,17 +1,15 @@
 import { setLevelBodySchema } from '@coffer/contracts/admin';
-import { NumberInput, Stack } from '@mantine/core';
+import { NumberInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { FormAlert } from '../../../components/form-alert.tsx';
-import { Modal } from '../../../components/modal.tsx';
-import {
-  ReasonField,
-  StaffActionButtons,
-  useStaffAction,
-} from '../../../components/staff-action-form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { setLevel } from '../api.ts';
+import {
+  PersonActionDialog,
+  PersonActionForm,
+  type PersonDialogProps,
+} from './person-action-dialog.tsx';
 
 export type LevelTarget = { id: string; username: string; level: number };
 
@@ -24,25 +22,17 @@ function LevelForm({ user, onClose }: { user: LevelTarget; onClose: () => void }
     initialValues: { level: user.level, reason: '' },
     validate: contractResolver(setLevelBodySchema),
   });
-  const save = useStaffAction({
-    mutationFn: (body: { level: number; reason: string }) => setLevel(user.id, body),
-    onDone: () => {
-      showSuccessToast('Account level updated successfully');
-      onClose();
-    },
-    describeError: (error) => {
-      showErrorToast('Failed to upgrade account level');
-      return errorMessage(error);
-    },
-  });
-
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => save.submit(setLevelBodySchema.parse(values)))}
-    >
-      <Stack gap="md">
-        <FormAlert message={save.formError} />
+    <PersonActionForm
+      form={form}
+      toBody={(values) => setLevelBodySchema.parse(values)}
+      send={(body) => setLevel(user.id, body)}
+      onDone={() => showSuccessToast('Account level updated successfully')}
+      describeError={(error) => {
+        showErrorToast('Failed to upgrade account level');
+        return errorMessage(error);
+      }}
+      field={
         <NumberInput
           label="Account level"
           description={`A whole number from ${levelMin} to ${levelMax}. Now level ${user.level}.`}
@@ -56,37 +46,18 @@ function LevelForm({ user, onClose }: { user: LevelTarget; onClose: () => void }
           data-autofocus
           {...form.getInputProps('level')}
         />
-        <ReasonField {...form.getInputProps('reason')} />
-        <StaffActionButtons onCancel={onClose} isBusy={save.isPending} busyLabel="Updating...">
-          Upgrade Level
-        </StaffActionButtons>
-      </Stack>
-    </form>
+      }
+      buttons={{ label: 'Upgrade Level', busyLabel: 'Updating...' }}
+      onClose={onClose}
+    />
   );
 }
 
 /** Set Level: staff may set any level from 1 to 9, with a reason (PRODUCT.md section 5). */
-export function LevelDialog({
-  user,
-  opened,
-  onClose,
-  onExited,
-}: {
-  /** Whom the dialog is about; it keeps its content while it closes. */
-  user: LevelTarget | null;
-  opened: boolean;
-  onClose: () => void;
-  onExited?: () => void;
-}) {
+export function LevelDialog(props: PersonDialogProps<LevelTarget>) {
   return (
-    <Modal
-      opened={opened && user !== null}
-      onClose={onClose}
-      onExitTransitionEnd={onExited}
-      title={`Set level of ${user?.username ?? ''}`}
-      centered
-    >
-      {user && <LevelForm user={user} onClose={onClose} />}
-    </Modal>
+    <PersonActionDialog {...props} title={(user) => `Set level of ${user.username}`}>
+      {(user) => <LevelForm user={user} onClose={props.onClose} />}
+    </PersonActionDialog>
   );
 }

@@ -1,6 +1,5 @@
 import type { Me } from '@coffer/contracts/auth';
 import {
-  type BillPaymentBody,
   billCategories,
   billCategoryLabels,
   billerReferenceLengthMax,
@@ -9,8 +8,8 @@ import {
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { z } from 'zod/mini';
 import { AccountFrozenDialog } from '../../../components/account-frozen-dialog.tsx';
 import { AllowanceNotice } from '../../../components/allowance-notice.tsx';
@@ -18,11 +17,10 @@ import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
-import { newIdempotencyKey } from '../../../lib/idempotency.ts';
+import { contractResolver } from '../../../lib/forms.ts';
 import { formatAmountMinor, positiveAmountSchemaFor } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
+import { useMoneyAction } from '../../../lib/use-money-action.ts';
 import { billPaymentsQueryRoot, payBill } from '../api.ts';
 
 type Values = { category: string | null; billerReference: string; amount: string };
@@ -49,21 +47,22 @@ export function PayBillForm({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const currency = toCurrencyCode(me.currency);
-  const [formError, setFormError] = useState<string | null>(null);
   const [frozenMessage, setFrozenMessage] = useState<string | null>(null);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues,
     validate: contractResolver(formSchemaFor(currency)),
   });
-  // The key of the submission that has not been answered yet, with what it sent.
-  const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
-
-  const pay = useMutation({
-    mutationFn: (request: { body: BillPaymentBody; key: string }) =>
-      payBill(request.body, request.key),
-    onSuccess: async (paid) => {
-      attempt.current = null;
+  const pay = useMoneyAction({
+    send: payBill,
+    form,
+    unexplainedFailure: 'Your bill could not be paid. Please try again.',
+    onRefused: (error) => {
+      if (error.code !== 'account_frozen') return false;
+      setFrozenMessage(error.message);
+      return true;
+    },
+    onSent: async (paid) => {
       form.setValues(initialValues);
       form.resetDirty();
       showSuccessToast(
@@ -74,32 +73,10 @@ export function PayBillForm({ me }: { me: Me }) {
         queryClient.invalidateQueries({ queryKey: ['wallet'] }),
       ]);
     },
-    onError: (error) => {
-      // The server stored its answer under the key: only a request that got no answer may
-      // be sent again with it.
-      if (!(error instanceof ApiError && error.isRetryable)) attempt.current = null;
-      if (error instanceof ApiError && error.code === 'account_frozen') {
-        setFrozenMessage(error.message);
-        return;
-      }
-      setFormError(
-        showApiErrorOnForm(form, error, {
-          otherFailureMessage: 'Your bill could not be paid. Please try again.',
-        }),
-      );
-    },
   });
 
-  const submit = (values: Values) => {
-    setFormError(null);
-    // The account's checks (frozen, level, limit) are the server's, in PRODUCT.md's order.
-    const body = billPaymentBodySchema.parse(values);
-    const fingerprint = JSON.stringify(body);
-    if (attempt.current?.fingerprint !== fingerprint) {
-      attempt.current = { key: newIdempotencyKey(), fingerprint };
-    }
-    pay.mutate({ body, key: attempt.current.key });
-  };
+  // The account's checks (frozen, level, limit) are the server's, in PRODUCT.md's order.
+  const submit = (values: Values) => pay.submit(billPaymentBodySchema.parse(values));
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
@@ -108,7 +85,7 @@ export function PayBillForm({ me }: { me: Me }) {
       </Title>
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="md" maw={480}>
-          <FormAlert message={formError} />
+          <FormAlert message={pay.failure} />
           <AllowanceNotice kind="bill_payment" />
           <ChoiceSelect
             label="Bill"

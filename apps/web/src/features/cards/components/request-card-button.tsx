@@ -1,14 +1,13 @@
 import type { CardOverview } from '@coffer/contracts/cards';
 import { Button, Group, List, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { ModalOnDemand } from '../../../components/modal-on-demand.ts';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
+import { useMoneyAction } from '../../../lib/use-money-action.ts';
 import { requestCard } from '../api.ts';
 
 /**
@@ -18,23 +17,13 @@ import { requestCard } from '../api.ts';
 export function RequestCardButton({ terms }: { terms: CardOverview['terms'] }) {
   const [isOpen, setIsOpen] = useState(false);
   const queryClient = useQueryClient();
-  // One key per confirmation that has not succeeded: a retry after a dropped connection
-  // reuses it and cannot hold the fee twice.
-  const key = useRef<string | null>(null);
-  const request = useMutation({
-    mutationFn: () => {
-      key.current ??= newIdempotencyKey();
-      return requestCard(terms.creationFeeMinor, key.current);
-    },
-    onSuccess: async () => {
-      key.current = null;
+  const request = useMoneyAction({
+    send: (body: { feeMinor: bigint }, key) => requestCard(body.feeMinor, key),
+    onSent: async () => {
       setIsOpen(false);
       showSuccessToast('Card requested. Staff will review it soon.');
       await queryClient.invalidateQueries({ queryKey: ['cards'] });
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });
-    },
-    onError: (error) => {
-      if (!(error instanceof ApiError && error.isRetryable)) key.current = null;
     },
   });
   const fee = formatAmountMinor(terms.creationFeeMinor, terms.currency);
@@ -72,7 +61,7 @@ export function RequestCardButton({ terms }: { terms: CardOverview['terms'] }) {
               and given back if they decline the request.
             </Text>
           )}
-          <FormAlert message={request.isError ? errorMessage(request.error) : null} />
+          <FormAlert message={request.failure} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setIsOpen(false)}>
               Cancel
@@ -81,7 +70,7 @@ export function RequestCardButton({ terms }: { terms: CardOverview['terms'] }) {
               isBusy={request.isPending}
               busyLabel="Requesting..."
               type="button"
-              onClick={() => request.mutate()}
+              onClick={() => request.submit({ feeMinor: terms.creationFeeMinor })}
             >
               {isFree ? 'Request card' : `Confirm and hold ${fee}`}
             </BusyButton>

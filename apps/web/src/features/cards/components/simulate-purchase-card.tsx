@@ -2,17 +2,16 @@ import { declineReasonLabels, simulatePurchaseBodySchema } from '@coffer/contrac
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { Badge, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { z } from 'zod/mini';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
-import { newIdempotencyKey } from '../../../lib/idempotency.ts';
+import { contractResolver } from '../../../lib/forms.ts';
 import { formatAmountMinor, positiveAmountSchemaFor } from '../../../lib/money.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
+import { useMoneyAction } from '../../../lib/use-money-action.ts';
 import { simulatePurchase } from '../api.ts';
 
 function formSchemaFor(currency: string) {
@@ -38,13 +37,12 @@ export function SimulatePurchaseCard({ currency }: { currency: string }) {
     initialValues: { merchant: '', amount: '' },
     validate: contractResolver(formSchemaFor(currency)),
   });
-  // The key of the purchase not answered yet: a retry reuses it and is the same purchase.
-  const attempt = useRef<{ key: string; body: string } | null>(null);
-  const purchase = useMutation({
-    mutationFn: (request: { merchant: string; amount: string; key: string }) =>
-      simulatePurchase({ merchant: request.merchant, amount: request.amount }, request.key),
-    onSuccess: async ({ authorization }) => {
-      attempt.current = null;
+  const purchase = useMoneyAction({
+    send: simulatePurchase,
+    form,
+    unexplainedFailure: 'The purchase could not be simulated. Please try again.',
+    showFailure: showErrorToast,
+    onSent: async ({ authorization }) => {
       const amount = formatAmountMinor(authorization.amountMinor, authorization.currency);
       if (authorization.declineReason) {
         showErrorToast(
@@ -56,13 +54,6 @@ export function SimulatePurchaseCard({ currency }: { currency: string }) {
       }
       await queryClient.invalidateQueries({ queryKey: ['cards'] });
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });
-    },
-    onError: (error) => {
-      if (!(error instanceof ApiError && error.isRetryable)) attempt.current = null;
-      const message = showApiErrorOnForm(form, error, {
-        otherFailureMessage: 'The purchase could not be simulated. Please try again.',
-      });
-      if (message) showErrorToast(message);
     },
   });
   return (
@@ -81,14 +72,9 @@ export function SimulatePurchaseCard({ currency }: { currency: string }) {
       </Text>
       <form
         noValidate
-        onSubmit={form.onSubmit((values) => {
-          const body = { merchant: values.merchant.trim(), amount: values.amount.trim() };
-          const identity = JSON.stringify(body);
-          if (attempt.current?.body !== identity) {
-            attempt.current = { key: newIdempotencyKey(), body: identity };
-          }
-          purchase.mutate({ ...body, key: attempt.current.key });
-        })}
+        onSubmit={form.onSubmit((values) =>
+          purchase.submit({ merchant: values.merchant.trim(), amount: values.amount.trim() }),
+        )}
       >
         <Stack gap="md" align="flex-start">
           <Group gap="md" align="flex-start" w="100%" wrap="wrap">

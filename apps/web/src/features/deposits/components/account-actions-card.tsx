@@ -3,15 +3,13 @@ import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies'
 import { externalReferenceLengthMax } from '@coffer/contracts/ledger';
 import { Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
 import { z } from 'zod/mini';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { SegmentedChoice } from '../../../components/segmented-choice.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { adminQueryRoot } from '../../../lib/back-office.ts';
 import { contractResolver } from '../../../lib/forms.ts';
-import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import {
   formatAmountMinor,
   minorUnitStep,
@@ -20,6 +18,7 @@ import {
 } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
+import { useMoneyAction } from '../../../lib/use-money-action.ts';
 import { createMoneyRequest, type MoneyRequestDirection } from '../api.ts';
 
 const modes: { value: MoneyRequestDirection; label: string }[] = [
@@ -95,17 +94,15 @@ export function AccountActionsCard({
     initialValues: { amount: '', externalReference: '', reason: '' },
     validate: contractResolver(formSchemaFor(currency)),
   });
-  // The key of the submission that has not succeeded yet, with what it sent.
-  const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
-
-  const record = useMutation({
-    mutationFn: (request: {
-      direction: MoneyRequestDirection;
-      body: { amount: string; externalReference?: string; reason: string };
-      key: string;
-    }) => createMoneyRequest(target.userId, request.direction, request.body, request.key),
-    onSuccess: async (saved) => {
-      attempt.current = null;
+  const record = useMoneyAction({
+    send: (
+      request: {
+        direction: MoneyRequestDirection;
+        body: { amount: string; externalReference?: string; reason: string };
+      },
+      key,
+    ) => createMoneyRequest(target.userId, request.direction, request.body, key),
+    onSent: async (saved) => {
       const what = saved.direction === 'deposit' ? 'Deposit' : 'Debit adjustment';
       const amount = formatAmountMinor(saved.amountMinor, saved.currency, {
         currencyDisplay: 'code',
@@ -118,17 +115,12 @@ export function AccountActionsCard({
       form.reset();
       await queryClient.invalidateQueries({ queryKey: adminQueryRoot });
     },
-    onError: (error) => {
-      // The server stored its answer under the key, so a changed request needs a new key;
-      // after a dropped connection or a 5xx the same submission may be sent again.
-      if (!(error instanceof ApiError && error.isRetryable)) attempt.current = null;
-      if (error instanceof ApiError && error.fields.amount) {
-        form.setFieldError('amount', error.fields.amount);
-      } else if (error instanceof ApiError && error.code === 'insufficient_funds') {
-        form.setFieldError('amount', error.message);
-      }
-      showErrorToast(`Transaction failed: ${errorMessage(error)}`);
+    onRefused: (error) => {
+      if (error.fields.amount) form.setFieldError('amount', error.fields.amount);
+      else if (error.code === 'insufficient_funds') form.setFieldError('amount', error.message);
+      return false;
     },
+    showFailure: (message) => showErrorToast(`Transaction failed: ${message}`),
   });
 
   const amountMinor = positiveAmountMinorOf(form.values.amount, currency);
@@ -169,15 +161,7 @@ export function AccountActionsCard({
                   ? { externalReference: values.externalReference.trim() }
                   : {}),
               };
-              const fingerprint = JSON.stringify({ mode, body });
-              if (attempt.current?.fingerprint !== fingerprint) {
-                attempt.current = { key: newIdempotencyKey(), fingerprint };
-              }
-              record.mutate({
-                direction: isDeposit ? 'deposit' : 'debit_adjustment',
-                body,
-                key: attempt.current.key,
-              });
+              record.submit({ direction: isDeposit ? 'deposit' : 'debit_adjustment', body });
             })}
           >
             <Stack gap="md">

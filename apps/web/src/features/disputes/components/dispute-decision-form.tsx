@@ -2,14 +2,13 @@ import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { disputeRefundBound, type StaffDispute } from '@coffer/contracts/disputes';
 import { parseAmount } from '@coffer/contracts/money';
 import { Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { SegmentedChoice } from '../../../components/segmented-choice.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
+import { useMoneyAction } from '../../../lib/use-money-action.ts';
 import { type DisputeDecision, decideDispute } from '../api.ts';
 
 type Step = DisputeDecision['step'];
@@ -58,30 +57,24 @@ export function DisputeDecisionForm({ dispute }: { dispute: StaffDispute }) {
   const [step, setStep] = useState<Step>(steps[0] ?? 'resolve');
   const [note, setNote] = useState('');
   const [refundAmount, setRefundAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const refundHint = refundAboveBoundHint(dispute, refundAmount);
-  const attemptKey = useRef(newIdempotencyKey());
-  const decide = useMutation({
-    mutationFn: (decision: DisputeDecision) =>
-      decideDispute(dispute.id, decision, attemptKey.current),
-    onSuccess: async () => {
-      attemptKey.current = newIdempotencyKey();
+  const decide = useMoneyAction({
+    send: (decision: DisputeDecision, key) => decideDispute(dispute.id, decision, key),
+    onSent: async () => {
       showSuccessToast(doneMessages[step]);
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
     },
-    onError: (failure) => setError(errorMessage(failure)),
   });
   const submit = () => {
-    setError(null);
     const trimmed = note.trim();
     if (step !== 'investigate' && trimmed === '') {
-      setError('Please write a note');
+      decide.setFailure('Please write a note');
       return;
     }
-    if (step === 'investigate') decide.mutate({ step, ...(trimmed ? { note: trimmed } : {}) });
-    else if (step === 'reject') decide.mutate({ step, note: trimmed });
+    if (step === 'investigate') decide.submit({ step, ...(trimmed ? { note: trimmed } : {}) });
+    else if (step === 'reject') decide.submit({ step, note: trimmed });
     else
-      decide.mutate({
+      decide.submit({
         step,
         note: trimmed,
         ...(refundAmount.trim() ? { refundAmount: refundAmount.trim() } : {}),
@@ -93,7 +86,7 @@ export function DisputeDecisionForm({ dispute }: { dispute: StaffDispute }) {
         Next step
       </Title>
       <Stack gap="md" maw={560}>
-        <FormAlert message={error} />
+        <FormAlert message={decide.failure} />
         <SegmentedChoice
           label="Next step"
           value={step}

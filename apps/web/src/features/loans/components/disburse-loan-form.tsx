@@ -1,17 +1,15 @@
 import { loanDecisionBodySchema } from '@coffer/contracts/loans';
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ReasonField } from '../../../components/staff-action-form.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { adminQueryRoot } from '../../../lib/back-office.ts';
 import { contractResolver } from '../../../lib/forms.ts';
-import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
+import { useMoneyAction } from '../../../lib/use-money-action.ts';
 import { customerLoansQueryOptions, disburseLoan } from '../api.ts';
 
 /**
@@ -31,16 +29,10 @@ export function DisburseLoanForm({ userId }: { userId: string }) {
       reason: (value) => contractResolver(loanDecisionBodySchema)({ reason: value }).reason ?? null,
     },
   });
-  const attempt = useRef<{ key: string; loanId: string } | null>(null);
-  const disburse = useMutation({
-    mutationFn: (values: { loanId: string; reason: string }) => {
-      if (attempt.current?.loanId !== values.loanId) {
-        attempt.current = { key: newIdempotencyKey(), loanId: values.loanId };
-      }
-      return disburseLoan(values.loanId, { reason: values.reason }, attempt.current.key);
-    },
-    onSuccess: async (loan) => {
-      attempt.current = null;
+  const disburse = useMoneyAction({
+    send: (values: { loanId: string; reason: string }, key) =>
+      disburseLoan(values.loanId, { reason: values.reason }, key),
+    onSent: async (loan) => {
       const amount = formatAmountMinor(loan.amountMinor, loan.currency, {
         currencyDisplay: 'code',
       });
@@ -52,17 +44,14 @@ export function DisburseLoanForm({ userId }: { userId: string }) {
       form.reset();
       await queryClient.invalidateQueries({ queryKey: adminQueryRoot });
     },
-    onError: (error) => {
-      if (!(error instanceof ApiError && error.isRetryable)) attempt.current = null;
-      showErrorToast(`Transaction failed: ${errorMessage(error)}`);
-    },
+    showFailure: (message) => showErrorToast(`Transaction failed: ${message}`),
   });
   const chosen = approved.find((loan) => loan.id === form.values.loanId);
   return (
     <form
       noValidate
       onSubmit={form.onSubmit((values) =>
-        disburse.mutate({ loanId: values.loanId, reason: values.reason.trim() }),
+        disburse.submit({ loanId: values.loanId, reason: values.reason.trim() }),
       )}
     >
       <Stack gap="md">

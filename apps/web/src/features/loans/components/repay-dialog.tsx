@@ -1,17 +1,17 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import type { Loan } from '@coffer/contracts/loans';
 import { toDecimalString } from '@coffer/contracts/money';
+import { stepUpCodeSchema } from '@coffer/contracts/step-up';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { ModalOnDemand } from '../../../components/modal-on-demand.ts';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
+import { useMoneyAction } from '../../../lib/use-money-action.ts';
 import { StepUpCodeField } from '../../step-up/index.ts';
 import { loansQueryRoot, repayLoan } from '../api.ts';
 
@@ -32,45 +32,26 @@ export function RepayDialog({
   const queryClient = useQueryClient();
   const currency = toCurrencyCode(loan.currency);
   const [amount, setAmount] = useState('');
-  const [stepUpCode, setStepUpCode] = useState('');
-  const [isCodeAsked, setIsCodeAsked] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const attempt = useRef<{ key: string; amount: string } | null>(null);
   const money = (minor: bigint) => formatAmountMinor(minor, currency);
-  const close = () => {
-    setAmount('');
-    setStepUpCode('');
-    setIsCodeAsked(false);
-    setFailure(null);
-    onClose();
-  };
-  const repay = useMutation({
-    mutationFn: (body: { amount: string; stepUpCode?: string }) => {
-      if (attempt.current?.amount !== body.amount) {
-        attempt.current = { key: newIdempotencyKey(), amount: body.amount };
-      }
-      return repayLoan(loan.id, body, attempt.current.key);
-    },
-    onSuccess: async (repaid) => {
-      attempt.current = null;
+  const repay = useMoneyAction({
+    send: (body: { amount: string }, key) => repayLoan(loan.id, body, key),
+    stepUp: { when: 'when-asked', codeSchema: stepUpCodeSchema },
+    onSent: async (repaid, body) => {
       showSuccessToast(
         repaid.status === 'repaid'
           ? 'Your loan is fully repaid.'
-          : `Repayment of ${money(positiveAmountMinorOf(amount, currency) ?? 0n)} received.`,
+          : `Repayment of ${money(positiveAmountMinorOf(body.amount, currency) ?? 0n)} received.`,
       );
       close();
       await queryClient.invalidateQueries({ queryKey: loansQueryRoot });
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });
     },
-    onError: (error) => {
-      if (!(error instanceof ApiError && error.isRetryable)) attempt.current = null;
-      if (error instanceof ApiError && error.code === 'step_up_required') {
-        setIsCodeAsked(true);
-        return;
-      }
-      setFailure(errorMessage(error));
-    },
   });
+  const close = () => {
+    setAmount('');
+    repay.reset();
+    onClose();
+  };
   const amountMinor = positiveAmountMinorOf(amount, currency);
   const isTooMuch = amountMinor !== null && amountMinor > loan.payoffMinor;
   return (
@@ -79,14 +60,13 @@ export function RepayDialog({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          setFailure(null);
           if (amountMinor === null || isTooMuch) {
-            setFailure(
+            repay.setFailure(
               isTooMuch ? `You can repay at most ${money(loan.payoffMinor)}.` : 'Invalid amount',
             );
             return;
           }
-          repay.mutate({ amount: amount.trim(), ...(isCodeAsked ? { stepUpCode } : {}) });
+          repay.submit({ amount: amount.trim() });
         }}
       >
         <Stack gap="md">
@@ -99,14 +79,14 @@ export function RepayDialog({
               </>
             )}
           </Text>
-          <FormAlert message={failure} />
+          <FormAlert message={repay.failure} />
           <AmountInput
             label="Amount"
             data-autofocus
             value={amount}
             onChange={(event) => {
               setAmount(event.currentTarget.value);
-              setIsCodeAsked(false);
+              repay.stepUp.forget();
             }}
             error={isTooMuch ? `At most ${money(loan.payoffMinor)}` : undefined}
             currency={currency}
@@ -129,15 +109,13 @@ export function RepayDialog({
               Pay off the loan
             </Button>
           </Group>
-          {isCodeAsked && (
+          {repay.stepUp.isAsked && (
             <StepUpCodeField
               intended={{ purpose: 'loan_repayment', loanId: loan.id, amount: amount.trim() }}
-              value={stepUpCode}
-              onChange={setStepUpCode}
-              onRefused={(error) => {
-                setIsCodeAsked(false);
-                setFailure(error.message);
-              }}
+              value={repay.stepUp.code}
+              onChange={repay.stepUp.setCode}
+              onRefused={repay.stepUp.refuse}
+              error={repay.stepUp.error}
             />
           )}
           <Group justify="flex-end" gap="sm">

@@ -34,7 +34,6 @@ import { LoadingState } from '../../../components/query-states.tsx';
 import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
-import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
 import { payoutTermsQueryOptions } from '../api.ts';
 import { ConfirmPayoutDialog, type PayoutToConfirm } from './confirm-payout-dialog.tsx';
@@ -220,7 +219,6 @@ function PayoutDetailsForm({ terms }: { terms: PayoutTerms }) {
       amountMinor,
       feeMinor: terms.feeMinor,
       currency,
-      idempotencyKey: newIdempotencyKey(),
     });
   };
 

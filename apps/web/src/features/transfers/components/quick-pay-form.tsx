@@ -17,7 +17,6 @@ import { BusyButton } from '../../../components/busy-button.tsx';
 import { allowancesQueryOptions } from '../../../lib/allowances.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
-import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import {
   formatAmountMinor,
   positiveAmountMinorOf,
@@ -115,7 +114,6 @@ function RecipientDetailsStep({
         amountMinor,
         currency,
         needsStepUp: stepUpThresholdMinor !== null && amountMinor >= stepUpThresholdMinor,
-        idempotencyKey: newIdempotencyKey(),
       });
     } catch {
       // The preview line under the field shows the server's answer.

@@ -7,19 +7,18 @@ import {
 } from '@coffer/contracts/wallet';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { z } from 'zod/mini';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
-import { newIdempotencyKey } from '../../../lib/idempotency.ts';
+import { contractResolver } from '../../../lib/forms.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
+import { useMoneyAction } from '../../../lib/use-money-action.ts';
 import { addTestMoney, testMoneyTermsQueryOptions } from '../api.ts';
 
 /**
@@ -70,27 +69,17 @@ function TestMoneyForm({ terms }: { terms: TestMoneyTerms }) {
     initialValues: { amount: '' },
     validate: contractResolver(formSchemaFor(terms)),
   });
-  // The key of the submission that has not succeeded yet, with the amount it sent.
-  const attempt = useRef<{ key: string; amount: string } | null>(null);
-  const add = useMutation({
-    mutationFn: (request: { amount: string; key: string }) =>
-      addTestMoney({ amount: request.amount }, request.key),
-    onSuccess: async (added) => {
-      attempt.current = null;
+  const add = useMoneyAction({
+    send: addTestMoney,
+    form,
+    unexplainedFailure: 'Adding test money failed. Please try again.',
+    showFailure: showErrorToast,
+    onSent: async (added) => {
       form.reset();
       showSuccessToast(
         `Added ${formatAmountMinor(added.amountMinor, added.currency)} of test money to your wallet.`,
       );
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });
-    },
-    onError: (error) => {
-      // The server stored its answer under the key: a changed amount needs a new key, while
-      // after a dropped connection or a 5xx the same submission may be sent again.
-      if (!(error instanceof ApiError && error.isRetryable)) attempt.current = null;
-      const message = showApiErrorOnForm(form, error, {
-        otherFailureMessage: 'Adding test money failed. Please try again.',
-      });
-      if (message) showErrorToast(message);
     },
   });
   const { perRequestMinor, dailyMinor, addedTodayMinor } = terms;
@@ -114,13 +103,7 @@ function TestMoneyForm({ terms }: { terms: TestMoneyTerms }) {
       </Text>
       <form
         noValidate
-        onSubmit={form.onSubmit((values) => {
-          const amount = values.amount.trim();
-          if (attempt.current?.amount !== amount) {
-            attempt.current = { key: newIdempotencyKey(), amount };
-          }
-          add.mutate({ amount, key: attempt.current.key });
-        })}
+        onSubmit={form.onSubmit((values) => add.submit({ amount: values.amount.trim() }))}
       >
         <Stack gap="md" align="flex-start">
           <AmountInput

@@ -1,0 +1,32 @@
+const plainNumber = /^-?\d+(\.\d+)?$/;
+/** A spreadsheet reads a cell starting with one of these as a formula (CSV injection). */
+const formulaStart = /^[=+\-@\t\r]/;
+/**
+ * A reader that splits lines on something other than a comma (a semicolon, in locales that
+ * write decimals with a comma; a tab; a line break) starts a cell after it, ignoring our
+ * quotes when the field is not the line's first: a formula character there (behind any
+ * quotes) would start a formula.
+ */
+const formulaAfterSeparator = /([;\t\r\n])(?="*[=+\-@\t\r])/g;
+
+/**
+ * One RFC 4180 field. Text that a spreadsheet would run as a formula gets a leading
+ * apostrophe (OWASP's advice), at its start and after any separator another reader splits
+ * on; our own amounts ("-45.20") are plain numbers and stay so. A field holding such a
+ * separator is quoted, so that a reader honouring quotes keeps it one cell.
+ */
+export function csvField(value: string): string {
+  const startSafe = formulaStart.test(value) && !plainNumber.test(value) ? `'${value}` : value;
+  const safe = startSafe.replaceAll(formulaAfterSeparator, "$1'");
+  return /[",;\t\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** One CSV line of escaped fields, ended as RFC 4180 says. */
+export function csvRow(fields: string[]): string {
+  return `${fields.map(csvField).join(',')}\r\n`;
+}
+
+/** "2026-11-03 14:22:05": the form spreadsheets read as a date and time (UTC). */
+export function utcDateTime(date: Date): string {
+  return date.toISOString().slice(0, 19).replace('T', ' ');
+}
