@@ -96,6 +96,32 @@ describe('two API instances on one PostgreSQL', () => {
     stream.close();
   });
 
+  it("ends B's streams when B listens again after losing its LISTEN connection", async () => {
+    // A database restart or failover: payments committed before B listens again are never
+    // announced on B, so its streams end and the browsers reconnect and refetch.
+    const sender = await createCustomer(instanceA.app, { balance: '50.00', level: 3 });
+    const recipient = await createCustomer(instanceA.app);
+    const cookie = recipient.client.cookie;
+    const stream = await openEventStream(instanceB.url, '/api/v1/events', cookie);
+    expect(stream.status).toBe(200);
+    await instanceA.db.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+    );
+    expect(await stream.endsWithin(10_000)).toBe(true);
+
+    const reopened = await openEventStream(instanceB.url, '/api/v1/events', cookie);
+    const paid = await post(
+      instanceA,
+      '/api/v1/transfers',
+      { recipient: recipient.wallet.number, amount: '1.00' },
+      { cookie: sender.client.cookie ?? '', 'idempotency-key': newIdempotencyKey() },
+    );
+    expect(paid.status).toBe(201);
+    expect((await reopened.nextEvent()).userId).toBe(recipient.user.id);
+    reopened.close();
+  });
+
   it('enforces one per-customer money limit across both instances', async () => {
     const customer = await createCustomer(instanceA.app);
     // An empty body is refused after the limit counts it: every request counts.
