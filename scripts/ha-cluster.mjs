@@ -12,7 +12,9 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
+  readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -150,6 +152,23 @@ function isAlive(pid) {
   } catch {
     return false;
   }
+}
+
+/**
+ * The processes working in `dir`: PostgreSQL's server and every process it forked (each
+ * backend, the WAL sender …) run in their data directory.
+ */
+function processesWorkingIn(dir) {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readlinkSync(`/proc/${pid}/cwd`) === dir;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 async function waitForExit(pid, waitMaxMs) {
@@ -321,7 +340,11 @@ export async function startHaCluster(options = {}) {
     baseDir,
     primaryName,
     waitForPrimary,
-    /** Kills the primary's Patroni and its PostgreSQL with SIGKILL, as a dead machine would. */
+    /**
+     * Kills the primary's Patroni and every process of its PostgreSQL with SIGKILL, as a
+     * dead machine would. A backend outliving its postmaster would otherwise still take a
+     * statement or two on a connection HAProxy has not cut yet.
+     */
     async killPrimary() {
       const name = await primaryName();
       const node = nodes.find((candidate) => candidate.name === name);
@@ -329,6 +352,14 @@ export async function startHaCluster(options = {}) {
       const pid = postmasterPid(node);
       children.get(`patroni-${node.name}`)?.kill('SIGKILL');
       if (pid) process.kill(pid, 'SIGKILL');
+      // The postmaster, dead, forks no more: what is left working in its directory is its.
+      for (const orphan of processesWorkingIn(path.join(baseDir, node.name, 'data'))) {
+        try {
+          process.kill(orphan, 'SIGKILL');
+        } catch {
+          // It ended between the listing and the kill.
+        }
+      }
       return node.name;
     },
     /**

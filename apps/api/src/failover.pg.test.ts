@@ -13,6 +13,7 @@ import { openEventStream } from '../test/event-streams.ts';
 import { newIdempotencyKey } from '../test/http.ts';
 import { type Database, openPostgres } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { startMetricsServer } from './platform/metrics.ts';
 
 // Above the pool's 10-second connection wait: a request still open after this has hung.
 const requestWaitMaxMs = 20_000;
@@ -26,6 +27,8 @@ let cluster: HaCluster;
 let db: Database;
 let app: FastifyInstance;
 let apiUrl: string;
+let metricsUrl: string;
+let closeMetrics = async () => {};
 
 beforeAll(async () => {
   cluster = await startHaCluster();
@@ -34,13 +37,23 @@ beforeAll(async () => {
   // Every retry through the failover counts against the per-customer money limit.
   app = await buildTestApp(db, { COFFER_MONEY_REQUESTS_PER_MINUTE: '1000' });
   apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const metricsServer = await startMetricsServer(app, { port: 0, host: '127.0.0.1' });
+  metricsUrl = `http://127.0.0.1:${metricsServer.port}/metrics`;
+  closeMetrics = metricsServer.close;
 }, 180_000);
 
 afterAll(async () => {
+  await closeMetrics();
   await app?.close();
   await db?.close();
   await cluster?.stop();
 }, 60_000);
+
+/** The replication-lag series of a scrape: per standby, seconds and bytes behind. */
+async function replicationLagSeries(): Promise<string[]> {
+  const scraped = await (await fetch(metricsUrl)).text();
+  return scraped.split('\n').filter((line) => line.startsWith('coffer_database_replication_lag'));
+}
 
 type Answer = { status: number; retryAfter: string | null; code: string | undefined };
 
@@ -67,6 +80,25 @@ it('answers 503 while the primary is gone, then pays, announces and runs jobs on
   expect((await pay(cookie, recipient.wallet.number, newIdempotencyKey())).status).toBe(201);
   expect((await stream.nextEvent()).userId).toBe(recipient.user.id);
 
+  // The synchronous standby, as the primary reports it to the metrics: it has replayed the
+  // payment or is a few kilobytes short of it.
+  const primary = await cluster.primaryName();
+  const standby = primary === 'node1' ? 'node2' : 'node1';
+  const lagBefore = await replicationLagSeries();
+  expect(lagBefore).toHaveLength(2);
+  expect(lagBefore).toContainEqual(
+    expect.stringMatching(
+      new RegExp(`^coffer_database_replication_lag_seconds\\{standby="${standby}"\\} [\\d.e-]+$`),
+    ),
+  );
+  const lagBytes = lagBefore.find((line) =>
+    line.startsWith('coffer_database_replication_lag_bytes'),
+  );
+  expect(lagBytes).toMatch(
+    new RegExp(`^coffer_database_replication_lag_bytes\\{standby="${standby}"\\} \\d+$`),
+  );
+  expect(Number(lagBytes?.split(' ')[1])).toBeLessThan(1024 * 1024);
+
   const killed = await cluster.killPrimary();
   // One payment, sent again under its key until it is answered: it is made exactly once.
   const key = newIdempotencyKey();
@@ -83,6 +115,9 @@ it('answers 503 while the primary is gone, then pays, announces and runs jobs on
     expect(answer).toMatchObject({ retryAfter: '5', code: 'unavailable' });
   expect(answers.at(-1)?.status).toBe(201);
   expect(await cluster.primaryName()).not.toBe(killed);
+  // The new primary has no standby until the killed node comes back: no series, and so
+  // no replication alert, but the standby is gone (Patroni's `list` shows it).
+  expect(await replicationLagSeries()).toEqual([]);
 
   // Payments committed before the LISTEN connection is back are never announced: once it
   // is, the server ends the open stream, and the browser reconnects and refetches. The
