@@ -1,4 +1,5 @@
 import { reasonSchema, staffNameSchema } from './admin.ts';
+import { accountNumberSchema } from './ledger.ts';
 import { minorUnitsSchema } from './money.ts';
 import { z } from './zod.ts';
 
@@ -109,6 +110,10 @@ export const reconciliationListSchema = z.object({ items: z.array(reconciliation
  */
 export const resolveReconciliationBodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('note'), note: reasonSchema }),
-  z.object({ action: z.literal('deposit'), userId: z.uuid(), note: reasonSchema }),
+  z.object({
+    action: z.literal('deposit'),
+    accountNumber: accountNumberSchema,
+    note: reasonSchema,
+  }),
 ]);
 export type ResolveReconciliationBody = z.infer<typeof resolveReconciliationBodySchema>;

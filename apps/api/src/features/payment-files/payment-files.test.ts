@@ -179,7 +179,7 @@ describe('payout batches, bank statements and the reconciliation queue', () => {
     const [credit, missing] = await openItems();
     const resolved = await admin.post(`/api/v1/admin/reconciliation/${credit?.id}/resolve`, {
       action: 'deposit',
-      userId: customer.user.id,
+      accountNumber: customer.wallet.number,
       note: 'The customer phoned: it was their top-up',
     });
     expect(resolved.statusCode, resolved.body).toBe(200);
@@ -196,7 +196,7 @@ describe('payout batches, bank statements and the reconciliation queue', () => {
 
     const noteOnly = await support.post(`/api/v1/admin/reconciliation/${missing?.id}/resolve`, {
       action: 'deposit',
-      userId: customer.user.id,
+      accountNumber: customer.wallet.number,
       note: 'Not a credit',
     });
     expect(noteOnly.statusCode).toBe(400);

@@ -306,6 +306,19 @@ export async function importStatement(
 
 const queueLengthMax = 200;
 
+/** The customer whose account number staff typed, for a deposit request. */
+async function depositTarget(
+  deps: PaymentFileDeps,
+  accountNumber: string,
+): Promise<MoneyRequestTarget> {
+  const [wallet] = await customerWalletsByNumber(deps.db, [accountNumber]);
+  if (!wallet) {
+    const message = 'No customer has this account number';
+    throw new AppError('validation_failed', { message, fields: { accountNumber: message } });
+  }
+  return moneyRequestTarget(deps, wallet.user_id);
+}
+
 export async function reconciliationItems(
   deps: PaymentFileDeps,
   status: 'open' | 'resolved',
@@ -332,7 +345,7 @@ export async function resolveItem(
       fields: { action: 'Only a credit that matched no customer can be credited to one' },
     });
   }
-  const target = body.action === 'deposit' ? await moneyRequestTarget(deps, body.userId) : null;
+  const target = body.action === 'deposit' ? await depositTarget(deps, body.accountNumber) : null;
   await deps.db.transaction(async (tx) => {
     const item = await findItem(tx, itemId, { isLocked: true });
     assert(item, 'an item found is still there');
@@ -368,7 +381,7 @@ export async function resolveItem(
     await recordAudit(tx, {
       action: 'reconciliation_resolved',
       actorUserId: action.staff.userId,
-      subjectUserId: body.action === 'deposit' ? body.userId : null,
+      subjectUserId: target?.userId ?? null,
       before: { status: 'open', kind: item.kind, reason: item.reason },
       after: {
         status: 'resolved',
