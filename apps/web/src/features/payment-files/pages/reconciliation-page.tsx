@@ -153,7 +153,7 @@ function BatchList({ batches, isAdmin }: { batches: PayoutBatch[]; isAdmin: bool
               <Table.Td ta="right">{money(batch.totalMinor, batch.currency)}</Table.Td>
               <Table.Td>
                 {batch.firstDownloadedAt && (
-                  <Text size="xs" c="orange.9">
+                  <Text size="xs" fw={600}>
                     Already downloaded {formatDateTime(batch.firstDownloadedAt)} by{' '}
                     {batch.firstDownloadedBy?.username}: these payouts were sent. Downloading again
                     is recorded.
