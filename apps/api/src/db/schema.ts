@@ -516,7 +516,7 @@ export const payouts = pgTable(
     entryId: uuid('entry_id').references(() => journalEntries.id),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    /** The batch file it was sent in (migration 0025), if it left in one. */
+    /** The batch file it was sent in (migration 0026), if it left in one. */
     batchId: uuid('batch_id').references((): AnyPgColumn => payoutBatches.id),
     /** The bank statement whose debit matched it, once one did. */
     bankStatementId: uuid('bank_statement_id').references((): AnyPgColumn => bankStatements.id),
@@ -998,7 +998,7 @@ export const bookCloseBalances = pgTable(
 );
 
 /**
- * A payout batch file (migration 0025): its payouts were marked sent together under its
+ * A payout batch file (migration 0026): its payouts were marked sent together under its
  * reference; the file is kept as written, so a second download is the same file.
  */
 export const payoutBatches = pgTable('payout_batches', {

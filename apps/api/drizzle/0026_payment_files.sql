@@ -1,6 +1,6 @@
 -- Payment files and reconciliation (issue #30 item 5): payouts leave in batch files
 -- (pain.001 for EUR, CSV otherwise), the institution's bank statements (camt.053) come in,
--- and what does not match waits in the reconciliation queue. (0025, after main's 0024.)
+-- and what does not match waits in the reconciliation queue. (0026, after main's 0024; 0025 is left to another branch.)
 CREATE TABLE "payout_batches" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"reference" text NOT NULL UNIQUE,
