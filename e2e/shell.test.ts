@@ -87,6 +87,7 @@ const staffMenu = [
   'Support inbox',
   'Audit log',
   'Books',
+  'Reconciliation',
   'Profile',
   'Logout',
 ];

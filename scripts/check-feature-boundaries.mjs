@@ -50,6 +50,8 @@ export const allowedApiFeatureImports = {
   admin: ['auth', 'loans', 'wallet'],
   // A refund is a staff deposit: a money request of the deposits feature.
   disputes: ['deposits'],
+  // Batch files mark payouts sent; statement credits become deposit requests.
+  'payment-files': ['deposits', 'payouts'],
   loans: ['step-up'],
   payouts: ['step-up'],
   // Email change and password change: auth's tokens, emails and password rules.

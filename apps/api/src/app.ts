@@ -21,6 +21,7 @@ import { healthRoutes, probeRoutes } from './features/health/routes.ts';
 import { kycRoutes } from './features/kyc/routes.ts';
 import { loanRoutes } from './features/loans/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
+import { paymentFileRoutes } from './features/payment-files/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
@@ -218,6 +219,7 @@ export async function buildApp(options: {
       await api.register(supportRoutes);
       await api.register(staffHomeRoutes);
       await api.register(booksRoutes);
+      await api.register(paymentFileRoutes);
       await api.register(cardRoutes);
       await api.register(issuingRoutes);
       if (options.config.isSandbox) await api.register(devMailRoutes);

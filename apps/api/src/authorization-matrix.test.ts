@@ -107,6 +107,13 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/admin/books/alerts': staff,
   // Every line of every account: the admin's alone.
   'GET /api/v1/admin/books/journal.csv': adminOnly,
+  // Batch files mark payouts sent, as sending one by hand does: the admin's.
+  'GET /api/v1/admin/payout-batches': staff,
+  'POST /api/v1/admin/payout-batches': adminOnly,
+  'GET /api/v1/admin/payout-batches/:batchId/file': adminOnly,
+  'POST /api/v1/admin/bank-statements': staff,
+  'GET /api/v1/admin/reconciliation': staff,
+  'POST /api/v1/admin/reconciliation/:itemId/resolve': staff,
   'GET /api/v1/events': customersOnly,
   'GET /api/v1/admin/events': staff,
   'POST /api/v1/step-up/challenges': customersOnly,

@@ -12,6 +12,7 @@ import {
   parseLoanTerms,
 } from '@coffer/contracts/loans';
 import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { parseSecretKeys, type SecretKeys, SecretKeysError } from './platform/secret-keys.ts';
 
@@ -170,6 +171,15 @@ const envSchema = z.object({
     .string()
     .refine(isTimeZone, 'must be an IANA time zone like Europe/Berlin or UTC')
     .default('UTC'),
+  COFFER_BANK_IBAN: z
+    .string()
+    .transform((text) => electronicFormatIBAN(text) ?? '')
+    .refine(isValidIBAN, 'must be a valid IBAN, like DE89370400440532013000')
+    .optional(),
+  COFFER_BANK_BIC: z
+    .string()
+    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC of 8 or 11 letters and digits')
+    .optional(),
   COFFER_METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   COFFER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
@@ -270,6 +280,12 @@ export type Config = {
   /** The institution's time zone (`COFFER_TIMEZONE`): its days are the books' days. */
   timeZone: string;
   /**
+   * The institution's own bank account (`COFFER_BANK_IBAN`, `COFFER_BANK_BIC`): payout
+   * batch files debit it and imported statements must be of it. A sandbox has a test one;
+   * null elsewhere until set, and payment files are refused.
+   */
+  bankAccount: { iban: string; bic: string | undefined } | null;
+  /**
    * Where Prometheus scrapes `/metrics` (platform/metrics.ts): a port of its own, on
    * loopback unless `COFFER_METRICS_HOST` says otherwise; null (the default) serves none.
    */
@@ -334,6 +350,18 @@ function loadGlMap(json: string | undefined): GlMap {
 }
 
 /** Reads and checks the environment once; a bad value names its variable. */
+/** The sandbox's bank account: the standard's example IBAN, which no real account has. */
+const sandboxBankIban = 'DE89370400440532013000';
+
+function bankAccountOf(
+  iban: string | undefined,
+  bic: string | undefined,
+  isSandbox: boolean,
+): Config['bankAccount'] {
+  const chosen = iban ?? (isSandbox ? sandboxBankIban : undefined);
+  return chosen === undefined ? null : { iban: chosen, bic };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -421,6 +449,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobTickMs: values.COFFER_JOB_TICK_MS,
     glMap: loadGlMap(values.COFFER_GL_MAP),
     timeZone: values.COFFER_TIMEZONE,
+    bankAccount: bankAccountOf(values.COFFER_BANK_IBAN, values.COFFER_BANK_BIC, isSandbox),
     metrics:
       values.COFFER_METRICS_PORT === undefined
         ? null

@@ -138,6 +138,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ COFFER_GL_MAP: '[1]' })).toThrow(/COFFER_GL_MAP: must be a JSON/);
   });
 
+  it("knows the institution's bank account: a test IBAN in the sandbox, a valid one elsewhere", () => {
+    expect(loadConfig({}).bankAccount).toEqual({ iban: 'DE89370400440532013000', bic: undefined });
+    expect(
+      loadConfig({ COFFER_BANK_IBAN: 'nl91 abna 0417 1643 00', COFFER_BANK_BIC: 'ABNANL2A' })
+        .bankAccount,
+    ).toEqual({ iban: 'NL91ABNA0417164300', bic: 'ABNANL2A' });
+    expect(() => loadConfig({ COFFER_BANK_IBAN: 'NL91ABNA0417164301' })).toThrow(
+      /COFFER_BANK_IBAN: must be a valid IBAN/,
+    );
+    expect(() => loadConfig({ COFFER_BANK_BIC: 'abc' })).toThrow(/COFFER_BANK_BIC: must be a BIC/);
+  });
+
   it('keeps the books in UTC unless told a real time zone', () => {
     expect(loadConfig({}).timeZone).toBe('UTC');
     expect(loadConfig({ COFFER_TIMEZONE: 'Europe/Berlin' }).timeZone).toBe('Europe/Berlin');

@@ -11,7 +11,7 @@ const giveAReason = 'Please give a reason';
 export const staffReasonLengthMax = 500;
 
 /** Why staff did something: kept with the action and in the audit log. */
-const reasonSchema = multiLineText({ max: staffReasonLengthMax }).check(
+export const reasonSchema = multiLineText({ max: staffReasonLengthMax }).check(
   z.minLength(1, giveAReason),
 );
 
@@ -21,7 +21,7 @@ export const customerListQuerySchema = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 25),
 });
 
-const staffNameSchema = z.object({ id: z.string(), username: z.string() });
+export const staffNameSchema = z.object({ id: z.string(), username: z.string() });
 
 export const moneySchema = z.object({ amountMinor: minorUnitsSchema, currency: z.string() });
 

@@ -49,6 +49,10 @@ export const auditActions = [
   'loan_disbursement_requested',
   'loan_disbursed',
   'secret_keys_rotated',
+  'payout_batch_created',
+  'payout_batch_downloaded',
+  'bank_statement_imported',
+  'reconciliation_resolved',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -101,6 +105,10 @@ export const auditActionLabels: Record<AuditAction, string> = {
   loan_disbursement_requested: 'Loan disbursement waiting for a second admin',
   loan_disbursed: 'Loan disbursed',
   secret_keys_rotated: 'Secrets at rest re-encrypted under the newest key',
+  payout_batch_created: 'Payouts sent together in a batch file',
+  payout_batch_downloaded: 'Payout batch file downloaded again',
+  bank_statement_imported: 'Bank statement imported',
+  reconciliation_resolved: 'Reconciliation item resolved',
 };
 
 export const auditEventSchema = z.object({

@@ -197,6 +197,15 @@ export const errorCodes = {
   rate_limited: { status: 429, message: 'Too many requests. Please try again later.' },
   /** Login or second factor: too many failures for this account or client. */
   too_many_attempts: { status: 429, message: 'Too many attempts. Please try again later.' },
+  /** Payment files: the uploaded file is refused; the message names the line and column. */
+  file_refused: { status: 400, message: 'This file could not be imported.' },
+  /** Payment files: this very file (by its SHA-256) was imported before. */
+  file_already_imported: { status: 409, message: 'This file was already imported.' },
+  /** Payment files: the institution's own bank account (COFFER_BANK_IBAN) is not set. */
+  bank_account_not_set: {
+    status: 409,
+    message: 'Set the institution’s bank account (COFFER_BANK_IBAN) to use payment files.',
+  },
   /** A bug on our side; details are in the server log, never in the response. */
   internal: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   /** Starting up or shutting down. */

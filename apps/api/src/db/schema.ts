@@ -5,9 +5,15 @@ import { authorizationStatuses, cardStatuses } from '@coffer/contracts/cards';
 import { disputeProblemTypes, disputeStatuses } from '@coffer/contracts/disputes';
 import { kycIdTypes, kycStatuses } from '@coffer/contracts/kyc';
 import { accountKinds, entryKinds } from '@coffer/contracts/ledger';
+import {
+  payoutBatchFormats,
+  reconciliationKinds,
+  reconciliationResolutions,
+} from '@coffer/contracts/payment-files';
 import { stepUpPurposes } from '@coffer/contracts/step-up';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -510,6 +516,10 @@ export const payouts = pgTable(
     entryId: uuid('entry_id').references(() => journalEntries.id),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The batch file it was sent in (migration 0026), if it left in one. */
+    batchId: uuid('batch_id').references((): AnyPgColumn => payoutBatches.id),
+    /** The bank statement whose debit matched it, once one did. */
+    bankStatementId: uuid('bank_statement_id').references((): AnyPgColumn => bankStatements.id),
   },
   (table) => [
     uniqueIndex('payouts_hold_unique').on(table.holdId),
@@ -986,3 +996,65 @@ export const bookCloseBalances = pgTable(
     ),
   ],
 );
+
+/**
+ * A payout batch file (migration 0026): its payouts were marked sent together under its
+ * reference; the file is kept as written, so a second download is the same file.
+ */
+export const payoutBatches = pgTable('payout_batches', {
+  id: uuid('id').primaryKey(),
+  reference: text('reference').notNull().unique(),
+  currency: char('currency', { length: 3 }).notNull(),
+  format: text('format', { enum: payoutBatchFormats }).notNull(),
+  fileText: text('file_text').notNull(),
+  payoutCount: integer('payout_count').notNull(),
+  totalMinor: moneyColumn('total_minor').notNull(),
+  createdByUserId: uuid('created_by_user_id')
+    .notNull()
+    .references(() => users.id),
+  createdAt: createdAt(),
+  downloadCount: integer('download_count').notNull().default(0),
+  firstDownloadedAt: timestamp('first_downloaded_at', { withTimezone: true }),
+  firstDownloadedByUserId: uuid('first_downloaded_by_user_id').references(() => users.id),
+});
+
+/** An imported camt.053 statement of the institution's own account; its hash is unique. */
+export const bankStatements = pgTable('bank_statements', {
+  id: uuid('id').primaryKey(),
+  fileSha256: text('file_sha256').notNull().unique(),
+  statementReference: text('statement_reference').notNull(),
+  accountIban: text('account_iban').notNull(),
+  entryCount: integer('entry_count').notNull(),
+  depositRequestCount: integer('deposit_request_count').notNull(),
+  matchedPayoutCount: integer('matched_payout_count').notNull(),
+  queuedCount: integer('queued_count').notNull(),
+  uploadedByUserId: uuid('uploaded_by_user_id')
+    .notNull()
+    .references(() => users.id),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What a payment file did not match, with its reason, until staff resolve it. */
+export const reconciliationItems = pgTable('reconciliation_items', {
+  id: uuid('id').primaryKey(),
+  kind: text('kind', { enum: reconciliationKinds }).notNull(),
+  bankStatementId: uuid('bank_statement_id').references(() => bankStatements.id),
+  payoutId: uuid('payout_id').references(() => payouts.id),
+  amountMinor: moneyColumn('amount_minor').notNull(),
+  expectedMinor: moneyColumn('expected_minor'),
+  currency: char('currency', { length: 3 }).notNull(),
+  bookingDate: date('booking_date'),
+  counterparty: text('counterparty'),
+  remittance: text('remittance'),
+  bankReference: text('bank_reference'),
+  reason: text('reason').notNull(),
+  status: text('status', { enum: ['open', 'resolved'] })
+    .notNull()
+    .default('open'),
+  resolution: text('resolution', { enum: reconciliationResolutions }),
+  note: text('note'),
+  moneyRequestId: uuid('money_request_id').references(() => moneyRequests.id),
+  resolvedByUserId: uuid('resolved_by_user_id').references(() => users.id),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

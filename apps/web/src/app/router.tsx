@@ -300,6 +300,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                     path: 'books',
                     ...lazyPage('../features/books/pages/books-page.tsx', 'BooksPage'),
                   },
+                  {
+                    path: 'reconciliation',
+                    ...lazyPage(
+                      '../features/payment-files/pages/reconciliation-page.tsx',
+                      'ReconciliationPage',
+                    ),
+                  },
                   { path: ':userId', element: <AdminUserAlias /> },
                   { path: '*', element: <NotFoundContent isInsideShell /> },
                 ],

@@ -38,7 +38,7 @@ export class ApiError extends Error {
   }
 }
 
-function clientError(code: ClientErrorCode, status: number, cause?: unknown): ApiError {
+export function clientError(code: ClientErrorCode, status: number, cause?: unknown): ApiError {
   return new ApiError({ status, code, message: clientErrorMessages[code], cause });
 }
 

@@ -10,14 +10,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { staffRoutesOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { downloadSchema } from '../../platform/downloads.ts';
 import { journalCsv, trialBalanceCsv } from './csv.ts';
 import { dayBounds } from './queries.ts';
 import { booksAlerts, booksCloseIntervalMs, closeDueDays, trialBalance } from './service.ts';
 
-/** A CSV download: written out as it is produced, never serialized as JSON. */
-const downloadSchema = z.custom<Readable | string>(
-  (value) => value instanceof Readable || typeof value === 'string',
-);
 const dayMs = 24 * 60 * 60 * 1000;
 
 function refuseRange(message: string, field: 'from' | 'to'): never {

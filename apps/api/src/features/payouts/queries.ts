@@ -104,11 +104,12 @@ export async function recordDecision(
     reason: string | null;
     externalReference: string | null;
     entryId: EntryId | null;
+    batchId: string | null;
   },
 ): Promise<void> {
   await tx.query(
     `UPDATE payouts SET status = $2, decided_by_user_id = $3, decision_reason = $4,
-            external_reference = $5, entry_id = $6, decided_at = now()
+            external_reference = $5, entry_id = $6, batch_id = $7, decided_at = now()
       WHERE id = $1`,
     [
       decision.payoutId,
@@ -117,6 +118,7 @@ export async function recordDecision(
       decision.reason,
       decision.externalReference,
       decision.entryId,
+      decision.batchId,
     ],
   );
 }

@@ -259,10 +259,82 @@ async function decidedPayout(deps: PayoutDeps, payoutId: string): Promise<StaffP
   return toStaffPayout(decided);
 }
 
+/** The system accounts a sent payout posts to, found before its transaction (PGlite). */
+export type CaptureAccounts = { clearingId: AccountId; feesId: AccountId | null };
+
+export async function captureAccounts(
+  deps: PayoutDeps,
+  currency: CurrencyCode,
+  hasFee: boolean,
+): Promise<CaptureAccounts> {
+  return {
+    clearingId: await deps.ledger.systemAccount('payout_clearing', currency),
+    feesId: hasFee ? await deps.ledger.systemAccount('fees', currency) : null,
+  };
+}
+
 /**
- * Staff sent the money: the hold is captured into payout clearing (and the fee into fees),
- * with the audit event and the customer's live update in the same transaction.
+ * Marks a pending payout sent in the caller's transaction: the hold is captured into payout
+ * clearing (and the fee into fees), with the audit event and the customer's live update.
+ * Sending one by hand and sending a batch file (payment-files/) both come here.
  */
+export async function markPayoutSent(
+  deps: PayoutDeps,
+  tx: Queryable,
+  sent: {
+    payoutId: string;
+    accounts: CaptureAccounts;
+    externalReference: string;
+    batchId: string | null;
+    action: StaffAction;
+  },
+): Promise<PayoutRow> {
+  const { payoutId, accounts, externalReference, action } = sent;
+  const payout = await lockPendingPayout(tx, payoutId);
+  assert(
+    payout.fee_minor === 0n || accounts.feesId !== null,
+    'a payout with a fee has a fees account to post it to',
+  );
+  const { entryId } = await deps.ledger.capture(
+    payout.hold_id,
+    {
+      kind: 'payout',
+      memo: captureMemo(payout, externalReference),
+      actorUserId: action.staff.userId,
+      lines: captureLines(payout, accounts.clearingId, accounts.feesId),
+    },
+    tx,
+  );
+  await recordDecision(tx, {
+    payoutId,
+    status: 'sent',
+    decidedByUserId: action.staff.userId,
+    reason: action.reason || null,
+    externalReference,
+    entryId,
+    batchId: sent.batchId,
+  });
+  await recordAudit(tx, {
+    action: 'payout_sent',
+    actorUserId: action.staff.userId,
+    subjectUserId: payout.user_id,
+    before: { status: 'pending' },
+    after: {
+      status: 'sent',
+      amountMinor: payout.amount_minor.toString(),
+      feeMinor: payout.fee_minor.toString(),
+      currency: payout.currency,
+      externalReference,
+    },
+    reason: action.reason || null,
+    ipAddress: action.ipAddress,
+  });
+  await notifyDecision(deps, tx, payout, { isSent: true, reason: action.reason });
+  await publishEvent(tx, { userId: payout.user_id, topics: ['payouts', 'wallet'] });
+  return payout;
+}
+
+/** Staff sent the money by hand, under the bank's or network's reference. */
 export async function sendPayout(
   deps: PayoutDeps,
   payoutId: string,
@@ -273,47 +345,14 @@ export async function sendPayout(
   // transaction but the transaction itself.
   const unlocked = await findPayout(deps.db, payoutId);
   if (!unlocked) throw new AppError('not_found');
-  const currency = toCurrencyCode(unlocked.currency);
-  const clearingId = await deps.ledger.systemAccount('payout_clearing', currency);
-  const feesId = unlocked.fee_minor > 0n ? await deps.ledger.systemAccount('fees', currency) : null;
-  await deps.db.transaction(async (tx) => {
-    const payout = await lockPendingPayout(tx, payoutId);
-    const { entryId } = await deps.ledger.capture(
-      payout.hold_id,
-      {
-        kind: 'payout',
-        memo: captureMemo(payout, externalReference),
-        actorUserId: action.staff.userId,
-        lines: captureLines(payout, clearingId, feesId),
-      },
-      tx,
-    );
-    await recordDecision(tx, {
-      payoutId,
-      status: 'sent',
-      decidedByUserId: action.staff.userId,
-      reason: action.reason || null,
-      externalReference,
-      entryId,
-    });
-    await recordAudit(tx, {
-      action: 'payout_sent',
-      actorUserId: action.staff.userId,
-      subjectUserId: payout.user_id,
-      before: { status: 'pending' },
-      after: {
-        status: 'sent',
-        amountMinor: payout.amount_minor.toString(),
-        feeMinor: payout.fee_minor.toString(),
-        currency: payout.currency,
-        externalReference,
-      },
-      reason: action.reason || null,
-      ipAddress: action.ipAddress,
-    });
-    await notifyDecision(deps, tx, payout, { isSent: true, reason: action.reason });
-    await publishEvent(tx, { userId: payout.user_id, topics: ['payouts', 'wallet'] });
-  });
+  const accounts = await captureAccounts(
+    deps,
+    toCurrencyCode(unlocked.currency),
+    unlocked.fee_minor > 0n,
+  );
+  await deps.db.transaction((tx) =>
+    markPayoutSent(deps, tx, { payoutId, accounts, externalReference, batchId: null, action }),
+  );
   return decidedPayout(deps, payoutId);
 }
 
@@ -339,6 +378,7 @@ export async function rejectPayout(
       reason: action.reason,
       externalReference: null,
       entryId: null,
+      batchId: null,
     });
     await recordAudit(tx, {
       action: 'payout_rejected',

@@ -1,4 +1,5 @@
 import {
+  ArrowLeftRight,
   Banknote,
   BookOpenCheck,
   CreditCard,
@@ -33,4 +34,5 @@ export const staffNavItems: readonly NavItem[] = [
   { label: 'Support inbox', to: '/admin/queues/support', icon: MessagesSquare },
   { label: 'Audit log', to: '/admin/audit', icon: ScrollText },
   { label: 'Books', to: '/admin/books', icon: BookOpenCheck },
+  { label: 'Reconciliation', to: '/admin/reconciliation', icon: ArrowLeftRight },
 ];

@@ -1,0 +1,365 @@
+import { minorUnits } from '@coffer/contracts/money';
+import type {
+  PayoutBatch,
+  ReconciliationItem,
+  ReconciliationKind,
+} from '@coffer/contracts/payment-files';
+import type { Queryable } from '../../db/client.ts';
+import type { RowOf } from '../../db/rows.ts';
+import type { payoutBatches, reconciliationItems } from '../../db/schema.ts';
+import type { AccountId } from '../../ledger/ledger.ts';
+
+export type PayoutBatchRow = RowOf<typeof payoutBatches> & {
+  created_by_username: string;
+  first_downloaded_by_username: string | null;
+};
+
+const selectBatches = `
+  SELECT b.*, creator.username AS created_by_username,
+         downloader.username AS first_downloaded_by_username
+    FROM payout_batches b
+    JOIN users creator ON creator.id = b.created_by_user_id
+    LEFT JOIN users downloader ON downloader.id = b.first_downloaded_by_user_id`;
+
+export function toPayoutBatch(row: PayoutBatchRow): PayoutBatch {
+  return {
+    id: row.id,
+    reference: row.reference,
+    currency: row.currency,
+    format: row.format,
+    payoutCount: row.payout_count,
+    totalMinor: minorUnits(row.total_minor),
+    createdBy: { id: row.created_by_user_id, username: row.created_by_username },
+    createdAt: row.created_at.toISOString(),
+    downloadCount: row.download_count,
+    firstDownloadedAt: row.first_downloaded_at?.toISOString() ?? null,
+    firstDownloadedBy:
+      row.first_downloaded_by_user_id && row.first_downloaded_by_username
+        ? { id: row.first_downloaded_by_user_id, username: row.first_downloaded_by_username }
+        : null,
+  };
+}
+
+export async function findBatch(db: Queryable, batchId: string): Promise<PayoutBatchRow | null> {
+  const found = await db.query<PayoutBatchRow>(`${selectBatches} WHERE b.id = $1`, [batchId]);
+  return found.rows[0] ?? null;
+}
+
+export async function recentBatches(db: Queryable, limit: number): Promise<PayoutBatchRow[]> {
+  const found = await db.query<PayoutBatchRow>(
+    `${selectBatches} ORDER BY b.created_at DESC, b.id DESC LIMIT $1`,
+    [limit],
+  );
+  return found.rows;
+}
+
+export async function insertBatch(
+  tx: Queryable,
+  batch: {
+    id: string;
+    reference: string;
+    currency: string;
+    format: PayoutBatch['format'];
+    fileText: string;
+    payoutCount: number;
+    totalMinor: bigint;
+    createdByUserId: string;
+  },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO payout_batches (id, reference, currency, format, file_text, payout_count,
+                                 total_minor, created_by_user_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      batch.id,
+      batch.reference,
+      batch.currency,
+      batch.format,
+      batch.fileText,
+      batch.payoutCount,
+      batch.totalMinor,
+      batch.createdByUserId,
+    ],
+  );
+}
+
+/** Counts a download; the first one's time and person are kept. The row as it was before. */
+export async function countDownload(
+  tx: Queryable,
+  batchId: string,
+  userId: string,
+): Promise<{ download_count: number; first_downloaded_at: Date | null } | null> {
+  const before = await tx.query<{ download_count: number; first_downloaded_at: Date | null }>(
+    'SELECT download_count, first_downloaded_at FROM payout_batches WHERE id = $1 FOR UPDATE',
+    [batchId],
+  );
+  await tx.query(
+    `UPDATE payout_batches SET download_count = download_count + 1,
+            first_downloaded_at = coalesce(first_downloaded_at, now()),
+            first_downloaded_by_user_id = coalesce(first_downloaded_by_user_id, $2)
+      WHERE id = $1`,
+    [batchId, userId],
+  );
+  return before.rows[0] ?? null;
+}
+
+/** The sent payouts the statements' debits may match, by end-to-end id and by batch. */
+export type SentPayoutRow = {
+  id: string;
+  batch_id: string;
+  batch_reference: string;
+  amount_minor: bigint;
+  currency: string;
+  bank_statement_id: string | null;
+};
+
+export async function sentPayoutsOfBatches(
+  db: Queryable,
+  references: { payoutIds: string[]; batchReferences: string[] },
+): Promise<SentPayoutRow[]> {
+  const found = await db.query<SentPayoutRow>(
+    `SELECT p.id, p.batch_id, b.reference AS batch_reference, p.amount_minor, p.currency,
+            p.bank_statement_id
+       FROM payouts p JOIN payout_batches b ON b.id = p.batch_id
+      WHERE p.status = 'sent'
+        AND (p.id = ANY($1::uuid[]) OR b.reference = ANY($2::text[]))`,
+    [references.payoutIds, references.batchReferences],
+  );
+  return found.rows;
+}
+
+/** The customer wallets that these account numbers name, with the wallet's currency. */
+export async function customerWalletsByNumber(
+  db: Queryable,
+  numbers: string[],
+): Promise<{ number: string; user_id: string; id: AccountId; currency: string }[]> {
+  const found = await db.query<{
+    number: string;
+    user_id: string;
+    id: AccountId;
+    currency: string;
+  }>(
+    `SELECT a.number, a.owner_user_id AS user_id, a.id, a.currency
+       FROM accounts a JOIN users u ON u.id = a.owner_user_id
+      WHERE a.kind = 'customer' AND u.role = 'customer' AND a.number = ANY($1::text[])`,
+    [numbers],
+  );
+  return found.rows;
+}
+
+/** Inserts the statement unless a file of the same hash is in already; false then. */
+export async function insertStatement(
+  tx: Queryable,
+  statement: {
+    id: string;
+    fileSha256: string;
+    reference: string;
+    iban: string;
+    entryCount: number;
+    uploadedByUserId: string;
+  },
+): Promise<boolean> {
+  const inserted = await tx.query(
+    `INSERT INTO bank_statements (id, file_sha256, statement_reference, account_iban,
+                                  entry_count, deposit_request_count, matched_payout_count,
+                                  queued_count, uploaded_by_user_id)
+     VALUES ($1, $2, $3, $4, $5, 0, 0, 0, $6)
+     ON CONFLICT (file_sha256) DO NOTHING RETURNING id`,
+    [
+      statement.id,
+      statement.fileSha256,
+      statement.reference,
+      statement.iban,
+      statement.entryCount,
+      statement.uploadedByUserId,
+    ],
+  );
+  return inserted.rows.length > 0;
+}
+
+export async function isStatementImported(db: Queryable, fileSha256: string): Promise<boolean> {
+  const found = await db.query('SELECT 1 FROM bank_statements WHERE file_sha256 = $1', [
+    fileSha256,
+  ]);
+  return found.rows.length > 0;
+}
+
+export async function recordStatementCounts(
+  tx: Queryable,
+  statementId: string,
+  counts: { depositRequests: number; matchedPayouts: number; queued: number },
+): Promise<void> {
+  await tx.query(
+    `UPDATE bank_statements SET deposit_request_count = $2, matched_payout_count = $3,
+            queued_count = $4 WHERE id = $1`,
+    [statementId, counts.depositRequests, counts.matchedPayouts, counts.queued],
+  );
+}
+
+/** Marks payouts found in a statement; an open "missing" item of theirs is resolved by it. */
+export async function markPayoutsMatched(
+  tx: Queryable,
+  statementId: string,
+  payoutIds: string[],
+): Promise<void> {
+  await tx.query(
+    'UPDATE payouts SET bank_statement_id = $1 WHERE id = ANY($2::uuid[]) AND bank_statement_id IS NULL',
+    [statementId, payoutIds],
+  );
+  await tx.query(
+    `UPDATE reconciliation_items SET status = 'resolved', resolution = 'matched',
+            note = 'Found in a later statement', resolved_at = now()
+      WHERE kind = 'missing_payout' AND status = 'open' AND payout_id = ANY($1::uuid[])`,
+    [payoutIds],
+  );
+}
+
+export type NewReconciliationItem = {
+  id: string;
+  kind: ReconciliationKind;
+  bankStatementId: string;
+  payoutId: string | null;
+  amountMinor: bigint;
+  expectedMinor: bigint | null;
+  currency: string;
+  bookingDate: string | null;
+  counterparty: string | null;
+  remittance: string | null;
+  bankReference: string | null;
+  reason: string;
+};
+
+export async function insertItem(tx: Queryable, item: NewReconciliationItem): Promise<void> {
+  await tx.query(
+    `INSERT INTO reconciliation_items (id, kind, bank_statement_id, payout_id, amount_minor,
+                                       expected_minor, currency, booking_date, counterparty,
+                                       remittance, bank_reference, reason)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, $9, $10, $11, $12)`,
+    [
+      item.id,
+      item.kind,
+      item.bankStatementId,
+      item.payoutId,
+      item.amountMinor,
+      item.expectedMinor,
+      item.currency,
+      item.bookingDate,
+      item.counterparty,
+      item.remittance,
+      item.bankReference,
+      item.reason,
+    ],
+  );
+}
+
+/**
+ * The payouts of these batches that no statement has shown yet and that have no open
+ * "missing" item: the statements should have debited them.
+ */
+export async function unseenPayoutsOfBatches(
+  tx: Queryable,
+  batchIds: string[],
+): Promise<{ id: string; amount_minor: bigint; currency: string; reference: string }[]> {
+  const found = await tx.query<{
+    id: string;
+    amount_minor: bigint;
+    currency: string;
+    reference: string;
+  }>(
+    `SELECT p.id, p.amount_minor, p.currency, b.reference
+       FROM payouts p JOIN payout_batches b ON b.id = p.batch_id
+      WHERE p.batch_id = ANY($1::uuid[]) AND p.bank_statement_id IS NULL
+        AND NOT EXISTS (SELECT 1 FROM reconciliation_items r
+                         WHERE r.payout_id = p.id AND r.kind = 'missing_payout'
+                           AND r.status = 'open')
+      ORDER BY p.id`,
+    [batchIds],
+  );
+  return found.rows;
+}
+
+export type ReconciliationItemRow = Omit<RowOf<typeof reconciliationItems>, 'booking_date'> & {
+  booking_day: string | null;
+  resolved_by_username: string | null;
+};
+
+const selectItems = `
+  SELECT r.*, r.booking_date::text AS booking_day, resolver.username AS resolved_by_username
+    FROM reconciliation_items r
+    LEFT JOIN users resolver ON resolver.id = r.resolved_by_user_id`;
+
+export function toReconciliationItem(row: ReconciliationItemRow): ReconciliationItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    amountMinor: minorUnits(row.amount_minor),
+    expectedMinor: row.expected_minor === null ? null : minorUnits(row.expected_minor),
+    currency: row.currency,
+    bookingDate: row.booking_day,
+    counterparty: row.counterparty,
+    remittance: row.remittance,
+    bankReference: row.bank_reference,
+    payoutId: row.payout_id,
+    reason: row.reason,
+    status: row.status,
+    resolution: row.resolution,
+    note: row.note,
+    moneyRequestId: row.money_request_id,
+    resolvedBy:
+      row.resolved_by_user_id && row.resolved_by_username
+        ? { id: row.resolved_by_user_id, username: row.resolved_by_username }
+        : null,
+    resolvedAt: row.resolved_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export async function itemsWithStatus(
+  db: Queryable,
+  status: 'open' | 'resolved',
+  limit: number,
+): Promise<ReconciliationItemRow[]> {
+  const found = await db.query<ReconciliationItemRow>(
+    `${selectItems} WHERE r.status = $1
+      ORDER BY ${status === 'open' ? 'r.created_at ASC, r.id ASC' : 'r.resolved_at DESC, r.id DESC'}
+      LIMIT $2`,
+    [status, limit],
+  );
+  return found.rows;
+}
+
+export async function findItem(
+  db: Queryable,
+  itemId: string,
+  options: { isLocked?: boolean } = {},
+): Promise<ReconciliationItemRow | null> {
+  const found = await db.query<ReconciliationItemRow>(
+    `${selectItems} WHERE r.id = $1${options.isLocked ? ' FOR UPDATE OF r' : ''}`,
+    [itemId],
+  );
+  return found.rows[0] ?? null;
+}
+
+export async function recordResolution(
+  tx: Queryable,
+  itemId: string,
+  resolution: {
+    resolution: 'note' | 'deposit';
+    note: string;
+    moneyRequestId: string | null;
+    resolvedByUserId: string;
+  },
+): Promise<void> {
+  await tx.query(
+    `UPDATE reconciliation_items SET status = 'resolved', resolution = $2, note = $3,
+            money_request_id = $4, resolved_by_user_id = $5, resolved_at = now()
+      WHERE id = $1`,
+    [
+      itemId,
+      resolution.resolution,
+      resolution.note,
+      resolution.moneyRequestId,
+      resolution.resolvedByUserId,
+    ],
+  );
+}
