@@ -16,7 +16,9 @@ const webIndexPath = path.join(
 );
 const tsxPath = path.join(repoRoot, 'node_modules/.bin/tsx');
 
-const startTimeoutMs = 60_000;
+// Two files start their servers at once (vitest.config.ts); on a 2-core machine that other
+// work also loads, importing and opening the database has taken over 45 s.
+const startTimeoutMs = 150_000;
 const stopTimeoutMs = 15_000;
 const healthPollIntervalMs = 100;
 const healthRequestTimeoutMs = 2_000;

@@ -12,7 +12,8 @@ import { type MailSink, startMailSink } from './mail-sink.ts';
 import { type RunningServer, type ServerOptions, startServer } from './server.ts';
 import { writeSiteFile } from './site-file.ts';
 
-const startUpTimeoutMs = 120_000;
+/** The server's own start limit (server.ts) and Chromium's launch. */
+const startUpTimeoutMs = 210_000;
 
 export type SuiteOptions = ServerOptions & {
   /** Mail goes to a real SMTP sink (SMTP_URL) the tests read, instead of the dev outbox. */

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { embeddedDatabaseDirectory, openPglite } from '../../apps/api/src/db/client.ts';
+import { secureDataDirectory } from '../../apps/api/src/db/data-directory.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 
 declare module 'vitest' {
@@ -25,6 +26,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } finally {
     await db.close();
   }
+  // PGlite writes its files 0666: the copies start owner-only, as the server leaves them.
+  await secureDataDirectory(dataDir);
   project.provide('e2eDataDirTemplate', dataDir);
   return () => rm(dataDir, { recursive: true, force: true });
 }
