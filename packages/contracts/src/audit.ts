@@ -49,6 +49,7 @@ export const auditActions = [
   'loan_disbursement_requested',
   'loan_disbursed',
   'secret_keys_rotated',
+  'books_journal_exported',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -101,6 +102,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   loan_disbursement_requested: 'Loan disbursement waiting for a second admin',
   loan_disbursed: 'Loan disbursed',
   secret_keys_rotated: 'Secrets at rest re-encrypted under the newest key',
+  books_journal_exported: 'General-ledger journal downloaded',
 };
 
 export const auditEventSchema = z.object({
