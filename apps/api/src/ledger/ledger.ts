@@ -100,7 +100,7 @@ async function postAt(
  * alone (features/sandbox/seed.ts), so that a fresh sandbox has days for the books to
  * close. Anywhere else an entry's time is its transaction's, and a server outside the
  * sandbox refuses this outright; the database refuses a time to come or one inside a
- * closed day. Only the seed calls it (ledger.test.ts checks the source).
+ * closed day. Only the seed calls it (sandbox/seed.test.ts checks the source).
  */
 export async function postBackDated(
   db: Database,
