@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { aptInstall } from './apt-install.mjs';
 
 function findBinDir() {
   const candidates = [];
@@ -25,17 +26,13 @@ export function ensurePostgresBinaries() {
   let binDir = findBinDir();
   if (binDir) return binDir;
   console.log('[postgres] no server binaries found; installing Debian postgresql…');
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql', 'postgresql-contrib'], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
+  aptInstall(['postgresql', 'postgresql-contrib']);
   binDir = findBinDir();
   if (!binDir) throw new Error('postgresql installed but initdb/postgres not found');
   return binDir;
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -48,7 +45,7 @@ function freePort() {
 }
 
 // PostgreSQL refuses to run as root; CI runs as root, so the server runs as `postgres`.
-function serverUser() {
+export function serverUser() {
   if (process.getuid?.() !== 0) return null;
   const user = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
   if (user.status !== 0) {

@@ -4,22 +4,11 @@
 // project, and stops the server again. Extra arguments go to vitest (e.g. `npm test -- --project unit`).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { aptInstall } from './apt-install.mjs';
+import { ensureHaPrograms } from './ha-cluster.mjs';
 import { ensurePostgresBinaries, startPostgres } from './postgres-server.mjs';
 
 const chromiumPath = '/usr/bin/chromium';
-let hasRunAptUpdate = false;
-
-function aptInstall(packages) {
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (!hasRunAptUpdate) {
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    hasRunAptUpdate = true;
-  }
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
-    stdio: 'inherit',
-    env,
-  });
-}
 
 function step(message) {
   console.log(`\n[test] ${message}`);
@@ -36,6 +25,8 @@ if (!existsSync('/usr/bin/prometheus') || !existsSync('/usr/bin/promtool')) {
   aptInstall(['prometheus']);
 }
 ensurePostgresBinaries();
+// The failover test (apps/api/src/failover.pg.test.ts) starts Patroni, etcd and HAProxy.
+ensureHaPrograms();
 
 step('building the web app');
 execFileSync('npm', ['run', 'build', '-w', '@coffer/web'], { stdio: 'inherit' });

@@ -87,9 +87,11 @@ async function sendUntilAnswered(
   while (record.attempts.length < attemptsMax && Date.now() < giveUpAtMs) {
     const urls = cluster.liveUrls();
     if (urls.length > 0) {
+      const sentAtMs = Date.now();
       const answer = await attempt(pickOne(urls), request.path, request.body, headers);
       record.attempts.push(answer.outcome);
       if (answer.outcome === 'refused') record.refusalCode = errorCodeOf(answer.body) ?? 'none';
+      if (answer.outcome === 'acked') record.acked = { sentAtMs, atMs: Date.now() };
       if (answer.outcome !== 'unanswered') return { record, body: answer.body };
     }
     await sleep(Math.min(100 * 2 ** record.attempts.length, retryDelayMsMax));

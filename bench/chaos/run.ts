@@ -4,6 +4,11 @@
 // schedule, restarting each, then checks that every acknowledged request took effect
 // exactly once, refused ones not at all, money is conserved, holds match pending payouts
 // and the books balance (verdict.ts). Exits non-zero on any violation or too few faults.
+// `npm run chaos -- --failover` runs on the HA set-up of `npm run ha` instead (Patroni,
+// etcd, HAProxy; docs/decisions/037): every fault kills the primary's Patroni and
+// PostgreSQL with SIGKILL, waits for the standby's promotion and brings the old primary
+// back as the synchronous standby; the figures add, per failover, the time from the kill
+// to the first acknowledged Quick Pay.
 // Settings (environment): CHAOS_SECONDS, CHAOS_FAULT_INTERVAL_SECONDS, CHAOS_WORKERS,
 // CHAOS_CUSTOMERS, CHAOS_FAULTS_MIN (of each kind).
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -17,6 +22,7 @@ import { sha256Hex } from '../../apps/api/src/platform/crypto.ts';
 import { newId } from '../../apps/api/src/platform/ids.ts';
 import { hashPassword } from '../../apps/api/src/platform/passwords.ts';
 import { openEventStream } from '../../apps/api/test/event-streams.ts';
+import { startHaCluster } from '../../scripts/ha-cluster.mjs';
 import { startPostgres } from '../../scripts/postgres-server.mjs';
 import { type ApiServer, logIn, startApi } from '../api/api-server.ts';
 import { repoRoot } from '../api/config.ts';
@@ -24,7 +30,7 @@ import { type Customer, customerPassword, seedCustomers, totalBalanceMinor } fro
 import { integerFromEnv } from '../shared/env.ts';
 import { readFacts } from './facts.ts';
 import { type ChaosActors, type Cluster, chaosStepUpCode, runLoad } from './load.ts';
-import { judge } from './verdict.ts';
+import { judge, type RequestRecord } from './verdict.ts';
 
 const config = {
   seconds: integerFromEnv('CHAOS_SECONDS', 300, { min: 10, max: 3_600 }),
@@ -33,20 +39,28 @@ const config = {
   customers: integerFromEnv('CHAOS_CUSTOMERS', 20, { min: 2, max: 1_000 }),
   faultsMin: integerFromEnv('CHAOS_FAULTS_MIN', 10, { min: 0, max: 1_000 }),
 };
+const isFailoverMode = process.argv.includes('--failover');
 /** Unanswered requests are retried this long after the load stops. */
 const retryGraceMs = 60_000;
 const staffPassword = 'Chaos-Staff-Password-2026!';
 
-type FaultKind = 'api-sigkill' | 'postgres-immediate-stop';
+type FaultKind = 'api-sigkill' | 'postgres-immediate-stop' | 'postgres-failover';
 type Fault = { atMs: number; kind: FaultKind; instance: number };
 
-/** Faults every interval, alternating kinds, each kill on the other instance than the last. */
+/**
+ * Faults every interval, alternating kinds, each kill on the other instance than the last;
+ * in failover mode, a failover every interval (each waits for the one before to end).
+ */
 function faultSchedule(): Fault[] {
   const faults: Fault[] = [];
   const intervalMs = config.faultIntervalSeconds * 1000;
   for (let atMs = intervalMs; atMs < config.seconds * 1000; atMs += intervalMs) {
     const index = faults.length;
-    const kind = index % 2 === 0 ? 'api-sigkill' : 'postgres-immediate-stop';
+    const kind = isFailoverMode
+      ? 'postgres-failover'
+      : index % 2 === 0
+        ? 'api-sigkill'
+        : 'postgres-immediate-stop';
     faults.push({ atMs, kind, instance: Math.floor(index / 2) % 2 });
   }
   return faults;
@@ -100,20 +114,21 @@ async function signIn(
 }
 
 const liveEventWaitMs = 10_000;
+/** Streams the server may end (it missed events while its LISTEN was away) before one hears. */
+const liveEventAttemptsMax = 3;
 
 /**
- * After the faults, each instance still hears what the other commits: a Quick Pay sent
- * through one reaches its recipient's stream on the other (LISTEN/NOTIFY survived the
- * database restarts). Returns a violation per instance that heard nothing.
+ * Opens the recipient's stream on one instance, sends them a Quick Pay through the other,
+ * and says what the stream did: heard the payment, or was ended by the server (it missed
+ * events and the browser must refetch), or neither in time.
  */
-async function liveEventViolations(cluster: Cluster, actors: ChaosActors): Promise<string[]> {
-  const [recipient, sender] = actors.customers;
-  if (!recipient || !sender) return ['live events: too few customers to check'];
-  const urls = cluster.liveUrls();
-  const violations: string[] = [];
-  for (const [index, streamUrl] of urls.entries()) {
-    const payUrl = urls[(index + 1) % urls.length] ?? streamUrl;
-    const stream = await openEventStream(streamUrl, '/api/v1/events', recipient.cookie);
+async function hearQuickPay(
+  streamUrl: string,
+  payUrl: string,
+  [recipient, sender]: [ChaosActors['customers'][number], ChaosActors['customers'][number]],
+): Promise<'heard' | 'stream ended' | 'not heard' | `answered ${number}`> {
+  const stream = await openEventStream(streamUrl, '/api/v1/events', recipient.cookie);
+  try {
     const paid = await fetch(`${payUrl}/api/v1/transfers`, {
       method: 'POST',
       headers: {
@@ -123,18 +138,62 @@ async function liveEventViolations(cluster: Cluster, actors: ChaosActors): Promi
       },
       body: JSON.stringify({ recipient: recipient.accountNumber, amount: '0.01' }),
     });
-    const isHeard = await stream.nextEvent(liveEventWaitMs).then(
-      (event) => event.userId === recipient.userId,
-      () => false,
-    );
+    if (paid.status !== 201) return `answered ${paid.status}`;
+    return await Promise.race([
+      stream.nextEvent(liveEventWaitMs).then(
+        (event) => (event.userId === recipient.userId ? 'heard' : 'not heard'),
+        () => 'not heard' as const,
+      ),
+      stream
+        .endsWithin(liveEventWaitMs)
+        .then((isEnded) => (isEnded ? 'stream ended' : 'not heard')),
+    ]);
+  } finally {
     stream.close();
-    if (paid.status !== 201 || !isHeard) {
+  }
+}
+
+/**
+ * After the faults, each instance still hears what the other commits: a Quick Pay sent
+ * through one reaches its recipient's stream on the other (LISTEN/NOTIFY survived the
+ * database restarts). An instance whose LISTEN connection came back only now ends its
+ * streams instead, which sends browsers to refetch what they show: the check then opens
+ * the stream again and pays again. Returns a violation per instance that heard nothing.
+ */
+async function liveEventViolations(cluster: Cluster, actors: ChaosActors): Promise<string[]> {
+  const [recipient, sender] = actors.customers;
+  if (!recipient || !sender) return ['live events: too few customers to check'];
+  const urls = cluster.liveUrls();
+  const violations: string[] = [];
+  for (const [index, streamUrl] of urls.entries()) {
+    const payUrl = urls[(index + 1) % urls.length] ?? streamUrl;
+    const outcomes = [];
+    for (let attempt = 0; attempt < liveEventAttemptsMax; attempt += 1) {
+      const outcome = await hearQuickPay(streamUrl, payUrl, [recipient, sender]);
+      outcomes.push(outcome);
+      if (outcome !== 'stream ended') break;
+    }
+    if (outcomes.at(-1) !== 'heard') {
       violations.push(
-        `live events: a Quick Pay on ${payUrl} (${paid.status}) not heard on ${streamUrl}`,
+        `live events: Quick Pays on ${payUrl} not heard on ${streamUrl}: ${outcomes.join(', ')}`,
       );
     }
   }
   return violations;
+}
+
+/**
+ * Per failover, the time from the kill to the first Quick Pay sent after it and
+ * acknowledged (null when none was).
+ */
+function recoveryTimesMs(killedAtMs: number[], records: RequestRecord[]): (number | null)[] {
+  const acks = records.flatMap((record) =>
+    record.kind === 'quick-pay' && record.acked ? [record.acked] : [],
+  );
+  return killedAtMs.map((killedAt) => {
+    const after = acks.filter((ack) => ack.sentAtMs > killedAt).map((ack) => ack.atMs);
+    return after.length === 0 ? null : Math.min(...after) - killedAt;
+  });
 }
 
 function elapsed(startMs: number): string {
@@ -150,10 +209,12 @@ async function main(): Promise<number> {
     console.log(`  ${(fault.atMs / 1000).toFixed(0).padStart(5)}  ${fault.kind}${target}`);
   }
 
-  const postgres = await startPostgres();
+  const postgres = isFailoverMode ? null : await startPostgres();
+  const ha = isFailoverMode ? await startHaCluster() : null;
+  const databaseUrl = postgres?.url ?? ha?.url ?? '';
   const slots: Slot[] = [{ server: null }, { server: null }];
   try {
-    const setupDb = openPostgres(postgres.url, 4);
+    const setupDb = openPostgres(databaseUrl, 4);
     await migrate(setupDb);
     const { customers, staff } = await seed(setupDb);
     const wallets = {
@@ -166,7 +227,7 @@ async function main(): Promise<number> {
     const instanceEnv = { COFFER_SECRET_KEY: randomBytes(32).toString('hex') };
     const start = () =>
       startApi({
-        databaseUrl: postgres.url,
+        databaseUrl,
         poolSize: 10,
         webDistDir: path.join(repoRoot, 'apps/web/dist'),
         cpuProfileDir: null,
@@ -181,11 +242,19 @@ async function main(): Promise<number> {
     };
     const startMs = Date.now();
     const stopAtMs = startMs + config.seconds * 1000;
-    const injected: Record<FaultKind, number> = { 'api-sigkill': 0, 'postgres-immediate-stop': 0 };
+    const injected: Record<FaultKind, number> = {
+      'api-sigkill': 0,
+      'postgres-immediate-stop': 0,
+      'postgres-failover': 0,
+    };
+    const killedAtMs: number[] = [];
 
     const injectFaults = async () => {
       for (const fault of schedule) {
         await sleep(Math.max(0, startMs + fault.atMs - Date.now()));
+        // A failover waits for the one before it, the old primary's return included: one
+        // that would start after the load has stopped would measure nothing.
+        if (isFailoverMode && Date.now() >= stopAtMs) break;
         if (fault.kind === 'api-sigkill') {
           const slot = slots[fault.instance];
           const victim = slot?.server;
@@ -196,7 +265,17 @@ async function main(): Promise<number> {
           await sleep(500);
           slot.server = await start();
           console.log(`${elapsed(startMs)}  API instance ${'AB'[fault.instance]} is back`);
-        } else {
+        } else if (fault.kind === 'postgres-failover' && ha) {
+          // Timed from the kill itself: finding the primary first takes a moment, in which
+          // payments still succeed.
+          const killed = await ha.killPrimary();
+          killedAtMs.push(Date.now());
+          console.log(`${elapsed(startMs)}  SIGKILL primary ${killed} (Patroni and PostgreSQL)`);
+          const promoted = await ha.waitForPrimary(killed);
+          console.log(`${elapsed(startMs)}  ${promoted} promoted`);
+          await ha.restartNode(killed);
+          console.log(`${elapsed(startMs)}  ${killed} back as the synchronous standby`);
+        } else if (postgres) {
           await postgres.stopImmediately();
           console.log(`${elapsed(startMs)}  PostgreSQL stopped (immediate)`);
           await sleep(1_000);
@@ -221,7 +300,7 @@ async function main(): Promise<number> {
     const eventViolations = await liveEventViolations(cluster, actors);
     for (const slot of slots) await slot.server?.stop();
 
-    const checkDb = openPostgres(postgres.url, 2);
+    const checkDb = openPostgres(databaseUrl, 2);
     const judged = judge(load.records, await readFacts(checkDb, load.records, wallets));
     const verdict = { ...judged, violations: [...judged.violations, ...eventViolations] };
     await checkDb.close();
@@ -246,15 +325,27 @@ async function main(): Promise<number> {
     console.log(`  outcome unknown      ${verdict.unknown}`);
     console.log(`  API SIGKILLs         ${injected['api-sigkill']}`);
     console.log(`  PostgreSQL stops     ${injected['postgres-immediate-stop']}`);
+    console.log(`  failovers            ${injected['postgres-failover']}`);
+    const recoveries = recoveryTimesMs(killedAtMs, load.records);
+    if (recoveries.length > 0) {
+      const seconds = (ms: number | null) => (ms === null ? 'none' : `${(ms / 1000).toFixed(1)} s`);
+      console.log(
+        `  kill to first Quick Pay acknowledged, per failover: ${recoveries.map(seconds).join(', ')}`,
+      );
+    }
     console.log(`  violations           ${verdict.violations.length}`);
     for (const violation of verdict.violations.slice(0, 50)) console.log(`    ${violation}`);
 
-    const tooFewFaults = Object.values(injected).some((count) => count < config.faultsMin);
+    const kindsRun: FaultKind[] = isFailoverMode
+      ? ['postgres-failover']
+      : ['api-sigkill', 'postgres-immediate-stop'];
+    const tooFewFaults = kindsRun.some((kind) => injected[kind] < config.faultsMin);
     if (tooFewFaults) console.log(`fewer than ${config.faultsMin} faults of each kind`);
     return verdict.violations.length === 0 && !tooFewFaults ? 0 : 1;
   } finally {
     for (const slot of slots) await slot.server?.stop();
-    postgres.stop();
+    postgres?.stop();
+    await ha?.stop();
   }
 }
 

@@ -20,6 +20,8 @@ export type RequestRecord = {
   attempts: AttemptOutcome[];
   /** The error code of the last refusal, for the figures. */
   refusalCode?: string;
+  /** When the acknowledged attempt was sent and answered (Date.now()), for failover times. */
+  acked?: { sentAtMs: number; atMs: number };
 };
 
 /** What the database holds once every instance and PostgreSQL are back. */

@@ -2,10 +2,11 @@
 // fresh embedded database, exactly as an operator would run it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 // COFFER_E2E_WEB_DIST points at another build (several people building at once).
@@ -76,6 +77,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     );
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coffer-e2e-'));
+  // The run's migrated empty database (template-data-dir.ts), unless the test brings its own.
+  if (options.env?.COFFER_DATA_DIR === undefined) {
+    cpSync(inject('e2eDataDirTemplate'), dataDir, { recursive: true });
+  }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app.ts';
-import { createCustomer } from '../test/customers.ts';
+import { createCustomer, type TestCustomer } from '../test/customers.ts';
 import { createServerDatabase } from '../test/database.ts';
 import { openEventStream } from '../test/event-streams.ts';
 import { newIdempotencyKey } from '../test/http.ts';
@@ -75,6 +75,15 @@ async function alternating(
   return statuses;
 }
 
+function quickPayThroughA(sender: TestCustomer, recipient: TestCustomer, amount: string) {
+  return post(
+    instanceA,
+    '/api/v1/transfers',
+    { recipient: recipient.wallet.number, amount },
+    { cookie: sender.client.cookie ?? '', 'idempotency-key': newIdempotencyKey() },
+  );
+}
+
 describe('two API instances on one PostgreSQL', () => {
   it('delivers a payment made on instance A to the stream its recipient opened on B', async () => {
     const sender = await createCustomer(instanceA.app, { balance: '50.00', level: 3 });
@@ -82,18 +91,32 @@ describe('two API instances on one PostgreSQL', () => {
     const stream = await openEventStream(instanceB.url, '/api/v1/events', recipient.client.cookie);
     expect(stream.status).toBe(200);
 
-    const paid = await post(
-      instanceA,
-      '/api/v1/transfers',
-      { recipient: recipient.wallet.number, amount: '12.34' },
-      { cookie: sender.client.cookie ?? '', 'idempotency-key': newIdempotencyKey() },
-    );
-    expect(paid.status).toBe(201);
+    expect((await quickPayThroughA(sender, recipient, '12.34')).status).toBe(201);
 
     const event = await stream.nextEvent();
     expect(event.userId).toBe(recipient.user.id);
     expect(event.topics).toContain('wallet');
     stream.close();
+  });
+
+  it("ends B's streams when B listens again after losing its LISTEN connection", async () => {
+    // A database restart or failover: payments committed before B listens again are never
+    // announced on B, so its streams end and the browsers reconnect and refetch.
+    const sender = await createCustomer(instanceA.app, { balance: '50.00', level: 3 });
+    const recipient = await createCustomer(instanceA.app);
+    const cookie = recipient.client.cookie;
+    const stream = await openEventStream(instanceB.url, '/api/v1/events', cookie);
+    expect(stream.status).toBe(200);
+    await instanceA.db.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+    );
+    expect(await stream.endsWithin(10_000)).toBe(true);
+
+    const reopened = await openEventStream(instanceB.url, '/api/v1/events', cookie);
+    expect((await quickPayThroughA(sender, recipient, '1.00')).status).toBe(201);
+    expect((await reopened.nextEvent()).userId).toBe(recipient.user.id);
+    reopened.close();
   });
 
   it('enforces one per-customer money limit across both instances', async () => {

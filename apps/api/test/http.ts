@@ -37,9 +37,15 @@ export class TestClient {
   }
 
   get = (url: string) => this.request('GET', url);
+  /** GET as a browser navigating to a page asks for it. */
+  getPage = (url: string) => this.request('GET', url, undefined, { accept: browserPageAccept });
   post = (url: string, payload?: object, headers?: Record<string, string>) =>
     this.request('POST', url, payload, headers);
 }
+
+/** The Accept header Chromium sends when it navigates to a page. */
+export const browserPageAccept =
+  'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 export const strongPassword = 'Plum-Harbor-Lantern-42';
 

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { embeddedDatabaseDirectory } from '../db/client.ts';
 import { secureDataDirectory } from '../db/data-directory.ts';
 import { kycDocumentsDirectory } from '../features/kyc/storage.ts';
 
@@ -24,10 +25,6 @@ const pgliteArchiveName = 'pglite.tar.gz';
 const documentsName = 'kyc-documents';
 
 type Manifest = { format: 1; database: 'postgres' | 'pglite'; createdAt: string };
-
-function pgliteDirectory(dataDir: string): string {
-  return path.join(dataDir, 'pglite');
-}
 
 async function exists(file: string): Promise<boolean> {
   return stat(file).then(
@@ -93,7 +90,7 @@ export async function backUp(location: DataLocation, target: string): Promise<Ma
     );
     await chmod(dumpFile, ownerOnlyFileMode);
   } else {
-    const source = pgliteDirectory(location.dataDir);
+    const source = embeddedDatabaseDirectory(location.dataDir);
     if (await isEmptyDirectory(source)) throw new Error(`no PGlite database in ${source}`);
     const db = await openRawPglite(source);
     try {
@@ -156,7 +153,7 @@ export async function restore(location: DataLocation, source: string): Promise<M
       { env: connection.env },
     );
   } else {
-    const directory = pgliteDirectory(location.dataDir);
+    const directory = embeddedDatabaseDirectory(location.dataDir);
     if (!(await isEmptyDirectory(directory))) throw new Error(`${directory} is not empty`);
     await mkdir(location.dataDir, { recursive: true });
     const archive = new Blob([await readFile(path.join(source, pgliteArchiveName))]);

@@ -36,9 +36,19 @@ describe('the PostgreSQL connection pool', () => {
     expect(after.rows).toEqual([{ one: 1 }]);
   });
 
-  it('hears notifications again after the server ends its listening connection', async () => {
+  it('hears notifications again after the server ends its listening connection, and says so', async () => {
     const heard: string[] = [];
-    const stop = await db.listen('client_test', (payload) => heard.push(payload));
+    let resumedCount = 0;
+    const stop = await db.listen(
+      'client_test',
+      (payload) => heard.push(payload),
+      () => {
+        resumedCount += 1;
+      },
+    );
+    await db.query(`SELECT pg_notify('client_test', 'first')`);
+    await expect.poll(() => heard).toContain('first');
+    expect(resumedCount).toBe(0);
     await terminateOtherConnections();
     // The listener reconnects a second after it notices.
     for (let waitedMs = 0; !heard.includes('back') && waitedMs < 10_000; waitedMs += 200) {
@@ -46,6 +56,8 @@ describe('the PostgreSQL connection pool', () => {
       await sleep(200);
     }
     expect(heard).toContain('back');
+    // What was sent while it was away is lost: its listener is told it may have missed some.
+    expect(resumedCount).toBe(1);
     await stop();
   });
 });

@@ -29,9 +29,15 @@ export type Database = Queryable & {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * Calls `onPayload` for every NOTIFY on `channel` once its transaction commits, from any
-   * connection or process; resolves to a function that stops listening.
+   * connection or process; resolves to a function that stops listening. A NOTIFY sent
+   * while the listening connection is lost (a restart, a failover) is never heard:
+   * `onResumed` is called each time listening starts again after such a gap.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResumed: () => void,
+  ): Promise<() => Promise<void>>;
   /** Connections working for the app now and callers waiting for one (the metrics). */
   connectionUse(): ConnectionUse;
   close(): Promise<void>;
@@ -141,23 +147,39 @@ export async function openPglite(
 const listenRetryDelayMs = 1_000;
 
 /**
+ * How long a request waits for a connection, from the pool or a new one, before it is
+ * answered 503: while a failover has no primary, nothing hangs longer than this. TCP
+ * keep-alive notices a database machine that vanished without closing its connections.
+ */
+const connectionWaitMaxMs = 10_000;
+const connectionOptions = { connectionTimeoutMillis: connectionWaitMaxMs, keepAlive: true };
+
+/**
  * LISTEN needs one connection that stays open (a pooled one would be handed to others);
- * when it drops it is opened again, so a restarted server does not silence the listeners.
+ * when it drops it is opened again, so a restarted server does not silence the listeners,
+ * and `onResumed` says that what was sent in between was not heard.
  */
 async function listenOnOwnConnection(
   connectionString: string,
   channel: string,
   onPayload: (payload: string) => void,
+  onResumed: () => void,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let isStopped = false;
   // Until the server is back (a restart takes seconds), every retry fails: keep trying.
   const reconnectLater = () => {
     if (isStopped) return;
-    setTimeout(() => void connect().catch(reconnectLater), listenRetryDelayMs);
+    setTimeout(
+      () =>
+        void connect().then(() => {
+          if (!isStopped) onResumed();
+        }, reconnectLater),
+      listenRetryDelayMs,
+    );
   };
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
+    const next = new pg.Client({ connectionString, ...connectionOptions });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
@@ -190,6 +212,7 @@ function ignoreLostConnection(): void {}
 export function openPostgres(connectionString: string, poolSize: number): Database {
   const pool = new pg.Pool({
     connectionString,
+    ...connectionOptions,
     max: poolSize,
     // int8 columns carry money: read them as bigint, never as a float or a string.
     types: {
@@ -227,7 +250,8 @@ export function openPostgres(connectionString: string, poolSize: number): Databa
         client.release();
       }
     },
-    listen: (channel, onPayload) => listenOnOwnConnection(connectionString, channel, onPayload),
+    listen: (channel, onPayload, onResumed) =>
+      listenOnOwnConnection(connectionString, channel, onPayload, onResumed),
     connectionUse: () => ({
       inUse: pool.totalCount - pool.idleCount,
       waiting: pool.waitingCount,
@@ -236,11 +260,16 @@ export function openPostgres(connectionString: string, poolSize: number): Databa
   };
 }
 
+/** Where the embedded database lives inside COFFER_DATA_DIR (beside the identity documents). */
+export function embeddedDatabaseDirectory(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   poolSize: number;
   dataDir: string;
 }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize);
-  return openPglite(path.join(options.dataDir, 'pglite'));
+  return openPglite(embeddedDatabaseDirectory(options.dataDir));
 }

@@ -73,3 +73,44 @@ export function fromSqlError(
   const code = errorCodeBySqlError[key];
   return describe({ key, code, detail: detail ?? null }) ?? new AppError(code);
 }
+
+/**
+ * SQLSTATEs of a database that is going away or not (yet) the primary: a connection
+ * exception (class 08), a server shut down or crashed under the statement (57P01, 57P02),
+ * one still starting (57P03), and a write sent to a standby (25006), as happens for a
+ * moment when a failover moves the primary (docs/decisions/037).
+ */
+const unavailableSqlStates = new Set(['57P01', '57P02', '57P03', '25006']);
+
+/**
+ * What node-postgres says when it loses or cannot make a connection. These errors carry
+ * no SQLSTATE and no errno, so their message is all there is to tell them by.
+ */
+const lostConnectionMessages = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
+const unreachableErrnos = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+]);
+
+/**
+ * Whether an error means the database cannot be reached or written for now (a failover,
+ * a restart) rather than a bug: the request may be sent again once a primary is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (code.startsWith('08') || unavailableSqlStates.has(code) || unreachableErrnos.has(code)) {
+      return true;
+    }
+  }
+  return lostConnectionMessages.some((message) => error.message.startsWith(message));
+}

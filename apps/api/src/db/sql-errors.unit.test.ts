@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { raisedSqlErrors } from '../../test/sql-functions.ts';
 import { AppError } from '../platform/app-error.ts';
 import { AssertionError } from '../platform/assert.ts';
-import { bugSqlStates, errorCodeBySqlError, fromSqlError } from './sql-errors.ts';
+import {
+  bugSqlStates,
+  errorCodeBySqlError,
+  fromSqlError,
+  isDatabaseUnavailable,
+} from './sql-errors.ts';
 
 const raised = raisedSqlErrors();
 const refusals = raised.filter(({ sqlState }) => !bugSqlStates.includes(sqlState));
@@ -42,5 +47,33 @@ describe('the SQL error table', () => {
     expect(fromSqlError(other)).toBe(other);
     const unheardOf = { code: 'CF101', hint: 'unheard_of' };
     expect(fromSqlError(unheardOf)).toBe(unheardOf);
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+  it('knows a lost connection, a refused one, a crashed server and a write to a standby', () => {
+    for (const error of [
+      new Error('Connection terminated unexpectedly'),
+      new Error('Connection terminated due to connection timeout'),
+      withCode('connect ECONNREFUSED 127.0.0.1:5000', 'ECONNREFUSED'),
+      withCode('terminating connection due to unexpected postmaster exit', '57P01'),
+      withCode('cannot execute INSERT in a read-only transaction', '25006'),
+      withCode('connection failure', '08006'),
+    ]) {
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    }
+  });
+
+  it('leaves refusals, constraint violations and bugs to their own handling', () => {
+    for (const error of [
+      withCode('insufficient funds', 'CF001'),
+      withCode('duplicate key value violates unique constraint', '23505'),
+      new Error('entry must balance'),
+      'Connection terminated',
+    ]) {
+      expect(isDatabaseUnavailable(error)).toBe(false);
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { type ErrorBody, type ErrorCode, errorCodes } from '@coffer/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/sql-errors.ts';
 import { AppError } from './app-error.ts';
 
 export function sendError(
@@ -36,6 +37,14 @@ function sqlStateOf(error: unknown): string | null {
   const sqlState = (error as { code?: unknown } | null)?.code;
   return typeof sqlState === 'string' ? sqlState : null;
 }
+
+/**
+ * While the database has no primary (a failover takes Patroni's leader ttl, 30 s by
+ * default, and a few more for the promotion) requests are refused and may be sent again.
+ */
+export const databaseRetryAfterSeconds = 5;
+const databaseUnavailableMessage =
+  'Coffer cannot reach its database for a moment. Please try again shortly.';
 
 export const invalidTextMessage =
   'Some of the text contains characters that cannot be stored. Remove invisible or broken characters and try again.';
@@ -89,6 +98,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         'validation_failed',
         invalidTextSqlStates.has(sqlState) ? { message: invalidTextMessage } : {},
       );
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug: nothing of the request was done, or it was committed and the same
+      // Idempotency-Key answers it again once the database is back.
+      request.log.warn({ err: error }, 'the database is unavailable');
+      reply.header('retry-after', String(databaseRetryAfterSeconds));
+      return sendError(reply, 'unavailable', { message: databaseUnavailableMessage });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

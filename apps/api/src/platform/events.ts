@@ -93,6 +93,11 @@ export type EventHub = {
   /** Calls `listener` for every session revocation; returns the function that stops it. */
   onSessionRevoked(listener: RevocationListener): () => void;
   /**
+   * Calls `listener` when this process listens again after losing its LISTEN connection
+   * (a database restart or failover): events committed in the gap were not heard.
+   */
+  onEventsMissed(listener: () => void): () => void;
+  /**
    * Announces changes whose transaction has committed already, in batches: the events of
    * a short window, and those that come in while a NOTIFY is on its way, leave together.
    * Nothing waits on the commit lock of a business transaction, and under load one
@@ -137,8 +142,9 @@ function startBatchedNotifier(db: Database, log: Log) {
 export async function startEventHub(db: Database, log: Log): Promise<EventHub> {
   const listeners = new Set<EventListener>();
   const revocationListeners = new Set<RevocationListener>();
+  const missedListeners = new Set<() => void>();
   const notifier = startBatchedNotifier(db, log);
-  const stopListening = await db.listen(eventsChannel, (payload) => {
+  const onPayload = (payload: string) => {
     const parsed = notifyPayloadSchema.safeParse(JSON.parse(payload));
     if (!parsed.success) {
       log.warn({ payload }, 'ignored a malformed live event');
@@ -151,6 +157,10 @@ export async function startEventHub(db: Database, log: Log): Promise<EventHub> {
     for (const event of parsed.data) {
       for (const listener of listeners) listener(event);
     }
+  };
+  const stopListening = await db.listen(eventsChannel, onPayload, () => {
+    log.warn({ openStreams: missedListeners.size }, 'listening again; live events were missed');
+    for (const listener of [...missedListeners]) listener();
   });
   return {
     subscribe(listener) {
@@ -160,6 +170,10 @@ export async function startEventHub(db: Database, log: Log): Promise<EventHub> {
     onSessionRevoked(listener) {
       revocationListeners.add(listener);
       return () => revocationListeners.delete(listener);
+    },
+    onEventsMissed(listener) {
+      missedListeners.add(listener);
+      return () => missedListeners.delete(listener);
     },
     publishCommitted: (events) => notifier.publish(events),
     async close() {

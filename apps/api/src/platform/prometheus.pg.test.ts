@@ -1,6 +1,7 @@
 // A real Prometheus (Debian's `prometheus`, installed by `npm test`) scrapes a real instance
 // and answers a query about it; `promtool` checks docs/alerts.yml, which that Prometheus
-// also loads. In the postgres project only: once per suite is enough.
+// also loads, and runs its unit tests (docs/alerts.test.yml). In the postgres project
+// only: once per suite is enough.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -13,10 +14,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { startMetricsServer } from './metrics.ts';
 
-const alertRulesPath = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../docs/alerts.yml',
-);
+const docsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs');
+const alertRulesPath = path.join(docsDir, 'alerts.yml');
 
 let app: FastifyInstance;
 let metricsPort: number;
@@ -59,6 +58,16 @@ describe('Prometheus', () => {
   it('accepts the alert rules (promtool check rules)', async () => {
     const checked = await promisify(execFile)('promtool', ['check', 'rules', alertRulesPath]);
     expect(checked.stdout).toContain('SUCCESS');
+  });
+
+  it('fires each alert when it should and not below its threshold (promtool test rules)', async () => {
+    // promtool exits non-zero, and execFile rejects, when an expectation fails.
+    const tested = await promisify(execFile)('promtool', [
+      'test',
+      'rules',
+      path.join(docsDir, 'alerts.test.yml'),
+    ]);
+    expect(tested.stdout).toContain('SUCCESS');
   });
 
   it('scrapes an instance and answers a query about its requests', async () => {

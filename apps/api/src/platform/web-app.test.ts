@@ -144,7 +144,7 @@ describe('the server-rendered landing page', () => {
 
   it('keeps the renderer and its template to the server', async () => {
     for (const url of ['/server/landing-server.js', '/landing.html']) {
-      const response = await new TestClient(app).get(url);
+      const response = await new TestClient(app).getPage(url);
       expect(response.body, url).toBe(appPage);
       expect(response.body, url).not.toContain('renderLandingPage');
     }
@@ -159,7 +159,7 @@ describe('the server-rendered landing page', () => {
 
   it('serves the app at / when the build has no renderer', async () => {
     const older = await appWith(webBuild('without-renderer', { hasRenderer: false }), 'Older');
-    const response = await new TestClient(older).get('/');
+    const response = await new TestClient(older).getPage('/');
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(appPage);
   });
@@ -233,7 +233,7 @@ describe('the server-rendered app pages', () => {
 
   it('keeps the renderer and the build’s manifest to the server', async () => {
     for (const url of ['/server/app-server.js', '/.vite/manifest.json']) {
-      const response = await new TestClient(app).get(url);
+      const response = await new TestClient(app).getPage(url);
       expect(response.body, url).toBe(appPage);
     }
   });
@@ -241,6 +241,22 @@ describe('the server-rendered app pages', () => {
   it('serves the app at /dashboard when the build has no renderer', async () => {
     const older = await appWith(webBuild('without-app-renderer', { hasRenderer: false }), 'Old');
     const { client } = await signedUpClient(older);
-    expect((await client.get('/dashboard')).body).toBe(appPage);
+    expect((await client.getPage('/dashboard')).body).toBe(appPage);
+  });
+
+  it('answers a monitor probing an unknown endpoint with the JSON 404, a browser with the app', async () => {
+    // A 200 with the app's HTML at /metrics or /readyz reads as a healthy endpoint.
+    for (const url of ['/metrics', '/readyz', '/healthz', '/status']) {
+      const probe = await new TestClient(app).get(url);
+      expect(probe.statusCode, url).toBe(404);
+      expect(probe.json(), url).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+      const scrape = await new TestClient(app).request('GET', url, undefined, {
+        accept: 'application/openmetrics-text;version=1.0.0;q=0.5,text/plain;q=0.3,*/*;q=0.2',
+      });
+      expect(scrape.statusCode, url).toBe(404);
+    }
+    const page = await new TestClient(app).getPage('/no-such-page');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(appPage);
   });
 });

@@ -299,7 +299,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     app.log.warn({ distDir }, 'no web build found; only the API is served (run npm run build)');
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    // Only a browser asking for a page gets the app (whose router shows its own not-found
+    // page). A monitor probing /metrics or /readyz, or curl, asks for no HTML: it gets the
+    // JSON 404, not a 200 with the app's HTML that would read as a healthy endpoint.
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (request.headers.accept ?? '').includes('text/html');
     if (!hasBuild || !isPageRequest || request.url.startsWith('/api/')) {
       return sendError(reply, 'not_found');
     }

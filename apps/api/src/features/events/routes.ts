@@ -17,8 +17,9 @@ const reconnectDelayMs = 1_000;
 
 /**
  * Opens a Server-Sent Events stream that carries the events `isFor` accepts, until the
- * client goes away, its session is revoked, the stream's lifetime ends or the server
- * shuts down.
+ * client goes away, its session is revoked, the stream's lifetime ends, the server
+ * shuts down, or the process has missed events (its LISTEN connection was lost and is
+ * back): the browser then reconnects and refetches everything it shows.
  */
 function streamEvents(
   request: FastifyRequest,
@@ -43,12 +44,14 @@ function streamEvents(
   const stopWatchingSession = server.eventHub.onSessionRevoked((revocation) => {
     if (isSessionRevoked(revocation, session)) end();
   });
+  const stopWatchingMissedEvents = server.eventHub.onEventsMissed(() => end());
   const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), heartbeatIntervalMs);
   const end = () => {
     clearInterval(heartbeat);
     clearTimeout(lifetime);
     unsubscribe();
     stopWatchingSession();
+    stopWatchingMissedEvents();
     server.openStreams.delete(end);
     if (!response.writableEnded) response.end();
   };
