@@ -1,6 +1,6 @@
 // COFFER_STAFF_TWO_FACTOR=1: an admin without two-factor who signs in is sent to the set-up
 // on their profile with the reason, whichever back-office page they open (the server-
-// rendered ones too), and reaches the back office once it is on.
+// rendered ones too), and reaches the back office once it is on; then it stays on.
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
@@ -10,6 +10,7 @@ import { useServerAndBrowser } from './support/suite.ts';
 
 const journeyTimeoutMs = 180_000;
 const setUpMessage = 'Set up two-factor authentication before using the back office.';
+const keptOnMessage = 'Staff accounts here must keep two-factor authentication on.';
 
 const suite = useServerAndBrowser({ env: { COFFER_STAFF_TWO_FACTOR: '1' } });
 
@@ -67,6 +68,12 @@ describe('two-factor required of staff', () => {
       await menu.getByRole('link', { name: 'Audit log' }).waitFor();
       const allowed = await callApi(page, suite.server.baseUrl, 'GET', '/api/v1/admin/queues');
       expect(allowed.status).toBe(200);
+
+      // Their profile says why it stays on instead of offering to turn it off.
+      await menu.getByRole('link', { name: 'Profile' }).click();
+      const card = page.getByRole('region', { name: 'Two-factor authentication' });
+      await card.getByText(keptOnMessage).waitFor();
+      expect(await card.getByRole('button').count()).toBe(0);
       expect(unexpectedProblems(problems)).toEqual([]);
     },
     journeyTimeoutMs,

@@ -3,6 +3,7 @@
 // transfer of the run is refused for anything but a bug. Also the sandbox's demo users,
 // whose dashboard the web measurements open.
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import { loadConfig } from '../../apps/api/src/config.ts';
 import type { Database } from '../../apps/api/src/db/client.ts';
 import { insertUser } from '../../apps/api/src/features/auth/queries.ts';
 import { demoUsers, seedSandbox } from '../../apps/api/src/features/sandbox/seed.ts';
@@ -60,7 +61,9 @@ export async function seedCustomers(
     });
     customers.push({ userId, email, walletId: wallet.id, accountNumber: wallet.number });
   }
-  await seedSandbox(db, ledger);
+  // The funding above is in the ledger already, so the demo history is posted now, not
+  // back-dated: the sandbox's configuration is all it needs.
+  await seedSandbox({ db, ledger, config: loadConfig({}) });
   await seedBystanders(db, bystanderCount);
   // The state pgbench -i leaves its tables in: statistics fresh, dirty pages written.
   await db.query('VACUUM ANALYZE');

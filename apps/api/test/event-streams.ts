@@ -10,6 +10,8 @@ export type EventStream = {
   pending(): LiveEvent[];
   /** Whether the server ends the stream within `timeoutMs`. */
   endsWithin(timeoutMs: number): Promise<boolean>;
+  /** Resolves when the server ends the stream (a test that waits for it is bounded by its own timeout). */
+  ended(): Promise<void>;
   close(): void;
 };
 
@@ -74,6 +76,7 @@ export async function openEventStream(
         ended.then(() => true),
         new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs)),
       ]),
+    ended: () => ended,
     close: () => hangUp.abort(),
   };
 }

@@ -53,6 +53,7 @@ export const auditActions = [
   'payout_batch_downloaded',
   'bank_statement_imported',
   'reconciliation_resolved',
+  'books_journal_exported',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -109,6 +110,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   payout_batch_downloaded: 'Payout batch file downloaded again',
   bank_statement_imported: 'Bank statement imported',
   reconciliation_resolved: 'Reconciliation item resolved',
+  books_journal_exported: 'General-ledger journal downloaded',
 };
 
 export const auditEventSchema = z.object({

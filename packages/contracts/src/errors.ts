@@ -51,6 +51,14 @@ export const errorCodes = {
     message: 'Set up two-factor authentication before using the back office.',
   },
   /**
+   * Staff asking to turn their own two-factor off where COFFER_STAFF_TWO_FACTOR requires it:
+   * the back office would close to them at their next request.
+   */
+  staff_two_factor_stays_on: {
+    status: 403,
+    message: 'Staff accounts here must keep two-factor authentication on.',
+  },
+  /**
    * The account's password was set by someone else (npm run create-admin): until its owner
    * changes it, only the password change, the session and sign-out answer.
    */

@@ -64,6 +64,55 @@ function assertPostingShape(posting: Posting): void {
   assert(posting.memo.length <= memoLengthMax, 'memo too long');
 }
 
+/** Posts an entry at `postedAt`, or now (null): the one call of ledger_post. */
+async function postAt(
+  tx: Queryable,
+  posting: Posting,
+  postedAt: Date | null,
+): Promise<{ entryId: EntryId; isReplay: boolean }> {
+  assertPostingShape(posting);
+  const result = await call(() =>
+    tx.query<{ entry_id: EntryId; is_replay: boolean }>(
+      `SELECT entry_id, is_replay
+         FROM ledger_post(p_entry_id => $1, p_kind => $2, p_memo => $3, p_idempotency_key => $4,
+                          p_actor_user_id => $5, p_account_ids => $6::uuid[],
+                          p_amounts => $7::bigint[], p_posted_at => $8::timestamptz)`,
+      [
+        newId(),
+        posting.kind,
+        posting.memo,
+        posting.idempotencyKey ?? null,
+        posting.actorUserId ?? null,
+        posting.lines.map((line) => line.accountId),
+        posting.lines.map((line) => line.amountMinor.toString()),
+        postedAt,
+      ],
+      { preparedName: 'ledger_post' },
+    ),
+  );
+  const row = result.rows[0];
+  assert(row, 'ledger_post returns the entry');
+  return { entryId: row.entry_id, isReplay: row.is_replay };
+}
+
+/**
+ * Posts entries dated in the past, in one transaction: for the sandbox's demo history
+ * alone (features/sandbox/seed.ts), so that a fresh sandbox has days for the books to
+ * close. Anywhere else an entry's time is its transaction's, and a server outside the
+ * sandbox refuses this outright; the database refuses a time to come or one inside a
+ * closed day. Only the seed calls it (sandbox/seed.test.ts checks the source).
+ */
+export async function postBackDated(
+  db: Database,
+  config: { isSandbox: boolean },
+  postings: { posting: Posting; postedAt: Date }[],
+): Promise<void> {
+  assert(config.isSandbox, 'entries are back-dated only in the sandbox');
+  await db.transaction(async (tx) => {
+    for (const { posting, postedAt } of postings) await postAt(tx, posting, postedAt);
+  });
+}
+
 /**
  * The only code that changes balances. Each method takes an optional open transaction;
  * without one it runs on its own. Balances are never read and written back here: every
@@ -139,33 +188,7 @@ export function createLedger(db: Database) {
       return id;
     },
 
-    async post(
-      posting: Posting,
-      tx: Queryable = db,
-    ): Promise<{ entryId: EntryId; isReplay: boolean }> {
-      assertPostingShape(posting);
-      const result = await call(() =>
-        tx.query<{ entry_id: EntryId; is_replay: boolean }>(
-          `SELECT entry_id, is_replay
-             FROM ledger_post(p_entry_id => $1, p_kind => $2, p_memo => $3, p_idempotency_key => $4,
-                              p_actor_user_id => $5, p_account_ids => $6::uuid[],
-                              p_amounts => $7::bigint[])`,
-          [
-            newId(),
-            posting.kind,
-            posting.memo,
-            posting.idempotencyKey ?? null,
-            posting.actorUserId ?? null,
-            posting.lines.map((line) => line.accountId),
-            posting.lines.map((line) => line.amountMinor.toString()),
-          ],
-          { preparedName: 'ledger_post' },
-        ),
-      );
-      const row = result.rows[0];
-      assert(row, 'ledger_post returns the entry');
-      return { entryId: row.entry_id, isReplay: row.is_replay };
-    },
+    post: (posting: Posting, tx: Queryable = db) => postAt(tx, posting, null),
 
     /** Reserves funds in a wallet: they stay in the balance but are no longer available. */
     async hold(

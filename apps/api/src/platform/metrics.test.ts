@@ -176,6 +176,18 @@ describe('the metrics', () => {
     expect(sampleValue(samples, 'coffer_email_outbox_oldest_seconds')).toBeGreaterThanOrEqual(0);
   });
 
+  it('report the problems of the last closed day of the books', async () => {
+    expect(sampleValue(await scrape(), 'coffer_books_last_close_problems')).toBe(0);
+    // Yesterday closed with two problems, as the close records them (a close is only ever
+    // inserted); a day before today, so the close job finds nothing more to close.
+    await db.query(
+      `INSERT INTO book_closes (day, time_zone, starts_at, ends_at, line_count, is_balanced, problems)
+       VALUES (current_date - 1, 'UTC', current_date - 1, current_date, 0, false, $1)`,
+      [JSON.stringify(['USD does not balance', 'account 1 does not match its lines'])],
+    );
+    expect(sampleValue(await scrape(), 'coffer_books_last_close_problems')).toBe(2);
+  });
+
   it('refuse a port in use, naming COFFER_METRICS_PORT', async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));

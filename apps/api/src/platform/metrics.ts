@@ -74,7 +74,8 @@ async function replicationLag(db: Database): Promise<ReplicationRow[]> {
  * One instance's metrics, in a registry of its own (several apps share a test process;
  * prom-client's global registry would have them collide). Requests, money operations,
  * refusals and job failures are counted as they happen; connections, open streams, the
- * jobs' lag, the outbox and replication are read when Prometheus scrapes.
+ * jobs' lag, the outbox, the books' last close and replication are read when Prometheus
+ * scrapes.
  */
 export function createMetrics(app: FastifyInstance) {
   const registry = new Registry();
@@ -182,6 +183,21 @@ export function createMetrics(app: FastifyInstance) {
     registers,
     collect: fromOutbox((series: Gauge, outbox) => {
       series.set(outbox.oldest_seconds);
+    }),
+  });
+
+  const fromBooks = readForScrape(app, 'the books', async () => {
+    const last = await app.db.query<{ problem_count: number }>(
+      'SELECT jsonb_array_length(problems) AS problem_count FROM book_closes ORDER BY day DESC LIMIT 1',
+    );
+    return last.rows[0]?.problem_count ?? 0;
+  });
+  new Gauge({
+    name: 'coffer_books_last_close_problems',
+    help: "Problems the daily close recorded on the last closed day: a currency that does not balance, or the ledger's invariant check failing (0 when it balanced, or before any close). A day's imbalance carries into every later closing.",
+    registers,
+    collect: fromBooks((series: Gauge, problemCount) => {
+      series.set(problemCount);
     }),
   });
 

@@ -28,7 +28,8 @@ afterAll(async () => {
   await db?.close();
 });
 
-async function enableTotp(client: TestClient): Promise<void> {
+/** Turns two-factor on; returns the recovery codes, any of which turns it off again. */
+async function enableTotp(client: TestClient): Promise<string[]> {
   const setup = await client.post('/api/v1/profile/totp/setup', {
     currentPassword: strongPassword,
   });
@@ -36,6 +37,7 @@ async function enableTotp(client: TestClient): Promise<void> {
   const code = new TOTP({ secret: setup.json().secret, digits: 6, period: 30 }).generate();
   const enabled = await client.post('/api/v1/profile/totp/enable', { code });
   expect(enabled.statusCode, enabled.body).toBe(200);
+  return enabled.json().recoveryCodes;
 }
 
 describe('COFFER_STAFF_TWO_FACTOR', () => {
@@ -92,6 +94,25 @@ describe('COFFER_STAFF_TWO_FACTOR', () => {
     }
   });
 
+  it('refuses staff turning their own two-factor off, and keeps it on', async () => {
+    for (const role of ['support', 'admin'] as const) {
+      const { client } = await staffClient(required, role);
+      const [recoveryCode] = await enableTotp(client);
+
+      // A right code does not help: the rule is the installation's, not the code's.
+      const refused = await client.post('/api/v1/profile/totp/disable', { code: recoveryCode });
+      expect(refused.statusCode, role).toBe(403);
+      expect(refused.json(), role).toMatchObject({
+        error: {
+          code: 'staff_two_factor_stays_on',
+          message: 'Staff accounts here must keep two-factor authentication on.',
+        },
+      });
+      expect((await client.get('/api/v1/profile')).json()).toMatchObject({ hasTotp: true });
+      expect((await client.get('/api/v1/admin/queues')).statusCode, role).toBe(200);
+    }
+  });
+
   it('asks nothing of customers', async () => {
     const { client } = await signedUpClient(required);
     expect((await client.get('/api/v1/wallet')).statusCode).toBe(200);
@@ -99,6 +120,10 @@ describe('COFFER_STAFF_TWO_FACTOR', () => {
     expect(session.json().user).toMatchObject({ hasTotp: false, isTwoFactorRequired: false });
     // Staff routes still do not exist for them.
     expect((await client.get('/api/v1/admin/queues')).statusCode).toBe(404);
+    // And they may turn their own two-factor off again.
+    const [recoveryCode] = await enableTotp(client);
+    const disabled = await client.post('/api/v1/profile/totp/disable', { code: recoveryCode });
+    expect(disabled.statusCode, disabled.body).toBe(204);
   });
 
   it('lets staff without two-factor in when it is optional', async () => {
@@ -107,5 +132,8 @@ describe('COFFER_STAFF_TWO_FACTOR', () => {
     expect((await client.get('/api/v1/admin/users')).statusCode).toBe(200);
     const session = await client.get('/api/v1/auth/session');
     expect(session.json().user).toMatchObject({ hasTotp: false, isTwoFactorRequired: false });
+    const [recoveryCode] = await enableTotp(client);
+    const disabled = await client.post('/api/v1/profile/totp/disable', { code: recoveryCode });
+    expect(disabled.statusCode, disabled.body).toBe(204);
   });
 });

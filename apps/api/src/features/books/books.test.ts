@@ -182,6 +182,28 @@ describe('the general-ledger export', () => {
     expect(last[1]).toMatch(/,Deposit,2100,Customer deposits,\d{10},,12\.34,USD,/);
   });
 
+  it('records in the audit log who downloaded which days, from where', async () => {
+    const exporter = await staffClient(app, 'admin');
+    const [from, to] = [await daysAgo(db, 2), await daysAgo(db, 1)];
+    const response = await exporter.client.get(
+      `/api/v1/admin/books/journal.csv?from=${from}&to=${to}`,
+    );
+    expect(response.statusCode).toBe(200);
+    const refused = await exporter.client.get(
+      `/api/v1/admin/books/journal.csv?from=${to}&to=${from}`,
+    );
+    expect(refused.statusCode).toBe(400);
+    const recorded = await db.query<{ action: string; after: unknown; ip_address: string }>(
+      'SELECT action, after, ip_address FROM audit_events WHERE actor_user_id = $1 ORDER BY id',
+      [exporter.user.id],
+    );
+    const [login, ...exports] = recorded.rows;
+    expect(login?.action).toBe('login_succeeded');
+    expect(exports).toEqual([
+      { action: 'books_journal_exported', after: { from, to }, ip_address: login?.ip_address },
+    ]);
+  });
+
   it('is the admin’s: support is refused', async () => {
     const response = await support.get(
       '/api/v1/admin/books/journal.csv?from=2026-01-01&to=2026-01-02',

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { staffRoutesOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { downloadSchema } from '../../platform/downloads.ts';
 import { journalCsv, trialBalanceCsv } from './csv.ts';
 import { dayBounds } from './queries.ts';
@@ -65,7 +66,7 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: { querystring: journalExportQuerySchema, response: { 200: downloadSchema } },
     },
-    async (request, reply) => {
+    async (request, reply, staff) => {
       const { from, to } = request.query;
       if (to < from) refuseRange('The end date comes before the start date', 'to');
       if ((Date.parse(to) - Date.parse(from)) / dayMs + 1 > journalExportDaysMax) {
@@ -75,6 +76,14 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
         from: (await dayBounds(app.db, from, app.config.timeZone)).startsAt,
         to: (await dayBounds(app.db, to, app.config.timeZone)).endsAt,
       };
+      // Every line of every account leaves the building: who took which days is recorded.
+      await recordAudit(app.db, {
+        action: 'books_journal_exported',
+        actorUserId: staff.userId,
+        subjectUserId: null,
+        after: { from, to },
+        ipAddress: request.ip,
+      });
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', `attachment; filename="journal-${from}_${to}.csv"`);
       return reply

@@ -220,3 +220,33 @@ describe('live events after a session is revoked', () => {
     await otherInstance.close();
   });
 });
+
+describe('live events after a change of role', () => {
+  // A change of role ends the person's sessions (admin/role-grants.ts), and a revocation
+  // ends every stream opened with them, on every instance (ADR 013). The test waits for
+  // the end itself, bounded by its own timeout, well under a stream's five-minute lifetime.
+  it("ends a staff member's streams, on every instance, when an admin changes or revokes the role", async () => {
+    const otherInstance = await buildTestApp(db);
+    const otherUrl = await otherInstance.listen({ port: 0, host: '127.0.0.1' });
+    const admin = await staffClient(app, 'admin');
+    for (const [role, newRole] of [
+      ['admin', 'support'],
+      ['support', 'customer'],
+    ] as const) {
+      const staff = await staffClient(app, role);
+      const here = await openStream('/api/v1/admin/events', staff.client.cookie);
+      const there = await openStream('/api/v1/admin/events', staff.client.cookie, otherUrl);
+      expect([here.status, there.status]).toEqual([200, 200]);
+
+      const changed = await admin.client.post(`/api/v1/admin/users/${staff.user.id}/role`, {
+        role: newRole,
+        reason: 'Moved to another team',
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+
+      await Promise.all([here.ended(), there.ended()]);
+      expect(here.pending()).toEqual([]);
+    }
+    await otherInstance.close();
+  });
+});

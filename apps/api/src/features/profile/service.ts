@@ -2,6 +2,7 @@ import { findCountry } from '@coffer/contracts/countries';
 import type { Profile, SessionInfo } from '@coffer/contracts/profile';
 import QRCode from 'qrcode';
 import { findUserById, type UserRow } from '../../customers/queries.ts';
+import { isTwoFactorRequiredFor } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { decryptSecret, encryptSecret, sha256Hex } from '../../platform/crypto.ts';
@@ -235,6 +236,10 @@ export async function enableTotp(deps: AuthDeps, userId: string, code: string): 
 export async function disableTotp(deps: AuthDeps, userId: string, code: string): Promise<void> {
   const user = await requireUser(deps, userId);
   if (!user.totp_secret_encrypted) throw new AppError('totp_state_conflict');
+  // Refused before the code is checked: nobody spends a recovery code only to be told no.
+  if (isTwoFactorRequiredFor(user.role, deps.config)) {
+    throw new AppError('staff_two_factor_stays_on');
+  }
   await deps.db.transaction(async (tx) => {
     if (!(await verifySecondFactor(deps, tx, user, code))) {
       throw new AppError('wrong_code', {

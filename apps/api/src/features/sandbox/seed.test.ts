@@ -1,31 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { toCurrencyCode } from '@coffer/contracts/currencies';
 import type { FastifyInstance } from 'fastify';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { TestClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
-import type { AccountId } from '../../ledger/ledger.ts';
+import { type AccountId, type Posting, postBackDated } from '../../ledger/ledger.ts';
 import { demoUsers, describeDemoUsers, seedSandbox } from './seed.ts';
 
 let db: Database;
 let app: FastifyInstance;
 
-useTestApp((opened) => {
-  ({ app, db } = opened);
-});
+// A sandbox server, as `npm start` runs one on a fresh checkout.
+useTestApp(
+  (opened) => {
+    ({ app, db } = opened);
+  },
+  { env: { COFFER_SANDBOX: '1' } },
+);
 
-async function walletBalance(email: string): Promise<{ currency: string; balanceMinor: bigint }> {
+const deps = () => ({ db, ledger: app.ledger, config: app.config });
+
+async function walletOf(email: string): Promise<AccountId> {
   const wallet = await db.query<{ id: AccountId }>(
     "SELECT a.id FROM accounts a JOIN users u ON u.id = a.owner_user_id WHERE u.email = $1 AND a.kind = 'customer'",
     [email],
   );
   const id = wallet.rows[0]?.id;
   if (!id) throw new Error(`no wallet for ${email}`);
-  return app.ledger.balance(id);
+  return id;
+}
+
+async function walletBalance(email: string): Promise<{ currency: string; balanceMinor: bigint }> {
+  return app.ledger.balance(await walletOf(email));
+}
+
+/** The UTC date `days` before today by this machine's clock, as the close names days. */
+function daysBefore(days: number): string {
+  return new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
 it('seeds two admins, a support user and three customers with history, once', async () => {
-  await seedSandbox(db, app.ledger);
-  await seedSandbox(db, app.ledger);
+  await seedSandbox(deps());
+  await seedSandbox(deps());
   const users = await db.query<{ email: string; role: string }>(
     'SELECT email, role FROM users ORDER BY email',
   );
@@ -53,7 +73,7 @@ it('seeds two admins, a support user and three customers with history, once', as
 });
 
 it('lets every demo user sign in with the printed credentials', async () => {
-  await seedSandbox(db, app.ledger);
+  await seedSandbox(deps());
   const printed = describeDemoUsers(demoUsers);
   for (const demo of demoUsers) {
     expect(printed).toContain(`${demo.email.padEnd(22)} ${demo.password}`);
@@ -69,7 +89,7 @@ it('lets every demo user sign in with the printed credentials', async () => {
 });
 
 it('lets the second demo admin approve what the first prepared over the approval threshold', async () => {
-  await seedSandbox(db, app.ledger);
+  await seedSandbox(deps());
   const signIn = async (email: string) => {
     const demo = demoUsers.find((user) => user.email === email);
     const client = new TestClient(app);
@@ -94,4 +114,52 @@ it('lets the second demo admin approve what the first prepared over the approval
     {},
   );
   expect(approved.json().status).toBe('posted');
+});
+
+describe('the demo history of a fresh sandbox', () => {
+  it('falls on the days before today, and those days are closed and balance', async () => {
+    await seedSandbox(deps());
+    const closes = await db.query<{ day: string; is_balanced: boolean; line_count: bigint }>(
+      'SELECT day::text AS day, is_balanced, line_count FROM book_closes ORDER BY day',
+    );
+    // Alice's three items on the last three days, Bruno's and Yuki's two on the last two.
+    expect(closes.rows).toEqual([
+      { day: daysBefore(3), is_balanced: true, line_count: 2n },
+      { day: daysBefore(2), is_balanced: true, line_count: 6n },
+      { day: daysBefore(1), is_balanced: true, line_count: 6n },
+    ]);
+  });
+
+  it('is back-dated by the seed alone: never outside the sandbox, never into a closed day', async () => {
+    const [alice, settlement] = [
+      await walletOf('alice@coffer.test'),
+      await app.ledger.systemAccount('settlement', toCurrencyCode('USD')),
+    ];
+    const posting: Posting = {
+      kind: 'deposit',
+      memo: 'Back-dated',
+      lines: [
+        { accountId: settlement, amountMinor: -100n },
+        { accountId: alice, amountMinor: 100n },
+      ],
+    };
+    const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    await expect(
+      postBackDated(db, { isSandbox: false }, [{ posting, postedAt: yesterday }]),
+    ).rejects.toThrow(/only in the sandbox/);
+    await expect(postBackDated(db, app.config, [{ posting, postedAt: yesterday }])).rejects.toThrow(
+      /after the last closed day/,
+    );
+    await expect(
+      postBackDated(db, app.config, [{ posting, postedAt: new Date(Date.now() + 60_000) }]),
+    ).rejects.toThrow(/before now/);
+    await app.ledger.assertInvariants();
+
+    // No other source file calls it.
+    const apiSource = fileURLToPath(new URL('../../', import.meta.url));
+    const callers = (await readdir(apiSource, { recursive: true }))
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) => readFileSync(path.join(apiSource, file), 'utf8').includes('postBackDated'));
+    expect(callers.sort()).toEqual(['features/sandbox/seed.ts', 'ledger/ledger.ts']);
+  });
 });

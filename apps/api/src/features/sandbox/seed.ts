@@ -2,11 +2,11 @@ import type { Role } from '@coffer/contracts/auth';
 import { findCountry } from '@coffer/contracts/countries';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { parseAmount } from '@coffer/contracts/money';
-import type { Database } from '../../db/client.ts';
-import type { AccountId, Ledger } from '../../ledger/ledger.ts';
+import { type AccountId, type Ledger, type Posting, postBackDated } from '../../ledger/ledger.ts';
 import { newId } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { insertUser, isEmailTaken } from '../auth/queries.ts';
+import { type BooksDeps, closeDueDays } from '../books/service.ts';
 
 type DemoUser = {
   username: string;
@@ -85,30 +85,61 @@ export const demoUsers: DemoUser[] = [
   },
 ];
 
-async function postHistory(
+type SeedDeps = BooksDeps & { config: BooksDeps['config'] & { isSandbox: boolean } };
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** A customer's history as postings: deposits from settlement, bills to bill clearing. */
+async function historyPostings(
   ledger: Ledger,
   walletId: AccountId,
   currency: CurrencyCode,
   history: NonNullable<DemoUser['history']>,
-) {
+): Promise<Posting[]> {
   const settlement = await ledger.systemAccount('settlement', currency);
   const billClearing = await ledger.systemAccount('bill_clearing', currency);
-  for (const item of history) {
+  return history.map((item) => {
     const amountMinor = parseAmount(item.amount, currency);
     const [from, to] = item.kind === 'deposit' ? [settlement, walletId] : [walletId, billClearing];
-    await ledger.post({
+    return {
       kind: item.kind,
       memo: item.memo,
       lines: [
         { accountId: from, amountMinor: -amountMinor },
         { accountId: to, amountMinor },
       ],
-    });
+    };
+  });
+}
+
+/**
+ * Posts the demo history. Into a ledger with no entries yet (a fresh sandbox) each
+ * customer's items fall on the days before today, the last yesterday, and those days are
+ * closed at once by the books' own close, so /admin/books shows closed days from the
+ * start. Any other time (a demo user added to a sandbox already in use) they are posted now.
+ */
+async function postHistory(deps: SeedDeps, histories: Posting[][]): Promise<void> {
+  const hasEntries = await deps.db.query<{ has_entries: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM journal_entries) AS has_entries',
+  );
+  if (hasEntries.rows[0]?.has_entries) {
+    for (const posting of histories.flat()) await deps.ledger.post(posting);
+    return;
   }
+  const now = Date.now();
+  const backDated = histories.flatMap((postings) =>
+    postings.map((posting, index) => ({
+      posting,
+      postedAt: new Date(now - (postings.length - index) * dayMs),
+    })),
+  );
+  await postBackDated(deps.db, deps.config, backDated);
+  await closeDueDays(deps, new Date(now));
 }
 
 /** Creates the demo users once (an existing address is left alone); returns them for printing. */
-export async function seedSandbox(db: Database, ledger: Ledger): Promise<DemoUser[]> {
+export async function seedSandbox(deps: SeedDeps): Promise<DemoUser[]> {
+  const { db, ledger } = deps;
+  const histories: Posting[][] = [];
   for (const demo of demoUsers) {
     if (await isEmailTaken(db, demo.email)) continue;
     const country = findCountry(demo.country);
@@ -129,8 +160,11 @@ export async function seedSandbox(db: Database, ledger: Ledger): Promise<DemoUse
       });
       return demo.role === 'customer' ? ledger.openWallet(userId, currency, tx) : null;
     });
-    if (wallet && demo.history) await postHistory(ledger, wallet.id, currency, demo.history);
+    if (wallet && demo.history) {
+      histories.push(await historyPostings(ledger, wallet.id, currency, demo.history));
+    }
   }
+  if (histories.length > 0) await postHistory(deps, histories);
   return demoUsers;
 }
 

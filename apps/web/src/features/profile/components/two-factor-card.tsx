@@ -1,7 +1,9 @@
+import { errorCodes } from '@coffer/contracts/errors';
 import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { dialogOnDemand } from '../../../components/on-demand.tsx';
+import { useMe } from '../../../lib/session.ts';
 
 // The dialogs (their forms, the QR code, the recovery codes) load when one first opens: the
 // profile's first screen shows only this card (docs/decisions/030).
@@ -15,6 +17,10 @@ const DisableTwoFactorDialog = dialogOnDemand(
 export function TwoFactorCard({ hasTotp }: { hasTotp: boolean }) {
   const [isEnabling, enableDialog] = useDisclosure(false);
   const [isDisabling, disableDialog] = useDisclosure(false);
+  // Staff where COFFER_STAFF_TWO_FACTOR requires it: the server refuses to turn it off
+  // (the back office would close to them), so the card says why instead of offering it.
+  const isRequired = useMe()?.isTwoFactorRequired ?? false;
+  const isKeptOn = hasTotp && isRequired;
   const headingId = 'two-factor-heading';
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
@@ -37,15 +43,22 @@ export function TwoFactorCard({ hasTotp }: { hasTotp: boolean }) {
           ? 'Each login asks for a code from your authenticator app, or one of your recovery codes.'
           : 'Ask for a code from an authenticator app each time you log in, so a stolen password is not enough.'}
       </Text>
-      <Group>
-        {hasTotp ? (
-          <Button variant="default" color="red" onClick={disableDialog.open}>
-            Turn off two-factor authentication
-          </Button>
-        ) : (
-          <Button onClick={enableDialog.open}>Set up two-factor authentication</Button>
-        )}
-      </Group>
+      {isKeptOn ? (
+        <Text size="sm">
+          {errorCodes.staff_two_factor_stays_on.message} It keeps the back office open to you:
+          without it, every back-office page would be closed.
+        </Text>
+      ) : (
+        <Group>
+          {hasTotp ? (
+            <Button variant="default" color="red" onClick={disableDialog.open}>
+              Turn off two-factor authentication
+            </Button>
+          ) : (
+            <Button onClick={enableDialog.open}>Set up two-factor authentication</Button>
+          )}
+        </Group>
+      )}
       <EnableTwoFactorDialog opened={isEnabling} onClose={enableDialog.close} />
       <DisableTwoFactorDialog opened={isDisabling} onClose={disableDialog.close} />
     </Card>
