@@ -246,7 +246,10 @@ describe('with a full site configuration', () => {
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         await page.waitForLoadState('networkidle');
         const appEntry = /src="(\/assets\/[^"]+\.js)"/.exec(
-          await (await page.request.get('/no-such-page')).text(),
+          // As a browser asks for a page: a client that takes no HTML gets the JSON 404.
+          await (
+            await page.request.get('/no-such-page', { headers: { accept: 'text/html' } })
+          ).text(),
         )?.[1];
         expect(appEntry).toBeDefined();
         expect(scripts).not.toContain(appEntry);

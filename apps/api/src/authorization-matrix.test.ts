@@ -223,6 +223,16 @@ const targetSpellings = {
 type Spelling = keyof typeof targetSpellings;
 
 /**
+ * @fastify/static finds a file by the raw request target's prefix, so the documentation's
+ * files asked for as `/%61pi/…` or `http://host/api/…` are not found (a JSON 404: nothing is
+ * refused, and no HTML stands in for the file), though the router matched their public route.
+ */
+function isFileUnderOtherSpelling(route: string, spelling: Spelling): boolean {
+  const isRawTargetChanged = spelling === 'encoded first segment' || spelling === 'absolute form';
+  return route === 'GET /api/docs/static/*' && isRawTargetChanged;
+}
+
+/**
  * One request over real HTTP with the request target exactly as given (inject would
  * normalise it). Streams are hung up on once their head has arrived.
  */
@@ -392,7 +402,9 @@ describe('authorization matrix', () => {
           });
           const expected = row[actor];
           const outcome = `${actor}, ${spelling} ${target} → ${response.statusCode} ${response.body.slice(0, 120)}`;
-          if (expected === 'ok') {
+          if (isFileUnderOtherSpelling(route, spelling)) {
+            expect(response.statusCode, outcome).toBe(404);
+          } else if (expected === 'ok') {
             expect([401, 403, 404], outcome).not.toContain(response.statusCode);
             expect(response.statusCode, outcome).toBeLessThan(500);
           } else {
