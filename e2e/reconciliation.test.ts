@@ -127,7 +127,7 @@ describe('payment files and reconciliation', () => {
       });
       await page.getByRole('button', { name: 'Import statement' }).click();
       await page
-        .getByText('4 entries: 1 deposit requests, 2 payouts matched, 2 waiting below.')
+        .getByText('4 entries: 1 deposit request, 2 payouts matched, 2 waiting below.')
         .waitFor();
       const requests = await callApi(
         page,

@@ -41,6 +41,7 @@ import {
   resolveItem,
   uploadStatement,
 } from '../api.ts';
+import { countOf } from '../counts.ts';
 
 const money = (amountMinor: bigint, currency: string) =>
   formatMoney({ amountMinor, currency: toCurrencyCode(currency) }, { currencyDisplay: 'code' });
@@ -197,8 +198,10 @@ function StatementUpload() {
       <FormAlert message={upload.error ? errorMessage(upload.error) : null} />
       {imported && (
         <Alert color="green" title={`Statement ${imported.statementReference} imported`}>
-          {imported.entryCount} entries: {imported.depositRequestCount} deposit requests,{' '}
-          {imported.matchedPayoutCount} payouts matched, {imported.queuedCount} waiting below.
+          {countOf(imported.entryCount, 'entry', 'entries')}:{' '}
+          {countOf(imported.depositRequestCount, 'deposit request', 'deposit requests')},{' '}
+          {countOf(imported.matchedPayoutCount, 'payout', 'payouts')} matched,{' '}
+          {imported.queuedCount} waiting below.
         </Alert>
       )}
       <Group>
