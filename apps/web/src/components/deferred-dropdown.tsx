@@ -49,6 +49,8 @@ export function TopBarButton({ label, icon, size = 'lg', ref, ...handlers }: Top
       color="gray"
       size={size}
       aria-label={label}
+      // ActionIcon clips what sticks out; the bell's count ("10") sits on its corner.
+      style={{ overflow: 'visible' }}
       {...handlers}
     >
       {icon}

@@ -10,6 +10,18 @@ const hiddenAmount = '••••••';
 /** The figure's size: a placeholder of the same height keeps the card still while it loads. */
 const figureFontSizePx = 32;
 const figureLineHeight = 1.2;
+/** The eye button and the gap before it, beside the figure. */
+const eyeWidthPx = 44;
+/** A bold figure's width per character, in ems, with room to spare ("KWD 1,732.530"). */
+const charWidthEm = 0.62;
+
+/**
+ * An amount never breaks across lines (issue #31 item 12): it scales down to the width
+ * its section has (a container, so `cqi` is that width), never above the figure's size.
+ */
+function figureFontSize(text: string): string {
+  return `min(${figureFontSizePx}px, calc((100cqi - ${eyeWidthPx}px) / ${(text.length * charWidthEm).toFixed(2)}))`;
+}
 
 /**
  * The Available Balance, hidden as dots until the eye is pressed; held funds are shown
@@ -20,17 +32,24 @@ export function BalanceFigure({ wallet }: { wallet: WalletSummary | undefined })
   const labelId = useId();
   const [isVisible, setIsVisible] = useBalanceVisibility();
   const heldMinor = wallet?.heldMinor ?? 0n;
+  const shown =
+    isVisible && wallet ? formatAmountMinor(wallet.availableMinor, wallet.currency) : '';
   return (
-    <Stack gap={4} component="section" aria-labelledby={labelId}>
+    <Stack
+      gap={4}
+      component="section"
+      aria-labelledby={labelId}
+      style={{ containerType: 'inline-size' }}
+    >
       <Text size="sm" c="dimmed" id={labelId}>
         Available Balance
       </Text>
       <Group gap="xs" wrap="nowrap" align="center">
         <Text
-          fz={figureFontSizePx}
+          fz={shown ? figureFontSize(shown) : figureFontSizePx}
           fw={700}
           lh={figureLineHeight}
-          style={{ overflowWrap: 'anywhere' }}
+          style={{ whiteSpace: 'nowrap' }}
         >
           {isVisible && !wallet ? (
             <Skeleton
@@ -41,8 +60,8 @@ export function BalanceFigure({ wallet }: { wallet: WalletSummary | undefined })
               role="status"
               aria-label="Loading your balance"
             />
-          ) : isVisible && wallet ? (
-            formatAmountMinor(wallet.availableMinor, wallet.currency)
+          ) : shown ? (
+            shown
           ) : (
             <>
               <span aria-hidden>{hiddenAmount}</span>
