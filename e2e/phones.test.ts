@@ -1,6 +1,6 @@
 // What a customer meets on a 390 px phone (issue #31 item 12): a three-decimal balance
-// stays on one line, the floating Help button leaves Quick Pay's buttons free, and the
-// bell shows a two-digit count whole.
+// stays on one line, the floating Help button leaves Quick Pay's buttons free (under a
+// dialog's overlay, and below the page's end), and the bell shows a two-digit count whole.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { LifeBuoy } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { supportUnreadQueryOptions } from '../../features/support/api.ts';
-import classes from './shell-layout.module.css';
 
 /** Staff replies the customer has not read, for the menu's Support entry and the Help button. */
 export function useSupportUnreadCount(): number {
@@ -41,7 +40,7 @@ export function HelpButton() {
   // same task, with a search of the whole document for its node and a render of its own.
   // It is fixed to the screen either way; in place, the shell's `inert` also covers it.
   return (
-    <Affix position={{ bottom: 20, right: 20 }} withinPortal={false} className={classes.helpButton}>
+    <Affix position={{ bottom: 20, right: 20 }} withinPortal={false}>
       <Indicator label={unreadCount} size={18} color="red" disabled={unreadCount === 0}>
         <Button
           component={Link}
