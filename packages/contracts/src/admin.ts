@@ -37,12 +37,13 @@ export type CustomerSearchIdentifiers = {
 
 export function customerSearchIdentifiers(search: string): CustomerSearchIdentifiers {
   const compact = search.replace(/[\s.()-]/g, '');
-  const digits = /^(?:\+|00)?(\d+)$/.exec(compact)?.[1] ?? null;
+  const isDigits = /^\d+$/.test(compact);
+  const phoneDigits = /^(?:\+|00)?(\d{7,15})$/.exec(compact)?.[1] ?? null;
   const reference = /^(?:REF-?)?([A-Z0-9]{9})$/i.exec(search.trim())?.[1] ?? null;
   return {
-    accountNumber: digits?.length === 10 && !/^(\+|00)/.test(compact) ? digits : null,
-    phone: digits !== null && digits.length >= 7 && digits.length <= 15 ? `+${digits}` : null,
-    cardLastFour: digits?.length === 4 && compact.length === 4 ? digits : null,
+    accountNumber: isDigits && compact.length === 10 ? compact : null,
+    phone: phoneDigits === null ? null : `+${phoneDigits}`,
+    cardLastFour: isDigits && compact.length === 4 ? compact : null,
     disputeReference: reference === null ? null : `REF-${reference.toUpperCase()}`,
   };
 }
