@@ -350,6 +350,48 @@ describe('back office', () => {
   );
 
   it(
+    'finds a customer by the phone or account number they quote, and says what a failed search looked at',
+    async () => {
+      const { context } = await suite.openPage();
+      const caller = await signUpInContext(
+        context,
+        suite.server.baseUrl,
+        newCustomer({ phone: '+4915123456789', country: 'DE' }),
+      );
+      const { page, problems } = await suite.openPage();
+      await logIn(page, demo.support);
+      const callerId = await openCustomer(page, caller.email, caller.username);
+      const detail = await callApi(
+        page,
+        suite.server.baseUrl,
+        'GET',
+        `/api/v1/admin/users/${callerId}`,
+      );
+      const accountNumber = (detail.json as { wallet: { accountNumber: string } }).wallet
+        .accountNumber;
+
+      // Numbers are typed as people read them out, in groups.
+      await openCustomer(page, '+49 151 2345 6789', caller.username);
+      const grouped = `${accountNumber.slice(0, 5)} ${accountNumber.slice(5)}`;
+      await openCustomer(page, grouped, caller.username);
+
+      await page.goto('/admin');
+      const search = page.getByRole('searchbox', { name: 'Search users' });
+      await search.fill('0000');
+      await page.getByText('No users found').waitFor();
+      await page
+        .getByText('Nobody\'s name or email contains "0000", and no card ends in 0000.')
+        .waitFor();
+      await snapshotBothWidths(page, 'admin-users-search-nothing');
+      await search.fill(grouped);
+      await page.getByRole('table', { name: 'Users' }).getByText(caller.username).waitFor();
+      await snapshotBothWidths(page, 'admin-users-search-account-number');
+      expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    journeyTimeoutMs,
+  );
+
+  it(
     'freezes a customer, who is told why on every page and in their activity, then unfreezes',
     async () => {
       const reason = 'Unusual sign-in from a new country';

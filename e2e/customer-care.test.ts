@@ -197,6 +197,7 @@ describe('customer care', () => {
         .fill('We refunded the payment you did not make.');
       // A cent above what Alice disputed, the form says before submitting that it will wait.
       const refundField = staff.getByLabel('Refund (optional)');
+      await staff.getByText(/A refund from support always waits for an admin's approval/).waitFor();
       await refundField.fill('40.01');
       await staff
         .getByText(
@@ -213,8 +214,11 @@ describe('customer care', () => {
       await staff.getByRole('alert').filter({ hasText: 'Please enter a valid amount' }).waitFor();
       await refundField.fill('40.00');
       await staff.getByRole('button', { name: 'Resolve' }).click();
-      await toast(staff, 'Dispute resolved');
+      await toast(staff, 'Refund sent for approval; the dispute stays open until it is decided');
       await staff.getByText(/waiting for a second admin/).waitFor();
+      // The case waits with its refund: nothing else is decided meanwhile.
+      await staff.getByText(/The refund waits for an admin in the deposits queue/).waitFor();
+      expect(await staff.getByRole('button', { name: 'Resolve' }).count()).toBe(0);
       const refundId = (
         (await callApi(staff, suite.server.baseUrl, 'GET', '/api/v1/admin/queues/deposits'))
           .json as {
@@ -251,7 +255,7 @@ describe('customer care', () => {
       const bell = alice.getByRole('dialog', { name: /Notifications/ });
       await bell
         .getByText(
-          `Your dispute ${reference} is resolved. We refunded the payment you did not make.`,
+          `Your dispute ${reference} is resolved: the refund is in your account. We refunded the payment you did not make.`,
         )
         .waitFor();
       await bell.getByText('$40.00 was deposited to your account.').waitFor();

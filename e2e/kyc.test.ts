@@ -219,7 +219,7 @@ describe('identity verification', () => {
       const { page: staff, problems: staffProblems } = await suite.openPage();
       await logIn(staff, demo.support);
       await staff.goto('/admin');
-      await staff.getByPlaceholder('Search users...').fill(demo.yuki.email);
+      await staff.getByLabel('Search users').fill(demo.yuki.email);
       const listRow = staff.getByRole('row').filter({ hasText: demo.yuki.email });
       await listRow.getByText('Pending').waitFor();
       await listRow.getByRole('link', { name: /View/ }).click();
@@ -246,7 +246,7 @@ describe('identity verification', () => {
       await page.getByText('Pending review', { exact: true }).waitFor();
 
       await staff.goto('/admin');
-      await staff.getByPlaceholder('Search users...').fill(demo.yuki.email);
+      await staff.getByLabel('Search users').fill(demo.yuki.email);
       await staff
         .getByRole('row')
         .filter({ hasText: demo.yuki.email })

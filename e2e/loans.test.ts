@@ -105,13 +105,22 @@ describe('loans', () => {
       await admin.page.getByText('Not yet assessed').waitFor();
       const eligibility = admin.page.getByRole('region', { name: 'Loan eligibility' });
       await eligibility.getByLabel('Approved eligibility').fill('5000.00');
-      await eligibility.getByLabel('Reason').fill('Salary slips for three months checked');
+      // The form says which of its words reach the customer.
+      const reason = eligibility.getByRole('textbox', { name: 'Reason for the customer' });
+      expect(await reason.getAttribute('aria-describedby')).toBeTruthy();
+      await eligibility.getByText('The customer sees this.').waitFor();
+      await reason.fill('Salary slips for three months checked');
+      await eligibility
+        .getByLabel('Note for staff only (optional)')
+        .fill('Salary 3,500 net per month stated in support chat; no debts');
       await eligibility.getByRole('button', { name: 'Set eligibility' }).click();
       await toast(admin.page, 'Loan eligibility updated');
 
-      // The customer sees it, and the cost of the loan as she types.
+      // The customer sees it, and the cost of the loan as she types; never the staff note.
       await alice.page.reload();
       await alice.page.getByText('$5,000.00').first().waitFor();
+      await alice.page.getByText('Salary slips for three months checked').first().waitFor();
+      expect(await alice.page.getByText(/support chat/).count()).toBe(0);
       await applyOnLoanPage(alice.page, '1200.00', '12');
       const cost = annuitySchedule(120_000n, 1200, 12);
       const disclosure = alice.page.getByLabel('Cost of this loan');

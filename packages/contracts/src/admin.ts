@@ -21,6 +21,33 @@ export const customerListQuerySchema = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 25),
 });
 
+/**
+ * What a staff search term can be besides part of a name or email, each matched exactly:
+ * a wallet's account number (10 digits), a phone (stored in E.164: the term's digits with
+ * a leading + or 00), a card's last four digits, a dispute reference (REF- optional, any
+ * case). Null where the term has not that shape. Spaces, dots, dashes and brackets in
+ * numbers are ignored, as people read numbers out in groups.
+ */
+export type CustomerSearchIdentifiers = {
+  accountNumber: string | null;
+  phone: string | null;
+  cardLastFour: string | null;
+  disputeReference: string | null;
+};
+
+export function customerSearchIdentifiers(search: string): CustomerSearchIdentifiers {
+  const compact = search.replace(/[\s.()-]/g, '');
+  const isDigits = /^\d+$/.test(compact);
+  const phoneDigits = /^(?:\+|00)?(\d{7,15})$/.exec(compact)?.[1] ?? null;
+  const reference = /^(?:REF-?)?([A-Z0-9]{9})$/i.exec(search.trim())?.[1] ?? null;
+  return {
+    accountNumber: isDigits && compact.length === 10 ? compact : null,
+    phone: phoneDigits === null ? null : `+${phoneDigits}`,
+    cardLastFour: isDigits && compact.length === 4 ? compact : null,
+    disputeReference: reference === null ? null : `REF-${reference.toUpperCase()}`,
+  };
+}
+
 export const staffNameSchema = z.object({ id: z.string(), username: z.string() });
 
 export const moneySchema = z.object({ amountMinor: minorUnitsSchema, currency: z.string() });

@@ -204,8 +204,12 @@ const staffReason = multiLineText({ max: 500 }).check(z.minLength(1, 'Please giv
 
 export const eligibilityBodySchema = z.object({
   amount: singleLineText({ max: 40 }).check(z.minLength(1, 'Please enter a valid amount')),
+  /** The customer reads it on their loan page and in the notification. */
   reason: staffReason,
+  /** For staff only (what the customer said, what was checked): kept in the audit log. */
+  staffNote: z.optional(multiLineText({ max: 500 })),
 });
+export type EligibilityBody = z.infer<typeof eligibilityBodySchema>;
 
 export const loanDecisionBodySchema = z.object({ reason: staffReason });
 

@@ -34,6 +34,7 @@ export type ApprovalCallbacks<Kind extends ApprovalKind> = {
 };
 
 type CallbacksByKind = { [Kind in ApprovalKind]: ApprovalCallbacks<Kind> };
+type FollowersByKind = { [Kind in ApprovalKind]: ApprovalCallbacks<Kind>['onDecided'][] };
 
 /**
  * Approval by a second admin: each feature whose staff postings wait for a second admin
@@ -42,10 +43,22 @@ type CallbacksByKind = { [Kind in ApprovalKind]: ApprovalCallbacks<Kind> };
  */
 export class Approvals {
   private readonly byKind: Partial<CallbacksByKind> = {};
+  private readonly followers: FollowersByKind = { money_request: [], loan_disbursement: [] };
 
   register<Kind extends ApprovalKind>(kind: Kind, callbacks: CallbacksByKind[Kind]) {
     assert(this.byKind[kind] === undefined, `a second registration for ${kind} approvals`);
     this.byKind[kind] = callbacks;
+  }
+
+  /**
+   * Another feature's step after each decision of a kind it does not own, in the same
+   * transaction, once the owner's has run: a dispute resolves when its refund is approved.
+   */
+  follow<Kind extends ApprovalKind>(
+    kind: Kind,
+    onDecided: ApprovalCallbacks<Kind>['onDecided'],
+  ): void {
+    this.followers[kind].push(onDecided);
   }
 
   /** The kinds no feature has registered (none, once the app is ready). */
@@ -67,5 +80,6 @@ export class Approvals {
     const pending = await callbacks.lockPending(tx, decided.id);
     await refuseUnlessMayDecide(tx, pending, decided.decision, decided.action.staff.userId);
     await callbacks.onDecided(tx, decided);
+    for (const follower of this.followers[kind]) await follower(tx, decided);
   }
 }

@@ -186,6 +186,8 @@ export const users = pgTable(
     index('users_username_trigram_idx').using('gin', sql`lower(${table.username}) gin_trgm_ops`),
     index('users_email_trigram_idx').using('gin', sql`${table.email} gin_trgm_ops`),
     index('users_customer_list_idx').on(table.role, table.id.desc()),
+    // Staff search by a phone quoted exactly (migration 0029).
+    index('users_phone_idx').on(table.phone).where(sql`${table.phone} is not null`),
     // The staff search's id ranges: ids are time-ordered, rows appended (ADR 022).
     index('users_id_brin_idx')
       .using('brin', table.id)
@@ -704,6 +706,10 @@ export const disputes = pgTable(
     index('disputes_open_idx')
       .on(table.createdAt)
       .where(sql`${table.status} in ('pending', 'investigating')`),
+    // A refund's decision finds the dispute it refunds (migration 0029).
+    index('disputes_refund_request_idx')
+      .on(table.refundRequestId)
+      .where(sql`${table.refundRequestId} is not null`),
     check('disputes_reference_form', sql`${table.reference} ~ '^REF-[A-Z0-9]{9}$'`),
     check('disputes_amount_positive', sql`${table.amountMinor} > 0`),
   ],
@@ -784,6 +790,10 @@ export const cards = pgTable(
       .on(table.userId)
       .where(sql`${table.status} in ('requested', 'issued', 'frozen')`),
     index('cards_user_idx').on(table.userId, table.createdAt.desc()),
+    // Staff search by a last four: a page of the newest matching customers (migration 0029).
+    index('cards_last_four_idx')
+      .on(table.lastFour, table.userId)
+      .where(sql`${table.lastFour} is not null`),
     index('cards_queue_idx').on(table.createdAt).where(sql`${table.status} = 'requested'`),
     check('cards_fee_not_negative', sql`${table.feeMinor} >= 0`),
     check('cards_spent_not_negative', sql`${table.spentMinor} >= 0`),

@@ -38,6 +38,9 @@ export function useStaffAction<Body, Result>(options: {
   };
 }
 
+/** Beside every staff field whose text the customer will read (issue #31, 3). */
+export const customerSeesThis = 'The customer sees this.';
+
 /** The reason every staff action records in the audit log. */
 export function ReasonField(props: TextareaProps) {
   return <Textarea label="Reason" required autosize minRows={2} maxRows={6} {...props} />;
@@ -107,7 +110,11 @@ export function RejectWithReasonForm<Result>({
       <Stack gap="md">
         {children}
         <FormAlert message={action.formError} />
-        <ReasonField data-autofocus {...form.getInputProps('reason')} />
+        <ReasonField
+          data-autofocus
+          description={customerSeesThis}
+          {...form.getInputProps('reason')}
+        />
         <StaffActionButtons
           onCancel={onClose}
           isBusy={action.isPending}

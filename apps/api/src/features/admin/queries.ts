@@ -1,3 +1,4 @@
+import { customerSearchIdentifiers } from '@coffer/contracts/admin';
 import type { Role } from '@coffer/contracts/auth';
 import type { KycStatus } from '@coffer/contracts/kyc';
 import type { Queryable } from '../../db/client.ts';
@@ -39,14 +40,9 @@ const searchDepths: SearchDepths = { readRowByRow: 5_000, indexedFirst: 50_000 }
 type SearchPage = { pattern: string; cursor: string | null; limit: number };
 
 /**
- * Newest first, by id (UUIDv7 is time-ordered). The search matches a substring of the
- * name or address, case-insensitively, in up to three steps, because no single plan is
- * fast for every term (ADR 022): a common term ("@mail") fills a page among the newest
- * few thousand users at once; a rare one ("olivia tanaka"), found there not at all, has
- * few matches in the whole table and the trigram indexes find them all; one in between
- * ("tanaka", 1 in 300) is looked up in the indexes among the newest 50,000 users first,
- * so that a few hundred rows are read rather than every match in the table, and only
- * then among the others.
+ * Newest first, by id (UUIDv7 is time-ordered). A search finds users by part of their
+ * name or address, and by an account number, phone, card's last four digits or dispute
+ * reference quoted exactly (issue #31).
  */
 export async function listCustomers(
   db: Queryable,
@@ -63,16 +59,40 @@ export async function listCustomers(
     return page.rows;
   }
   const search = { pattern: likePattern(query.search), cursor, limit: query.limit };
+  const byName = await nameOrEmailMatches(db, search, depths);
+  const byIdentifier = await identifierMatches(db, query.search, search);
+  if (byIdentifier.length === 0) return byName;
+  // Both are the newest matches before the cursor, so the page is the newest of both.
+  const byId = new Map([...byName, ...byIdentifier].map((row) => [row.id, row]));
+  return [...byId.values()].sort((a, b) => (a.id < b.id ? 1 : -1)).slice(0, query.limit);
+}
+
+/**
+ * The newest users before the cursor whose name or address holds the search,
+ * case-insensitively, in up to three steps, because no single plan is
+ * fast for every term (ADR 022): a common term ("@mail") fills a page among the newest
+ * few thousand users at once; a rare one ("olivia tanaka"), found there not at all, has
+ * few matches in the whole table and the trigram indexes find them all; one in between
+ * ("tanaka", 1 in 300) is looked up in the indexes among the newest 50,000 users first,
+ * so that a few hundred rows are read rather than every match in the table, and only
+ * then among the others.
+ */
+async function nameOrEmailMatches(
+  db: Queryable,
+  search: SearchPage,
+  depths: SearchDepths,
+): Promise<CustomerListRow[]> {
+  const { cursor } = search;
   const recent = await recentMatches(db, search, depths.readRowByRow);
-  if (recent.length === query.limit) return recent;
+  if (recent.length === search.limit) return recent;
   // None among the newest few thousand: a rare term, whose every match the indexes find fast.
   if (recent.length === 0) return indexedMatches(db, search, null);
   const boundary = await idAtDepth(db, cursor, depths.indexedFirst);
   const newer = await indexedMatches(db, search, boundary);
-  if (newer.length === query.limit || boundary === null) return newer;
+  if (newer.length === search.limit || boundary === null) return newer;
   const older = await indexedMatches(
     db,
-    { ...search, cursor: boundary, limit: query.limit - newer.length },
+    { ...search, cursor: boundary, limit: search.limit - newer.length },
     null,
   );
   return [...newer, ...older];
@@ -92,6 +112,56 @@ async function recentMatches(
     [search.pattern, search.cursor, search.limit, depth],
   );
   return found.rows;
+}
+
+const identifierMatchesSql = `WITH matches AS MATERIALIZED (
+       SELECT owner_user_id AS id FROM accounts WHERE number = $3 AND kind = 'customer'
+       UNION SELECT id FROM users WHERE phone = $4
+       UNION SELECT user_id FROM disputes WHERE reference = $5
+       UNION (SELECT DISTINCT user_id FROM cards
+               WHERE last_four = $6 AND ($1::uuid IS NULL OR user_id < $1::uuid)
+               ORDER BY user_id DESC LIMIT $2))
+     SELECT ${listColumns}
+       FROM (SELECT id FROM matches WHERE ($1::uuid IS NULL OR id < $1::uuid)
+              ORDER BY id DESC LIMIT $2) m
+       JOIN users u ON u.id = m.id ${withWallet}
+      ORDER BY u.id DESC`;
+
+/**
+ * Users whose wallet's account number, phone, a card's last four digits or a dispute's
+ * reference is the term exactly, through each one's index (migration 0029). A last four
+ * can be many customers' (one in 10,000 cards): its branch reads only the page's worth
+ * of ids before the cursor, newest first, from the (last_four, user_id) index.
+ */
+async function identifierMatches(
+  db: Queryable,
+  term: string,
+  search: SearchPage,
+): Promise<CustomerListRow[]> {
+  const query = identifierMatchesQuery(term, search);
+  if (query === null) return [];
+  return (await db.query<CustomerListRow>(query.text, query.values)).rows;
+}
+
+/** The statement and its values; null when the term can be no identifier. Exported for
+ * the test that checks, with EXPLAIN on PostgreSQL, that every branch uses its index. */
+export function identifierMatchesQuery(
+  term: string,
+  search: { cursor: string | null; limit: number },
+): { text: string; values: (string | number | null)[] } | null {
+  const identifiers = customerSearchIdentifiers(term);
+  if (Object.values(identifiers).every((identifier) => identifier === null)) return null;
+  return {
+    text: identifierMatchesSql,
+    values: [
+      search.cursor,
+      search.limit,
+      identifiers.accountNumber,
+      identifiers.phone,
+      identifiers.disputeReference,
+      identifiers.cardLastFour,
+    ],
+  };
 }
 
 /** The id `depth` users older than the cursor (the newest user without one); null if none. */

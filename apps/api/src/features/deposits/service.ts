@@ -1,5 +1,6 @@
 import type { MoneyRequest } from '@coffer/contracts/admin';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
+import { disputeReferenceSchema } from '@coffer/contracts/disputes';
 import { memoLengthMax } from '@coffer/contracts/ledger';
 import { formatMoney, minorUnits } from '@coffer/contracts/money';
 import type { ApprovalCallbacks, Approvals } from '../../approvals/approvals.ts';
@@ -89,8 +90,14 @@ function shortened(text: string, lengthMax: number): string {
  * on the request and in the audit log.
  */
 function memoOf(request: MoneyRequestRow): string {
+  const reference = request.external_reference;
   if (request.direction === 'deposit') {
-    return `Deposit${request.external_reference ? ` (ref. ${request.external_reference})` : ''}`;
+    // A deposit quoting a dispute's reference is that dispute's refund (disputes/ files
+    // its refunds so), and the customer's statement says so.
+    if (reference !== null && disputeReferenceSchema.safeParse(reference).success) {
+      return `Refund (${reference})`;
+    }
+    return `Deposit${reference ? ` (ref. ${reference})` : ''}`;
   }
   return shortened(`Adjustment: ${request.reason.replace(/\s+/g, ' ')}`, memoLengthMax);
 }

@@ -136,7 +136,7 @@ describe('disputes', () => {
     expect(wrongType.statusCode).toBe(400);
   });
 
-  it('lets staff investigate, then resolve with a refund that a second admin must approve', async () => {
+  it('keeps a dispute being investigated while support’s refund waits for an admin, and resolves it once approved', async () => {
     const customer = await createCustomer(app);
     const support = await staffClient(app, 'support');
     const admin = await staffClient(app, 'admin');
@@ -161,16 +161,28 @@ describe('disputes', () => {
     );
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json()).toMatchObject({
-      status: 'resolved',
+      status: 'investigating',
       resolutionNote: 'Refunded in full.',
       refund: { amountMinor: '2500', status: 'pending_approval' },
     });
     const seen = (await customer.client.get(`/api/v1/disputes/${dispute.id}`)).json();
-    expect(seen).toMatchObject({ status: 'resolved', resolutionNote: 'Refunded in full.' });
-    const again = await support.client.post(`/api/v1/admin/disputes/${dispute.id}/reject`, {
-      note: 'no',
-    });
-    expect(again.statusCode).toBe(409);
+    expect(seen).toMatchObject({ status: 'investigating', resolutionNote: 'Refunded in full.' });
+    const told = (await customer.client.get('/api/v1/notifications')).json().items[0];
+    expect(told.text).toBe(
+      `Your dispute ${dispute.reference} is being investigated. A refund of $25.00 waits for approval.`,
+    );
+    // Nothing moves the dispute while its refund waits: no second refund, no rejection.
+    for (const [path, body] of [
+      ['reject', { note: 'no' }],
+      ['resolve', { note: 'Again.', refundAmount: '25.00' }],
+    ] as const) {
+      const again = await support.client.post(
+        `/api/v1/admin/disputes/${dispute.id}/${path}`,
+        body,
+        key(),
+      );
+      expect(again.statusCode, path).toBe(409);
+    }
     // Support cannot approve it; a second admin can.
     const pending = (await admin.client.get('/api/v1/admin/queues/deposits')).json();
     const refund = pending.items.find(
@@ -188,6 +200,17 @@ describe('disputes', () => {
     expect(approved.json().status).toBe('posted');
     const wallet = (await customer.client.get('/api/v1/wallet')).json();
     expect(wallet.availableMinor).toBe('2500');
+    const settled = (await customer.client.get(`/api/v1/disputes/${dispute.id}`)).json();
+    expect(settled).toMatchObject({ status: 'resolved', refund: { status: 'posted' } });
+    const paid = (await customer.client.get('/api/v1/notifications')).json().items;
+    expect(paid.map((item: { text: string }) => item.text)).toContain(
+      `Your dispute ${dispute.reference} is resolved: the refund is in your account. Refunded in full.`,
+    );
+    // The statement line says what the money is.
+    const lines = (await customer.client.get('/api/v1/wallet/deposits')).json().items;
+    expect(lines.map((line: { description: string }) => line.description)).toEqual([
+      `Refund (${dispute.reference})`,
+    ]);
     const bell = (await customer.client.get('/api/v1/notifications')).json();
     expect(bell.items.map((item: { kind: string }) => item.kind)).toEqual(
       expect.arrayContaining(['dispute_updated', 'deposit_posted']),
@@ -224,7 +247,7 @@ describe('disputes', () => {
       const waiting = await resolve(admin, above.id, '1.01');
       expect(waiting.statusCode).toBe(200);
       expect(waiting.json()).toMatchObject({
-        status: 'resolved',
+        status: 'investigating',
         refund: { amountMinor: '101', status: 'pending_approval' },
       });
       expect(await refundRequestOf(above.reference)).toMatchObject({
@@ -255,7 +278,7 @@ describe('disputes', () => {
       expect(await checkInvariants(db)).toEqual([]);
     });
 
-    it('shows a refund its maker cancelled as no refund, to the customer and to staff', async () => {
+    it('shows a refund its maker cancelled as no refund, the dispute still being investigated', async () => {
       const customer = await createCustomer(app);
       const support = await staffClient(app, 'support');
       const dispute = (await fileDispute(customer, validDispute)).json();
@@ -271,9 +294,20 @@ describe('disputes', () => {
       expect(cancelled.json().status).toBe('cancelled');
       const seen = await customer.client.get(`/api/v1/disputes/${dispute.id}`);
       expect(seen.statusCode).toBe(200);
-      expect(seen.json()).toMatchObject({ status: 'resolved', refund: null });
+      expect(seen.json()).toMatchObject({ status: 'investigating', refund: null });
       const staffSeen = await support.client.get(`/api/v1/admin/disputes/${dispute.reference}`);
-      expect(staffSeen.json()).toMatchObject({ status: 'resolved', refund: null });
+      expect(staffSeen.json()).toMatchObject({ status: 'investigating', refund: null });
+      const told = (await customer.client.get('/api/v1/notifications')).json().items[0];
+      expect(told.text).toBe(
+        `Your dispute ${dispute.reference} is still being investigated: the refund was not approved.`,
+      );
+      // Staff decide again, without a refund this time.
+      const resolved = await support.client.post(
+        `/api/v1/admin/disputes/${dispute.id}/resolve`,
+        { note: 'The merchant refunded you directly.' },
+        key(),
+      );
+      expect(resolved.json()).toMatchObject({ status: 'resolved', refund: null });
     });
 
     it('bounds the refund by the linked transaction when it is smaller than the disputed amount', async () => {

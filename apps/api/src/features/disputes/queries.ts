@@ -86,10 +86,15 @@ export function toStaffDispute(row: DisputeRow, linked: LinkedTransactionRow | n
 
 export async function findDispute(
   db: Queryable,
-  by: { id: string } | { reference: string },
+  by: { id: string } | { reference: string } | { refundRequestId: string },
   options: { isLocked?: boolean } = {},
 ): Promise<DisputeRow | null> {
-  const [column, value] = 'id' in by ? ['d.id', by.id] : ['d.reference', by.reference];
+  const [column, value] =
+    'id' in by
+      ? ['d.id', by.id]
+      : 'reference' in by
+        ? ['d.reference', by.reference]
+        : ['d.refund_request_id', by.refundRequestId];
   const found = await db.query<DisputeRow>(
     `${selectDisputes} WHERE ${column} = $1${options.isLocked ? ' FOR UPDATE OF d' : ''}`,
     [value],

@@ -22,6 +22,7 @@ import {
   disputableTransactions,
   disputeQueue,
   fileDispute,
+  followRefundDecisions,
   moveDispute,
   staffDispute,
   staffDisputesOf,
@@ -34,6 +35,7 @@ const userParams = z.object({ userId: z.uuid() });
 export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
   const staffOnly = staffRoutesOf(app);
   const deps = { db: app.db, ledger: app.ledger, config: app.config };
+  app.approvals.follow('money_request', followRefundDecisions(deps));
 
   app.post(
     '/disputes',

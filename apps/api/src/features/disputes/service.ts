@@ -9,6 +9,7 @@ import {
   type StaffDispute,
 } from '@coffer/contracts/disputes';
 import { formatMoney, minorUnits } from '@coffer/contracts/money';
+import type { ApprovalCallbacks } from '../../approvals/approvals.ts';
 import type { Config } from '../../config.ts';
 import { requireCustomer } from '../../customers/customers.ts';
 import { freezeUser } from '../../customers/queries.ts';
@@ -270,8 +271,11 @@ async function requestRefund(
  * Staff move a dispute on: investigating, resolved (maybe with a refund) or rejected.
  * A refund is a staff deposit from settlement (the deposits feature's money request),
  * under the same approval rule, linked to the dispute; above what was disputed it always
- * waits for a second admin (`refundAboveBound`). Staff never decide their own
- * dispute. The customer sees the status and note, and is told, in the same transaction.
+ * waits for a second admin (`refundAboveBound`), and support's always do. A refund that
+ * waits leaves the dispute being investigated until it is decided
+ * (`followRefundDecisions`), and nothing else moves the dispute meanwhile. Staff never
+ * decide their own dispute. The customer sees the status and note, and is told, in the
+ * same transaction.
  */
 export async function moveDispute(
   deps: DisputeDeps,
@@ -284,37 +288,97 @@ export async function moveDispute(
   if (!dispute) throw new AppError('not_found');
   if (dispute.user_id === action.staff.userId) throw new AppError('own_account');
   if (!nextStatuses[dispute.status].includes(step.status)) throw new AppError('state_conflict');
+  if (dispute.refund_status === 'pending_approval') {
+    throw new AppError('state_conflict', {
+      message: 'A refund on this dispute waits for an admin: it is decided first.',
+    });
+  }
   const refund = step.refund ? await requestRefund(deps, tx, dispute, step.refund, action) : null;
+  const isRefundWaiting = refund?.status === 'pending_approval';
+  const status = isRefundWaiting ? 'investigating' : step.status;
   await recordDisputeStep(tx, {
     disputeId,
-    status: step.status,
+    status,
     note: step.note,
     decidedByUserId: action.staff.userId,
     refundRequestId: refund?.id ?? null,
   });
   await recordAudit(tx, {
-    action: auditActionOf[step.status],
+    action: auditActionOf[status],
     actorUserId: action.staff.userId,
     subjectUserId: dispute.user_id,
     before: { status: dispute.status },
-    after: { status: step.status, reference: dispute.reference, refundRequestId: refund?.id },
+    after: { status, reference: dispute.reference, refundRequestId: refund?.id },
     reason: step.note,
     ipAddress: action.ipAddress,
   });
-  const note = step.note ? ` ${step.note}` : '';
+  // The note is the resolution's: a customer whose refund waits reads it once it is paid.
+  const news = isRefundWaiting
+    ? `A refund of ${formatMoney({ amountMinor: BigInt(refund.amountMinor), currency: toCurrencyCode(refund.currency) })} waits for approval.`
+    : (step.note ?? '');
+  await tellCustomer(deps, tx, dispute, `is ${statusWords[status]}. ${news}`.trim());
+  const moved = await findDispute(tx, { id: disputeId });
+  assert(moved, 'a dispute just moved is found');
+  const linked = moved.entry_id ? await ownTransaction(tx, moved.entry_id, moved.user_id) : null;
+  return toStaffDispute(moved, linked);
+}
+
+async function tellCustomer(
+  deps: DisputeDeps,
+  tx: Queryable,
+  dispute: DisputeRow,
+  news: string,
+): Promise<void> {
   await notify(
     tx,
     {
       userId: dispute.user_id,
       kind: 'dispute_updated',
-      text: `Your dispute ${dispute.reference} is ${statusWords[step.status]}.${note}`,
+      text: `Your dispute ${dispute.reference} ${news}`,
       link: '/dispute',
     },
     deps.config,
   );
   await publishEvent(tx, { userId: dispute.user_id, topics: ['disputes'] });
-  const moved = await findDispute(tx, { id: disputeId });
-  assert(moved, 'a dispute just moved is found');
-  const linked = moved.entry_id ? await ownTransaction(tx, moved.entry_id, moved.user_id) : null;
-  return toStaffDispute(moved, linked);
+}
+
+/**
+ * A dispute whose refund waited is resolved when an admin approves the refund, in the
+ * same transaction; when the refund is rejected or withdrawn it stays being investigated,
+ * for staff to decide again. Other money requests are no dispute's.
+ */
+export function followRefundDecisions(
+  deps: DisputeDeps,
+): ApprovalCallbacks<'money_request'>['onDecided'] {
+  return async (tx, { id, decision, action }) => {
+    const dispute = await findDispute(tx, { refundRequestId: id }, { isLocked: true });
+    if (!dispute) return;
+    const isRefunded = decision === 'approve';
+    if (isRefunded) {
+      await recordDisputeStep(tx, {
+        disputeId: dispute.id,
+        status: 'resolved',
+        note: null,
+        decidedByUserId: action.staff.userId,
+        refundRequestId: null,
+      });
+      await recordAudit(tx, {
+        action: 'dispute_resolved',
+        actorUserId: action.staff.userId,
+        subjectUserId: dispute.user_id,
+        before: { status: dispute.status },
+        after: { status: 'resolved', reference: dispute.reference, refundRequestId: id },
+        reason: action.reason || null,
+        ipAddress: action.ipAddress,
+      });
+    }
+    await tellCustomer(
+      deps,
+      tx,
+      dispute,
+      isRefunded
+        ? `is resolved: the refund is in your account. ${dispute.resolution_note ?? ''}`.trim()
+        : 'is still being investigated: the refund was not approved.',
+    );
+  };
 }

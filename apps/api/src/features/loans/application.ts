@@ -129,11 +129,16 @@ export async function applyForLoan(
   return loanById(deps.db, loanId);
 }
 
-/** Staff set what a customer may borrow, with a reason the customer sees. */
+/**
+ * Staff set what a customer may borrow, with a reason the customer sees and, if they
+ * write one, a note for staff only, which goes to the audit log and nowhere the customer
+ * reads (issue #31: "Salary 3,500 net per month stated in support chat" reached the loan
+ * page when it was the one reason).
+ */
 export async function setEligibility(
   deps: LoanDeps,
   userId: string,
-  body: { amount: string },
+  body: { amount: string; staffNote?: string | undefined },
   action: StaffAction,
 ): Promise<LoanOverview> {
   const { wallet } = await customerOrRefuse(deps, userId, action);
@@ -159,7 +164,11 @@ export async function setEligibility(
       actorUserId: action.staff.userId,
       subjectUserId: userId,
       before: before ? { amountMinor: before.amount_minor.toString() } : null,
-      after: { amountMinor: amountMinor.toString(), currency: wallet.currency },
+      after: {
+        amountMinor: amountMinor.toString(),
+        currency: wallet.currency,
+        ...(body.staffNote ? { staffNote: body.staffNote } : {}),
+      },
       reason: action.reason,
       ipAddress: action.ipAddress,
     });

@@ -68,6 +68,26 @@ describe('eligibility', () => {
     expect(audit.rows).toEqual([{ reason: 'Salary slips checked' }]);
   });
 
+  it('keeps the note for staff only out of every answer the customer gets', async () => {
+    const customer = await createCustomer(app, { level: 2 });
+    const staffNote = 'Salary 3,500 net per month stated in support chat; no debts';
+    const set = await admin.request(
+      'PUT',
+      `/api/v1/admin/users/${customer.user.id}/loan-eligibility`,
+      { amount: '1000.00', reason: 'Assessed on your stated income', staffNote },
+    );
+    expect(set.statusCode).toBe(200);
+    const seen = await customer.client.get('/api/v1/loans');
+    expect(seen.json().eligibility.reason).toBe('Assessed on your stated income');
+    for (const path of ['/api/v1/loans', '/api/v1/notifications', '/api/v1/profile/activity']) {
+      const answer = await customer.client.get(path);
+      expect(answer.statusCode, path).toBe(200);
+      expect(answer.body, path).not.toContain('3,500');
+    }
+    const audit = (await admin.get(`/api/v1/admin/audit?subjectUserId=${customer.user.id}`)).json();
+    expect(JSON.stringify(audit)).toContain(staffNote);
+  });
+
   it('needs a reason and a valid amount, and is never set on staff', async () => {
     const customer = await createCustomer(app, { level: 2 });
     const noReason = await admin.request(

@@ -1,4 +1,5 @@
 import {
+  type EligibilityBody,
   type Loan,
   type LoanApplicationBody,
   type LoanOverview,
@@ -66,10 +67,7 @@ export function customerLoansQueryOptions(userId: string) {
   });
 }
 
-export function setEligibility(
-  userId: string,
-  body: { amount: string; reason: string },
-): Promise<LoanOverview> {
+export function setEligibility(userId: string, body: EligibilityBody): Promise<LoanOverview> {
   return apiRequest({
     method: 'PUT',
     path: `/api/v1/admin/users/${encodeURIComponent(userId)}/loan-eligibility`,

@@ -2,6 +2,7 @@ import { freezeBodySchema } from '@coffer/contracts/admin';
 import { errorCodes } from '@coffer/contracts/errors';
 import { Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { customerSeesThis } from '../../../components/staff-action-form.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { setFrozen } from '../api.ts';
@@ -32,10 +33,11 @@ function FreezeForm({ user, onClose }: { user: FreezeTarget; onClose: () => void
       intro={
         <Text size="sm">
           {willFreeze
-            ? `${user.username} will not be able to send money, withdraw or pay bills until transactions are enabled again. They see the reason you give here.`
-            : `${user.username} will be able to send money, withdraw and pay bills again. They see the reason you give here.`}
+            ? `${user.username} will not be able to send money, withdraw or pay bills until transactions are enabled again.`
+            : `${user.username} will be able to send money, withdraw and pay bills again.`}
         </Text>
       }
+      reasonDescription={customerSeesThis}
       buttons={{
         label: willFreeze ? 'Freeze' : 'Unfreeze',
         busyLabel: willFreeze ? 'Freezing...' : 'Unfreezing...',

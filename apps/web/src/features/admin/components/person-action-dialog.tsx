@@ -57,6 +57,8 @@ type PersonActionFormProps<Values extends { reason: string }, Body, Result> = {
   intro?: ReactNode;
   /** The action's own field, above the reason (which has the focus when there is none). */
   field?: ReactNode;
+  /** Beside the reason: whether the person it is about will read it. */
+  reasonDescription?: string;
   buttons: { label: string; busyLabel: string; color?: string | undefined; disabled?: boolean };
   onClose: () => void;
 };
@@ -73,6 +75,7 @@ export function PersonActionForm<Values extends { reason: string }, Body, Result
   describeError,
   intro,
   field,
+  reasonDescription,
   buttons,
   onClose,
 }: PersonActionFormProps<Values, Body, Result>) {
@@ -92,6 +95,7 @@ export function PersonActionForm<Values extends { reason: string }, Body, Result
         {field}
         <ReasonField
           {...(field === undefined ? { 'data-autofocus': true } : {})}
+          description={reasonDescription}
           {...form.getInputProps('reason')}
         />
         <StaffActionButtons

@@ -1,4 +1,4 @@
-import type { CustomerList } from '@coffer/contracts/admin';
+import { type CustomerList, customerSearchIdentifiers } from '@coffer/contracts/admin';
 import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
@@ -58,6 +58,25 @@ function RowActions({
       )}
     </Group>
   );
+}
+
+/**
+ * What a search that found nobody looked at, read from the term as the server reads it: an
+ * exact number or reference is named as such, so "no card ends in 8071" is not mistaken
+ * for "the card search is broken".
+ */
+function nobodyMatches(search: string): string {
+  const identifiers = customerSearchIdentifiers(search);
+  const exactly = [
+    identifiers.accountNumber && `no account number is ${identifiers.accountNumber}`,
+    identifiers.phone && `no phone is ${identifiers.phone}`,
+    identifiers.cardLastFour && `no card ends in ${identifiers.cardLastFour}`,
+    identifiers.disputeReference && `no dispute is ${identifiers.disputeReference}`,
+  ].filter((part) => part !== null);
+  const nameOrEmail = `Nobody's name or email contains "${search}"`;
+  return exactly.length > 0
+    ? `${nameOrEmail}, and ${exactly.join(', ')}.`
+    : `${nameOrEmail}. A phone, an account number, a card's last four digits or a dispute reference is found when typed whole.`;
 }
 
 /** The back office's front page: every user, newest first, searchable on the server. */
@@ -163,7 +182,7 @@ export function CustomerListPage() {
       <TextInput
         type="search"
         aria-label="Search users"
-        placeholder="Search users..."
+        placeholder="Name, email, phone, account number, card's last four, REF-…"
         leftSection={<Search size={16} aria-hidden />}
         rightSection={isSearching ? <Loader size={16} aria-label="Searching" /> : null}
         maxLength={searchLengthMax}
@@ -187,9 +206,7 @@ export function CustomerListPage() {
       ) : rows.length === 0 ? (
         <NothingFound
           title="No users found"
-          description={
-            debouncedSearch ? `Nobody's name or email contains "${debouncedSearch}".` : undefined
-          }
+          description={debouncedSearch ? nobodyMatches(debouncedSearch) : undefined}
         />
       ) : (
         <>

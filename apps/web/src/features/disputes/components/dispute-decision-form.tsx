@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { SegmentedChoice } from '../../../components/segmented-choice.tsx';
 import { formatAmountMinor } from '../../../lib/money.ts';
+import { useMe } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { useMoneyAction } from '../../../lib/use-money-action.ts';
 import { type DisputeDecision, decideDispute } from '../api.ts';
@@ -43,14 +44,23 @@ function refundAboveBoundHint(dispute: StaffDispute, refundText: string): string
   return `Above ${bound.basis} (${boundText}): a second admin must approve this refund before it is paid.`;
 }
 
+/** What happens to a refund typed by this staff member, true for support and for admins. */
+function refundDescription(isSupport: boolean): string {
+  const stays = 'the case stays under investigation until it is decided';
+  return isSupport
+    ? `Credited from settlement as a staff deposit. A refund from support always waits for an admin's approval; ${stays}.`
+    : `Credited from settlement as a staff deposit. Above the approval threshold or the disputed amount it waits for a second admin's approval; ${stays}.`;
+}
+
 /**
  * Staff's next step on an open case. A resolution may carry a refund: a staff deposit
  * under the approval rule, so above the threshold or the disputed amount (or from
- * support) it waits for a second admin in the deposits queue. The note is required to resolve or reject; the
- * customer reads it.
+ * support) it waits for a second admin in the deposits queue, and the case with it. The
+ * note is required to resolve or reject; the customer reads it.
  */
 export function DisputeDecisionForm({ dispute }: { dispute: StaffDispute }) {
   const headingId = useId();
+  const isSupport = useMe()?.role === 'support';
   const queryClient = useQueryClient();
   const steps: Step[] =
     dispute.status === 'pending' ? ['investigate', 'resolve', 'reject'] : ['resolve', 'reject'];
@@ -60,8 +70,12 @@ export function DisputeDecisionForm({ dispute }: { dispute: StaffDispute }) {
   const refundHint = refundAboveBoundHint(dispute, refundAmount);
   const decide = useMoneyAction({
     send: (decision: DisputeDecision, key) => decideDispute(dispute.id, decision, key),
-    onSent: async () => {
-      showSuccessToast(doneMessages[step]);
+    onSent: async (moved) => {
+      showSuccessToast(
+        moved.refund?.status === 'pending_approval'
+          ? 'Refund sent for approval; the dispute stays open until it is decided'
+          : doneMessages[step],
+      );
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
     },
   });
@@ -106,7 +120,7 @@ export function DisputeDecisionForm({ dispute }: { dispute: StaffDispute }) {
           <Stack gap={4}>
             <TextInput
               label="Refund (optional)"
-              description="Credited from settlement as a staff deposit; above the approval threshold or the disputed amount a second admin approves it."
+              description={refundDescription(isSupport)}
               inputMode="decimal"
               rightSection={dispute.currency}
               rightSectionWidth={56}

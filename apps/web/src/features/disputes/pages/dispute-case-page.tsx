@@ -121,7 +121,12 @@ export function DisputeCasePage() {
       ) : (
         <>
           <CaseDetails dispute={dispute.data} />
-          {dispute.data.status === 'pending' || dispute.data.status === 'investigating' ? (
+          {dispute.data.refund?.status === 'pending_approval' ? (
+            <Text>
+              The refund waits for an admin in the deposits queue. The case is resolved when it is
+              approved, and comes back here if it is rejected.
+            </Text>
+          ) : dispute.data.status === 'pending' || dispute.data.status === 'investigating' ? (
             <DisputeDecisionForm key={dispute.data.status} dispute={dispute.data} />
           ) : null}
         </>

@@ -1,29 +1,41 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
-import { eligibilityBodySchema, type LoanOverview, loanMessages } from '@coffer/contracts/loans';
-import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  type EligibilityBody,
+  eligibilityBodySchema,
+  type LoanOverview,
+  loanMessages,
+} from '@coffer/contracts/loans';
+import { Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId } from 'react';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
-import { ReasonField, useStaffAction } from '../../../components/staff-action-form.tsx';
+import {
+  customerSeesThis,
+  ReasonField,
+  useStaffAction,
+} from '../../../components/staff-action-form.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { formatAmountMinor, minorUnitStep } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { setEligibility } from '../api.ts';
 
-/** Staff set what the customer may borrow, with a reason the customer sees (audited). */
+/**
+ * Staff set what the customer may borrow, with a reason the customer sees (the field says
+ * so) and a note for staff only, kept in the audit log (both audited).
+ */
 export function EligibilityForm({ userId, overview }: { userId: string; overview: LoanOverview }) {
   const headingId = useId();
   const currency = toCurrencyCode(overview.currency);
   const form = useForm({
     mode: 'controlled',
-    initialValues: { amount: '', reason: '' },
+    initialValues: { amount: '', reason: '', staffNote: '' },
     validate: contractResolver(eligibilityBodySchema),
   });
   const action = useStaffAction({
-    mutationFn: (body: { amount: string; reason: string }) => setEligibility(userId, body),
+    mutationFn: (body: EligibilityBody) => setEligibility(userId, body),
     onDone: () => {
       showSuccessToast('Loan eligibility updated');
       form.reset();
@@ -45,7 +57,11 @@ export function EligibilityForm({ userId, overview }: { userId: string; overview
         <form
           noValidate
           onSubmit={form.onSubmit((values) =>
-            action.submit({ amount: values.amount.trim(), reason: values.reason.trim() }),
+            action.submit({
+              amount: values.amount.trim(),
+              reason: values.reason.trim(),
+              ...(values.staffNote.trim() ? { staffNote: values.staffNote.trim() } : {}),
+            }),
           )}
         >
           <Stack gap="sm">
@@ -56,7 +72,20 @@ export function EligibilityForm({ userId, overview }: { userId: string; overview
               currency={currency}
               {...form.getInputProps('amount')}
             />
-            <ReasonField {...form.getInputProps('reason')} />
+            <ReasonField
+              label="Reason for the customer"
+              description={customerSeesThis}
+              {...form.getInputProps('reason')}
+            />
+            <Textarea
+              label="Note for staff only (optional)"
+              description="Kept in the audit log; never shown to the customer."
+              autosize
+              minRows={2}
+              maxRows={6}
+              maxLength={500}
+              {...form.getInputProps('staffNote')}
+            />
             <Group justify="flex-end">
               <BusyButton isBusy={action.isPending} busyLabel="Saving...">
                 Set eligibility
