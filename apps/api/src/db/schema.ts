@@ -162,6 +162,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     phone: text('phone'),
     country: char('country', { length: 2 }).notNull(),
+    /** The customer's chosen IANA zone; null: `customerTimeZone` picks one (migration 0031). */
+    timeZone: text('time_zone'),
     role: userRole('role').notNull().default('customer'),
     level: smallint('level').notNull().default(1),
     passwordHash: text('password_hash').notNull(),
