@@ -12,6 +12,13 @@ export const repoRoot = path.resolve(benchDir, '..');
 const partNames = ['load', 'web'] as const;
 export type PartName = (typeof partNames)[number];
 
+/**
+ * `single`: the one PostgreSQL server of scripts/with-postgres.mjs; `ha`: the HA set-up of
+ * `npm run ha` (two nodes under Patroni, synchronous replication, HAProxy in front).
+ */
+const databaseKinds = ['single', 'ha'] as const;
+export type DatabaseKind = (typeof databaseKinds)[number];
+
 export type ApiBenchConfig = {
   measuredSeconds: number;
   warmupSeconds: number;
@@ -31,6 +38,7 @@ export type ApiBenchConfig = {
   webPages: string[] | null;
   waitSampleIntervalMs: number;
   parts: PartName[];
+  database: DatabaseKind;
   resultsFile: string;
   /** Where the API process writes a V8 CPU profile (--cpu-prof) when it exits; null: none. */
   apiCpuProfileDir: string | null;
@@ -64,6 +72,15 @@ function partsFromEnv(): PartName[] {
   return partNames.filter((name) => wanted.includes(name));
 }
 
+function databaseKindFromEnv(): DatabaseKind {
+  const wanted = process.env.BENCH_DATABASE || 'single';
+  const kind = databaseKinds.find((known) => known === wanted);
+  if (!kind) {
+    throw new Error(`BENCH_DATABASE: unknown ${wanted}; known: ${databaseKinds.join(', ')}`);
+  }
+  return kind;
+}
+
 export function readConfig(): ApiBenchConfig {
   return {
     measuredSeconds: integerFromEnv('BENCH_SECONDS', 20, { min: 1, max: 3600 }),
@@ -79,6 +96,7 @@ export function readConfig(): ApiBenchConfig {
     webPages: process.env.BENCH_WEB_PAGES ? listFromEnv('BENCH_WEB_PAGES', '') : null,
     waitSampleIntervalMs: integerFromEnv('BENCH_WAIT_SAMPLE_MS', 100, { min: 0, max: 10_000 }),
     parts: partsFromEnv(),
+    database: databaseKindFromEnv(),
     resultsFile: path.resolve(
       process.env.BENCH_RESULTS_FILE ?? path.join(benchDir, 'results/api.json'),
     ),

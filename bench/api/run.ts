@@ -7,6 +7,7 @@ import path from 'node:path';
 import { type Database, openPostgres } from '../../apps/api/src/db/client.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { createLedger, type Ledger } from '../../apps/api/src/ledger/ledger.ts';
+import { startHaCluster } from '../../scripts/ha-cluster.mjs';
 import { readCpuSeconds, summarizeWindow, type WindowSummary } from '../shared/measure.ts';
 import { measurePgbench } from '../shared/pgbench.ts';
 import {
@@ -419,7 +420,17 @@ async function runLoad(
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const serverUrl = process.env.DATABASE_URL;
+  // Behind HAProxy every connection reaches the primary, whose commits wait for the
+  // synchronous standby: pgbench and Quick Pay both pay for the round trip.
+  const ha = config.database === 'ha' ? await startHaCluster() : null;
+  try {
+    await benchOn(ha?.url ?? process.env.DATABASE_URL, config);
+  } finally {
+    await ha?.stop();
+  }
+}
+
+async function benchOn(serverUrl: string | undefined, config: ApiBenchConfig): Promise<void> {
   if (!serverUrl) {
     throw new Error('DATABASE_URL is not set: run `npm run bench:api` from the repository root');
   }
@@ -434,7 +445,8 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   const isLoad = config.parts.includes('load');
   console.log(
-    `api bench: ${config.parts.join(' + ')}; ${config.warmupSeconds} s warm-up + ` +
+    `api bench: ${config.parts.join(' + ')} on ${config.database === 'ha' ? 'the HA set-up' : 'one server'}; ` +
+      `${config.warmupSeconds} s warm-up + ` +
       `${config.measuredSeconds} s measured per phase at ${config.connectionCounts.join(' and ')} connections`,
   );
 
@@ -492,6 +504,7 @@ async function main(): Promise<void> {
     machine,
     config: {
       parts: config.parts,
+      database: config.database,
       connectionCounts: config.connectionCounts,
       pgbenchScale,
       pgbenchThreads: config.pgbenchThreads,

@@ -87,16 +87,16 @@ function pickOne<T>(items: readonly T[]): T {
 /**
  * Sends one request until it is answered (acknowledged or refused), with the same key and
  * body every time, to whichever instance is up; gives up after `attemptsMax` attempts or
- * at `giveUpAtMs`, leaving its outcome unknown.
+ * at `giveUpAtMs()`, leaving its outcome unknown.
  */
 async function sendUntilAnswered(
   cluster: Cluster,
   request: { kind: OperationKind; path: string; body: object; cookie: string; key: string },
-  giveUpAtMs: number,
+  giveUpAtMs: () => number,
 ): Promise<{ record: RequestRecord; body: unknown }> {
   const record: RequestRecord = { kind: request.kind, key: request.key, attempts: [] };
   const headers = { cookie: request.cookie, 'idempotency-key': request.key };
-  while (record.attempts.length < attemptsMax && Date.now() < giveUpAtMs) {
+  while (record.attempts.length < attemptsMax && Date.now() < giveUpAtMs()) {
     const urls = cluster.liveUrls();
     if (urls.length > 0) {
       const sentAtMs = Date.now();
@@ -125,18 +125,28 @@ function idOf(body: unknown): string | null {
 export type LoadResult = { records: RequestRecord[] };
 
 /**
- * Runs `workerCount` clients until `stopAtMs`, then lets their last requests finish
- * (retrying until `giveUpAtMs`). Payouts and deposits that were acknowledged go into
+ * Runs `workerCount` clients until `stop` is aborted, then lets their last requests finish
+ * (retrying for `retryGraceMs` more). Payouts and deposits that were acknowledged go into
  * queues that the staff operations (send or reject a payout, approve a deposit) draw from.
+ * `onAcked` hears of each acknowledgement as it arrives.
  */
 export async function runLoad(options: {
   cluster: Cluster;
   actors: ChaosActors;
   workerCount: number;
-  stopAtMs: number;
-  giveUpAtMs: number;
+  stop: AbortSignal;
+  retryGraceMs: number;
+  onAcked?: (record: RequestRecord) => void;
 }): Promise<LoadResult> {
-  const { cluster, actors } = options;
+  const { cluster, actors, stop } = options;
+  let giveUpAtMs = Number.POSITIVE_INFINITY;
+  stop.addEventListener(
+    'abort',
+    () => {
+      giveUpAtMs = Date.now() + options.retryGraceMs;
+    },
+    { once: true },
+  );
   const records: RequestRecord[] = [];
   const pendingPayoutIds: string[] = [];
   const pendingDepositIds: string[] = [];
@@ -151,9 +161,10 @@ export async function runLoad(options: {
     const sent = await sendUntilAnswered(
       cluster,
       { kind, path, body: body(key), cookie, key },
-      options.giveUpAtMs,
+      () => giveUpAtMs,
     );
     records.push(sent.record);
+    if (sent.record.acked) options.onAcked?.(sent.record);
     return sent.record.attempts.at(-1) === 'acked' ? sent.body : null;
   };
 
@@ -225,7 +236,7 @@ export async function runLoad(options: {
   };
 
   const worker = async () => {
-    while (Date.now() < options.stopAtMs) await oneOperation();
+    while (!stop.aborted) await oneOperation();
   };
   await Promise.all(Array.from({ length: options.workerCount }, worker));
   return { records };

@@ -10,7 +10,10 @@
 // back as the synchronous standby; the figures add, per failover, the time from the kill
 // to the first acknowledged Quick Pay.
 // Settings (environment): CHAOS_SECONDS, CHAOS_FAULT_INTERVAL_SECONDS, CHAOS_WORKERS,
-// CHAOS_CUSTOMERS, CHAOS_FAULTS_MIN (of each kind).
+// CHAOS_CUSTOMERS, CHAOS_FAULTS_MIN (of each kind); in failover mode, CHAOS_FAILOVERS: that
+// many failovers, each after CHAOS_FAULT_INTERVAL_SECONDS of load with both nodes up, and
+// the load stops as soon as a Quick Pay sent after the last kill is acknowledged (the last
+// node killed is left down; CHAOS_SECONDS still bounds the run). The suite's short run.
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -43,6 +46,8 @@ const config = {
   workers: integerFromEnv('CHAOS_WORKERS', 6, { min: 1, max: 64 }),
   customers: integerFromEnv('CHAOS_CUSTOMERS', 20, { min: 2, max: 1_000 }),
   faultsMin: integerFromEnv('CHAOS_FAULTS_MIN', 10, { min: 0, max: 1_000 }),
+  /** 0: failovers every interval for CHAOS_SECONDS. */
+  failovers: integerFromEnv('CHAOS_FAILOVERS', 0, { min: 0, max: 100 }),
 };
 const isFailoverMode = process.argv.includes('--failover');
 /** Unanswered requests are retried this long after the load stops. */
@@ -52,13 +57,24 @@ const staffPassword = 'Chaos-Staff-Password-2026!';
 type FaultKind = 'api-sigkill' | 'postgres-immediate-stop' | 'postgres-failover';
 type Fault = { atMs: number; kind: FaultKind; instance: number };
 
+const intervalMs = config.faultIntervalSeconds * 1000;
+/** CHAOS_FAILOVERS: a fixed number of failovers, the load ending after the last. */
+const isCountedFailovers = isFailoverMode && config.failovers > 0;
+
 /**
  * Faults every interval, alternating kinds, each kill on the other instance than the last;
- * in failover mode, a failover every interval (each waits for the one before to end).
+ * in failover mode, a failover every interval (each waits for the one before to end), or
+ * CHAOS_FAILOVERS of them, each timed from the end of the one before.
  */
 function faultSchedule(): Fault[] {
+  if (isCountedFailovers) {
+    return Array.from({ length: config.failovers }, (_, index) => ({
+      atMs: (index + 1) * intervalMs,
+      kind: 'postgres-failover',
+      instance: 0,
+    }));
+  }
   const faults: Fault[] = [];
-  const intervalMs = config.faultIntervalSeconds * 1000;
   for (let atMs = intervalMs; atMs < config.seconds * 1000; atMs += intervalMs) {
     const index = faults.length;
     const kind = isFailoverMode
@@ -197,16 +213,20 @@ async function liveEventViolations(cluster: Cluster, actors: ChaosActors): Promi
   return violations;
 }
 
+/** When this record's Quick Pay was acknowledged, if it was one sent after `killedAtMs`. */
+function quickPayAckedAfter(record: RequestRecord, killedAtMs: number): number | null {
+  return record.kind === 'quick-pay' && record.acked && record.acked.sentAtMs > killedAtMs
+    ? record.acked.atMs
+    : null;
+}
+
 /**
  * Per failover, the time from the kill to the first Quick Pay sent after it and
  * acknowledged (null when none was).
  */
 function recoveryTimesMs(killedAtMs: number[], records: RequestRecord[]): (number | null)[] {
-  const acks = records.flatMap((record) =>
-    record.kind === 'quick-pay' && record.acked ? [record.acked] : [],
-  );
   return killedAtMs.map((killedAt) => {
-    const after = acks.filter((ack) => ack.sentAtMs > killedAt).map((ack) => ack.atMs);
+    const after = records.flatMap((record) => quickPayAckedAfter(record, killedAt) ?? []);
     return after.length === 0 ? null : Math.min(...after) - killedAt;
   });
 }
@@ -218,26 +238,26 @@ function elapsed(startMs: number): string {
 async function main(): Promise<number> {
   const schedule = faultSchedule();
   console.log('chaos run:', config);
-  console.log('fault schedule (seconds after the load starts):');
-  for (const fault of schedule) {
-    const target = fault.kind === 'api-sigkill' ? ` instance ${'AB'[fault.instance]}` : '';
-    console.log(`  ${(fault.atMs / 1000).toFixed(0).padStart(5)}  ${fault.kind}${target}`);
+  if (isCountedFailovers) {
+    console.log(
+      `${config.failovers} failovers, each after ${config.faultIntervalSeconds} s of load with ` +
+        'both nodes up; the load stops once a Quick Pay sent after the last kill is acknowledged',
+    );
+  } else {
+    console.log('fault schedule (seconds after the load starts):');
+    for (const fault of schedule) {
+      const target = fault.kind === 'api-sigkill' ? ` instance ${'AB'[fault.instance]}` : '';
+      console.log(`  ${(fault.atMs / 1000).toFixed(0).padStart(5)}  ${fault.kind}${target}`);
+    }
   }
 
+  const setupStartMs = Date.now();
   const postgres = isFailoverMode ? null : await startPostgres();
   const ha = isFailoverMode ? await startHaCluster() : null;
   const databaseUrl = postgres?.url ?? ha?.url ?? '';
+  console.log(`${elapsed(setupStartMs)}  set-up: database up`);
   const slots: Slot[] = [{ server: null }, { server: null }];
   try {
-    const setupDb = openPostgres(databaseUrl, 4);
-    await migrate(setupDb);
-    const { customers, staff } = await seed(setupDb);
-    const wallets = {
-      walletIds: customers.map((customer) => customer.walletId),
-      startTotalMinor: await totalBalanceMinor(setupDb, customers),
-    };
-    await setupDb.close();
-
     // Settings every instance must share (docs/SEVERAL-INSTANCES.md).
     const instanceEnv = { COFFER_SECRET_KEY: randomBytes(32).toString('hex') };
     const start = () =>
@@ -248,15 +268,31 @@ async function main(): Promise<number> {
         cpuProfileDir: null,
         env: instanceEnv,
       });
-    for (const slot of slots) slot.server = await start();
+    const setupDb = openPostgres(databaseUrl, 4);
+    await migrate(setupDb);
+    // The instances start (and find the schema current) while the customers are seeded.
+    const [{ customers, staff }] = await Promise.all([
+      seed(setupDb),
+      ...slots.map(async (slot) => {
+        slot.server = await start();
+      }),
+    ]);
+    const wallets = {
+      walletIds: customers.map((customer) => customer.walletId),
+      startTotalMinor: await totalBalanceMinor(setupDb, customers),
+    };
+    await setupDb.close();
+    console.log(`${elapsed(setupStartMs)}  set-up: seeded, both instances up`);
     const firstUrl = slots[0]?.server?.baseUrl ?? '';
     const actors = await signIn(firstUrl, customers, staff);
+    console.log(`${elapsed(setupStartMs)}  set-up: signed in`);
 
     const cluster = {
       liveUrls: () => slots.flatMap((slot) => (slot.server ? [slot.server.baseUrl] : [])),
     };
     const startMs = Date.now();
-    const stopAtMs = startMs + config.seconds * 1000;
+    const stopLoad = new AbortController();
+    const loadTimer = setTimeout(() => stopLoad.abort(), config.seconds * 1000);
     const injected: Record<FaultKind, number> = {
       'api-sigkill': 0,
       'postgres-immediate-stop': 0,
@@ -265,11 +301,14 @@ async function main(): Promise<number> {
     const killedAtMs: number[] = [];
 
     const injectFaults = async () => {
+      // When both database nodes were last up (counted failovers are timed from it).
+      let wholeSinceMs = startMs;
       for (const fault of schedule) {
-        await sleep(Math.max(0, startMs + fault.atMs - Date.now()));
+        const dueAtMs = isCountedFailovers ? wholeSinceMs + intervalMs : startMs + fault.atMs;
+        await sleep(Math.max(0, dueAtMs - Date.now()));
         // A failover waits for the one before it, the old primary's return included: one
         // that would start after the load has stopped would measure nothing.
-        if (isFailoverMode && Date.now() >= stopAtMs) break;
+        if (isFailoverMode && stopLoad.signal.aborted) break;
         if (fault.kind === 'api-sigkill') {
           const slot = slots[fault.instance];
           const victim = slot?.server;
@@ -288,8 +327,13 @@ async function main(): Promise<number> {
           console.log(`${elapsed(startMs)}  SIGKILL primary ${killed} (Patroni and PostgreSQL)`);
           const promoted = await ha.waitForPrimary(killed);
           console.log(`${elapsed(startMs)}  ${promoted} promoted`);
-          await ha.restartNode(killed);
-          console.log(`${elapsed(startMs)}  ${killed} back as the synchronous standby`);
+          // After the last counted one, the load ends on the first Quick Pay it acknowledges
+          // (onAcked below), and nothing waits for the killed node.
+          if (!isCountedFailovers || killedAtMs.length < config.failovers) {
+            await ha.restartNode(killed);
+            wholeSinceMs = Date.now();
+            console.log(`${elapsed(startMs)}  ${killed} back as the synchronous standby`);
+          }
         } else if (postgres) {
           await postgres.stopImmediately();
           console.log(`${elapsed(startMs)}  PostgreSQL stopped (immediate)`);
@@ -306,11 +350,19 @@ async function main(): Promise<number> {
         cluster,
         actors,
         workerCount: config.workers,
-        stopAtMs,
-        giveUpAtMs: stopAtMs + retryGraceMs,
+        stop: stopLoad.signal,
+        retryGraceMs,
+        onAcked: (record) => {
+          const lastKillAtMs = killedAtMs.at(-1);
+          const isLastFailover = isCountedFailovers && killedAtMs.length === config.failovers;
+          if (isLastFailover && lastKillAtMs !== undefined) {
+            if (quickPayAckedAfter(record, lastKillAtMs) !== null) stopLoad.abort();
+          }
+        },
       }),
       injectFaults(),
     ]);
+    clearTimeout(loadTimer);
     console.log(`${elapsed(startMs)}  load finished; checking`);
     const eventViolations = await liveEventViolations(cluster, actors);
     for (const slot of slots) await slot.server?.stop();

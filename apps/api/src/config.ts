@@ -129,6 +129,13 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    // pg reads one host: a list (host1,host2) is not a URL to it. A highly available set-up
+    // gives the API one address that reaches the primary (docs/decisions/037).
+    .refine(
+      (url) => !/^postgres(ql)?:\/\/([^/@]*@)?[^/]*,/.test(url),
+      'must name one host: point it at HAProxy, which finds the primary (docs/OPERATIONS.md), not at a list of nodes',
+    )
+    .refine((url) => URL.canParse(url), 'must be a URL, like postgres://user@host:5432/coffer')
     .optional(),
   COFFER_DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   COFFER_DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),

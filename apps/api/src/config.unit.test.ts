@@ -13,6 +13,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
       /DATABASE_URL: must be a postgres:\/\/ URL/,
     );
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://coffer@db1:5432,db2:5432/coffer' }),
+    ).toThrow(/DATABASE_URL: must name one host: point it at HAProxy/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://coffer@db 1/coffer' })).toThrow(
+      /DATABASE_URL: must be a URL/,
+    );
     expect(() => loadConfig({ COFFER_SANDBOX: 'maybe' })).toThrow(/COFFER_SANDBOX: must be 1 or 0/);
   });
 

@@ -97,6 +97,17 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(output()).toContain('Invalid configuration');
   });
 
+  it('stops when no database answers at DATABASE_URL, naming the variable', async () => {
+    const nobodyListens = await freePort();
+    const { child, output } = startMain({
+      DATABASE_URL: `postgres://coffer@127.0.0.1:${nobodyListens}/coffer`,
+    });
+    expect(await exitOf(child)).toBe(1);
+    expect(output()).toContain(
+      `DATABASE_URL: no PostgreSQL primary answers at 127.0.0.1:${nobodyListens} (ECONNREFUSED)`,
+    );
+  });
+
   it('starts on the configured database, migrates it, and shuts down cleanly on SIGTERM', async () => {
     const port = await freePort();
     const { child, output } = startMain({ PORT: String(port) });

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { describeTightenedModes, secureDataDirectory } from './db/data-directory.ts';
 import { migrate } from './db/migrate.ts';
+import { isDatabaseUnavailable } from './db/sql-errors.ts';
 import { describeDemoUsers, seedSandbox } from './features/sandbox/seed.ts';
 import { refuseMissingKeys } from './key-rotation.ts';
 import { purgeOldAttemptCounters } from './platform/attempt-counters.ts';
@@ -11,6 +12,20 @@ import { purgeExpiredIdempotencyKeys } from './platform/idempotency.ts';
 import { startMetricsServer } from './platform/metrics.ts';
 
 const purgeIntervalMs = 60 * 60 * 1000;
+
+/**
+ * A PostgreSQL that cannot be reached at start-up, said as a configuration error: a wrong
+ * host or port, or, behind HAProxy, no primary (Patroni elects none while etcd is out of
+ * reach). Other errors are left as they are.
+ */
+function unreachableDatabaseError(databaseUrl: string | undefined, error: unknown) {
+  if (!databaseUrl || !(error instanceof Error)) return null;
+  const code = (error as { code?: unknown }).code;
+  if (!isDatabaseUnavailable(error) && code !== 'ENOTFOUND') return null;
+  return new ConfigError(
+    `Invalid configuration:\n  DATABASE_URL: no PostgreSQL primary answers at ${new URL(databaseUrl).host} (${typeof code === 'string' ? code : error.message}); check the host and port, and, with Patroni, that etcd is reachable and a primary is up (docs/OPERATIONS.md)`,
+  );
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -24,7 +39,9 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
     dataDir: config.dataDir,
   });
-  await migrate(db);
+  await migrate(db).catch((error: unknown) => {
+    throw unreachableDatabaseError(config.databaseUrl, error) ?? error;
+  });
   await refuseMissingKeys(db, config.secretKeys);
   const app = await buildApp({ config, db });
   const tightenedWarning = describeTightenedModes(config.dataDir, tightenedModes);
