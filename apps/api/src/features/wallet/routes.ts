@@ -1,5 +1,6 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { moneyOutAllowancesSchema } from '@coffer/contracts/limits';
+import { spendingSchema } from '@coffer/contracts/reports';
 import {
   balanceHistoryQuerySchema,
   balanceHistorySchema,
@@ -21,6 +22,7 @@ import {
   balanceHistory,
   recentDeposits,
   requireWallet,
+  spending,
   testMoneyTerms,
   walletSummary,
   walletTransactions,
@@ -68,6 +70,12 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         await requireWallet(deps, sessionOf(request).userId),
         request.query.days,
       ),
+  );
+
+  app.get(
+    '/wallet/spending',
+    { config: { access: 'customer' }, schema: { response: { 200: spendingSchema } } },
+    async (request) => spending(deps, await requireWallet(deps, sessionOf(request).userId)),
   );
 
   app.get(

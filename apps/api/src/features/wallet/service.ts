@@ -1,6 +1,7 @@
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
 import { formatMoney, MoneyParseError, minorUnits } from '@coffer/contracts/money';
+import { type Spending, spendingCategories, spendingMonths } from '@coffer/contracts/reports';
 import {
   type BalanceHistory,
   parseTestMoneyAmount,
@@ -20,6 +21,7 @@ import { publishEvent } from '../../platform/events.ts';
 import {
   dailyNetsSince,
   lockWalletBalance,
+  monthlyDebitsSince,
   type PayoutMethod,
   type QuickPayCounterpartyColumns,
   testMoneyAddedToday,
@@ -167,6 +169,38 @@ const dayMs = 24 * 60 * 60 * 1000;
 
 function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * What the customer spent in each of the last `spendingMonths` UTC months (this one
+ * included), by category, oldest month first; a month without spending is all zeros.
+ */
+export async function spending(
+  deps: WalletDeps,
+  wallet: CustomerWallet,
+  now = new Date(),
+): Promise<Spending> {
+  const months = Array.from(
+    { length: spendingMonths },
+    (_, index) =>
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (spendingMonths - 1) + index, 1)),
+  );
+  const debits = await monthlyDebitsSince(deps.db, wallet.id, months[0] ?? now, spendingCategories);
+  return {
+    currency: wallet.currency,
+    months: months.map((start) => {
+      const month = start.toISOString().slice(0, 7);
+      const spentMinor = Object.fromEntries(
+        spendingCategories.map((category) => [
+          category,
+          minorUnits(
+            debits.find((row) => row.month === month && row.kind === category)?.debitsMinor ?? 0n,
+          ),
+        ]),
+      ) as Spending['months'][number]['spentMinor'];
+      return { month, spentMinor };
+    }),
+  };
 }
 
 /**
