@@ -63,29 +63,3 @@ export const reportsSchema = z.object({
   days: z.array(reportDaySchema),
 });
 export type Reports = z.infer<typeof reportsSchema>;
-
-/** The categories of a customer's spending, in the order the dashboard draws them. */
-export const spendingCategories = ['transfer', 'bill_payment', 'card_purchase', 'payout'] as const;
-export type SpendingCategory = (typeof spendingCategories)[number];
-
-export const spendingCategoryLabels: Record<SpendingCategory, string> = {
-  transfer: 'Quick Pay',
-  bill_payment: 'Bills',
-  card_purchase: 'Cards',
-  payout: 'Payouts',
-};
-
-/** How many months the dashboard's spending chart shows, this one included. */
-export const spendingMonths = 6;
-
-/** The money that left the customer's wallet per month (UTC) and category, oldest first. */
-export const spendingSchema = z.object({
-  currency: z.string(),
-  months: z.array(
-    z.object({
-      month: z.string(),
-      spentMinor: z.record(z.enum(spendingCategories), minorUnitsSchema),
-    }),
-  ),
-});
-export type Spending = z.infer<typeof spendingSchema>;

@@ -1,11 +1,11 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { moneyOutAllowancesSchema } from '@coffer/contracts/limits';
-import { spendingSchema } from '@coffer/contracts/reports';
 import {
   balanceHistoryQuerySchema,
   balanceHistorySchema,
   recentDepositsQuerySchema,
   recentDepositsSchema,
+  spendingSchema,
   testMoneyBodySchema,
   testMoneyResponseSchema,
   testMoneyTermsSchema,

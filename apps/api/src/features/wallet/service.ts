@@ -1,10 +1,12 @@
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import type { CurrencyLimits } from '@coffer/contracts/limits';
 import { formatMoney, MoneyParseError, minorUnits } from '@coffer/contracts/money';
-import { type Spending, spendingCategories, spendingMonths } from '@coffer/contracts/reports';
 import {
   type BalanceHistory,
   parseTestMoneyAmount,
+  type Spending,
+  spendingCategories,
+  spendingMonths,
   type TestMoneyBody,
   type TestMoneyTerms,
   type WalletSummary,
@@ -16,6 +18,7 @@ import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
 import { type CustomerWalletRow, findCustomerWallet } from '../../ledger/wallets.ts';
 import { limitsOrRefuse } from '../../money-out/money-out.ts';
+import { accountIban } from '../../platform/account-iban.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { publishEvent } from '../../platform/events.ts';
 import {
@@ -49,6 +52,7 @@ export async function walletSummary(
   const balance = await deps.ledger.balance(wallet.id);
   return {
     accountNumber: wallet.number,
+    iban: deps.config.ibanScheme ? accountIban(deps.config.ibanScheme, wallet.number) : null,
     currency: balance.currency,
     balanceMinor: minorUnits(balance.balanceMinor),
     heldMinor: minorUnits(balance.heldMinor),

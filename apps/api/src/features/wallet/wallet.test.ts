@@ -1,6 +1,7 @@
 import type { LiveEvent, LiveTopic } from '@coffer/contracts/events';
 import type { WalletTransaction } from '@coffer/contracts/wallet';
 import type { FastifyInstance } from 'fastify';
+import { isValidIBAN } from 'ibantools';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, useTestApp } from '../../../test/app.ts';
 import { usd } from '../../../test/factories.ts';
@@ -126,6 +127,8 @@ describe('wallet summary', () => {
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({
       accountNumber: expect.stringMatching(/^\d{10}$/),
+      // No COFFER_IBAN: accounts have their number only.
+      iban: null,
       currency: 'USD',
       balanceMinor: '0',
       heldMinor: '0',
@@ -152,6 +155,20 @@ describe('wallet summary', () => {
     expect((await bruno.client.get('/api/v1/wallet/deposits')).json().items).toEqual([]);
     // Staff have no wallet of their own and cannot reach a customer's through these routes.
     expect((await admin.client.get('/api/v1/wallet')).statusCode).toBe(403);
+  });
+});
+
+describe('IBANs', () => {
+  it('gives every account the IBAN of its number where the operator set COFFER_IBAN', async () => {
+    const withIbans = await buildTestApp(db, { COFFER_SANDBOX: '1', COFFER_IBAN: 'DE:37040044' });
+    try {
+      const { client } = await signedUpClient(withIbans);
+      const { accountNumber, iban } = (await client.get('/api/v1/wallet')).json();
+      expect(iban).toMatch(new RegExp(`^DE\\d{2}37040044${accountNumber}$`));
+      expect(isValidIBAN(iban)).toBe(true);
+    } finally {
+      await withIbans.close();
+    }
   });
 });
 
