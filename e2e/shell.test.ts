@@ -88,6 +88,7 @@ const staffMenu = [
   'Audit log',
   'Books',
   'Reconciliation',
+  'Reports',
   'Profile',
   'Logout',
 ];

@@ -24,6 +24,7 @@ import { notificationRoutes } from './features/notifications/routes.ts';
 import { paymentFileRoutes } from './features/payment-files/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { loadSite } from './features/site/site.ts';
 import { staffHomeRoutes } from './features/staff-home/routes.ts';
@@ -220,6 +221,7 @@ export async function buildApp(options: {
       await api.register(staffHomeRoutes);
       await api.register(booksRoutes);
       await api.register(paymentFileRoutes);
+      await api.register(reportRoutes);
       await api.register(cardRoutes);
       await api.register(issuingRoutes);
       if (options.config.isSandbox) await api.register(devMailRoutes);

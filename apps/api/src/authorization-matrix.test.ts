@@ -108,6 +108,7 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/admin/books/alerts': staff,
   // Every line of every account: the admin's alone.
   'GET /api/v1/admin/books/journal.csv': adminOnly,
+  'GET /api/v1/admin/reports': staff,
   // Batch files mark payouts sent, as sending one by hand does: the admin's.
   'GET /api/v1/admin/payout-batches': staff,
   'POST /api/v1/admin/payout-batches': adminOnly,
@@ -131,6 +132,7 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/wallet': customersOnly,
   'GET /api/v1/wallet/transactions': customersOnly,
   'GET /api/v1/wallet/balance-history': customersOnly,
+  'GET /api/v1/wallet/spending': customersOnly,
   'GET /api/v1/wallet/deposits': customersOnly,
   'GET /api/v1/wallet/allowances': customersOnly,
   'GET /api/v1/wallet/test-money': customersOnly,

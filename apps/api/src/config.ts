@@ -14,6 +14,7 @@ import {
 import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { type IbanScheme, IbanSchemeError, parseIbanScheme } from './platform/account-iban.ts';
 import { parseSecretKeys, type SecretKeys, SecretKeysError } from './platform/secret-keys.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -183,6 +184,7 @@ const envSchema = z.object({
     .transform((text) => electronicFormatIBAN(text) ?? '')
     .refine(isValidIBAN, 'must be a valid IBAN, like DE89370400440532013000')
     .optional(),
+  COFFER_IBAN: z.string().min(1).optional(),
   COFFER_BANK_BIC: z
     .string()
     .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC of 8 or 11 letters and digits')
@@ -293,6 +295,11 @@ export type Config = {
    */
   bankAccount: { iban: string; bic: string | undefined } | null;
   /**
+   * The country and bank code accounts' IBANs are made of (`COFFER_IBAN`); null (unset):
+   * accounts have their account number only.
+   */
+  ibanScheme: IbanScheme | null;
+  /**
    * Where Prometheus scrapes `/metrics` (platform/metrics.ts): a port of its own, on
    * loopback unless `COFFER_METRICS_HOST` says otherwise; null (the default) serves none.
    */
@@ -353,6 +360,16 @@ function loadGlMap(json: string | undefined): GlMap {
   } catch (error) {
     if (!(error instanceof GlMapError)) throw error;
     throw new ConfigError(`Invalid configuration:\n  COFFER_GL_MAP: ${error.message}`);
+  }
+}
+
+function loadIbanScheme(text: string | undefined): IbanScheme | null {
+  if (text === undefined) return null;
+  try {
+    return parseIbanScheme(text);
+  } catch (error) {
+    if (!(error instanceof IbanSchemeError)) throw error;
+    throw new ConfigError(`Invalid configuration:\n  COFFER_IBAN: ${error.message}`);
   }
 }
 
@@ -457,6 +474,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     glMap: loadGlMap(values.COFFER_GL_MAP),
     timeZone: values.COFFER_TIMEZONE,
     bankAccount: bankAccountOf(values.COFFER_BANK_IBAN, values.COFFER_BANK_BIC, isSandbox),
+    ibanScheme: loadIbanScheme(values.COFFER_IBAN),
     metrics:
       values.COFFER_METRICS_PORT === undefined
         ? null

@@ -156,6 +156,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ COFFER_BANK_BIC: 'abc' })).toThrow(/COFFER_BANK_BIC: must be a BIC/);
   });
 
+  it('gives accounts IBANs only when told a country and bank code that fit them', () => {
+    expect(loadConfig({}).ibanScheme).toBeNull();
+    expect(loadConfig({ COFFER_IBAN: 'de:37040044' }).ibanScheme).toEqual({
+      countryCode: 'DE',
+      bankCode: '37040044',
+      accountDigits: 10,
+    });
+    expect(() => loadConfig({ COFFER_IBAN: 'NL:1234' })).toThrow(
+      /COFFER_IBAN: 1234 and a 10-digit account number do not make a NL account/,
+    );
+  });
+
   it('keeps the books in UTC unless told a real time zone', () => {
     expect(loadConfig({}).timeZone).toBe('UTC');
     expect(loadConfig({ COFFER_TIMEZONE: 'Europe/Berlin' }).timeZone).toBe('Europe/Berlin');

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from './currencies.ts';
-import { entryKindSchema } from './ledger.ts';
+import { type EntryKind, entryKindSchema } from './ledger.ts';
 import {
   AmountRefusedError,
   formatMoney,
@@ -14,6 +14,8 @@ import { z } from './zod.ts';
 /** The customer's own wallet: what the dashboard's balance card shows. */
 export const walletSummarySchema = z.object({
   accountNumber: z.string(),
+  /** The account's IBAN where the operator set `COFFER_IBAN`, in its electronic form. */
+  iban: z.nullable(z.string()),
   currency: z.string(),
   balanceMinor: minorUnitsSchema,
   /** Reserved for pending payouts: still in the balance, no longer available. */
@@ -143,3 +145,38 @@ export const testMoneyResponseSchema = z.object({
   amountMinor: minorUnitsSchema,
   currency: z.string(),
 });
+
+/**
+ * The categories of a customer's spending, in the order the dashboard draws them (issue #30
+ * item 6); here with the dashboard's other contracts, not in reports.ts, whose schemas
+ * would load with every page that reads a wallet.
+ */
+export const spendingCategories = [
+  'transfer',
+  'bill_payment',
+  'card_purchase',
+  'payout',
+] as const satisfies readonly EntryKind[];
+export type SpendingCategory = (typeof spendingCategories)[number];
+
+export const spendingCategoryLabels: Record<SpendingCategory, string> = {
+  transfer: 'Quick Pay',
+  bill_payment: 'Bills',
+  card_purchase: 'Cards',
+  payout: 'Payouts',
+};
+
+/** How many months the dashboard's spending chart shows, this one included. */
+export const spendingMonths = 6;
+
+/** The money that left the customer's wallet per month (UTC) and category, oldest first. */
+export const spendingSchema = z.object({
+  currency: z.string(),
+  months: z.array(
+    z.object({
+      month: z.string(),
+      spentMinor: z.record(z.enum(spendingCategories), minorUnitsSchema),
+    }),
+  ),
+});
+export type Spending = z.infer<typeof spendingSchema>;

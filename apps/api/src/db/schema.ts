@@ -188,6 +188,10 @@ export const users = pgTable(
     index('users_customer_list_idx').on(table.role, table.id.desc()),
     // Staff search by a phone quoted exactly (migration 0029).
     index('users_phone_idx').on(table.phone).where(sql`${table.phone} is not null`),
+    // The reports' new customers per day (migration 0027).
+    index('users_customer_created_at_idx')
+      .on(table.createdAt)
+      .where(sql`${table.role} = 'customer'`),
     // The staff search's id ranges: ids are time-ordered, rows appended (ADR 022).
     index('users_id_brin_idx')
       .using('brin', table.id)
@@ -649,6 +653,10 @@ export const kycSubmissions = pgTable(
       .where(sql`${table.status} = 'pending'`),
     index('kyc_submissions_user_idx').on(table.userId, table.createdAt.desc()),
     index('kyc_submissions_queue_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+    // The reports' verifications approved per day (migration 0027).
+    index('kyc_submissions_approved_idx')
+      .on(table.decidedAt)
+      .where(sql`${table.status} = 'approved'`),
   ],
 );
 
@@ -1011,6 +1019,24 @@ export const bookCloseBalances = pgTable(
       'book_close_balances_add_up',
       sql`${table.closingMinor} = ${table.openingMinor} + ${table.creditsMinor} - ${table.debitsMinor}`,
     ),
+  ],
+);
+
+/**
+ * Each day's reading of every work queue's open count (migration 0027), written by the
+ * reports' job, the day's last reading winning: a queue's past size cannot be read back.
+ */
+export const reportQueueSizes = pgTable(
+  'report_queue_sizes',
+  {
+    day: date('day').notNull(),
+    queue: text('queue').notNull(),
+    openCount: integer('open_count').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'report_queue_sizes_pk', columns: [table.day, table.queue] }),
+    check('report_queue_sizes_open_count_not_negative', sql`${table.openCount} >= 0`),
   ],
 );
 

@@ -16,7 +16,7 @@ export async function prefetchEveryPageData(queryClient: QueryClient): Promise<v
   ]);
 }
 
-/** The dashboard's balance, transactions and chart, once the session says it is a customer's. */
+/** The dashboard's balance, transactions, chart and spending, once the session says it is a customer's. */
 export async function prefetchDashboardData(queryClient: QueryClient): Promise<void> {
   const me = await queryClient.ensureQueryData(meQueryOptions);
   if (me?.role !== 'customer') return;
@@ -27,6 +27,7 @@ export async function prefetchDashboardData(queryClient: QueryClient): Promise<v
     queryClient.prefetchQuery(wallet.walletQueryOptions),
     queryClient.prefetchInfiniteQuery(wallet.transactionsQueryOptions),
     queryClient.prefetchQuery(wallet.balanceHistoryQueryOptions),
+    queryClient.prefetchQuery(wallet.spendingQueryOptions),
   ]);
 }
 

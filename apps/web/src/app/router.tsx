@@ -301,6 +301,10 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                     ...lazyPage('../features/books/pages/books-page.tsx', 'BooksPage'),
                   },
                   {
+                    path: 'reports',
+                    ...lazyPage('../features/reports/pages/reports-page.tsx', 'ReportsPage'),
+                  },
+                  {
                     path: 'reconciliation',
                     ...lazyPage(
                       '../features/payment-files/pages/reconciliation-page.tsx',

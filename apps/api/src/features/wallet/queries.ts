@@ -150,6 +150,32 @@ export async function dailyNetsSince(
   };
 }
 
+/**
+ * What left the wallet since `since` per UTC month and kind of entry, for the kinds given:
+ * the wallet's debit lines, found by its own lines' index as its history is.
+ */
+export async function monthlyDebitsSince(
+  db: Queryable,
+  walletId: AccountId,
+  since: Date,
+  kinds: readonly EntryKind[],
+): Promise<{ month: string; kind: EntryKind; debitsMinor: bigint }[]> {
+  const found = await db.query<{ month: string; kind: EntryKind; debits_minor: bigint }>(
+    `SELECT to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, e.kind::text AS kind,
+            sum(-l.amount_minor)::bigint AS debits_minor
+       FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+      WHERE l.account_id = $1 AND l.amount_minor < 0 AND e.created_at >= $2
+        AND e.kind::text = ANY($3::text[])
+      GROUP BY 1, 2`,
+    [walletId, since, kinds],
+  );
+  return found.rows.map((row) => ({
+    month: row.month,
+    kind: row.kind,
+    debitsMinor: row.debits_minor,
+  }));
+}
+
 /** Locks the wallet's balance row: movements of one wallet that lock it go one at a time. */
 export async function lockWalletBalance(tx: Queryable, walletId: AccountId): Promise<void> {
   await tx.query('SELECT 1 FROM account_balances WHERE account_id = $1 FOR UPDATE', [walletId]);

@@ -5,6 +5,7 @@ import {
   balanceHistorySchema,
   recentDepositsQuerySchema,
   recentDepositsSchema,
+  spendingSchema,
   testMoneyBodySchema,
   testMoneyResponseSchema,
   testMoneyTermsSchema,
@@ -21,6 +22,7 @@ import {
   balanceHistory,
   recentDeposits,
   requireWallet,
+  spending,
   testMoneyTerms,
   walletSummary,
   walletTransactions,
@@ -68,6 +70,12 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         await requireWallet(deps, sessionOf(request).userId),
         request.query.days,
       ),
+  );
+
+  app.get(
+    '/wallet/spending',
+    { config: { access: 'customer' }, schema: { response: { 200: spendingSchema } } },
+    async (request) => spending(deps, await requireWallet(deps, sessionOf(request).userId)),
   );
 
   app.get(

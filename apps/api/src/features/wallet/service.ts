@@ -4,6 +4,9 @@ import { formatMoney, MoneyParseError, minorUnits } from '@coffer/contracts/mone
 import {
   type BalanceHistory,
   parseTestMoneyAmount,
+  type Spending,
+  spendingCategories,
+  spendingMonths,
   type TestMoneyBody,
   type TestMoneyTerms,
   type WalletSummary,
@@ -15,12 +18,14 @@ import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
 import { type CustomerWalletRow, findCustomerWallet } from '../../ledger/wallets.ts';
 import { limitsOrRefuse } from '../../money-out/money-out.ts';
+import { accountIban } from '../../platform/account-iban.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { notify } from '../../platform/notifications.ts';
 import {
   dailyNetsSince,
   lockWalletBalance,
+  monthlyDebitsSince,
   type PayoutMethod,
   type QuickPayCounterpartyColumns,
   testMoneyAddedToday,
@@ -48,6 +53,7 @@ export async function walletSummary(
   const balance = await deps.ledger.balance(wallet.id);
   return {
     accountNumber: wallet.number,
+    iban: deps.config.ibanScheme ? accountIban(deps.config.ibanScheme, wallet.number) : null,
     currency: balance.currency,
     balanceMinor: minorUnits(balance.balanceMinor),
     heldMinor: minorUnits(balance.heldMinor),
@@ -168,6 +174,38 @@ const dayMs = 24 * 60 * 60 * 1000;
 
 function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * What the customer spent in each of the last `spendingMonths` UTC months (this one
+ * included), by category, oldest month first; a month without spending is all zeros.
+ */
+export async function spending(
+  deps: WalletDeps,
+  wallet: CustomerWallet,
+  now = new Date(),
+): Promise<Spending> {
+  const months = Array.from(
+    { length: spendingMonths },
+    (_, index) =>
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (spendingMonths - 1) + index, 1)),
+  );
+  const debits = await monthlyDebitsSince(deps.db, wallet.id, months[0] ?? now, spendingCategories);
+  return {
+    currency: wallet.currency,
+    months: months.map((start) => {
+      const month = start.toISOString().slice(0, 7);
+      const spentMinor = Object.fromEntries(
+        spendingCategories.map((category) => [
+          category,
+          minorUnits(
+            debits.find((row) => row.month === month && row.kind === category)?.debitsMinor ?? 0n,
+          ),
+        ]),
+      ) as Spending['months'][number]['spentMinor'];
+      return { month, spentMinor };
+    }),
+  };
 }
 
 /**

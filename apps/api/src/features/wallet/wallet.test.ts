@@ -1,6 +1,7 @@
 import type { LiveEvent, LiveTopic } from '@coffer/contracts/events';
 import type { WalletTransaction } from '@coffer/contracts/wallet';
 import type { FastifyInstance } from 'fastify';
+import { isValidIBAN } from 'ibantools';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, useTestApp } from '../../../test/app.ts';
 import { usd } from '../../../test/factories.ts';
@@ -126,6 +127,8 @@ describe('wallet summary', () => {
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({
       accountNumber: expect.stringMatching(/^\d{10}$/),
+      // No COFFER_IBAN: accounts have their number only.
+      iban: null,
       currency: 'USD',
       balanceMinor: '0',
       heldMinor: '0',
@@ -152,6 +155,20 @@ describe('wallet summary', () => {
     expect((await bruno.client.get('/api/v1/wallet/deposits')).json().items).toEqual([]);
     // Staff have no wallet of their own and cannot reach a customer's through these routes.
     expect((await admin.client.get('/api/v1/wallet')).statusCode).toBe(403);
+  });
+});
+
+describe('IBANs', () => {
+  it('gives every account the IBAN of its number where the operator set COFFER_IBAN', async () => {
+    const withIbans = await buildTestApp(db, { COFFER_SANDBOX: '1', COFFER_IBAN: 'DE:37040044' });
+    try {
+      const { client } = await signedUpClient(withIbans);
+      const { accountNumber, iban } = (await client.get('/api/v1/wallet')).json();
+      expect(iban).toMatch(new RegExp(`^DE\\d{2}37040044${accountNumber}$`));
+      expect(isValidIBAN(iban)).toBe(true);
+    } finally {
+      await withIbans.close();
+    }
   });
 });
 
@@ -249,23 +266,23 @@ describe('transactions', () => {
   });
 });
 
-describe('balance history', () => {
-  /**
-   * Moves an entry back in time. The journal is append-only, so the test lifts the guard
-   * for the one UPDATE, as if the entry had been posted days ago.
-   */
-  async function backdate(memo: string, daysAgo: number) {
-    await db.transaction(async (tx) => {
-      await tx.query('ALTER TABLE journal_entries DISABLE TRIGGER journal_entries_append_only');
-      await tx.query(
-        `UPDATE journal_entries SET created_at = now() - make_interval(days => $2::int)
-          WHERE memo = $1`,
-        [memo, daysAgo],
-      );
-      await tx.query('ALTER TABLE journal_entries ENABLE TRIGGER journal_entries_append_only');
-    });
-  }
+/**
+ * Moves an entry back in time. The journal is append-only, so the test lifts the guard
+ * for the one UPDATE, as if the entry had been posted days ago.
+ */
+async function backdate(memo: string, daysAgo: number) {
+  await db.transaction(async (tx) => {
+    await tx.query('ALTER TABLE journal_entries DISABLE TRIGGER journal_entries_append_only');
+    await tx.query(
+      `UPDATE journal_entries SET created_at = now() - make_interval(days => $2::int)
+        WHERE memo = $1`,
+      [memo, daysAgo],
+    );
+    await tx.query('ALTER TABLE journal_entries ENABLE TRIGGER journal_entries_append_only');
+  });
+}
 
+describe('balance history', () => {
   async function post(walletId: AccountId, amountMinor: bigint, memo: string) {
     const settlement = await app.ledger.systemAccount('settlement', usd);
     await app.ledger.post({
@@ -333,6 +350,70 @@ describe('balance history', () => {
     // A hold moves nothing in the ledger: the balance still counts the held funds.
     expect(history.points.at(-1)).toMatchObject({ balanceMinor: '10000' });
     expect(history.heldMinor).toBe('3050');
+  });
+});
+
+describe('spending by category', () => {
+  async function spend(
+    walletId: AccountId,
+    kind: 'bill_payment' | 'card_purchase',
+    amountMinor: bigint,
+    memo: string,
+  ) {
+    const clearing = await app.ledger.systemAccount(
+      kind === 'bill_payment' ? 'bill_clearing' : 'card_clearing',
+      usd,
+    );
+    await app.ledger.post({
+      kind,
+      memo,
+      lines: [
+        { accountId: walletId, amountMinor: -amountMinor },
+        { accountId: clearing, amountMinor },
+      ],
+    });
+  }
+
+  it('sums what left the wallet in each of the last six months by category', async () => {
+    const payer = await signedUpClient(app);
+    const payee = await signedUpClient(app);
+    await addTestMoney(payer.client, '900.00');
+    const walletId = await walletIdOf(payer.user.id);
+    const marker = newId();
+    await spend(walletId, 'bill_payment', 4_000n, `${marker} bill`);
+    await backdate(`${marker} bill`, 62);
+    // Seven months ago is before the chart's first month.
+    await spend(walletId, 'card_purchase', 9_900n, `${marker} old card`);
+    await backdate(`${marker} old card`, 215);
+    await spend(walletId, 'card_purchase', 250n, `${marker} card`);
+    await quickPay(payer.user.id, payee.user.id, 1_234n, null);
+
+    const response = await payer.client.get('/api/v1/wallet/spending');
+    expect(response.statusCode, response.body).toBe(200);
+    const { currency, months } = response.json() as {
+      currency: string;
+      months: { month: string; spentMinor: Record<string, string> }[];
+    };
+    expect(currency).toBe('USD');
+    expect(months).toHaveLength(6);
+    expect(months.at(-1)).toEqual({
+      month: new Date().toISOString().slice(0, 7),
+      spentMinor: { transfer: '1234', bill_payment: '0', card_purchase: '250', payout: '0' },
+    });
+    const billMonth = new Date(Date.now() - 62 * 24 * 60 * 60 * 1000).toISOString().slice(0, 7);
+    expect(months.find((month) => month.month === billMonth)?.spentMinor.bill_payment).toBe('4000');
+    const total = months.reduce(
+      (sum, month) => sum + Object.values(month.spentMinor).reduce((a, b) => a + BigInt(b), 0n),
+      0n,
+    );
+    expect(total).toBe(5_484n);
+    // Money received is nobody's spending: the payee's chart is empty.
+    const payeeMonths = (await payee.client.get('/api/v1/wallet/spending')).json().months as {
+      spentMinor: Record<string, string>;
+    }[];
+    expect(payeeMonths.flatMap((month) => Object.values(month.spentMinor))).toEqual(
+      Array(24).fill('0'),
+    );
   });
 });
 

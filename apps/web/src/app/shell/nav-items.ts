@@ -2,6 +2,7 @@ import {
   ArrowLeftRight,
   Banknote,
   BookOpenCheck,
+  ChartColumn,
   CreditCard,
   HandCoins,
   Inbox,
@@ -15,7 +16,7 @@ import type { NavItem } from '../../lib/navigation.ts';
 
 /**
  * The back office's pages, shown to support and admin only (the server enforces the same):
- * the customer list, the queues built so far, the audit log and the books. Staff have no customer
+ * the customer list, the queues built so far, the audit log, the books and the reports. Staff have no customer
  * pages; their menu ends with their own profile and Logout.
  */
 export const staffNavItems: readonly NavItem[] = [
@@ -35,4 +36,5 @@ export const staffNavItems: readonly NavItem[] = [
   { label: 'Audit log', to: '/admin/audit', icon: ScrollText },
   { label: 'Books', to: '/admin/books', icon: BookOpenCheck },
   { label: 'Reconciliation', to: '/admin/reconciliation', icon: ArrowLeftRight },
+  { label: 'Reports', to: '/admin/reports', icon: ChartColumn },
 ];

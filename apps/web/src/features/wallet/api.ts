@@ -1,6 +1,7 @@
 import {
   balanceHistorySchema,
   recentDepositsSchema,
+  spendingSchema,
   type TestMoneyBody,
   testMoneyResponseSchema,
   testMoneyTermsSchema,
@@ -44,6 +45,13 @@ export const balanceHistoryQueryOptions = queryOptions({
       schema: balanceHistorySchema,
       signal,
     }),
+});
+
+/** The last six months' spending by category, for the dashboard's bars beside the balance. */
+export const spendingQueryOptions = queryOptions({
+  queryKey: ['wallet', 'spending'],
+  queryFn: ({ signal }) =>
+    apiRequest({ path: '/api/v1/wallet/spending', schema: spendingSchema, signal }),
 });
 
 export const recentDepositsQueryOptions = queryOptions({

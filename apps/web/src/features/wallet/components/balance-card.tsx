@@ -40,7 +40,7 @@ export function BalanceCard({ wallet }: { wallet: WalletSummary | undefined }) {
             Account number
           </Text>
           {wallet ? (
-            <AccountNumber accountNumber={wallet.accountNumber} />
+            <AccountNumber accountNumber={wallet.accountNumber} iban={wallet.iban} />
           ) : (
             <Skeleton
               h={accountNumberHeightPx}

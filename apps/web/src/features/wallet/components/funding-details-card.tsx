@@ -24,7 +24,7 @@ export function FundingDetailsCard({ wallet }: { wallet: WalletSummary }) {
           <Text size="sm" c="dimmed">
             Your account number ({wallet.currency})
           </Text>
-          <AccountNumber accountNumber={wallet.accountNumber} />
+          <AccountNumber accountNumber={wallet.accountNumber} iban={wallet.iban} />
         </Stack>
         {depositInstructions && (
           <Stack gap={4} component="section" aria-labelledby={instructionsId}>

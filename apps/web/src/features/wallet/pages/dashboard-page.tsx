@@ -8,6 +8,7 @@ import { walletQueryOptions } from '../api.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
 import { BalanceChartCard } from '../components/balance-chart-card.tsx';
 import { ShortcutTiles } from '../components/shortcut-tiles.tsx';
+import { SpendingCard } from '../components/spending-card.tsx';
 import { TransactionsCard } from '../components/transactions-card.tsx';
 import classes from './dashboard-page.module.css';
 
@@ -38,7 +39,10 @@ export function DashboardPage() {
           <ShortcutTiles />
         </div>
       </div>
-      <BalanceChartCard />
+      <div className={classes.charts}>
+        <BalanceChartCard />
+        <SpendingCard />
+      </div>
       <TransactionsCard />
     </Stack>
   );
