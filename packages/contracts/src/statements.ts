@@ -130,6 +130,8 @@ export const statementPreviewEntriesMax = 200;
 export const statementSchema = z.object({
   accountHolder: z.string(),
   accountNumber: z.string(),
+  /** Where the operator set an IBAN scheme (COFFER_IBAN); null otherwise. */
+  iban: z.nullable(z.string()),
   currency: z.string(),
   /** The customer's zone: the days from and to are theirs, and entries' times are shown in it. */
   timeZone: z.string(),

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { entryKindLabels } from '@coffer/contracts/ledger';
 import { formatMoney } from '@coffer/contracts/money';
+import { friendlyFormatIBAN } from 'ibantools';
 import PDFDocument from 'pdfkit';
 import { sandboxMarking } from '../../platform/sandbox-marking.ts';
 import { type FontFace, type FontWeight, textRuns } from './fonts.ts';
@@ -167,6 +168,7 @@ function writeHeading(doc: Pdf, source: StatementSource, institutionName: string
   doc.moveDown();
   writeLabelled(doc, 'Account holder', account.holderName);
   writeLabelled(doc, 'Account number', account.accountNumber);
+  if (account.iban) writeLabelled(doc, 'IBAN', friendlyFormatIBAN(account.iban) ?? account.iban);
   writeLabelled(doc, 'Currency', account.currency);
   const { timeZone } = account;
   writeLabelled(doc, 'Period', `${dayText(period.from)} to ${dayText(period.to)} (${timeZone})`);

@@ -9,6 +9,7 @@ import {
 import { timeZoneOfUser } from '../../customers/queries.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
+import { accountIban, type IbanScheme } from '../../platform/account-iban.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { describeLine } from '../wallet/service.ts';
 import {
@@ -28,6 +29,8 @@ export type StatementAccount = {
   timeZone: string;
   accountId: AccountId;
   accountNumber: string;
+  /** The account's IBAN where the operator set a scheme (COFFER_IBAN); null otherwise. */
+  iban: string | null;
   currency: CurrencyCode;
 };
 
@@ -58,7 +61,7 @@ export type StatementSource = {
 export async function statementAccountOf(
   db: Queryable,
   userId: string,
-  config: { timeZone: string },
+  config: { timeZone: string; ibanScheme: IbanScheme | null },
 ): Promise<StatementAccount> {
   const row = await findStatementAccount(db, userId);
   if (!row) throw new AppError('not_found');
@@ -67,6 +70,7 @@ export async function statementAccountOf(
     timeZone: timeZoneOfUser(row, config),
     accountId: row.id,
     accountNumber: row.number,
+    iban: config.ibanScheme ? accountIban(config.ibanScheme, row.number) : null,
     currency: toCurrencyCode(row.currency),
   };
 }
@@ -165,6 +169,7 @@ export async function statementPreview(source: StatementSource): Promise<Stateme
   return {
     accountHolder: source.account.holderName,
     accountNumber: source.account.accountNumber,
+    iban: source.account.iban,
     currency: source.account.currency,
     timeZone: source.account.timeZone,
     from: source.period.from,

@@ -1,7 +1,7 @@
 import type { LiveEvent, LiveTopic } from '@coffer/contracts/events';
 import type { WalletTransaction } from '@coffer/contracts/wallet';
 import type { FastifyInstance } from 'fastify';
-import { isValidIBAN } from 'ibantools';
+import { friendlyFormatIBAN, isValidIBAN } from 'ibantools';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, useTestApp } from '../../../test/app.ts';
 import { usd } from '../../../test/factories.ts';
@@ -11,6 +11,7 @@ import {
   staffClient,
   type TestClient,
 } from '../../../test/http.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountId, HoldId } from '../../ledger/ledger.ts';
 import { newId } from '../../platform/ids.ts';
@@ -159,13 +160,19 @@ describe('wallet summary', () => {
 });
 
 describe('IBANs', () => {
-  it('gives every account the IBAN of its number where the operator set COFFER_IBAN', async () => {
+  it('gives every account, and its statements, the IBAN of its number where the operator set COFFER_IBAN', async () => {
     const withIbans = await buildTestApp(db, { COFFER_SANDBOX: '1', COFFER_IBAN: 'DE:37040044' });
     try {
       const { client } = await signedUpClient(withIbans);
       const { accountNumber, iban } = (await client.get('/api/v1/wallet')).json();
       expect(iban).toMatch(new RegExp(`^DE\\d{2}37040044${accountNumber}$`));
       expect(isValidIBAN(iban)).toBe(true);
+      // Statements name it too: the on-screen one, and the PDF in groups of four.
+      const month = new Date().toISOString().slice(0, 7);
+      const statement = (await client.get(`/api/v1/statements?month=${month}`)).json();
+      expect(statement.iban).toBe(iban);
+      const pdf = await client.get(`/api/v1/statements?month=${month}&format=pdf`);
+      expect(await pdfText(pdf.rawPayload)).toContain(`IBAN: ${friendlyFormatIBAN(iban)}`);
     } finally {
       await withIbans.close();
     }
