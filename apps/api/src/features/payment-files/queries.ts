@@ -221,11 +221,29 @@ export async function markPayoutsMatched(
     'UPDATE payouts SET bank_statement_id = $1 WHERE id = ANY($2::uuid[]) AND bank_statement_id IS NULL',
     [statementId, payoutIds],
   );
+  await resolveMissingItems(tx, 'missing_payout', payoutIds);
+}
+
+const missingOf = {
+  missing_payout: { column: 'payout_id', note: 'Found in a later statement' },
+  missing_settlement: {
+    column: 'card_authorization_id',
+    note: 'Found in a later settlement file',
+  },
+} as const;
+
+/** Resolves the open "missing" items of what a later file showed after all. */
+async function resolveMissingItems(
+  tx: Queryable,
+  kind: keyof typeof missingOf,
+  ids: string[],
+): Promise<void> {
+  const { column, note } = missingOf[kind];
   await tx.query(
     `UPDATE reconciliation_items SET status = 'resolved', resolution = 'matched',
-            note = 'Found in a later statement', resolved_at = now()
-      WHERE kind = 'missing_payout' AND status = 'open' AND payout_id = ANY($1::uuid[])`,
-    [payoutIds],
+            note = $3, resolved_at = now()
+      WHERE kind = $1 AND status = 'open' AND ${column} = ANY($2::uuid[])`,
+    [kind, ids, note],
   );
 }
 
@@ -493,11 +511,5 @@ export async function markSettlementsSeen(
       WHERE id = ANY($2::uuid[]) AND settlement_file_id IS NULL`,
     [fileId, authorizationIds],
   );
-  await tx.query(
-    `UPDATE reconciliation_items SET status = 'resolved', resolution = 'matched',
-            note = 'Found in a later settlement file', resolved_at = now()
-      WHERE kind = 'missing_settlement' AND status = 'open'
-        AND card_authorization_id = ANY($1::uuid[])`,
-    [authorizationIds],
-  );
+  await resolveMissingItems(tx, 'missing_settlement', authorizationIds);
 }
