@@ -22,6 +22,8 @@ const journeyTimeoutMs = 180_000;
 
 // The sandbox's published demo customer (apps/api/src/features/sandbox/seed.ts).
 const alice = { email: 'alice@coffer.test', password: 'Sandbox-Customer-2026!' };
+/** The sandbox's customer in Japan: one time zone, so her statements start in it. */
+const yuki = { email: 'yuki@coffer.test', password: 'Sandbox-Customer-2026!' };
 /** The narrowest phone the layout is built for. */
 const narrowPhone = { width: 360, height: 780 };
 
@@ -182,7 +184,10 @@ describe('bills and statements', () => {
 
       const csv = await download(page, 'Download CSV');
       expect(csv.name).toBe(`coffer-statement-${currentMonth}.csv`);
-      const records = csvRecords(csv.body.toString('utf8'));
+      const text = csv.body.toString('utf8');
+      // A byte-order mark first, so spreadsheets read the file as UTF-8.
+      expect(text.startsWith('\uFEFF')).toBe(true);
+      const records = csvRecords(text.slice(1));
       // The server runs as a sandbox: its statements say so before anything else.
       expect(records[0]).toEqual([sandboxMarking]);
       expect(records[1]).toEqual([
@@ -251,6 +256,44 @@ describe('bills and statements', () => {
       expect(await hasNoHorizontalScroll(page)).toBe(true);
       expect(await seriousAxeViolations(page, '/statements on a phone')).toEqual([]);
       await snapshot(page, 'statements-phone');
+      expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    journeyTimeoutMs,
+  );
+
+  it(
+    'cuts statements in the customer’s time zone, from her country until she picks another',
+    async () => {
+      const { page, problems } = await openPage();
+      await logIn(page, yuki);
+      await page.goto('/statements');
+      const entries = page.getByRole('table', { name: 'Statement entries' });
+      await entries.getByRole('columnheader', { name: 'Date (Asia/Tokyo)' }).waitFor();
+
+      await page.goto('/profile');
+      const details = page.getByRole('region', { name: 'Account details' });
+      await details.getByText('Asia/Tokyo', { exact: true }).waitFor();
+      await details.getByText('Not chosen yet: statements use this one.').waitFor();
+      await details.getByRole('button', { name: 'Edit Time Zone' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change time zone' });
+      await dialog.waitFor();
+      const zone = dialog.getByLabel('Time zone');
+      await zone.fill('Berlin');
+      await page.getByRole('option', { name: 'Europe/Berlin' }).click();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'Your time zone has been updated.');
+      await details.getByText('Europe/Berlin', { exact: true }).waitFor();
+      expect(await details.getByText('Not chosen yet').count()).toBe(0);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await snapshot(page, 'profile-time-zone-phone');
+
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto('/statements');
+      await entries.getByRole('columnheader', { name: 'Date (Europe/Berlin)' }).waitFor();
+      const csv = await download(page, 'Download CSV');
+      expect(csv.body.toString('utf8').split('\r\n')[1]).toBe(
+        'Date (Europe/Berlin),Type,Description,Amount,Currency,Balance',
+      );
       expect(unexpectedProblems(problems)).toEqual([]);
     },
     journeyTimeoutMs,

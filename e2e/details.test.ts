@@ -29,6 +29,12 @@ const suite = useServerAndBrowser({ hasMailSink: true });
  * squeezes the status badge.
  */
 async function aliceWithHeldFundsAndALongNote(amount: string): Promise<void> {
+  // The emailed code confirms this amount to this destination only.
+  const toHerPayPal = {
+    method: 'paypal',
+    email: 'alice.morgan@example.com',
+    holderName: 'Alice Morgan',
+  };
   const { page: adminApi } = await suite.openPage();
   expect(
     (await callApi(adminApi, suite.server.baseUrl, 'POST', '/api/v1/auth/login', demo.admin))
@@ -64,7 +70,7 @@ async function aliceWithHeldFundsAndALongNote(amount: string): Promise<void> {
     suite.server.baseUrl,
     'POST',
     '/api/v1/step-up/challenges',
-    { purpose: 'payout', amount: '1.00' },
+    { purpose: 'payout', amount, destination: toHerPayPal },
   );
   expect(challenge.status).toBe(200);
   const mail = await suite.mailSink.waitForMail({
@@ -75,13 +81,7 @@ async function aliceWithHeldFundsAndALongNote(amount: string): Promise<void> {
   const stepUpCode = /\b(\d{6})\b/.exec(mail.subject)?.[1] ?? '';
   const payout = await aliceApi.request.post('/api/v1/payouts', {
     headers: { origin: suite.server.baseUrl, 'idempotency-key': `details-payout-${Date.now()}` },
-    data: {
-      method: 'paypal',
-      email: 'alice.morgan@example.com',
-      holderName: 'Alice Morgan',
-      amount,
-      stepUpCode,
-    },
+    data: { ...toHerPayPal, amount, stepUpCode },
   });
   expect(payout.status(), await payout.text()).toBe(201);
 

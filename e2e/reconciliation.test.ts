@@ -30,9 +30,16 @@ const ibans = ['DE02120300000000202051', 'FR1420041010050500013M02606', 'NL91ABN
 async function requestPayout(page: Page, amount: string, iban: string): Promise<string> {
   const { baseUrl } = suite.server;
   const askedAt = new Date();
+  const destination = {
+    method: 'bank',
+    holderName: 'Bruno Keller',
+    bankName: 'Testbank',
+    accountNumber: iban,
+  };
   const challenge = await callApi(page, baseUrl, 'POST', '/api/v1/step-up/challenges', {
     purpose: 'payout',
     amount,
+    destination,
   });
   expect(challenge.status).toBe(200);
   const mail = await suite.mailSink.waitForMail({
@@ -48,14 +55,7 @@ async function requestPayout(page: Page, amount: string, iban: string): Promise<
       'content-type': 'application/json',
       'idempotency-key': crypto.randomUUID(),
     },
-    data: JSON.stringify({
-      method: 'bank',
-      holderName: 'Bruno Keller',
-      bankName: 'Testbank',
-      accountNumber: iban,
-      amount,
-      stepUpCode,
-    }),
+    data: JSON.stringify({ ...destination, amount, stepUpCode }),
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;

@@ -22,6 +22,18 @@ export type ChaosActors = {
 /** Planted for every customer before the load (run.ts): each payout spends one. */
 export const chaosStepUpCode = '246810';
 
+/**
+ * A step-up code confirms one amount and payee, so every payout is the same amount to the
+ * same account and the planted codes match it; its key goes in the bank name, which only
+ * describes the account.
+ */
+export const chaosPayout = {
+  method: 'bank',
+  holderName: 'Chaos Customer',
+  accountNumber: '12345678',
+  amount: '2.50',
+} as const;
+
 const requestTimeoutMs = 10_000;
 const retryDelayMsMax = 2_000;
 const attemptsMax = 40;
@@ -157,11 +169,8 @@ export async function runLoad(options: {
   const payout = async () => {
     const customer = pickOne(actors.customers);
     const answer = await send('payout', '/api/v1/payouts', customer.cookie, (key) => ({
-      method: 'bank',
-      holderName: 'Chaos Customer',
+      ...chaosPayout,
       bankName: key,
-      accountNumber: '12345678',
-      amount: smallAmount(500),
       stepUpCode: chaosStepUpCode,
     }));
     const id = idOf(answer);

@@ -11,12 +11,17 @@
 // to the first acknowledged Quick Pay.
 // Settings (environment): CHAOS_SECONDS, CHAOS_FAULT_INTERVAL_SECONDS, CHAOS_WORKERS,
 // CHAOS_CUSTOMERS, CHAOS_FAULTS_MIN (of each kind).
+
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { toCurrencyCode } from '@coffer/contracts/currencies';
+import { parseAmount } from '@coffer/contracts/money';
 import { type Database, openPostgres } from '../../apps/api/src/db/client.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { insertUser } from '../../apps/api/src/features/auth/queries.ts';
+import { payoutToConfirm } from '../../apps/api/src/features/payouts/service.ts';
+import { paymentHashOf } from '../../apps/api/src/features/step-up/service.ts';
 import { createLedger } from '../../apps/api/src/ledger/ledger.ts';
 import { sha256Hex } from '../../apps/api/src/platform/crypto.ts';
 import { newId } from '../../apps/api/src/platform/ids.ts';
@@ -29,7 +34,7 @@ import { repoRoot } from '../api/config.ts';
 import { type Customer, customerPassword, seedCustomers, totalBalanceMinor } from '../api/seed.ts';
 import { integerFromEnv } from '../shared/env.ts';
 import { readFacts } from './facts.ts';
-import { type ChaosActors, type Cluster, chaosStepUpCode, runLoad } from './load.ts';
+import { type ChaosActors, type Cluster, chaosPayout, chaosStepUpCode, runLoad } from './load.ts';
 import { judge, type RequestRecord } from './verdict.ts';
 
 const config = {
@@ -69,11 +74,21 @@ function faultSchedule(): Fault[] {
 /** Customers as the benchmark seeds them, plus planted step-up codes for their payouts. */
 async function seed(db: Database) {
   const customers = await seedCustomers(db, createLedger(db), config.customers);
+  const currency = toCurrencyCode('USD');
+  const { amount, ...destination } = chaosPayout;
+  const payment = payoutToConfirm(
+    { amountMinor: parseAmount(amount, currency), currency },
+    { ...destination, bankName: 'any' },
+  );
   await db.query(
-    `INSERT INTO step_up_codes (id, user_id, purpose, code_hash, expires_at)
-     SELECT gen_random_uuid(), u.id, 'payout', $2, now() + interval '6 hours'
+    `INSERT INTO step_up_codes (id, user_id, purpose, code_hash, payment_hash, expires_at)
+     SELECT gen_random_uuid(), u.id, 'payout', $2, $3, now() + interval '6 hours'
        FROM unnest($1::uuid[]) AS u(id), generate_series(1, 500)`,
-    [customers.map((customer) => customer.userId), sha256Hex(chaosStepUpCode)],
+    [
+      customers.map((customer) => customer.userId),
+      sha256Hex(chaosStepUpCode),
+      paymentHashOf('payout', payment),
+    ],
   );
   const passwordHash = await hashPassword(staffPassword);
   const staff = { support: 'chaos-support@coffer.test', admin: 'chaos-admin@coffer.test' };
@@ -318,6 +333,13 @@ async function main(): Promise<number> {
       `    by kind            ${[...byKind].map(([kind, n]) => `${kind} ${n}`).join(', ')}`,
     );
     console.log(`  acknowledged         ${verdict.acked}`);
+    const ackedByKind = Map.groupBy(
+      load.records.filter((record) => record.acked),
+      (record) => record.kind,
+    );
+    console.log(
+      `    by kind            ${[...ackedByKind].map(([kind, acked]) => `${kind} ${acked.length}`).join(', ')}`,
+    );
     console.log(
       `  refused, by code     ${[...refusals].map(([code, n]) => `${code} ${n}`).join(', ')}`,
     );

@@ -75,6 +75,7 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/auth/resend-verification': signedIn,
   'GET /api/v1/profile': signedIn,
   'PATCH /api/v1/profile/username': signedIn,
+  'PATCH /api/v1/profile/time-zone': signedIn,
   'POST /api/v1/profile/email': signedIn,
   'POST /api/v1/profile/password': signedIn,
   'POST /api/v1/profile/totp/setup': signedIn,

@@ -282,15 +282,15 @@ describe('reasons and references that become memos', () => {
     // 254 characters, the longest address the form takes.
     const longestEmail = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(53)}.example`;
     expect(longestEmail).toHaveLength(254);
+    const destination = {
+      method: 'cashapp',
+      emailOrCashtag: longestEmail,
+      holderName: 'H'.repeat(100),
+    };
+    const stepUpCode = await emailedStepUpCode(app, customer, '10.00', destination);
     const created = await requestPayout(
       customer.client,
-      {
-        method: 'cashapp',
-        emailOrCashtag: longestEmail,
-        holderName: 'H'.repeat(100),
-        amount: '10.00',
-        stepUpCode: await emailedStepUpCode(app, customer),
-      },
+      { ...destination, amount: '10.00', stepUpCode },
       newIdempotencyKey(),
     );
     expect(created.statusCode, created.body).toBe(201);

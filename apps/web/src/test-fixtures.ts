@@ -13,6 +13,7 @@ export const customerMe: Me = {
   isTwoFactorRequired: false,
   mustChangePassword: false,
   country: 'US',
+  timeZone: 'UTC',
   currency: 'USD',
   frozenReason: null,
 };

@@ -76,6 +76,8 @@ export const meSchema = z.object({
   mustChangePassword: z.boolean(),
   country: z.string(),
   currency: z.string(),
+  /** The IANA zone their days and times are shown in (`customerTimeZone`). */
+  timeZone: z.string(),
   /** Set when staff disabled transactions; the customer is told why. */
   frozenReason: z.nullable(z.string()),
 });

@@ -18,6 +18,8 @@ export const notificationKinds = {
   bill_paid: { email: 'never' },
   payout_requested: { email: 'never' },
   deposit_posted: { email: 'preference' },
+  // Sandbox test money the customer added themselves: in the bell, as every money in is.
+  test_money_added: { email: 'never' },
   account_debited: { email: 'preference' },
   payout_sent: { email: 'preference' },
   payout_rejected: { email: 'preference' },

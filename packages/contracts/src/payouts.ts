@@ -132,6 +132,15 @@ const payoutRequestFields = {
   stepUpCode: z.optional(stepUpCodeSchema),
 };
 
+/** Where a new withdrawal goes, as typed and checked (a payout request less its amount and code). */
+export const payoutDestinationBodySchema = z.discriminatedUnion('method', [
+  bankDestinationSchema,
+  paypalDestinationSchema,
+  cashappDestinationSchema,
+  cryptoDestinationSchema,
+]);
+export type PayoutDestinationBody = z.output<typeof payoutDestinationBodySchema>;
+
 /**
  * A withdrawal request: the amount, the step-up code, and the destination's fields for
  * the chosen method. The withdraw form validates with this same schema.

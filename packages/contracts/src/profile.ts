@@ -20,6 +20,9 @@ export const profileSchema = z.object({
   country: z.string(),
   countryName: z.string(),
   currency: z.string(),
+  /** The zone statements and times follow; `isTimeZoneChosen` false: a default stands in. */
+  timeZone: z.string(),
+  isTimeZoneChosen: z.boolean(),
   level: z.number().check(z.int()),
   role: z.enum(roles),
   hasTotp: z.boolean(),

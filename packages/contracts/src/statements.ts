@@ -131,6 +131,8 @@ export const statementSchema = z.object({
   accountHolder: z.string(),
   accountNumber: z.string(),
   currency: z.string(),
+  /** The customer's zone: the days from and to are theirs, and entries' times are shown in it. */
+  timeZone: z.string(),
   from: z.string(),
   to: z.string(),
   openingBalanceMinor: minorUnitsSchema,

@@ -1,3 +1,4 @@
+import { customerTimeZone } from '@coffer/contracts/time-zones';
 import type { Queryable } from '../db/client.ts';
 import type { RowOf } from '../db/rows.ts';
 import type { users } from '../db/schema.ts';
@@ -12,6 +13,17 @@ export type UserRow = RowOf<typeof users> & {
 export const selectUser = `
   SELECT u.*, a.currency AS wallet_currency, a.number AS wallet_number
     FROM users u LEFT JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'`;
+
+/** The zone the user's days and times are shown in: theirs, their country's, or ours. */
+export function timeZoneOfUser(
+  user: Pick<UserRow, 'time_zone' | 'country'>,
+  config: { timeZone: string },
+): string {
+  return customerTimeZone(
+    { chosenTimeZone: user.time_zone, country: user.country },
+    config.timeZone,
+  );
+}
 
 export async function findUserById(db: Queryable, userId: string): Promise<UserRow | null> {
   const found = await db.query<UserRow>(`${selectUser} WHERE u.id = $1`, [userId]);

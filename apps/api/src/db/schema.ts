@@ -162,6 +162,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     phone: text('phone'),
     country: char('country', { length: 2 }).notNull(),
+    /** The customer's chosen IANA zone; null: `customerTimeZone` picks one (migration 0031). */
+    timeZone: text('time_zone'),
     role: userRole('role').notNull().default('customer'),
     level: smallint('level').notNull().default(1),
     passwordHash: text('password_hash').notNull(),
@@ -451,6 +453,11 @@ export const stepUpCodes = pgTable(
       .references(() => users.id),
     purpose: stepUpPurpose('purpose').notNull(),
     codeHash: char('code_hash', { length: 64 }).notNull(),
+    /**
+     * The payment the code confirms (`paymentHashOf`): amount, currency and payee. Null
+     * only on codes from before migration 0030, which it spent; a null matches nothing.
+     */
+    paymentHash: char('payment_hash', { length: 64 }),
     /** Tries used: one is spent before each comparison, a right code's too (ADR 012). */
     failedAttempts: smallint('failed_attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,8 +1,6 @@
-import {
-  type StepUpChallengeBody,
-  type StepUpPurpose,
-  stepUpPurposes,
-} from '@coffer/contracts/step-up';
+import type { CurrencyCode } from '@coffer/contracts/currencies';
+import { type StepUpPurpose, stepUpPurposes } from '@coffer/contracts/step-up';
+import type { StepUpChallengeBody } from '@coffer/contracts/step-up-payments';
 import { assert } from '../platform/assert.ts';
 import type { SessionContext } from '../platform/sessions.ts';
 
@@ -13,13 +11,27 @@ export type IntendedPayment<Purpose extends StepUpPurpose> = Extract<
 >;
 
 /**
+ * The payment an emailed code confirms (PSD2's dynamic linking): the email names the
+ * amount and `payee`, and the code works only for a request with the same amount,
+ * currency and `payeeKey` (what decides where the money goes, e.g. the account number).
+ */
+export type PaymentToConfirm = {
+  amountMinor: bigint;
+  currency: CurrencyCode;
+  /** The payee in the customer's words: "First Test Bank account ending 5678". */
+  payee: string;
+  payeeKey: string;
+};
+
+/**
  * Everything that can refuse a payment of one purpose without the code (frozen, level,
- * limits, balance, recipient), run before a step-up code is sent; it throws the refusal.
+ * limits, balance, recipient), run before a step-up code is sent; it throws the refusal,
+ * or answers the payment the code will confirm.
  */
 export type StepUpPrecheck<Purpose extends StepUpPurpose> = (
   session: SessionContext,
   intended: IntendedPayment<Purpose>,
-) => Promise<unknown>;
+) => Promise<PaymentToConfirm>;
 
 function isFor<Purpose extends StepUpPurpose>(
   intended: StepUpChallengeBody,
@@ -35,7 +47,7 @@ function isFor<Purpose extends StepUpPurpose>(
 export class StepUpPrechecks {
   private readonly byPurpose = new Map<
     StepUpPurpose,
-    (session: SessionContext, intended: StepUpChallengeBody) => Promise<unknown>
+    (session: SessionContext, intended: StepUpChallengeBody) => Promise<PaymentToConfirm>
   >();
 
   register<Purpose extends StepUpPurpose>(purpose: Purpose, precheck: StepUpPrecheck<Purpose>) {
@@ -51,9 +63,9 @@ export class StepUpPrechecks {
     return stepUpPurposes.filter((purpose) => !this.byPurpose.has(purpose));
   }
 
-  async run(session: SessionContext, intended: StepUpChallengeBody): Promise<void> {
+  run(session: SessionContext, intended: StepUpChallengeBody): Promise<PaymentToConfirm> {
     const precheck = this.byPurpose.get(intended.purpose);
     assert(precheck !== undefined, `no step-up precheck for ${intended.purpose}`);
-    await precheck(session, intended);
+    return precheck(session, intended);
   }
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, useTestApp } from '../../test/app.ts';
 import { signedUpClient } from '../../test/http.ts';
+import { bankDestination } from '../../test/payouts.ts';
 import { moneyRequestsPerMinuteDefault } from '../config.ts';
 import type { Database } from '../db/client.ts';
 
@@ -75,6 +76,7 @@ describe('per-customer limits', () => {
       fromNewAddress(app, client.cookie, '/api/v1/step-up/challenges', {
         purpose: 'payout',
         amount: '1.00',
+        destination: bankDestination,
       });
     const statuses: number[] = [];
     for (let index = 0; index < 11; index += 1) statuses.push((await challenge()).statusCode);

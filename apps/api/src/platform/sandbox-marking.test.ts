@@ -115,7 +115,8 @@ describe('in sandbox mode', () => {
     const csv = await client.get(`/api/v1/statements?month=${month}&format=csv`);
     expect(csv.statusCode).toBe(200);
     const [firstLine, secondLine] = csv.body.split('\r\n');
-    expect(firstLine).toBe(sandboxMarking);
+    // After the byte-order mark that tells spreadsheets the file is UTF-8.
+    expect(firstLine).toBe(`\uFEFF${sandboxMarking}`);
     expect(secondLine).toBe('Date (UTC),Type,Description,Amount,Currency,Balance');
   });
 
@@ -140,7 +141,7 @@ describe('outside sandbox mode', () => {
     expect(mail.text).not.toMatch(/sandbox/i);
 
     const csv = (await client.get(`/api/v1/statements?month=${month}&format=csv`)).body;
-    expect(csv.split('\r\n')[0]).toBe('Date (UTC),Type,Description,Amount,Currency,Balance');
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFDate (UTC),Type,Description,Amount,Currency,Balance');
     expect(csv).not.toMatch(/sandbox/i);
 
     const pdf = (await client.get(`/api/v1/statements?month=${month}&format=pdf`)).rawPayload;

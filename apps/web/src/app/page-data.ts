@@ -42,14 +42,16 @@ async function prefetchTransferData(queryClient: QueryClient): Promise<void> {
   ]);
 }
 
-/** This month's statement, the period the page opens on (whole days in UTC). */
+/** This month's statement, the period the page opens on (whole days in the customer's zone). */
 async function prefetchStatementsData(queryClient: QueryClient): Promise<void> {
-  const [statements, { todayUtc }] = await Promise.all([
+  const me = await queryClient.ensureQueryData(meQueryOptions);
+  if (me?.role !== 'customer') return;
+  const [statements, { todayIn }] = await Promise.all([
     import('../features/statements/api.ts'),
-    import('@coffer/contracts/statements'),
+    import('@coffer/contracts/time-zones'),
   ]);
   await queryClient.prefetchQuery(
-    statements.statementQueryOptions({ month: todayUtc().slice(0, 7) }),
+    statements.statementQueryOptions({ month: todayIn(me.timeZone).slice(0, 7) }),
   );
 }
 

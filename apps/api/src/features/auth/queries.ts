@@ -2,7 +2,7 @@ import type { Me, Role } from '@coffer/contracts/auth';
 import { findCountry } from '@coffer/contracts/countries';
 
 import type { Config } from '../../config.ts';
-import { selectUser, type UserRow } from '../../customers/queries.ts';
+import { selectUser, timeZoneOfUser, type UserRow } from '../../customers/queries.ts';
 import type { Queryable } from '../../db/client.ts';
 import { isTwoFactorRequiredFor } from '../../platform/access.ts';
 
@@ -23,7 +23,10 @@ export function currencyOf(user: UserRow): string {
 }
 
 /** `config`: whether staff must have two-factor on here (COFFER_STAFF_TWO_FACTOR). */
-export function toMe(user: UserRow, config: Pick<Config, 'isStaffTwoFactorRequired'>): Me {
+export function toMe(
+  user: UserRow,
+  config: Pick<Config, 'isStaffTwoFactorRequired' | 'timeZone'>,
+): Me {
   return {
     id: user.id,
     username: user.username,
@@ -36,6 +39,7 @@ export function toMe(user: UserRow, config: Pick<Config, 'isStaffTwoFactorRequir
     mustChangePassword: user.must_change_password,
     country: user.country,
     currency: currencyOf(user),
+    timeZone: timeZoneOfUser(user, config),
     frozenReason: user.frozen_at ? (user.frozen_reason ?? '') : null,
   };
 }

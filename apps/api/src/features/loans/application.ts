@@ -137,6 +137,13 @@ export async function setEligibility(
   action: StaffAction,
 ): Promise<LoanOverview> {
   const { wallet } = await customerOrRefuse(deps, userId, action);
+  // An eligibility the customer could never use would tell them "approved" beside "not
+  // offered" (issue #31 item 5): refused, naming the currency, until the operator sets terms.
+  if (!termsFor(deps.config, wallet.currency)) {
+    throw new AppError('loans_not_offered', {
+      message: `Loans are not offered in ${wallet.currency}: the operator has set no loan terms for it (COFFER_LOAN_TERMS).`,
+    });
+  }
   const amountMinor = amountOrRefuse(body.amount, wallet.currency, 'amount');
   const before = await findEligibility(deps.db, userId);
   await deps.db.transaction(async (tx) => {

@@ -142,10 +142,18 @@ describe('applying', () => {
     expect(response.json().error.message).toContain('$50,000.00');
   });
 
-  it('refuses a currency with no terms and says so', async () => {
+  it('refuses a currency with no terms and says so, to staff and to the customer', async () => {
     const customer = await createCustomer(app, { level: 2, country: 'GB' });
-    await setEligibility(admin, customer.user.id, '1000.00');
+    // Staff cannot approve an eligibility the customer could never use.
+    const eligibility = await setEligibility(admin, customer.user.id, '1000.00');
+    expect(eligibility.statusCode).toBe(409);
+    expect(eligibility.json().error).toMatchObject({
+      code: 'loans_not_offered',
+      message:
+        'Loans are not offered in GBP: the operator has set no loan terms for it (COFFER_LOAN_TERMS).',
+    });
     const overview = await customer.client.get('/api/v1/loans');
+    expect(overview.json().eligibility).toBeNull();
     expect(overview.json().terms).toBeNull();
     const response = await applyForLoan(customer, { amount: '100.00', months: 6 });
     expect(response.statusCode).toBe(409);

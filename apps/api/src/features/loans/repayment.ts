@@ -5,6 +5,7 @@ import { formatMoney } from '@coffer/contracts/money';
 import type { Queryable } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
 import { walletUnlessFrozen } from '../../money-out/money-out.ts';
+import type { PaymentToConfirm } from '../../money-out/step-up-prechecks.ts';
 import { type StepUpProof, spendStepUp } from '../../money-out/step-up-spend.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { publishEvent } from '../../platform/events.ts';
@@ -84,7 +85,7 @@ export async function precheckRepayment(
   userId: string,
   loanId: string,
   amountText: string,
-): Promise<RepaymentSource & { needsStepUp: boolean }> {
+): Promise<RepaymentSource & { needsStepUp: boolean; toConfirm: PaymentToConfirm }> {
   const loan = await ownDisbursedLoan(deps.db, userId, loanId, false);
   const currency = toCurrencyCode(loan.currency);
   const amountMinor = amountOrRefuse(amountText, currency, 'amount');
@@ -96,7 +97,19 @@ export async function precheckRepayment(
   const limits = deps.config.limits.limitsFor(currency);
   // A currency without limits has no threshold: every repayment in it asks for a code.
   const needsStepUp = !limits || amountMinor >= limits.stepUpThresholdMinor;
-  return { userId, loanId, amountMinor, accounts: await loanAccounts(deps, currency), needsStepUp };
+  const accounts = await loanAccounts(deps, currency);
+  // What a step-up code confirms: this amount, to this loan, named as the customer knows it.
+  const loanAmount = formatMoney(
+    { amountMinor: loan.amount_minor, currency },
+    { currencyDisplay: 'code' },
+  );
+  const toConfirm = {
+    amountMinor,
+    currency,
+    payee: `your loan of ${loanAmount}`,
+    payeeKey: `loan:${loanId}`,
+  };
+  return { userId, loanId, amountMinor, accounts, needsStepUp, toConfirm };
 }
 
 async function applyRepayment(

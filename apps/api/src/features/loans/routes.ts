@@ -38,9 +38,10 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   const staffOnly = staffRoutesOf(app);
   const deps = { db: app.db, ledger: app.ledger, config: app.config };
   app.approvals.register('loan_disbursement', disbursementApprovals(deps));
-  app.stepUpPrechecks.register('loan_repayment', (session, intended) =>
-    precheckRepayment(deps, session.userId, intended.loanId, intended.amount),
-  );
+  app.stepUpPrechecks.register('loan_repayment', async (session, intended) => {
+    const source = await precheckRepayment(deps, session.userId, intended.loanId, intended.amount);
+    return source.toConfirm;
+  });
   const stepUpDeps = { db: app.db, config: app.config, mailer: app.mailer, site: app.site };
 
   await app.jobs.register({
@@ -96,7 +97,13 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
             request.body.amount,
           );
           const proof = source.needsStepUp
-            ? await checkStepUp(stepUpDeps, userId, 'loan_repayment', request.body.stepUpCode)
+            ? await checkStepUp(
+                stepUpDeps,
+                userId,
+                'loan_repayment',
+                request.body.stepUpCode,
+                source.toConfirm,
+              )
             : null;
           return { source, proof };
         },

@@ -32,7 +32,10 @@ async function pendingPayout(
   amount: string,
   destination: Partial<Record<keyof typeof bankDestination, string>> = {},
 ): Promise<string> {
-  const stepUpCode = await emailedStepUpCode(app, customer, amount);
+  const stepUpCode = await emailedStepUpCode(app, customer, amount, {
+    ...bankDestination,
+    ...destination,
+  });
   const created = await requestPayout(customer.client, {
     ...bankDestination,
     ...destination,

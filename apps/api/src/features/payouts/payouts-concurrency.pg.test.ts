@@ -93,7 +93,12 @@ describe('payouts under concurrency on PostgreSQL', () => {
   it('holds the whole balance once when 100 payouts of it arrive at once', async () => {
     const customer = await createCustomer(app, { level: 2, balance: '1000.00' });
     // A valid code for every request, so only the balance can refuse them.
-    await plantStepUpCodes(app, customer.user.id, stepUpCode, 100);
+    await plantStepUpCodes(app, {
+      userId: customer.user.id,
+      code: stepUpCode,
+      count: 100,
+      amount: '1000.00',
+    });
 
     const responses = await requestPayouts(customer, 100, '1000.00');
 
@@ -113,7 +118,13 @@ describe('payouts under concurrency on PostgreSQL', () => {
 
   it('never overdraws while payouts, sends and rejects race each other', async () => {
     const customer = await createCustomer(app, { balance: '300.00', level: 3 });
-    await plantStepUpCodes(app, customer.user.id, stepUpCode, 20 + chainCount * chainLength);
+    // The newest live code is tried first: the 20.00 codes go in once the 10.00 ones are spent.
+    await plantStepUpCodes(app, {
+      userId: customer.user.id,
+      code: stepUpCode,
+      count: 20,
+      amount: '10.00',
+    });
     const pending = await requestPayoutsInChain(customer, 20, '10.00');
     const pendingIds = pending.map((response) => {
       expect(response.statusCode, response.body).toBe(201);
@@ -126,6 +137,12 @@ describe('payouts under concurrency on PostgreSQL', () => {
         `/api/v1/admin/payouts/${payoutId}/${decision}`,
         decision === 'send' ? { externalReference: `WIRE-${payoutId}` } : { reason: 'Race test' },
       );
+    await plantStepUpCodes(app, {
+      userId: customer.user.id,
+      code: stepUpCode,
+      count: chainCount * chainLength,
+      amount: '20.00',
+    });
     // 100.00 is available. Four chains of twelve payouts of 20.00 race ten sends, ten
     // rejects (which free 100.00) and, for five of the sent payouts, a reject as well.
     const [newPayouts, sends, rejects, contested] = await Promise.all([

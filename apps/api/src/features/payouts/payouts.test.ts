@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import {
+  lastEmailTo,
   newIdempotencyKey,
   signedUpClient,
   staffClient,
@@ -55,7 +56,7 @@ async function requestPayoutWithCode(
   destination: object = {},
 ) {
   const body = { ...bankDestination, ...destination, amount };
-  const challenge = await payoutChallenge(customer, amount);
+  const challenge = await payoutChallenge(customer, amount, { ...bankDestination, ...destination });
   if (challenge.statusCode !== 200) {
     const withoutCode = await requestPayout(customer.client, body);
     expect(withoutCode.statusCode).toBe(challenge.statusCode);
@@ -235,7 +236,7 @@ describe('withdrawing', () => {
 
   it('answers a retry with the same key with the first payout, holding once', async () => {
     const customer = await createCustomer(app, { level: 2, balance: '30.00' });
-    const stepUpCode = await emailedStepUpCode(app, customer);
+    const stepUpCode = await emailedStepUpCode(app, customer, '10.00');
     const key = newIdempotencyKey();
     const body = { ...bankDestination, amount: '10.00', stepUpCode };
     const [first, second] = await Promise.all([
@@ -388,7 +389,7 @@ describe('refusals, in PRODUCT.md’s order', () => {
     expect(withoutCode.statusCode).toBe(400);
     expect(errorOf(withoutCode).code).toBe('step_up_required');
 
-    const stepUpCode = await emailedStepUpCode(app, customer);
+    const stepUpCode = await emailedStepUpCode(app, customer, '5.00');
     const wrongCode = stepUpCode === '111111' ? '222222' : '111111';
     // The same key after a wrong code: nothing was stored, so the corrected try goes through.
     const key = newIdempotencyKey();
@@ -413,7 +414,7 @@ describe('refusals, in PRODUCT.md’s order', () => {
     });
     expect(errorOf(reused).code).toBe('wrong_code');
 
-    const nextCode = await emailedStepUpCode(app, customer);
+    const nextCode = await emailedStepUpCode(app, customer, '5.00');
     const nextWrong = nextCode === '111111' ? '222222' : '111111';
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       const refused = await requestPayout(customer.client, {
@@ -430,6 +431,36 @@ describe('refusals, in PRODUCT.md’s order', () => {
     });
     expect(errorOf(afterFiveTries).code).toBe('wrong_code');
     expect((await wallet(customer)).heldMinor).toBe(500n);
+  });
+});
+
+describe('a code for one withdrawal', () => {
+  it('names its amount and account in the email, and confirms no other', async () => {
+    const customer = await createCustomer(app, { level: 2, balance: '100.00' });
+    const stepUpCode = await emailedStepUpCode(app, customer, '5.00');
+    const { text } = await lastEmailTo(app.db, customer.body.email);
+    expect(text).toMatch(
+      /Your code to withdraw USD\u00a05\.00 to First Test Bank account ending 5678 is \d{6}\./,
+    );
+    const changedPayouts: Record<string, string>[] = [
+      { ...bankDestination, amount: '50.00' },
+      { ...bankDestination, accountNumber: '87654321', amount: '5.00' },
+      { method: 'paypal', email: 'someone@example.com', holderName: 'Ada', amount: '5.00' },
+    ];
+    for (const changed of changedPayouts) {
+      const refused = await requestPayout(customer.client, { ...changed, stepUpCode });
+      expect(errorOf(refused)).toMatchObject({
+        code: 'wrong_code',
+        fields: {
+          stepUpCode: 'This code was sent for another amount or payee. Ask for a new code.',
+        },
+      });
+    }
+    expect((await wallet(customer)).heldMinor).toBe(0n);
+    // The bank's name only describes the account: retyped, the code still confirms it.
+    const renamed = { ...bankDestination, bankName: 'First Test Bank AG', amount: '5.00' };
+    const created = await requestPayout(customer.client, { ...renamed, stepUpCode });
+    expect(created.statusCode, created.body).toBe(201);
   });
 });
 

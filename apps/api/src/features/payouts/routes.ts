@@ -19,6 +19,7 @@ import {
   customerPayouts,
   payoutQueue,
   payoutTerms,
+  payoutToConfirm,
   precheckPayout,
   rejectPayout,
   requestPayout,
@@ -32,8 +33,11 @@ const payoutParams = z.object({ payoutId: z.uuid() });
 export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const staffOnly = staffRoutesOf(app);
   const deps = { db: app.db, ledger: app.ledger, config: app.config };
-  app.stepUpPrechecks.register('payout', (session, intended) =>
-    precheckPayout(deps, session.userId, intended.amount),
+  app.stepUpPrechecks.register('payout', async (session, intended) =>
+    payoutToConfirm(
+      await precheckPayout(deps, session.userId, intended.amount),
+      intended.destination,
+    ),
   );
   const stepUpDeps = { db: app.db, config: app.config, mailer: app.mailer, site: app.site };
 
@@ -72,7 +76,9 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         // The refusals that need no code come first: nobody types a code only to be told no.
         async () => {
           const source = await precheckPayout(deps, userId, amount);
-          return { source, proof: await checkStepUp(stepUpDeps, userId, 'payout', stepUpCode) };
+          const payment = payoutToConfirm(source, destination);
+          const proof = await checkStepUp(stepUpDeps, userId, 'payout', stepUpCode, payment);
+          return { source, proof };
         },
       );
     },

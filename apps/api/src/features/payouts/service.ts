@@ -5,6 +5,7 @@ import {
   describePayoutDestination,
   type Payout,
   type PayoutDestination,
+  type PayoutDestinationBody,
   type PayoutTerms,
   type StaffPayout,
 } from '@coffer/contracts/payouts';
@@ -19,6 +20,7 @@ import {
   precheckMoneyOut,
   uncountMoneyOut,
 } from '../../money-out/money-out.ts';
+import type { PaymentToConfirm } from '../../money-out/step-up-prechecks.ts';
 import { type StepUpProof, spendStepUp } from '../../money-out/step-up-spend.ts';
 import type { StaffAction } from '../../platform/access.ts';
 import { positiveAmountOrRefuse } from '../../platform/amounts.ts';
@@ -109,6 +111,36 @@ export async function precheckPayout(
   const source = await payoutSource(deps, userId, amountText);
   await precheckMoneyOut(deps, { ...source, kind: 'payout' });
   return source;
+}
+
+/**
+ * What decides where a withdrawal's money goes: the account, address or handle. The bank
+ * name and holder name describe it; a code stays good if only they are retyped.
+ */
+function payeeKeyOf(destination: PayoutDestinationBody): string {
+  switch (destination.method) {
+    case 'bank':
+      return `bank:${destination.accountNumber}`;
+    case 'paypal':
+      return `paypal:${destination.email.toLowerCase()}`;
+    case 'cashapp':
+      return `cashapp:${destination.emailOrCashtag.toLowerCase()}`;
+    case 'crypto':
+      return `crypto:${destination.coin}:${destination.address}`;
+  }
+}
+
+/** The withdrawal a step-up code confirms: its amount and destination. */
+export function payoutToConfirm(
+  source: Pick<PayoutSource, 'amountMinor' | 'currency'>,
+  destination: PayoutDestinationBody,
+): PaymentToConfirm {
+  return {
+    amountMinor: source.amountMinor,
+    currency: source.currency,
+    payee: describePayoutDestination(destination),
+    payeeKey: payeeKeyOf(destination),
+  };
 }
 
 /**

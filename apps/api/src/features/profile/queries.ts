@@ -11,6 +11,22 @@ export async function lockUsername(tx: Queryable, userId: string): Promise<strin
   return current.rows[0]?.username ?? null;
 }
 
+/** Locks the user's row and answers their chosen zone (null: none chosen); undefined: no user. */
+export async function lockTimeZone(
+  tx: Queryable,
+  userId: string,
+): Promise<string | null | undefined> {
+  const found = await tx.query<{ time_zone: string | null }>(
+    'SELECT time_zone FROM users WHERE id = $1 FOR UPDATE',
+    [userId],
+  );
+  return found.rows[0]?.time_zone;
+}
+
+export async function saveTimeZone(tx: Queryable, userId: string, timeZone: string): Promise<void> {
+  await tx.query('UPDATE users SET time_zone = $2 WHERE id = $1', [userId, timeZone]);
+}
+
 export async function saveUsername(tx: Queryable, userId: string, username: string): Promise<void> {
   await tx.query('UPDATE users SET username = $2 WHERE id = $1', [userId, username]);
 }

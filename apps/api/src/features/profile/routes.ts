@@ -10,6 +10,7 @@ import {
   totpSetupResponseSchema,
   updateUsernameBodySchema,
 } from '@coffer/contracts/profile';
+import { updateTimeZoneBodySchema } from '@coffer/contracts/time-zones';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
@@ -26,6 +27,7 @@ import {
   listSessions,
   requestEmailChange,
   startTotpSetup,
+  updateTimeZone,
   updateUsername,
 } from './service.ts';
 
@@ -55,6 +57,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       updateUsername(authDepsOf(request), sessionOf(request).userId, request.body.username),
+  );
+
+  app.patch(
+    '/profile/time-zone',
+    {
+      config: { access: 'user' },
+      schema: { body: updateTimeZoneBodySchema, response: { 200: profileSchema } },
+    },
+    (request) =>
+      updateTimeZone(authDepsOf(request), sessionOf(request).userId, request.body.timeZone),
   );
 
   app.post(

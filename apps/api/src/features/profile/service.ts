@@ -1,7 +1,7 @@
 import { findCountry } from '@coffer/contracts/countries';
 import type { Profile, SessionInfo } from '@coffer/contracts/profile';
 import QRCode from 'qrcode';
-import { findUserById, type UserRow } from '../../customers/queries.ts';
+import { findUserById, timeZoneOfUser, type UserRow } from '../../customers/queries.ts';
 import { isTwoFactorRequiredFor } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -35,8 +35,10 @@ import {
 import {
   activeSessionsOf,
   confirmTotp,
+  lockTimeZone,
   lockUsername,
   removeTotp,
+  saveTimeZone,
   saveUsername,
   setPendingTotpSecret,
 } from './queries.ts';
@@ -68,6 +70,8 @@ export async function getProfile(deps: AuthDeps, userId: string): Promise<Profil
     country: user.country,
     countryName: findCountry(user.country)?.name ?? user.country,
     currency: currencyOf(user),
+    timeZone: timeZoneOfUser(user, deps.config),
+    isTimeZoneChosen: user.time_zone !== null,
     level: user.level,
     role: user.role,
     hasTotp: user.totp_secret_encrypted !== null,
@@ -94,6 +98,28 @@ export async function updateUsername(
       subjectUserId: userId,
       before: { username: before },
       after: { username },
+    });
+  });
+  return getProfile(deps, userId);
+}
+
+/** The zone statements cut days in and times are shown in; audited as the customer's own. */
+export async function updateTimeZone(
+  deps: AuthDeps,
+  userId: string,
+  timeZone: string,
+): Promise<Profile> {
+  await deps.db.transaction(async (tx) => {
+    const before = await lockTimeZone(tx, userId);
+    if (before === undefined) throw new AppError('unauthenticated');
+    if (before === timeZone) return;
+    await saveTimeZone(tx, userId, timeZone);
+    await recordAudit(tx, {
+      action: 'time_zone_changed',
+      actorUserId: userId,
+      subjectUserId: userId,
+      before: { timeZone: before },
+      after: { timeZone },
     });
   });
   return getProfile(deps, userId);

@@ -27,12 +27,17 @@ const columns = [
   { header: 'Balance', widthPt: 95, align: 'right' },
 ] as const;
 
-const utcDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const utcDateTime = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
+/** Dates and times as the statement writes them, in the customer's zone. */
+function zonedFormats(timeZone: string) {
+  return {
+    date: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }),
+    dateTime: new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone,
+    }),
+  };
+}
 
 /** Composed characters, plain spaces (Intl's narrow ones too), no control characters. */
 function pdfText(text: string): string {
@@ -90,8 +95,11 @@ function useStyle(doc: Pdf, style: TextStyle): void {
 
 const body: TextStyle = { weight: 'regular', sizePt: bodySizePt };
 
+/** A calendar day ("2026-11-01") as words; a date has no zone, so UTC keeps it the same day. */
+const calendarDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
 function dayText(isoDate: string): string {
-  return utcDate.format(new Date(`${isoDate}T00:00:00.000Z`));
+  return calendarDay.format(new Date(`${isoDate}T00:00:00.000Z`));
 }
 
 function moneyText(source: StatementSource, amountMinor: bigint, isSigned = false): string {
@@ -160,8 +168,13 @@ function writeHeading(doc: Pdf, source: StatementSource, institutionName: string
   writeLabelled(doc, 'Account holder', account.holderName);
   writeLabelled(doc, 'Account number', account.accountNumber);
   writeLabelled(doc, 'Currency', account.currency);
-  writeLabelled(doc, 'Period', `${dayText(period.from)} to ${dayText(period.to)} (UTC)`);
-  writeLabelled(doc, 'Produced', `${utcDateTime.format(new Date())} UTC`);
+  const { timeZone } = account;
+  writeLabelled(doc, 'Period', `${dayText(period.from)} to ${dayText(period.to)} (${timeZone})`);
+  writeLabelled(
+    doc,
+    'Produced',
+    `${zonedFormats(timeZone).dateTime.format(new Date())} (${timeZone})`,
+  );
   doc.moveDown();
   writeLabelled(doc, 'Opening balance', moneyText(source, source.openingBalanceMinor));
   doc.moveDown();
@@ -222,9 +235,13 @@ function startNextPage(doc: Pdf, source: StatementSource, pageNumber: number): v
   writeTableHeader(doc);
 }
 
-function lineCells(source: StatementSource, line: StatementLine): string[] {
+function lineCells(
+  source: StatementSource,
+  line: StatementLine,
+  lineDate: Intl.DateTimeFormat,
+): string[] {
   return [
-    utcDate.format(line.createdAt),
+    lineDate.format(line.createdAt),
     entryKindLabels[line.kind],
     line.description,
     moneyText(source, line.amountMinor, true),
@@ -252,11 +269,12 @@ async function writeStatement(
   writeHeading(doc, source, institutionName);
   writeTableHeader(doc);
   const totals = emptyTotals(source);
+  const lineDate = zonedFormats(source.account.timeZone).date;
   let pageNumber = 1;
   for await (const page of source.pages()) {
     for (const line of page) {
       addToTotals(totals, line);
-      const cells = lineCells(source, line);
+      const cells = lineCells(source, line, lineDate);
       if (doc.y + rowHeightPt(doc, cells) > bottomPt(doc)) {
         pageNumber += 1;
         startNextPage(doc, source, pageNumber);

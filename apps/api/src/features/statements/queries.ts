@@ -5,6 +5,8 @@ import { type QuickPayCounterpartyColumns, quickPayCounterpartySql } from '../wa
 
 export type StatementAccountRow = {
   username: string;
+  time_zone: string | null;
+  country: string;
   id: AccountId;
   number: string;
   currency: string;
@@ -16,12 +18,30 @@ export async function findStatementAccount(
   userId: string,
 ): Promise<StatementAccountRow | null> {
   const found = await db.query<StatementAccountRow>(
-    `SELECT u.username, a.id, a.number, a.currency
+    `SELECT u.username, u.time_zone, u.country, a.id, a.number, a.currency
        FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
       WHERE u.id = $1`,
     [userId],
   );
   return found.rows[0] ?? null;
+}
+
+/**
+ * The first instant of the period's first day and the first instant after its last day,
+ * in the customer's zone: PostgreSQL knows each zone's offsets and daylight saving.
+ */
+export async function periodInstants(
+  db: Queryable,
+  period: { from: string; to: string; timeZone: string },
+): Promise<{ start: Date; end: Date }> {
+  const found = await db.query<{ start: Date; end: Date }>(
+    `SELECT ($1::date::timestamp AT TIME ZONE $3) AS start,
+            (($2::date + 1)::timestamp AT TIME ZONE $3) AS end`,
+    [period.from, period.to, period.timeZone],
+  );
+  const instants = found.rows[0];
+  if (!instants) throw new Error('no period bounds');
+  return instants;
 }
 
 /** The id of the account's newest line, 0 when it has none. */

@@ -4,15 +4,15 @@ import {
   statementFileName,
   statementQuerySchema,
   statementSchema,
-  todayUtc,
 } from '@coffer/contracts/statements';
+import { todayIn } from '@coffer/contracts/time-zones';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { sessionOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { statementCsv } from './csv.ts';
 import { statementPdf } from './pdf.ts';
-import { openStatement, statementPreview } from './service.ts';
+import { openStatement, statementAccountOf, statementPreview } from './service.ts';
 
 /** A CSV or PDF download: written out as it is produced, never serialized as JSON. */
 const downloadSchema = z.custom<Readable>((value) => value instanceof Readable);
@@ -29,14 +29,21 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { format, ...range } = request.query;
-      const resolved = resolveStatementPeriod(range, todayUtc());
+      const { userId } = sessionOf(request);
+      const account = await statementAccountOf(app.db, userId, app.config);
+      // Days are the customer's: the 1st in Tokyo starts at 15:00 UTC on the 31st.
+      const resolved = resolveStatementPeriod(range, todayIn(account.timeZone));
       if (!('period' in resolved)) {
         throw new AppError('validation_failed', {
           message: resolved.message,
           fields: { [resolved.field]: resolved.message },
         });
       }
-      const source = await openStatement(app.db, sessionOf(request).userId, resolved.period);
+      const source = await openStatement(
+        app.db,
+        { ...account, ownerUserId: userId },
+        resolved.period,
+      );
       // A statement is private and changes as money moves: never cache it.
       reply.header('cache-control', 'no-store');
       if (format === 'json') return statementPreview(source);

@@ -6,6 +6,7 @@ import {
   type StatementPeriod,
   statementPreviewEntriesMax,
 } from '@coffer/contracts/statements';
+import { timeZoneOfUser } from '../../customers/queries.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -14,6 +15,7 @@ import {
   balanceBefore,
   findStatementAccount,
   newestLineId,
+  periodInstants,
   statementLinesPage,
 } from './queries.ts';
 
@@ -22,6 +24,8 @@ export const statementPageSize = 500;
 
 export type StatementAccount = {
   holderName: string;
+  /** The customer's zone: the period's days and every time are in it. */
+  timeZone: string;
   accountId: AccountId;
   accountNumber: string;
   currency: CurrencyCode;
@@ -50,21 +54,17 @@ export type StatementSource = {
   pages: () => AsyncGenerator<StatementLine[]>;
 };
 
-const dayMs = 24 * 60 * 60 * 1000;
-
-/** The period's first instant and the instant after its last day (UTC). */
-function periodBounds(period: StatementPeriod): { start: Date; end: Date } {
-  return {
-    start: new Date(`${period.from}T00:00:00.000Z`),
-    end: new Date(Date.parse(`${period.to}T00:00:00.000Z`) + dayMs),
-  };
-}
-
-async function statementAccountOf(db: Queryable, userId: string): Promise<StatementAccount> {
+/** The customer's wallet, and the zone their statement's days are cut in. */
+export async function statementAccountOf(
+  db: Queryable,
+  userId: string,
+  config: { timeZone: string },
+): Promise<StatementAccount> {
   const row = await findStatementAccount(db, userId);
   if (!row) throw new AppError('not_found');
   return {
     holderName: row.username,
+    timeZone: timeZoneOfUser(row, config),
     accountId: row.id,
     accountNumber: row.number,
     currency: toCurrencyCode(row.currency),
@@ -78,12 +78,11 @@ async function statementAccountOf(db: Queryable, userId: string): Promise<Statem
  */
 export async function openStatement(
   db: Queryable,
-  userId: string,
+  account: StatementAccount & { ownerUserId: string },
   period: StatementPeriod,
 ): Promise<StatementSource> {
-  const account = await statementAccountOf(db, userId);
-  const { accountId } = account;
-  const { start, end } = periodBounds(period);
+  const { accountId, ownerUserId: userId } = account;
+  const { start, end } = await periodInstants(db, { ...period, timeZone: account.timeZone });
   const lastLineId = await newestLineId(db, accountId);
   const openingBalanceMinor = await balanceBefore(db, { accountId, before: start, lastLineId });
 
@@ -167,6 +166,7 @@ export async function statementPreview(source: StatementSource): Promise<Stateme
     accountHolder: source.account.holderName,
     accountNumber: source.account.accountNumber,
     currency: source.account.currency,
+    timeZone: source.account.timeZone,
     from: source.period.from,
     to: source.period.to,
     openingBalanceMinor: minorUnits(source.openingBalanceMinor),

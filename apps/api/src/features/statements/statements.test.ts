@@ -93,8 +93,13 @@ async function statementJson(client: TestClient, query: string): Promise<Stateme
   return response.json();
 }
 
-/** RFC 4180: fields split by commas, records by CRLF, quoted fields with "" for a quote. */
-function parseCsv(text: string): string[][] {
+/**
+ * RFC 4180: fields split by commas, records by CRLF, quoted fields with "" for a quote;
+ * after the byte-order mark every statement starts with (spreadsheets then read UTF-8).
+ */
+function parseCsv(body: string): string[][] {
+  expect(body.startsWith('\uFEFF'), 'a byte-order mark first').toBe(true);
+  const text = body.slice(1);
   const records: string[][] = [];
   let record: string[] = [];
   let field = '';
@@ -216,6 +221,48 @@ describe('statement balances', () => {
     expect((await new TestClient(app).get('/api/v1/statements?month=2025-10')).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe('days and times in the customer’s time zone', () => {
+  it('cuts months and shows times in the zone the customer chose', async () => {
+    const { client, walletId } = await customerWithWallet();
+    // 08:30 on 1 November in Tokyo is still 31 October in UTC.
+    await post(walletId, 5_000n, { at: '2025-10-31T23:30:00.000Z', memo: 'Tokyo breakfast' });
+    // A customer in the United States (several zones) starts in the institution's (UTC here).
+    expect((await statementJson(client, 'month=2025-10')).entries).toHaveLength(1);
+
+    const chosen = await client.request('PATCH', '/api/v1/profile/time-zone', {
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json()).toMatchObject({ timeZone: 'Asia/Tokyo', isTimeZoneChosen: true });
+    expect((await statementJson(client, 'month=2025-10')).entries).toEqual([]);
+    const november = await statementJson(client, 'month=2025-11');
+    expect(november).toMatchObject({ timeZone: 'Asia/Tokyo', openingBalanceMinor: '0' });
+    expect(november.entries.map((entry) => entry.description)).toEqual(['Tokyo breakfast']);
+
+    const csv = parseCsv((await client.get('/api/v1/statements?month=2025-11&format=csv')).body);
+    expect(csv[0]?.[0]).toBe('Date (Asia/Tokyo)');
+    expect(csv[2]?.slice(0, 3)).toEqual(['2025-11-01 08:30:00', 'Deposit', 'Tokyo breakfast']);
+    const pdf = await client.get('/api/v1/statements?month=2025-11&format=pdf');
+    expect(await pdfText(pdf.rawPayload)).toContain('Nov 1, 2025 to Nov 30, 2025 (Asia/Tokyo)');
+  });
+
+  it('starts from the country’s zone, and takes only real zones', async () => {
+    const japan = await createCustomer(app, { country: 'JP' });
+    const profile = (await japan.client.get('/api/v1/profile')).json();
+    expect(profile).toMatchObject({ timeZone: 'Asia/Tokyo', isTimeZoneChosen: false });
+    expect((await japan.client.get('/api/v1/auth/me')).json().timeZone).toBe('Asia/Tokyo');
+    for (const timeZone of ['+09:00', 'Mars/Olympus_Mons', 'Tokyo', `Asia/${'x'.repeat(70)}`]) {
+      const refused = await japan.client.request('PATCH', '/api/v1/profile/time-zone', {
+        timeZone,
+      });
+      expect(refused.statusCode, timeZone).toBe(400);
+      expect(refused.json().error.fields.timeZone, timeZone).toBeDefined();
+    }
+    const after = (await japan.client.get('/api/v1/profile')).json();
+    expect(after).toMatchObject({ timeZone: 'Asia/Tokyo', isTimeZoneChosen: false });
   });
 });
 

@@ -1,4 +1,5 @@
-import { stepUpChallengeBodySchema, stepUpChallengeSchema } from '@coffer/contracts/step-up';
+import { stepUpChallengeSchema } from '@coffer/contracts/step-up';
+import { stepUpChallengeBodySchema } from '@coffer/contracts/step-up-payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../platform/access.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';
@@ -17,8 +18,8 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = sessionOf(request);
       // The payment's own checks first (each money feature registered its own): a refusal
       // is told now, and no code is sent for it.
-      await app.stepUpPrechecks.run(session, request.body);
-      return startStepUp(deps, session.userId, request.body.purpose);
+      const payment = await app.stepUpPrechecks.run(session, request.body);
+      return startStepUp(deps, session.userId, request.body.purpose, payment);
     },
   );
 };

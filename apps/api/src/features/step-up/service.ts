@@ -1,6 +1,8 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
+import { formatMoney } from '@coffer/contracts/money';
 import type { StepUpChallenge, StepUpPurpose } from '@coffer/contracts/step-up';
 import { findUserById, type UserRow } from '../../customers/queries.ts';
+import type { PaymentToConfirm } from '../../money-out/step-up-prechecks.ts';
 import type { StepUpProof } from '../../money-out/step-up-spend.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { decryptSecret, sha256Hex } from '../../platform/crypto.ts';
@@ -17,11 +19,28 @@ export const stepUpCodeTriesMax = 5;
 
 export type StepUpDeps = Pick<AuthDeps, 'db' | 'config' | 'mailer' | 'site'>;
 
-const purposeWords: Record<StepUpPurpose, string> = {
-  transfer: 'send money',
-  payout: 'withdraw money',
-  loan_repayment: 'repay your loan',
-};
+/** "to send USD 250.00 to 1234567890": what the code confirms, in the email's words. */
+function paymentWords(purpose: StepUpPurpose, payment: PaymentToConfirm): string {
+  const amount = formatMoney(payment, { currencyDisplay: 'code' });
+  switch (purpose) {
+    case 'transfer':
+      return `to send ${amount} to ${payment.payee}`;
+    case 'payout':
+      return `to withdraw ${amount} to ${payment.payee}`;
+    case 'loan_repayment':
+      return `to repay ${amount} of ${payment.payee}`;
+  }
+}
+
+/**
+ * What binds an emailed code to one payment: a request for another amount, currency or
+ * payee does not match it, so a code given away for one payment cannot confirm another.
+ */
+export function paymentHashOf(purpose: StepUpPurpose, payment: PaymentToConfirm): string {
+  return sha256Hex(
+    [purpose, payment.currency, payment.amountMinor.toString(), payment.payeeKey].join('\n'),
+  );
+}
 
 /** "a***@example.com": enough for the customer to recognise, nothing more. */
 export function maskEmail(email: string): string {
@@ -37,12 +56,14 @@ async function customerOf(deps: StepUpDeps, userId: string): Promise<UserRow> {
 
 /**
  * Starts a step-up: customers with an authenticator use it; the others get a fresh code
- * by email, which replaces any earlier one for the same purpose.
+ * by email for this one payment, named in the email, which replaces any earlier one for
+ * the same purpose.
  */
 export async function startStepUp(
   deps: StepUpDeps,
   userId: string,
   purpose: StepUpPurpose,
+  payment: PaymentToConfirm,
 ): Promise<StepUpChallenge> {
   const user = await customerOf(deps, userId);
   if (user.totp_secret_encrypted) return { method: 'totp' };
@@ -54,6 +75,7 @@ export async function startStepUp(
       userId: user.id,
       purpose,
       codeHash: sha256Hex(code),
+      paymentHash: paymentHashOf(purpose, payment),
       expiresAt,
     });
     await enqueueEmail(tx, {
@@ -62,10 +84,11 @@ export async function startStepUp(
       text: [
         `Hello ${user.username},`,
         '',
-        `Your code to ${purposeWords[purpose]} is ${code}. It works once, for 10 minutes.`,
+        `Your code ${paymentWords(purpose, payment)} is ${code}.`,
+        'It works once, for 10 minutes, and only for this amount and payee.',
         '',
         `Nobody from ${deps.site.institutionName} will ever ask you for this code.`,
-        'If you did not start this, do not share the code: change your password and contact support.',
+        'If this is not a payment you are making, do not share the code: change your password and contact support.',
       ].join('\n'),
     });
   });
@@ -87,13 +110,14 @@ export async function checkStepUp(
   userId: string,
   purpose: StepUpPurpose,
   code: string | undefined,
+  payment: PaymentToConfirm,
 ): Promise<StepUpProof> {
   if (!code) throw new AppError('step_up_required', { fields: { stepUpCode: 'Required' } });
   const user = await customerOf(deps, userId);
   if (user.totp_secret_encrypted) {
     return checkAuthenticatorCode(deps, user, user.totp_secret_encrypted, code);
   }
-  return checkEmailedCode(deps, userId, purpose, code);
+  return checkEmailedCode(deps, userId, purpose, code, paymentHashOf(purpose, payment));
 }
 
 /**
@@ -121,13 +145,15 @@ async function checkAuthenticatorCode(
 /**
  * An emailed code allows five tries. A try is spent on the newest live code with tries
  * left before comparing (its row lock orders parallel tries), and a right code's try is
- * not given back: at most five comparisons are ever made per code.
+ * not given back: at most five comparisons are ever made per code. The right code for
+ * another payment is refused as well, and says so.
  */
 async function checkEmailedCode(
   deps: StepUpDeps,
   userId: string,
   purpose: StepUpPurpose,
   code: string,
+  paymentHash: string,
 ): Promise<StepUpProof> {
   const active = await spendStepUpCodeTry(deps.db, {
     userId,
@@ -135,5 +161,11 @@ async function checkEmailedCode(
     triesMax: stepUpCodeTriesMax,
   });
   if (!active || !sameHash(active.code_hash, sha256Hex(code))) throw new AppError('wrong_code');
+  if (active.payment_hash === null || !sameHash(active.payment_hash, paymentHash)) {
+    throw new AppError('wrong_code', { fields: { stepUpCode: codeForAnotherPaymentMessage } });
+  }
   return { method: 'email', userId, codeId: active.id };
 }
+
+export const codeForAnotherPaymentMessage =
+  'This code was sent for another amount or payee. Ask for a new code.';

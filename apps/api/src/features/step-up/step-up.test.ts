@@ -1,13 +1,16 @@
+import { toCurrencyCode } from '@coffer/contracts/currencies';
 import type { FastifyInstance } from 'fastify';
 import { TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { lastEmailTo, signedUpClient, strongPassword } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
+import type { PaymentToConfirm } from '../../money-out/step-up-prechecks.ts';
 import { spendStepUp } from '../../money-out/step-up-spend.ts';
 import type { AppError } from '../../platform/app-error.ts';
 import {
   checkStepUp,
+  codeForAnotherPaymentMessage,
   maskEmail,
   type StepUpDeps,
   startStepUp,
@@ -30,6 +33,13 @@ async function emailedCode(email: string): Promise<string> {
   return code;
 }
 
+const payment: PaymentToConfirm = {
+  amountMinor: 2_500n,
+  currency: toCurrencyCode('USD'),
+  payee: 'First Test Bank account ending 5678',
+  payeeKey: 'bank:12345678',
+};
+
 /** Any other six digits: a wrong code for sure. */
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -45,7 +55,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 describe('step-up by emailed code', () => {
   it('emails a code to the customer and masks the address in the answer', async () => {
     const { user } = await signedUpClient(app);
-    const started = await startStepUp(deps, user.id, 'payout');
+    const started = await startStepUp(deps, user.id, 'payout', payment);
     expect(started).toMatchObject({ method: 'email', sentTo: maskEmail(user.email) });
     expect(started.method === 'email' && started.sentTo).toMatch(/^t\*\*\*@example\.com$/);
     expect(await emailedCode(user.email)).toMatch(/^\d{6}$/);
@@ -53,61 +63,101 @@ describe('step-up by emailed code', () => {
 
   it('accepts the code once: a second spend is refused', async () => {
     const { user } = await signedUpClient(app);
-    await startStepUp(deps, user.id, 'payout');
+    await startStepUp(deps, user.id, 'payout', payment);
     const code = await emailedCode(user.email);
-    const proof = await checkStepUp(deps, user.id, 'payout', code);
+    const proof = await checkStepUp(deps, user.id, 'payout', code, payment);
     await db.transaction((tx) => spendStepUp(tx, proof));
     expect(await refusal(db.transaction((tx) => spendStepUp(tx, proof)))).toBe('wrong_code');
-    expect(await refusal(checkStepUp(deps, user.id, 'payout', code))).toBe('wrong_code');
+    expect(await refusal(checkStepUp(deps, user.id, 'payout', code, payment))).toBe('wrong_code');
   });
 
   it('keeps a code usable when the movement it confirmed rolled back', async () => {
     const { user } = await signedUpClient(app);
-    await startStepUp(deps, user.id, 'transfer');
+    await startStepUp(deps, user.id, 'transfer', payment);
     const code = await emailedCode(user.email);
-    const proof = await checkStepUp(deps, user.id, 'transfer', code);
+    const proof = await checkStepUp(deps, user.id, 'transfer', code, payment);
     await db
       .transaction(async (tx) => {
         await spendStepUp(tx, proof);
         throw new Error('the movement failed');
       })
       .catch(() => {});
-    const again = await checkStepUp(deps, user.id, 'transfer', code);
+    const again = await checkStepUp(deps, user.id, 'transfer', code, payment);
     await db.transaction((tx) => spendStepUp(tx, again));
   });
 
   it(`burns the code after ${stepUpCodeTriesMax} wrong tries, even with the right one after`, async () => {
     const { user } = await signedUpClient(app);
-    await startStepUp(deps, user.id, 'payout');
+    await startStepUp(deps, user.id, 'payout', payment);
     const code = await emailedCode(user.email);
     for (let attempt = 0; attempt < stepUpCodeTriesMax; attempt += 1) {
-      expect(await refusal(checkStepUp(deps, user.id, 'payout', otherCode(code)))).toBe(
+      expect(await refusal(checkStepUp(deps, user.id, 'payout', otherCode(code), payment))).toBe(
         'wrong_code',
       );
     }
-    expect(await refusal(checkStepUp(deps, user.id, 'payout', code))).toBe('wrong_code');
+    expect(await refusal(checkStepUp(deps, user.id, 'payout', code, payment))).toBe('wrong_code');
   });
 
   it('refuses an expired code, a code for another purpose, and a replaced code', async () => {
     const { user } = await signedUpClient(app);
-    await startStepUp(deps, user.id, 'payout');
+    await startStepUp(deps, user.id, 'payout', payment);
     const first = await emailedCode(user.email);
-    expect(await refusal(checkStepUp(deps, user.id, 'transfer', first))).toBe('wrong_code');
-    await startStepUp(deps, user.id, 'payout');
+    expect(await refusal(checkStepUp(deps, user.id, 'transfer', first, payment))).toBe(
+      'wrong_code',
+    );
+    await startStepUp(deps, user.id, 'payout', payment);
     const second = await emailedCode(user.email);
     if (second !== first) {
-      expect(await refusal(checkStepUp(deps, user.id, 'payout', first))).toBe('wrong_code');
+      expect(await refusal(checkStepUp(deps, user.id, 'payout', first, payment))).toBe(
+        'wrong_code',
+      );
     }
     await db.query(
       "UPDATE step_up_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1",
       [user.id],
     );
-    expect(await refusal(checkStepUp(deps, user.id, 'payout', second))).toBe('wrong_code');
+    expect(await refusal(checkStepUp(deps, user.id, 'payout', second, payment))).toBe('wrong_code');
+  });
+
+  it('names the amount and payee in the email, and works only for that payment', async () => {
+    const { user } = await signedUpClient(app);
+    await startStepUp(deps, user.id, 'payout', payment);
+    const { text } = await lastEmailTo(db, user.email);
+    // The amount is written with a no-break space, so it never wraps in a mail reader.
+    expect(text).toMatch(
+      /Your code to withdraw USD\u00a025\.00 to First Test Bank account ending 5678 is \d{6}\./,
+    );
+    expect(text).toContain('only for this amount and payee');
+    const code = await emailedCode(user.email);
+    // The right code for a larger amount, another account or another currency: refused, and
+    // the customer is told why. Each spends a try, as a wrong code does.
+    const others: PaymentToConfirm[] = [
+      { ...payment, amountMinor: 250_000n },
+      { ...payment, payeeKey: 'bank:87654321' },
+      { ...payment, currency: toCurrencyCode('EUR') },
+    ];
+    for (const other of others) {
+      const error = await checkStepUp(deps, user.id, 'payout', code, other).then(
+        () => null,
+        (caught: unknown) => caught as AppError,
+      );
+      expect(error?.code).toBe('wrong_code');
+      expect(error?.fields).toEqual({ stepUpCode: codeForAnotherPaymentMessage });
+    }
+    const proof = await checkStepUp(deps, user.id, 'payout', code, payment);
+    await db.transaction((tx) => spendStepUp(tx, proof));
+    const tries = await db.query<{ failed_attempts: number }>(
+      'SELECT failed_attempts FROM step_up_codes WHERE user_id = $1',
+      [user.id],
+    );
+    expect(tries.rows).toEqual([{ failed_attempts: others.length + 1 }]);
   });
 
   it('asks for a code when none was given', async () => {
     const { user } = await signedUpClient(app);
-    expect(await refusal(checkStepUp(deps, user.id, 'payout', undefined))).toBe('step_up_required');
+    expect(await refusal(checkStepUp(deps, user.id, 'payout', undefined, payment))).toBe(
+      'step_up_required',
+    );
   });
 });
 
@@ -128,13 +178,17 @@ describe('step-up by authenticator', () => {
       200,
     );
 
-    expect(await startStepUp(deps, user.id, 'payout')).toEqual({ method: 'totp' });
+    expect(await startStepUp(deps, user.id, 'payout', payment)).toEqual({ method: 'totp' });
 
     // The code that just enabled it is spent; the next step's code is still in the window.
-    expect(await refusal(checkStepUp(deps, user.id, 'payout', codeAt(0)))).toBe('wrong_code');
-    const proof = await checkStepUp(deps, user.id, 'payout', codeAt(1));
+    expect(await refusal(checkStepUp(deps, user.id, 'payout', codeAt(0), payment))).toBe(
+      'wrong_code',
+    );
+    const proof = await checkStepUp(deps, user.id, 'payout', codeAt(1), payment);
     await db.transaction((tx) => spendStepUp(tx, proof));
-    expect(await refusal(checkStepUp(deps, user.id, 'payout', codeAt(1)))).toBe('wrong_code');
+    expect(await refusal(checkStepUp(deps, user.id, 'payout', codeAt(1), payment))).toBe(
+      'wrong_code',
+    );
   });
 
   it('locks after repeated wrong authenticator codes', async () => {
@@ -147,7 +201,7 @@ describe('step-up by authenticator', () => {
     const wrong = otherCode(otherCode(totp.generate()));
     const codes = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      codes.push(await refusal(checkStepUp(deps, user.id, 'payout', wrong)));
+      codes.push(await refusal(checkStepUp(deps, user.id, 'payout', wrong, payment)));
     }
     expect(codes.slice(0, 5)).toEqual(Array(5).fill('wrong_code'));
     expect(codes[5]).toBe('too_many_attempts');

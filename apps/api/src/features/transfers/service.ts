@@ -18,6 +18,7 @@ import {
   limitsOrRefuse,
   precheckMoneyOut,
 } from '../../money-out/money-out.ts';
+import type { PaymentToConfirm } from '../../money-out/step-up-prechecks.ts';
 import { type StepUpProof, stepUpSpendArguments } from '../../money-out/step-up-spend.ts';
 import { positiveAmountOrRefuse } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -173,15 +174,29 @@ async function precheckIntended(
   await checkRecipientCounted(deps, { userId, currency }, typedRecipient);
 }
 
-/** Every refusal a Quick Pay can get before a step-up code is sent or checked. */
+/** The Quick Pay a step-up code confirms: its amount, to the recipient as typed. */
+function quickPayToConfirm(intended: IntendedQuickPay, typedRecipient: string): PaymentToConfirm {
+  const recipient = recipientKeyOf(typedRecipient);
+  return {
+    amountMinor: intended.amountMinor,
+    currency: intended.currency,
+    payee: recipient.accountNumber ?? typedRecipient,
+    payeeKey: recipient.accountNumber ?? `email:${recipient.email}`,
+  };
+}
+
+/**
+ * Every refusal a Quick Pay can get before a step-up code is sent or checked; answers the
+ * payment the code will confirm.
+ */
 export async function precheckQuickPay(
   deps: TransferDeps,
   session: SessionContext,
   intended: { amount: string; recipient: string },
-): Promise<IntendedQuickPay> {
+): Promise<PaymentToConfirm> {
   const quickPay = intendedQuickPay(deps, session, intended.amount);
   await precheckIntended(deps, session.userId, quickPay, intended.recipient);
-  return quickPay;
+  return quickPayToConfirm(quickPay, intended.recipient);
 }
 
 /** Everything a Quick Pay needs, read and checked before its statement runs. */
@@ -212,7 +227,13 @@ export async function planQuickPay(
   const needsStepUp = intended.amountMinor >= intended.limits.stepUpThresholdMinor;
   if (needsStepUp) await precheckIntended(deps, session.userId, intended, body.recipient);
   const stepUpProof = needsStepUp
-    ? await checkStepUp(deps, session.userId, 'transfer', body.stepUpCode)
+    ? await checkStepUp(
+        deps,
+        session.userId,
+        'transfer',
+        body.stepUpCode,
+        quickPayToConfirm(intended, body.recipient),
+      )
     : null;
   return {
     senderUserId: session.userId,

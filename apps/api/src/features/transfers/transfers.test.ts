@@ -626,6 +626,37 @@ describe('step-up at 1,000.00 and above', () => {
     expect(await balanceMinor(recipient.wallet.id)).toBe(199_999n);
   });
 
+  it('takes an emailed code only for the amount and recipient it named', async () => {
+    const sender = await createCustomer(app, { balance: '5000.00', level: 2 });
+    const recipient = await createCustomer(app);
+    const other = await createCustomer(app);
+    const body = { recipient: recipient.wallet.number, amount: '1000.00' };
+    await startStepUp(sender.client, body);
+    const { text } = await lastEmailTo(db, sender.body.email);
+    expect(text).toMatch(
+      new RegExp(
+        `Your code to send USD\u00a01,000\\.00 to ${recipient.wallet.number} is \\d{6}\\.`,
+      ),
+    );
+    const code = await emailedCode(sender.body.email);
+    // A code phished for this payment, used for more money or for someone else: refused.
+    for (const changed of [
+      { ...body, amount: '4000.00' },
+      { ...body, recipient: other.wallet.number },
+    ]) {
+      const refused = await quickPay(sender.client, { ...changed, stepUpCode: code });
+      expect(refused.json().error).toMatchObject({
+        code: 'wrong_code',
+        fields: {
+          stepUpCode: 'This code was sent for another amount or payee. Ask for a new code.',
+        },
+      });
+    }
+    expect(await balanceMinor(other.wallet.id)).toBe(0n);
+    const sent = await quickPay(sender.client, { ...body, stepUpCode: code });
+    expect(sent.statusCode, sent.body).toBe(201);
+  });
+
   it('burns an emailed code after 5 wrong tries', async () => {
     const sender = await createCustomer(app, { balance: '5000.00', level: 2 });
     const recipient = await createCustomer(app);

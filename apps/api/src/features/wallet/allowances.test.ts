@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp, useTestApp } from '../../../test/app.ts';
 import { createCustomer } from '../../../test/customers.ts';
 import { newIdempotencyKey, type TestClient } from '../../../test/http.ts';
+import { bankDestination } from '../../../test/payouts.ts';
 import { quickPay } from '../../../test/transfers.ts';
 import type { Database } from '../../db/client.ts';
 
@@ -113,6 +114,7 @@ describe('remaining daily allowances', () => {
     const challenge = await customer.client.post('/api/v1/step-up/challenges', {
       purpose: 'payout',
       amount: '1500.001',
+      destination: bankDestination,
     });
     expect(challenge.json().error.code).toBe('daily_limit_exceeded');
   });

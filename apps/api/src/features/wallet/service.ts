@@ -17,6 +17,7 @@ import { type CustomerWalletRow, findCustomerWallet } from '../../ledger/wallets
 import { limitsOrRefuse } from '../../money-out/money-out.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { publishEvent } from '../../platform/events.ts';
+import { notify } from '../../platform/notifications.ts';
 import {
   dailyNetsSince,
   lockWalletBalance,
@@ -298,6 +299,16 @@ export async function addTestMoney(
       ],
     },
     tx,
+  );
+  await notify(
+    tx,
+    {
+      userId: wallet.ownerUserId,
+      kind: 'test_money_added',
+      text: `${formatMoney({ amountMinor, currency })} of sandbox test money was added to your account.`,
+      link: '/dashboard',
+    },
+    deps.config,
   );
   await publishEvent(tx, { userId: wallet.ownerUserId, topics: ['wallet'] });
   return { entryId, amountMinor: minorUnits(amountMinor), currency: wallet.currency };

@@ -467,8 +467,16 @@ describe('live events', () => {
   it('tells the customer when test money or a staff deposit reaches their wallet', async () => {
     const { client, user } = await signedUpClient(app);
     const afterTestMoney = nextEventFor(user.id, 'wallet');
+    const bellAfterTestMoney = nextEventFor(user.id, 'notifications');
     await addTestMoney(client, '5.00');
     expect(await afterTestMoney).toEqual({ userId: user.id, topics: ['wallet'] });
+    expect(await bellAfterTestMoney).toEqual({ userId: user.id, topics: ['notifications'] });
+    // In the bell like every money in; not emailed: the customer added it themselves.
+    const bell = (await client.get('/api/v1/notifications')).json();
+    expect(bell.items.map((item: { text: string }) => item.text)).toContain(
+      '$5.00 of sandbox test money was added to your account.',
+    );
+    expect(bell.unreadCount).toBeGreaterThan(0);
     const afterDeposit = nextEventFor(user.id, 'wallet');
     const notified = nextEventFor(user.id, 'notifications');
     await admin.client.post(

@@ -77,6 +77,28 @@ export function useUpdateUsername() {
   });
 }
 
+/** The zone statements cut days in; the session's copy changes with it, as the pages read it. */
+export function useUpdateTimeZone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { timeZone: string }) =>
+      apiRequest({
+        method: 'PATCH',
+        path: '/api/v1/profile/time-zone',
+        body,
+        schema: profileSchema,
+      }),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileQueryOptions.queryKey, profile);
+      queryClient.setQueryData(meQueryKey, (me) =>
+        me ? { ...me, timeZone: profile.timeZone } : me,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['wallet', 'statement'] });
+      void refreshActivityAndSessions(queryClient);
+    },
+  });
+}
+
 /** Asks for a new email address; it changes when the link sent there is followed. */
 export function useChangeEmail() {
   const queryClient = useQueryClient();

@@ -1,8 +1,5 @@
-import {
-  type StepUpChallenge,
-  type StepUpChallengeBody,
-  stepUpChallengeSchema,
-} from '@coffer/contracts/step-up';
+import { type StepUpChallenge, stepUpChallengeSchema } from '@coffer/contracts/step-up';
+import type { StepUpChallengeBody } from '@coffer/contracts/step-up-payments';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 

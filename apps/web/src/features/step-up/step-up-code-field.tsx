@@ -1,4 +1,4 @@
-import type { StepUpChallengeBody } from '@coffer/contracts/step-up';
+import type { StepUpChallengeBody } from '@coffer/contracts/step-up-payments';
 import { Anchor, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';

@@ -36,6 +36,8 @@ function ConfirmPayoutForm({
 }) {
   const queryClient = useQueryClient();
   const { amountMinor, feeMinor, currency, body } = payout;
+  // The emailed code confirms this amount to this destination, and names both.
+  const { amount, stepUpCode: _typedCode, ...destination } = body;
   const send = useMoneyAction({
     send: requestPayout,
     stepUp: { when: 'always', codeSchema: stepUpCodeSchema },
@@ -72,7 +74,7 @@ function ConfirmPayoutForm({
       }
       stepUpField={
         <StepUpCodeField
-          intended={{ purpose: 'payout', amount: body.amount }}
+          intended={{ purpose: 'payout', amount, destination }}
           value={send.stepUp.code}
           onChange={send.stepUp.setCode}
           onRefused={onRefused}

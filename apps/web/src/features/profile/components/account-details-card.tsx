@@ -13,6 +13,9 @@ const EditUsernameDialog = dialogOnDemand(
 const UpdateEmailDialog = dialogOnDemand(
   async () => (await import('./update-email-dialog.tsx')).UpdateEmailDialog,
 );
+const TimeZoneDialog = dialogOnDemand(
+  async () => (await import('./time-zone-dialog.tsx')).TimeZoneDialog,
+);
 
 const kycLevel = 2;
 
@@ -32,6 +35,7 @@ function EditButton({ label, onClick }: { label: string; onClick: () => void }) 
 export function AccountDetailsCard({ profile }: { profile: Profile }) {
   const [isEditingUsername, usernameDialog] = useDisclosure(false);
   const [isEditingEmail, emailDialog] = useDisclosure(false);
+  const [isEditingTimeZone, timeZoneDialog] = useDisclosure(false);
   const headingId = 'account-details-heading';
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
@@ -85,6 +89,22 @@ export function AccountDetailsCard({ profile }: { profile: Profile }) {
           <DataList.ItemValue>{profile.countryName}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
+          <DataList.ItemLabel>Time zone</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <Group gap="sm" justify="space-between" wrap="wrap">
+              <Stack gap={2}>
+                <Text style={{ overflowWrap: 'anywhere' }}>{profile.timeZone}</Text>
+                {!profile.isTimeZoneChosen && (
+                  <Text size="sm" c="dimmed">
+                    Not chosen yet: statements use this one.
+                  </Text>
+                )}
+              </Stack>
+              <EditButton label="Edit Time Zone" onClick={timeZoneDialog.open} />
+            </Group>
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
           <DataList.ItemLabel>Currency</DataList.ItemLabel>
           <DataList.ItemValue>{profile.currency}</DataList.ItemValue>
         </DataList.Item>
@@ -124,6 +144,11 @@ export function AccountDetailsCard({ profile }: { profile: Profile }) {
         opened={isEditingEmail}
         currentEmail={profile.email}
         onClose={emailDialog.close}
+      />
+      <TimeZoneDialog
+        opened={isEditingTimeZone}
+        current={profile.timeZone}
+        onClose={timeZoneDialog.close}
       />
     </Card>
   );

@@ -9,13 +9,6 @@ import { formatAmountMinor } from '../../../lib/money.ts';
 
 const entriesLabel = 'Statement entries';
 
-// Statements count whole days in UTC, so their times are shown in UTC too.
-const utcDateTimeFormatOptions: Intl.DateTimeFormatOptions = {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-};
-
 function Figure({
   label,
   amountMinor,
@@ -56,10 +49,13 @@ function SignedAmount({ amountMinor, currency }: { amountMinor: bigint; currency
   );
 }
 
-function EntryTime({ entry }: { entry: StatementEntry }) {
+/** In the zone the statement's days are cut in (the customer's, from their profile). */
+function EntryTime({ entry, timeZone }: { entry: StatementEntry; timeZone: string }) {
   return (
     <time dateTime={entry.createdAt} style={{ whiteSpace: 'nowrap' }}>
-      {dateTimeFormat(utcDateTimeFormatOptions).format(new Date(entry.createdAt))}
+      {dateTimeFormat({ dateStyle: 'short', timeStyle: 'short', timeZone }).format(
+        new Date(entry.createdAt),
+      )}
     </time>
   );
 }
@@ -71,7 +67,7 @@ function EntriesTable({ statement }: { statement: Statement }) {
       <Table aria-label={entriesLabel} verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Date (UTC)</Table.Th>
+            <Table.Th>Date ({statement.timeZone})</Table.Th>
             <Table.Th>Type</Table.Th>
             <Table.Th>Description</Table.Th>
             <Table.Th ta="right">Amount</Table.Th>
@@ -82,7 +78,7 @@ function EntriesTable({ statement }: { statement: Statement }) {
           {statement.entries.map((entry) => (
             <Table.Tr key={entry.lineId}>
               <Table.Td fz="sm">
-                <EntryTime entry={entry} />
+                <EntryTime entry={entry} timeZone={statement.timeZone} />
               </Table.Td>
               <Table.Td fz="sm">{entryKindLabel(entry.kind)}</Table.Td>
               <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -118,7 +114,8 @@ function EntryCards({ statement }: { statement: Statement }) {
             </Group>
             <Group justify="space-between" wrap="nowrap">
               <Text size="sm" c="dimmed">
-                {entryKindLabel(entry.kind)} · <EntryTime entry={entry} />
+                {entryKindLabel(entry.kind)} ·{' '}
+                <EntryTime entry={entry} timeZone={statement.timeZone} />
               </Text>
               <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 Balance {formatAmountMinor(entry.balanceAfterMinor, currency)}

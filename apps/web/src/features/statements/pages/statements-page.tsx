@@ -2,14 +2,15 @@ import {
   resolveStatementPeriod,
   type StatementPeriod,
   statementFileName,
-  todayUtc,
 } from '@coffer/contracts/statements';
+import { todayIn } from '@coffer/contracts/time-zones';
 import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet, FileText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatUtcDay } from '../../../lib/dates.ts';
+import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { type StatementRange, statementQueryOptions, statementUrl } from '../api.ts';
 import { type PeriodChoice, PeriodPicker } from '../components/period-picker.tsx';
@@ -96,7 +97,8 @@ function PreviewCard({ range, period }: { range: StatementRange; period: Stateme
 export function StatementsPage() {
   usePageTitle('Statements');
   const headingId = useId();
-  const today = todayUtc();
+  // The customer's days (their profile's zone), as the server cuts the statement.
+  const today = todayIn(useMe()?.timeZone ?? 'UTC');
   const [choice, setChoice] = useState<PeriodChoice>(() => ({
     mode: 'month',
     month: today.slice(0, 7),
