@@ -128,11 +128,14 @@ describe('payment files and reconciliation', () => {
         },
         { amount: '7.77', isCredit: true, remittance: 'Invoice 99', counterparty: 'Someone' },
       ]);
-      await page.locator('input[type="file"]').setInputFiles({
-        name: 'statement.xml',
-        mimeType: 'application/xml',
-        buffer: Buffer.from(statement),
-      });
+      await page
+        .getByRole('region', { name: 'Bank statement' })
+        .locator('input[type="file"]')
+        .setInputFiles({
+          name: 'statement.xml',
+          mimeType: 'application/xml',
+          buffer: Buffer.from(statement),
+        });
       await page.getByRole('button', { name: 'Import statement' }).click();
       await page
         .getByText('4 entries: 1 deposit request, 2 payouts matched, 2 waiting above.')
@@ -232,11 +235,14 @@ describe('payment files and reconciliation', () => {
           line.includes(',2.50,') ? [] : [line.replace(',12.00,', ',10.00,')],
         ),
       ];
-      await page.getByLabel('Settlement file (CSV) of that day').setInputFiles({
-        name: `card-settlements-${day}.csv`,
-        mimeType: 'text/csv',
-        buffer: Buffer.from(`${edited.join('\r\n')}\r\n`),
-      });
+      await page
+        .getByRole('region', { name: 'Card settlement file' })
+        .locator('input[type="file"]')
+        .setInputFiles({
+          name: `card-settlements-${day}.csv`,
+          mimeType: 'text/csv',
+          buffer: Buffer.from(`${edited.join('\r\n')}\r\n`),
+        });
       await page.getByRole('button', { name: 'Import settlements' }).click();
       await page.getByText(/matched, 2 waiting above\./).waitFor();
 

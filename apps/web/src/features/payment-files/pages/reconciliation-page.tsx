@@ -311,8 +311,11 @@ function ItemCard({ item }: { item: ReconciliationItem }) {
         <Title order={3} size="h5">
           {title}
         </Title>
-        <Text size="sm">{item.reason}</Text>
-        <Text size="xs" c="dimmed">
+        {/* Processors' ids are long and unbroken: they wrap anywhere on a phone. */}
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {item.reason}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {[
             item.bookingDate && `Booked ${item.bookingDate}`,
             item.counterparty,
