@@ -9,7 +9,15 @@ import { describe, expect, it } from 'vitest';
 import { camt053 } from '../apps/api/test/payment-files.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { callApi, demo, logIn, pathOf, snapshotBothWidths, toast } from './support/pages.ts';
+import {
+  callApi,
+  demo,
+  logIn,
+  pathOf,
+  snapshotBothWidths,
+  toast,
+  userIdByEmail,
+} from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
 const journeyTimeoutMs = 240_000;
@@ -120,14 +128,17 @@ describe('payment files and reconciliation', () => {
         },
         { amount: '7.77', isCredit: true, remittance: 'Invoice 99', counterparty: 'Someone' },
       ]);
-      await page.locator('input[type="file"]').setInputFiles({
-        name: 'statement.xml',
-        mimeType: 'application/xml',
-        buffer: Buffer.from(statement),
-      });
+      await page
+        .getByRole('region', { name: 'Bank statement' })
+        .locator('input[type="file"]')
+        .setInputFiles({
+          name: 'statement.xml',
+          mimeType: 'application/xml',
+          buffer: Buffer.from(statement),
+        });
       await page.getByRole('button', { name: 'Import statement' }).click();
       await page
-        .getByText('4 entries: 1 deposit request, 2 payouts matched, 2 waiting below.')
+        .getByText('4 entries: 1 deposit request, 2 payouts matched, 2 waiting above.')
         .waitFor();
       const requests = await callApi(
         page,
@@ -154,6 +165,102 @@ describe('payment files and reconciliation', () => {
       await credit.getByRole('button', { name: 'Request deposit' }).click();
       await toast(page, 'Deposit request made: it waits for a second admin.');
       await missing.getByLabel('Note').fill('The bank books it on Monday');
+      await missing.getByRole('button', { name: 'Resolve with note' }).click();
+      await toast(page, 'Resolved with a note.');
+      await page.getByText('Nothing to reconcile.').waitFor();
+      expect(unexpectedProblems(problems)).toEqual([]);
+      expect(unexpectedProblems(bruno.problems)).toEqual([]);
+    },
+    journeyTimeoutMs,
+  );
+
+  it(
+    'imports a card settlement file missing one purchase and differing on another; staff resolve both',
+    async () => {
+      const { baseUrl } = suite.server;
+      const { page, problems } = await suite.openPage();
+      await logIn(page, demo.admin);
+      const bruno = await suite.openPage();
+      await logIn(bruno.page, demo.bruno);
+      const send = async (target: Page, path: string, body: object) => {
+        const response = await target.request.fetch(path, {
+          method: 'POST',
+          headers: {
+            origin: baseUrl,
+            'content-type': 'application/json',
+            'idempotency-key': crypto.randomUUID(),
+          },
+          data: JSON.stringify(body),
+        });
+        expect(response.status(), await response.text()).toBeLessThan(300);
+        return response.json() as Promise<Record<string, unknown>>;
+      };
+      const overview = await callApi(bruno.page, baseUrl, 'GET', '/api/v1/cards');
+      const { level, terms } = overview.json as {
+        level: number;
+        terms: { creationFeeMinor: string };
+      };
+      if (level < 2) {
+        const brunoId = await userIdByEmail(page, baseUrl, demo.bruno.email);
+        await send(page, `/api/v1/admin/users/${brunoId}/level`, {
+          level: 2,
+          reason: 'Identity checked for the card settlement browser test',
+        });
+      }
+      const card = await send(bruno.page, '/api/v1/cards', {
+        confirmedFeeMinor: terms.creationFeeMinor,
+      });
+      await send(page, `/api/v1/admin/cards/${String(card.id)}/issue`, {});
+      for (const [merchant, amount] of [
+        ['Corner Shop', '4.20'],
+        ['Book Nook', '12.00'],
+        ['Night Bus', '2.50'],
+      ]) {
+        await send(bruno.page, '/api/v1/cards/simulated-purchases', { merchant, amount });
+      }
+
+      // The sandbox issuer's file of today, with the bookshop's line short by 2.00 and the
+      // bus fare's left out: what a processor's file that differs from us looks like.
+      await page.goto('/admin/reconciliation');
+      await page.getByRole('heading', { level: 1, name: 'Reconciliation' }).waitFor();
+      const day = await page.getByLabel('Day settled').inputValue();
+      const file = await page.request.get(`/api/v1/admin/card-settlements/sandbox-file?day=${day}`);
+      expect(file.status()).toBe(200);
+      const lines = (await file.text()).split('\r\n').filter((line) => line !== '');
+      const ours = lines.filter((line) => /,(4\.20|12\.00|2\.50),/.test(line));
+      expect(ours).toHaveLength(3);
+      const edited = [
+        ...lines.filter((line) => !ours.includes(line)),
+        ...ours.flatMap((line) =>
+          line.includes(',2.50,') ? [] : [line.replace(',12.00,', ',10.00,')],
+        ),
+      ];
+      await page
+        .getByRole('region', { name: 'Card settlement file' })
+        .locator('input[type="file"]')
+        .setInputFiles({
+          name: `card-settlements-${day}.csv`,
+          mimeType: 'text/csv',
+          buffer: Buffer.from(`${edited.join('\r\n')}\r\n`),
+        });
+      await page.getByRole('button', { name: 'Import settlements' }).click();
+      await page.getByText(/matched, 2 waiting above\./).waitFor();
+
+      const differs = page.getByRole('region', {
+        name: /^Card settlement differs from ours: .*10\.00$/,
+      });
+      const missing = page.getByRole('region', {
+        name: /^Card settlement missing from the file: .*2\.50$/,
+      });
+      await differs.getByText(/the processor settled .*10\.00 .*; ours was .*12\.00/).waitFor();
+      await missing.getByText(/is not in the processor's file/).waitFor();
+      expect(await seriousAxeViolations(page, 'reconciliation-cards')).toEqual([]);
+      await snapshotBothWidths(page, 'admin-reconciliation-cards');
+
+      await differs.getByLabel('Note').fill('The bookshop charged 10.00; give back the rest');
+      await differs.getByRole('button', { name: /^Refund the cardholder .*2\.00$/ }).click();
+      await toast(page, 'Refund request made: it waits for a second admin.');
+      await missing.getByLabel('Note').fill('The processor settles the bus fare tomorrow');
       await missing.getByRole('button', { name: 'Resolve with note' }).click();
       await toast(page, 'Resolved with a note.');
       await page.getByText('Nothing to reconcile.').waitFor();

@@ -50,8 +50,9 @@ export const allowedApiFeatureImports = {
   admin: ['auth', 'loans', 'wallet'],
   // A refund is a staff deposit: a money request of the deposits feature.
   disputes: ['deposits'],
-  // Batch files mark payouts sent; statement credits become deposit requests.
-  'payment-files': ['deposits', 'payouts'],
+  // Batch files mark payouts sent; statement credits become deposit requests; a card
+  // settlement file is of a day in the institution's time zone, as the books count days.
+  'payment-files': ['books', 'deposits', 'payouts'],
   loans: ['step-up'],
   payouts: ['step-up'],
   // Email change and password change: auth's tokens, emails and password rules.

@@ -53,6 +53,7 @@ export const auditActions = [
   'payout_batch_created',
   'payout_batch_downloaded',
   'bank_statement_imported',
+  'card_settlements_imported',
   'reconciliation_resolved',
   'books_journal_exported',
 ] as const;
@@ -111,6 +112,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   payout_batch_created: 'Payouts sent together in a batch file',
   payout_batch_downloaded: 'Payout batch file downloaded again',
   bank_statement_imported: 'Bank statement imported',
+  card_settlements_imported: 'Card settlement file imported',
   reconciliation_resolved: 'Reconciliation item resolved',
   books_journal_exported: 'General-ledger journal downloaded',
 };

@@ -75,7 +75,7 @@ export function parseGlMap(json: string | undefined): GlMap {
  */
 export const booksFirstDay = '2000-01-01';
 
-const booksDateSchema = statementDateSchema.check(
+export const booksDateSchema = statementDateSchema.check(
   z.refine((date) => date >= booksFirstDay, `The books start on ${booksFirstDay}`),
 );
 

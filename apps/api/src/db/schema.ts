@@ -831,6 +831,8 @@ export const cardAuthorizations = pgTable(
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** The processor's settlement file that first showed this settlement (0028). */
+    settlementFileId: uuid('settlement_file_id').references(() => cardSettlementFiles.id),
   },
   (table) => [
     index('card_authorizations_card_idx').on(table.cardId, table.createdAt.desc()),
@@ -838,6 +840,9 @@ export const cardAuthorizations = pgTable(
     uniqueIndex('card_authorizations_settlement_id_unique')
       .on(table.settlementId)
       .where(sql`${table.settlementId} is not null`),
+    index('card_authorizations_settled_idx')
+      .on(table.settledAt)
+      .where(sql`${table.settledAt} is not null`),
     check('card_authorizations_amount_positive', sql`${table.amountMinor} > 0`),
     check(
       'card_authorizations_approved_has_hold',
@@ -1077,12 +1082,29 @@ export const bankStatements = pgTable('bank_statements', {
   uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** An imported card settlement file: the processor's settlements of one day; its hash is unique. */
+export const cardSettlementFiles = pgTable('card_settlement_files', {
+  id: uuid('id').primaryKey(),
+  fileSha256: text('file_sha256').notNull().unique(),
+  settlementDay: date('settlement_day').notNull(),
+  lineCount: integer('line_count').notNull(),
+  matchedCount: integer('matched_count').notNull(),
+  queuedCount: integer('queued_count').notNull(),
+  uploadedByUserId: uuid('uploaded_by_user_id')
+    .notNull()
+    .references(() => users.id),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** What a payment file did not match, with its reason, until staff resolve it. */
 export const reconciliationItems = pgTable('reconciliation_items', {
   id: uuid('id').primaryKey(),
   kind: text('kind', { enum: reconciliationKinds }).notNull(),
   bankStatementId: uuid('bank_statement_id').references(() => bankStatements.id),
   payoutId: uuid('payout_id').references(() => payouts.id),
+  cardSettlementFileId: uuid('card_settlement_file_id').references(() => cardSettlementFiles.id),
+  cardAuthorizationId: uuid('card_authorization_id').references(() => cardAuthorizations.id),
+  refundableMinor: moneyColumn('refundable_minor'),
   amountMinor: moneyColumn('amount_minor').notNull(),
   expectedMinor: moneyColumn('expected_minor'),
   currency: char('currency', { length: 3 }).notNull(),

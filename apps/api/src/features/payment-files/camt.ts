@@ -1,15 +1,11 @@
-import { type CurrencyCode, isCurrencyCode } from '@coffer/contracts/currencies';
-import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
+import type { CurrencyCode } from '@coffer/contracts/currencies';
 import { statementEntriesMax } from '@coffer/contracts/payment-files';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { electronicFormatIBAN } from 'ibantools';
-import { AppError } from '../../platform/app-error.ts';
+import { decoded, formulaStart, positiveAmount, refuse } from './file-checks.ts';
 
 /** camt.053 of any version: the bank-to-customer statement (ISO 20022). */
 const camt053Namespace = /^urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.\d{2}$/;
-
-/** A cell or field a spreadsheet would run as a formula. */
-const formulaStart = /^[=+\-@]/;
 
 /** One booked movement of the institution's account, as the statement tells it. */
 export type StatementTransaction = {
@@ -74,12 +70,6 @@ class Places {
   }
 }
 
-function refuse(place: string, problem: string): never {
-  throw new AppError('file_refused', {
-    message: `${place}: ${problem}. Nothing was imported.`,
-  });
-}
-
 function child(node: unknown, ...path: string[]): unknown {
   let current = node;
   for (const name of path) {
@@ -123,15 +113,7 @@ function amountOf(node: unknown, place: string): { amountMinor: bigint; currency
   if (typeof currency !== 'string' || text === undefined) {
     refuse(place, 'the entry has no amount with a currency (Amt Ccy="…")');
   }
-  if (!isCurrencyCode(currency)) refuse(place, `"${currency}" is not a known currency`);
-  try {
-    const amountMinor = parseAmount(text, currency);
-    if (amountMinor <= 0n) refuse(place, 'the amount is zero');
-    return { amountMinor, currency };
-  } catch (error) {
-    if (!(error instanceof MoneyParseError)) throw error;
-    return refuse(place, `the amount "${text.slice(0, 30)}" is refused: ${error.message}`);
-  }
+  return positiveAmount(text, currency, place);
 }
 
 function dateOf(entry: unknown): string | null {
@@ -213,25 +195,6 @@ function transactionsOf(entry: unknown, places: Places): StatementTransaction[] 
       counterparty: counterpartyOf(transaction, isCredit, at),
     };
   });
-}
-
-/** UTF-8 text of the file, refusing a byte-order mark and bytes that are not UTF-8. */
-function decoded(bytes: Buffer): string {
-  const hasBom =
-    (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) ||
-    (bytes[0] === 0xfe && bytes[1] === 0xff) ||
-    (bytes[0] === 0xff && bytes[1] === 0xfe);
-  if (hasBom) {
-    refuse(
-      'line 1, column 1',
-      'the file starts with a byte-order mark; save it as UTF-8 without one',
-    );
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return refuse('line 1, column 1', 'the file is not UTF-8 text');
-  }
 }
 
 /**

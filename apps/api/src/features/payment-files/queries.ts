@@ -147,6 +147,18 @@ export async function customerWalletsByNumber(
   return found.rows;
 }
 
+// Any constant works; it only has to be the same for every Coffer instance.
+const paymentFileImportLockId = 7_261_030;
+
+/**
+ * One payment file imports at a time: two files naming the same payouts or card purchases
+ * at once would both queue them as missing (the second then refused by the unique index, a
+ * 500), and each must see what the other matched.
+ */
+export async function lockPaymentFileImports(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [paymentFileImportLockId]);
+}
+
 /** Inserts the statement unless a file of the same hash is in already; false then. */
 export async function insertStatement(
   tx: Queryable,
@@ -177,10 +189,13 @@ export async function insertStatement(
   return inserted.rows.length > 0;
 }
 
-export async function isStatementImported(db: Queryable, fileSha256: string): Promise<boolean> {
-  const found = await db.query('SELECT 1 FROM bank_statements WHERE file_sha256 = $1', [
-    fileSha256,
-  ]);
+/** Whether a file of this hash was imported before, as a statement or settlement file. */
+export async function isFileImported(
+  db: Queryable,
+  table: 'bank_statements' | 'card_settlement_files',
+  fileSha256: string,
+): Promise<boolean> {
+  const found = await db.query(`SELECT 1 FROM ${table} WHERE file_sha256 = $1`, [fileSha256]);
   return found.rows.length > 0;
 }
 
@@ -206,19 +221,40 @@ export async function markPayoutsMatched(
     'UPDATE payouts SET bank_statement_id = $1 WHERE id = ANY($2::uuid[]) AND bank_statement_id IS NULL',
     [statementId, payoutIds],
   );
+  await resolveMissingItems(tx, 'missing_payout', payoutIds);
+}
+
+const missingOf = {
+  missing_payout: { column: 'payout_id', note: 'Found in a later statement' },
+  missing_settlement: {
+    column: 'card_authorization_id',
+    note: 'Found in a later settlement file',
+  },
+} as const;
+
+/** Resolves the open "missing" items of what a later file showed after all. */
+async function resolveMissingItems(
+  tx: Queryable,
+  kind: keyof typeof missingOf,
+  ids: string[],
+): Promise<void> {
+  const { column, note } = missingOf[kind];
   await tx.query(
     `UPDATE reconciliation_items SET status = 'resolved', resolution = 'matched',
-            note = 'Found in a later statement', resolved_at = now()
-      WHERE kind = 'missing_payout' AND status = 'open' AND payout_id = ANY($1::uuid[])`,
-    [payoutIds],
+            note = $3, resolved_at = now()
+      WHERE kind = $1 AND status = 'open' AND ${column} = ANY($2::uuid[])`,
+    [kind, ids, note],
   );
 }
 
 export type NewReconciliationItem = {
   id: string;
   kind: ReconciliationKind;
-  bankStatementId: string;
+  bankStatementId: string | null;
   payoutId: string | null;
+  cardSettlementFileId?: string;
+  cardAuthorizationId?: string | null;
+  refundableMinor?: bigint | null;
   amountMinor: bigint;
   expectedMinor: bigint | null;
   currency: string;
@@ -233,8 +269,10 @@ export async function insertItem(tx: Queryable, item: NewReconciliationItem): Pr
   await tx.query(
     `INSERT INTO reconciliation_items (id, kind, bank_statement_id, payout_id, amount_minor,
                                        expected_minor, currency, booking_date, counterparty,
-                                       remittance, bank_reference, reason)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, $9, $10, $11, $12)`,
+                                       remittance, bank_reference, reason,
+                                       card_settlement_file_id, card_authorization_id,
+                                       refundable_minor)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, $9, $10, $11, $12, $13, $14, $15)`,
     [
       item.id,
       item.kind,
@@ -248,6 +286,9 @@ export async function insertItem(tx: Queryable, item: NewReconciliationItem): Pr
       item.remittance,
       item.bankReference,
       item.reason,
+      item.cardSettlementFileId ?? null,
+      item.cardAuthorizationId ?? null,
+      item.refundableMinor ?? null,
     ],
   );
 }
@@ -281,12 +322,16 @@ export async function unseenPayoutsOfBatches(
 export type ReconciliationItemRow = Omit<RowOf<typeof reconciliationItems>, 'booking_date'> & {
   booking_day: string | null;
   resolved_by_username: string | null;
+  /** The cardholder of a card settlement item's purchase. */
+  card_user_id: string | null;
 };
 
 const selectItems = `
-  SELECT r.*, r.booking_date::text AS booking_day, resolver.username AS resolved_by_username
+  SELECT r.*, r.booking_date::text AS booking_day, resolver.username AS resolved_by_username,
+         card.user_id AS card_user_id
     FROM reconciliation_items r
-    LEFT JOIN users resolver ON resolver.id = r.resolved_by_user_id`;
+    LEFT JOIN users resolver ON resolver.id = r.resolved_by_user_id
+    LEFT JOIN card_authorizations card ON card.id = r.card_authorization_id`;
 
 export function toReconciliationItem(row: ReconciliationItemRow): ReconciliationItem {
   return {
@@ -300,6 +345,8 @@ export function toReconciliationItem(row: ReconciliationItemRow): Reconciliation
     remittance: row.remittance,
     bankReference: row.bank_reference,
     payoutId: row.payout_id,
+    cardAuthorizationId: row.card_authorization_id,
+    refundableMinor: row.refundable_minor === null ? null : minorUnits(row.refundable_minor),
     reason: row.reason,
     status: row.status,
     resolution: row.resolution,
@@ -344,7 +391,7 @@ export async function recordResolution(
   tx: Queryable,
   itemId: string,
   resolution: {
-    resolution: 'note' | 'deposit';
+    resolution: 'note' | 'deposit' | 'refund';
     note: string;
     moneyRequestId: string | null;
     resolvedByUserId: string;
@@ -362,4 +409,107 @@ export async function recordResolution(
       resolution.resolvedByUserId,
     ],
   );
+}
+
+/** A card purchase's settlement as we recorded it, with the card's last four. */
+export type OurSettlementRow = {
+  id: string;
+  processor_id: string;
+  settlement_id: string;
+  last_four: string | null;
+  amount_minor: bigint;
+  currency: string;
+  status: 'settled' | 'reversed';
+  merchant: string;
+  settled_at: Date;
+  settlement_file_id: string | null;
+};
+
+const selectSettlements = `
+  SELECT a.id, a.processor_id, a.settlement_id, c.last_four, a.amount_minor, a.currency,
+         a.status, a.merchant, a.settled_at, a.settlement_file_id
+    FROM card_authorizations a JOIN cards c ON c.id = a.card_id
+   WHERE a.status IN ('settled', 'reversed') AND a.settlement_id IS NOT NULL`;
+
+/** Our settlements that these settlement ids name. */
+export async function settlementsByIds(
+  db: Queryable,
+  settlementIds: string[],
+): Promise<OurSettlementRow[]> {
+  const found = await db.query<OurSettlementRow>(
+    `${selectSettlements} AND a.settlement_id = ANY($1::text[])`,
+    [settlementIds],
+  );
+  return found.rows;
+}
+
+/**
+ * Our settlements of a day (captures and reversals, by when they settled), oldest first;
+ * `isUnseenOnly`: those no settlement file has shown and no open "missing" item waits for.
+ */
+export async function settlementsOfDay(
+  db: Queryable,
+  bounds: { startsAt: Date; endsAt: Date },
+  options: { isUnseenOnly: boolean },
+): Promise<OurSettlementRow[]> {
+  const unseen = `AND a.settlement_file_id IS NULL
+     AND NOT EXISTS (SELECT 1 FROM reconciliation_items r
+                      WHERE r.card_authorization_id = a.id AND r.kind = 'missing_settlement'
+                        AND r.status = 'open')`;
+  const found = await db.query<OurSettlementRow>(
+    `${selectSettlements} AND a.settled_at >= $1 AND a.settled_at < $2
+     ${options.isUnseenOnly ? unseen : ''}
+     ORDER BY a.settled_at, a.id`,
+    [bounds.startsAt, bounds.endsAt],
+  );
+  return found.rows;
+}
+
+/** Inserts the settlement file unless a file of the same hash is in already; false then. */
+export async function insertSettlementFile(
+  tx: Queryable,
+  file: {
+    id: string;
+    fileSha256: string;
+    day: string;
+    lineCount: number;
+    uploadedByUserId: string;
+  },
+): Promise<boolean> {
+  const inserted = await tx.query(
+    `INSERT INTO card_settlement_files (id, file_sha256, settlement_day, line_count,
+                                        matched_count, queued_count, uploaded_by_user_id)
+     VALUES ($1, $2, $3::date, $4, 0, 0, $5)
+     ON CONFLICT (file_sha256) DO NOTHING RETURNING id`,
+    [file.id, file.fileSha256, file.day, file.lineCount, file.uploadedByUserId],
+  );
+  return inserted.rows.length > 0;
+}
+
+export async function recordSettlementFileCounts(
+  tx: Queryable,
+  fileId: string,
+  counts: { matched: number; queued: number },
+): Promise<void> {
+  await tx.query(
+    'UPDATE card_settlement_files SET matched_count = $2, queued_count = $3 WHERE id = $1',
+    [fileId, counts.matched, counts.queued],
+  );
+}
+
+/**
+ * Marks card purchases shown by a settlement file (the first file that shows one keeps
+ * it); an open "missing" item of theirs is resolved by it.
+ */
+export async function markSettlementsSeen(
+  tx: Queryable,
+  fileId: string,
+  authorizationIds: string[],
+): Promise<void> {
+  await tx.query(
+    `UPDATE card_authorizations SET settlement_file_id = $1
+      WHERE id = ANY($2::uuid[]) AND settlement_file_id IS NULL`,
+    [fileId, authorizationIds],
+  );
+  await resolveMissingItems(tx, 'missing_settlement', authorizationIds);
 }

@@ -1,4 +1,7 @@
 import {
+  cardSettlementBytesMax,
+  cardSettlementDayQuerySchema,
+  cardSettlementImportSchema,
   createPayoutBatchBodySchema,
   payoutBatchListSchema,
   payoutBatchSchema,
@@ -15,11 +18,29 @@ import { staffActionOf, staffRoutesOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { downloadSchema } from '../../platform/downloads.ts';
 import { createPayoutBatch, downloadPayoutBatch, payoutBatches } from './batches.ts';
+import { importCardSettlements, sandboxSettlementFile } from './card-settlements.ts';
 import { importStatement, reconciliationItems, resolveItem } from './statements.ts';
 
 const batchParams = z.object({ batchId: z.uuid() });
 const itemParams = z.object({ itemId: z.uuid() });
 const statementContentTypes = ['application/xml', 'text/xml'];
+const settlementContentType = 'text/csv';
+
+/**
+ * The raw bytes of an uploaded file sent as one of `types`; anything else (JSON, the other
+ * kind of payment file) is refused with the type it should have been.
+ */
+function fileBytes(
+  request: { headers: { 'content-type'?: string | undefined }; body: unknown },
+  types: string[],
+  what: string,
+): Buffer {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!types.includes(type) || !Buffer.isBuffer(request.body)) {
+    throw new AppError('unsupported_media_type', { message: `Send ${what}` });
+  }
+  return request.body;
+}
 
 /**
  * Payment files (issue #30 item 5, docs/OPERATIONS.md "Payment files and reconciliation"):
@@ -35,6 +56,12 @@ export const paymentFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser(
     statementContentTypes,
     { parseAs: 'buffer', bodyLimit: statementBytesMax },
+    (_request, body, done) => done(null, body),
+  );
+  // A card settlement file likewise: its parser refuses a BOM, semicolons and the rest.
+  app.addContentTypeParser(
+    settlementContentType,
+    { parseAs: 'buffer', bodyLimit: cardSettlementBytesMax },
     (_request, body, done) => done(null, body),
   );
 
@@ -95,13 +122,57 @@ export const paymentFileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 201: statementImportSchema } },
     },
     async (request, reply) => {
-      if (!Buffer.isBuffer(request.body)) {
-        throw new AppError('unsupported_media_type', {
-          message: 'Send the camt.053 file’s bytes as application/xml.',
-        });
-      }
-      const imported = await importStatement(deps, request.body, staffActionOf(request, ''));
+      const bytes = fileBytes(
+        request,
+        statementContentTypes,
+        'the camt.053 file’s bytes as application/xml.',
+      );
+      const imported = await importStatement(deps, bytes, staffActionOf(request, ''));
       return reply.status(201).send(imported);
+    },
+  );
+
+  staffOnly.post(
+    '/admin/card-settlements',
+    {
+      config: { access: 'staff' },
+      bodyLimit: cardSettlementBytesMax,
+      schema: {
+        querystring: cardSettlementDayQuerySchema,
+        response: { 201: cardSettlementImportSchema },
+      },
+    },
+    async (request, reply) => {
+      const bytes = fileBytes(
+        request,
+        [settlementContentType],
+        'the settlement file’s bytes as text/csv.',
+      );
+      const imported = await importCardSettlements(
+        deps,
+        request.query.day,
+        bytes,
+        staffActionOf(request, ''),
+      );
+      return reply.status(201).send(imported);
+    },
+  );
+
+  // The sandbox issuer's settlement file of a day, as a real processor's portal gives one.
+  staffOnly.get(
+    '/admin/card-settlements/sandbox-file',
+    {
+      config: { access: 'staff' },
+      schema: { querystring: cardSettlementDayQuerySchema, response: { 200: downloadSchema } },
+    },
+    async (request, reply) => {
+      if (!app.config.isSandbox) throw new AppError('not_found');
+      const { day } = request.query;
+      reply.header('cache-control', 'no-store');
+      reply.header('content-disposition', `attachment; filename="card-settlements-${day}.csv"`);
+      return reply
+        .type('text/csv; charset=utf-8; header=present')
+        .send(await sandboxSettlementFile(deps, day));
     },
   );
 

@@ -25,10 +25,12 @@ import {
   findItem,
   insertItem,
   insertStatement,
-  isStatementImported,
+  isFileImported,
   itemsWithStatus,
+  lockPaymentFileImports,
   markPayoutsMatched,
   type NewReconciliationItem,
+  type ReconciliationItemRow,
   recordResolution,
   recordStatementCounts,
   type SentPayoutRow,
@@ -225,7 +227,8 @@ export async function importStatement(
   const bank = deps.config.bankAccount;
   if (!bank) throw new AppError('bank_account_not_set');
   const fileSha256 = createHash('sha256').update(bytes).digest('hex');
-  if (await isStatementImported(deps.db, fileSha256)) throw new AppError('file_already_imported');
+  if (await isFileImported(deps.db, 'bank_statements', fileSha256))
+    throw new AppError('file_already_imported');
   const statement = parseCamt053(bytes, bank.iban);
   const credits = statement.transactions.filter((transaction) => transaction.isCredit);
   const debits = statement.transactions.filter((transaction) => !transaction.isCredit);
@@ -234,6 +237,7 @@ export async function importStatement(
   const statementId = newId();
   const outcome = matchDebits(statementId, debits, sent);
   const counts = await deps.db.transaction(async (tx) => {
+    await lockPaymentFileImports(tx);
     const isNew = await insertStatement(tx, {
       id: statementId,
       fileSha256,
@@ -326,10 +330,46 @@ export async function reconciliationItems(
   return (await itemsWithStatus(deps.db, status, queueLengthMax)).map(toReconciliationItem);
 }
 
+/** Refuses a resolution that moves money where the item gives it no sense. */
+function refuseUnlessMovable(item: ReconciliationItemRow, body: ResolveReconciliationBody): void {
+  const refusal =
+    body.action === 'deposit' && item.kind !== 'unmatched_credit'
+      ? 'Only a credit that matched no customer can be credited to one'
+      : body.action === 'refund' && (item.refundable_minor === null || !item.card_user_id)
+        ? 'Only a card purchase we took more for than the processor settled can be refunded'
+        : null;
+  if (refusal) {
+    throw new AppError('validation_failed', { message: refusal, fields: { action: refusal } });
+  }
+}
+
+/** Who gets the money of a resolution that moves some, and how much; null for a note. */
+async function moneyOfResolution(
+  deps: PaymentFileDeps,
+  item: ReconciliationItemRow,
+  body: ResolveReconciliationBody,
+): Promise<{ target: MoneyRequestTarget; amountMinor: bigint } | null> {
+  if (body.action === 'deposit') {
+    return {
+      target: await depositTarget(deps, body.accountNumber),
+      amountMinor: item.amount_minor,
+    };
+  }
+  if (body.action === 'refund' && item.card_user_id && item.refundable_minor !== null) {
+    return {
+      target: await moneyRequestTarget(deps, item.card_user_id),
+      amountMinor: item.refundable_minor,
+    };
+  }
+  return null;
+}
+
 /**
- * Staff resolve an open item: with a note (audited), or, for a credit that matched no
- * customer, by crediting the customer it was meant for: a deposit request that always
- * waits for a second admin (approvals/), whoever resolves it.
+ * Staff resolve an open item: with a note (audited); for a credit that matched no
+ * customer, by crediting the customer it was meant for; for a card purchase we took more
+ * for than the processor settled (or that it never settled), by refunding the cardholder
+ * the difference. Both moves of money are a deposit request that always waits for a
+ * second admin (approvals/), whoever resolves it.
  */
 export async function resolveItem(
   deps: PaymentFileDeps,
@@ -339,27 +379,22 @@ export async function resolveItem(
 ): Promise<ReconciliationItem> {
   const unlocked = await findItem(deps.db, itemId);
   if (!unlocked) throw new AppError('not_found');
-  if (body.action === 'deposit' && unlocked.kind !== 'unmatched_credit') {
-    throw new AppError('validation_failed', {
-      message: 'Only a credit that matched no customer can be credited to one',
-      fields: { action: 'Only a credit that matched no customer can be credited to one' },
-    });
-  }
-  const target = body.action === 'deposit' ? await depositTarget(deps, body.accountNumber) : null;
+  refuseUnlessMovable(unlocked, body);
+  const money = await moneyOfResolution(deps, unlocked, body);
   await deps.db.transaction(async (tx) => {
     const item = await findItem(tx, itemId, { isLocked: true });
     assert(item, 'an item found is still there');
     if (item.status !== 'open') throw new AppError('already_decided');
     const currency = toCurrencyCode(item.currency);
     let moneyRequestId: string | null = null;
-    if (target) {
+    if (money) {
       const request = await createMoneyRequest(
         deps,
         tx,
-        target,
+        money.target,
         'deposit',
         {
-          amount: toDecimalString(item.amount_minor, currency),
+          amount: toDecimalString(money.amountMinor, currency),
           externalReference: item.bank_reference ?? undefined,
         },
         { ...action, reason: body.note },
@@ -367,7 +402,7 @@ export async function resolveItem(
       );
       if (request.currency !== item.currency) {
         throw new AppError('currency_mismatch', {
-          message: `This credit is in ${item.currency}; that customer's account holds ${request.currency}.`,
+          message: `This item is in ${item.currency}; that customer's account holds ${request.currency}.`,
         });
       }
       moneyRequestId = request.id;
@@ -381,12 +416,12 @@ export async function resolveItem(
     await recordAudit(tx, {
       action: 'reconciliation_resolved',
       actorUserId: action.staff.userId,
-      subjectUserId: target?.userId ?? null,
+      subjectUserId: money?.target.userId ?? null,
       before: { status: 'open', kind: item.kind, reason: item.reason },
       after: {
         status: 'resolved',
         resolution: body.action,
-        amountMinor: item.amount_minor.toString(),
+        amountMinor: (money?.amountMinor ?? item.amount_minor).toString(),
         currency: item.currency,
         moneyRequestId,
       },

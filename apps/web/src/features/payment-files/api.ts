@@ -1,4 +1,5 @@
 import {
+  cardSettlementImportSchema,
   payoutBatchListSchema,
   payoutBatchSchema,
   type ReconciliationItem,
@@ -45,13 +46,18 @@ export function createPayoutBatch(payoutIds: string[]) {
   });
 }
 
-/** Sends the statement file's bytes as they are: the server checks and parses them. */
-export async function uploadStatement(file: File) {
+/** Sends a payment file's bytes as they are: the server checks and parses them. */
+async function uploadFile<T>(
+  path: string,
+  file: File,
+  contentType: string,
+  schema: Parameters<typeof parseAnswer<T>>[1],
+): Promise<T> {
   let response: Response;
   try {
-    response = await fetch('/api/v1/admin/bank-statements', {
+    response = await fetch(path, {
       method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/xml' },
+      headers: { accept: 'application/json', 'content-type': contentType },
       body: file,
       credentials: 'same-origin',
     });
@@ -59,7 +65,30 @@ export async function uploadStatement(file: File) {
     throw clientError('network_error', 0, error);
   }
   const json: unknown = await response.json().catch(() => undefined);
-  return parseAnswer({ status: response.status, json }, statementImportSchema);
+  return parseAnswer({ status: response.status, json }, schema);
+}
+
+export function uploadStatement(file: File) {
+  return uploadFile(
+    '/api/v1/admin/bank-statements',
+    file,
+    'application/xml',
+    statementImportSchema,
+  );
+}
+
+/** The processor's settlement file of `day` (YYYY-MM-DD, the institution's time zone). */
+export function uploadCardSettlements(file: File, day: string) {
+  return uploadFile(
+    `/api/v1/admin/card-settlements?day=${encodeURIComponent(day)}`,
+    file,
+    'text/csv',
+    cardSettlementImportSchema,
+  );
+}
+
+export function sandboxSettlementFilePath(day: string): string {
+  return `/api/v1/admin/card-settlements/sandbox-file?day=${encodeURIComponent(day)}`;
 }
 
 export function resolveItem(

@@ -1,12 +1,15 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { formatMoney } from '@coffer/contracts/money';
 import {
+  type CardSettlementImport,
   type PayoutBatch,
   type ReconciliationItem,
+  type ResolveReconciliationBody,
   reconciliationKindLabels,
   type StatementImport,
 } from '@coffer/contracts/payment-files';
 import type { StaffPayout } from '@coffer/contracts/payouts';
+import { todayUtc } from '@coffer/contracts/statements';
 import {
   Alert,
   Anchor,
@@ -22,10 +25,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
+import { useIsSandbox } from '../../../components/sandbox-banner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { adminQueryRoot } from '../../../lib/back-office.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -39,6 +43,8 @@ import {
   pendingPayoutsQueryOptions,
   reconciliationQueryOptions,
   resolveItem,
+  sandboxSettlementFilePath,
+  uploadCardSettlements,
   uploadStatement,
 } from '../api.ts';
 import { countOf } from '../counts.ts';
@@ -174,12 +180,30 @@ function BatchList({ batches, isAdmin }: { batches: PayoutBatch[]; isAdmin: bool
   );
 }
 
-function StatementUpload() {
+/**
+ * A payment file chosen and sent as it is; the server refuses it whole, naming the line
+ * and column, or answers what it imported.
+ */
+function FileUpload<T>({
+  label,
+  accept,
+  buttonLabel,
+  upload: send,
+  summary,
+  children,
+}: {
+  label: string;
+  accept: string;
+  buttonLabel: string;
+  upload: (file: File) => Promise<T>;
+  summary: (imported: T) => ReactNode;
+  children?: ReactNode;
+}) {
   const refresh = useRefreshAll();
   const [file, setFile] = useState<File | null>(null);
-  const [imported, setImported] = useState<StatementImport | null>(null);
+  const [imported, setImported] = useState<T | null>(null);
   const upload = useMutation({
-    mutationFn: (chosen: File) => uploadStatement(chosen),
+    mutationFn: send,
     onSuccess: async (result) => {
       setImported(result);
       setFile(null);
@@ -188,22 +212,10 @@ function StatementUpload() {
   });
   return (
     <Stack gap="sm">
-      <FileInput
-        label="camt.053 statement of the institution's account"
-        accept=".xml,application/xml,text/xml"
-        value={file}
-        onChange={setFile}
-        clearable
-      />
+      {children}
+      <FileInput label={label} accept={accept} value={file} onChange={setFile} clearable />
       <FormAlert message={upload.error ? errorMessage(upload.error) : null} />
-      {imported && (
-        <Alert color="green" title={`Statement ${imported.statementReference} imported`}>
-          {countOf(imported.entryCount, 'entry', 'entries')}:{' '}
-          {countOf(imported.depositRequestCount, 'deposit request', 'deposit requests')},{' '}
-          {countOf(imported.matchedPayoutCount, 'payout', 'payouts')} matched,{' '}
-          {imported.queuedCount} waiting below.
-        </Alert>
-      )}
+      {imported !== null && summary(imported)}
       <Group>
         <BusyButton
           type="button"
@@ -212,10 +224,67 @@ function StatementUpload() {
           disabled={!file}
           onClick={() => file && upload.mutate(file)}
         >
-          Import statement
+          {buttonLabel}
         </BusyButton>
       </Group>
     </Stack>
+  );
+}
+
+function StatementUpload() {
+  return (
+    <FileUpload
+      label="camt.053 statement of the institution's account"
+      accept=".xml,application/xml,text/xml"
+      buttonLabel="Import statement"
+      upload={uploadStatement}
+      summary={(imported: StatementImport) => (
+        <Alert color="green" title={`Statement ${imported.statementReference} imported`}>
+          {countOf(imported.entryCount, 'entry', 'entries')}:{' '}
+          {countOf(imported.depositRequestCount, 'deposit request', 'deposit requests')},{' '}
+          {countOf(imported.matchedPayoutCount, 'payout', 'payouts')} matched,{' '}
+          {imported.queuedCount} waiting above.
+        </Alert>
+      )}
+    />
+  );
+}
+
+/** The card processor's settlement file of a day; in a sandbox, its issuer's file too. */
+function CardSettlementUpload() {
+  const isSandbox = useIsSandbox();
+  const [day, setDay] = useState(todayUtc());
+  return (
+    <FileUpload
+      label="Settlement file (CSV) of that day"
+      accept=".csv,text/csv"
+      buttonLabel="Import settlements"
+      upload={(file) => uploadCardSettlements(file, day)}
+      summary={(imported: CardSettlementImport) => (
+        <Alert color="green" title={`Card settlements of ${imported.day} imported`}>
+          {countOf(imported.lineCount, 'settlement', 'settlements')}: {imported.matchedCount}{' '}
+          matched, {imported.queuedCount} waiting above.
+        </Alert>
+      )}
+    >
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          type="date"
+          label="Day settled"
+          value={day}
+          max={todayUtc()}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            if (value) setDay(value);
+          }}
+        />
+        {isSandbox && (
+          <Anchor href={sandboxSettlementFilePath(day)} download size="sm" pb={8}>
+            Download the sandbox issuer's file of this day
+          </Anchor>
+        )}
+      </Group>
+    </FileUpload>
   );
 }
 
@@ -224,15 +293,12 @@ function ItemCard({ item }: { item: ReconciliationItem }) {
   const [note, setNote] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
   const resolve = useMutation({
-    mutationFn: (isDeposit: boolean) =>
-      resolveItem(
-        item,
-        isDeposit ? { action: 'deposit', accountNumber, note } : { action: 'note', note },
-      ),
+    mutationFn: (action: ResolveReconciliationBody['action']) =>
+      resolveItem(item, action === 'deposit' ? { action, accountNumber, note } : { action, note }),
     onSuccess: async (resolved) => {
       showSuccessToast(
-        resolved.resolution === 'deposit'
-          ? 'Deposit request made: it waits for a second admin.'
+        resolved.resolution === 'deposit' || resolved.resolution === 'refund'
+          ? `${resolved.resolution === 'refund' ? 'Refund' : 'Deposit'} request made: it waits for a second admin.`
           : 'Resolved with a note.',
       );
       await refresh();
@@ -245,8 +311,11 @@ function ItemCard({ item }: { item: ReconciliationItem }) {
         <Title order={3} size="h5">
           {title}
         </Title>
-        <Text size="sm">{item.reason}</Text>
-        <Text size="xs" c="dimmed">
+        {/* Processors' ids are long and unbroken: they wrap anywhere on a phone. */}
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {item.reason}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {[
             item.bookingDate && `Booked ${item.bookingDate}`,
             item.counterparty,
@@ -279,7 +348,7 @@ function ItemCard({ item }: { item: ReconciliationItem }) {
               type="button"
               isBusy={resolve.isPending}
               busyLabel="Requesting..."
-              onClick={() => resolve.mutate(true)}
+              onClick={() => resolve.mutate('deposit')}
             >
               Request deposit
             </BusyButton>
@@ -289,9 +358,20 @@ function ItemCard({ item }: { item: ReconciliationItem }) {
               variant="light"
               isBusy={resolve.isPending}
               busyLabel="Resolving..."
-              onClick={() => resolve.mutate(false)}
+              onClick={() => resolve.mutate('note')}
             >
               Resolve with note
+            </BusyButton>
+          )}
+          {item.refundableMinor !== null && (
+            <BusyButton
+              type="button"
+              variant="light"
+              isBusy={resolve.isPending}
+              busyLabel="Requesting..."
+              onClick={() => resolve.mutate('refund')}
+            >
+              {`Refund the cardholder ${money(item.refundableMinor, item.currency)}`}
             </BusyButton>
           )}
         </Group>
@@ -343,6 +423,12 @@ export function ReconciliationPage() {
           Bank statement
         </Title>
         <StatementUpload />
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-labelledby="card-settlements-title">
+        <Title order={2} size="h4" id="card-settlements-title" mb="sm">
+          Card settlement file
+        </Title>
+        <CardSettlementUpload />
       </Paper>
       <Paper withBorder p="md" component="section" aria-labelledby="batches-title">
         <Title order={2} size="h4" id="batches-title" mb="sm">
