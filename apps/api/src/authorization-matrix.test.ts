@@ -114,6 +114,8 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/admin/payout-batches': adminOnly,
   'GET /api/v1/admin/payout-batches/:batchId/file': adminOnly,
   'POST /api/v1/admin/bank-statements': staff,
+  'POST /api/v1/admin/card-settlements': staff,
+  'GET /api/v1/admin/card-settlements/sandbox-file': staff,
   'GET /api/v1/admin/reconciliation': staff,
   'POST /api/v1/admin/reconciliation/:itemId/resolve': staff,
   'GET /api/v1/events': customersOnly,
