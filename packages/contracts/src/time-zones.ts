@@ -37,22 +37,29 @@ export function countryTimeZone(country: string): string | null {
   return zones.length === 1 ? (zones[0] ?? null) : null;
 }
 
-const isoDateParts = new Map<string, Intl.DateTimeFormat>();
+// Making an Intl.DateTimeFormat costs far more than formatting with one; zones are few
+// (they are checked before they are stored), so each format is made once.
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One format per locale and options, made on first use. */
+export function dateTimeFormatOf(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
 
 /** The date in a zone: "2026-12-01" in Tokyo while it is still 30 November in London. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let format = isoDateParts.get(timeZone);
-  if (!format) {
-    // en-CA writes dates as ISO does: 2026-12-01.
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    isoDateParts.set(timeZone, format);
-  }
-  return format.format(now);
+  // en-CA writes dates as ISO does: 2026-12-01.
+  const isoDate = { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+  return dateTimeFormatOf('en-CA', isoDate).format(now);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { dateTimeFormatOf } from '@coffer/contracts/time-zones';
+
 const plainNumber = /^-?\d+(\.\d+)?$/;
 /** A spreadsheet reads a cell starting with one of these as a formula (CSV injection). */
 const formulaStart = /^[=+\-@\t\r]/;
@@ -34,24 +36,12 @@ export function utcDateTime(date: Date): string {
 /** Spreadsheets read a CSV that starts with it as UTF-8, whatever the computer's code page. */
 export const utf8ByteOrderMark = '\uFEFF';
 
-const zonedFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** "2026-11-03 23:22:05" in `timeZone` (an IANA zone checked when it was stored). */
 export function zonedDateTime(date: Date, timeZone: string): string {
-  let format = zonedFormats.get(timeZone);
-  if (!format) {
-    // sv-SE writes "2026-11-03 23:22:05", the form spreadsheets read as a date and time.
-    format = new Intl.DateTimeFormat('sv-SE', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    zonedFormats.set(timeZone, format);
-  }
-  return format.format(date);
+  // sv-SE writes "2026-11-03 23:22:05", the form spreadsheets read as a date and time.
+  return dateTimeFormatOf('sv-SE', {
+    timeZone,
+    dateStyle: 'short',
+    timeStyle: 'medium',
+  }).format(date);
 }

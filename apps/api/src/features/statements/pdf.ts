@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { entryKindLabels } from '@coffer/contracts/ledger';
 import { formatMoney } from '@coffer/contracts/money';
+import { dateTimeFormatOf } from '@coffer/contracts/time-zones';
 import { friendlyFormatIBAN } from 'ibantools';
 import PDFDocument from 'pdfkit';
 import { sandboxMarking } from '../../platform/sandbox-marking.ts';
@@ -31,12 +32,8 @@ const columns = [
 /** Dates and times as the statement writes them, in the customer's zone. */
 function zonedFormats(timeZone: string) {
   return {
-    date: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }),
-    dateTime: new Intl.DateTimeFormat('en-US', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone,
-    }),
+    date: dateTimeFormatOf('en-US', { dateStyle: 'medium', timeZone }),
+    dateTime: dateTimeFormatOf('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }),
   };
 }
 
