@@ -52,6 +52,9 @@ export function ChartWithTable({ title, shape, rows, series, formatValue }: Char
     withLegend: true,
     legendProps: { verticalAlign: 'bottom' as const },
     tickLine: 'y' as const,
+    // As wide as its longest label ("USD 120,000.00"): a fixed width cut them on a phone.
+    // Whole ticks: "1.5 new customers" is no figure anyone has.
+    yAxisProps: { width: 'auto' as const, allowDecimals: false },
   };
   // The drawing is hidden from screen readers, so nothing in it may take the focus either.
   const quiet = { accessibilityLayer: false };
