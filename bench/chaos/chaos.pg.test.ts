@@ -39,8 +39,10 @@ it('keeps every acknowledged request exactly once through API kills and database
   expect(output).toMatch(/API SIGKILLs\s+2\n/);
   expect(output).toMatch(/PostgreSQL stops\s+2\n/);
   expect(output).toMatch(/acknowledged\s+[1-9]\d*\n/);
-  // Payouts need a step-up code bound to their amount and account: some went through.
+  // Payouts need a step-up code bound to their amount and account: some went through, and
+  // so did the card processor's signed authorizations.
   expect(output).toMatch(/acknowledged\s+\d+\n\s+by kind\s+.*\bpayout [1-9]/);
+  expect(output).toMatch(/acknowledged\s+\d+\n\s+by kind\s+.*\bcard-authorization [1-9]/);
   expect(output).toMatch(/violations\s+0\n/);
   expect(exitCode, output).toBe(0);
 }, 300_000);
@@ -62,6 +64,7 @@ it('keeps every acknowledged request exactly once through two failovers', async 
   expect(output).toMatch(/per failover: \d+\.\d s, \d+\.\d s\n/);
   expect(output).toMatch(/acknowledged\s+[1-9]\d*\n/);
   expect(output).toMatch(/acknowledged\s+\d+\n\s+by kind\s+.*\bpayout [1-9]/);
+  expect(output).toMatch(/acknowledged\s+\d+\n\s+by kind\s+.*\bcard-authorization [1-9]/);
   expect(output).toMatch(/violations\s+0\n/);
   expect(exitCode, output).toBe(0);
 }, 400_000);

@@ -20,6 +20,9 @@ const effectQueries: Record<OperationKind, string> = {
              WHERE external_reference = ANY($1) GROUP BY 1`,
   'deposit-approve': `SELECT decision_reason AS key, count(*)::int AS count FROM money_requests
                        WHERE decision_reason = ANY($1) AND status = 'posted' GROUP BY 1`,
+  // Approved or declined, an answered authorization is recorded once under the processor's id.
+  'card-authorization': `SELECT processor_id AS key, count(*)::int AS count FROM card_authorizations
+                          WHERE processor_id = ANY($1) GROUP BY 1`,
 };
 
 async function effectCounts(
@@ -64,6 +67,10 @@ async function moneyFacts(db: Queryable, walletIds: string[], startTotalMinor: b
       `SELECT sum(amount_minor + fee_minor)::bigint AS total FROM payouts
         WHERE account_id = ANY($1::uuid[]) AND status = 'pending'`,
     ),
+    approvedCardAuthorizationsMinor: await sum(
+      `SELECT sum(amount_minor)::bigint AS total FROM card_authorizations
+        WHERE account_id = ANY($1::uuid[]) AND status = 'approved'`,
+    ),
   };
 }
 
@@ -73,15 +80,18 @@ export async function readFacts(
   wallets: { walletIds: string[]; startTotalMinor: bigint },
 ): Promise<DatabaseFacts> {
   const mismatches = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM payouts p JOIN holds h ON h.id = p.hold_id
-      WHERE NOT ((p.status = 'pending' AND h.status = 'active')
-              OR (p.status = 'sent' AND h.status = 'captured')
-              OR (p.status = 'rejected' AND h.status = 'released'))`,
+    `SELECT ((SELECT count(*) FROM payouts p JOIN holds h ON h.id = p.hold_id
+              WHERE NOT ((p.status = 'pending' AND h.status = 'active')
+                      OR (p.status = 'sent' AND h.status = 'captured')
+                      OR (p.status = 'rejected' AND h.status = 'released')))
+          + (SELECT count(*) FROM card_authorizations a LEFT JOIN holds h ON h.id = a.hold_id
+              WHERE ((a.status = 'approved' AND h.status = 'active')
+                      OR (a.status = 'declined' AND a.hold_id IS NULL)) IS NOT TRUE))::int AS count`,
   );
   return {
     effectCounts: await effectCounts(db, records),
     ...(await moneyFacts(db, wallets.walletIds, wallets.startTotalMinor)),
-    payoutHoldMismatches: mismatches.rows[0]?.count ?? 0,
+    holdMismatches: mismatches.rows[0]?.count ?? 0,
     ledgerViolations: await checkInvariants(db),
   };
 }

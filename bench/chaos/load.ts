@@ -4,15 +4,24 @@
 // name, a reference or a reason equal to its key) so the database can be asked about it.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { issuerSignatureHeaders } from '../../apps/api/src/platform/issuer-signature.ts';
 import type { AttemptOutcome, OperationKind, RequestRecord } from './verdict.ts';
 
 /** The instances a load balancer would send to now: those up and healthy. */
 export type Cluster = { liveUrls(): string[] };
 
-export type ChaosCustomer = { userId: string; accountNumber: string; cookie: string };
+export type ChaosCustomer = {
+  userId: string;
+  accountNumber: string;
+  cookie: string;
+  /** The issuer's token of the customer's card (planted by run.ts). */
+  cardToken: string;
+};
 
 export type ChaosActors = {
   customers: ChaosCustomer[];
+  /** Signs what the card processor sends (COFFER_ISSUING_SECRET of every instance). */
+  issuingSecret: string;
   /** Records deposits (a second person approves them: four-eyes). */
   supportCookie: string;
   /** Approves deposits, sends and rejects payouts. */
@@ -91,16 +100,22 @@ function pickOne<T>(items: readonly T[]): T {
  */
 async function sendUntilAnswered(
   cluster: Cluster,
-  request: { kind: OperationKind; path: string; body: object; cookie: string; key: string },
+  request: {
+    kind: OperationKind;
+    path: string;
+    body: object;
+    key: string;
+    /** Each attempt's headers: a processor signs every one anew, with its time. */
+    headers: () => Record<string, string>;
+  },
   giveUpAtMs: () => number,
 ): Promise<{ record: RequestRecord; body: unknown }> {
   const record: RequestRecord = { kind: request.kind, key: request.key, attempts: [] };
-  const headers = { cookie: request.cookie, 'idempotency-key': request.key };
   while (record.attempts.length < attemptsMax && Date.now() < giveUpAtMs()) {
     const urls = cluster.liveUrls();
     if (urls.length > 0) {
       const sentAtMs = Date.now();
-      const answer = await attempt(pickOne(urls), request.path, request.body, headers);
+      const answer = await attempt(pickOne(urls), request.path, request.body, request.headers());
       record.attempts.push(answer.outcome);
       if (answer.outcome === 'refused') record.refusalCode = errorCodeOf(answer.body) ?? 'none';
       if (answer.outcome === 'acked') record.acked = { sentAtMs, atMs: Date.now() };
@@ -151,22 +166,27 @@ export async function runLoad(options: {
   const pendingPayoutIds: string[] = [];
   const pendingDepositIds: string[] = [];
 
-  const send = async (
+  /** Sends until answered and records it; the answer's body if it was acknowledged. */
+  const sendAs = async (
     kind: OperationKind,
     path: string,
-    cookie: string,
     body: (key: string) => object,
+    headers: (key: string, body: object) => () => Record<string, string>,
   ): Promise<unknown> => {
     const key = randomUUID();
+    const request = body(key);
     const sent = await sendUntilAnswered(
       cluster,
-      { kind, path, body: body(key), cookie, key },
+      { kind, path, body: request, key, headers: headers(key, request) },
       () => giveUpAtMs,
     );
     records.push(sent.record);
     if (sent.record.acked) options.onAcked?.(sent.record);
     return sent.record.attempts.at(-1) === 'acked' ? sent.body : null;
   };
+  /** A signed-in person's request under an Idempotency-Key. */
+  const send = (kind: OperationKind, path: string, cookie: string, body: (key: string) => object) =>
+    sendAs(kind, path, body, (key) => () => ({ cookie, 'idempotency-key': key }));
 
   const quickPay = () => {
     const sender = pickOne(actors.customers);
@@ -197,6 +217,22 @@ export async function runLoad(options: {
     }));
     const id = idOf(answer);
     if (id) pendingDepositIds.push(id);
+  };
+  /** The card processor asks to authorize a purchase; its id (the key) makes retries safe. */
+  const cardAuthorization = () => {
+    const customer = pickOne(actors.customers);
+    return sendAs(
+      'card-authorization',
+      '/api/v1/issuing/authorizations',
+      (key) => ({
+        id: key,
+        cardToken: customer.cardToken,
+        amountMinor: String(1 + Math.floor(Math.random() * 500)),
+        currency: 'USD',
+        merchant: 'Chaos Corner Shop',
+      }),
+      (_key, body) => () => issuerSignatureHeaders(actors.issuingSecret, JSON.stringify(body)),
+    );
   };
   const decidePayout = (payoutId: string) =>
     Math.random() < 0.5
@@ -232,6 +268,7 @@ export async function runLoad(options: {
     else if (roll < 0.5) await quickPay();
     else if (roll < 0.65) await payout();
     else if (roll < 0.75) await deposit();
+    else if (roll >= 0.9) await cardAuthorization();
     else await quickPay();
   };
 

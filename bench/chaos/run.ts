@@ -3,7 +3,7 @@
 // instance with SIGKILL or stops PostgreSQL with `pg_ctl stop -m immediate` on a printed
 // schedule, restarting each, then checks that every acknowledged request took effect
 // exactly once, refused ones not at all, money is conserved, holds match pending payouts
-// and the books balance (verdict.ts). Exits non-zero on any violation or too few faults.
+// and approved card authorizations, and the books balance (verdict.ts). Exits non-zero on any violation or too few faults.
 // `npm run chaos -- --failover` runs on the HA set-up of `npm run ha` instead (Patroni,
 // etcd, HAProxy; docs/decisions/037): every fault kills the primary's Patroni and
 // PostgreSQL with SIGKILL, waits for the standby's promotion and brings the old primary
@@ -53,6 +53,8 @@ const isFailoverMode = process.argv.includes('--failover');
 /** Unanswered requests are retried this long after the load stops. */
 const retryGraceMs = 60_000;
 const staffPassword = 'Chaos-Staff-Password-2026!';
+/** Every instance's COFFER_ISSUING_SECRET; the load signs the processor's requests with it. */
+const issuingSecret = randomBytes(32).toString('hex');
 
 type FaultKind = 'api-sigkill' | 'postgres-immediate-stop' | 'postgres-failover';
 type Fault = { atMs: number; kind: FaultKind; instance: number };
@@ -87,6 +89,28 @@ function faultSchedule(): Fault[] {
   return faults;
 }
 
+/** The issuer's token of a customer's planted card. */
+const cardTokenOf = (customer: { userId: string }) => `chaos-card-${customer.userId}`;
+
+/**
+ * An issued card for every customer, as if the issuer had created it, with a weekly limit
+ * no run reaches: the load's authorizations are decided by the wallet's balance alone.
+ */
+async function plantCards(db: Database, customers: Customer[]) {
+  await db.query(
+    `INSERT INTO cards (id, user_id, account_id, status, issuer_token, last_four, expiry_month,
+                        expiry_year, holder_name, currency, fee_minor, weekly_limit_minor)
+     SELECT gen_random_uuid(), c.user_id, c.account_id, 'issued', c.token,
+            '4242', 12, 2030, 'CHAOS CUSTOMER', 'USD', 0, 1000000000
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS c(user_id, account_id, token)`,
+    [
+      customers.map((customer) => customer.userId),
+      customers.map((customer) => customer.walletId),
+      customers.map(cardTokenOf),
+    ],
+  );
+}
+
 /** Customers as the benchmark seeds them, plus planted step-up codes for their payouts. */
 async function seed(db: Database) {
   const customers = await seedCustomers(db, createLedger(db), config.customers);
@@ -106,6 +130,7 @@ async function seed(db: Database) {
       paymentHashOf('payout', payment),
     ],
   );
+  await plantCards(db, customers);
   const passwordHash = await hashPassword(staffPassword);
   const staff = { support: 'chaos-support@coffer.test', admin: 'chaos-admin@coffer.test' };
   for (const role of ['support', 'admin'] as const) {
@@ -135,10 +160,16 @@ async function signIn(
   const signedIn = [];
   for (const customer of customers) {
     const cookie = await logIn(baseUrl, { email: customer.email, password: customerPassword });
-    signedIn.push({ userId: customer.userId, accountNumber: customer.accountNumber, cookie });
+    signedIn.push({
+      userId: customer.userId,
+      accountNumber: customer.accountNumber,
+      cookie,
+      cardToken: cardTokenOf(customer),
+    });
   }
   return {
     customers: signedIn,
+    issuingSecret,
     supportCookie: await logIn(baseUrl, { email: staff.support, password: staffPassword }),
     adminCookie: await logIn(baseUrl, { email: staff.admin, password: staffPassword }),
   };
@@ -259,7 +290,10 @@ async function main(): Promise<number> {
   const slots: Slot[] = [{ server: null }, { server: null }];
   try {
     // Settings every instance must share (docs/SEVERAL-INSTANCES.md).
-    const instanceEnv = { COFFER_SECRET_KEY: randomBytes(32).toString('hex') };
+    const instanceEnv = {
+      COFFER_SECRET_KEY: randomBytes(32).toString('hex'),
+      COFFER_ISSUING_SECRET: issuingSecret,
+    };
     const start = () =>
       startApi({
         databaseUrl,

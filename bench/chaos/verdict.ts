@@ -8,7 +8,8 @@ export type OperationKind =
   | 'payout-send'
   | 'payout-reject'
   | 'deposit'
-  | 'deposit-approve';
+  | 'deposit-approve'
+  | 'card-authorization';
 
 /** How one attempt ended: a 2xx, a definite refusal (4xx), or no answer to rely on. */
 export type AttemptOutcome = 'acked' | 'refused' | 'unanswered';
@@ -32,11 +33,15 @@ export type DatabaseFacts = {
   expectedTotalMinor: bigint;
   /** The customers' wallets summed afterwards. */
   actualTotalMinor: bigint;
-  /** Active holds and pending payouts (amount and fee), summed. */
+  /** Active holds, pending payouts (amount and fee) and approved card authorizations, summed. */
   activeHoldsMinor: bigint;
   pendingPayoutsMinor: bigint;
-  /** Payouts whose hold's state does not match theirs (pending/active, sent/captured…). */
-  payoutHoldMismatches: number;
+  approvedCardAuthorizationsMinor: bigint;
+  /**
+   * Payouts and card authorizations whose hold's state does not match theirs (pending or
+   * approved/active, sent/captured, rejected/released; a declined one has no hold).
+   */
+  holdMismatches: number;
   /** checkInvariants (apps/api/src/ledger/invariants.ts). */
   ledgerViolations: string[];
 };
@@ -80,13 +85,16 @@ export function judge(records: readonly RequestRecord[], facts: DatabaseFacts): 
       `money not conserved: wallets hold ${facts.actualTotalMinor}, expected ${facts.expectedTotalMinor}`,
     );
   }
-  if (facts.activeHoldsMinor !== facts.pendingPayoutsMinor) {
+  const heldForMinor = facts.pendingPayoutsMinor + facts.approvedCardAuthorizationsMinor;
+  if (facts.activeHoldsMinor !== heldForMinor) {
     violations.push(
-      `holds ${facts.activeHoldsMinor} differ from pending payouts ${facts.pendingPayoutsMinor}`,
+      `holds ${facts.activeHoldsMinor} differ from pending payouts ${facts.pendingPayoutsMinor} and approved card authorizations ${facts.approvedCardAuthorizationsMinor}`,
     );
   }
-  if (facts.payoutHoldMismatches > 0) {
-    violations.push(`${facts.payoutHoldMismatches} payouts disagree with their hold`);
+  if (facts.holdMismatches > 0) {
+    violations.push(
+      `${facts.holdMismatches} payouts or card authorizations disagree with their hold`,
+    );
   }
   violations.push(...facts.ledgerViolations.map((violation) => `ledger: ${violation}`));
   return {

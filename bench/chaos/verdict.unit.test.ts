@@ -11,9 +11,10 @@ const sound: DatabaseFacts = {
   ]),
   expectedTotalMinor: 1_000n,
   actualTotalMinor: 1_000n,
-  activeHoldsMinor: 250n,
+  activeHoldsMinor: 400n,
   pendingPayoutsMinor: 250n,
-  payoutHoldMismatches: 0,
+  approvedCardAuthorizationsMinor: 150n,
+  holdMismatches: 0,
   ledgerViolations: [],
 };
 
@@ -66,18 +67,19 @@ describe('the chaos verdict', () => {
     ]);
   });
 
-  it('reports money not conserved, holds unlike pending payouts and broken books', () => {
+  it('reports money not conserved, holds unlike what they hold for, and broken books', () => {
     const broken = {
       ...sound,
       actualTotalMinor: 1_001n,
-      activeHoldsMinor: 0n,
-      payoutHoldMismatches: 1,
+      // The payouts' share only: a card authorization's hold is missing.
+      activeHoldsMinor: 250n,
+      holdMismatches: 1,
       ledgerViolations: ['entry does not sum to zero in its currency: e1 (USD 5)'],
     };
     expect(judge(records, broken).violations).toEqual([
       'money not conserved: wallets hold 1001, expected 1000',
-      'holds 0 differ from pending payouts 250',
-      '1 payouts disagree with their hold',
+      'holds 250 differ from pending payouts 250 and approved card authorizations 150',
+      '1 payouts or card authorizations disagree with their hold',
       'ledger: entry does not sum to zero in its currency: e1 (USD 5)',
     ]);
   });
