@@ -79,8 +79,7 @@ export const dateOfBirthSchema = z.string({ error: 'Enter your date of birth' })
 
 export const legalNameLengthMax = 100;
 export const legalNameMissingMessage = 'Enter your legal name as it is on your ID';
-export const legalNameCharactersMessage =
-  'Use letters, spaces, hyphens, apostrophes and dots only';
+export const legalNameCharactersMessage = 'Use letters, spaces, hyphens, apostrophes and dots only';
 
 /**
  * A legal name: letters of any script (with their combining marks: Arabic vowel signs,

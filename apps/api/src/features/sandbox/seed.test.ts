@@ -75,7 +75,9 @@ it('seeds two admins, a support user and three customers with history, once', as
 it('gives the demo customers legal names, also in a sandbox seeded before there were any', async () => {
   await seedSandbox(deps());
   await db.query("UPDATE users SET legal_name = NULL WHERE email <> 'yuki@coffer.test'");
-  await db.query("UPDATE users SET legal_name = 'Yuki Tanaka-Weiss' WHERE email = 'yuki@coffer.test'");
+  await db.query(
+    "UPDATE users SET legal_name = 'Yuki Tanaka-Weiss' WHERE email = 'yuki@coffer.test'",
+  );
   await seedSandbox(deps());
   const named = await db.query<{ email: string; legal_name: string | null }>(
     'SELECT email, legal_name FROM users ORDER BY email',

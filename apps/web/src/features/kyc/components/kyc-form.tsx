@@ -56,8 +56,8 @@ function valuesFrom(rejected: KycRejectedDetails | null): Values {
 function RetypeNotice() {
   return (
     <Alert color="blue" icon={<Info size={18} aria-hidden />}>
-      We filled in what you sent last time. Check it against your ID, correct what the reason
-      names, and upload your document again: we do not reuse the file of a rejected verification.
+      We filled in what you sent last time. Check it against your ID, correct what the reason names,
+      and upload your document again: we do not reuse the file of a rejected verification.
     </Alert>
   );
 }
