@@ -329,6 +329,13 @@ function CustomerDetailView({ userId }: { userId: string }) {
         <Group gap="sm" wrap="wrap">
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>
             {detail.legalName ?? detail.username}
+            {/* The name the customer goes by, beside the one their document shows. */}
+            {detail.legalName !== null && (
+              <Text span inherit c="dimmed" fw={400}>
+                {' '}
+                · {detail.username}
+              </Text>
+            )}
           </Title>
           <AccountStatusBadge isFrozen={detail.isFrozen} />
           <StaffRoleBadge role={detail.role} />
@@ -337,7 +344,7 @@ function CustomerDetailView({ userId }: { userId: string }) {
           <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {detail.legalName === null
               ? 'No verified legal name yet: the username is shown'
-              : `Verified legal name · username ${detail.username}`}
+              : 'Verified legal name · username'}
           </Text>
         )}
         <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>

@@ -1,5 +1,5 @@
 import { kycIdTypeLabels, type StaffKycSubmission } from '@coffer/contracts/kyc';
-import { Anchor, Box, Button, Flex, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ModalOnDemand } from '../../../components/modal-on-demand.ts';
 import { formatDateTime, formatUtcDay } from '../../../lib/dates.ts';
 import { kycDocumentUrl } from '../api.ts';
@@ -109,16 +109,11 @@ export function KycDocumentViewer({
       centered
     >
       {submission && (
-        <Flex direction={{ base: 'column', sm: 'row' }} gap="lg" align="flex-start">
-          <Box data-testid="kyc-review-document" style={{ flex: '3 1 0', minWidth: 0 }} w="100%">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Box data-testid="kyc-review-document" miw={0}>
             <DocumentShown submission={submission} title={title} />
           </Box>
-          <Stack
-            data-testid="kyc-review-details"
-            gap="md"
-            style={{ flex: '2 1 0', minWidth: 0 }}
-            w="100%"
-          >
+          <Stack data-testid="kyc-review-details" gap="md" miw={0} style={{ alignSelf: 'start' }}>
             <SubmittedDetails submission={submission} />
             {submission.status === 'pending' && (
               <Group gap="xs">
@@ -133,7 +128,7 @@ export function KycDocumentViewer({
               </Group>
             )}
           </Stack>
-        </Flex>
+        </SimpleGrid>
       )}
     </ModalOnDemand>
   );
