@@ -344,7 +344,7 @@ function CustomerDetailView({ userId }: { userId: string }) {
           <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {detail.legalName === null
               ? 'No verified legal name yet: the username is shown'
-              : 'Verified legal name · username'}
+              : 'Legal name · username'}
           </Text>
         )}
         <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
