@@ -212,6 +212,10 @@ describe('identity verification', () => {
       await details.getByRole('button', { name: 'Approve' }).click();
       const approve = staff.getByRole('dialog', { name: 'Approve verification' });
       await approve.getByText(brunoLegalName).waitFor();
+      // The keyboard is in the decision, not left behind on the closed review's button.
+      await expect
+        .poll(() => approve.evaluate((dialog) => dialog.contains(document.activeElement)))
+        .toBe(true);
       await approve.getByRole('button', { name: 'Approve' }).click();
       await toast(staff, `Verification approved: ${demo.bruno.username}`);
       await staff.getByText('Nothing waiting').waitFor();

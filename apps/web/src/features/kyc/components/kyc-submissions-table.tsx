@@ -110,7 +110,10 @@ export function KycSubmissionsTable({
           <Button
             size="compact-sm"
             variant="light"
-            onClick={(event) => viewer.open(submission, event.currentTarget)}
+            // No focus target of our own: a decision taken in the review moves focus into
+            // its dialog, which the review's closing must not take back (Mantine returns it
+            // to this button when the review is just closed).
+            onClick={() => viewer.open(submission)}
             aria-label={`Review the verification of ${submission.user.username}`}
           >
             Review
