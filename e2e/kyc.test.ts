@@ -2,12 +2,14 @@
 // the withdraw form's level notice to /kyc uploads a 5 MB image over a throttled connection (the progress
 // bar seen moving), submits, a support user views the document from the KYC queue and
 // approves; the customer's open /kyc page and dashboard show level 2 without a reload and
-// the payout refused before now goes through. A rejection shows its reason on a phone and
-// the customer submits again.
+// the payout refused before now goes through. Staff review the document beside the details
+// it is checked against (stacked on a phone) and decide from there; the legal name Bruno
+// typed then heads his staff page and his statement. A rejection shows its reason on a phone
+// and the customer starts again from everything she sent, uploading only the document.
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
 import { unexpectedProblems } from './support/console.ts';
@@ -41,11 +43,31 @@ async function randomPng(page: Page, side: number): Promise<string> {
   return file;
 }
 
-async function fillDetails(page: Page): Promise<void> {
+/** What Bruno's passport says, not the name he goes by (the seed's name is replaced). */
+const brunoLegalName = 'Bruno M. Keller-Jäger';
+const yukiLegalName = '田中 由紀';
+const hostileName = '<img src=x onerror=alert(1)>';
+
+async function fillDetails(page: Page, legalName: string): Promise<void> {
+  await page.getByLabel('Legal name').fill(legalName);
   await page.getByRole('combobox', { name: 'ID type' }).selectOption({ label: 'Passport' });
   await page.getByLabel('ID number').fill('X1234567');
   await page.getByLabel('Address').fill('Hauptstrasse 1, 10115 Berlin');
   await page.getByLabel('Date of birth').fill('1988-04-02');
+}
+
+/** Whether the element is wholly inside the window and every box that clips it. */
+async function isWhollyVisible(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    if (rect.left < 0 || rect.right > window.innerWidth) return false;
+    for (let box = element.parentElement; box; box = box.parentElement) {
+      if (getComputedStyle(box).overflowX === 'visible') continue;
+      const clip = box.getBoundingClientRect();
+      if (rect.left < clip.left - 0.5 || rect.right > clip.right + 0.5) return false;
+    }
+    return true;
+  });
 }
 
 /** Records every value the upload progress bar shows, from before the upload starts. */
@@ -86,9 +108,14 @@ describe('identity verification', () => {
 
       // The form's own checks come before anything is sent.
       await page.getByRole('button', { name: 'Submit KYC' }).click();
+      await page.getByText('Enter your legal name as it is on your ID').waitFor();
       await page.getByText('Enter the ID number').waitFor();
       await page.getByText('Upload your ID document').waitFor();
-      await fillDetails(page);
+      // Markup is not a name: refused on the field, never sent.
+      await page.getByLabel('Legal name').fill(hostileName);
+      await page.getByRole('button', { name: 'Submit KYC' }).click();
+      await page.getByText('Use letters, spaces, hyphens, apostrophes and dots only').waitFor();
+      await fillDetails(page, brunoLegalName);
 
       const image = await randomPng(page, 1150);
       const cdp = await context.newCDPSession(page);
@@ -143,25 +170,67 @@ describe('identity verification', () => {
         .getByRole('row')
         .filter({ hasText: demo.bruno.username });
       await row.getByText('X1234567').waitFor();
+      await row.getByText(brunoLegalName).waitFor();
+      // Every action of the row fits beside the menu at 1,280 px: nothing to scroll to.
+      expect(
+        await isWhollyVisible(row.getByRole('button', { name: /Reject the verification/ })),
+      ).toBe(true);
       expect(await seriousAxeViolations(staff, 'kyc queue')).toEqual([]);
       await snapshotBothWidths(staff, 'kyc-queue');
 
-      await row.getByRole('button', { name: /View the ID document/ }).click();
+      await row.getByRole('button', { name: /Review the verification/ }).click();
       const viewer = staff.getByRole('dialog', { name: /ID document of Bruno Keller/ });
       const shown = viewer.getByRole('img', { name: /ID document of Bruno Keller/ });
       await staff.waitForFunction(
         (element) => element instanceof HTMLImageElement && element.naturalWidth === 1150,
         await shown.elementHandle(),
       );
-      await snapshot(staff, 'kyc-document-viewer-desktop');
-      await staff.keyboard.press('Escape');
-      await viewer.waitFor({ state: 'detached' });
+      // The details the document is checked against, beside it on a desktop.
+      const details = viewer.getByTestId('kyc-review-details');
+      for (const text of [brunoLegalName, 'X1234567', 'Hauptstrasse 1, 10115 Berlin']) {
+        await details.getByText(text).waitFor();
+      }
+      await details.getByText(/1988/).waitFor();
+      const documentBox = await viewer.getByTestId('kyc-review-document').boundingBox();
+      const detailsBox = await details.boundingBox();
+      expect(detailsBox?.x ?? 0).toBeGreaterThanOrEqual(
+        (documentBox?.x ?? 0) + (documentBox?.width ?? 0),
+      );
+      await snapshot(staff, 'kyc-review-desktop');
+      // On a phone, stacked: the details under the document.
+      await staff.setViewportSize({ width: 390, height: 844 });
+      await staff.waitForFunction(() => window.innerWidth === 390);
+      const documentOnPhone = await viewer.getByTestId('kyc-review-document').boundingBox();
+      const detailsOnPhone = await details.boundingBox();
+      expect(detailsOnPhone?.y ?? 0).toBeGreaterThanOrEqual(
+        (documentOnPhone?.y ?? 0) + (documentOnPhone?.height ?? 0),
+      );
+      await snapshot(staff, 'kyc-review-phone');
+      await staff.setViewportSize({ width: 1280, height: 800 });
 
-      await row.getByRole('button', { name: /Approve the verification/ }).click();
+      // Decided from the review itself.
+      await details.getByRole('button', { name: 'Approve' }).click();
       const approve = staff.getByRole('dialog', { name: 'Approve verification' });
+      await approve.getByText(brunoLegalName).waitFor();
+      // The keyboard is in the decision, not left behind on the closed review's button.
+      await expect
+        .poll(() => approve.evaluate((dialog) => dialog.contains(document.activeElement)))
+        .toBe(true);
       await approve.getByRole('button', { name: 'Approve' }).click();
       await toast(staff, `Verification approved: ${demo.bruno.username}`);
       await staff.getByText('Nothing waiting').waitFor();
+      // His staff page now leads with the name on his passport, the username beside it.
+      await row.waitFor({ state: 'detached' });
+      await staff.goto('/admin');
+      await staff.getByRole('searchbox', { name: 'Search users' }).fill(demo.bruno.email);
+      const listRow = staff.getByRole('table', { name: 'Users' }).getByRole('row').filter({
+        hasText: demo.bruno.email,
+      });
+      await listRow.getByText(brunoLegalName).waitFor();
+      await listRow.getByRole('link', { name: `View ${demo.bruno.username}` }).click();
+      await staff
+        .getByRole('heading', { level: 1, name: `${brunoLegalName} · ${demo.bruno.username}` })
+        .waitFor();
 
       // Live, on both of Bruno's open pages, and by email.
       await page.getByText('Your identity is verified. Your account is level 2.').waitFor();
@@ -194,6 +263,9 @@ describe('identity verification', () => {
 
       await page.goto('/profile');
       await page.getByText('Identity verification approved').first().waitFor();
+      // His statement names the account holder as his passport does.
+      await page.goto('/statements');
+      await page.getByText(`Account holder: ${brunoLegalName}`).waitFor();
 
       expect(
         unexpectedProblems(problems, [{ path: '/api/v1/kyc/submissions', status: 400 }]),
@@ -209,7 +281,7 @@ describe('identity verification', () => {
       const { page, problems } = await suite.openPage('phone');
       await logIn(page, demo.yuki);
       await page.goto('/kyc');
-      await fillDetails(page);
+      await fillDetails(page, yukiLegalName);
       const image = await randomPng(page, 300);
       await page.locator('input[type="file"]').setInputFiles(image);
       await page.getByText('Image uploaded successfully').waitFor();
@@ -239,7 +311,16 @@ describe('identity verification', () => {
 
       await page.getByText('The photo of the passport is blurred', { exact: false }).waitFor();
       await snapshotBothWidths(page, 'kyc-rejected');
-      await fillDetails(page);
+      // Everything she typed is there to correct, not to retype; only the document is asked
+      // for again, and she is told so.
+      expect(await page.getByLabel('Legal name').inputValue()).toBe(yukiLegalName);
+      expect(await page.getByRole('combobox', { name: 'ID type' }).inputValue()).toBe('passport');
+      expect(await page.getByLabel('ID number').inputValue()).toBe('X1234567');
+      expect(await page.getByLabel('Address').inputValue()).toBe('Hauptstrasse 1, 10115 Berlin');
+      expect(await page.getByLabel('Date of birth').inputValue()).toBe('1988-04-02');
+      await page.getByText('upload your document again', { exact: false }).waitFor();
+      await page.getByRole('button', { name: 'Submit KYC' }).click();
+      await page.getByText('Upload your ID document').waitFor();
       await page.locator('input[type="file"]').setInputFiles(image);
       await page.getByText('Image uploaded successfully').waitFor();
       await page.getByRole('button', { name: 'Submit KYC' }).click();

@@ -40,6 +40,7 @@ export function uploadDocument(
 /** The fields of a valid submission, for an adult. */
 export function submissionFields(documentId: string) {
   return {
+    legalName: 'Greta Marie Walker',
     idType: 'passport',
     idNumber: 'P1234567',
     address: '1 Main Street, Springfield',

@@ -55,6 +55,8 @@ export const moneySchema = z.object({ amountMinor: minorUnitsSchema, currency: z
 export const customerListItemSchema = z.object({
   id: z.string(),
   username: z.string(),
+  /** The legal name of an approved identity verification; null until then (issue #31). */
+  legalName: z.nullable(z.string()),
   email: z.string(),
   role: z.enum(roles),
   balance: z.nullable(moneySchema),
@@ -74,6 +76,8 @@ export type CustomerList = z.infer<typeof customerListSchema>;
 export const customerDetailSchema = z.object({
   id: z.string(),
   username: z.string(),
+  /** The legal name of an approved identity verification; null until then (issue #31). */
+  legalName: z.nullable(z.string()),
   email: z.string(),
   isEmailVerified: z.boolean(),
   phone: z.nullable(z.string()),

@@ -164,6 +164,11 @@ export const users = pgTable(
     country: char('country', { length: 2 }).notNull(),
     /** The customer's chosen IANA zone; null: `customerTimeZone` picks one (migration 0031). */
     timeZone: text('time_zone'),
+    /**
+     * The legal name of the customer's latest approved identity verification (migration
+     * 0032); null until one is approved: pages then show the username, never a guess.
+     */
+    legalName: text('legal_name'),
     role: userRole('role').notNull().default('customer'),
     level: smallint('level').notNull().default(1),
     passwordHash: text('password_hash').notNull(),
@@ -633,6 +638,8 @@ export const kycSubmissions = pgTable(
       .notNull()
       .references(() => users.id),
     idType: kycIdType('id_type').notNull(),
+    /** Null on submissions made before the form asked for it (migration 0032). */
+    legalName: text('legal_name'),
     idNumber: text('id_number').notNull(),
     address: text('address').notNull(),
     dateOfBirth: date('date_of_birth').notNull(),

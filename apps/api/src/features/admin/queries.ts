@@ -8,6 +8,7 @@ import type { roleGrants } from '../../db/schema.ts';
 export type CustomerListRow = {
   id: string;
   username: string;
+  legal_name: string | null;
   email: string;
   role: Role;
   level: number;
@@ -21,7 +22,7 @@ function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-const listColumns = `u.id, u.username, u.email, u.role, u.level, u.frozen_at IS NOT NULL AS is_frozen,
+const listColumns = `u.id, u.username, u.legal_name, u.email, u.role, u.level, u.frozen_at IS NOT NULL AS is_frozen,
             a.currency, b.balance_minor,
             (SELECT k.status FROM kyc_submissions k WHERE k.user_id = u.id
               ORDER BY k.created_at DESC LIMIT 1) AS kyc_status`;

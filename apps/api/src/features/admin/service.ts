@@ -43,6 +43,7 @@ export async function customerList(
     items: page.map((row) => ({
       id: row.id,
       username: row.username,
+      legalName: row.legal_name,
       email: row.email,
       role: row.role,
       level: row.level,
@@ -107,6 +108,7 @@ export async function customerDetail(deps: AdminDeps, userId: string): Promise<C
   return {
     id: user.id,
     username: user.username,
+    legalName: user.legal_name,
     email: user.email,
     isEmailVerified: user.email_verified_at !== null,
     phone: user.phone,

@@ -132,13 +132,17 @@ function refuseFrozenAccount(user: { frozen_at: Date | null; frozen_reason: stri
   });
 }
 
-/** Refuses a frozen account or a level below 2, with the words the customer reads. */
+/**
+ * Refuses a frozen account or a level below 2, with the words the customer reads; answers
+ * the holder name: the verified legal name, or the username of a customer whose level
+ * staff raised without a verification (no name is made up).
+ */
 async function refuseUnlessEligible(tx: Queryable, userId: string): Promise<string> {
   const user = await findUserById(tx, userId);
   if (user?.role !== 'customer') throw new AppError('not_found');
   refuseFrozenAccount(user);
   if (user.level < cardLevelMin) throw new AppError('level_too_low');
-  return user.username;
+  return user.legal_name ?? user.username;
 }
 
 /**
@@ -151,7 +155,7 @@ export async function requestCard(
   tx: Queryable,
   terms: CardRequestTerms,
 ): Promise<Card> {
-  const username = await refuseUnlessEligible(tx, terms.userId);
+  const holderName = await refuseUnlessEligible(tx, terms.userId);
   if (await hasOpenCard(tx, terms.userId)) throw new AppError('card_already_open');
   const feeHoldId = terms.feeMinor > 0n ? await holdFee(deps, tx, terms) : null;
   const cardId = newId();
@@ -159,7 +163,7 @@ export async function requestCard(
     id: cardId,
     userId: terms.userId,
     accountId: terms.walletId,
-    holderName: username.toUpperCase(),
+    holderName: holderName.toUpperCase(),
     currency: terms.currency,
     feeMinor: terms.feeMinor,
     feeHoldId,

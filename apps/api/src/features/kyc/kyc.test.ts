@@ -409,7 +409,7 @@ describe('submitting', () => {
   it('records a pending submission, shown on /kyc and in the account’s activity', async () => {
     const customer = await signedUpClient(app);
     const before = (await customer.client.get('/api/v1/kyc')).json();
-    expect(before).toEqual({ level: 1, retentionDays: 30, latest: null });
+    expect(before).toEqual({ level: 1, retentionDays: 30, latest: null, rejectedDetails: null });
     await submitted(customer.client);
     const after = (await customer.client.get('/api/v1/kyc')).json();
     expect(after.latest).toMatchObject({ status: 'pending', idType: 'passport', reason: null });

@@ -1,6 +1,7 @@
 import type {
   KycDocumentMediaType,
   KycIdType,
+  KycRejectedDetails,
   KycStatus,
   KycSubmission,
   StaffKycSubmission,
@@ -21,7 +22,7 @@ export type KycSubmissionRow = Omit<RowOf<typeof kycSubmissions>, 'document_id'>
     is_document_deleted: boolean;
   };
 
-const submissionColumns = `s.id, s.user_id, u.username, u.email, s.id_type, s.id_number, s.address,
+const submissionColumns = `s.id, s.user_id, u.username, u.email, s.legal_name, s.id_type, s.id_number, s.address,
        to_char(s.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, s.status, s.reason,
        s.reviewer_user_id, r.username AS reviewer_username, s.decided_at, s.created_at,
        d.storage_key, d.secret_key_id, d.media_type, d.size_bytes, d.sha256, d.deleted_at IS NOT NULL AS is_document_deleted`;
@@ -86,6 +87,7 @@ export async function insertSubmission(
   submission: {
     id: string;
     userId: string;
+    legalName: string;
     idType: KycIdType;
     idNumber: string;
     address: string;
@@ -94,11 +96,13 @@ export async function insertSubmission(
   },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO kyc_submissions (id, user_id, id_type, id_number, address, date_of_birth, document_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO kyc_submissions (id, user_id, legal_name, id_type, id_number, address,
+                                  date_of_birth, document_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       submission.id,
       submission.userId,
+      submission.legalName,
       submission.idType,
       submission.idNumber,
       submission.address,
@@ -157,13 +161,26 @@ export async function decidePending(
     reviewerUserId: string;
     reason: string | null;
   },
-): Promise<{ user_id: string } | null> {
-  const decided = await tx.query<{ user_id: string }>(
+): Promise<{ user_id: string; legal_name: string | null } | null> {
+  const decided = await tx.query<{ user_id: string; legal_name: string | null }>(
     `UPDATE kyc_submissions SET status = $2, reviewer_user_id = $3, reason = $4, decided_at = now()
-      WHERE id = $1 AND status = 'pending' RETURNING user_id`,
+      WHERE id = $1 AND status = 'pending' RETURNING user_id, legal_name`,
     [decision.submissionId, decision.status, decision.reviewerUserId, decision.reason],
   );
   return decided.rows[0] ?? null;
+}
+
+/**
+ * Records the legal name an approved verification showed. An approval of a submission made
+ * before the form asked for one (null) keeps the name an earlier approval recorded.
+ */
+export async function setVerifiedLegalName(
+  tx: Queryable,
+  userId: string,
+  legalName: string | null,
+): Promise<void> {
+  if (legalName === null) return;
+  await tx.query('UPDATE users SET legal_name = $2 WHERE id = $1', [userId, legalName]);
 }
 
 /** Documents uploaded before `before` that no submission uses: abandoned uploads. */
@@ -256,10 +273,22 @@ export function toKycSubmission(row: KycSubmissionRow): KycSubmission {
   };
 }
 
+/** What the customer typed, to start again from after a rejection. */
+export function toRejectedDetails(row: KycSubmissionRow): KycRejectedDetails {
+  return {
+    legalName: row.legal_name,
+    idType: row.id_type,
+    idNumber: row.id_number,
+    address: row.address,
+    dateOfBirth: row.date_of_birth,
+  };
+}
+
 export function toStaffKycSubmission(row: KycSubmissionRow): StaffKycSubmission {
   return {
     ...toKycSubmission(row),
     user: { id: row.user_id, username: row.username, email: row.email },
+    legalName: row.legal_name,
     idNumber: row.id_number,
     address: row.address,
     dateOfBirth: row.date_of_birth,

@@ -32,8 +32,10 @@ import {
   lockLevelOf,
   lockUnattachedDocument,
   pendingSubmissions,
+  setVerifiedLegalName,
   submissionsOfUser,
   toKycSubmission,
+  toRejectedDetails,
   toStaffKycSubmission,
 } from './queries.ts';
 import type { DocumentStorage } from './storage.ts';
@@ -94,6 +96,9 @@ export async function kycOverview(deps: KycDeps, userId: string): Promise<KycOve
     level: user.level,
     retentionDays: deps.config.kycRetentionDays,
     latest: latest ? toKycSubmission(latest) : null,
+    // Only a rejected one is sent back: it is what the next submission starts from, and an
+    // ID number is not repeated to a session that has no use for it.
+    rejectedDetails: latest?.status === 'rejected' ? toRejectedDetails(latest) : null,
   };
 }
 
@@ -206,7 +211,7 @@ type Decision = { status: 'approved' } | { status: 'rejected'; reason: string };
 
 /**
  * Staff decide a pending submission: approval raises the level to at least 2 (never
- * lowers it). The decision, the audit entry, the customer's notification (and email) and their live update
+ * lowers it) and makes the submission's legal name the customer's. The decision, the audit entry, the customer's notification (and email) and their live update
  * commit together; of two staff deciding at once exactly one wins, the other is told.
  */
 export async function decideKyc(
@@ -232,12 +237,21 @@ export async function decideKyc(
     const levelAfter =
       decision.status === 'approved' ? Math.max(levelBefore, kycApprovedLevel) : levelBefore;
     if (levelAfter !== levelBefore) await setUserLevel(tx, decided.user_id, levelAfter);
+    if (decision.status === 'approved') {
+      await setVerifiedLegalName(tx, decided.user_id, decided.legal_name);
+    }
     await recordAudit(tx, {
       action: decision.status === 'approved' ? 'kyc_approved' : 'kyc_rejected',
       actorUserId: action.staff.userId,
       subjectUserId: decided.user_id,
       before: { status: 'pending', level: levelBefore },
-      after: { status: decision.status, level: levelAfter },
+      after: {
+        status: decision.status,
+        level: levelAfter,
+        ...(decision.status === 'approved' && decided.legal_name !== null
+          ? { legalName: decided.legal_name }
+          : {}),
+      },
       reason,
       ipAddress: action.ipAddress,
     });

@@ -72,6 +72,27 @@ it('seeds two admins, a support user and three customers with history, once', as
   await app.ledger.assertInvariants();
 });
 
+it('gives the demo customers legal names, also in a sandbox seeded before there were any', async () => {
+  await seedSandbox(deps());
+  await db.query("UPDATE users SET legal_name = NULL WHERE email <> 'yuki@coffer.test'");
+  await db.query(
+    "UPDATE users SET legal_name = 'Yuki Tanaka-Weiss' WHERE email = 'yuki@coffer.test'",
+  );
+  await seedSandbox(deps());
+  const named = await db.query<{ email: string; legal_name: string | null }>(
+    'SELECT email, legal_name FROM users ORDER BY email',
+  );
+  expect(named.rows).toEqual([
+    { email: 'admin@coffer.test', legal_name: null },
+    { email: 'alice@coffer.test', legal_name: 'Alice Jane Morgan' },
+    { email: 'bruno@coffer.test', legal_name: 'Bruno Maximilian Keller' },
+    { email: 'checker@coffer.test', legal_name: null },
+    { email: 'support@coffer.test', legal_name: null },
+    // A name a verification recorded is not overwritten by the seed's.
+    { email: 'yuki@coffer.test', legal_name: 'Yuki Tanaka-Weiss' },
+  ]);
+});
+
 it('lets every demo user sign in with the printed credentials', async () => {
   await seedSandbox(deps());
   const printed = describeDemoUsers(demoUsers);

@@ -15,6 +15,11 @@ type DemoUser = {
   role: Role;
   country: string;
   phone: string;
+  /**
+   * A customer's legal name, so staff pages, statements and cards show one in the sandbox
+   * (issue #31 item 7); real customers get theirs only from an approved verification.
+   */
+  legalName?: string;
   /** Ledger history to create for a customer: deposits in, bill payments out. */
   history?: { kind: 'deposit' | 'bill_payment'; amount: string; memo: string }[];
 };
@@ -48,6 +53,7 @@ export const demoUsers: DemoUser[] = [
   },
   {
     username: 'Alice Morgan',
+    legalName: 'Alice Jane Morgan',
     email: 'alice@coffer.test',
     password: 'Sandbox-Customer-2026!',
     role: 'customer',
@@ -61,6 +67,7 @@ export const demoUsers: DemoUser[] = [
   },
   {
     username: 'Bruno Keller',
+    legalName: 'Bruno Maximilian Keller',
     email: 'bruno@coffer.test',
     password: 'Sandbox-Customer-2026!',
     role: 'customer',
@@ -73,6 +80,7 @@ export const demoUsers: DemoUser[] = [
   },
   {
     username: 'Yuki Tanaka',
+    legalName: '田中 由紀',
     email: 'yuki@coffer.test',
     password: 'Sandbox-Customer-2026!',
     role: 'customer',
@@ -136,6 +144,20 @@ async function postHistory(deps: SeedDeps, histories: Posting[][]): Promise<void
   await closeDueDays(deps, new Date(now));
 }
 
+/**
+ * Gives the demo customers their legal names, also in a sandbox seeded before there were
+ * any; a name a verification recorded since is left alone.
+ */
+async function nameDemoCustomers(deps: SeedDeps): Promise<void> {
+  for (const demo of demoUsers) {
+    if (demo.legalName === undefined) continue;
+    await deps.db.query(
+      'UPDATE users SET legal_name = $2 WHERE email = $1 AND legal_name IS NULL',
+      [demo.email, demo.legalName],
+    );
+  }
+}
+
 /** Creates the demo users once (an existing address is left alone); returns them for printing. */
 export async function seedSandbox(deps: SeedDeps): Promise<DemoUser[]> {
   const { db, ledger } = deps;
@@ -165,6 +187,7 @@ export async function seedSandbox(deps: SeedDeps): Promise<DemoUser[]> {
     }
   }
   if (histories.length > 0) await postHistory(deps, histories);
+  await nameDemoCustomers(deps);
   return demoUsers;
 }
 

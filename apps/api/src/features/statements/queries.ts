@@ -5,6 +5,7 @@ import { type QuickPayCounterpartyColumns, quickPayCounterpartySql } from '../wa
 
 export type StatementAccountRow = {
   username: string;
+  legal_name: string | null;
   time_zone: string | null;
   country: string;
   id: AccountId;
@@ -18,7 +19,7 @@ export async function findStatementAccount(
   userId: string,
 ): Promise<StatementAccountRow | null> {
   const found = await db.query<StatementAccountRow>(
-    `SELECT u.username, u.time_zone, u.country, a.id, a.number, a.currency
+    `SELECT u.username, u.legal_name, u.time_zone, u.country, a.id, a.number, a.currency
        FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
       WHERE u.id = $1`,
     [userId],

@@ -66,7 +66,8 @@ export async function statementAccountOf(
   const row = await findStatementAccount(db, userId);
   if (!row) throw new AppError('not_found');
   return {
-    holderName: row.username,
+    // The verified legal name; before a verification is approved, the name we have.
+    holderName: row.legal_name ?? row.username,
     timeZone: timeZoneOfUser(row, config),
     accountId: row.id,
     accountNumber: row.number,

@@ -300,7 +300,9 @@ function CustomerTabs({ userId }: { userId: string }) {
 function CustomerDetailView({ userId }: { userId: string }) {
   const customer = useQuery(customerDetailQueryOptions(userId));
   const isUnknown = customer.error instanceof ApiError && customer.error.status === 404;
-  usePageTitle(customer.data?.username ?? (isUnknown ? 'Page not found' : 'User'));
+  usePageTitle(
+    customer.data?.legalName ?? customer.data?.username ?? (isUnknown ? 'Page not found' : 'User'),
+  );
 
   if (customer.isPending) {
     return <LoadingState label="Loading the user" />;
@@ -326,11 +328,25 @@ function CustomerDetailView({ userId }: { userId: string }) {
       <Stack gap={4}>
         <Group gap="sm" wrap="wrap">
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-            {detail.username}
+            {detail.legalName ?? detail.username}
+            {/* The name the customer goes by, beside the one their document shows. */}
+            {detail.legalName !== null && (
+              <Text span inherit c="dimmed" fw={400}>
+                {' '}
+                · {detail.username}
+              </Text>
+            )}
           </Title>
           <AccountStatusBadge isFrozen={detail.isFrozen} />
           <StaffRoleBadge role={detail.role} />
         </Group>
+        {detail.role === 'customer' && (
+          <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {detail.legalName === null
+              ? 'No verified legal name yet: the username is shown'
+              : 'Legal name · username'}
+          </Text>
+        )}
         <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {detail.email} · {detail.phone ?? 'No phone number'}
         </Text>

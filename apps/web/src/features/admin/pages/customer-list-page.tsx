@@ -98,12 +98,20 @@ export function CustomerListPage() {
       key: 'name',
       header: 'Name',
       cell: (customer) => (
-        <Group gap={6} wrap="wrap">
-          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {customer.username}
-          </Text>
-          <StaffRoleBadge role={customer.role} />
-        </Group>
+        <Stack gap={0}>
+          <Group gap={6} wrap="wrap">
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {customer.legalName ?? customer.username}
+            </Text>
+            <StaffRoleBadge role={customer.role} />
+          </Group>
+          {/* The verified legal name leads; the username is how the customer calls themself. */}
+          {customer.legalName !== null && (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {customer.username}
+            </Text>
+          )}
+        </Stack>
       ),
     },
     {

@@ -43,6 +43,12 @@ function ApproveForm({
           Approve {submission.user.username}'s identity? Their account becomes level 2 (a higher
           level stays), and they are told at once and by email.
         </Text>
+        {submission.legalName !== null && (
+          <Text size="sm">
+            Statements, new cards and staff pages will name them{' '}
+            <strong>{submission.legalName}</strong>.
+          </Text>
+        )}
         <FormAlert message={approve.formError} />
         <StaffActionButtons onCancel={onClose} isBusy={approve.isPending} busyLabel="Approving...">
           Approve

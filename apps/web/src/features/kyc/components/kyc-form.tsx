@@ -1,13 +1,16 @@
 import {
   type KycDocument,
+  type KycRejectedDetails,
   kycIdTypeLabels,
   kycIdTypes,
   kycSubmissionBodySchema,
   kycSubmitFailedMessage,
+  legalNameLengthMax,
 } from '@coffer/contracts/kyc';
-import { Card, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Info } from 'lucide-react';
 import { useId, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ChoiceSelect } from '../../../components/choice-select.tsx';
@@ -18,6 +21,7 @@ import { submitKyc } from '../api.ts';
 import { DocumentUploadField } from './document-upload-field.tsx';
 
 type Values = {
+  legalName: string;
   idType: string | null;
   idNumber: string;
   address: string;
@@ -25,13 +29,38 @@ type Values = {
   documentId: string;
 };
 
-const initialValues: Values = {
+const emptyValues: Values = {
+  legalName: '',
   idType: null,
   idNumber: '',
   address: '',
   dateOfBirth: '',
   documentId: '',
 };
+
+/**
+ * A rejected submission's fields, as the customer typed them, to correct rather than retype
+ * (issue #31 item 10). The document is not among them: see `RetypeNotice`.
+ */
+function valuesFrom(rejected: KycRejectedDetails | null): Values {
+  if (!rejected) return emptyValues;
+  return { ...rejected, legalName: rejected.legalName ?? '', documentId: '' };
+}
+
+/**
+ * Why the document is asked for again while everything else is filled in: each upload
+ * belongs to one submission, and a rejected one's file is deleted on the retention clock,
+ * so it cannot safely stand behind a new one; and a rejection is most often about the
+ * document itself (blurred, cut off, expired).
+ */
+function RetypeNotice() {
+  return (
+    <Alert color="blue" icon={<Info size={18} aria-hidden />}>
+      We filled in what you sent last time. Check it against your ID, correct what the reason names,
+      and upload your document again: we do not reuse the file of a rejected verification.
+    </Alert>
+  );
+}
 
 const idTypeOptions = kycIdTypes.map((idType) => ({
   value: idType,
@@ -45,14 +74,17 @@ function latestAdultBirthday(): string {
   return today.toISOString().slice(0, 10);
 }
 
-/** ID type, number, address, date of birth and the document, checked as the server checks them. */
-export function KycForm() {
+/**
+ * Legal name, ID type, number, address, date of birth and the document, checked as the
+ * server checks them; after a rejection, started from what was sent.
+ */
+export function KycForm({ rejected }: { rejected: KycRejectedDetails | null }) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues,
+    initialValues: valuesFrom(rejected),
     validate: contractResolver(kycSubmissionBodySchema),
   });
   const submit = useMutation({
@@ -84,7 +116,16 @@ export function KycForm() {
         })}
       >
         <Stack gap="md" maw={480}>
+          {rejected && <RetypeNotice />}
           <FormAlert message={formError} />
+          <TextInput
+            label="Legal name"
+            description="Your full name exactly as it is on your ID"
+            required
+            maxLength={legalNameLengthMax}
+            autoComplete="name"
+            {...form.getInputProps('legalName')}
+          />
           <ChoiceSelect
             label="ID type"
             placeholder="Choose the type of ID"

@@ -4,7 +4,11 @@ import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import { formatDateTime, formatUtcDay } from '../../../lib/dates.ts';
-import { KycDecisionDialog, type KycDecisionTarget } from './kyc-decision-dialog.tsx';
+import {
+  type KycDecision,
+  KycDecisionDialog,
+  type KycDecisionTarget,
+} from './kyc-decision-dialog.tsx';
 import { KycDocumentViewer } from './kyc-document-viewer.tsx';
 import { KycStatusBadge } from './kyc-status-badge.tsx';
 
@@ -12,6 +16,9 @@ function StatusCell({ submission }: { submission: StaffKycSubmission }) {
   return (
     <Stack gap={2} align="flex-start">
       <KycStatusBadge status={submission.status} />
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        Sent {formatDateTime(submission.createdAt)}
+      </Text>
       {submission.reviewer && (
         <Text size="xs" c="dimmed">
           by {submission.reviewer.username}
@@ -23,8 +30,9 @@ function StatusCell({ submission }: { submission: StaffKycSubmission }) {
 }
 
 /**
- * Verifications with what staff need to decide them: the details, the document (opened in
- * a viewer, each opening audited), and Approve / Reject while pending.
+ * Verifications with what staff need to decide them: the details, the review (the document
+ * beside the details, each opening audited), and Approve / Reject while pending. Narrow
+ * enough that the actions fit at 1,280 px beside the menu; the address is in the review.
  */
 export function KycSubmissionsTable({
   label,
@@ -62,55 +70,29 @@ export function KycSubmissionsTable({
         ]
       : []),
     {
+      key: 'person',
+      header: 'Name on ID',
+      cell: (submission) => (
+        <Stack gap={0}>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {submission.legalName ?? 'Not asked'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Born {formatUtcDay(submission.dateOfBirth)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
       key: 'id',
       header: 'ID',
       cell: (submission) => (
         <Stack gap={0}>
           <Text size="sm">{kycIdTypeLabels[submission.idType]}</Text>
-          <Text size="sm" ff="monospace">
+          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
             {submission.idNumber}
           </Text>
         </Stack>
-      ),
-    },
-    {
-      key: 'person',
-      header: 'Born, address',
-      cell: (submission) => (
-        <Stack gap={0}>
-          <Text size="sm">{formatUtcDay(submission.dateOfBirth)}</Text>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
-            {submission.address}
-          </Text>
-        </Stack>
-      ),
-    },
-    {
-      key: 'document',
-      header: 'Document',
-      cell: (submission) =>
-        submission.document.isAvailable ? (
-          <Button
-            size="compact-sm"
-            variant="light"
-            onClick={(event) => viewer.open(submission, event.currentTarget)}
-            aria-label={`View the ID document of ${submission.user.username}`}
-          >
-            View document
-          </Button>
-        ) : (
-          <Text size="xs" c="dimmed">
-            Deleted after the retention period
-          </Text>
-        ),
-    },
-    {
-      key: 'submitted',
-      header: 'Submitted',
-      cell: (submission) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(submission.createdAt)}
-        </Text>
       ),
     },
     {
@@ -123,30 +105,48 @@ export function KycSubmissionsTable({
       header: 'Actions',
       isHeaderHidden: true,
       align: 'right',
-      isEmpty: (submission) => submission.status !== 'pending',
-      cell: (submission) =>
-        submission.status === 'pending' && (
-          <Group gap="xs" wrap="nowrap" justify="flex-end">
-            <Button
-              size="compact-sm"
-              onClick={() => decisionDialog.open({ submission, decision: 'approve' })}
-              aria-label={`Approve the verification of ${submission.user.username}`}
-            >
-              Approve
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="default"
-              color="red"
-              onClick={() => decisionDialog.open({ submission, decision: 'reject' })}
-              aria-label={`Reject the verification of ${submission.user.username}`}
-            >
-              Reject
-            </Button>
-          </Group>
-        ),
+      cell: (submission) => (
+        <Group gap="xs" justify="flex-end">
+          <Button
+            size="compact-sm"
+            variant="light"
+            // No focus target of our own: a decision taken in the review moves focus into
+            // its dialog, which the review's closing must not take back (Mantine returns it
+            // to this button when the review is just closed).
+            onClick={() => viewer.open(submission)}
+            aria-label={`Review the verification of ${submission.user.username}`}
+          >
+            Review
+          </Button>
+          {submission.status === 'pending' && (
+            <>
+              <Button
+                size="compact-sm"
+                onClick={() => decisionDialog.open({ submission, decision: 'approve' })}
+                aria-label={`Approve the verification of ${submission.user.username}`}
+              >
+                Approve
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="default"
+                color="red"
+                onClick={() => decisionDialog.open({ submission, decision: 'reject' })}
+                aria-label={`Reject the verification of ${submission.user.username}`}
+              >
+                Reject
+              </Button>
+            </>
+          )}
+        </Group>
+      ),
     },
   ];
+  // From the review, a decision replaces it: the viewer closes as its dialog opens.
+  const decideFromReview = (submission: StaffKycSubmission, decision: KycDecision) => {
+    viewer.dialogProps.onClose();
+    decisionDialog.open({ submission, decision });
+  };
   return (
     <>
       <DataTable
@@ -154,10 +154,14 @@ export function KycSubmissionsTable({
         columns={columns}
         rows={submissions}
         rowKey={(submission) => submission.id}
-        minWidth={960}
+        minWidth={720}
       />
       <KycDecisionDialog target={decisionDialog.target} {...decisionDialog.dialogProps} />
-      <KycDocumentViewer submission={viewer.target} {...viewer.dialogProps} />
+      <KycDocumentViewer
+        submission={viewer.target}
+        {...viewer.dialogProps}
+        onDecide={decideFromReview}
+      />
     </>
   );
 }

@@ -43,7 +43,13 @@ export function KycPage() {
       ) : (
         <>
           <KycStatusCard overview={overview.data} />
-          {(status === undefined || status === 'rejected') && <KycForm />}
+          {(status === undefined || status === 'rejected') && (
+            // A new rejection starts a new form from its own details.
+            <KycForm
+              key={overview.data.latest?.id ?? 'first'}
+              rejected={overview.data.rejectedDetails}
+            />
+          )}
           <PrivacyNote retentionDays={overview.data.retentionDays} />
         </>
       )}

@@ -134,6 +134,9 @@ export function StatementPreview({ statement }: { statement: Statement }) {
   const hiddenCount = statement.entryCount - statement.entries.length;
   return (
     <Stack gap="md">
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        Account holder: <strong>{statement.accountHolder}</strong>
+      </Text>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <Figure
           label="Opening balance"
