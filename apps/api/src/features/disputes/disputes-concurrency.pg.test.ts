@@ -29,6 +29,7 @@ describe('disputes under concurrency', () => {
     const admins = await Promise.all(Array.from({ length: 6 }, () => staffClient(app, 'admin')));
     const dispute = (
       await customer.client.post('/api/v1/disputes', {
+        kind: 'general',
         amount: '30.00',
         recipientAccountNumber: '1234567890',
         problemType: 'other',
@@ -61,6 +62,7 @@ describe('disputes under concurrency', () => {
     const filed = await Promise.all(
       customers.map((customer) =>
         customer.client.post('/api/v1/disputes', {
+          kind: 'general',
           amount: '1.00',
           recipientAccountNumber: '1234567890',
           problemType: 'other',
