@@ -1,5 +1,4 @@
 import {
-  disputeBodySchema,
   disputeInvestigateBodySchema,
   disputeListSchema,
   disputeReferenceSchema,
@@ -11,6 +10,7 @@ import {
   staffDisputeListSchema,
   staffDisputeSchema,
 } from '@coffer/contracts/disputes';
+import { disputeBodySchema } from '@coffer/contracts/disputes-filing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { sessionOf, staffActionOf, staffRoutesOf } from '../../platform/access.ts';

@@ -2,13 +2,12 @@ import { randomInt } from 'node:crypto';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import {
   type Dispute,
-  type DisputeBody,
   type DisputeStatus,
   type DisputeTransaction,
-  disputeKindOfEntryText,
   disputeRefundBound,
   type StaffDispute,
 } from '@coffer/contracts/disputes';
+import { type DisputeBody, disputeKindOfEntryText } from '@coffer/contracts/disputes-filing';
 import { entryKindLabel } from '@coffer/contracts/ledger';
 import { formatMoney, minorUnits } from '@coffer/contracts/money';
 import type { ApprovalCallbacks } from '../../approvals/approvals.ts';
