@@ -194,7 +194,10 @@ function WideTransactionsTable({
               <Table.Td ta="right">
                 <SignedAmount transaction={transaction} />
               </Table.Td>
-              <Table.Td fz="sm">{entryKindLabels[transaction.kind]}</Table.Td>
+              {/* Whole: the Dispute column took the width that kept "Bill payment" on a line. */}
+              <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                {entryKindLabels[transaction.kind]}
+              </Table.Td>
               <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
                 {transaction.description}
               </Table.Td>
