@@ -81,17 +81,17 @@ function DisputeAction({ transaction }: { transaction: WalletTransaction }) {
   const amount = formatAmountMinor(transaction.amountMinor, transaction.currency, {
     signDisplay: 'exceptZero',
   });
+  // Named in full for screen readers, which list every row's button; an aria-label, not
+  // hidden text, so that the row's description is on the page once.
   return (
     <Button
       component={Link}
       to={`/dispute?entry=${encodeURIComponent(transaction.entryId)}`}
       variant="subtle"
       size="compact-sm"
+      aria-label={`Dispute ${entryKindLabels[transaction.kind]} ${amount}: ${transaction.description}`}
     >
       Dispute
-      <VisuallyHidden>
-        {` ${entryKindLabels[transaction.kind]} ${amount}: ${transaction.description}`}
-      </VisuallyHidden>
     </Button>
   );
 }
