@@ -24,6 +24,7 @@ import {
   hasNoHorizontalScroll,
   logIn,
   openDashboard,
+  setLevel,
   snapshot,
   snapshotBothWidths,
   toast,
@@ -72,20 +73,6 @@ async function apiLogIn(page: Page, account: { email: string; password: string }
   expect(status).toBe(200);
 }
 
-/** A money call with its Idempotency-Key, as the page's own forms make it. */
-async function postWithKey(page: Page, path: string, body: unknown) {
-  const response = await page.request.fetch(path, {
-    method: 'POST',
-    headers: {
-      origin: suite.server.baseUrl,
-      'content-type': 'application/json',
-      'idempotency-key': `care-${path}-${Date.now()}`,
-    },
-    data: JSON.stringify(body),
-  });
-  return { status: response.status(), json: await response.json().catch(() => null) };
-}
-
 /**
  * Alice's card (an admin sets her level to 2 first), asked for, issued by the admin and used
  * once at `merchant`, all through the API (the cards journey clicks through the same steps):
@@ -95,18 +82,18 @@ async function cardPurchase(alice: Page, merchant: string, amount: string): Prom
   const { page: admin } = await openPage();
   await apiLogIn(admin, demo.admin);
   const aliceId = await userIdOf(admin, demo.alice.email);
-  const level = await callApi(
-    admin,
+  await setLevel(admin, suite.server.baseUrl, aliceId, {
+    level: 2,
+    reason: 'Identity checked for the card dispute browser test',
+  });
+  const requested = await callApi(
+    alice,
     suite.server.baseUrl,
     'POST',
-    `/api/v1/admin/users/${aliceId}/level`,
-    {
-      level: 2,
-      reason: 'Identity checked for the card dispute browser test',
-    },
+    '/api/v1/cards',
+    { confirmedFeeMinor: '10000' },
+    { idempotencyKey: `care-card-${Date.now()}` },
   );
-  expect(level.status).toBe(200);
-  const requested = await postWithKey(alice, '/api/v1/cards', { confirmedFeeMinor: '10000' });
   expect(requested.status, JSON.stringify(requested.json)).toBe(201);
   const cardId = (requested.json as { id: string }).id;
   const issued = await callApi(
@@ -117,10 +104,14 @@ async function cardPurchase(alice: Page, merchant: string, amount: string): Prom
     {},
   );
   expect(issued.status).toBe(200);
-  const bought = await postWithKey(alice, '/api/v1/cards/simulated-purchases', {
-    merchant,
-    amount,
-  });
+  const bought = await callApi(
+    alice,
+    suite.server.baseUrl,
+    'POST',
+    '/api/v1/cards/simulated-purchases',
+    { merchant, amount },
+    { idempotencyKey: `care-purchase-${Date.now()}` },
+  );
   expect(bought.status, JSON.stringify(bought.json)).toBe(200);
   return cardId;
 }
