@@ -1,4 +1,6 @@
-// Customer care end to end, two browsers side by side against the sandbox: Alice reports a
+// Customer care end to end, two browsers side by side against the sandbox: Alice disputes a
+// card purchase from its row on her dashboard (its amount filled in, the card's problems,
+// no recipient) and freezes just the card; she reports a
 // Quick Pay she did not make as an unauthorized transaction (and freezes her account),
 // copies the reference and quotes it to support; support sees the queues' counts, answers
 // in the thread (Alice's unread badge and thread update without a reload), opens the case
@@ -21,6 +23,8 @@ import {
   demo,
   hasNoHorizontalScroll,
   logIn,
+  openDashboard,
+  setLevel,
   snapshot,
   snapshotBothWidths,
   toast,
@@ -60,7 +64,121 @@ function sideMenu(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
 }
 
+/** Signs `account` in on the page's browser context through the API, for calls only. */
+async function apiLogIn(page: Page, account: { email: string; password: string }) {
+  const { status } = await callApi(page, suite.server.baseUrl, 'POST', '/api/v1/auth/login', {
+    email: account.email,
+    password: account.password,
+  });
+  expect(status).toBe(200);
+}
+
+/**
+ * Alice's card (an admin sets her level to 2 first), asked for, issued by the admin and used
+ * once at `merchant`, all through the API (the cards journey clicks through the same steps):
+ * a card purchase on her dashboard.
+ */
+async function cardPurchase(alice: Page, merchant: string, amount: string): Promise<string> {
+  const { page: admin } = await openPage();
+  await apiLogIn(admin, demo.admin);
+  const aliceId = await userIdOf(admin, demo.alice.email);
+  await setLevel(admin, suite.server.baseUrl, aliceId, {
+    level: 2,
+    reason: 'Identity checked for the card dispute browser test',
+  });
+  const requested = await callApi(
+    alice,
+    suite.server.baseUrl,
+    'POST',
+    '/api/v1/cards',
+    { confirmedFeeMinor: '10000' },
+    { idempotencyKey: `care-card-${Date.now()}` },
+  );
+  expect(requested.status, JSON.stringify(requested.json)).toBe(201);
+  const cardId = (requested.json as { id: string }).id;
+  const issued = await callApi(
+    admin,
+    suite.server.baseUrl,
+    'POST',
+    `/api/v1/admin/cards/${cardId}/issue`,
+    {},
+  );
+  expect(issued.status).toBe(200);
+  const bought = await callApi(
+    alice,
+    suite.server.baseUrl,
+    'POST',
+    '/api/v1/cards/simulated-purchases',
+    { merchant, amount },
+    { idempotencyKey: `care-purchase-${Date.now()}` },
+  );
+  expect(bought.status, JSON.stringify(bought.json)).toBe(200);
+  return cardId;
+}
+
 describe('customer care', () => {
+  it(
+    'starts a dispute from a card purchase’s row: its amount, card problems, no recipient, and a card freeze',
+    async () => {
+      const { page: alice, problems } = await openPage();
+      await logIn(alice, demo.alice);
+      const cardId = await cardPurchase(alice, 'Night Market', '42.00');
+      await openDashboard(alice);
+      const transactions = alice.getByRole('table', { name: 'Transactions' });
+      await transactions
+        .getByRole('row')
+        .filter({ hasText: 'Night Market' })
+        .getByRole('link', { name: /^Dispute Card purchase -\$42\.00/ })
+        .click();
+      await alice.getByRole('heading', { level: 1, name: 'Report an issue' }).waitFor();
+      expect(await alice.getByLabel('Amount').inputValue()).toBe('42.00');
+      expect(await alice.getByLabel("Recipient's account number").count()).toBe(0);
+      const problem = alice.getByRole('combobox', { name: "What's wrong with this purchase?" });
+      expect(await problem.getByRole('option').allTextContents()).toEqual([
+        'Select a problem type',
+        "I didn't make this purchase",
+        'I was charged twice',
+        "I didn't receive the goods or service",
+        'The amount is wrong',
+        'Something else',
+      ]);
+      await problem.selectOption({ label: "I didn't make this purchase" });
+      await alice.getByLabel('Description').fill('My card was in my drawer all evening.');
+      await alice.getByLabel(/Freeze my card now/).check();
+      expect(await seriousAxeViolations(alice, 'dispute form from a card purchase')).toEqual([]);
+      await snapshotBothWidths(alice, 'care-dispute-card-form');
+      await alice.getByRole('button', { name: 'Submit Dispute' }).click();
+      const reference = (await alice.getByTestId('dispute-reference').textContent()) ?? '';
+      expect(reference).toMatch(/^REF-[A-Z0-9]{9}$/);
+      // The transaction is disputed now: the form says so instead of taking a second one.
+      await alice.getByText(`You already disputed this transaction: ${reference}.`).waitFor();
+      const card = await callApi(alice, suite.server.baseUrl, 'GET', '/api/v1/cards');
+      expect((card.json as { card: { id: string; status: string } }).card).toMatchObject({
+        id: cardId,
+        status: 'frozen',
+      });
+      const me = await callApi(alice, suite.server.baseUrl, 'GET', '/api/v1/auth/me');
+      expect((me.json as { frozenReason: string | null }).frozenReason).toBeNull();
+
+      // The row says so too, in the table and in the phone's list.
+      await sideMenu(alice).getByRole('link', { name: 'Dashboard' }).click();
+      const row = transactions.getByRole('row').filter({ hasText: 'Night Market' });
+      await row.getByRole('link', { name: `Disputed ${reference}` }).waitFor();
+      await snapshot(alice, 'care-disputed-row-desktop');
+      await alice.setViewportSize({ width: 390, height: 844 });
+      await alice
+        .getByRole('list', { name: 'Transactions' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Night Market' })
+        .getByRole('link', { name: `Disputed ${reference}` })
+        .waitFor();
+      expect(await hasNoHorizontalScroll(alice)).toBe(true);
+      await snapshot(alice, 'care-disputed-row-phone');
+      expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    journeyTimeoutMs,
+  );
+
   it(
     'takes an unauthorized Quick Pay from dispute to support thread to refund, live on both sides',
     async () => {
@@ -81,7 +199,7 @@ describe('customer care', () => {
       });
       expect(paid.status(), await paid.text()).toBe(201);
 
-      // Alice files the dispute from her profile's link, linked to that Quick Pay.
+      // Alice files the dispute from her profile's link, about that Quick Pay.
       await alice.goto('/profile');
       await alice.getByRole('link', { name: 'File Dispute' }).click();
       await alice.getByRole('heading', { level: 1, name: 'Report an issue' }).waitFor();
@@ -91,16 +209,19 @@ describe('customer care', () => {
       await alice.getByLabel('Amount').fill('forty');
       await alice.getByRole('button', { name: 'Submit Dispute' }).click();
       await alice.getByText('Invalid amount').waitFor();
-      await alice.getByLabel('Amount').fill('40.00');
-      await alice.getByLabel("Recipient's account number").fill('Unknown to me');
-      await alice
-        .getByRole('combobox', { name: 'Problem type' })
-        .selectOption({ label: 'Unauthorized transaction' });
-      await alice.getByLabel('Description').fill('I did not send this <b>Quick Pay</b>.');
       // The transaction picker lists her latest entries, newest first: the Quick Pay.
+      // Chosen, the form asks only what fits a transfer: its amount is filled in, and the
+      // ledger knows the recipient.
       const picker = alice.getByRole('combobox', { name: 'Transaction (optional)' });
       const quickPay = picker.getByRole('option', { name: /Transfer · -\$40\.00/ }).first();
       await picker.selectOption((await quickPay.getAttribute('value')) ?? '');
+      await alice.waitForURL(/\/dispute\?entry=/);
+      expect(await alice.getByLabel('Amount').inputValue()).toBe('40.00');
+      expect(await alice.getByLabel("Recipient's account number").count()).toBe(0);
+      await alice
+        .getByRole('combobox', { name: 'Problem type' })
+        .selectOption({ label: "I didn't make this payment" });
+      await alice.getByLabel('Description').fill('I did not send this <b>Quick Pay</b>.');
       await alice.getByLabel(/Freeze my account now/).check();
       expect(await seriousAxeViolations(alice, 'dispute form')).toEqual([]);
       await snapshotBothWidths(alice, 'care-dispute-form');

@@ -48,8 +48,9 @@ export const allowedApiFeatureImports = {
   // Tests make users with auth's insertUser; the customer page shows the loan balance and
   // the wallet's lines as the customer sees them.
   admin: ['auth', 'loans', 'wallet'],
-  // A refund is a staff deposit: a money request of the deposits feature.
-  disputes: ['deposits'],
+  // A refund is a staff deposit: a money request of the deposits feature. A dispute about
+  // a card purchase may freeze the card, with the cards feature's own freeze.
+  disputes: ['cards', 'deposits'],
   // Batch files mark payouts sent; statement credits become deposit requests; a card
   // settlement file is of a day in the institution's time zone, as the books count days.
   'payment-files': ['books', 'deposits', 'payouts'],

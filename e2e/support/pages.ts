@@ -75,14 +75,38 @@ export async function callApi(
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
+  /** A money route's key, as the page's forms send one per confirmation. */
+  options: { idempotencyKey?: string } = {},
 ): Promise<{ status: number; json: unknown }> {
+  const key = options.idempotencyKey;
   const response = await page.request.fetch(path, {
     method,
     // A browser sends Origin with every unsafe request, and the API insists on it.
-    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    headers: {
+      origin: baseUrl,
+      'content-type': 'application/json',
+      ...(key === undefined ? {} : { 'idempotency-key': key }),
+    },
     ...(body === undefined ? {} : { data: JSON.stringify(body) }),
   });
   return { status: response.status(), json: await response.json().catch(() => null) };
+}
+
+/** An admin sets a customer's level, giving the reason staff must give. */
+export async function setLevel(
+  admin: Page,
+  baseUrl: string,
+  userId: string,
+  change: { level: number; reason: string },
+): Promise<void> {
+  const answer = await callApi(
+    admin,
+    baseUrl,
+    'POST',
+    `/api/v1/admin/users/${userId}/level`,
+    change,
+  );
+  expect(answer.status).toBe(200);
 }
 
 /** The id of a customer, looked up by email through a staff member's page. */

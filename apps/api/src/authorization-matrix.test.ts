@@ -4,8 +4,10 @@ import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.ts';
+import { usd } from '../test/factories.ts';
 import { signedUpClient, staffClient, TestClient } from '../test/http.ts';
 import type { Database } from './db/client.ts';
+import { findCustomerWallet } from './ledger/wallets.ts';
 import { newId } from './platform/ids.ts';
 import { createSession } from './platform/sessions.ts';
 
@@ -158,6 +160,7 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/disputes': customersOnly,
   'GET /api/v1/disputes': customersOnly,
   'GET /api/v1/disputes/transactions': customersOnly,
+  'GET /api/v1/disputes/transactions/:entryId': customerAOnly,
   'GET /api/v1/disputes/:disputeId': customerAOnly,
   'GET /api/v1/admin/queues/disputes': staff,
   'GET /api/v1/admin/users/:userId/disputes': staff,
@@ -314,6 +317,7 @@ useTestApp(
       [idsOfA.notificationId, customerA.user.id],
     );
     const dispute = await customerA.client.post('/api/v1/disputes', {
+      kind: 'general',
       amount: '1.00',
       recipientAccountNumber: '1234567890',
       problemType: 'other',
@@ -321,6 +325,19 @@ useTestApp(
     });
     idsOfA.disputeId = dispute.json().id;
     idsOfA.reference = dispute.json().reference;
+    // A deposit into customer A's wallet: a transaction of A's that a dispute may name.
+    const walletOfA = await findCustomerWallet(db, customerA.user.id);
+    const settlement = await app.ledger.systemAccount('settlement', usd);
+    idsOfA.entryId = (
+      await app.ledger.post({
+        kind: 'deposit',
+        memo: 'matrix',
+        lines: [
+          { accountId: settlement, amountMinor: -100n },
+          { accountId: walletOfA?.id ?? settlement, amountMinor: 100n },
+        ],
+      })
+    ).entryId;
     // Customer A's card request, left requested: the matrix only needs an id of A's.
     idsOfA.cardId = newId();
     await db.query(
@@ -375,7 +392,7 @@ async function concreteUrl(url: string): Promise<string> {
     .replace(':requestId', pendingRequestId)
     .replace('/static/*', '/static/swagger-ui.css')
     .replace(
-      /:(notificationId|disputeId|reference|cardId|loanId)/,
+      /:(notificationId|disputeId|reference|cardId|loanId|entryId)/,
       (_match, name: string) => idsOfA[name] ?? '',
     );
 }

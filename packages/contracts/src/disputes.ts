@@ -2,19 +2,30 @@ import { amountRefusals, minorUnitsSchema } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import { z } from './zod.ts';
 
-/** PRODUCT.md section 5. */
+/**
+ * PRODUCT.md section 5, extended for disputes started from a transaction (issue #31 item
+ * 9): a card, bill or transfer line can be charged twice, for the wrong amount, or for
+ * goods that never came. One list, so staff queues and filters see one set of types.
+ */
 export const disputeProblemTypes = [
   'withdrawal_not_working',
   'deposit_not_working',
   'unauthorized_transaction',
+  'charged_twice',
+  'goods_not_received',
+  'wrong_amount',
   'other',
 ] as const;
 export type DisputeProblemType = (typeof disputeProblemTypes)[number];
 
+/** How staff and the customer's list name a type, whatever line it was about. */
 export const disputeProblemTypeLabels: Record<DisputeProblemType, string> = {
   withdrawal_not_working: 'Withdrawal not working',
   deposit_not_working: 'Deposit not working',
   unauthorized_transaction: 'Unauthorized transaction',
+  charged_twice: 'Charged twice',
+  goods_not_received: 'Goods or service not received',
+  wrong_amount: 'Wrong amount',
   other: 'Other',
 };
 
@@ -38,29 +49,6 @@ export const disputeReceivedMessage =
   'We have received your dispute. Quote this reference in any message to support.';
 export const disputeFailedMessage = 'There was an error submitting your dispute. Please try again.';
 
-/** The typed amount, checked for its currency's precision by the server. */
-const disputeAmountSchema = singleLineText({ max: 40, tooLong: invalidDisputeAmountMessage }).check(
-  z.minLength(1, 'Enter the amount'),
-  z.regex(/^\d{1,16}(?:\.\d{1,4})?$/, invalidDisputeAmountMessage),
-  z.refine((text) => /[1-9]/.test(text), invalidDisputeAmountMessage),
-);
-
-export const disputeBodySchema = z.object({
-  amount: disputeAmountSchema,
-  recipientAccountNumber: singleLineText({ max: 50 }).check(
-    z.minLength(1, "Enter the recipient's account number"),
-  ),
-  problemType: z.enum(disputeProblemTypes, 'Choose a problem type'),
-  description: multiLineText({ max: disputeDescriptionLengthMax }).check(
-    z.minLength(1, 'Describe the problem'),
-  ),
-  /** One of the customer's own transactions (a journal entry id); optional. */
-  entryId: z.optional(z.uuid('Choose a transaction from the list')),
-  /** Only for an unauthorized transaction: freeze the account at once (staff unfreeze it). */
-  freezeAccount: z.optional(z.boolean()),
-});
-export type DisputeBody = z.infer<typeof disputeBodySchema>;
-
 export const disputeRefundSchema = z.object({
   amountMinor: minorUnitsSchema,
   currency: z.string(),
@@ -72,7 +60,8 @@ export const disputeSchema = z.object({
   reference: z.string(),
   amountMinor: minorUnitsSchema,
   currency: z.string(),
-  recipientAccountNumber: z.string(),
+  /** Typed on a general dispute; a transfer's other wallet; none for other transactions. */
+  recipientAccountNumber: z.nullable(z.string()),
   problemType: z.enum(disputeProblemTypes),
   description: z.string(),
   entryId: z.nullable(z.string()),
@@ -97,10 +86,14 @@ export const linkedTransactionSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 
-/** What the customer's transaction picker lists: no memo, which may hold staff's words. */
-export const disputeTransactionListSchema = z.object({
-  items: z.array(z.omit(linkedTransactionSchema, { memo: true })),
+/**
+ * A transaction the customer may dispute, as the picker and a row's Dispute button start
+ * from: no memo, which may hold staff's words; the dispute already about it, if any.
+ */
+export const disputeTransactionSchema = z.extend(z.omit(linkedTransactionSchema, { memo: true }), {
+  disputeReference: z.nullable(z.string()),
 });
+export const disputeTransactionListSchema = z.object({ items: z.array(disputeTransactionSchema) });
 export type DisputeTransaction = z.infer<typeof disputeTransactionListSchema>['items'][number];
 
 export const staffDisputeSchema = z.extend(disputeSchema, {

@@ -40,6 +40,10 @@ export const walletTransactionSchema = z.object({
   currency: z.string(),
   kind: entryKindSchema,
   description: z.string(),
+  /** The journal entry of a ledger line, which a dispute names; null on an unsettled payout. */
+  entryId: z.nullable(z.string()),
+  /** The customer's dispute about this line, if they filed one. */
+  disputeReference: z.nullable(z.string()),
 });
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 

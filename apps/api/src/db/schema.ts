@@ -704,7 +704,8 @@ export const disputes = pgTable(
       .references(() => users.id),
     amountMinor: moneyColumn('amount_minor').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
-    recipientAccountNumber: text('recipient_account_number').notNull(),
+    // Null on a dispute about a transaction other than a transfer (migration 0034).
+    recipientAccountNumber: text('recipient_account_number'),
     problemType: disputeProblemType('problem_type').notNull(),
     description: text('description').notNull(),
     entryId: uuid('entry_id').references(() => journalEntries.id),
@@ -727,6 +728,29 @@ export const disputes = pgTable(
       .where(sql`${table.refundRequestId} is not null`),
     check('disputes_reference_form', sql`${table.reference} ~ '^REF-[A-Z0-9]{9}$'`),
     check('disputes_amount_positive', sql`${table.amountMinor} > 0`),
+  ],
+);
+
+/**
+ * The dispute that speaks for a transaction of a customer's: at most one each, so a second
+ * filing is refused with its reference (migration 0034; older disputes may share one).
+ */
+export const disputedTransactions = pgTable(
+  'disputed_transactions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => journalEntries.id),
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => disputes.id),
+  },
+  (table) => [
+    primaryKey({ name: 'disputed_transactions_pkey', columns: [table.userId, table.entryId] }),
+    uniqueIndex('disputed_transactions_dispute_id_unique').on(table.disputeId),
   ],
 );
 
@@ -850,6 +874,10 @@ export const cardAuthorizations = pgTable(
     index('card_authorizations_settled_idx')
       .on(table.settledAt)
       .where(sql`${table.settledAt} is not null`),
+    // A dispute about a purchase finds its card (migration 0034).
+    index('card_authorizations_entry_idx')
+      .on(table.entryId)
+      .where(sql`${table.entryId} is not null`),
     check('card_authorizations_amount_positive', sql`${table.amountMinor} > 0`),
     check(
       'card_authorizations_approved_has_hold',

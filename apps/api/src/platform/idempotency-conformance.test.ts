@@ -54,6 +54,7 @@ async function payoutBody(customer: Awaited<ReturnType<typeof createCustomer>>, 
 async function investigatedDispute(support: TestClient): Promise<string> {
   const customer = await createCustomer(app);
   const filed = await customer.client.post('/api/v1/disputes', {
+    kind: 'general',
     amount: '25.00',
     recipientAccountNumber: '1234567890',
     problemType: 'other',

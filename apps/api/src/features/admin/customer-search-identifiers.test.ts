@@ -45,6 +45,7 @@ describe('staff search by what a customer quotes', () => {
     const { cardId } = await issuedCard(app, customer, admin);
     await setLastFour(cardId, '8071');
     const filed = await customer.client.post('/api/v1/disputes', {
+      kind: 'general',
       amount: '25.00',
       recipientAccountNumber: other.wallet.number,
       problemType: 'other',

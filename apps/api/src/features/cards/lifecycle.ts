@@ -26,6 +26,7 @@ import { notify } from '../../platform/notifications.ts';
 import {
   authorizationsOfCard,
   type CardRow,
+  cardOfPurchase,
   cardsOfUser,
   findCard,
   findCardholderFreeze,
@@ -225,19 +226,47 @@ type FreezeChange = {
  * the issuer follows it, whatever order concurrent changes reach it in.
  */
 export async function changeCardFreeze(deps: CardDeps, change: FreezeChange): Promise<Card> {
-  await deps.db.transaction(async (tx) => {
-    const locked = await findCard(tx, change.cardId, { isLocked: true });
-    if (!locked || (change.ownerUserId !== null && locked.user_id !== change.ownerUserId)) {
-      throw new AppError('not_found');
-    }
-    if (!isChangeable(locked, change) || !locked.issuer_token) throw new AppError('state_conflict');
-    refuseCustomerLiftingStaffFreeze(locked, change);
-    const reason = change.staffAction?.reason ?? null;
-    await setCardFrozen(tx, { cardId: locked.id, isFrozen: change.isFrozen, reason });
-    if (change.staffAction) await recordStaffFreeze(deps, tx, locked, change);
-    await publishEvent(tx, { userId: locked.user_id, topics: ['cards'] });
-  });
+  await deps.db.transaction((tx) => decideCardFreeze(deps, tx, change));
   return toCard(await syncIssuerFreeze(deps, change.cardId));
+}
+
+/** Coffer's half of a freeze change, in the caller's transaction; the issuer's follows. */
+async function decideCardFreeze(deps: CardDeps, tx: Queryable, change: FreezeChange) {
+  const locked = await findCard(tx, change.cardId, { isLocked: true });
+  if (!locked || (change.ownerUserId !== null && locked.user_id !== change.ownerUserId)) {
+    throw new AppError('not_found');
+  }
+  if (!isChangeable(locked, change) || !locked.issuer_token) throw new AppError('state_conflict');
+  refuseCustomerLiftingStaffFreeze(locked, change);
+  const reason = change.staffAction?.reason ?? null;
+  await setCardFrozen(tx, { cardId: locked.id, isFrozen: change.isFrozen, reason });
+  if (change.staffAction) await recordStaffFreeze(deps, tx, locked, change);
+  await publishEvent(tx, { userId: locked.user_id, topics: ['cards'] });
+}
+
+/**
+ * The customer's own freeze of the card that made a purchase, asked for in a dispute about
+ * it, in the dispute's transaction: the card's id, or null when its card is no longer
+ * issued (already frozen, or closed), which leaves nothing to do. The caller pushes the
+ * freeze to the issuer with `syncIssuerFreeze` after the commit, as a freeze does.
+ */
+export async function freezeCardOfPurchase(
+  deps: CardDeps,
+  tx: Queryable,
+  purchase: { userId: string; entryId: string },
+): Promise<string | null> {
+  const cardId = await cardOfPurchase(tx, purchase.entryId, purchase.userId);
+  if (!cardId)
+    throw new AppError('not_found', { message: 'That purchase was not made by a card of yours.' });
+  const card = await findCard(tx, cardId, { isLocked: true });
+  if (card?.status !== 'issued') return null;
+  await decideCardFreeze(deps, tx, {
+    cardId,
+    isFrozen: true,
+    staffAction: null,
+    ownerUserId: purchase.userId,
+  });
+  return cardId;
 }
 
 /** Enough for any real sequence of changes; each change's own sync runs after it anyway. */
@@ -249,7 +278,7 @@ const issuerPushesMax = 5;
  * push to stop is one Coffer's state still matched, so the issuer ends where Coffer is.
  * Answers the card as last read.
  */
-async function syncIssuerFreeze(deps: CardDeps, cardId: string): Promise<CardRow> {
+export async function syncIssuerFreeze(deps: CardDeps, cardId: string): Promise<CardRow> {
   let pushedStatus: CardRow['status'] | null = null;
   for (let pushes = 0; ; pushes += 1) {
     const card = await findCard(deps.db, cardId);

@@ -323,3 +323,16 @@ export async function authorizationsOfCard(
   );
   return found.rows;
 }
+
+/** The customer's card whose settled purchase is the journal entry `entryId`, if any. */
+export async function cardOfPurchase(
+  db: Queryable,
+  entryId: string,
+  userId: string,
+): Promise<string | null> {
+  const found = await db.query<{ card_id: string }>(
+    'SELECT card_id FROM card_authorizations WHERE entry_id = $1 AND user_id = $2 LIMIT 1',
+    [entryId, userId],
+  );
+  return found.rows[0]?.card_id ?? null;
+}

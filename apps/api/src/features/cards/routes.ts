@@ -14,7 +14,6 @@ import {
   staffCardListSchema,
   staffCardSchema,
 } from '@coffer/contracts/cards';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { sessionOf, staffActionOf, staffRoutesOf } from '../../platform/access.ts';
@@ -22,7 +21,6 @@ import { AppError } from '../../platform/app-error.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
 import { issuerSignatureHeaders, keepRawJsonBodies } from '../../platform/issuer-signature.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';
-import { createSandboxIssuer } from './issuer.ts';
 import {
   cardActivity,
   cardOverview,
@@ -36,22 +34,11 @@ import {
   staffCardsOf,
 } from './lifecycle.ts';
 import { authorizePurchase, settleAuthorization } from './processor.ts';
-import type { CardDeps } from './shared.ts';
+import { cardDeps } from './shared.ts';
 import { simulatePurchase } from './simulated-purchases.ts';
 
 const cardParams = z.object({ cardId: z.uuid() });
 const userParams = z.object({ userId: z.uuid() });
-
-function cardDeps(app: FastifyInstance): CardDeps {
-  return {
-    db: app.db,
-    ledger: app.ledger,
-    config: app.config,
-    // The built-in issuer; a real processor's adapter would be chosen here by configuration.
-    issuer: createSandboxIssuer(app.db),
-    eventHub: app.eventHub,
-  };
-}
 
 /** The customer's card page, the staff queue and decisions, and card freezes. */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,11 +6,12 @@ import {
   type StaffCard,
 } from '@coffer/contracts/cards';
 import { minorUnits } from '@coffer/contracts/money';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import type { EventHub } from '../../platform/events.ts';
-import type { CardIssuer } from './issuer.ts';
+import { type CardIssuer, createSandboxIssuer } from './issuer.ts';
 import type { AuthorizationRow, CardRow } from './queries.ts';
 
 export type CardDeps = {
@@ -20,6 +21,18 @@ export type CardDeps = {
   issuer: CardIssuer;
   eventHub: EventHub;
 };
+
+/** What the card routes, and a dispute that freezes a card, work with. */
+export function cardDeps(app: FastifyInstance): CardDeps {
+  return {
+    db: app.db,
+    ledger: app.ledger,
+    config: app.config,
+    // The built-in issuer; a real processor's adapter would be chosen here by configuration.
+    issuer: createSandboxIssuer(app.db),
+    eventHub: app.eventHub,
+  };
+}
 
 /** Staff lists and a card's activity show at most this many rows. */
 export const listLengthMax = 200;

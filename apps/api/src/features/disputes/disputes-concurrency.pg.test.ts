@@ -1,4 +1,5 @@
-// Staff racing on one dispute through the real routes: true concurrency needs PostgreSQL.
+// Staff racing on one dispute, and a customer on one transaction, through the real routes:
+// true concurrency needs PostgreSQL.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
@@ -29,6 +30,7 @@ describe('disputes under concurrency', () => {
     const admins = await Promise.all(Array.from({ length: 6 }, () => staffClient(app, 'admin')));
     const dispute = (
       await customer.client.post('/api/v1/disputes', {
+        kind: 'general',
         amount: '30.00',
         recipientAccountNumber: '1234567890',
         problemType: 'other',
@@ -61,6 +63,7 @@ describe('disputes under concurrency', () => {
     const filed = await Promise.all(
       customers.map((customer) =>
         customer.client.post('/api/v1/disputes', {
+          kind: 'general',
           amount: '1.00',
           recipientAccountNumber: '1234567890',
           problemType: 'other',
@@ -71,5 +74,30 @@ describe('disputes under concurrency', () => {
     expect(filed.map((answer) => answer.statusCode)).toEqual(filed.map(() => 201));
     const references = new Set(filed.map((answer) => answer.json().reference));
     expect(references.size).toBe(10);
+  });
+
+  it('files one dispute about a transaction however many are sent at once; the rest name it', async () => {
+    const customer = await createCustomer(app, { balance: '20.00' });
+    const [line] = (await customer.client.get('/api/v1/disputes/transactions')).json().items;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        customer.client.post('/api/v1/disputes', {
+          kind: 'deposit',
+          entryId: line.id,
+          amount: '20.00',
+          problemType: 'wrong_amount',
+          description: 'Pressed Submit many times',
+        }),
+      ),
+    );
+    const filed = answers.filter((answer) => answer.statusCode === 201);
+    expect(filed).toHaveLength(1);
+    const reference = filed[0]?.json().reference;
+    for (const refused of answers.filter((answer) => answer.statusCode !== 201)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toContain(reference);
+    }
+    const rows = await db.query('SELECT id FROM disputes WHERE user_id = $1', [customer.user.id]);
+    expect(rows.rows).toHaveLength(1);
   });
 });

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
+import { authorizeOnCard, issuedCard, settle } from '../../../test/cards.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import { newIdempotencyKey, staffClient } from '../../../test/http.ts';
 import { quickPay } from '../../../test/transfers.ts';
 import type { Database } from '../../db/client.ts';
 import { checkInvariants } from '../../ledger/invariants.ts';
+import { newId } from '../../platform/ids.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -22,6 +24,7 @@ afterAll(async () => {
 });
 
 const validDispute = {
+  kind: 'general',
   amount: '25.00',
   recipientAccountNumber: '1234567890',
   problemType: 'other',
@@ -56,7 +59,7 @@ describe('disputes', () => {
 
   it('says which fields are missing, and refuses a non-numeric amount', async () => {
     const customer = await createCustomer(app);
-    const empty = await fileDispute(customer, {});
+    const empty = await fileDispute(customer, { kind: 'general' });
     expect(empty.statusCode).toBe(400);
     expect(Object.keys(empty.json().error.fields).sort()).toEqual([
       'amount',
@@ -82,7 +85,7 @@ describe('disputes', () => {
     expect(filed.description).toBe(hostile);
   });
 
-  it('links only the customer’s own transaction: another’s answers 404', async () => {
+  it('starts from the customer’s own transaction only: another’s answers 404', async () => {
     const sender = await createCustomer(app, { balance: '50.00' });
     const recipient = await createCustomer(app);
     const stranger = await createCustomer(app);
@@ -91,14 +94,162 @@ describe('disputes', () => {
     ).json();
     const picker = (await recipient.client.get('/api/v1/disputes/transactions')).json();
     expect(picker.items[0]).toEqual(
-      expect.objectContaining({ id: paid.entryId, kind: 'transfer', amountMinor: '500' }),
+      expect.objectContaining({
+        id: paid.entryId,
+        kind: 'transfer',
+        amountMinor: '500',
+        disputeReference: null,
+      }),
     );
     expect(picker.items[0]).not.toHaveProperty('memo');
-    const linked = await fileDispute(recipient, { ...validDispute, entryId: paid.entryId });
+    const fromTransfer = {
+      kind: 'transfer',
+      entryId: paid.entryId,
+      amount: '5.00',
+      problemType: 'wrong_amount',
+      description: 'I expected 50.00.',
+    };
+    const linked = await fileDispute(recipient, fromTransfer);
     expect(linked.statusCode).toBe(201);
-    expect(linked.json().entryId).toBe(paid.entryId);
-    const notTheirs = await fileDispute(stranger, { ...validDispute, entryId: paid.entryId });
+    // The recipient is not asked, and the sender's number is not the recipient's to see.
+    expect(linked.json()).toMatchObject({ entryId: paid.entryId, recipientAccountNumber: null });
+    const notTheirs = await fileDispute(stranger, fromTransfer);
     expect(notTheirs.statusCode).toBe(404);
+    const lookedUp = await stranger.client.get(`/api/v1/disputes/transactions/${paid.entryId}`);
+    expect(lookedUp.statusCode).toBe(404);
+    // The sender's own dispute about it takes the recipient's number from the ledger.
+    const sent = await fileDispute(sender, { ...fromTransfer, problemType: 'other' });
+    expect(sent.json().recipientAccountNumber).toBe(recipient.wallet.number);
+  });
+
+  it('refuses a second dispute about a transaction with the first one’s reference, and lists it', async () => {
+    const customer = await createCustomer(app, { balance: '30.00' });
+    const [line] = (await customer.client.get('/api/v1/disputes/transactions')).json().items;
+    const body = {
+      kind: 'deposit',
+      entryId: line.id,
+      amount: '30.00',
+      problemType: 'wrong_amount',
+      description: 'I sent 300.00.',
+    };
+    const first = (await fileDispute(customer, body)).json();
+    const second = await fileDispute(customer, { ...body, problemType: 'other' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toContain(first.reference);
+    const one = (await customer.client.get(`/api/v1/disputes/transactions/${line.id}`)).json();
+    expect(one).toMatchObject({ id: line.id, kind: 'deposit', disputeReference: first.reference });
+    const page = (await customer.client.get('/api/v1/wallet/transactions')).json();
+    expect(page.items[0]).toMatchObject({ entryId: line.id, disputeReference: first.reference });
+    const disputes = (await customer.client.get('/api/v1/disputes')).json().items;
+    expect(disputes).toHaveLength(1);
+  });
+
+  it('asks only what fits the kind: no recipient on a deposit, card types only on a card, the kind checked against the line', async () => {
+    const customer = await createCustomer(app, { balance: '30.00' });
+    const [line] = (await customer.client.get('/api/v1/disputes/transactions')).json().items;
+    const deposit = { kind: 'deposit', entryId: line.id, amount: '30.00', description: 'Short' };
+    const withCardType = await fileDispute(customer, { ...deposit, problemType: 'charged_twice' });
+    expect(withCardType.statusCode).toBe(400);
+    expect(withCardType.json().error.fields).toHaveProperty('problemType');
+    const asCard = await fileDispute(customer, {
+      ...deposit,
+      kind: 'card',
+      problemType: 'charged_twice',
+    });
+    expect(asCard.statusCode).toBe(400);
+    expect(asCard.json().error.fields).toHaveProperty('kind');
+    const aboveTheLine = await fileDispute(customer, {
+      ...deposit,
+      amount: '30.01',
+      problemType: 'wrong_amount',
+    });
+    expect(aboveTheLine.json().error.fields.amount).toBe("At most the transaction's $30.00");
+    const noEntry = await fileDispute(customer, {
+      kind: 'deposit',
+      amount: '1.00',
+      problemType: 'other',
+      description: 'x',
+    });
+    expect(Object.keys(noEntry.json().error.fields)).toEqual(['entryId']);
+  });
+
+  it('disputes a card purchase without a recipient, freezes just that card, and shows staff the purchase', async () => {
+    const admin = await staffClient(app, 'admin');
+    const customer = await createCustomer(app, { level: 2, balance: '500.00' });
+    const { cardId, token } = await issuedCard(app, customer, admin.client);
+    const authorizationId = `auth_${newId()}`;
+    await authorizeOnCard(app, token, 4_200n, { id: authorizationId, merchant: 'Night Market' });
+    expect((await settle(app, authorizationId)).statusCode).toBe(200);
+    const [purchase] = (await customer.client.get('/api/v1/wallet/transactions')).json().items;
+    expect(purchase).toMatchObject({ kind: 'card_purchase', disputeReference: null });
+    const card = {
+      kind: 'card',
+      entryId: purchase.entryId,
+      amount: '42.00',
+      problemType: 'unauthorized_transaction',
+      description: 'I was asleep at the time.',
+      freezeCard: true,
+    };
+    // A card purchase has no account freeze on offer: it freezes the card instead.
+    const withAccountFreeze = await fileDispute(customer, { ...card, freezeAccount: true });
+    expect(withAccountFreeze.statusCode).toBe(400);
+    const filed = await fileDispute(customer, card);
+    expect(filed.statusCode).toBe(201);
+    expect(filed.json()).toMatchObject({
+      recipientAccountNumber: null,
+      problemType: 'unauthorized_transaction',
+      amountMinor: '4200',
+    });
+    const cards = (await customer.client.get('/api/v1/cards')).json();
+    expect(cards.card).toMatchObject({ id: cardId, status: 'frozen' });
+    const declined = await authorizeOnCard(app, token, 100n);
+    expect(declined.json()).toMatchObject({ approved: false });
+    // A freeze the customer asked for is theirs: they may lift it, and the account moves money.
+    const me = (await customer.client.get('/api/v1/auth/me')).json();
+    expect(me.frozenReason).toBeNull();
+    expect((await customer.client.post(`/api/v1/cards/${cardId}/unfreeze`, {})).statusCode).toBe(
+      200,
+    );
+    const seen = (
+      await admin.client.get(`/api/v1/admin/disputes/${filed.json().reference}`)
+    ).json();
+    expect(seen.linkedTransaction).toMatchObject({
+      id: purchase.entryId,
+      kind: 'card_purchase',
+      memo: expect.stringContaining('Night Market'),
+      amountMinor: '-4200',
+    });
+  });
+
+  it('offers card problem types on a card purchase only, and a card freeze without a frozen account', async () => {
+    const admin = await staffClient(app, 'admin');
+    const customer = await createCustomer(app, { level: 2, balance: '500.00' });
+    const { token } = await issuedCard(app, customer, admin.client);
+    const authorizationId = `auth_${newId()}`;
+    await authorizeOnCard(app, token, 1_000n, { id: authorizationId });
+    await settle(app, authorizationId);
+    const [purchase] = (await customer.client.get('/api/v1/wallet/transactions')).json().items;
+    const twice = await fileDispute(customer, {
+      kind: 'card',
+      entryId: purchase.entryId,
+      amount: '10.00',
+      problemType: 'charged_twice',
+      description: 'Twice for one coffee.',
+    });
+    expect(twice.statusCode).toBe(201);
+    const cards = (await customer.client.get('/api/v1/cards')).json();
+    expect(cards.card.status).toBe('issued');
+    const fee = (await customer.client.get('/api/v1/disputes/transactions'))
+      .json()
+      .items.find((item: { kind: string }) => item.kind === 'fee');
+    const feeAsCard = await fileDispute(customer, {
+      kind: 'card',
+      entryId: fee.id,
+      amount: '1.00',
+      problemType: 'goods_not_received',
+      description: 'x',
+    });
+    expect(feeAsCard.json().error.fields).toHaveProperty('kind');
   });
 
   it('shows a dispute to its owner only', async () => {
@@ -310,23 +461,31 @@ describe('disputes', () => {
       expect(resolved.json()).toMatchObject({ status: 'resolved', refund: null });
     });
 
-    it('bounds the refund by the linked transaction when it is smaller than the disputed amount', async () => {
+    it('bounds the refund by the disputed part of a linked transaction', async () => {
       const sender = await createCustomer(app, { balance: '50.00' });
       const recipient = await createCustomer(app);
       const admin = await staffClient(app, 'admin');
-      const paid = (
-        await quickPay(sender.client, { recipient: recipient.wallet.number, amount: '5.00' })
-      ).json();
-      // The sender's line of the payment is a debit: its size is what bounds the refund.
-      const linked = { ...validDispute, amount: '25.00', entryId: paid.entryId };
-      const within = (await fileDispute(sender, linked)).json();
-      expect((await resolve(admin, within.id, '5.00')).json().refund.status).toBe('posted');
-      const above = (await fileDispute(sender, linked)).json();
-      expect((await resolve(admin, above.id, '5.01')).json().refund.status).toBe(
+      const linkedDispute = async () => {
+        const paid = (
+          await quickPay(sender.client, { recipient: recipient.wallet.number, amount: '5.00' })
+        ).json();
+        const body = {
+          kind: 'transfer',
+          entryId: paid.entryId,
+          amount: '3.00',
+          problemType: 'wrong_amount',
+          description: 'I meant to send 2.00.',
+        };
+        return (await fileDispute(sender, body)).json();
+      };
+      const within = await linkedDispute();
+      expect((await resolve(admin, within.id, '3.00')).json().refund.status).toBe('posted');
+      const above = await linkedDispute();
+      expect((await resolve(admin, above.id, '3.01')).json().refund.status).toBe(
         'pending_approval',
       );
       expect((await refundRequestOf(above.reference))?.reason).toBe(
-        `Refund for dispute ${above.reference}: refund above the linked transaction’s amount ($5.00)`,
+        `Refund for dispute ${above.reference}: refund above the disputed amount ($3.00)`,
       );
       expect(await checkInvariants(db)).toEqual([]);
     });

@@ -14,6 +14,7 @@ import type {
   moneyRequests,
   users,
 } from '../../db/schema.ts';
+import { assert } from '../../platform/assert.ts';
 
 /** The dispute with its owner's username and its refund's money request, if any. */
 export type DisputeRow = RowOf<typeof disputes> &
@@ -59,12 +60,22 @@ export function toDispute(row: DisputeRow): Dispute {
   };
 }
 
-/** A journal entry with its line on the customer's wallet. */
+/** A journal entry with its line on the customer's wallet, and the dispute about it if any. */
 export type LinkedTransactionRow = Pick<
   RowOf<typeof journalEntries>,
   'id' | 'kind' | 'memo' | 'created_at'
 > &
-  Pick<RowOf<typeof journalLines>, 'amount_minor' | 'currency'>;
+  Pick<RowOf<typeof journalLines>, 'amount_minor' | 'currency'> & {
+    dispute_reference: RowOf<typeof disputes>['reference'] | null;
+  };
+
+/** The customer's line of an entry (`e`, `l`, `a`) and the dispute about it for them. */
+const selectTransaction = `
+  SELECT e.id, e.kind::text AS kind, e.memo, l.amount_minor, a.currency::text AS currency,
+         e.created_at, dd.reference AS dispute_reference`;
+const joinDispute = `
+  LEFT JOIN disputed_transactions dt ON dt.user_id = a.owner_user_id AND dt.entry_id = e.id
+  LEFT JOIN disputes dd ON dd.id = dt.dispute_id`;
 
 export function toStaffDispute(row: DisputeRow, linked: LinkedTransactionRow | null): StaffDispute {
   return {
@@ -135,11 +146,11 @@ export async function ownTransaction(
   userId: string,
 ): Promise<LinkedTransactionRow | null> {
   const found = await db.query<LinkedTransactionRow>(
-    `SELECT e.id, e.kind::text AS kind, e.memo, l.amount_minor, a.currency::text AS currency,
-            e.created_at
+    `${selectTransaction}
        FROM journal_entries e
        JOIN journal_lines l ON l.entry_id = e.id
        JOIN accounts a ON a.id = l.account_id AND a.kind = 'customer' AND a.owner_user_id = $2
+       ${joinDispute}
       WHERE e.id = $1
       LIMIT 1`,
     [entryId, userId],
@@ -154,11 +165,11 @@ export async function recentTransactionsOf(
   rowsMax: number,
 ): Promise<LinkedTransactionRow[]> {
   const found = await db.query<LinkedTransactionRow>(
-    `SELECT e.id, e.kind::text AS kind, e.memo, l.amount_minor, a.currency::text AS currency,
-            e.created_at
+    `${selectTransaction}
        FROM accounts a
        JOIN journal_lines l ON l.account_id = a.id
        JOIN journal_entries e ON e.id = l.entry_id
+       ${joinDispute}
       WHERE a.owner_user_id = $1 AND a.kind = 'customer'
       ORDER BY l.id DESC LIMIT $2`,
     [userId, rowsMax],
@@ -175,7 +186,7 @@ export async function insertDispute(
     userId: string;
     amountMinor: bigint;
     currency: string;
-    recipientAccountNumber: string;
+    recipientAccountNumber: string | null;
     problemType: DisputeProblemType;
     description: string;
     entryId: string | null;
@@ -199,6 +210,55 @@ export async function insertDispute(
     ],
   );
   return inserted.rows.length > 0;
+}
+
+/**
+ * Makes the dispute the one about the customer's transaction: null when it is, else the
+ * reference of the dispute that already is (the caller rolls its own back).
+ */
+export async function claimDisputedTransaction(
+  tx: Queryable,
+  claim: { userId: string; entryId: string; disputeId: string },
+): Promise<string | null> {
+  const inserted = await tx.query(
+    `INSERT INTO disputed_transactions (user_id, entry_id, dispute_id) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id, entry_id) DO NOTHING RETURNING dispute_id`,
+    [claim.userId, claim.entryId, claim.disputeId],
+  );
+  if (inserted.rows.length > 0) return null;
+  // A statement of its own: a claim committed while the insert waited for it is seen here.
+  const found = await tx.query<{ reference: string }>(
+    `SELECT d.reference FROM disputed_transactions dt JOIN disputes d ON d.id = dt.dispute_id
+      WHERE dt.user_id = $1 AND dt.entry_id = $2`,
+    [claim.userId, claim.entryId],
+  );
+  const reference = found.rows[0]?.reference;
+  assert(reference, 'a refused claim has the dispute that holds it');
+  return reference;
+}
+
+/**
+ * The other customer's wallet number on a transfer the customer sent: whom the money went
+ * to. Null when they received it (the sender's number is not theirs to see) or it is none.
+ */
+export async function transferRecipientNumber(
+  db: Queryable,
+  entryId: string,
+  userId: string,
+): Promise<string | null> {
+  const found = await db.query<{ number: string }>(
+    `SELECT theirs.number
+       FROM journal_lines mine_line
+       JOIN accounts mine ON mine.id = mine_line.account_id
+        AND mine.kind = 'customer' AND mine.owner_user_id = $2
+       JOIN journal_lines their_line ON their_line.entry_id = mine_line.entry_id
+       JOIN accounts theirs ON theirs.id = their_line.account_id
+        AND theirs.kind = 'customer' AND theirs.owner_user_id <> $2
+      WHERE mine_line.entry_id = $1 AND mine_line.amount_minor < 0
+      LIMIT 1`,
+    [entryId, userId],
+  );
+  return found.rows[0]?.number ?? null;
 }
 
 export async function recordDisputeStep(

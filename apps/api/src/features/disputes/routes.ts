@@ -1,5 +1,4 @@
 import {
-  disputeBodySchema,
   disputeInvestigateBodySchema,
   disputeListSchema,
   disputeReferenceSchema,
@@ -7,18 +6,22 @@ import {
   disputeResolveBodySchema,
   disputeSchema,
   disputeTransactionListSchema,
+  disputeTransactionSchema,
   staffDisputeListSchema,
   staffDisputeSchema,
 } from '@coffer/contracts/disputes';
+import { disputeBodySchema } from '@coffer/contracts/disputes-filing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { sessionOf, staffActionOf, staffRoutesOf } from '../../platform/access.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';
+import { cardDeps } from '../cards/shared.ts';
 import { moneyRequestTarget } from '../deposits/service.ts';
 import {
   customerDispute,
   customerDisputes,
+  disputableTransaction,
   disputableTransactions,
   disputeQueue,
   fileDispute,
@@ -29,12 +32,13 @@ import {
 } from './service.ts';
 
 const disputeParams = z.object({ disputeId: z.uuid() });
+const entryParams = z.object({ entryId: z.uuid() });
 const referenceParams = z.object({ reference: disputeReferenceSchema });
 const userParams = z.object({ userId: z.uuid() });
 
 export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
   const staffOnly = staffRoutesOf(app);
-  const deps = { db: app.db, ledger: app.ledger, config: app.config };
+  const deps = { db: app.db, ledger: app.ledger, config: app.config, cards: cardDeps(app) };
   app.approvals.follow('money_request', followRefundDecisions(deps));
 
   app.post(
@@ -64,6 +68,16 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       items: await disputableTransactions(deps, sessionOf(request).userId),
     }),
+  );
+
+  // What a transaction row's Dispute button opens: the line to prefill from, if theirs.
+  app.get(
+    '/disputes/transactions/:entryId',
+    {
+      config: { access: 'customer' },
+      schema: { params: entryParams, response: { 200: disputeTransactionSchema } },
+    },
+    (request) => disputableTransaction(deps, sessionOf(request).userId, request.params.entryId),
   );
 
   app.get(

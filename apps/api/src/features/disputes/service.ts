@@ -2,12 +2,13 @@ import { randomInt } from 'node:crypto';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import {
   type Dispute,
-  type DisputeBody,
   type DisputeStatus,
   type DisputeTransaction,
   disputeRefundBound,
   type StaffDispute,
 } from '@coffer/contracts/disputes';
+import { type DisputeBody, disputeKindOfEntryText } from '@coffer/contracts/disputes-filing';
+import { entryKindLabel } from '@coffer/contracts/ledger';
 import { formatMoney, minorUnits } from '@coffer/contracts/money';
 import type { ApprovalCallbacks } from '../../approvals/approvals.ts';
 import type { Config } from '../../config.ts';
@@ -24,8 +25,11 @@ import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { notify } from '../../platform/notifications.ts';
 import type { SessionContext } from '../../platform/sessions.ts';
+import { freezeCardOfPurchase, syncIssuerFreeze } from '../cards/lifecycle.ts';
+import type { CardDeps } from '../cards/shared.ts';
 import { createMoneyRequest, type MoneyRequestTarget } from '../deposits/service.ts';
 import {
+  claimDisputedTransaction,
   type DisputeRow,
   disputesOfUser,
   findDispute,
@@ -37,9 +41,10 @@ import {
   recordDisputeStep,
   toDispute,
   toStaffDispute,
+  transferRecipientNumber,
 } from './queries.ts';
 
-export type DisputeDeps = { db: Database; ledger: Ledger; config: Config };
+export type DisputeDeps = { db: Database; ledger: Ledger; config: Config; cards: CardDeps };
 
 const listLengthMax = 200;
 const referenceAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -56,13 +61,71 @@ export function newDisputeReference(): string {
   return reference;
 }
 
-/** Only an unauthorized transaction offers the freeze; asking with another type is a mistake. */
+/** Only an unauthorized transaction offers the account's freeze; asking otherwise is a mistake. */
 function checkFreezeRequest(body: DisputeBody): void {
-  if (body.freezeAccount && body.problemType !== 'unauthorized_transaction') {
+  if (
+    'freezeAccount' in body &&
+    body.freezeAccount &&
+    body.problemType !== 'unauthorized_transaction'
+  ) {
     throw new AppError('validation_failed', {
       fields: { freezeAccount: 'Only an unauthorized transaction can freeze the account' },
     });
   }
+}
+
+type TransactionDisputeBody = Exclude<DisputeBody, { kind: 'general' }>;
+
+/**
+ * The customer's transaction a dispute is about, when the body fits it: theirs (anyone
+ * else's answers 404 like a missing one), of the kind the form asked for, not disputed yet,
+ * and no more disputed than it moved.
+ */
+async function disputedTransactionOrRefuse(
+  deps: DisputeDeps,
+  userId: string,
+  body: TransactionDisputeBody,
+  amountMinor: bigint,
+): Promise<LinkedTransactionRow> {
+  const transaction = await ownTransaction(deps.db, body.entryId, userId);
+  if (!transaction) {
+    throw new AppError('not_found', {
+      message: 'That transaction is not one of yours.',
+      fields: { entryId: 'Choose a transaction from the list' },
+    });
+  }
+  if (transaction.dispute_reference) throw alreadyDisputed(transaction.dispute_reference);
+  if (disputeKindOfEntryText(transaction.kind) !== body.kind) {
+    throw new AppError('validation_failed', {
+      message: `That transaction is a ${entryKindLabel(transaction.kind).toLowerCase()}: choose it again.`,
+      fields: { kind: 'Does not match the transaction' },
+    });
+  }
+  const sizeMinor =
+    transaction.amount_minor < 0n ? -transaction.amount_minor : transaction.amount_minor;
+  if (amountMinor > sizeMinor) {
+    const size = formatMoney({
+      amountMinor: sizeMinor,
+      currency: toCurrencyCode(transaction.currency),
+    });
+    throw new AppError('validation_failed', {
+      fields: { amount: `At most the transaction's ${size}` },
+    });
+  }
+  return transaction;
+}
+
+function alreadyDisputed(reference: string): AppError {
+  return new AppError('state_conflict', {
+    message: `You already disputed this transaction: ${reference}. Follow it below, or quote it to support.`,
+  });
+}
+
+/** Who the money went to: typed on a general dispute, the ledger's on a transfer sent. */
+async function recipientOf(deps: DisputeDeps, userId: string, body: DisputeBody) {
+  if (body.kind === 'general') return body.recipientAccountNumber;
+  if (body.kind !== 'transfer') return null;
+  return transferRecipientNumber(deps.db, body.entryId, userId);
 }
 
 /**
@@ -83,56 +146,81 @@ async function freezeAtCustomersRequest(tx: Queryable, userId: string, reference
   });
 }
 
-/** Files a dispute; the answer carries the reference the customer quotes to support. */
+/**
+ * Files a dispute; the answer carries the reference the customer quotes to support. A
+ * dispute about a transaction is the only one about it; one about a card purchase may
+ * freeze the card in the same transaction, and the issuer is told after the commit.
+ */
 export async function fileDispute(
   deps: DisputeDeps,
   session: SessionContext,
   body: DisputeBody,
 ): Promise<Dispute> {
-  if (!session.wallet) throw new AppError('not_found', { message: 'You have no account.' });
+  const wallet = session.wallet;
+  if (!wallet) throw new AppError('not_found', { message: 'You have no account.' });
   checkFreezeRequest(body);
   const amountMinor = positiveAmountOrRefuse(
     body.amount,
-    toCurrencyCode(session.wallet.currency),
+    toCurrencyCode(wallet.currency),
     'dispute',
   );
-  if (body.entryId && !(await ownTransaction(deps.db, body.entryId, session.userId))) {
-    throw new AppError('not_found', {
-      message: 'That transaction is not one of yours.',
-      fields: { entryId: 'Choose a transaction from the list' },
-    });
+  const entryId = body.kind === 'general' ? null : body.entryId;
+  if (body.kind !== 'general') {
+    await disputedTransactionOrRefuse(deps, session.userId, body, amountMinor);
   }
+  const recipientAccountNumber = await recipientOf(deps, session.userId, body);
   const disputeId = newId();
-  const reference = await deps.db.transaction(async (tx) => {
-    for (let attempt = 0; attempt < referenceTriesMax; attempt += 1) {
-      const candidate = newDisputeReference();
-      const isInserted = await insertDispute(tx, {
-        id: disputeId,
-        reference: candidate,
+  const filed = await deps.db.transaction(async (tx) => {
+    const reference = await insertWithFreshReference(tx, {
+      id: disputeId,
+      userId: session.userId,
+      amountMinor,
+      currency: wallet.currency,
+      recipientAccountNumber,
+      problemType: body.problemType,
+      description: body.description,
+      entryId,
+    });
+    if (entryId) {
+      const heldBy = await claimDisputedTransaction(tx, {
         userId: session.userId,
-        amountMinor,
-        currency: session.wallet?.currency ?? '',
-        recipientAccountNumber: body.recipientAccountNumber,
-        problemType: body.problemType,
-        description: body.description,
-        entryId: body.entryId ?? null,
+        entryId,
+        disputeId,
       });
-      if (!isInserted) continue;
-      await recordAudit(tx, {
-        action: 'dispute_filed',
-        actorUserId: session.userId,
-        subjectUserId: session.userId,
-        after: { reference: candidate, problemType: body.problemType },
-      });
-      if (body.freezeAccount) await freezeAtCustomersRequest(tx, session.userId, candidate);
-      await publishEvent(tx, { userId: session.userId, topics: ['disputes', 'customer'] });
-      return candidate;
+      if (heldBy) throw alreadyDisputed(heldBy);
     }
-    assert(false, 'a fresh dispute reference within a few tries');
+    await recordAudit(tx, {
+      action: 'dispute_filed',
+      actorUserId: session.userId,
+      subjectUserId: session.userId,
+      after: { reference, problemType: body.problemType, entryId },
+    });
+    if ('freezeAccount' in body && body.freezeAccount) {
+      await freezeAtCustomersRequest(tx, session.userId, reference);
+    }
+    const frozenCardId =
+      body.kind === 'card' && body.freezeCard && entryId
+        ? await freezeCardOfPurchase(deps.cards, tx, { userId: session.userId, entryId })
+        : null;
+    await publishEvent(tx, { userId: session.userId, topics: ['disputes', 'customer'] });
+    return { reference, frozenCardId };
   });
-  const saved = await findDispute(deps.db, { reference });
+  if (filed.frozenCardId) await syncIssuerFreeze(deps.cards, filed.frozenCardId);
+  const saved = await findDispute(deps.db, { reference: filed.reference });
   assert(saved, 'a dispute just filed is found');
   return toDispute(saved);
+}
+
+/** Inserts the dispute under a fresh REF- reference, drawing again on a rare clash. */
+async function insertWithFreshReference(
+  tx: Queryable,
+  dispute: Omit<Parameters<typeof insertDispute>[1], 'reference'>,
+): Promise<string> {
+  for (let attempt = 0; attempt < referenceTriesMax; attempt += 1) {
+    const candidate = newDisputeReference();
+    if (await insertDispute(tx, { ...dispute, reference: candidate })) return candidate;
+  }
+  assert(false, 'a fresh dispute reference within a few tries');
 }
 
 /** How many recent transactions the dispute form offers to link. */
@@ -143,13 +231,29 @@ export async function disputableTransactions(
   userId: string,
 ): Promise<DisputeTransaction[]> {
   const rows = await recentTransactionsOf(deps.db, userId, pickerLengthMax);
-  return rows.map((row) => ({
+  return rows.map(toDisputeTransaction);
+}
+
+function toDisputeTransaction(row: LinkedTransactionRow): DisputeTransaction {
+  return {
     id: row.id,
     kind: row.kind,
     amountMinor: minorUnits(row.amount_minor),
     currency: row.currency,
     createdAt: row.created_at.toISOString(),
-  }));
+    disputeReference: row.dispute_reference,
+  };
+}
+
+/** One of the customer's transactions, as a row's Dispute button starts from; else 404. */
+export async function disputableTransaction(
+  deps: DisputeDeps,
+  userId: string,
+  entryId: string,
+): Promise<DisputeTransaction> {
+  const row = await ownTransaction(deps.db, entryId, userId);
+  if (!row) throw new AppError('not_found');
+  return toDisputeTransaction(row);
 }
 
 export async function customerDisputes(deps: DisputeDeps, userId: string): Promise<Dispute[]> {

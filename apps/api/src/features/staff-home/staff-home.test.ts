@@ -41,6 +41,7 @@ describe('staff home', () => {
     await customer.client.post('/api/v1/support/messages', { body: 'Help' });
     await submitted(customer.client);
     await customer.client.post('/api/v1/disputes', {
+      kind: 'general',
       amount: '1.00',
       recipientAccountNumber: '1234567890',
       problemType: 'other',

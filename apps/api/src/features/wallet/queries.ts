@@ -38,6 +38,8 @@ export type WalletLineRow = {
   amount_minor: bigint;
   currency: string;
   created_at: Date;
+  /** The owner's dispute about the line's entry, if any. */
+  dispute_reference: string | null;
 } & QuickPayCounterpartyColumns;
 
 /**
@@ -56,10 +58,12 @@ export async function walletLines(
   const counterparty = quickPayCounterpartySql('$2');
   const found = await db.query<WalletLineRow>(
     `SELECT l.id AS line_id, e.id AS entry_id, e.kind, e.memo, l.amount_minor, l.currency,
-            e.created_at, ${counterparty.columns}
+            e.created_at, ${counterparty.columns}, dd.reference AS dispute_reference
        FROM journal_lines l
        JOIN journal_entries e ON e.id = l.entry_id
        ${counterparty.joins}
+       LEFT JOIN disputed_transactions dt ON dt.user_id = $2 AND dt.entry_id = e.id
+       LEFT JOIN disputes dd ON dd.id = dt.dispute_id
       WHERE l.account_id = $1
         AND ($3::bigint IS NULL OR l.id < $3::bigint)
         AND (NOT $5::boolean OR (e.kind = 'deposit' AND l.amount_minor > 0))

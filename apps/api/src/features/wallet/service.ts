@@ -82,6 +82,8 @@ function lineTransaction(row: WalletLineRow): WalletTransaction {
     currency: row.currency,
     kind: row.kind,
     description: describeLine(row),
+    entryId: row.entry_id,
+    disputeReference: row.dispute_reference,
   };
 }
 
@@ -102,6 +104,8 @@ function payoutTransaction(row: UnsettledPayoutRow): WalletTransaction {
     amountMinor: minorUnits(-(row.amount_minor + row.fee_minor)),
     currency: row.currency,
     kind: 'payout',
+    entryId: null,
+    disputeReference: null,
     description:
       row.status === 'rejected' && row.decision_reason
         ? `${description} (rejected: ${row.decision_reason})`

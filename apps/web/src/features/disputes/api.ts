@@ -1,13 +1,14 @@
 import {
   type Dispute,
-  type DisputeBody,
   disputeListSchema,
   disputeSchema,
   disputeTransactionListSchema,
+  disputeTransactionSchema,
   type StaffDispute,
   staffDisputeListSchema,
   staffDisputeSchema,
 } from '@coffer/contracts/disputes';
+import type { DisputeBody } from '@coffer/contracts/disputes-filing';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 
@@ -30,6 +31,19 @@ export const disputableTransactionsQueryOptions = queryOptions({
       signal,
     }),
 });
+
+/** One of the customer's transactions, as a row's Dispute button opens the form on it. */
+export function disputableTransactionQueryOptions(entryId: string) {
+  return queryOptions({
+    queryKey: ['wallet', 'disputable-transactions', entryId],
+    queryFn: ({ signal }) =>
+      apiRequest({
+        path: `/api/v1/disputes/transactions/${encodeURIComponent(entryId)}`,
+        schema: disputeTransactionSchema,
+        signal,
+      }),
+  });
+}
 
 export function fileDispute(body: DisputeBody): Promise<Dispute> {
   return apiRequest({ method: 'POST', path: '/api/v1/disputes', body, schema: disputeSchema });

@@ -1,104 +1,126 @@
+import { toCurrencyCode } from '@coffer/contracts/currencies';
 import {
   type Dispute,
-  type DisputeBody,
-  disputeBodySchema,
+  type DisputeTransaction,
   disputeDescriptionLengthMax,
   disputeFailedMessage,
-  disputeProblemTypeLabels,
-  disputeProblemTypes,
 } from '@coffer/contracts/disputes';
-import { entryKindLabel } from '@coffer/contracts/ledger';
+import {
+  type DisputeBody,
+  type DisputeKind,
+  disputeBodySchema,
+  disputeKindOfEntryText,
+  disputeProblemChoices,
+} from '@coffer/contracts/disputes-filing';
+import { toDecimalString } from '@coffer/contracts/money';
 import { Card, Checkbox, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
-import { formatDate } from '../../../lib/dates.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
-import { formatAmountMinor } from '../../../lib/money.ts';
 import { showErrorToast } from '../../../lib/toasts.ts';
-import { disputableTransactionsQueryOptions, disputesQueryRoot, fileDispute } from '../api.ts';
+import { disputesQueryRoot, fileDispute } from '../api.ts';
 
 type Values = {
   amount: string;
   recipientAccountNumber: string;
   problemType: string | null;
   description: string;
-  entryId: string | null;
   freezeAccount: boolean;
+  freezeCard: boolean;
 };
 
-const initialValues: Values = {
-  amount: '',
-  recipientAccountNumber: '',
-  problemType: null,
-  description: '',
-  entryId: null,
-  freezeAccount: false,
-};
-
-const problemTypeOptions = disputeProblemTypes.map((type) => ({
-  value: type,
-  label: disputeProblemTypeLabels[type],
-}));
-
-/** The form's values as the contract wants them: unset optional fields left out. */
-function toBody(values: Values): Record<string, unknown> {
+/** The line's size as the amount's first value: the whole transaction is disputed until edited. */
+function initialValuesFor(transaction: DisputeTransaction | null): Values {
+  const sizeMinor = transaction
+    ? transaction.amountMinor < 0n
+      ? -transaction.amountMinor
+      : transaction.amountMinor
+    : null;
   return {
-    amount: values.amount,
-    recipientAccountNumber: values.recipientAccountNumber,
-    problemType: values.problemType ?? undefined,
-    description: values.description,
-    entryId: values.entryId ?? undefined,
-    freezeAccount:
-      values.problemType === 'unauthorized_transaction' ? values.freezeAccount : undefined,
+    amount:
+      transaction && sizeMinor !== null
+        ? toDecimalString(sizeMinor, toCurrencyCode(transaction.currency))
+        : '',
+    recipientAccountNumber: '',
+    problemType: null,
+    description: '',
+    freezeAccount: false,
+    freezeCard: false,
   };
 }
 
 /**
- * The transaction picker: the customer's latest entries (at most 50, newest first), and
- * what its empty choice says: still loading, none to pick, or pick one.
+ * The form's values as the contract wants them for this kind: only its fields, since the
+ * server refuses a field of another kind rather than drop it.
  */
-function useTransactionOptions() {
-  const transactions = useQuery(disputableTransactionsQueryOptions);
-  const options = (transactions.data?.items ?? []).map((transaction) => ({
-    value: transaction.id,
-    label: `${formatDate(transaction.createdAt)} · ${entryKindLabel(transaction.kind)} · ${formatAmountMinor(transaction.amountMinor, transaction.currency, { signDisplay: 'always' })}`,
-  }));
-  const placeholder = transactions.isPending
-    ? 'Loading your transactions…'
-    : options.length === 0
-      ? 'No transactions yet'
-      : 'Pick one of your transactions';
-  return { options, placeholder };
+function toBody(
+  values: Values,
+  kind: DisputeKind,
+  transaction: DisputeTransaction | null,
+): Record<string, unknown> {
+  const common = {
+    kind,
+    amount: values.amount,
+    problemType: values.problemType ?? undefined,
+    description: values.description,
+  };
+  const freezeAccount =
+    values.problemType === 'unauthorized_transaction' ? values.freezeAccount : undefined;
+  if (kind === 'general') {
+    return { ...common, recipientAccountNumber: values.recipientAccountNumber, freezeAccount };
+  }
+  const entryId = transaction?.id;
+  if (kind === 'card') return { ...common, entryId, freezeCard: values.freezeCard };
+  return { ...common, entryId, freezeAccount };
 }
 
-/** Report an issue: PRODUCT.md "Dispute". Answers with the filed dispute and its reference. */
+function problemTypeOptions(kind: DisputeKind) {
+  return Object.entries(disputeProblemChoices[kind]).map(([value, label]) => ({ value, label }));
+}
+
+/**
+ * Report an issue: PRODUCT.md "Dispute", and issue #31 item 9. About one of the customer's
+ * transactions (`transaction`), it asks only what fits its kind: the amount starts at the
+ * line's, the problems are the kind's, a card purchase may freeze the card; with none, the
+ * amount and recipient are typed. Answers with the filed dispute and its reference.
+ */
 export function DisputeForm({
   currency,
+  transaction,
+  picker,
   onFiled,
 }: {
   currency: string;
+  transaction: DisputeTransaction | null;
+  /** The transaction picker, at the top of the form. */
+  picker: ReactNode;
   onFiled: (dispute: Dispute) => void;
 }) {
   const headingId = useId();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
+  const kind: DisputeKind = transaction ? disputeKindOfEntryText(transaction.kind) : 'general';
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues,
-    validate: (values) => contractResolver(disputeBodySchema)(toBody(values)),
+    initialValues: initialValuesFor(transaction),
+    validate: (values) => contractResolver(disputeBodySchema)(toBody(values, kind, transaction)),
   });
-  const transactions = useTransactionOptions();
   const file = useMutation({
     mutationFn: (body: DisputeBody) => fileDispute(body),
     onSuccess: async (dispute) => {
-      form.setValues(initialValues);
+      form.setValues(initialValuesFor(transaction));
       form.resetDirty();
       onFiled(dispute);
-      await queryClient.invalidateQueries({ queryKey: disputesQueryRoot });
+      // The transaction lists say which lines are disputed; a card freeze shows on /cards.
+      await Promise.all(
+        [disputesQueryRoot, ['wallet'], ['cards']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
     },
     onError: (error) => {
       const message = showApiErrorOnForm(form, error, {
@@ -119,30 +141,36 @@ export function DisputeForm({
         noValidate
         onSubmit={form.onSubmit((values) => {
           setFormError(null);
-          file.mutate(disputeBodySchema.parse(toBody(values)));
+          file.mutate(disputeBodySchema.parse(toBody(values, kind, transaction)));
         })}
       >
         <Stack gap="md" maw={560}>
           <FormAlert message={formError} />
+          {picker}
           <TextInput
             label="Amount"
+            description={
+              transaction ? 'The whole transaction, or only the part that is wrong' : undefined
+            }
             inputMode="decimal"
             required
             rightSection={currency}
             rightSectionWidth={56}
             {...form.getInputProps('amount')}
           />
-          <TextInput
-            label="Recipient's account number"
-            required
-            autoComplete="off"
-            maxLength={50}
-            {...form.getInputProps('recipientAccountNumber')}
-          />
+          {kind === 'general' ? (
+            <TextInput
+              label="Recipient's account number"
+              required
+              autoComplete="off"
+              maxLength={50}
+              {...form.getInputProps('recipientAccountNumber')}
+            />
+          ) : null}
           <ChoiceSelect
-            label="Problem type"
+            label={kind === 'card' ? "What's wrong with this purchase?" : 'Problem type'}
             placeholder="Select a problem type"
-            data={problemTypeOptions}
+            data={problemTypeOptions(kind)}
             required
             {...form.getInputProps('problemType')}
           />
@@ -155,14 +183,12 @@ export function DisputeForm({
             maxLength={disputeDescriptionLengthMax}
             {...form.getInputProps('description')}
           />
-          <ChoiceSelect
-            label="Transaction (optional)"
-            placeholder={transactions.placeholder}
-            data={transactions.options}
-            isOptional
-            {...form.getInputProps('entryId')}
-          />
-          {isUnauthorized ? (
+          {kind === 'card' ? (
+            <Checkbox
+              label="Freeze my card now: its purchases are declined until I unfreeze it on the Cards page"
+              {...form.getInputProps('freezeCard', { type: 'checkbox' })}
+            />
+          ) : isUnauthorized ? (
             <Checkbox
               label="Freeze my account now: no money can leave it until staff lift the freeze"
               {...form.getInputProps('freezeAccount', { type: 'checkbox' })}

@@ -40,9 +40,12 @@ function CaseDetails({ dispute }: { dispute: StaffDispute }) {
           </Fact>
           <Fact label="Problem">{disputeProblemTypeLabels[dispute.problemType]}</Fact>
           <Fact label="Amount">{formatAmountMinor(dispute.amountMinor, dispute.currency)}</Fact>
-          <Fact label="Recipient's account number">
-            <Text ff="monospace">{dispute.recipientAccountNumber}</Text>
-          </Fact>
+          {/* None on a dispute about a card, bill or deposit line: the linked line says it all. */}
+          {dispute.recipientAccountNumber ? (
+            <Fact label="Recipient's account number">
+              <Text ff="monospace">{dispute.recipientAccountNumber}</Text>
+            </Fact>
+          ) : null}
           <Fact label="Description">
             <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {dispute.description}

@@ -1,6 +1,17 @@
 import { entryKindLabels } from '@coffer/contracts/ledger';
 import type { WalletTransaction, WalletTransactionStatus } from '@coffer/contracts/wallet';
-import { Badge, Box, Group, Paper, Table, Text } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { Link } from 'react-router';
 import { CardList } from '../../../components/card-list.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
@@ -50,6 +61,41 @@ function SignedAmount({ transaction }: { transaction: WalletTransaction }) {
   );
 }
 
+/**
+ * A ledger line's way to report a problem with it (issue #31 item 9): a dispute prefilled
+ * from the line, or, once one is filed, its reference, which the dispute page follows. A
+ * payout not yet sent has no line to name; its status says what happens to it.
+ */
+function DisputeAction({ transaction }: { transaction: WalletTransaction }) {
+  if (!transaction.entryId) return null;
+  if (transaction.disputeReference) {
+    return (
+      <Anchor component={Link} to="/dispute" size="sm" style={{ whiteSpace: 'nowrap' }}>
+        Disputed{' '}
+        <Text span ff="monospace" size="sm">
+          {transaction.disputeReference}
+        </Text>
+      </Anchor>
+    );
+  }
+  const amount = formatAmountMinor(transaction.amountMinor, transaction.currency, {
+    signDisplay: 'exceptZero',
+  });
+  // Named in full for screen readers, which list every row's button; an aria-label, not
+  // hidden text, so that the row's description is on the page once.
+  return (
+    <Button
+      component={Link}
+      to={`/dispute?entry=${encodeURIComponent(transaction.entryId)}`}
+      variant="subtle"
+      size="compact-sm"
+      aria-label={`Dispute ${entryKindLabels[transaction.kind]} ${amount}: ${transaction.description}`}
+    >
+      Dispute
+    </Button>
+  );
+}
+
 function DateTime({ isoDate }: { isoDate: string }) {
   return (
     <time dateTime={isoDate} style={{ whiteSpace: 'nowrap' }}>
@@ -80,7 +126,10 @@ function TransactionCards({
             <Text size="xs" c="dimmed">
               <DateTime isoDate={transaction.createdAt} /> · {entryKindLabels[transaction.kind]}
             </Text>
-            <StatusBadge status={transaction.status} />
+            <Group gap="xs" wrap="nowrap">
+              <DisputeAction transaction={transaction} />
+              <StatusBadge status={transaction.status} />
+            </Group>
           </Group>
         </Paper>
       ))}
@@ -128,6 +177,9 @@ function WideTransactionsTable({
             <Table.Th ta="right">Amount</Table.Th>
             <Table.Th>Type</Table.Th>
             <Table.Th>Description</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Dispute</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -142,9 +194,15 @@ function WideTransactionsTable({
               <Table.Td ta="right">
                 <SignedAmount transaction={transaction} />
               </Table.Td>
-              <Table.Td fz="sm">{entryKindLabels[transaction.kind]}</Table.Td>
+              {/* Whole: the Dispute column took the width that kept "Bill payment" on a line. */}
+              <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                {entryKindLabels[transaction.kind]}
+              </Table.Td>
               <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
                 {transaction.description}
+              </Table.Td>
+              <Table.Td ta="right">
+                <DisputeAction transaction={transaction} />
               </Table.Td>
             </Table.Tr>
           ))}
