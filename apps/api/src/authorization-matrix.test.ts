@@ -172,6 +172,8 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/admin/queues/support': staff,
   'GET /api/v1/admin/users/:userId/support': staff,
   'POST /api/v1/admin/users/:userId/support': staff,
+  'PUT /api/v1/admin/users/:userId/support/assignee': staff,
+  'POST /api/v1/admin/users/:userId/support/resolve': staff,
   'GET /api/v1/admin/queues': staff,
   // The OpenAPI document and its reference page (Swagger UI's files) describe the API to anyone.
   'GET /api/openapi.json': everyone,
@@ -198,11 +200,14 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/issuing/settlements': signedByIssuer,
   'GET /api/v1/loans': customersOnly,
   'POST /api/v1/loans': customersOnly,
+  'POST /api/v1/loans/assessment-request': customersOnly,
   // The body is checked before the loan is looked up, so B's empty body is a 400 here;
   // loans.test.ts shows another customer's loan answers 404.
   'POST /api/v1/loans/:loanId/repayments': customersOnly,
   'PUT /api/v1/loans/:loanId/auto-repay': customersOnly,
   'GET /api/v1/admin/queues/loans': staff,
+  'GET /api/v1/admin/queues/loans/assessments': staff,
+  'GET /api/v1/admin/queues/loans/to-disburse': staff,
   'GET /api/v1/admin/users/:userId/loans': staff,
   'PUT /api/v1/admin/users/:userId/loan-eligibility': staff,
   'POST /api/v1/admin/loans/:loanId/approve': adminOnly,

@@ -25,6 +25,8 @@ export const notificationKinds = {
   payout_rejected: { email: 'preference' },
   dispute_updated: { email: 'preference' },
   support_reply: { email: 'preference' },
+  // A colleague passed a support thread to this member of staff: their bell only.
+  support_thread_assigned: { email: 'never' },
   new_device_sign_in: { email: 'always' },
   password_changed: { email: 'always' },
   two_factor_enabled: { email: 'always' },

@@ -15,6 +15,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { notify } from '../../platform/notifications.ts';
+import { applicantDetails } from './applicant-details.ts';
 import { isApplicationWithinEligibility, refuseLoanAboveEligibility } from './eligibility.ts';
 import {
   type EligibilityRow,
@@ -22,10 +23,12 @@ import {
   insertLoan,
   loansOfUser,
   lockEligibility,
+  openAssessmentRequestedAt,
   outstandingPrincipalOfUser,
   pendingLoans,
   recordDecision,
   saveEligibility,
+  settleAssessmentRequest,
 } from './queries.ts';
 import {
   amountOrRefuse,
@@ -67,6 +70,9 @@ export async function loanOverview(deps: LoanDeps, userId: string): Promise<Loan
       monthsMax: terms.monthsMax,
     },
     eligibility: eligibilityOf(await findEligibility(deps.db, userId)),
+    assessmentRequestedAt:
+      (await openAssessmentRequestedAt(deps.db, userId))?.toISOString() ?? null,
+    applicantDetails: await applicantDetails(deps.db, userId),
     loanBalanceMinor: minorUnits(await outstandingPrincipalOfUser(deps.db, userId)),
     loans: await withSchedules(
       deps.db,
@@ -159,6 +165,8 @@ export async function setEligibility(
       reason: action.reason,
       setByUserId: action.staff.userId,
     });
+    // The customer's assessment request, if they sent one, is answered by this.
+    await settleAssessmentRequest(tx, userId, action.staff.userId);
     await recordAudit(tx, {
       action: 'loan_eligibility_set',
       actorUserId: action.staff.userId,

@@ -1,4 +1,6 @@
 import {
+  staffSupportThreadSchema,
+  supportAssignBodySchema,
   supportInboxSchema,
   supportMessageBodySchema,
   supportMessageSchema,
@@ -11,8 +13,10 @@ import { sessionOf, staffActionOf, staffRoutesOf } from '../../platform/access.t
 import { customerLimits } from '../../platform/rate-limits.ts';
 import { customerUnreadCount } from './queries.ts';
 import {
+  assignSupportThread,
   customerThread,
   readThread,
+  resolveSupportThread,
   sendCustomerMessage,
   sendStaffReply,
   staffThread,
@@ -66,9 +70,37 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:userId/support',
     {
       config: { access: 'staff' },
-      schema: { params: userParams, response: { 200: supportThreadSchema } },
+      schema: { params: userParams, response: { 200: staffSupportThreadSchema } },
     },
     async (request) => staffThread(deps, request.params.userId),
+  );
+
+  staffOnly.put(
+    '/admin/users/:userId/support/assignee',
+    {
+      config: { access: 'staff' },
+      schema: {
+        params: userParams,
+        body: supportAssignBodySchema,
+        response: { 200: staffSupportThreadSchema },
+      },
+    },
+    (request) =>
+      assignSupportThread(
+        deps,
+        request.params.userId,
+        request.body.assigneeUserId,
+        staffActionOf(request, ''),
+      ),
+  );
+
+  staffOnly.post(
+    '/admin/users/:userId/support/resolve',
+    {
+      config: { access: 'staff' },
+      schema: { params: userParams, response: { 200: staffSupportThreadSchema } },
+    },
+    (request) => resolveSupportThread(deps, request.params.userId, staffActionOf(request, '')),
   );
 
   staffOnly.post(

@@ -1,0 +1,60 @@
+import {
+  type AssessmentRequest,
+  type LoanOverview,
+  loanLevelMin,
+  loanMessages,
+} from '@coffer/contracts/loans';
+import { minorUnits } from '@coffer/contracts/money';
+import { findUserById } from '../../customers/queries.ts';
+import { findCustomerWallet } from '../../ledger/wallets.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { publishEvent } from '../../platform/events.ts';
+import { loanOverview } from './application.ts';
+import { openAssessmentRequest, openAssessmentRequests } from './queries.ts';
+import { type LoanDeps, listLengthMax, termsFor } from './shared.ts';
+
+/**
+ * "Ask for an assessment" on the loan page (issue #31 item 2): the request waits in the
+ * loans queue until staff set the eligibility, which notifies the customer. Asking again
+ * while a request is open changes nothing; asking once an eligibility is set asks for it
+ * to be looked at again.
+ */
+export async function requestAssessment(deps: LoanDeps, userId: string): Promise<LoanOverview> {
+  const user = await findUserById(deps.db, userId);
+  const wallet = await findCustomerWallet(deps.db, userId);
+  if (!user || !wallet) throw new AppError('not_found');
+  if (user.level < loanLevelMin) {
+    throw new AppError('level_too_low', { message: loanMessages.restrictedBody });
+  }
+  if (!termsFor(deps.config, wallet.currency)) throw new AppError('loans_not_offered');
+  await deps.db.transaction(async (tx) => {
+    if (!(await openAssessmentRequest(tx, userId))) return;
+    await recordAudit(tx, {
+      action: 'loan_assessment_requested',
+      actorUserId: userId,
+      subjectUserId: userId,
+      after: { currency: wallet.currency },
+    });
+    await publishEvent(tx, { userId, topics: ['loans'] });
+  });
+  return loanOverview(deps, userId);
+}
+
+/** The loans queue's customers waiting for an eligibility, the longest waiting first. */
+export async function assessmentQueue(deps: LoanDeps): Promise<AssessmentRequest[]> {
+  const rows = await openAssessmentRequests(deps.db, listLengthMax);
+  return rows.map((row) => ({
+    userId: row.user_id,
+    username: row.username,
+    currency: row.currency,
+    requestedAt: row.requested_at.toISOString(),
+    eligibility:
+      row.eligibility_minor === null || row.eligibility_set_at === null
+        ? null
+        : {
+            amountMinor: minorUnits(row.eligibility_minor),
+            setAt: row.eligibility_set_at.toISOString(),
+          },
+  }));
+}
