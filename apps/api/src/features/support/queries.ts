@@ -1,4 +1,5 @@
-import type { StaffMember, SupportInboxItem, SupportMessage } from '@coffer/contracts/support';
+import type { SupportMessage } from '@coffer/contracts/support';
+import type { StaffMember, SupportInboxItem } from '@coffer/contracts/support-staff';
 import type { Queryable } from '../../db/client.ts';
 import type { RowOf } from '../../db/rows.ts';
 import type { supportMessages } from '../../db/schema.ts';

@@ -1,12 +1,14 @@
 import {
-  staffSupportThreadSchema,
-  supportAssignBodySchema,
-  supportInboxSchema,
   supportMessageBodySchema,
   supportMessageSchema,
   supportThreadSchema,
   supportUnreadSchema,
 } from '@coffer/contracts/support';
+import {
+  staffSupportThreadSchema,
+  supportAssignBodySchema,
+  supportInboxSchema,
+} from '@coffer/contracts/support-staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { sessionOf, staffActionOf, staffRoutesOf } from '../../platform/access.ts';

@@ -1,9 +1,5 @@
-import {
-  type StaffSupportThread,
-  type SupportMessage,
-  type SupportThread,
-  supportMessages,
-} from '@coffer/contracts/support';
+import type { SupportMessage, SupportThread } from '@coffer/contracts/support';
+import { type StaffSupportThread, supportMessages } from '@coffer/contracts/support-staff';
 import type { Config } from '../../config.ts';
 import { requireCustomer } from '../../customers/customers.ts';
 import type { Database } from '../../db/client.ts';
@@ -65,10 +61,7 @@ export async function sendCustomerMessage(
   });
 }
 
-export async function staffThread(
-  deps: SupportDeps,
-  userId: string,
-): Promise<StaffSupportThread> {
+export async function staffThread(deps: SupportDeps, userId: string): Promise<StaffSupportThread> {
   await requireCustomer(deps, userId);
   const state = await threadState(deps.db, userId);
   return {
