@@ -41,7 +41,14 @@ export function QueueSection<Item>({
           {description}
         </Text>
       </Stack>
-      <QueueItems {...items} />
+      {items.queue.data?.items.length === 0 ? (
+        // One line rather than the empty-state picture: the lists below stay in view.
+        <Text size="sm" c="dimmed">
+          Nothing waiting. {items.emptyDescription}
+        </Text>
+      ) : (
+        <QueueItems {...items} />
+      )}
     </Stack>
   );
 }
