@@ -340,6 +340,12 @@ useTestApp(
        VALUES ($1, $2, 'USD', 10000, 100000, 12, 1200, 'Matrix', '1', 'Matrix street')`,
       [idsOfA.loanId, customerA.user.id],
     );
+    // Customer A's support thread, which staff assign and resolve.
+    await customerA.client.post('/api/v1/support/messages', { body: 'matrix' });
+    // Level 2, where loans start: the assessment request otherwise answers the level's 403.
+    await db.query('UPDATE users SET level = 2 WHERE id = ANY($1::uuid[])', [
+      [customerA.user.id, customerB.user.id],
+    ]);
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   },
   { env: { COFFER_SANDBOX: '1' } },
