@@ -9,7 +9,9 @@ CREATE TABLE "loan_assessment_requests" (
 	"user_id" uuid PRIMARY KEY NOT NULL REFERENCES "users"("id") ON DELETE cascade,
 	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"settled_at" timestamp with time zone,
-	"settled_by_user_id" uuid REFERENCES "users"("id")
+	"settled_by_user_id" uuid REFERENCES "users"("id"),
+	-- Set when staff settled it by declining, with the reason the customer reads.
+	"declined_reason" text
 );
 --> statement-breakpoint
 CREATE INDEX "loan_assessment_requests_open_idx" ON "loan_assessment_requests" USING btree ("requested_at") WHERE "settled_at" IS NULL;

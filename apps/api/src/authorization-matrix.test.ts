@@ -210,6 +210,7 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/admin/queues/loans/to-disburse': staff,
   'GET /api/v1/admin/users/:userId/loans': staff,
   'PUT /api/v1/admin/users/:userId/loan-eligibility': staff,
+  'POST /api/v1/admin/users/:userId/loan-assessment/decline': staff,
   'POST /api/v1/admin/loans/:loanId/approve': adminOnly,
   'POST /api/v1/admin/loans/:loanId/decline': adminOnly,
   'POST /api/v1/admin/loans/:loanId/disburse': staff,

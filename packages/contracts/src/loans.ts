@@ -203,6 +203,8 @@ export const loanOverviewSchema = z.object({
   ),
   /** When the customer asked for an assessment that staff have not made yet. */
   assessmentRequestedAt: z.nullable(z.string()),
+  /** Staff's reason, when they declined the customer's last assessment request. */
+  assessmentDeclinedReason: z.nullable(z.string()),
   applicantDetails: applicantDetailsSchema,
   loanBalanceMinor: minorUnitsSchema,
   loans: z.array(loanSchema),

@@ -41,6 +41,7 @@ export const notificationKinds = {
   card_frozen: { email: 'preference' },
   card_unfrozen: { email: 'preference' },
   loan_eligibility_set: { email: 'preference' },
+  loan_assessment_declined: { email: 'preference' },
   loan_decided: { email: 'preference' },
   loan_disbursed: { email: 'preference' },
   // A repayment the customer made themselves is in the bell only; a collection by us is mailed.

@@ -898,6 +898,7 @@ export const loanAssessmentRequests = pgTable(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     settledByUserId: uuid('settled_by_user_id').references(() => users.id),
+    declinedReason: text('declined_reason'),
   },
   (table) => [
     index('loan_assessment_requests_open_idx')

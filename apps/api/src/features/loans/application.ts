@@ -18,12 +18,13 @@ import { notify } from '../../platform/notifications.ts';
 import { applicantDetails } from './applicant-details.ts';
 import { isApplicationWithinEligibility, refuseLoanAboveEligibility } from './eligibility.ts';
 import {
+  type AssessmentStateRow,
+  assessmentState,
   type EligibilityRow,
   findEligibility,
   insertLoan,
   loansOfUser,
   lockEligibility,
-  openAssessmentRequestedAt,
   outstandingPrincipalOfUser,
   pendingLoans,
   recordDecision,
@@ -53,6 +54,13 @@ function eligibilityOf(row: EligibilityRow | null): LoanOverview['eligibility'] 
     : null;
 }
 
+function assessmentOf(row: AssessmentStateRow | null) {
+  return {
+    assessmentRequestedAt: row && !row.settled_at ? row.requested_at.toISOString() : null,
+    assessmentDeclinedReason: row?.settled_at ? row.declined_reason : null,
+  };
+}
+
 /** The /loan page, and the staff's view of one customer's loans: the same facts. */
 export async function loanOverview(deps: LoanDeps, userId: string): Promise<LoanOverview> {
   const user = await findUserById(deps.db, userId);
@@ -70,8 +78,7 @@ export async function loanOverview(deps: LoanDeps, userId: string): Promise<Loan
       monthsMax: terms.monthsMax,
     },
     eligibility: eligibilityOf(await findEligibility(deps.db, userId)),
-    assessmentRequestedAt:
-      (await openAssessmentRequestedAt(deps.db, userId))?.toISOString() ?? null,
+    ...assessmentOf(await assessmentState(deps.db, userId)),
     applicantDetails: await applicantDetails(deps.db, userId),
     loanBalanceMinor: minorUnits(await outstandingPrincipalOfUser(deps.db, userId)),
     loans: await withSchedules(

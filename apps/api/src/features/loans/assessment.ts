@@ -7,12 +7,18 @@ import {
 import { minorUnits } from '@coffer/contracts/money';
 import { findUserById } from '../../customers/queries.ts';
 import { findCustomerWallet } from '../../ledger/wallets.ts';
+import type { StaffAction } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { publishEvent } from '../../platform/events.ts';
+import { notify } from '../../platform/notifications.ts';
 import { loanOverview } from './application.ts';
-import { openAssessmentRequest, openAssessmentRequests } from './queries.ts';
-import { type LoanDeps, listLengthMax, termsFor } from './shared.ts';
+import {
+  openAssessmentRequest,
+  openAssessmentRequests,
+  settleAssessmentRequest,
+} from './queries.ts';
+import { customerOrRefuse, type LoanDeps, listLengthMax, termsFor } from './shared.ts';
 
 /**
  * "Ask for an assessment" on the loan page (issue #31 item 2): the request waits in the
@@ -57,4 +63,40 @@ export async function assessmentQueue(deps: LoanDeps): Promise<AssessmentRequest
             setAt: row.eligibility_set_at.toISOString(),
           },
   }));
+}
+
+/**
+ * Staff answer an assessment request with no eligibility: the customer is told why in the
+ * bell and on the loan page (never left waiting without a reason), and may ask again.
+ */
+export async function declineAssessment(
+  deps: LoanDeps,
+  userId: string,
+  action: StaffAction,
+): Promise<LoanOverview> {
+  await customerOrRefuse(deps, userId, action);
+  await deps.db.transaction(async (tx) => {
+    if (!(await settleAssessmentRequest(tx, userId, action.staff.userId, action.reason))) {
+      throw new AppError('already_decided');
+    }
+    await recordAudit(tx, {
+      action: 'loan_assessment_declined',
+      actorUserId: action.staff.userId,
+      subjectUserId: userId,
+      reason: action.reason,
+      ipAddress: action.ipAddress,
+    });
+    await notify(
+      tx,
+      {
+        userId,
+        kind: 'loan_assessment_declined',
+        text: `We cannot offer you a loan at the moment: ${action.reason}`,
+        link: '/loan',
+      },
+      deps.config,
+    );
+    await publishEvent(tx, { userId, topics: ['loans'] });
+  });
+  return loanOverview(deps, userId);
 }

@@ -78,6 +78,31 @@ it('puts an assessment request in the loans queue until staff set the eligibilit
   expect(await auditCount(customer.user.id, 'loan_assessment_requested')).toBe(2);
 });
 
+it('tells the customer why when staff decline the assessment, and lets them ask again', async () => {
+  const customer = await createCustomer(app, { level: 2 });
+  const path = `/api/v1/admin/users/${customer.user.id}/loan-assessment/decline`;
+  expect((await support.post(path, { reason: 'No income yet' })).statusCode).toBe(409);
+  await askForAssessment(customer);
+  expect((await support.post(path, {})).statusCode).toBe(400);
+  const declined = await support.post(path, { reason: 'No salary has reached this account yet' });
+  expect(declined.statusCode).toBe(200);
+  expect(await assessmentQueueIds()).not.toContain(customer.user.id);
+  const overview = (await customer.client.get('/api/v1/loans')).json();
+  expect(overview).toMatchObject({
+    assessmentRequestedAt: null,
+    assessmentDeclinedReason: 'No salary has reached this account yet',
+    eligibility: null,
+  });
+  const bell = (await customer.client.get('/api/v1/notifications')).json();
+  expect(bell.items[0].text).toBe(
+    'We cannot offer you a loan at the moment: No salary has reached this account yet',
+  );
+  expect(await auditCount(customer.user.id, 'loan_assessment_declined')).toBe(1);
+  const again = (await askForAssessment(customer)).json();
+  expect(again).toMatchObject({ assessmentDeclinedReason: null });
+  expect(again.assessmentRequestedAt).not.toBeNull();
+});
+
 it('refuses an assessment below level 2 or where loans are not offered, with the reason', async () => {
   const levelOne = await createCustomer(app, { level: 1 });
   const low = await askForAssessment(levelOne);

@@ -395,7 +395,7 @@ export async function openAssessmentRequest(tx: Queryable, userId: string): Prom
   const opened = await tx.query(
     `INSERT INTO loan_assessment_requests AS r (user_id) VALUES ($1)
      ON CONFLICT (user_id) DO UPDATE SET requested_at = now(), settled_at = NULL,
-       settled_by_user_id = NULL
+       settled_by_user_id = NULL, declined_reason = NULL
       WHERE r.settled_at IS NOT NULL
      RETURNING user_id`,
     [userId],
@@ -403,29 +403,41 @@ export async function openAssessmentRequest(tx: Queryable, userId: string): Prom
   return opened.rows.length > 0;
 }
 
-/** When the customer's open assessment request was sent, or null when none is open. */
-export async function openAssessmentRequestedAt(
+export type AssessmentStateRow = {
+  requested_at: Date;
+  settled_at: Date | null;
+  declined_reason: string | null;
+};
+
+/** The customer's latest assessment request, open or settled; null when they never asked. */
+export async function assessmentState(
   db: Queryable,
   userId: string,
-): Promise<Date | null> {
-  const found = await db.query<{ requested_at: Date }>(
-    'SELECT requested_at FROM loan_assessment_requests WHERE user_id = $1 AND settled_at IS NULL',
+): Promise<AssessmentStateRow | null> {
+  const found = await db.query<AssessmentStateRow>(
+    'SELECT requested_at, settled_at, declined_reason FROM loan_assessment_requests WHERE user_id = $1',
     [userId],
   );
-  return found.rows[0]?.requested_at ?? null;
+  return found.rows[0] ?? null;
 }
 
-/** Setting the eligibility answers the customer's open request, if they sent one. */
+/**
+ * Settles the customer's open request, if they sent one: setting the eligibility answers
+ * it, or staff decline it with a reason. True when a request was open.
+ */
 export async function settleAssessmentRequest(
   tx: Queryable,
   userId: string,
   settledByUserId: string,
-): Promise<void> {
-  await tx.query(
-    `UPDATE loan_assessment_requests SET settled_at = now(), settled_by_user_id = $2
-      WHERE user_id = $1 AND settled_at IS NULL`,
-    [userId, settledByUserId],
+  declinedReason: string | null = null,
+): Promise<boolean> {
+  const settled = await tx.query(
+    `UPDATE loan_assessment_requests SET settled_at = now(), settled_by_user_id = $2,
+            declined_reason = $3
+      WHERE user_id = $1 AND settled_at IS NULL RETURNING user_id`,
+    [userId, settledByUserId, declinedReason],
   );
+  return settled.rows.length > 0;
 }
 
 export type AssessmentRequestRow = {

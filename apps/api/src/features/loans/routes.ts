@@ -23,7 +23,7 @@ import {
   loanQueue,
   setEligibility,
 } from './application.ts';
-import { assessmentQueue, requestAssessment } from './assessment.ts';
+import { assessmentQueue, declineAssessment, requestAssessment } from './assessment.ts';
 import {
   disburseLoan,
   disbursementApprovals,
@@ -189,6 +189,16 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         staffActionOf(request, request.body.reason),
       ),
+  );
+
+  staffOnly.post(
+    '/admin/users/:userId/loan-assessment/decline',
+    {
+      config: { access: 'staff', customerLimit: customerLimits.loanStaffAction },
+      schema: { params: userParams, body: rejectBodySchema, response: { 200: loanOverviewSchema } },
+    },
+    (request) =>
+      declineAssessment(deps, request.params.userId, staffActionOf(request, request.body.reason)),
   );
 
   staffOnly.post(

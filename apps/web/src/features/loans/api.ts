@@ -102,6 +102,15 @@ export function setEligibility(userId: string, body: EligibilityBody): Promise<L
   });
 }
 
+export function declineAssessment(userId: string, body: { reason: string }): Promise<LoanOverview> {
+  return apiRequest({
+    method: 'POST',
+    path: `/api/v1/admin/users/${encodeURIComponent(userId)}/loan-assessment/decline`,
+    body,
+    schema: loanOverviewSchema,
+  });
+}
+
 export function decideLoan(
   loanId: string,
   decision: 'approve' | 'decline',

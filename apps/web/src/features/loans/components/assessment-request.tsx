@@ -36,6 +36,12 @@ export function AssessmentRequestCard({ overview }: { overview: LoanOverview }) 
   return (
     <Card withBorder padding="lg" component="section" aria-label="Loan assessment">
       <Stack gap="sm">
+        {overview.assessmentDeclinedReason && (
+          <Alert color="red" variant="light" title="Your last assessment was declined">
+            <Text size="sm">{overview.assessmentDeclinedReason}</Text>
+            <Text size="sm">You may ask again when things change.</Text>
+          </Alert>
+        )}
         <Title order={2}>Find out what you may borrow</Title>
         <Text size="sm">
           Before you apply, staff assess what you may borrow from your account. Ask for an

@@ -1,14 +1,17 @@
 import type { AssessmentRequest } from '@coffer/contracts/loans';
 import { loanMessages } from '@coffer/contracts/loans';
-import { Anchor, Button } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { onDemand } from '../../../components/on-demand.tsx';
+import { RejectWithReasonForm } from '../../../components/staff-action-form.tsx';
 import { TargetModal } from '../../../components/target-modal.tsx';
 import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import { adminUserPath } from '../../../lib/back-office.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
+import { showSuccessToast } from '../../../lib/toasts.ts';
+import { declineAssessment } from '../api.ts';
 
 // Loaded when the dialog first opens, as on the customer page's loans tab.
 const EligibilityForm = onDemand(
@@ -22,6 +25,7 @@ const EligibilityForm = onDemand(
  */
 export function AssessmentRequestsTable({ requests }: { requests: AssessmentRequest[] }) {
   const dialog = useDialogTarget<AssessmentRequest>();
+  const declineDialog = useDialogTarget<AssessmentRequest>();
   const columns: Column<AssessmentRequest>[] = [
     {
       key: 'customer',
@@ -46,9 +50,19 @@ export function AssessmentRequestsTable({ requests }: { requests: AssessmentRequ
       header: 'Actions',
       isHeaderHidden: true,
       cell: (request) => (
-        <Button size="xs" onClick={(event) => dialog.open(request, event.currentTarget)}>
-          Set eligibility
-        </Button>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" onClick={(event) => dialog.open(request, event.currentTarget)}>
+            Set eligibility
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            onClick={(event) => declineDialog.open(request, event.currentTarget)}
+          >
+            Decline
+          </Button>
+        </Group>
       ),
     },
   ];
@@ -68,6 +82,25 @@ export function AssessmentRequestsTable({ requests }: { requests: AssessmentRequ
             eligibility={request.eligibility}
             onDone={dialog.dialogProps.onClose}
           />
+        )}
+      </TargetModal>
+      <TargetModal
+        {...declineDialog.dialogProps}
+        target={declineDialog.target}
+        title="Decline the assessment"
+      >
+        {(request) => (
+          <RejectWithReasonForm
+            reject={(body) => declineAssessment(request.userId, body)}
+            onRejected={() => showSuccessToast('Assessment declined')}
+            onClose={declineDialog.dialogProps.onClose}
+            labels={{ action: 'Decline', busy: 'Declining...', color: 'red.9' }}
+          >
+            <Text size="sm">
+              {request.username} is told in the bell and on the loan page, with your reason, and may
+              ask again.
+            </Text>
+          </RejectWithReasonForm>
         )}
       </TargetModal>
     </>
