@@ -1,19 +1,20 @@
 import type { AssessmentRequest } from '@coffer/contracts/loans';
 import { loanMessages } from '@coffer/contracts/loans';
-import { Anchor, Button, Group, Text } from '@mantine/core';
+import { Anchor, Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { onDemand } from '../../../components/on-demand.tsx';
-import { RejectWithReasonForm } from '../../../components/staff-action-form.tsx';
 import { TargetModal } from '../../../components/target-modal.tsx';
 import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import { adminUserPath } from '../../../lib/back-office.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { showSuccessToast } from '../../../lib/toasts.ts';
-import { declineAssessment } from '../api.ts';
 
-// Loaded when the dialog first opens, as on the customer page's loans tab.
+// Loaded when a dialog first opens, as on the customer page's loans tab.
+const DeclineAssessmentForm = onDemand(
+  async () => (await import('./decline-assessment-form.tsx')).DeclineAssessmentForm,
+  'Loading the form',
+);
 const EligibilityForm = onDemand(
   async () => (await import('./eligibility-form.tsx')).EligibilityForm,
   'Loading the form',
@@ -90,17 +91,7 @@ export function AssessmentRequestsTable({ requests }: { requests: AssessmentRequ
         title="Decline the assessment"
       >
         {(request) => (
-          <RejectWithReasonForm
-            reject={(body) => declineAssessment(request.userId, body)}
-            onRejected={() => showSuccessToast('Assessment declined')}
-            onClose={declineDialog.dialogProps.onClose}
-            labels={{ action: 'Decline', busy: 'Declining...', color: 'red.9' }}
-          >
-            <Text size="sm">
-              {request.username} is told in the bell and on the loan page, with your reason, and may
-              ask again.
-            </Text>
-          </RejectWithReasonForm>
+          <DeclineAssessmentForm request={request} onClose={declineDialog.dialogProps.onClose} />
         )}
       </TargetModal>
     </>

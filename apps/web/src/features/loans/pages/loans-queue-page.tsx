@@ -6,10 +6,14 @@ import {
   loanQueueQueryOptions,
   toDisburseQueueQueryOptions,
 } from '../api.ts';
-import { AssessmentRequestsTable } from '../components/assessment-requests-table.tsx';
 import { LoanRequestsTable } from '../components/loan-requests-table.tsx';
 
-// The third list, below the first screen: loaded when it has loans to show.
+// The lists that are empty on most days load when they have something to show; the
+// applications, the queue's daily work, load with the page.
+const AssessmentRequestsTable = onDemand(
+  async () => (await import('../components/assessment-requests-table.tsx')).AssessmentRequestsTable,
+  'Loading the assessment requests',
+);
 const ToDisburseTable = onDemand(
   async () => (await import('../components/to-disburse-table.tsx')).ToDisburseTable,
   'Loading the loans to disburse',
