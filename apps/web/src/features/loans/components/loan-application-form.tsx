@@ -127,7 +127,7 @@ export function LoanApplicationForm({ overview, terms }: { overview: LoanOvervie
         From {money(terms.amountMinMinor)} to {money(terms.amountMaxMinor)}, up to your approved
         eligibility, over 1 to {terms.monthsMax} months. No fees; no late fees.
         {isPrefilled &&
-          ' Your details come from your profile, your verification and your last application: correct anything that has changed.'}
+          ' What you gave us before (profile, verification, last application) is filled in: correct anything that has changed.'}
       </Text>
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">
