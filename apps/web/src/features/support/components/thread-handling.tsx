@@ -65,8 +65,7 @@ export function ThreadHandling({ userId, thread }: { userId: string; thread: Sta
             {!thread.resolvedAt && (
               <BusyButton
                 type="button"
-                variant="light"
-                color="green.9"
+                variant="default"
                 isBusy={resolve.isPending}
                 busyLabel="Resolving..."
                 onClick={() => resolve.submit(undefined)}
