@@ -3,6 +3,11 @@
 // she types and applies; an admin approves from the loans queue and disburses from the
 // customer page; her open dashboard shows the money without a reload; she repays part, then
 // pays off, and the loan shows Repaid in green. A declined application shows its reason.
+// The loan in one flow (issue #31 item 2): a customer asks for an assessment from the loan
+// page and writes to support; support passes the thread to an admin and sets the
+// eligibility from the loans queue; the customer hears it in the bell and applies from a
+// form that starts with her phone; the admin approves and disburses from the queue's "to
+// disburse" list, then marks the thread resolved.
 
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { annuitySchedule } from '@coffer/contracts/loan-schedule';
@@ -227,6 +232,147 @@ describe('loans', () => {
       await snapshotBothWidths(alice.page, 'loans-declined');
 
       for (const { problems } of [alice, admin, checker]) {
+        expect(unexpectedProblems(problems)).toEqual([]);
+      }
+    },
+    journeyTimeoutMs,
+  );
+
+  it(
+    'takes a loan from the customer asking for an assessment through support to the admin paying it out',
+    async () => {
+      const bruno = await signedInPage(demo.bruno);
+      const support = await signedInPage(demo.support);
+      const admin = await signedInPage(demo.admin);
+      const brunoId = (
+        (
+          await callApi(
+            admin.page,
+            suite.server.baseUrl,
+            'GET',
+            `/api/v1/admin/users?search=${encodeURIComponent(demo.bruno.email)}`,
+          )
+        ).json as { items: { id: string }[] }
+      ).items[0]?.id;
+      const level = await callApi(
+        admin.page,
+        suite.server.baseUrl,
+        'POST',
+        `/api/v1/admin/users/${brunoId}/level`,
+        { level: 2, reason: 'Identity verified' },
+      );
+      expect(level.status, JSON.stringify(level.json)).toBe(200);
+
+      // The customer asks from the loan page, and writes to support.
+      await bruno.page.goto('/loan');
+      await bruno.page.getByText('Not yet assessed').waitFor();
+      await bruno.page.getByRole('button', { name: 'Ask for an assessment' }).click();
+      await bruno.page.getByText('Assessment requested').waitFor();
+      await snapshotBothWidths(bruno.page, 'loanflow-assessment-requested');
+      await bruno.page.goto('/support');
+      await bruno.page
+        .getByRole('textbox', { name: 'Your message' })
+        .fill('I asked for a loan assessment. Can someone look at it?');
+      await bruno.page.getByRole('button', { name: 'Send' }).click();
+      await bruno.page
+        .getByTestId('support-message')
+        .filter({ hasText: 'loan assessment' })
+        .waitFor();
+
+      // Support answers, passes the thread to the admin, and it stays in the inbox.
+      await support.page.goto('/admin/queues/support');
+      await support.page.getByRole('link', { name: demo.bruno.username }).click();
+      await support.page
+        .getByRole('textbox', { name: 'Reply' })
+        .fill('Our lending admin will take it from here.');
+      await support.page.getByRole('button', { name: 'Send' }).click();
+      const handling = support.page.getByRole('region', { name: 'Thread handling' });
+      await handling
+        .getByLabel('Pass to a colleague')
+        .selectOption({ label: `${demo.admin.username} (admin)` });
+      await handling.getByRole('button', { name: 'Assign' }).click();
+      await toast(support.page, 'Thread assigned');
+      await handling.getByText(`Assigned to ${demo.admin.username}.`).waitFor();
+      await snapshotBothWidths(support.page, 'loanflow-thread-assigned');
+      await support.page.goto('/admin/queues/support');
+      const threadRow = support.page.getByRole('row').filter({ hasText: demo.bruno.username });
+      await threadRow.getByText(demo.admin.username).waitFor();
+      await threadRow.getByText(/Answered/).waitFor();
+      await snapshotBothWidths(support.page, 'loanflow-support-inbox');
+
+      // Support sets the eligibility where the request waits: the loans queue.
+      await support.page.goto('/admin/queues/loans');
+      const requests = support.page.getByRole('region', { name: 'Assessment requests' });
+      await requests
+        .getByRole('row')
+        .filter({ hasText: demo.bruno.username })
+        .getByRole('button', { name: 'Set eligibility' })
+        .click();
+      const eligibility = support.page.getByRole('dialog', { name: 'Set loan eligibility' });
+      await eligibility.getByLabel('Approved eligibility').fill('3000.00');
+      await eligibility
+        .getByRole('textbox', { name: 'Reason for the customer' })
+        .fill('Two years of salary into this account');
+      await eligibility.getByRole('button', { name: 'Set eligibility' }).click();
+      await toast(support.page, 'Loan eligibility updated');
+      await requests.getByText('Nobody is waiting for an assessment.').waitFor();
+
+      // The customer hears it in the bell; the form starts from what she gave.
+      await bruno.page.goto('/notifications');
+      await bruno.page
+        .getByText(/Your approved loan eligibility is now €3,000.00/)
+        .first()
+        .waitFor();
+      await bruno.page.goto('/loan');
+      await bruno.page.getByRole('heading', { name: 'Apply for a loan' }).waitFor();
+      expect(await bruno.page.getByLabel('Phone Number').inputValue()).toBe('+4930901820');
+      await snapshotBothWidths(bruno.page, 'loanflow-application-prefilled');
+      await bruno.page.getByLabel('Full Name').fill('Bruno Keller');
+      await bruno.page.getByLabel('Full Address').fill('Torstraße 1, Berlin');
+      await bruno.page.getByLabel('Monthly Salary').fill('3500.00');
+      await bruno.page.getByLabel('Requested Loan Amount').fill('1000.00');
+      await bruno.page.getByLabel('Repayment Months').fill('10');
+      await bruno.page.getByRole('button', { name: 'Submit application' }).click();
+      await toast(bruno.page, 'Loan application submitted for admin review.');
+
+      // The admin approves, then pays out from the queue's own "to disburse" list.
+      await admin.page.goto('/admin/queues/loans');
+      const applications = admin.page.getByRole('region', { name: 'Applications' });
+      await applications
+        .getByRole('row')
+        .filter({ hasText: demo.bruno.username })
+        .getByRole('button', { name: 'Approve' })
+        .click();
+      await admin.page
+        .getByRole('dialog', { name: 'Approve loan' })
+        .getByRole('button', { name: 'Approve' })
+        .click();
+      await toast(admin.page, 'Loan approved');
+      const toDisburse = admin.page.getByRole('region', { name: 'To disburse' });
+      const approvedRow = toDisburse.getByRole('row').filter({ hasText: demo.bruno.username });
+      await approvedRow.getByRole('button', { name: 'Disburse' }).waitFor();
+      await snapshotBothWidths(admin.page, 'loanflow-to-disburse');
+      await approvedRow.getByRole('button', { name: 'Disburse' }).click();
+      const disburseDialog = admin.page.getByRole('dialog', { name: 'Disburse loan' });
+      await disburseDialog.getByLabel('Reason').fill('Approved application, paid out');
+      await disburseDialog.getByRole('button', { name: 'Disburse loan' }).click();
+      await toast(admin.page, 'Loan disbursed: EUR 1,000.00');
+      await toDisburse.getByText('Every approved loan has been paid out.').waitFor();
+
+      // The admin closes the thread: it leaves the inbox.
+      await admin.page.goto(`/admin/users/${brunoId}?tab=messages`);
+      await admin.page
+        .getByRole('region', { name: 'Thread handling' })
+        .getByRole('button', { name: 'Mark resolved' })
+        .click();
+      await toast(admin.page, 'Thread marked resolved');
+      await admin.page.goto('/admin/queues/support');
+      await admin.page.getByRole('heading', { level: 1, name: 'Support inbox' }).waitFor();
+      await admin.page.getByText('Every thread is resolved.').waitFor();
+
+      await bruno.page.goto('/loan');
+      await bruno.page.getByRole('heading', { name: 'Your loan' }).waitFor();
+      for (const { problems } of [bruno, support, admin]) {
         expect(unexpectedProblems(problems)).toEqual([]);
       }
     },

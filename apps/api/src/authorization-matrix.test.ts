@@ -175,6 +175,8 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/admin/queues/support': staff,
   'GET /api/v1/admin/users/:userId/support': staff,
   'POST /api/v1/admin/users/:userId/support': staff,
+  'PUT /api/v1/admin/users/:userId/support/assignee': staff,
+  'POST /api/v1/admin/users/:userId/support/resolve': staff,
   'GET /api/v1/admin/queues': staff,
   // The OpenAPI document and its reference page (Swagger UI's files) describe the API to anyone.
   'GET /api/openapi.json': everyone,
@@ -201,13 +203,17 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/issuing/settlements': signedByIssuer,
   'GET /api/v1/loans': customersOnly,
   'POST /api/v1/loans': customersOnly,
+  'POST /api/v1/loans/assessment-request': customersOnly,
   // The body is checked before the loan is looked up, so B's empty body is a 400 here;
   // loans.test.ts shows another customer's loan answers 404.
   'POST /api/v1/loans/:loanId/repayments': customersOnly,
   'PUT /api/v1/loans/:loanId/auto-repay': customersOnly,
   'GET /api/v1/admin/queues/loans': staff,
+  'GET /api/v1/admin/queues/loans/assessments': staff,
+  'GET /api/v1/admin/queues/loans/to-disburse': staff,
   'GET /api/v1/admin/users/:userId/loans': staff,
   'PUT /api/v1/admin/users/:userId/loan-eligibility': staff,
+  'POST /api/v1/admin/users/:userId/loan-assessment/decline': staff,
   'POST /api/v1/admin/loans/:loanId/approve': adminOnly,
   'POST /api/v1/admin/loans/:loanId/decline': adminOnly,
   'POST /api/v1/admin/loans/:loanId/disburse': staff,
@@ -352,6 +358,12 @@ useTestApp(
        VALUES ($1, $2, 'USD', 10000, 100000, 12, 1200, 'Matrix', '1', 'Matrix street')`,
       [idsOfA.loanId, customerA.user.id],
     );
+    // Customer A's support thread, which staff assign and resolve.
+    await customerA.client.post('/api/v1/support/messages', { body: 'matrix' });
+    // Level 2, where loans start: the assessment request otherwise answers the level's 403.
+    await db.query('UPDATE users SET level = 2 WHERE id = ANY($1::uuid[])', [
+      [customerA.user.id, customerB.user.id],
+    ]);
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   },
   { env: { COFFER_SANDBOX: '1' } },

@@ -24,6 +24,10 @@ export const loanMessages = {
   invalidSalary: 'Enter your monthly salary as a number above zero',
   invalidAmount: 'Enter the amount as a number above zero',
   invalidMonths: 'Enter a whole number of months from 1 to 60',
+  askForAssessment: 'Ask for an assessment',
+  assessmentRequested: 'Assessment requested',
+  assessmentRequestedBody:
+    'Staff will assess what you may borrow. We will notify you when it is decided.',
 } as const;
 
 /** One currency's loan terms as the operator sets them (`COFFER_LOAN_TERMS`). */
@@ -179,6 +183,17 @@ export const loanSchema = z.object({
 });
 export type Loan = z.infer<typeof loanSchema>;
 
+/**
+ * What the application form starts from: what the customer already gave (profile,
+ * verification, their last application). Empty strings where nothing is known.
+ */
+export const applicantDetailsSchema = z.object({
+  fullName: z.string(),
+  phone: z.string(),
+  address: z.string(),
+});
+export type ApplicantDetails = z.infer<typeof applicantDetailsSchema>;
+
 export const loanOverviewSchema = z.object({
   level: z.number().check(z.int()),
   currency: z.string(),
@@ -186,12 +201,29 @@ export const loanOverviewSchema = z.object({
   eligibility: z.nullable(
     z.object({ amountMinor: minorUnitsSchema, reason: z.string(), setAt: z.string() }),
   ),
+  /** When the customer asked for an assessment that staff have not made yet. */
+  assessmentRequestedAt: z.nullable(z.string()),
+  /** Staff's reason, when they declined the customer's last assessment request. */
+  assessmentDeclinedReason: z.nullable(z.string()),
+  applicantDetails: applicantDetailsSchema,
   loanBalanceMinor: minorUnitsSchema,
   loans: z.array(loanSchema),
 });
 export type LoanOverview = z.infer<typeof loanOverviewSchema>;
 
 export const loanListSchema = z.object({ items: z.array(loanSchema) });
+
+/** A customer waiting for staff to set their eligibility, in the loans queue. */
+export const assessmentRequestSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  currency: z.string(),
+  requestedAt: z.string(),
+  /** The eligibility they have now, when they ask for it to be looked at again. */
+  eligibility: z.nullable(z.object({ amountMinor: minorUnitsSchema, setAt: z.string() })),
+});
+export type AssessmentRequest = z.infer<typeof assessmentRequestSchema>;
+export const assessmentRequestListSchema = z.object({ items: z.array(assessmentRequestSchema) });
 
 export const repayBodySchema = z.object({
   amount: singleLineText({ max: 40 }).check(z.minLength(1, 'Invalid amount')),

@@ -25,6 +25,8 @@ export const notificationKinds = {
   payout_rejected: { email: 'preference' },
   dispute_updated: { email: 'preference' },
   support_reply: { email: 'preference' },
+  // A colleague passed a support thread to this member of staff: their bell only.
+  support_thread_assigned: { email: 'never' },
   new_device_sign_in: { email: 'always' },
   password_changed: { email: 'always' },
   two_factor_enabled: { email: 'always' },
@@ -39,6 +41,7 @@ export const notificationKinds = {
   card_frozen: { email: 'preference' },
   card_unfrozen: { email: 'preference' },
   loan_eligibility_set: { email: 'preference' },
+  loan_assessment_declined: { email: 'preference' },
   loan_decided: { email: 'preference' },
   loan_disbursed: { email: 'preference' },
   // A repayment the customer made themselves is in the bell only; a collection by us is mailed.

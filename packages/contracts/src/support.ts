@@ -29,13 +29,3 @@ export const supportThreadSchema = z.object({
 export type SupportThread = z.infer<typeof supportThreadSchema>;
 
 export const supportUnreadSchema = z.object({ unreadCount: z.number().check(z.int()) });
-
-/** A thread in the staff inbox: whose, since when it waits, and its last words. */
-export const supportInboxItemSchema = z.object({
-  userId: z.string(),
-  username: z.string(),
-  awaitingStaffSince: z.iso.datetime(),
-  lastMessagePreview: z.string(),
-});
-export const supportInboxSchema = z.object({ items: z.array(supportInboxItemSchema) });
-export type SupportInboxItem = z.infer<typeof supportInboxItemSchema>;

@@ -764,11 +764,19 @@ export const supportThreads = pgTable(
     awaitingStaffSince: timestamp('awaiting_staff_since', { withTimezone: true }),
     customerReadAt: timestamp('customer_read_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    // The colleague (support or admin) the thread was passed to (migration 0033).
+    assignedToUserId: uuid('assigned_to_user_id').references(() => users.id),
+    // Answered is not resolved: the thread stays in the inbox until staff resolve it, and a
+    // customer's new message opens it again.
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (table) => [
     index('support_threads_awaiting_idx')
       .on(table.awaitingStaffSince)
       .where(sql`${table.awaitingStaffSince} is not null`),
+    index('support_threads_open_idx')
+      .on(table.lastMessageAt)
+      .where(sql`${table.resolvedAt} is null`),
   ],
 );
 
@@ -912,6 +920,28 @@ export const loanEligibilities = pgTable('loan_eligibilities', {
   setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A customer's request to have their eligibility assessed (issue #31 item 2): open while
+ * `settled_at` is null, settled when staff set the eligibility; one row per customer.
+ */
+export const loanAssessmentRequests = pgTable(
+  'loan_assessment_requests',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    settledByUserId: uuid('settled_by_user_id').references(() => users.id),
+    declinedReason: text('declined_reason'),
+  },
+  (table) => [
+    index('loan_assessment_requests_open_idx')
+      .on(table.requestedAt)
+      .where(sql`${table.settledAt} is null`),
+  ],
+);
+
 export const loans = pgTable(
   'loans',
   {
@@ -954,6 +984,7 @@ export const loans = pgTable(
       .where(sql`${table.status} = 'pending'`),
     index('loans_user_idx').on(table.userId, table.createdAt.desc()),
     index('loans_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+    index('loans_approved_idx').on(table.decidedAt).where(sql`${table.status} = 'approved'`),
     check(
       'loans_disbursed_by_second_admin',
       sql`${table.disbursementRequestedByUserId} is null or ${table.disbursedByUserId} is null or ${table.disbursementRequestedByUserId} <> ${table.disbursedByUserId}`,

@@ -15,8 +15,11 @@ import { recordAudit } from '../../platform/audit.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { notify } from '../../platform/notifications.ts';
+import { applicantDetails } from './applicant-details.ts';
 import { isApplicationWithinEligibility, refuseLoanAboveEligibility } from './eligibility.ts';
 import {
+  type AssessmentStateRow,
+  assessmentState,
   type EligibilityRow,
   findEligibility,
   insertLoan,
@@ -26,6 +29,7 @@ import {
   pendingLoans,
   recordDecision,
   saveEligibility,
+  settleAssessmentRequest,
 } from './queries.ts';
 import {
   amountOrRefuse,
@@ -50,6 +54,13 @@ function eligibilityOf(row: EligibilityRow | null): LoanOverview['eligibility'] 
     : null;
 }
 
+function assessmentOf(row: AssessmentStateRow | null) {
+  return {
+    assessmentRequestedAt: row && !row.settled_at ? row.requested_at.toISOString() : null,
+    assessmentDeclinedReason: row?.settled_at ? row.declined_reason : null,
+  };
+}
+
 /** The /loan page, and the staff's view of one customer's loans: the same facts. */
 export async function loanOverview(deps: LoanDeps, userId: string): Promise<LoanOverview> {
   const user = await findUserById(deps.db, userId);
@@ -67,6 +78,8 @@ export async function loanOverview(deps: LoanDeps, userId: string): Promise<Loan
       monthsMax: terms.monthsMax,
     },
     eligibility: eligibilityOf(await findEligibility(deps.db, userId)),
+    ...assessmentOf(await assessmentState(deps.db, userId)),
+    applicantDetails: await applicantDetails(deps.db, userId),
     loanBalanceMinor: minorUnits(await outstandingPrincipalOfUser(deps.db, userId)),
     loans: await withSchedules(
       deps.db,
@@ -159,6 +172,8 @@ export async function setEligibility(
       reason: action.reason,
       setByUserId: action.staff.userId,
     });
+    // The customer's assessment request, if they sent one, is answered by this.
+    await settleAssessmentRequest(tx, userId, action.staff.userId);
     await recordAudit(tx, {
       action: 'loan_eligibility_set',
       actorUserId: action.staff.userId,

@@ -14,6 +14,7 @@ import { publishEvent } from '../../platform/events.ts';
 import { notify } from '../../platform/notifications.ts';
 import { refuseLoanAboveEligibility } from './eligibility.ts';
 import {
+  approvedLoans,
   findLoan,
   type LoanRow,
   recordDisbursement,
@@ -23,9 +24,11 @@ import {
 import {
   customerOrRefuse,
   type LoanDeps,
+  listLengthMax,
   loanById,
   lockCustomersEligibility,
   lockLoan,
+  withSchedules,
 } from './shared.ts';
 
 /**
@@ -179,4 +182,12 @@ async function payOut(
     deps.config,
   );
   await publishEvent(tx, { userId: loan.user_id, topics: ['wallet', 'loans'] });
+}
+
+/**
+ * The loans queue's "to disburse" list: approved loans not yet paid out, the longest
+ * waiting first, each with whoever asked a second admin to pay it out.
+ */
+export async function toDisburseQueue(deps: LoanDeps): Promise<Loan[]> {
+  return withSchedules(deps.db, await approvedLoans(deps.db, listLengthMax), new Date());
 }

@@ -222,7 +222,7 @@ describe('deciding', () => {
     expect(declined.json()).toMatchObject({ status: 'declined' });
   });
 
-  it('lists pending applications oldest first and counts them on the staff home', async () => {
+  it('lists pending applications oldest first and counts them, with the loans to disburse and the assessment requests, on the staff home', async () => {
     const first = await borrower(app, admin);
     const second = await borrower(app, admin);
     const a = (await applyForLoan(first, { amount: '200.00', months: 3 })).json();
@@ -231,9 +231,12 @@ describe('deciding', () => {
       .json()
       .items.map((loan: { id: string }) => loan.id);
     expect(ids.indexOf(a.id)).toBeLessThan(ids.indexOf(b.id));
+    const lengthOf = async (path: string) => (await support.get(path)).json().items.length;
+    const toDisburse = await lengthOf('/api/v1/admin/queues/loans/to-disburse');
+    const assessments = await lengthOf('/api/v1/admin/queues/loans/assessments');
     const counts = (await support.get('/api/v1/admin/queues')).json().items;
     expect(counts.find((item: { queue: string }) => item.queue === 'loans').openCount).toBe(
-      ids.length,
+      ids.length + toDisburse + assessments,
     );
   });
 

@@ -375,3 +375,129 @@ export async function outstandingPrincipalByCurrency(
   );
   return found.rows;
 }
+
+/** Approved loans not yet paid out: the loans queue's "to disburse" list, oldest first. */
+export async function approvedLoans(db: Queryable, limit: number): Promise<LoanRow[]> {
+  const found = await db.query<LoanRow>(
+    `SELECT ${loanColumns} FROM ${loanFrom} WHERE l.status = 'approved'
+      ORDER BY l.decided_at, l.id LIMIT $1`,
+    [limit],
+  );
+  return found.rows;
+}
+
+/**
+ * Opens the customer's assessment request; true when this call opened it, false when one
+ * was open already. Of two sent at once the primary key lets one write: the other waits
+ * for it, then finds the row open and changes nothing.
+ */
+export async function openAssessmentRequest(tx: Queryable, userId: string): Promise<boolean> {
+  const opened = await tx.query(
+    `INSERT INTO loan_assessment_requests AS r (user_id) VALUES ($1)
+     ON CONFLICT (user_id) DO UPDATE SET requested_at = now(), settled_at = NULL,
+       settled_by_user_id = NULL, declined_reason = NULL
+      WHERE r.settled_at IS NOT NULL
+     RETURNING user_id`,
+    [userId],
+  );
+  return opened.rows.length > 0;
+}
+
+export type AssessmentStateRow = {
+  requested_at: Date;
+  settled_at: Date | null;
+  declined_reason: string | null;
+};
+
+/** The customer's latest assessment request, open or settled; null when they never asked. */
+export async function assessmentState(
+  db: Queryable,
+  userId: string,
+): Promise<AssessmentStateRow | null> {
+  const found = await db.query<AssessmentStateRow>(
+    'SELECT requested_at, settled_at, declined_reason FROM loan_assessment_requests WHERE user_id = $1',
+    [userId],
+  );
+  return found.rows[0] ?? null;
+}
+
+/**
+ * Settles the customer's open request, if they sent one: setting the eligibility answers
+ * it, or staff decline it with a reason. True when a request was open.
+ */
+export async function settleAssessmentRequest(
+  tx: Queryable,
+  userId: string,
+  settledByUserId: string,
+  declinedReason: string | null = null,
+): Promise<boolean> {
+  const settled = await tx.query(
+    `UPDATE loan_assessment_requests SET settled_at = now(), settled_by_user_id = $2,
+            declined_reason = $3
+      WHERE user_id = $1 AND settled_at IS NULL RETURNING user_id`,
+    [userId, settledByUserId, declinedReason],
+  );
+  return settled.rows.length > 0;
+}
+
+export type AssessmentRequestRow = {
+  user_id: string;
+  username: string;
+  currency: string;
+  requested_at: Date;
+  eligibility_minor: bigint | null;
+  eligibility_set_at: Date | null;
+};
+
+/** Open assessment requests, the longest waiting first. */
+export async function openAssessmentRequests(
+  db: Queryable,
+  limit: number,
+): Promise<AssessmentRequestRow[]> {
+  const found = await db.query<AssessmentRequestRow>(
+    `SELECT r.user_id, u.username, a.currency, r.requested_at,
+            e.amount_minor AS eligibility_minor, e.set_at AS eligibility_set_at
+       FROM loan_assessment_requests r
+       JOIN users u ON u.id = r.user_id
+       JOIN accounts a ON a.owner_user_id = r.user_id AND a.kind = 'customer'
+       LEFT JOIN loan_eligibilities e ON e.user_id = r.user_id
+      WHERE r.settled_at IS NULL
+      ORDER BY r.requested_at, r.user_id LIMIT $1`,
+    [limit],
+  );
+  return found.rows;
+}
+
+export type ApplicantDetailsRow = {
+  profile_phone: string | null;
+  verified_address: string | null;
+  last_full_name: string | null;
+  last_phone: string | null;
+  last_address: string | null;
+};
+
+/**
+ * What the customer already told us that an application asks: the profile's phone, the
+ * address of their latest verification that was not rejected, and their last
+ * application's details (in one statement, one snapshot).
+ */
+export async function applicantDetailsOf(
+  db: Queryable,
+  userId: string,
+): Promise<ApplicantDetailsRow | null> {
+  const found = await db.query<ApplicantDetailsRow>(
+    `SELECT u.phone AS profile_phone,
+            (SELECT k.address FROM kyc_submissions k
+              WHERE k.user_id = u.id AND k.status <> 'rejected'
+              ORDER BY k.created_at DESC LIMIT 1) AS verified_address,
+            last.full_name AS last_full_name, last.phone AS last_phone,
+            last.address AS last_address
+       FROM users u
+       LEFT JOIN LATERAL (SELECT l.full_name, l.phone, l.address FROM loans l
+                           WHERE l.user_id = u.id ORDER BY l.created_at DESC, l.id DESC
+                           LIMIT 1) last ON true
+      WHERE u.id = $1`,
+    [userId],
+  );
+  return found.rows[0] ?? null;
+}

@@ -1,5 +1,6 @@
 import { decisionBodySchema, rejectBodySchema } from '@coffer/contracts/admin';
 import {
+  assessmentRequestListSchema,
   autoRepayBodySchema,
   eligibilityBodySchema,
   loanApplicationBodySchema,
@@ -22,7 +23,13 @@ import {
   loanQueue,
   setEligibility,
 } from './application.ts';
-import { disburseLoan, disbursementApprovals, disbursementTarget } from './disbursement.ts';
+import { assessmentQueue, declineAssessment, requestAssessment } from './assessment.ts';
+import {
+  disburseLoan,
+  disbursementApprovals,
+  disbursementTarget,
+  toDisburseQueue,
+} from './disbursement.ts';
 import {
   collectDueInstalments,
   loanCollectionIntervalMs,
@@ -66,6 +73,15 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201);
       return applyForLoan(deps, sessionOf(request).userId, request.body);
     },
+  );
+
+  app.post(
+    '/loans/assessment-request',
+    {
+      config: { access: 'customer', customerLimit: customerLimits.loanApplication },
+      schema: { response: { 200: loanOverviewSchema } },
+    },
+    (request) => requestAssessment(deps, sessionOf(request).userId),
   );
 
   app.post(
@@ -133,6 +149,21 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   staffOnly.get(
+    '/admin/queues/loans/assessments',
+    {
+      config: { access: 'staff' },
+      schema: { response: { 200: assessmentRequestListSchema } },
+    },
+    async () => ({ items: await assessmentQueue(deps) }),
+  );
+
+  staffOnly.get(
+    '/admin/queues/loans/to-disburse',
+    { config: { access: 'staff' }, schema: { response: { 200: loanListSchema } } },
+    async () => ({ items: await toDisburseQueue(deps) }),
+  );
+
+  staffOnly.get(
     '/admin/users/:userId/loans',
     {
       config: { access: 'staff' },
@@ -158,6 +189,16 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         staffActionOf(request, request.body.reason),
       ),
+  );
+
+  staffOnly.post(
+    '/admin/users/:userId/loan-assessment/decline',
+    {
+      config: { access: 'staff', customerLimit: customerLimits.loanStaffAction },
+      schema: { params: userParams, body: rejectBodySchema, response: { 200: loanOverviewSchema } },
+    },
+    (request) =>
+      declineAssessment(deps, request.params.userId, staffActionOf(request, request.body.reason)),
   );
 
   staffOnly.post(

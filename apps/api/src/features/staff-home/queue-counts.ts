@@ -9,11 +9,14 @@ import type { Queryable } from '../../db/client.ts';
 export const openCountSql: Partial<Record<QueueName, string>> = {
   kyc: "SELECT count(*) FROM kyc_submissions WHERE status = 'pending'",
   payouts: "SELECT count(*) FROM payouts WHERE status = 'pending'",
-  loans: "SELECT count(*) FROM loans WHERE status = 'pending'",
+  // Applications to decide, approved loans to pay out, and customers asking for an assessment.
+  loans: `SELECT (SELECT count(*) FROM loans WHERE status IN ('pending', 'approved'))
+    + (SELECT count(*) FROM loan_assessment_requests WHERE settled_at IS NULL)`,
   cards: "SELECT count(*) FROM cards WHERE status = 'requested'",
   deposits: "SELECT count(*) FROM money_requests WHERE status = 'pending_approval'",
   disputes: "SELECT count(*) FROM disputes WHERE status IN ('pending', 'investigating')",
-  support: 'SELECT count(*) FROM support_threads WHERE awaiting_staff_since IS NOT NULL',
+  // A thread is open until staff resolve it, answered or not.
+  support: 'SELECT count(*) FROM support_threads WHERE resolved_at IS NULL',
 };
 
 const builtQueues = queueNames.filter((queue) => openCountSql[queue]);

@@ -1,4 +1,5 @@
-import type { SupportInboxItem, SupportMessage } from '@coffer/contracts/support';
+import type { SupportMessage } from '@coffer/contracts/support';
+import type { StaffMember, SupportInboxItem } from '@coffer/contracts/support-staff';
 import type { Queryable } from '../../db/client.ts';
 import type { RowOf } from '../../db/rows.ts';
 import type { supportMessages } from '../../db/schema.ts';
@@ -54,9 +55,10 @@ export async function markReadByCustomer(db: Queryable, userId: string): Promise
 }
 
 /**
- * Adds a message, opening the thread if it is the first. A customer's message puts the
- * thread in the staff inbox (keeping how long it has waited) and counts as read by them;
- * a staff reply takes it out.
+ * Adds a message, opening the thread if it is the first. A customer's message marks the
+ * thread as waiting for staff (keeping how long it has waited), opens it again if it was
+ * resolved, and counts as read by them; a staff reply ends the wait, and the thread stays
+ * in the inbox until staff resolve it.
  */
 export async function insertMessage(
   tx: Queryable,
@@ -68,6 +70,7 @@ export async function insertMessage(
      ON CONFLICT (user_id) DO UPDATE SET
        awaiting_staff_since = CASE WHEN $2 THEN NULL ELSE coalesce(t.awaiting_staff_since, now()) END,
        customer_read_at = CASE WHEN $2 THEN t.customer_read_at ELSE now() END,
+       resolved_at = CASE WHEN $2 THEN t.resolved_at ELSE NULL END,
        last_message_at = now()`,
     [message.threadUserId, message.isFromStaff],
   );
@@ -83,26 +86,106 @@ export async function insertMessage(
   return toMessage(row);
 }
 
-/** The staff inbox: threads waiting for a staff reply, the longest waiting first. */
-export async function awaitingThreads(db: Queryable, rowsMax: number): Promise<SupportInboxItem[]> {
-  const found = await db.query<{
-    user_id: string;
-    username: string;
-    awaiting_staff_since: Date;
-    last_body: string;
-  }>(
-    `SELECT t.user_id, u.username, t.awaiting_staff_since,
+type InboxRow = {
+  user_id: string;
+  username: string;
+  awaiting_staff_since: Date | null;
+  last_message_at: Date;
+  last_body: string;
+  assignee_id: string | null;
+  assignee_username: string | null;
+};
+
+/**
+ * The staff inbox: every thread not yet resolved, those waiting for a reply first (the
+ * longest waiting first), then answered ones by their last message.
+ */
+export async function openThreads(db: Queryable, rowsMax: number): Promise<SupportInboxItem[]> {
+  const found = await db.query<InboxRow>(
+    `SELECT t.user_id, u.username, t.awaiting_staff_since, t.last_message_at,
             (SELECT m.body FROM support_messages m WHERE m.thread_user_id = t.user_id
-              ORDER BY m.id DESC LIMIT 1) AS last_body
+              ORDER BY m.id DESC LIMIT 1) AS last_body,
+            a.id AS assignee_id, a.username AS assignee_username
        FROM support_threads t JOIN users u ON u.id = t.user_id
-      WHERE t.awaiting_staff_since IS NOT NULL
-      ORDER BY t.awaiting_staff_since ASC LIMIT $1`,
+       LEFT JOIN users a ON a.id = t.assigned_to_user_id
+      WHERE t.resolved_at IS NULL
+      ORDER BY t.awaiting_staff_since ASC NULLS LAST, t.last_message_at ASC LIMIT $1`,
     [rowsMax],
   );
   return found.rows.map((row) => ({
     userId: row.user_id,
     username: row.username,
-    awaitingStaffSince: row.awaiting_staff_since.toISOString(),
+    awaitingStaffSince: row.awaiting_staff_since?.toISOString() ?? null,
+    lastMessageAt: row.last_message_at.toISOString(),
     lastMessagePreview: row.last_body.slice(0, 140),
+    assignee: personOf(row.assignee_id, row.assignee_username),
   }));
+}
+
+function personOf(id: string | null, username: string | null) {
+  return id !== null && username !== null ? { id, username } : null;
+}
+
+export type ThreadStateRow = {
+  assignee_id: string | null;
+  assignee_username: string | null;
+  resolved_at: Date | null;
+};
+
+/** Who has the thread and whether it is resolved; null when the customer never wrote. */
+export async function threadState(
+  db: Queryable,
+  threadUserId: string,
+  options: { isLocked?: boolean } = {},
+): Promise<ThreadStateRow | null> {
+  const found = await db.query<ThreadStateRow>(
+    `SELECT a.id AS assignee_id, a.username AS assignee_username, t.resolved_at
+       FROM support_threads t LEFT JOIN users a ON a.id = t.assigned_to_user_id
+      WHERE t.user_id = $1 ${options.isLocked ? 'FOR UPDATE OF t' : ''}`,
+    [threadUserId],
+  );
+  return found.rows[0] ?? null;
+}
+
+export function assigneeOf(state: ThreadStateRow | null) {
+  return state ? personOf(state.assignee_id, state.assignee_username) : null;
+}
+
+export async function assignThread(
+  tx: Queryable,
+  threadUserId: string,
+  assigneeUserId: string,
+): Promise<void> {
+  await tx.query('UPDATE support_threads SET assigned_to_user_id = $2 WHERE user_id = $1', [
+    threadUserId,
+    assigneeUserId,
+  ]);
+}
+
+/** Resolves the thread unless it is resolved already (false then). */
+export async function resolveThread(tx: Queryable, threadUserId: string): Promise<boolean> {
+  const changed = await tx.query(
+    `UPDATE support_threads SET resolved_at = now()
+      WHERE user_id = $1 AND resolved_at IS NULL RETURNING user_id`,
+    [threadUserId],
+  );
+  return changed.rows.length > 0;
+}
+
+/** Support staff and admins, by name: whom a thread can be passed to. */
+export async function staffMembers(db: Queryable, rowsMax: number): Promise<StaffMember[]> {
+  const found = await db.query<{ id: string; username: string; role: 'support' | 'admin' }>(
+    `SELECT id, username, role FROM users WHERE role IN ('support', 'admin')
+      ORDER BY lower(username), id LIMIT $1`,
+    [rowsMax],
+  );
+  return found.rows.map((row) => ({ id: row.id, username: row.username, role: row.role }));
+}
+
+export async function findStaffMember(db: Queryable, userId: string): Promise<StaffMember | null> {
+  const found = await db.query<StaffMember>(
+    `SELECT id, username, role FROM users WHERE id = $1 AND role IN ('support', 'admin')`,
+    [userId],
+  );
+  return found.rows[0] ?? null;
 }

@@ -1,18 +1,24 @@
 import {
-  supportInboxSchema,
   supportMessageBodySchema,
   supportMessageSchema,
   supportThreadSchema,
   supportUnreadSchema,
 } from '@coffer/contracts/support';
+import {
+  staffSupportThreadSchema,
+  supportAssignBodySchema,
+  supportInboxSchema,
+} from '@coffer/contracts/support-staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { sessionOf, staffActionOf, staffRoutesOf } from '../../platform/access.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';
 import { customerUnreadCount } from './queries.ts';
 import {
+  assignSupportThread,
   customerThread,
   readThread,
+  resolveSupportThread,
   sendCustomerMessage,
   sendStaffReply,
   staffThread,
@@ -66,9 +72,37 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:userId/support',
     {
       config: { access: 'staff' },
-      schema: { params: userParams, response: { 200: supportThreadSchema } },
+      schema: { params: userParams, response: { 200: staffSupportThreadSchema } },
     },
     async (request) => staffThread(deps, request.params.userId),
+  );
+
+  staffOnly.put(
+    '/admin/users/:userId/support/assignee',
+    {
+      config: { access: 'staff' },
+      schema: {
+        params: userParams,
+        body: supportAssignBodySchema,
+        response: { 200: staffSupportThreadSchema },
+      },
+    },
+    (request) =>
+      assignSupportThread(
+        deps,
+        request.params.userId,
+        request.body.assigneeUserId,
+        staffActionOf(request, ''),
+      ),
+  );
+
+  staffOnly.post(
+    '/admin/users/:userId/support/resolve',
+    {
+      config: { access: 'staff' },
+      schema: { params: userParams, response: { 200: staffSupportThreadSchema } },
+    },
+    (request) => resolveSupportThread(deps, request.params.userId, staffActionOf(request, '')),
   );
 
   staffOnly.post(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { createCustomer } from '../../../test/customers.ts';
 import { openTestDatabase } from '../../../test/database.ts';
-import { staffClient } from '../../../test/http.ts';
+import { staffClient, type TestClient } from '../../../test/http.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import type { Database } from '../../db/client.ts';
 
@@ -42,10 +42,11 @@ describe('support messages', () => {
       body: 'We are on it.',
     });
     expect(reply.statusCode).toBe(201);
+    // Answered is not resolved: the thread stays in the inbox, no longer waiting.
     const after = (await support.client.get('/api/v1/admin/queues/support')).json();
-    expect(after.items.map((item: { userId: string }) => item.userId)).not.toContain(
-      customer.user.id,
-    );
+    expect(
+      after.items.find((item: { userId: string }) => item.userId === customer.user.id),
+    ).toMatchObject({ awaitingStaffSince: null });
     expect((await customer.client.get('/api/v1/support/unread')).json()).toEqual({
       unreadCount: 1,
     });
@@ -130,5 +131,117 @@ describe('support messages', () => {
       { body: 'Hello' },
     );
     expect(reply.statusCode).toBe(404);
+  });
+});
+
+describe('assigning and resolving threads (issue #31 item 2)', () => {
+  async function auditActions(userId: string): Promise<string[]> {
+    const found = await db.query<{ action: string }>(
+      `SELECT action FROM audit_events WHERE subject_user_id = $1
+        AND action IN ('support_thread_assigned', 'support_thread_resolved') ORDER BY id`,
+      [userId],
+    );
+    return found.rows.map((row) => row.action);
+  }
+  const inboxOf = async (client: TestClient) =>
+    (await client.get('/api/v1/admin/queues/support')).json().items as {
+      userId: string;
+      awaitingStaffSince: string | null;
+      assignee: { id: string; username: string } | null;
+    }[];
+
+  it('keeps an answered thread in the inbox, passed to an admin, until it is marked resolved', async () => {
+    const customer = await createCustomer(app);
+    const support = await staffClient(app, 'support');
+    const admin = await staffClient(app, 'admin');
+    await customer.client.post('/api/v1/support/messages', { body: 'May I borrow 2,000?' });
+    await support.client.post(`/api/v1/admin/users/${customer.user.id}/support`, {
+      body: 'I am passing you to our lending admin.',
+    });
+    const answered = (await inboxOf(support.client)).find(
+      (item) => item.userId === customer.user.id,
+    );
+    expect(answered).toMatchObject({ awaitingStaffSince: null, assignee: null });
+
+    const thread = (
+      await support.client.get(`/api/v1/admin/users/${customer.user.id}/support`)
+    ).json();
+    expect(thread.colleagues.map((colleague: { id: string }) => colleague.id)).toContain(
+      admin.user.id,
+    );
+    const assigned = await support.client.request(
+      'PUT',
+      `/api/v1/admin/users/${customer.user.id}/support/assignee`,
+      { assigneeUserId: admin.user.id },
+    );
+    expect(assigned.statusCode).toBe(200);
+    expect(assigned.json().assignee.id).toBe(admin.user.id);
+    expect(
+      (await inboxOf(admin.client)).find((item) => item.userId === customer.user.id)?.assignee?.id,
+    ).toBe(admin.user.id);
+    const adminBell = (await admin.client.get('/api/v1/notifications')).json();
+    expect(adminBell.items[0].text).toMatch(/passed .+'s support thread to you\./);
+
+    const resolved = await admin.client.post(
+      `/api/v1/admin/users/${customer.user.id}/support/resolve`,
+    );
+    expect(resolved.statusCode).toBe(200);
+    expect(resolved.json().resolvedAt).not.toBeNull();
+    expect((await inboxOf(admin.client)).map((item) => item.userId)).not.toContain(
+      customer.user.id,
+    );
+    const again = await admin.client.post(
+      `/api/v1/admin/users/${customer.user.id}/support/resolve`,
+    );
+    expect(again.statusCode).toBe(409);
+    expect(await auditActions(customer.user.id)).toEqual([
+      'support_thread_assigned',
+      'support_thread_resolved',
+    ]);
+
+    // The customer writes again: the thread is back, still with the admin.
+    await customer.client.post('/api/v1/support/messages', { body: 'One more question' });
+    const reopened = (await inboxOf(support.client)).find(
+      (item) => item.userId === customer.user.id,
+    );
+    expect(reopened?.awaitingStaffSince).not.toBeNull();
+    expect(reopened?.assignee?.id).toBe(admin.user.id);
+  });
+
+  it('refuses to assign a thread to a customer or to nobody, and answers 404 without a thread', async () => {
+    const customer = await createCustomer(app);
+    const other = await createCustomer(app);
+    const support = await staffClient(app, 'support');
+    const noThread = await support.client.request(
+      'PUT',
+      `/api/v1/admin/users/${customer.user.id}/support/assignee`,
+      { assigneeUserId: (await staffClient(app, 'admin')).user.id },
+    );
+    expect(noThread.statusCode).toBe(404);
+    expect(
+      (await support.client.post(`/api/v1/admin/users/${customer.user.id}/support/resolve`))
+        .statusCode,
+    ).toBe(404);
+    await customer.client.post('/api/v1/support/messages', { body: 'Hello' });
+    const toCustomer = await support.client.request(
+      'PUT',
+      `/api/v1/admin/users/${customer.user.id}/support/assignee`,
+      { assigneeUserId: other.user.id },
+    );
+    expect(toCustomer.statusCode).toBe(400);
+    expect(toCustomer.json().error.fields.assigneeUserId).toBe(
+      'Assign the thread to a member of staff',
+    );
+    const toNobody = await support.client.request(
+      'PUT',
+      `/api/v1/admin/users/${customer.user.id}/support/assignee`,
+      { assigneeUserId: 'nobody' },
+    );
+    expect(toNobody.statusCode).toBe(400);
+    expect(await auditActions(customer.user.id)).toEqual([]);
+    const customerTries = await customer.client.post(
+      `/api/v1/admin/users/${customer.user.id}/support/resolve`,
+    );
+    expect(customerTries.statusCode).toBe(404);
   });
 });

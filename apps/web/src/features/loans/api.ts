@@ -1,4 +1,5 @@
 import {
+  assessmentRequestListSchema,
   type EligibilityBody,
   type Loan,
   type LoanApplicationBody,
@@ -21,6 +22,15 @@ export const loanOverviewQueryOptions = queryOptions({
 
 export function applyForLoan(body: LoanApplicationBody): Promise<Loan> {
   return apiRequest({ method: 'POST', path: '/api/v1/loans', body, schema: loanSchema });
+}
+
+/** "Ask for an assessment": answers with the page's facts, the request among them. */
+export function requestAssessment(): Promise<LoanOverview> {
+  return apiRequest({
+    method: 'POST',
+    path: '/api/v1/loans/assessment-request',
+    schema: loanOverviewSchema,
+  });
 }
 
 /** A repayment moves money: it carries the confirmation's Idempotency-Key. */
@@ -55,6 +65,22 @@ export const loanQueueQueryOptions = queryOptions({
     apiRequest({ path: '/api/v1/admin/queues/loans', schema: loanListSchema, signal }),
 });
 
+export const assessmentQueueQueryOptions = queryOptions({
+  queryKey: ['admin', 'queues', 'loans', 'assessments'],
+  queryFn: ({ signal }) =>
+    apiRequest({
+      path: '/api/v1/admin/queues/loans/assessments',
+      schema: assessmentRequestListSchema,
+      signal,
+    }),
+});
+
+export const toDisburseQueueQueryOptions = queryOptions({
+  queryKey: ['admin', 'queues', 'loans', 'to-disburse'],
+  queryFn: ({ signal }) =>
+    apiRequest({ path: '/api/v1/admin/queues/loans/to-disburse', schema: loanListSchema, signal }),
+});
+
 export function customerLoansQueryOptions(userId: string) {
   return queryOptions({
     queryKey: ['admin', 'users', userId, 'loans'],
@@ -71,6 +97,15 @@ export function setEligibility(userId: string, body: EligibilityBody): Promise<L
   return apiRequest({
     method: 'PUT',
     path: `/api/v1/admin/users/${encodeURIComponent(userId)}/loan-eligibility`,
+    body,
+    schema: loanOverviewSchema,
+  });
+}
+
+export function declineAssessment(userId: string, body: { reason: string }): Promise<LoanOverview> {
+  return apiRequest({
+    method: 'POST',
+    path: `/api/v1/admin/users/${encodeURIComponent(userId)}/loan-assessment/decline`,
     body,
     schema: loanOverviewSchema,
   });

@@ -1,5 +1,4 @@
 import {
-  supportInboxSchema,
   supportMessageSchema,
   supportThreadSchema,
   supportUnreadSchema,
@@ -37,34 +36,5 @@ export function markThreadRead() {
     method: 'POST',
     path: '/api/v1/support/thread/read',
     schema: noContentSchema,
-  });
-}
-
-// Back-office queries start with 'admin', so every live event refreshes them for staff.
-
-export const supportInboxQueryOptions = queryOptions({
-  queryKey: ['admin', 'queues', 'support'],
-  queryFn: ({ signal }) =>
-    apiRequest({ path: '/api/v1/admin/queues/support', schema: supportInboxSchema, signal }),
-});
-
-export function customerThreadQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: ['admin', 'users', userId, 'support'],
-    queryFn: ({ signal }) =>
-      apiRequest({
-        path: `/api/v1/admin/users/${encodeURIComponent(userId)}/support`,
-        schema: supportThreadSchema,
-        signal,
-      }),
-  });
-}
-
-export function sendStaffReply(userId: string, body: string) {
-  return apiRequest({
-    method: 'POST',
-    path: `/api/v1/admin/users/${encodeURIComponent(userId)}/support`,
-    body: { body },
-    schema: supportMessageSchema,
   });
 }

@@ -117,7 +117,17 @@ export function CustomerLoansTab({ userId }: { userId: string }) {
   const others = overview.data.loans.filter((loan) => loan.status !== 'pending');
   return (
     <Stack gap="lg">
-      <EligibilityForm userId={userId} overview={overview.data} />
+      {overview.data.assessmentRequestedAt && (
+        <Text size="sm" c="yellow.9">
+          The customer asked for an assessment on{' '}
+          {formatDateTime(overview.data.assessmentRequestedAt)}: setting the eligibility answers it.
+        </Text>
+      )}
+      <EligibilityForm
+        userId={userId}
+        currency={overview.data.currency}
+        eligibility={overview.data.eligibility}
+      />
       <Stack gap="sm">
         <Title order={3}>Pending Loan Requests</Title>
         {pending.length === 0 ? (

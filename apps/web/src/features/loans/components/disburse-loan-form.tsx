@@ -1,23 +1,20 @@
 import { loanDecisionBodySchema } from '@coffer/contracts/loans';
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ReasonField } from '../../../components/staff-action-form.tsx';
-import { adminQueryRoot } from '../../../lib/back-office.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
-import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
-import { useMoneyAction } from '../../../lib/use-money-action.ts';
-import { customerLoansQueryOptions, disburseLoan } from '../api.ts';
+import { customerLoansQueryOptions } from '../api.ts';
+import { useDisburseLoan } from './use-disburse-loan.ts';
 
 /**
  * Account Actions' "Disburse loan": against an approved loan only (picked here), for its
  * approved amount. Above the approval threshold the first admin asks and a second pays out.
  */
 export function DisburseLoanForm({ userId }: { userId: string }) {
-  const queryClient = useQueryClient();
   const me = useMe();
   const overview = useQuery(customerLoansQueryOptions(userId));
   const approved = overview.data?.loans.filter((loan) => loan.status === 'approved') ?? [];
@@ -29,23 +26,7 @@ export function DisburseLoanForm({ userId }: { userId: string }) {
       reason: (value) => contractResolver(loanDecisionBodySchema)({ reason: value }).reason ?? null,
     },
   });
-  const disburse = useMoneyAction({
-    send: (values: { loanId: string; reason: string }, key) =>
-      disburseLoan(values.loanId, { reason: values.reason }, key),
-    onSent: async (loan) => {
-      const amount = formatAmountMinor(loan.amountMinor, loan.currency, {
-        currencyDisplay: 'code',
-      });
-      showSuccessToast(
-        loan.status === 'disbursed'
-          ? `Loan disbursed: ${amount}`
-          : `Loan disbursement submitted for approval: ${amount}`,
-      );
-      form.reset();
-      await queryClient.invalidateQueries({ queryKey: adminQueryRoot });
-    },
-    showFailure: (message) => showErrorToast(`Transaction failed: ${message}`),
-  });
+  const disburse = useDisburseLoan(() => form.reset());
   const chosen = approved.find((loan) => loan.id === form.values.loanId);
   return (
     <form

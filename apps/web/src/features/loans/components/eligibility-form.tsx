@@ -1,10 +1,5 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
-import {
-  type EligibilityBody,
-  eligibilityBodySchema,
-  type LoanOverview,
-  loanMessages,
-} from '@coffer/contracts/loans';
+import { type EligibilityBody, eligibilityBodySchema, loanMessages } from '@coffer/contracts/loans';
 import { Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId } from 'react';
@@ -26,9 +21,20 @@ import { setEligibility } from '../api.ts';
  * Staff set what the customer may borrow, with a reason the customer sees (the field says
  * so) and a note for staff only, kept in the audit log (both audited).
  */
-export function EligibilityForm({ userId, overview }: { userId: string; overview: LoanOverview }) {
+export function EligibilityForm({
+  userId,
+  currency: currencyCode,
+  eligibility,
+  onDone,
+}: {
+  userId: string;
+  currency: string;
+  /** What is set now; the reason only where the whole overview is at hand. */
+  eligibility: { amountMinor: bigint; setAt: string; reason?: string } | null;
+  onDone?: () => void;
+}) {
   const headingId = useId();
-  const currency = toCurrencyCode(overview.currency);
+  const currency = toCurrencyCode(currencyCode);
   const form = useForm({
     mode: 'controlled',
     initialValues: { amount: '', reason: '', staffNote: '' },
@@ -39,6 +45,7 @@ export function EligibilityForm({ userId, overview }: { userId: string; overview
     onDone: () => {
       showSuccessToast('Loan eligibility updated');
       form.reset();
+      onDone?.();
     },
     describeError: (error) =>
       showApiErrorOnForm(form, error, { otherFailureMessage: 'Failed to update eligibility' }),
@@ -50,8 +57,8 @@ export function EligibilityForm({ userId, overview }: { userId: string; overview
           Loan eligibility
         </Title>
         <Text size="sm">
-          {overview.eligibility
-            ? `${formatAmountMinor(overview.eligibility.amountMinor, currency)}, set ${formatDate(overview.eligibility.setAt)}: ${overview.eligibility.reason}`
+          {eligibility
+            ? `${formatAmountMinor(eligibility.amountMinor, currency)}, set ${formatDate(eligibility.setAt)}${eligibility.reason ? `: ${eligibility.reason}` : ''}`
             : loanMessages.notAssessed}
         </Text>
         <form

@@ -7,7 +7,7 @@ import {
   loanApplicationBodySchema,
   loanMessages,
 } from '@coffer/contracts/loans';
-import { Alert, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { AmountInput } from '../../../components/amount-input.tsx';
@@ -91,20 +91,17 @@ function CostDisclosure({
   );
 }
 
-const initialValues = {
-  fullName: '',
-  phone: '',
-  address: '',
-  monthlySalary: '',
-  amount: '',
-  months: '',
-};
-
-/** PRODUCT.md's application form, with the cost up front. */
+/**
+ * PRODUCT.md's application form, with the cost up front. It starts from what the customer
+ * already gave (the server's `applicantDetails`), which they may correct.
+ */
 export function LoanApplicationForm({ overview, terms }: { overview: LoanOverview; terms: Terms }) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const currency = toCurrencyCode(overview.currency);
+  const known = overview.applicantDetails;
+  const initialValues = { ...known, monthlySalary: '', amount: '', months: '' };
+  const isPrefilled = Boolean(known.fullName || known.phone || known.address);
   const apply = useMutation({
     mutationFn: (body: LoanApplicationBody) => applyForLoan(body),
     onSuccess: async () => {
@@ -129,6 +126,8 @@ export function LoanApplicationForm({ overview, terms }: { overview: LoanOvervie
       <Text size="sm" c="dimmed" mb="md">
         From {money(terms.amountMinMinor)} to {money(terms.amountMaxMinor)}, up to your approved
         eligibility, over 1 to {terms.monthsMax} months. No fees; no late fees.
+        {isPrefilled &&
+          ' What you gave us before (profile, verification, last application) is filled in: correct anything that has changed.'}
       </Text>
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">
@@ -181,12 +180,6 @@ export function LoanApplicationForm({ overview, terms }: { overview: LoanOvervie
             amount={String(form.values.amount)}
             months={String(form.values.months)}
           />
-          {overview.eligibility === null && (
-            <Alert color="yellow" variant="light">
-              Your eligibility has not been assessed yet: staff set it after reviewing your account.
-              Contact support to ask for it.
-            </Alert>
-          )}
           <Group justify="flex-end">
             <BusyButton isBusy={isPending} busyLabel="Submitting...">
               Submit application

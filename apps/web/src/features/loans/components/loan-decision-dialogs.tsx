@@ -31,7 +31,7 @@ function ApproveForm({ loan, onClose }: { loan: Loan; onClose: () => void }) {
   const action = useStaffAction({
     mutationFn: () => decideLoan(loan.id, 'approve', {}),
     onDone: () => {
-      showSuccessToast('Loan approved. Disburse it from the customer page.');
+      showSuccessToast("Loan approved. It waits in the queue's To disburse list.");
       onClose();
     },
     describeError: (error) => errorMessage(error),
@@ -47,8 +47,8 @@ function ApproveForm({ loan, onClose }: { loan: Loan; onClose: () => void }) {
       <Stack gap="md">
         <LoanSummary loan={loan} />
         <Text size="sm" c="dimmed">
-          Approving does not move money: the loan is paid out with "Disburse loan" on the customer
-          page, which fixes its schedule.
+          Approving does not move money: the loan then waits in this queue's To disburse list, where
+          disbursing pays it out and fixes its schedule.
         </Text>
         <FormAlert message={action.formError} />
         <StaffActionButtons onCancel={onClose} isBusy={action.isPending} busyLabel="Approving...">

@@ -1,5 +1,5 @@
 import { type LoanOverview, loanLevelMin, loanMessages } from '@coffer/contracts/loans';
-import { Alert, Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed.tsx';
@@ -9,6 +9,11 @@ import { formatAmountMinor } from '../../../lib/money.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { loanOverviewQueryOptions } from '../api.ts';
 import { ActiveLoanCard } from '../components/active-loan-card.tsx';
+import {
+  AskAgainButton,
+  AssessmentRequestCard,
+  AssessmentRequested,
+} from '../components/assessment-request.tsx';
 import { LoanApplicationForm } from '../components/loan-application-form.tsx';
 import { LoanFigure } from '../components/loan-figure.tsx';
 import { LoanHistoryTable } from '../components/loan-history-table.tsx';
@@ -76,11 +81,17 @@ function LoanPageContent({ overview }: { overview: LoanOverview }) {
           <LoanFigure label="Loan Balance" value={money(overview.loanBalanceMinor)} />
         </SimpleGrid>
         {overview.eligibility && (
-          <Text size="sm" c="dimmed" mt="xs">
-            Set {formatDate(overview.eligibility.setAt)}: {overview.eligibility.reason}
-          </Text>
+          <Group justify="space-between" gap="xs" mt="xs">
+            <Text size="sm" c="dimmed">
+              Set {formatDate(overview.eligibility.setAt)}: {overview.eligibility.reason}
+            </Text>
+            {overview.terms && !overview.assessmentRequestedAt && <AskAgainButton />}
+          </Group>
         )}
       </Card>
+      {overview.eligibility && overview.assessmentRequestedAt && (
+        <AssessmentRequested requestedAt={overview.assessmentRequestedAt} />
+      )}
       {active.map((loan) => (
         <ActiveLoanCard key={loan.id} loan={loan} />
       ))}
@@ -88,6 +99,8 @@ function LoanPageContent({ overview }: { overview: LoanOverview }) {
         <Alert color="yellow" variant="light" title="No loans in your currency">
           Loans are not offered in {overview.currency} yet.
         </Alert>
+      ) : overview.eligibility === null ? (
+        <AssessmentRequestCard overview={overview} />
       ) : hasPending ? (
         <Alert color="yellow" variant="light" title="Application under review">
           Your loan application is waiting for a decision. You can apply again once it is decided.

@@ -1,18 +1,59 @@
 import { useQuery } from '@tanstack/react-query';
-import { QueuePage } from '../../../components/queue-page.tsx';
-import { loanQueueQueryOptions } from '../api.ts';
+import { onDemand } from '../../../components/on-demand.tsx';
+import { QueueSection, SectionedQueuePage } from '../../../components/queue-sections.tsx';
+import {
+  assessmentQueueQueryOptions,
+  loanQueueQueryOptions,
+  toDisburseQueueQueryOptions,
+} from '../api.ts';
 import { LoanRequestsTable } from '../components/loan-requests-table.tsx';
 
-/** Loan applications waiting for a decision, oldest first (PRODUCT.md "Admin: queues"). */
+// The lists that are empty on most days load when they have something to show; the
+// applications, the queue's daily work, load with the page.
+const AssessmentRequestsTable = onDemand(
+  async () => (await import('../components/assessment-requests-table.tsx')).AssessmentRequestsTable,
+  'Loading the assessment requests',
+);
+const ToDisburseTable = onDemand(
+  async () => (await import('../components/to-disburse-table.tsx')).ToDisburseTable,
+  'Loading the loans to disburse',
+);
+
+/**
+ * The loan's whole way through the back office, oldest first in each list (issue #31
+ * item 2): customers asking for an assessment, applications to decide, approved loans to
+ * pay out.
+ */
 export function LoansQueuePage() {
   return (
-    <QueuePage
+    <SectionedQueuePage
       title="Loans queue"
-      description="Loan applications, oldest first. Check the customer's eligibility and salary, then approve (and disburse from the customer page) or decline with a reason the customer sees."
-      emptyDescription="Every loan application has been decided."
-      queue={useQuery(loanQueueQueryOptions)}
+      description="Every loan from the customer's first question to the payout, oldest first in each list."
     >
-      {(loans) => <LoanRequestsTable loans={loans} isCustomerShown />}
-    </QueuePage>
+      <QueueSection
+        title="Assessment requests"
+        description="Customers asking what they may borrow. Setting the eligibility answers them in their bell."
+        emptyDescription="Nobody is waiting for an assessment."
+        queue={useQuery(assessmentQueueQueryOptions)}
+      >
+        {(requests) => <AssessmentRequestsTable requests={requests} />}
+      </QueueSection>
+      <QueueSection
+        title="Applications"
+        description="Check the customer's eligibility and salary, then approve, or decline with a reason the customer sees."
+        emptyDescription="Every loan application has been decided."
+        queue={useQuery(loanQueueQueryOptions)}
+      >
+        {(loans) => <LoanRequestsTable loans={loans} isCustomerShown />}
+      </QueueSection>
+      <QueueSection
+        title="To disburse"
+        description="Approved loans not yet paid out. Disbursing credits the wallet and fixes the schedule."
+        emptyDescription="Every approved loan has been paid out."
+        queue={useQuery(toDisburseQueueQueryOptions)}
+      >
+        {(loans) => <ToDisburseTable loans={loans} />}
+      </QueueSection>
+    </SectionedQueuePage>
   );
 }

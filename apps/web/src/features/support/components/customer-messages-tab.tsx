@@ -2,9 +2,10 @@ import { Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
-import { customerThreadQueryOptions, sendStaffReply } from '../api.ts';
+import { customerThreadQueryOptions, sendStaffReply } from '../staff-api.ts';
 import { MessageComposer } from './message-composer.tsx';
 import { MessageThread } from './message-thread.tsx';
+import { ThreadHandling } from './thread-handling.tsx';
 
 /**
  * The Messages tab of a customer's page: the thread and a reply box. Another staff
@@ -25,7 +26,12 @@ export function CustomerMessagesTab({ userId }: { userId: string }) {
           onRetry={() => thread.refetch()}
         />
       ) : (
-        <MessageThread messages={thread.data.messages} isStaffView />
+        <>
+          {thread.data.messages.length > 0 && (
+            <ThreadHandling userId={userId} thread={thread.data} />
+          )}
+          <MessageThread messages={thread.data.messages} isStaffView />
+        </>
       )}
       <MessageComposer
         label="Reply"

@@ -1,0 +1,99 @@
+import type { AssessmentRequest } from '@coffer/contracts/loans';
+import { loanMessages } from '@coffer/contracts/loans';
+import { Anchor, Button, Group } from '@mantine/core';
+import { Link } from 'react-router';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
+import { onDemand } from '../../../components/on-demand.tsx';
+import { TargetModal } from '../../../components/target-modal.tsx';
+import { useDialogTarget } from '../../../components/use-dialog-target.ts';
+import { adminUserPath } from '../../../lib/back-office.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
+
+// Loaded when a dialog first opens, as on the customer page's loans tab.
+const DeclineAssessmentForm = onDemand(
+  async () => (await import('./decline-assessment-form.tsx')).DeclineAssessmentForm,
+  'Loading the form',
+);
+const EligibilityForm = onDemand(
+  async () => (await import('./eligibility-form.tsx')).EligibilityForm,
+  'Loading the form',
+);
+
+/**
+ * Customers who asked for an assessment on their loan page; setting the eligibility here
+ * answers them (the request leaves the list and the customer is notified).
+ */
+export function AssessmentRequestsTable({ requests }: { requests: AssessmentRequest[] }) {
+  const dialog = useDialogTarget<AssessmentRequest>();
+  const declineDialog = useDialogTarget<AssessmentRequest>();
+  const columns: Column<AssessmentRequest>[] = [
+    {
+      key: 'customer',
+      header: 'Customer',
+      cell: (request) => (
+        <Anchor component={Link} to={`${adminUserPath(request.userId)}?tab=loans`}>
+          {request.username}
+        </Anchor>
+      ),
+    },
+    { key: 'asked', header: 'Asked', cell: (request) => formatDateTime(request.requestedAt) },
+    {
+      key: 'eligibility',
+      header: 'Eligibility now',
+      cell: (request) =>
+        request.eligibility
+          ? formatAmountMinor(request.eligibility.amountMinor, request.currency)
+          : loanMessages.notAssessed,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      isHeaderHidden: true,
+      cell: (request) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" onClick={(event) => dialog.open(request, event.currentTarget)}>
+            Set eligibility
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            onClick={(event) => declineDialog.open(request, event.currentTarget)}
+          >
+            Decline
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+  return (
+    <>
+      <DataTable
+        label="Assessment requests"
+        columns={columns}
+        rows={requests}
+        rowKey={(request) => request.userId}
+      />
+      <TargetModal {...dialog.dialogProps} target={dialog.target} title="Set loan eligibility">
+        {(request) => (
+          <EligibilityForm
+            userId={request.userId}
+            currency={request.currency}
+            eligibility={request.eligibility}
+            onDone={dialog.dialogProps.onClose}
+          />
+        )}
+      </TargetModal>
+      <TargetModal
+        {...declineDialog.dialogProps}
+        target={declineDialog.target}
+        title="Decline the assessment"
+      >
+        {(request) => (
+          <DeclineAssessmentForm request={request} onClose={declineDialog.dialogProps.onClose} />
+        )}
+      </TargetModal>
+    </>
+  );
+}
