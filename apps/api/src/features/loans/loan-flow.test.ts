@@ -124,14 +124,12 @@ it('makes one assessment request of several sent at once', async () => {
   expect(await auditCount(customer.user.id, 'loan_assessment_requested')).toBe(1);
 });
 
-it('starts the application from the profile’s phone and the verification’s address, then the last application', async () => {
+it('starts the application from the verification’s name and address and the profile’s phone, then the last application', async () => {
   const customer = await createCustomer(app, { level: 2 });
-  await submitted(customer.client);
-  const first = (await customer.client.get('/api/v1/loans')).json().applicantDetails;
-  expect(first).toEqual({
+  expect((await customer.client.get('/api/v1/loans')).json().applicantDetails).toEqual({
     fullName: '',
     phone: '+14155552671',
-    address: '1 Main Street, Springfield',
+    address: '',
   });
   await setEligibility(admin, customer.user.id, '5000.00');
   const applied = await applyForLoan(customer, {
@@ -141,9 +139,15 @@ it('starts the application from the profile’s phone and the verification’s a
     address: '2 New Road, Springfield',
   });
   expect(applied.statusCode).toBe(201);
-  // The name comes from the last application; the verification's address still comes first.
   expect((await customer.client.get('/api/v1/loans')).json().applicantDetails).toEqual({
     fullName: 'Ada King',
+    phone: '+14155552671',
+    address: '2 New Road, Springfield',
+  });
+  // A verification, even one still under review, comes before the last application.
+  await submitted(customer.client);
+  expect((await customer.client.get('/api/v1/loans')).json().applicantDetails).toEqual({
+    fullName: 'Greta Marie Walker',
     phone: '+14155552671',
     address: '1 Main Street, Springfield',
   });

@@ -470,6 +470,9 @@ export async function openAssessmentRequests(
 
 export type ApplicantDetailsRow = {
   profile_phone: string | null;
+  /** Set when a verification is approved (issue #31 item 7). */
+  verified_legal_name: string | null;
+  submitted_legal_name: string | null;
   verified_address: string | null;
   last_full_name: string | null;
   last_phone: string | null;
@@ -486,13 +489,14 @@ export async function applicantDetailsOf(
   userId: string,
 ): Promise<ApplicantDetailsRow | null> {
   const found = await db.query<ApplicantDetailsRow>(
-    `SELECT u.phone AS profile_phone,
-            (SELECT k.address FROM kyc_submissions k
-              WHERE k.user_id = u.id AND k.status <> 'rejected'
-              ORDER BY k.created_at DESC LIMIT 1) AS verified_address,
+    `SELECT u.phone AS profile_phone, u.legal_name AS verified_legal_name,
+            kyc.legal_name AS submitted_legal_name, kyc.address AS verified_address,
             last.full_name AS last_full_name, last.phone AS last_phone,
             last.address AS last_address
        FROM users u
+       LEFT JOIN LATERAL (SELECT k.legal_name, k.address FROM kyc_submissions k
+                           WHERE k.user_id = u.id AND k.status <> 'rejected'
+                           ORDER BY k.created_at DESC LIMIT 1) kyc ON true
        LEFT JOIN LATERAL (SELECT l.full_name, l.phone, l.address FROM loans l
                            WHERE l.user_id = u.id ORDER BY l.created_at DESC, l.id DESC
                            LIMIT 1) last ON true
