@@ -164,6 +164,9 @@ export const users = pgTable(
     country: char('country', { length: 2 }).notNull(),
     /** The customer's chosen IANA zone; null: `customerTimeZone` picks one (migration 0031). */
     timeZone: text('time_zone'),
+    /** The version of the operator's terms the customer last accepted, and when (0035). */
+    termsVersion: text('terms_version'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     role: userRole('role').notNull().default('customer'),
     level: smallint('level').notNull().default(1),
     passwordHash: text('password_hash').notNull(),

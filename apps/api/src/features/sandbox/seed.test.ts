@@ -22,7 +22,7 @@ useTestApp(
   { env: { COFFER_SANDBOX: '1' } },
 );
 
-const deps = () => ({ db, ledger: app.ledger, config: app.config });
+const deps = () => ({ db, ledger: app.ledger, config: app.config, terms: app.terms });
 
 async function walletOf(email: string): Promise<AccountId> {
   const wallet = await db.query<{ id: AccountId }>(
@@ -72,7 +72,8 @@ it('seeds two admins, a support user and three customers with history, once', as
   await app.ledger.assertInvariants();
 });
 
-it('lets every demo user sign in with the printed credentials', async () => {
+it('lets every demo user sign in with the printed credentials, demo customers having accepted the sample terms', async () => {
+  expect(app.terms?.version).toBe('sandbox-sample-1');
   await seedSandbox(deps());
   const printed = describeDemoUsers(demoUsers);
   for (const demo of demoUsers) {
@@ -83,7 +84,7 @@ it('lets every demo user sign in with the printed credentials', async () => {
     });
     expect(login.json()).toMatchObject({
       status: 'signed_in',
-      user: { role: demo.role, isEmailVerified: true },
+      user: { role: demo.role, isEmailVerified: true, mustAcceptTerms: false },
     });
   }
 });
