@@ -1,14 +1,15 @@
 import { errorCodes } from '@coffer/contracts/errors';
 import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { FileText, LogOut } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { Navigate } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
+import { SignOutButton } from '../../../components/sign-out-button.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { homePathFor } from '../../../lib/return-to.ts';
-import { useLogout, useMe } from '../../../lib/session.ts';
+import { useMe } from '../../../lib/session.ts';
 import { useInstitutionName } from '../../../lib/site.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { termsQueryOptions, useAcceptTerms } from '../api.ts';
@@ -30,7 +31,6 @@ export function AcceptTermsPage() {
   const me = useMe();
   const terms = useQuery(termsQueryOptions);
   const accept = useAcceptTerms();
-  const logout = useLogout();
   const institutionName = useInstitutionName();
   const published = terms.data?.terms;
   if (!me) return null;
@@ -64,14 +64,7 @@ export function AcceptTermsPage() {
             <TermsDocument terms={published} isOpen />
             <FormAlert message={refusalOf(accept.error)} />
             <Group justify="space-between" wrap="wrap-reverse" gap="sm">
-              <Button
-                variant="subtle"
-                leftSection={<LogOut size={16} aria-hidden />}
-                onClick={() => logout.mutate()}
-                loading={logout.isPending}
-              >
-                Sign out
-              </Button>
+              <SignOutButton />
               <Button
                 onClick={() => accept.mutate({ version: published.version })}
                 loading={accept.isPending}
