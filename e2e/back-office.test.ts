@@ -32,6 +32,13 @@ function errorCodeOf(json: unknown): unknown {
     : undefined;
 }
 
+/** Where an element ends on the page, in CSS pixels from the left. */
+async function rightEdgeOf(element: Locator): Promise<number> {
+  const box = await element.boundingBox();
+  if (!box) throw new Error('the element is not on screen');
+  return box.x + box.width;
+}
+
 async function balanceOf(page: Page): Promise<bigint> {
   const figure = page.getByRole('region', { name: 'Account Balance' });
   return minorUnitsOf((await figure.textContent()) ?? '');
@@ -111,6 +118,8 @@ describe('back office', () => {
 
       aliceId = await openCustomer(page, 'ALICE', demo.alice.username);
       await page.getByText('+14155550102').first().waitFor();
+      // Which terms she accepted, and when (the sandbox's sample, as she was seeded).
+      await page.getByText(/^Version sandbox-sample-1 accepted /).waitFor();
       await page.getByRole('region', { name: 'Held' }).getByText('USD 0.00').waitFor();
       const startingMinor = await balanceOf(page);
       expect(startingMinor).toBe(150_480n);
@@ -138,8 +147,9 @@ describe('back office', () => {
       const audit = page.getByRole('table', { name: 'Audit events' });
       const depositEvent = audit.getByRole('row').filter({ hasText: 'Deposit recorded' });
       await depositEvent.getByText('Cash paid in at the branch counter').waitFor();
-      await depositEvent.getByText('USD 25.00').waitFor();
-      await depositEvent.getByText('BRANCH-0001').waitFor();
+      // Each detail under its name in words, the amount in its currency.
+      await depositEvent.getByText('Amount: USD 25.00').waitFor();
+      await depositEvent.getByText('Reference: BRANCH-0001').waitFor();
       await snapshot(page, 'admin-customer-desktop');
 
       // Above the threshold it waits for a second admin, and the balance stays as it was.
@@ -337,6 +347,24 @@ describe('back office', () => {
       });
       expect(new URL(page.url()).searchParams.get('actor')).toMatch(/^[0-9a-f-]{36}$/);
       await snapshot(page, 'admin-audit-desktop');
+
+      // Every column fits at 1,280 px, the reason and the time too, without scrolling the table.
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await page.getByText(`By: ${demo.admin.username}`).waitFor({ state: 'detached' });
+      expect(
+        await rightEdgeOf(audit.getByRole('columnheader', { name: 'Time' })),
+      ).toBeLessThanOrEqual(viewports.desktop.width);
+      await snapshotBothWidths(page, 'admin-audit-unfiltered');
+
+      // An admin's profile shows what applies to staff: no level, identity check or currency.
+      await page.goto('/profile');
+      const details = page.getByRole('region', { name: 'Account details' });
+      await details.getByText('Role').waitFor();
+      await details.getByText('Admin', { exact: true }).waitFor();
+      for (const customerOnly of ['Account Level', 'Currency', 'Verify your identity']) {
+        expect(await details.getByText(customerOnly).count(), customerOnly).toBe(0);
+      }
+      await snapshotBothWidths(page, 'admin-profile');
 
       expect(unexpectedProblems(problems)).toEqual([]);
       expect(unexpectedProblems(admin.problems)).toEqual([]);

@@ -1,6 +1,7 @@
 // The identity journey end to end, through the browser and a real SMTP server: sign up,
 // verify the email, log out and in, turn on two-factor, log in with a code, reset the
 // password from the emailed link.
+import { acceptTermsMessage } from '@coffer/contracts/terms';
 import { Secret, TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { newCustomer } from './support/accounts.ts';
 import { newContext, watchConsole } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import { linkIn } from './support/mail-sink.ts';
+import { snapshotBothWidths } from './support/pages.ts';
 import { fullSite } from './support/site-file.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
@@ -85,6 +87,17 @@ describe('identity', () => {
       );
       await page.getByRole('button', { name: 'Register' }).click();
       await page.getByText('Please fill in all fields').first().waitFor();
+      // The operator's terms and privacy notice, from the site file, must be accepted too.
+      const acceptTerms = page.getByLabel(
+        'I have read and accept the terms of service and the privacy notice',
+      );
+      await page.getByText(acceptTermsMessage).waitFor();
+      expect(await acceptTerms.getAttribute('aria-invalid')).toBe('true');
+      await page.locator('summary', { hasText: 'Terms of service' }).click();
+      await page.getByText('Harbour Test terms of service, from the site file.').waitFor();
+      await page.locator('summary', { hasText: 'Privacy notice' }).click();
+      await page.getByText(fullSite.terms.privacyNotice).waitFor();
+      await page.getByText(`Version ${fullSite.terms.version}`).waitFor();
 
       await page.getByLabel('Username').fill(customer.username);
       await page.getByLabel('Email').fill(customer.email);
@@ -93,6 +106,9 @@ describe('identity', () => {
       await page.getByText(/Strength: (Very weak|Weak)/).waitFor();
       await page.getByLabel('Password', { exact: true }).fill(customer.password);
       await page.getByText(/Strength: (Strong|Very strong)/).waitFor();
+      await acceptTerms.check();
+      expect(await page.getByText(acceptTermsMessage).count()).toBe(0);
+      await snapshotBothWidths(page, 'signup-terms');
       await page.getByRole('button', { name: 'Register' }).click();
 
       await toast(page, `Welcome, ${customer.username}`);
@@ -219,7 +235,7 @@ describe('identity', () => {
       });
       const customer = newCustomer();
       const signup = await context.request.post('/api/v1/auth/signup', {
-        data: customer,
+        data: { ...customer, acceptedTermsVersion: fullSite.terms.version },
         headers: { origin: suite.server.baseUrl },
       });
       expect(signup.status()).toBe(201);

@@ -32,6 +32,8 @@ export const allowedFeatureImports = {
     'staff-home',
     'support',
   ],
+  // Sign-up shows the terms and privacy notice to accept.
+  auth: ['terms'],
   loans: ['step-up'],
   payouts: ['step-up'],
   profile: ['notifications'],
@@ -48,6 +50,8 @@ export const allowedApiFeatureImports = {
   // Tests make users with auth's insertUser; the customer page shows the loan balance and
   // the wallet's lines as the customer sees them.
   admin: ['auth', 'loans', 'wallet'],
+  // Sign-up checks and records the terms accepted with the new account.
+  auth: ['terms'],
   // A refund is a staff deposit: a money request of the deposits feature. A dispute about
   // a card purchase may freeze the card, with the cards feature's own freeze.
   disputes: ['cards', 'deposits'],

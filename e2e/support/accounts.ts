@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { termsResponseSchema } from '@coffer/contracts/terms';
 import type { BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -25,15 +26,18 @@ export function newCustomer(overrides: Partial<TestCustomer> = {}): TestCustomer
 
 /**
  * Signs a customer up through the API inside the browser context, so the context holds
- * their session cookie: for tests about signed-in pages rather than about signing up.
+ * their session cookie: for tests about signed-in pages rather than about signing up. They
+ * accept the terms the server publishes (the sandbox's sample, or the site file's).
  */
 export async function signUpInContext(
   context: BrowserContext,
   baseUrl: string,
   customer: TestCustomer = newCustomer(),
 ): Promise<TestCustomer> {
+  const published = await context.request.get('/api/v1/public/terms');
+  const { terms } = termsResponseSchema.parse(await published.json());
   const response = await context.request.post('/api/v1/auth/signup', {
-    data: customer,
+    data: terms ? { ...customer, acceptedTermsVersion: terms.version } : customer,
     // A browser sends Origin with every unsafe request, and the API insists on it.
     headers: { origin: baseUrl },
   });

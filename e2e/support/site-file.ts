@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Site } from '@coffer/contracts/site';
+import type { SiteFile } from '@coffer/contracts/site';
 
 /** Writes an operator configuration file (COFFER_SITE_FILE) to a temporary directory. */
-export function writeSiteFile(site: Site): { path: string; remove: () => void } {
+export function writeSiteFile(site: SiteFile): { path: string; remove: () => void } {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'coffer-site-'));
   const filePath = path.join(directory, 'site.json');
   writeFileSync(filePath, `${JSON.stringify(site, null, 2)}\n`);
@@ -12,7 +12,7 @@ export function writeSiteFile(site: Site): { path: string; remove: () => void } 
 }
 
 /** A configuration with every optional section filled in, with obviously made-up values. */
-export const fullSite: Site = {
+export const fullSite = {
   institutionName: 'Harbour Test Credit Union',
   tagline: 'A test tagline from the site file.',
   contactEmail: 'hello@harbour.example',
@@ -31,4 +31,11 @@ export const fullSite: Site = {
     { label: 'Member handbook', url: 'https://harbour.example/handbook' },
     { label: 'Fee schedule', url: '/about' },
   ],
-};
+  terms: {
+    version: '2026-11',
+    termsOfService:
+      'Harbour Test terms of service, from the site file.\n\nYour wallet holds money in your country’s currency.',
+    privacyNotice:
+      'Harbour Test privacy notice, from the site file: we keep what runs your account.',
+  },
+} satisfies SiteFile;

@@ -1,4 +1,4 @@
-import type { Site } from '@coffer/contracts/site';
+import type { SiteFile } from '@coffer/contracts/site';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import {
@@ -19,7 +19,7 @@ export type SuiteOptions = ServerOptions & {
   /** Mail goes to a real SMTP sink (SMTP_URL) the tests read, instead of the dev outbox. */
   hasMailSink?: boolean;
   /** The operator's site file (COFFER_SITE_FILE), written before the server starts. */
-  site?: Site;
+  site?: SiteFile;
 };
 
 export type ServerAndBrowser = {

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { Site } from '@coffer/contracts/site';
+import type { Terms } from '@coffer/contracts/terms';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -31,6 +32,8 @@ import { staffHomeRoutes } from './features/staff-home/routes.ts';
 import { statementRoutes } from './features/statements/routes.ts';
 import { stepUpRoutes } from './features/step-up/routes.ts';
 import { supportRoutes } from './features/support/routes.ts';
+import { termsRoutes } from './features/terms/routes.ts';
+import { sandboxSampleTerms } from './features/terms/sandbox-terms.ts';
 import { transferRoutes } from './features/transfers/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { createLedger, type Ledger } from './ledger/ledger.ts';
@@ -62,6 +65,11 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The operator's description of their institution (public pages, emails). */
     site: Site;
+    /**
+     * The terms and privacy notice customers must have accepted: the site file's, in the
+     * sandbox a sample where it has none; null where there are none to accept.
+     */
+    terms: Terms | null;
     /** Every route with its access declaration, for the route-coverage tests. */
     registeredRoutes: RegisteredRoute[];
     /** Live events from every API process (LISTEN/NOTIFY), for the SSE streams. */
@@ -133,7 +141,9 @@ export async function buildApp(options: {
   app.decorate('db', options.db);
   app.decorate('ledger', createLedger(options.db));
   app.decorate('registeredRoutes', registeredRoutes);
-  app.decorate('site', loadSite(options.config.siteFile));
+  const { terms, ...site } = loadSite(options.config.siteFile);
+  app.decorate('site', site);
+  app.decorate('terms', terms ?? (options.config.isSandbox ? sandboxSampleTerms : null));
   const metrics = createMetrics(app);
   app.decorate('metrics', metrics);
   app.decorate('jobs', createJobRunner(options.db, app.log, metrics.countJobFailure));
@@ -203,6 +213,7 @@ export async function buildApp(options: {
       await api.register(adminRoutes);
       await api.register(authRoutes);
       await api.register(siteRoutes);
+      await api.register(termsRoutes);
       await api.register(profileRoutes);
       await api.register(auditRoutes);
       await api.register(depositRoutes);

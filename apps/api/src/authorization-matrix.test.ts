@@ -64,6 +64,8 @@ const matrix: Record<string, Row> = {
   'GET /api/health/live': everyone,
   'GET /api/health/ready': everyone,
   'GET /api/v1/public/site': everyone,
+  'GET /api/v1/public/terms': everyone,
+  'POST /api/v1/terms/acceptance': customersOnly,
   'GET /api/v1/dev/mail': everyone,
   'POST /api/v1/auth/signup': everyone,
   'POST /api/v1/auth/login': everyone,

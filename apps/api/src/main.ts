@@ -92,7 +92,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutDown);
 
   if (config.isSandbox) {
-    const demoUsers = await seedSandbox({ db, ledger: app.ledger, config });
+    const demoUsers = await seedSandbox({ db, ledger: app.ledger, config, terms: app.terms });
     console.log(describeDemoUsers(demoUsers));
   }
   // Before the API's port: an instance whose metrics cannot be served does not take traffic.

@@ -71,7 +71,11 @@ export async function signedUpClient(
   overrides: Parameters<typeof newSignup>[0] = {},
 ) {
   const client = new TestClient(app);
-  const body = newSignup(overrides);
+  // Where the app has terms (sandbox mode's sample), the customer accepts them as they sign up.
+  const body = {
+    ...newSignup(overrides),
+    ...(app.terms ? { acceptedTermsVersion: app.terms.version } : {}),
+  };
   const response = await client.post('/api/v1/auth/signup', body);
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
   return { client, body, user: response.json().user as { id: string; email: string } };

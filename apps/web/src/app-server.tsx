@@ -149,11 +149,11 @@ function pageHeadEnd(template: string, assets: ReturnType<typeof pageAssets>): s
 
 /**
  * Whether `me` (null: a visitor) is whom the page is rendered for. Staff who must set up
- * two-factor first are not, nor is anyone who must change their password first: the app
- * sends them there instead.
+ * two-factor first are not, nor is anyone who must change their password or accept new
+ * terms first: the app sends them there instead.
  */
 function isAudience(me: Me | null | undefined, page: ServerRenderedPage): boolean {
-  if (!me || me.mustChangePassword) return false;
+  if (!me || me.mustChangePassword || me.mustAcceptTerms) return false;
   if (isStaffRole(me.role)) return page.audience === 'staff' && !mustSetUpTwoFactor(me);
   return page.audience === 'customer';
 }

@@ -12,6 +12,7 @@ export const customerMe: Me = {
   hasTotp: false,
   isTwoFactorRequired: false,
   mustChangePassword: false,
+  mustAcceptTerms: false,
   country: 'US',
   timeZone: 'UTC',
   currency: 'USD',

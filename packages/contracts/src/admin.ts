@@ -3,6 +3,7 @@ import { kycStatuses } from './kyc.ts';
 import { externalReferenceSchema, memoLengthMax } from './ledger.ts';
 import { accountLevelMax } from './limits.ts';
 import { invalidStaffAmountMessage, minorUnitsSchema } from './money.ts';
+import { termsAcceptanceSchema } from './terms.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -88,6 +89,8 @@ export const customerDetailSchema = z.object({
   frozenReason: z.nullable(z.string()),
   hasTotp: z.boolean(),
   createdAt: z.string(),
+  /** The terms and privacy notice the customer last accepted; null: none yet. */
+  termsAcceptance: z.nullable(termsAcceptanceSchema),
   /** A grant of the admin role waiting for a second admin, if any. */
   pendingRoleGrant: z.nullable(
     z.object({

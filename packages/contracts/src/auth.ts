@@ -78,6 +78,11 @@ export const meSchema = z.object({
   currency: z.string(),
   /** The IANA zone their days and times are shown in (`customerTimeZone`). */
   timeZone: z.string(),
+  /**
+   * A customer who has not accepted the operator's current terms and privacy notice (new
+   * ones since sign-up): the API answers them nothing else until they do.
+   */
+  mustAcceptTerms: z.boolean(),
   /** Set when staff disabled transactions; the customer is told why. */
   frozenReason: z.nullable(z.string()),
 });

@@ -66,6 +66,15 @@ export const errorCodes = {
     status: 403,
     message: 'Choose a new password first: this one was set when your account was created.',
   },
+  /**
+   * The operator published terms and privacy notice the customer has not accepted (new
+   * ones since sign-up): until they do, only the session, the terms and their acceptance
+   * answer. The web app shows the terms to accept.
+   */
+  terms_acceptance_required: {
+    status: 403,
+    message: 'Please read and accept the updated terms and privacy notice to continue.',
+  },
   /** No such resource, or it belongs to someone else. */
   not_found: { status: 404, message: 'Not found.' },
   /** The same Idempotency-Key is still being processed by another request. */

@@ -9,6 +9,7 @@ import {
   usernameSchema,
 } from './auth.ts';
 import { findCountry } from './countries.ts';
+import { acceptedTermsVersionSchema } from './terms.ts';
 import { singleLineText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -41,5 +42,10 @@ export const signupBodySchema = z.object({
   phone: phoneSchema,
   password: newPasswordSchema,
   country: countryCodeSchema,
+  /**
+   * The version of the terms and privacy notice the person read and accepted, where the
+   * operator published them (GET /public/terms); the server refuses a missing or old one.
+   */
+  acceptedTermsVersion: z.optional(acceptedTermsVersionSchema),
 });
 export type SignupBody = z.input<typeof signupBodySchema>;

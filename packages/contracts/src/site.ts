@@ -1,3 +1,4 @@
+import { termsSchema } from './terms.ts';
 import { z } from './zod.ts';
 
 /**
@@ -38,6 +39,14 @@ export const siteSchema = z.object({
   depositInstructions: z.optional(z.string().check(z.maxLength(4000))),
 });
 export type Site = z.infer<typeof siteSchema>;
+
+/**
+ * The operator's file (COFFER_SITE_FILE): what every page may read (`siteSchema`, the
+ * answer of GET /public/site) and the terms and privacy notice, which only sign-up and the
+ * acceptance page read (GET /public/terms), so no other page downloads them.
+ */
+export const siteFileSchema = z.extend(siteSchema, { terms: z.optional(termsSchema) });
+export type SiteFile = z.infer<typeof siteFileSchema>;
 
 export const devMailListSchema = z.object({
   messages: z.array(

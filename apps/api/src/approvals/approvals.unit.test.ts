@@ -25,6 +25,7 @@ function actionBy(userId: string): StaffAction {
       isEmailVerified: true,
       hasTotp: true,
       mustChangePassword: false,
+      acceptedTermsVersion: null,
       wallet: null,
     },
     ipAddress: '127.0.0.1',

@@ -169,6 +169,9 @@ export const users = pgTable(
      * 0032); null until one is approved: pages then show the username, never a guess.
      */
     legalName: text('legal_name'),
+    /** The version of the operator's terms the customer last accepted, and when (0035). */
+    termsVersion: text('terms_version'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     role: userRole('role').notNull().default('customer'),
     level: smallint('level').notNull().default(1),
     passwordHash: text('password_hash').notNull(),

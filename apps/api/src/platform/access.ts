@@ -43,6 +43,12 @@ declare module 'fastify' {
      * signed in, the change itself); every other one refuses them (`password_change_required`).
      */
     isOpenBeforePasswordChange?: boolean;
+    /**
+     * A signed-in route that answers a customer who has not accepted the current terms (who
+     * is signed in, the acceptance itself); every other one refuses them
+     * (`terms_acceptance_required`).
+     */
+    isOpenBeforeTermsAcceptance?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in session, or null for a visitor. */
@@ -119,9 +125,25 @@ function refusalFor(
 }
 
 /**
- * The role's refusal, and for someone whose password was set by someone else (npm run
- * create-admin), every signed-in route but the few that let them change it. A route their
- * role may not know of stays a 404.
+ * Whether a customer has yet to accept the terms published now (`currentVersion`; null:
+ * none are). Staff are not customers of the institution: the terms are not theirs to accept.
+ */
+export function mustAcceptTerms(
+  person: { role: Role; acceptedTermsVersion: string | null },
+  currentVersion: string | null,
+): boolean {
+  return (
+    person.role === 'customer' &&
+    currentVersion !== null &&
+    person.acceptedTermsVersion !== currentVersion
+  );
+}
+
+/**
+ * The role's refusal; for someone whose password was set by someone else (npm run
+ * create-admin), every signed-in route but the few that let them change it; for a customer
+ * who has not accepted the current terms, every signed-in route but the session and the
+ * acceptance. A route their role may not know of stays a 404.
  */
 function refusalOf(
   request: FastifyRequest,
@@ -129,13 +151,16 @@ function refusalOf(
   config: Pick<Config, 'isStaffTwoFactorRequired'>,
 ): ErrorCode | null {
   const refusal = refusalFor(access, request.session, config);
-  if (refusal === 'not_found') return refusal;
-  if (
-    request.session?.mustChangePassword &&
-    access !== 'public' &&
-    !request.routeOptions.config.isOpenBeforePasswordChange
-  ) {
+  if (refusal === 'not_found' || access === 'public' || !request.session) return refusal;
+  const routeConfig = request.routeOptions.config;
+  if (request.session.mustChangePassword && !routeConfig.isOpenBeforePasswordChange) {
     return 'password_change_required';
+  }
+  if (
+    mustAcceptTerms(request.session, request.server.terms?.version ?? null) &&
+    !routeConfig.isOpenBeforeTermsAcceptance
+  ) {
+    return 'terms_acceptance_required';
   }
   return refusal;
 }

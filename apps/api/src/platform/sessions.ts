@@ -22,6 +22,8 @@ export type SessionContext = {
   hasTotp: boolean;
   /** The password was set by someone else: access answers only the routes that change it. */
   mustChangePassword: boolean;
+  /** The terms version the person last accepted: access compares it with the current one. */
+  acceptedTermsVersion: string | null;
   /**
    * A customer's wallet, which never changes (staff have none): read with the session
    * so that a money route needs no query of its own to know where money leaves from.
@@ -62,6 +64,7 @@ type SessionRow = {
   email_verified_at: Date | null;
   has_totp: boolean;
   must_change_password: boolean;
+  terms_version: string | null;
   wallet_id: string | null;
   wallet_currency: string | null;
   is_stale: boolean;
@@ -69,6 +72,7 @@ type SessionRow = {
 
 const activeSessionSql = `SELECT s.id, s.user_id, u.role, u.email_verified_at,
             u.totp_secret_encrypted IS NOT NULL AS has_totp, u.must_change_password,
+            u.terms_version,
             w.id AS wallet_id, w.currency AS wallet_currency,
             s.last_used_at < now() - ($3 || ' milliseconds')::interval AS is_stale
        FROM sessions s JOIN users u ON u.id = s.user_id
@@ -127,6 +131,7 @@ export async function findActiveSession(
     isEmailVerified: row.email_verified_at !== null,
     hasTotp: row.has_totp,
     mustChangePassword: row.must_change_password,
+    acceptedTermsVersion: row.terms_version,
     wallet:
       row.wallet_id && row.wallet_currency
         ? { id: row.wallet_id, currency: row.wallet_currency }

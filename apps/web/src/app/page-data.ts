@@ -19,7 +19,8 @@ export async function prefetchEveryPageData(queryClient: QueryClient): Promise<v
 /** The dashboard's balance, transactions, chart and spending, once the session says it is a customer's. */
 export async function prefetchDashboardData(queryClient: QueryClient): Promise<void> {
   const me = await queryClient.ensureQueryData(meQueryOptions);
-  if (me?.role !== 'customer') return;
+  // A customer with new terms to accept is sent to them: the API would refuse the wallet.
+  if (me?.role !== 'customer' || me.mustAcceptTerms) return;
   // The wallet's queries, and the money contracts they read answers with, load with the
   // dashboard (its page imports them too), not with the code every page starts from.
   const wallet = await import('../features/wallet/api.ts');

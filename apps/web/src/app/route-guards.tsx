@@ -58,18 +58,16 @@ function SignInFirst() {
 
 /** The page for someone whose password was set by someone else (npm run create-admin). */
 const requiredPasswordChangePath = '/change-password';
+/** The page of a customer who has not accepted the operator's current terms. */
+const termsAcceptancePath = '/accept-terms';
 
 /**
- * Someone who must change their password first sees only that page: the API answers
- * them nothing else until it is done.
+ * Someone who must do one thing first (change a password set by someone else, accept new
+ * terms) sees only that page: the API answers them nothing else until it is done.
  */
-function ChangePasswordFirst() {
+function OnlyPageFirst({ path }: { path: string }) {
   const location = useLocation();
-  return location.pathname === requiredPasswordChangePath ? (
-    <Outlet />
-  ) : (
-    <Navigate to={requiredPasswordChangePath} replace />
-  );
+  return location.pathname === path ? <Outlet /> : <Navigate to={path} replace />;
 }
 
 /**
@@ -80,7 +78,15 @@ export function RequireSignedIn() {
   return (
     <SessionCheck>
       {(me) =>
-        !me ? <SignInFirst /> : me.mustChangePassword ? <ChangePasswordFirst /> : <Outlet />
+        !me ? (
+          <SignInFirst />
+        ) : me.mustChangePassword ? (
+          <OnlyPageFirst path={requiredPasswordChangePath} />
+        ) : me.mustAcceptTerms ? (
+          <OnlyPageFirst path={termsAcceptancePath} />
+        ) : (
+          <Outlet />
+        )
       }
     </SessionCheck>
   );

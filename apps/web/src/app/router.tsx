@@ -161,6 +161,11 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
             ),
           },
           {
+            // Outside the shell too: the API answers nothing else until the terms are accepted.
+            path: 'accept-terms',
+            ...lazyPage('../features/terms/pages/accept-terms-page.tsx', 'AcceptTermsPage'),
+          },
+          {
             ...shellLayout,
             children: [
               {

@@ -119,6 +119,10 @@ export async function customerDetail(deps: AdminDeps, userId: string): Promise<C
     frozenReason: user.frozen_reason,
     hasTotp: user.totp_secret_encrypted !== null,
     createdAt: user.created_at.toISOString(),
+    termsAcceptance:
+      user.terms_version !== null && user.terms_accepted_at !== null
+        ? { version: user.terms_version, acceptedAt: user.terms_accepted_at.toISOString() }
+        : null,
     pendingRoleGrant: grant ? toPendingRoleGrant(grant) : null,
     wallet:
       balance && user.wallet_number

@@ -4,7 +4,7 @@ import { findCountry } from '@coffer/contracts/countries';
 import type { Config } from '../../config.ts';
 import { selectUser, timeZoneOfUser, type UserRow } from '../../customers/queries.ts';
 import type { Queryable } from '../../db/client.ts';
-import { isTwoFactorRequiredFor } from '../../platform/access.ts';
+import { isTwoFactorRequiredFor, mustAcceptTerms } from '../../platform/access.ts';
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
   const found = await db.query<UserRow>(`${selectUser} WHERE u.email = $1`, [email.toLowerCase()]);
@@ -22,10 +22,14 @@ export function currencyOf(user: UserRow): string {
   return user.wallet_currency ?? findCountry(user.country)?.currency ?? 'USD';
 }
 
-/** `config`: whether staff must have two-factor on here (COFFER_STAFF_TWO_FACTOR). */
+/**
+ * `config`: whether staff must have two-factor on here (COFFER_STAFF_TWO_FACTOR); `terms`:
+ * the terms customers must have accepted (app.terms).
+ */
 export function toMe(
   user: UserRow,
   config: Pick<Config, 'isStaffTwoFactorRequired' | 'timeZone'>,
+  terms: { version: string } | null,
 ): Me {
   return {
     id: user.id,
@@ -40,6 +44,10 @@ export function toMe(
     country: user.country,
     currency: currencyOf(user),
     timeZone: timeZoneOfUser(user, config),
+    mustAcceptTerms: mustAcceptTerms(
+      { role: user.role, acceptedTermsVersion: user.terms_version },
+      terms?.version ?? null,
+    ),
     frozenReason: user.frozen_at ? (user.frozen_reason ?? '') : null,
   };
 }
@@ -55,11 +63,15 @@ export async function insertUser(
     role: Role;
     passwordHash: string;
     isEmailVerified: boolean;
+    /** The terms version accepted as the account is opened (sign-up, the sandbox's seed). */
+    acceptedTermsVersion?: string | null;
   },
 ): Promise<boolean> {
   const inserted = await tx.query(
-    `INSERT INTO users (id, username, email, phone, country, role, password_hash, email_verified_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::boolean THEN now() END)
+    `INSERT INTO users (id, username, email, phone, country, role, password_hash, email_verified_at,
+                        terms_version, terms_accepted_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::boolean THEN now() END,
+             $9::text, CASE WHEN $9::text IS NOT NULL THEN now() END)
      ON CONFLICT (email) DO NOTHING RETURNING id`,
     [
       user.id,
@@ -70,6 +82,7 @@ export async function insertUser(
       user.role,
       user.passwordHash,
       user.isEmailVerified,
+      user.acceptedTermsVersion ?? null,
     ],
   );
   return inserted.rows.length > 0;

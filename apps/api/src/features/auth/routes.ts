@@ -47,6 +47,7 @@ export function authDepsOf(request: FastifyRequest): AuthDeps {
     config: app.config,
     mailer: app.mailer,
     site: app.site,
+    terms: app.terms,
     log: request.log,
   };
 }
@@ -122,13 +123,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/me',
     {
-      config: { access: 'user', isOpenBeforePasswordChange: true },
+      config: {
+        access: 'user',
+        isOpenBeforePasswordChange: true,
+        isOpenBeforeTermsAcceptance: true,
+      },
       schema: { response: { 200: meSchema } },
     },
     async (request) => {
       const user = await findUserById(app.db, sessionOf(request).userId);
       if (!user) throw new Error('a live session always has its user');
-      return toMe(user, app.config);
+      return toMe(user, app.config, app.terms);
     },
   );
 
@@ -137,7 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { response: { 200: sessionResponseSchema } } },
     async (request) => {
       const user = request.session ? await findUserById(app.db, request.session.userId) : null;
-      return { user: user ? toMe(user, app.config) : null };
+      return { user: user ? toMe(user, app.config, app.terms) : null };
     },
   );
 

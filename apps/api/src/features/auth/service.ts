@@ -3,6 +3,7 @@ import { findCountry } from '@coffer/contracts/countries';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { estimatePasswordStrength } from '@coffer/contracts/password-strength';
 import type { Site } from '@coffer/contracts/site';
+import type { Terms } from '@coffer/contracts/terms';
 import type { Config } from '../../config.ts';
 import { findUserById, type UserRow } from '../../customers/queries.ts';
 import type { Database, Queryable } from '../../db/client.ts';
@@ -19,6 +20,7 @@ import { failureLimits } from '../../platform/rate-limits.ts';
 import { createSession, revokeUserSessions } from '../../platform/sessions.ts';
 import { matchingTotpStep, normalizeRecoveryCode } from '../../platform/totp.ts';
 import { describeDevice } from '../../platform/user-agent.ts';
+import { auditTermsAccepted, refuseUnlessCurrentTerms } from '../terms/service.ts';
 import { consumeEmailToken, createEmailToken } from './email-tokens.ts';
 import { passwordResetEmail, verificationEmail } from './emails.ts';
 import { claimLoginAttempt, clearLoginFailures } from './login-throttle.ts';
@@ -45,6 +47,8 @@ export type AuthDeps = {
   config: Config;
   mailer: Mailer;
   site: Site;
+  /** The terms customers accept (app.terms); null where the operator published none. */
+  terms: Terms | null;
   log: { error(object: object, message: string): void };
 };
 
@@ -99,9 +103,17 @@ async function requireUser(db: Queryable, userId: string): Promise<UserRow> {
 
 export async function signUp(
   deps: AuthDeps,
-  body: { username: string; email: string; phone: string; password: string; country: string },
+  body: {
+    username: string;
+    email: string;
+    phone: string;
+    password: string;
+    country: string;
+    acceptedTermsVersion?: string | undefined;
+  },
   client: Client,
 ): Promise<{ user: Me; sessionToken: string }> {
+  refuseUnlessCurrentTerms(deps.terms, body.acceptedTermsVersion, 'acceptedTermsVersion');
   assertPasswordStrong(body.password, [body.username, body.email, body.email.split('@')[0] ?? '']);
   const country = findCountry(body.country);
   if (!country)
@@ -120,15 +132,24 @@ export async function signUp(
       role: 'customer',
       passwordHash,
       isEmailVerified: false,
+      acceptedTermsVersion: deps.terms?.version ?? null,
     });
     if (!isInserted)
       throw new AppError('email_in_use', { fields: { email: 'Email already in use' } });
+    if (deps.terms) {
+      await auditTermsAccepted(tx, {
+        userId,
+        version: deps.terms.version,
+        previousVersion: null,
+        ipAddress: client.ipAddress,
+      });
+    }
     await deps.ledger.openWallet(userId, toCurrencyCode(country.currency), tx);
     await sendVerificationEmail(deps, tx, { id: userId, username: body.username }, body.email);
     return (await createSession(tx, { userId, ...client })).token;
   });
   deps.mailer.kick();
-  return { user: toMe(await requireUser(deps.db, userId), deps.config), sessionToken };
+  return { user: toMe(await requireUser(deps.db, userId), deps.config, deps.terms), sessionToken };
 }
 
 export type LoginResult =
@@ -203,7 +224,7 @@ async function checkPassword(
     return (await createSession(tx, { userId: user.id, ...client })).token;
   });
   deps.mailer.kick();
-  return { status: 'signed_in', user: toMe(user, deps.config), sessionToken: token };
+  return { status: 'signed_in', user: toMe(user, deps.config, deps.terms), sessionToken: token };
 }
 
 /**
@@ -275,7 +296,11 @@ async function checkSecondFactor(
   });
   if (!result) throw new AppError('wrong_code');
   deps.mailer.kick();
-  return { status: 'signed_in', user: toMe(result.user, deps.config), sessionToken: result.token };
+  return {
+    status: 'signed_in',
+    user: toMe(result.user, deps.config, deps.terms),
+    sessionToken: result.token,
+  };
 }
 
 /**
@@ -335,7 +360,7 @@ export async function verifyEmail(deps: AuthDeps, token: string): Promise<Me> {
     return consumed.userId;
   });
   deps.mailer.kick();
-  return toMe(await requireUser(deps.db, userId), deps.config);
+  return toMe(await requireUser(deps.db, userId), deps.config, deps.terms);
 }
 
 export async function resendVerification(deps: AuthDeps, userId: string): Promise<void> {

@@ -58,6 +58,7 @@ function adminAction(): StaffAction {
       isEmailVerified: true,
       hasTotp: false,
       mustChangePassword: false,
+      acceptedTermsVersion: null,
       wallet: null,
     },
     ipAddress: '127.0.0.1',

@@ -22,7 +22,7 @@ useTestApp(
   { env: { COFFER_SANDBOX: '1' } },
 );
 
-const deps = () => ({ db, ledger: app.ledger, config: app.config });
+const deps = () => ({ db, ledger: app.ledger, config: app.config, terms: app.terms });
 
 async function walletOf(email: string): Promise<AccountId> {
   const wallet = await db.query<{ id: AccountId }>(
@@ -93,7 +93,8 @@ it('gives the demo customers legal names, also in a sandbox seeded before there 
   ]);
 });
 
-it('lets every demo user sign in with the printed credentials', async () => {
+it('lets every demo user sign in with the printed credentials, demo customers having accepted the sample terms', async () => {
+  expect(app.terms?.version).toBe('sandbox-sample-1');
   await seedSandbox(deps());
   const printed = describeDemoUsers(demoUsers);
   for (const demo of demoUsers) {
@@ -104,7 +105,7 @@ it('lets every demo user sign in with the printed credentials', async () => {
     });
     expect(login.json()).toMatchObject({
       status: 'signed_in',
-      user: { role: demo.role, isEmailVerified: true },
+      user: { role: demo.role, isEmailVerified: true, mustAcceptTerms: false },
     });
   }
 });

@@ -93,7 +93,11 @@ export const demoUsers: DemoUser[] = [
   },
 ];
 
-type SeedDeps = BooksDeps & { config: BooksDeps['config'] & { isSandbox: boolean } };
+type SeedDeps = BooksDeps & {
+  config: BooksDeps['config'] & { isSandbox: boolean };
+  /** The terms the demo customers are seeded as having accepted (app.terms). */
+  terms?: { version: string } | null;
+};
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** A customer's history as postings: deposits from settlement, bills to bill clearing. */
@@ -179,6 +183,8 @@ export async function seedSandbox(deps: SeedDeps): Promise<DemoUser[]> {
         role: demo.role,
         passwordHash,
         isEmailVerified: true,
+        // Demo customers open the app at once, as a customer who accepted them at sign-up.
+        acceptedTermsVersion: demo.role === 'customer' ? (deps.terms?.version ?? null) : null,
       });
       return demo.role === 'customer' ? ledger.openWallet(userId, currency, tx) : null;
     });

@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { type Site, siteSchema } from '@coffer/contracts/site';
+import { type SiteFile, siteFileSchema } from '@coffer/contracts/site';
 import { ConfigError } from '../../config.ts';
 
-const defaultSite: Site = { institutionName: 'Coffer' };
+const defaultSite: SiteFile = { institutionName: 'Coffer' };
 
 /**
  * The operator's description of their institution (COFFER_SITE_FILE, JSON). Without a
  * file only the name "Coffer" is known, and public pages leave every other section out.
+ * Its `terms` are the terms and privacy notice customers accept (features/terms).
  */
-export function loadSite(siteFile: string | undefined): Site {
+export function loadSite(siteFile: string | undefined): SiteFile {
   if (!siteFile) return defaultSite;
   let raw: unknown;
   try {
@@ -18,7 +19,7 @@ export function loadSite(siteFile: string | undefined): Site {
       `Invalid configuration:\n  COFFER_SITE_FILE: cannot read ${siteFile} (${(error as Error).message})`,
     );
   }
-  const parsed = siteSchema.safeParse(raw);
+  const parsed = siteFileSchema.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `${issue.path.join('.')}: ${issue.message}`,

@@ -26,7 +26,7 @@ import { LoadingState } from '../../../components/query-states.tsx';
 import { roleLabels, StaffRoleBadge } from '../../../components/staff-role-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { customerDetailQueryOptions } from '../../../lib/back-office.ts';
-import { formatDate } from '../../../lib/dates.ts';
+import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -198,6 +198,16 @@ function CustomerSummary({ customer }: { customer: CustomerDetail }) {
           <DataList.ItemLabel>Member since</DataList.ItemLabel>
           <DataList.ItemValue>{formatDate(customer.createdAt)}</DataList.ItemValue>
         </DataList.Item>
+        {customer.role === 'customer' && (
+          <DataList.Item>
+            <DataList.ItemLabel>Terms</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {customer.termsAcceptance
+                ? `Version ${customer.termsAcceptance.version} accepted ${formatDateTime(customer.termsAcceptance.acceptedAt)}`
+                : 'Not accepted yet'}
+            </DataList.ItemValue>
+          </DataList.Item>
+        )}
       </DataList>
       {isAdmin && (
         <>

@@ -3,19 +3,57 @@ import { isCurrencyCode } from '@coffer/contracts/currencies';
 import { minorUnitsSchema } from '@coffer/contracts/money';
 import { z } from 'zod/mini';
 import { roleLabels } from '../../../components/staff-role-badge.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 
-/** One line of an audit event's before/after, in words: "Level: 1 → 3". */
-export type ChangeLine = { label: string; before?: string; after?: string };
+/**
+ * One line of an audit event's before/after, in words: "Level: 1 → 3". `link`: where the
+ * thing the line names has a page (a dispute, the customer's card), the value opens it.
+ */
+export type ChangeLine = { label: string; before?: string; after?: string; link?: string };
 
+/** What the events record, in the words of the people who read the log. */
 const fieldLabels: Record<string, string> = {
   isFrozen: 'Transactions',
   level: 'Level',
   role: 'Role',
   status: 'Status',
   amountMinor: 'Amount',
+  feeMinor: 'Fee',
+  totalMinor: 'Total',
   externalReference: 'Reference',
+  reference: 'Reference',
   email: 'Email',
+  username: 'Username',
+  timeZone: 'Time zone',
+  termsVersion: 'Terms version',
+  problemType: 'Problem',
+  idType: 'ID type',
+  lastFour: 'Card ending',
+  staffNote: 'Staff note',
+  retentionDays: 'Kept for (days)',
+  sha256: 'Document fingerprint',
+  fileSha256: 'File fingerprint',
+  format: 'File format',
+  payoutCount: 'Payouts',
+  downloadCount: 'Downloads',
+  firstDownloadedAt: 'First downloaded',
+  day: 'Day',
+  lineCount: 'Lines',
+  matched: 'Matched',
+  matchedPayouts: 'Payouts matched',
+  depositRequests: 'Deposit requests',
+  queued: 'Left to reconcile',
+  kind: 'Kind',
+  reason: 'Reason',
+  resolution: 'Resolution',
+  from: 'From',
+  to: 'To',
+  keyId: 'Key',
+  rotated: 'Re-encrypted',
+  refused: 'Refused',
+  remaining: 'Left under older keys',
+  isComplete: 'Complete',
 };
 
 const statusLabels: Record<string, string> = {
@@ -24,40 +62,124 @@ const statusLabels: Record<string, string> = {
   rejected: 'rejected',
 };
 
-// Ids mean nothing to a reader and the currency is shown with the amount.
-const hiddenFields = new Set(['currency', 'makerUserId']);
+/** Records whose page is a tab of the customer's page: the line opens it there. */
+const customerTabOf: Record<string, { label: string; tab: string; tabName: string }> = {
+  cardId: { label: 'Card', tab: 'cards', tabName: 'Cards' },
+  loanId: { label: 'Loan', tab: 'loans', tabName: 'Loans' },
+  submissionId: { label: 'Verification', tab: 'kyc', tabName: 'KYC' },
+  messageId: { label: 'Message', tab: 'messages', tabName: 'Messages' },
+  refundRequestId: { label: 'Refund', tab: 'requests', tabName: 'Deposits & adjustments' },
+  moneyRequestId: {
+    label: 'Deposit or adjustment',
+    tab: 'requests',
+    tabName: 'Deposits & adjustments',
+  },
+};
+
+/** Machine words (`driver_license`) whose values read as words once spaced. */
+const codeFields = new Set(['status', 'problemType', 'idType', 'kind', 'resolution', 'format']);
+
+// The actor and subject columns already name the people these ids are; the currency is
+// shown with each amount.
+const hiddenFields = new Set(['currency', 'makerUserId', 'requestedByUserId']);
 
 const roleSchema = z.enum(roles);
+const disputeReferencePattern = /^REF-[A-Z0-9]{9}$/;
+const isoTimePattern = /^\d{4}-\d{2}-\d{2}T/;
+const fingerprintShownLength = 12;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** `refundRequestId` → "Refund request", for a field this page has no words for yet. */
+function labelFromName(field: string): string {
+  const words = field
+    .replace(/(Id|Minor)$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function describeMoney(value: unknown, owner: Record<string, unknown>): string | undefined {
+  const amountMinor = minorUnitsSchema.safeParse(value);
+  if (!amountMinor.success || typeof owner.currency !== 'string') return undefined;
+  if (!isCurrencyCode(owner.currency)) return undefined;
+  if (amountMinor.data === 0n) return 'none';
+  return formatAmountMinor(amountMinor.data, owner.currency, { currencyDisplay: 'code' });
+}
+
 function describeValue(field: string, value: unknown, owner: Record<string, unknown>): string {
   if (value === null || value === undefined) return '—';
   if (field === 'isFrozen' && typeof value === 'boolean') return value ? 'disabled' : 'enabled';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
   const role = roleSchema.safeParse(value);
   if (field === 'role' && role.success) return roleLabels[role.data];
   if (field === 'status' && typeof value === 'string') return statusLabels[value] ?? value;
-  const amountMinor = field === 'amountMinor' ? minorUnitsSchema.safeParse(value) : undefined;
-  if (
-    amountMinor?.success &&
-    typeof owner.currency === 'string' &&
-    isCurrencyCode(owner.currency)
-  ) {
-    return formatAmountMinor(amountMinor.data, owner.currency, { currencyDisplay: 'code' });
+  if (field.endsWith('Minor')) {
+    const money = describeMoney(value, owner);
+    if (money !== undefined) return money;
   }
+  if (field.endsWith('Sha256') || field === 'sha256') {
+    return `${String(value).slice(0, fingerprintShownLength)}…`;
+  }
+  if (typeof value === 'string' && isoTimePattern.test(value)) return formatDateTime(value);
+  if (typeof value === 'string' && codeFields.has(field)) return value.replaceAll('_', ' ');
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return String(value);
   return JSON.stringify(value);
+}
+
+/** The page a line's value opens, where there is one. */
+function linkOf(field: string, value: unknown, subjectUserId: string | null): string | undefined {
+  if (field === 'reference' && typeof value === 'string' && disputeReferencePattern.test(value)) {
+    return `/admin/disputes/${value}`;
+  }
+  const tab = customerTabOf[field];
+  if (tab && subjectUserId) return `/admin/users/${subjectUserId}?tab=${tab.tab}`;
+  return undefined;
+}
+
+function describeField(
+  field: string,
+  records: { before: Record<string, unknown>; after: Record<string, unknown> },
+  subjectUserId: string | null,
+): ChangeLine | null {
+  const tab = customerTabOf[field];
+  if (tab) {
+    // An id says nothing to a reader: the line opens the record, or is left out.
+    const link = linkOf(field, records.after[field] ?? records.before[field], subjectUserId);
+    return link ? { label: tab.label, after: `${tab.tabName} tab`, link } : null;
+  }
+  const label = fieldLabels[field] ?? labelFromName(field);
+  const hasBefore = field in records.before;
+  const hasAfter = field in records.after;
+  const beforeText = hasBefore
+    ? describeValue(field, records.before[field], records.before)
+    : undefined;
+  const afterText = hasAfter
+    ? describeValue(field, records.after[field], records.after)
+    : undefined;
+  const link = linkOf(field, records.after[field], subjectUserId);
+  const linked = link ? { link } : {};
+  // An unchanged value (or one only recorded on one side) is shown once.
+  if (beforeText === afterText || beforeText === undefined) {
+    return { label, after: afterText, ...linked };
+  }
+  return { label, before: beforeText, after: afterText, ...linked };
 }
 
 /**
  * Turns an audit event's before and after snapshots into readable lines. Known fields get
- * words and money gets its currency format; anything else is shown as compact JSON, so
- * nothing recorded is hidden from the reader.
+ * words, money its currency format, records with a page a link to it (`subjectUserId`: the
+ * customer whose page holds them); other fields get their name in words, so nothing
+ * recorded is hidden from the reader.
  */
-export function describeChange(before: unknown, after: unknown): ChangeLine[] {
+export function describeChange(
+  before: unknown,
+  after: unknown,
+  subjectUserId: string | null = null,
+): ChangeLine[] {
   if (before === null && after === null) return [];
   const beforeRecord = before ?? {};
   const afterRecord = after ?? {};
@@ -70,6 +192,7 @@ export function describeChange(before: unknown, after: unknown): ChangeLine[] {
       },
     ];
   }
+  const records = { before: beforeRecord, after: afterRecord };
   const fields = [...new Set([...Object.keys(beforeRecord), ...Object.keys(afterRecord)])];
   return (
     fields
@@ -78,20 +201,7 @@ export function describeChange(before: unknown, after: unknown): ChangeLine[] {
       .filter(
         (field) => (beforeRecord[field] ?? null) !== null || (afterRecord[field] ?? null) !== null,
       )
-      .map((field) => {
-        const label = fieldLabels[field] ?? field;
-        const hasBefore = field in beforeRecord;
-        const hasAfter = field in afterRecord;
-        const beforeText = hasBefore
-          ? describeValue(field, beforeRecord[field], beforeRecord)
-          : undefined;
-        const afterText = hasAfter
-          ? describeValue(field, afterRecord[field], afterRecord)
-          : undefined;
-        // An unchanged value (or one only recorded on one side) is shown once.
-        if (beforeText === afterText || beforeText === undefined)
-          return { label, after: afterText };
-        return { label, before: beforeText, after: afterText };
-      })
+      .map((field) => describeField(field, records, subjectUserId))
+      .filter((line) => line !== null)
   );
 }

@@ -30,9 +30,51 @@ describe('describeChange', () => {
     ]);
   });
 
-  it('shows anything it does not know as compact JSON rather than hiding it', () => {
+  it('names every recorded field in words, a fee of zero as none, and opens records that have a page', () => {
+    expect(
+      describeChange(
+        { status: 'pending' },
+        { status: 'sent', amountMinor: '2500', feeMinor: '0', currency: 'USD' },
+      ),
+    ).toEqual([
+      { label: 'Status', before: 'pending', after: 'sent' },
+      { label: 'Amount', after: 'USD\u00a025.00' },
+      { label: 'Fee', after: 'none' },
+    ]);
+    expect(
+      describeChange(
+        { status: 'pending' },
+        { status: 'resolved', reference: 'REF-AB12CD34E', refundRequestId: '0190aa' },
+        'user-1',
+      ),
+    ).toEqual([
+      { label: 'Status', before: 'pending', after: 'resolved' },
+      { label: 'Reference', after: 'REF-AB12CD34E', link: '/admin/disputes/REF-AB12CD34E' },
+      {
+        label: 'Refund',
+        after: 'Deposits & adjustments tab',
+        link: '/admin/users/user-1?tab=requests',
+      },
+    ]);
+    // Without a customer whose page holds it, an id has nothing to open and is left out.
+    expect(describeChange(null, { cardId: '0190aa', status: 'issued' })).toEqual([
+      { label: 'Status', after: 'issued' },
+    ]);
+    expect(
+      describeChange(null, { problemType: 'unauthorized_transaction', payoutCount: 3 }),
+    ).toEqual([
+      { label: 'Problem', after: 'unauthorized transaction' },
+      { label: 'Payouts', after: '3' },
+    ]);
+  });
+
+  it('gives a field it has no words for its name in words, and anything else as compact JSON', () => {
     expect(describeChange(null, { device: { os: 'Linux' } })).toEqual([
-      { label: 'device', after: '{"os":"Linux"}' },
+      { label: 'Device', after: '{"os":"Linux"}' },
+    ]);
+    expect(describeChange(null, { settlementBatchId: 'b-1', isComplete: true })).toEqual([
+      { label: 'Settlement batch', after: 'b-1' },
+      { label: 'Complete', after: 'yes' },
     ]);
     expect(describeChange(null, null)).toEqual([]);
     expect(describeChange('old', 'new')).toEqual([

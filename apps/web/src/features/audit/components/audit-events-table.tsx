@@ -12,13 +12,20 @@ import { describeChange } from './audit-change.ts';
 
 type Person = { id: string; username: string };
 
+// Long values (a fingerprint, an address) wrap inside their column instead of widening it.
+const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
+
+function linesOf(event: AuditEvent) {
+  return describeChange(event.before, event.after, event.subject?.id ?? null);
+}
+
 function ChangeCell({ event }: { event: AuditEvent }) {
-  const lines = describeChange(event.before, event.after);
+  const lines = linesOf(event);
   if (lines.length === 0) return <Text size="sm">—</Text>;
   return (
     <Stack gap={2}>
       {lines.map((line) => (
-        <Text size="sm" key={line.label}>
+        <Text size="sm" key={line.label} style={wrapAnywhere}>
           {line.label}:{' '}
           {line.before !== undefined && (
             <>
@@ -28,9 +35,15 @@ function ChangeCell({ event }: { event: AuditEvent }) {
               →{' '}
             </>
           )}
-          <Text span size="sm" fw={600}>
-            {line.after ?? '—'}
-          </Text>
+          {line.link ? (
+            <Anchor component={Link} to={line.link} size="sm" fw={600}>
+              {line.after ?? '—'}
+            </Anchor>
+          ) : (
+            <Text span size="sm" fw={600}>
+              {line.after ?? '—'}
+            </Text>
+          )}
         </Text>
       ))}
     </Stack>
@@ -49,7 +62,7 @@ function PersonButton({
 }) {
   if (!onFilter) {
     return (
-      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      <Text size="sm" style={wrapAnywhere}>
         {person.username}
       </Text>
     );
@@ -60,7 +73,7 @@ function PersonButton({
       type="button"
       size="sm"
       ta="left"
-      style={{ whiteSpace: 'nowrap' }}
+      style={wrapAnywhere}
       onClick={() => onFilter(person)}
       aria-label={`${filterLabel} ${person.username}`}
     >
@@ -118,7 +131,7 @@ export function AuditEventsTable({
             header: 'Whom',
             cell: (event: AuditEvent) =>
               event.subject ? (
-                <Group gap={4} wrap="nowrap">
+                <Group gap={4} wrap="nowrap" align="flex-start">
                   <PersonButton
                     person={event.subject}
                     filterLabel="Show only actions on"
@@ -143,14 +156,14 @@ export function AuditEventsTable({
     {
       key: 'change',
       header: 'Before → after',
-      isEmpty: (event) => describeChange(event.before, event.after).length === 0,
+      isEmpty: (event) => linesOf(event).length === 0,
       cell: (event) => <ChangeCell event={event} />,
     },
     {
       key: 'reason',
       header: 'Reason',
       isEmpty: (event) => event.reason === null,
-      cell: (event) => event.reason ?? '—',
+      cell: (event) => <span style={wrapAnywhere}>{event.reason ?? '—'}</span>,
     },
     {
       key: 'time',
@@ -181,7 +194,7 @@ export function AuditEventsTable({
         columns={columns}
         rows={rows}
         rowKey={(event) => event.id}
-        minWidth={900}
+        minWidth={760}
       />
       <LoadMore
         hasNextPage={events.hasNextPage}

@@ -1,21 +1,74 @@
 import { defaultCountryCode } from '@coffer/contracts/countries';
 import { signupBodySchema } from '@coffer/contracts/signup';
+import { acceptTermsMessage, type Terms } from '@coffer/contracts/terms';
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type UseFormReturnType, useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { setSignedInUser } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { TermsDocument, termsQueryOptions } from '../../terms/index.ts';
 import { signUp } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { CountrySelect } from '../components/country-select.tsx';
+import classes from './signup-page.module.css';
+
+const initialValues = {
+  username: '',
+  email: '',
+  phone: '',
+  password: '',
+  country: defaultCountryCode,
+  /** The version of the terms shown, once its checkbox is ticked; empty until then. */
+  acceptedTermsVersion: '',
+};
+type SignupValues = typeof initialValues;
+
+/**
+ * The operator's terms and privacy notice, to read and accept: ticking the box accepts the
+ * version shown, which the server records (or refuses, if it has changed meanwhile).
+ */
+function TermsAcceptance({ terms, form }: { terms: Terms; form: UseFormReturnType<SignupValues> }) {
+  const error = form.errors.acceptedTermsVersion;
+  const errorId = 'accepted-terms-error';
+  return (
+    <Stack gap="xs">
+      <TermsDocument terms={terms} />
+      {/* The browser's own checkbox: Mantine's would add 3 KB to the page's budget. */}
+      <label className={classes.acceptance}>
+        <input
+          type="checkbox"
+          className={classes.checkbox}
+          checked={form.values.acceptedTermsVersion === terms.version}
+          onChange={(event) =>
+            form.setFieldValue(
+              'acceptedTermsVersion',
+              event.currentTarget.checked ? terms.version : '',
+            )
+          }
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <Text size="sm" span>
+          I have read and accept the terms of service and the privacy notice
+        </Text>
+      </label>
+      {error && (
+        <Text size="xs" c="red" id={errorId}>
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 export function SignupPage() {
   usePageTitle('Create account');
@@ -23,16 +76,18 @@ export function SignupPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [formError, setFormError] = useState<string | null>(null);
+  const terms = useQuery(termsQueryOptions).data?.terms ?? null;
+  const checkFields = contractResolver(signupBodySchema);
   const form = useForm({
     mode: 'controlled',
-    initialValues: {
-      username: '',
-      email: '',
-      phone: '',
-      password: '',
-      country: defaultCountryCode,
-    },
-    validate: contractResolver(signupBodySchema),
+    initialValues,
+    // The contract cannot know which terms are published: the box must accept the ones shown.
+    validate: (values) => ({
+      ...checkFields(values),
+      ...(terms && values.acceptedTermsVersion !== terms.version
+        ? { acceptedTermsVersion: acceptTermsMessage }
+        : {}),
+    }),
   });
   const signup = useMutation({
     mutationFn: signUp,
@@ -43,6 +98,10 @@ export function SignupPage() {
       await navigate('/dashboard', { replace: true });
     },
     onError: (error) => {
+      // Refused because the terms changed while the page was open: show the new ones.
+      if (error instanceof ApiError && error.fields.acceptedTermsVersion) {
+        void queryClient.invalidateQueries({ queryKey: termsQueryOptions.queryKey });
+      }
       setFormError(
         showApiErrorOnForm(form, error, {
           otherFailureMessage: 'Account creation failed',
@@ -61,7 +120,8 @@ export function SignupPage() {
         noValidate
         onSubmit={form.onSubmit((values) => {
           setFormError(null);
-          signup.mutate(signupBodySchema.parse(values));
+          const { acceptedTermsVersion, ...fields } = values;
+          signup.mutate(signupBodySchema.parse(acceptedTermsVersion ? values : fields));
         })}
       >
         <Stack gap="md">
@@ -94,6 +154,7 @@ export function SignupPage() {
             />
           </Stack>
           <CountrySelect {...form.getInputProps('country')} value={form.values.country} />
+          {terms && <TermsAcceptance terms={terms} form={form} />}
           <BusyButton isBusy={signup.isPending} busyLabel="Registering..." fullWidth mt="xs">
             Register
           </BusyButton>

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { dialogOnDemand } from '../../../components/on-demand.tsx';
+import { roleLabels } from '../../../components/staff-role-badge.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 
 // The edit dialogs, their forms and Mantine's Modal load when one first opens.
@@ -29,6 +30,43 @@ function EditButton({ label, onClick }: { label: string; onClick: () => void }) 
     >
       {label}
     </Button>
+  );
+}
+
+/**
+ * What only a customer has: a wallet's currency and number, and the level that sets their
+ * limits. Staff hold no wallet and verify no identity, so their profile leaves these out.
+ */
+function WalletItems({ profile }: { profile: Profile }) {
+  return (
+    <>
+      <DataList.Item>
+        <DataList.ItemLabel>Currency</DataList.ItemLabel>
+        <DataList.ItemValue>{profile.currency}</DataList.ItemValue>
+      </DataList.Item>
+      {profile.accountNumber && (
+        <DataList.Item>
+          <DataList.ItemLabel>Account number</DataList.ItemLabel>
+          <DataList.ItemValue ff="monospace">{profile.accountNumber}</DataList.ItemValue>
+        </DataList.Item>
+      )}
+      <DataList.Item>
+        <DataList.ItemLabel>Account Level</DataList.ItemLabel>
+        <DataList.ItemValue>
+          <Stack gap={2}>
+            <Text fw={600}>Level {profile.level}</Text>
+            {profile.level < kycLevel && (
+              <Text size="sm" c="dimmed">
+                Verify your identity to reach level 2.{' '}
+                <Anchor component={Link} to="/kyc" size="sm" underline="always">
+                  Upgrade
+                </Anchor>
+              </Text>
+            )}
+          </Stack>
+        </DataList.ItemValue>
+      </DataList.Item>
+    </>
   );
 }
 
@@ -104,32 +142,14 @@ export function AccountDetailsCard({ profile }: { profile: Profile }) {
             </Group>
           </DataList.ItemValue>
         </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>Currency</DataList.ItemLabel>
-          <DataList.ItemValue>{profile.currency}</DataList.ItemValue>
-        </DataList.Item>
-        {profile.accountNumber && (
+        {profile.role === 'customer' ? (
+          <WalletItems profile={profile} />
+        ) : (
           <DataList.Item>
-            <DataList.ItemLabel>Account number</DataList.ItemLabel>
-            <DataList.ItemValue ff="monospace">{profile.accountNumber}</DataList.ItemValue>
+            <DataList.ItemLabel>Role</DataList.ItemLabel>
+            <DataList.ItemValue>{roleLabels[profile.role]}</DataList.ItemValue>
           </DataList.Item>
         )}
-        <DataList.Item>
-          <DataList.ItemLabel>Account Level</DataList.ItemLabel>
-          <DataList.ItemValue>
-            <Stack gap={2}>
-              <Text fw={600}>Level {profile.level}</Text>
-              {profile.level < kycLevel && (
-                <Text size="sm" c="dimmed">
-                  Verify your identity to reach level 2.{' '}
-                  <Anchor component={Link} to="/kyc" size="sm" underline="always">
-                    Upgrade
-                  </Anchor>
-                </Text>
-              )}
-            </Stack>
-          </DataList.ItemValue>
-        </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>Member since</DataList.ItemLabel>
           <DataList.ItemValue>{formatDate(profile.createdAt)}</DataList.ItemValue>

@@ -1,9 +1,10 @@
 import { errorCodes } from '@coffer/contracts/errors';
-import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { KeyRound, LogOut } from 'lucide-react';
+import { Alert, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { KeyRound } from 'lucide-react';
 import { Navigate } from 'react-router';
+import { SignOutButton } from '../../../components/sign-out-button.tsx';
 import { homePathFor } from '../../../lib/return-to.ts';
-import { useLogout, useMe } from '../../../lib/session.ts';
+import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { ChangePasswordCard } from '../components/change-password-card.tsx';
 
@@ -15,7 +16,6 @@ import { ChangePasswordCard } from '../components/change-password-card.tsx';
 export function RequiredPasswordChangePage() {
   usePageTitle('Choose a new password');
   const me = useMe();
-  const logout = useLogout();
   if (!me) return null;
   if (!me.mustChangePassword) return <Navigate to={homePathFor(me.role)} replace />;
   return (
@@ -35,14 +35,7 @@ export function RequiredPasswordChangePage() {
         </Alert>
         <ChangePasswordCard personalWords={[me.username, me.email]} />
         <Group>
-          <Button
-            variant="subtle"
-            leftSection={<LogOut size={16} aria-hidden />}
-            onClick={() => logout.mutate()}
-            loading={logout.isPending}
-          >
-            Sign out
-          </Button>
+          <SignOutButton />
         </Group>
       </Stack>
     </Container>
