@@ -216,7 +216,8 @@ describe('customer care', () => {
       const quickPay = picker.getByRole('option', { name: /Transfer · -\$40\.00/ }).first();
       await picker.selectOption((await quickPay.getAttribute('value')) ?? '');
       await alice.waitForURL(/\/dispute\?entry=/);
-      expect(await alice.getByLabel('Amount').inputValue()).toBe('40.00');
+      // The form starts anew from the transaction once its details arrive.
+      await expect.poll(() => alice.getByLabel('Amount').inputValue()).toBe('40.00');
       expect(await alice.getByLabel("Recipient's account number").count()).toBe(0);
       await alice
         .getByRole('combobox', { name: 'Problem type' })

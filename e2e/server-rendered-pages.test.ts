@@ -265,8 +265,10 @@ describe('the server-rendered pages', () => {
         const wallet = await context.request.get('/api/v1/wallet');
         return ((await wallet.json()) as { accountNumber: string }).accountNumber;
       };
+      // The holder's name as the statement prints it: Alice's legal name; the newcomer, never
+      // verified, by their username.
       const owners = [
-        { context: alice, name: demo.alice.username, accountNumber: await accountNumberOf(alice) },
+        { context: alice, name: demo.alice.legalName, accountNumber: await accountNumberOf(alice) },
         {
           context: newcomer,
           name: customer.username,

@@ -24,11 +24,14 @@ export const demo = {
     email: 'alice@coffer.test',
     password: 'Sandbox-Customer-2026!',
     username: 'Alice Morgan',
+    // What statements and staff pages print (the seed's legal names).
+    legalName: 'Alice Jane Morgan',
   },
   bruno: {
     email: 'bruno@coffer.test',
     password: 'Sandbox-Customer-2026!',
     username: 'Bruno Keller',
+    legalName: 'Bruno Maximilian Keller',
   },
   yuki: { email: 'yuki@coffer.test', password: 'Sandbox-Customer-2026!', username: 'Yuki Tanaka' },
 } as const;
