@@ -156,3 +156,12 @@ export function newIdempotencyKey(): string {
   idempotencyKeyCount += 1;
   return `test-${idempotencyKeyCount}-${Date.now()}`;
 }
+
+/** The staff a four-eyes test needs: an admin, a second admin to approve, and support. */
+export async function fourEyesStaff(app: FastifyInstance) {
+  return {
+    admin: (await staffClient(app, 'admin')).client,
+    secondAdmin: (await staffClient(app, 'admin')).client,
+    support: (await staffClient(app, 'support')).client,
+  };
+}

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
-import { staffClient, type TestClient } from '../../../test/http.ts';
+import { fourEyesStaff, type TestClient } from '../../../test/http.ts';
 import { submitted } from '../../../test/kyc.ts';
 import { applyForLoan, borrower, disburse, setEligibility } from '../../../test/loans.ts';
 import type { Database } from '../../db/client.ts';
@@ -21,9 +21,7 @@ let support: TestClient;
 useTestApp(
   async (opened) => {
     ({ app, db } = opened);
-    admin = (await staffClient(app, 'admin')).client;
-    secondAdmin = (await staffClient(app, 'admin')).client;
-    support = (await staffClient(app, 'support')).client;
+    ({ admin, secondAdmin, support } = await fourEyesStaff(app));
   },
   { checksAfterEach: 'ledger', poolSize: 8, env: { COFFER_LOAN_TERMS: defaultLoanTermsJson } },
 );

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { usd } from '../../../test/factories.ts';
-import { staffClient, type TestClient } from '../../../test/http.ts';
+import { fourEyesStaff, staffClient, type TestClient } from '../../../test/http.ts';
 import {
   applicantDetails,
   applyForLoan,
@@ -28,9 +28,7 @@ let support: TestClient;
 useTestApp(
   async (opened) => {
     ({ app, db } = opened);
-    admin = (await staffClient(app, 'admin')).client;
-    secondAdmin = (await staffClient(app, 'admin')).client;
-    support = (await staffClient(app, 'support')).client;
+    ({ admin, secondAdmin, support } = await fourEyesStaff(app));
   },
   { checksAfterEach: 'ledger', env: { COFFER_LOAN_TERMS: defaultLoanTermsJson } },
 );

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { authorizeOnCard, issuedCard, settle } from '../../../test/cards.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
-import { staffClient, type TestClient } from '../../../test/http.ts';
+import { fourEyesStaff, type TestClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
 import { todayIn } from '../books/queries.ts';
@@ -21,9 +21,7 @@ let day: string;
 useTestApp(
   async (opened) => {
     ({ app, db } = opened);
-    admin = (await staffClient(app, 'admin')).client;
-    secondAdmin = (await staffClient(app, 'admin')).client;
-    support = (await staffClient(app, 'support')).client;
+    ({ admin, secondAdmin, support } = await fourEyesStaff(app));
   },
   // The sandbox issuer hands out its settlement files only in a sandbox.
   { env: { COFFER_SANDBOX: '1' }, checksAfterEach: 'ledger' },

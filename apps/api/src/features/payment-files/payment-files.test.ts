@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
-import { staffClient, type TestClient } from '../../../test/http.ts';
+import { fourEyesStaff, type TestClient } from '../../../test/http.ts';
 import { camt053, sandboxBankIban, type TestStatementEntry } from '../../../test/payment-files.ts';
 import { bankDestination, emailedStepUpCode, requestPayout } from '../../../test/payouts.ts';
 import type { Database } from '../../db/client.ts';
@@ -17,9 +17,7 @@ let support: TestClient;
 useTestApp(
   async (opened) => {
     ({ app, db } = opened);
-    admin = (await staffClient(app, 'admin')).client;
-    secondAdmin = (await staffClient(app, 'admin')).client;
-    support = (await staffClient(app, 'support')).client;
+    ({ admin, secondAdmin, support } = await fourEyesStaff(app));
   },
   { env: { COFFER_BANK_IBAN: sandboxBankIban }, checksAfterEach: 'ledger' },
 );
