@@ -23,6 +23,11 @@ const effectQueries: Record<OperationKind, string> = {
   // Approved or declined, an answered authorization is recorded once under the processor's id.
   'card-authorization': `SELECT processor_id AS key, count(*)::int AS count FROM card_authorizations
                           WHERE processor_id = ANY($1) GROUP BY 1`,
+  // A repayment carries no text of the customer's: its loan and amount name it (load.ts).
+  'loan-repayment': `SELECT key, count(*)::int AS count
+                       FROM (SELECT 'loan-repayment:' || loan_id || ':' || amount_minor AS key
+                               FROM loan_repayments WHERE NOT is_automatic) AS repayments
+                      WHERE key = ANY($1) GROUP BY 1`,
 };
 
 async function effectCounts(
@@ -54,8 +59,14 @@ async function moneyFacts(db: Queryable, walletIds: string[], startTotalMinor: b
     `SELECT sum(amount_minor + fee_minor)::bigint AS total FROM payouts
       WHERE account_id = ANY($1::uuid[]) AND status = 'sent'`,
   );
+  const repaidMinor = await sum(
+    `SELECT sum(r.amount_minor)::bigint AS total FROM loan_repayments r
+       JOIN loans l ON l.id = r.loan_id
+       JOIN accounts a ON a.owner_user_id = l.user_id AND a.currency = l.currency
+      WHERE a.id = ANY($1::uuid[])`,
+  );
   return {
-    expectedTotalMinor: startTotalMinor + depositedMinor - paidOutMinor,
+    expectedTotalMinor: startTotalMinor + depositedMinor - paidOutMinor - repaidMinor,
     actualTotalMinor: await sum(
       'SELECT sum(balance_minor)::bigint AS total FROM account_balances WHERE account_id = ANY($1::uuid[])',
     ),
@@ -88,10 +99,18 @@ export async function readFacts(
               WHERE ((a.status = 'approved' AND h.status = 'active')
                       OR (a.status = 'declined' AND a.hold_id IS NULL)) IS NOT TRUE))::int AS count`,
   );
+  // Principal repaid plus principal owed is what was lent, for every loan paid out.
+  const loanMismatches = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM loans l
+      WHERE l.status IN ('disbursed', 'repaid')
+        AND l.amount_minor <> l.outstanding_principal_minor
+          + (SELECT coalesce(sum(principal_minor), 0) FROM loan_repayments WHERE loan_id = l.id)`,
+  );
   return {
     effectCounts: await effectCounts(db, records),
     ...(await moneyFacts(db, wallets.walletIds, wallets.startTotalMinor)),
     holdMismatches: mismatches.rows[0]?.count ?? 0,
+    loanMismatches: loanMismatches.rows[0]?.count ?? 0,
     ledgerViolations: await checkInvariants(db),
   };
 }

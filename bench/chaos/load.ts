@@ -16,6 +16,8 @@ export type ChaosCustomer = {
   cookie: string;
   /** The issuer's token of the customer's card (planted by run.ts). */
   cardToken: string;
+  /** The customer's disbursed loan (planted by run.ts), repaid a little at a time. */
+  loanId: string;
 };
 
 export type ChaosActors = {
@@ -126,10 +128,14 @@ async function sendUntilAnswered(
   return { record, body: null };
 }
 
-/** A small amount in the wallets' currency (USD), as typed. */
-function smallAmount(centsMax: number): string {
-  const cents = 1 + Math.floor(Math.random() * centsMax);
+/** An amount in the wallets' currency (USD), as typed. */
+function smallAmountOf(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** A random small amount, from a cent to `centsMax`. */
+function smallAmount(centsMax: number): string {
+  return smallAmountOf(1 + Math.floor(Math.random() * centsMax));
 }
 
 function idOf(body: unknown): string | null {
@@ -172,8 +178,8 @@ export async function runLoad(options: {
     path: string,
     body: (key: string) => object,
     headers: (key: string, body: object) => () => Record<string, string>,
+    key: string = randomUUID(),
   ): Promise<unknown> => {
-    const key = randomUUID();
     const request = body(key);
     const sent = await sendUntilAnswered(
       cluster,
@@ -184,9 +190,16 @@ export async function runLoad(options: {
     if (sent.record.acked) options.onAcked?.(sent.record);
     return sent.record.attempts.at(-1) === 'acked' ? sent.body : null;
   };
-  /** A signed-in person's request under an Idempotency-Key. */
-  const send = (kind: OperationKind, path: string, cookie: string, body: (key: string) => object) =>
-    sendAs(kind, path, body, (key) => () => ({ cookie, 'idempotency-key': key }));
+  /** A signed-in person's request under an Idempotency-Key (a new one unless given). */
+  const send = (
+    kind: OperationKind,
+    path: string,
+    cookie: string,
+    body: (key: string) => object,
+    key?: string,
+  ) => sendAs(kind, path, body, (key) => () => ({ cookie, 'idempotency-key': key }), key);
+  /** Repayments so far per loan: the next one pays a cent more than the last. */
+  const repaymentCounts = new Map<string, number>();
 
   const quickPay = () => {
     const sender = pickOne(actors.customers);
@@ -234,6 +247,22 @@ export async function runLoad(options: {
       (_key, body) => () => issuerSignatureHeaders(actors.issuingSecret, JSON.stringify(body)),
     );
   };
+  /**
+   * Repays a loan's n-th repayment as n cents: a loan's repayments then differ in amount,
+   * so its loan and amount name each one in the database (facts.ts) and in the key.
+   */
+  const loanRepayment = () => {
+    const customer = pickOne(actors.customers);
+    const cents = (repaymentCounts.get(customer.loanId) ?? 0) + 1;
+    repaymentCounts.set(customer.loanId, cents);
+    return send(
+      'loan-repayment',
+      `/api/v1/loans/${customer.loanId}/repayments`,
+      customer.cookie,
+      () => ({ amount: smallAmountOf(cents) }),
+      `loan-repayment:${customer.loanId}:${cents}`,
+    );
+  };
   const decidePayout = (payoutId: string) =>
     Math.random() < 0.5
       ? send(
@@ -265,7 +294,8 @@ export async function runLoad(options: {
     const depositId = roll >= 0.82 && roll < 0.9 ? pendingDepositIds.shift() : undefined;
     if (payoutId) await decidePayout(payoutId);
     else if (depositId) await approveDeposit(depositId);
-    else if (roll < 0.5) await quickPay();
+    else if (roll < 0.45) await quickPay();
+    else if (roll < 0.5) await loanRepayment();
     else if (roll < 0.65) await payout();
     else if (roll < 0.75) await deposit();
     else if (roll >= 0.9) await cardAuthorization();

@@ -3,7 +3,8 @@
 // instance with SIGKILL or stops PostgreSQL with `pg_ctl stop -m immediate` on a printed
 // schedule, restarting each, then checks that every acknowledged request took effect
 // exactly once, refused ones not at all, money is conserved, holds match pending payouts
-// and approved card authorizations, and the books balance (verdict.ts). Exits non-zero on any violation or too few faults.
+// and approved card authorizations, loans owe what they lent less what was repaid, and the
+// books balance (verdict.ts). Exits non-zero on any violation or too few faults.
 // `npm run chaos -- --failover` runs on the HA set-up of `npm run ha` instead (Patroni,
 // etcd, HAProxy; docs/decisions/037): every fault kills the primary's Patroni and
 // PostgreSQL with SIGKILL, waits for the standby's promotion and brings the old primary
@@ -111,7 +112,47 @@ async function plantCards(db: Database, customers: Customer[]) {
   );
 }
 
-/** Customers as the benchmark seeds them, plus planted step-up codes for their payouts. */
+/** Every customer's loan: USD 200.00 over 12 months, repaid a few cents at a time. */
+const chaosLoan = { amountMinor: 20_000n, months: 12, annualRateBp: 1_200 };
+
+/**
+ * An approved loan for every customer (eligibility set, applied, approved by the chaos
+ * admin), as the loans queue would leave it; the admin pays each out over HTTP before the
+ * load (disburseLoans), so its schedule is the one the API makes. Returns each loan's id
+ * by its customer.
+ */
+async function plantApprovedLoans(
+  db: Database,
+  customers: Customer[],
+  adminUserId: string,
+): Promise<Map<string, string>> {
+  const loanIds = new Map(customers.map((customer) => [customer.userId, newId()]));
+  const userIds = [...loanIds.keys()];
+  await db.query(
+    `INSERT INTO loan_eligibilities (user_id, amount_minor, currency, reason, set_by_user_id)
+     SELECT u.id, $2, 'USD', 'Chaos run', $3 FROM unnest($1::uuid[]) AS u(id)`,
+    [userIds, chaosLoan.amountMinor, adminUserId],
+  );
+  await db.query(
+    `INSERT INTO loans (id, user_id, currency, amount_minor, monthly_salary_minor, months,
+                        annual_rate_bp, full_name, phone, address, status, decided_by_user_id,
+                        decided_at)
+     SELECT l.id, l.user_id, 'USD', $3, 400000, $4, $5, 'Chaos Customer', '+1 555 0100',
+            '1 Chaos Street', 'approved', $6, now()
+       FROM unnest($1::uuid[], $2::uuid[]) AS l(id, user_id)`,
+    [
+      [...loanIds.values()],
+      userIds,
+      chaosLoan.amountMinor,
+      chaosLoan.months,
+      chaosLoan.annualRateBp,
+      adminUserId,
+    ],
+  );
+  return loanIds;
+}
+
+/** Customers as the benchmark seeds them, plus planted step-up codes, cards and loans. */
 async function seed(db: Database) {
   const customers = await seedCustomers(db, createLedger(db), config.customers);
   const currency = toCurrencyCode('USD');
@@ -133,12 +174,12 @@ async function seed(db: Database) {
   await plantCards(db, customers);
   const passwordHash = await hashPassword(staffPassword);
   const staff = { support: 'chaos-support@coffer.test', admin: 'chaos-admin@coffer.test' };
+  const staffIds = { support: newId(), admin: newId() };
   for (const role of ['support', 'admin'] as const) {
-    const email = staff[role];
     await insertUser(db, {
-      id: newId(),
+      id: staffIds[role],
       username: `Chaos ${role}`,
-      email,
+      email: staff[role],
       phone: null,
       country: 'US',
       role,
@@ -146,7 +187,33 @@ async function seed(db: Database) {
       isEmailVerified: true,
     });
   }
-  return { customers, staff };
+  const loanIds = await plantApprovedLoans(db, customers, staffIds.admin);
+  return { customers, staff, loanIds };
+}
+
+/**
+ * The admin pays out every planted loan through the API, before the wallets' starting
+ * total is taken. Each must be paid at once: a loan left for a second admin would leave
+ * its customer's repayments refused.
+ */
+async function disburseLoans(baseUrl: string, actors: ChaosActors): Promise<void> {
+  for (const customer of actors.customers) {
+    const response = await fetch(`${baseUrl}/api/v1/admin/loans/${customer.loanId}/disburse`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: actors.adminCookie,
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({ reason: 'Chaos run' }),
+    });
+    const body = (await response.json()) as { status?: string };
+    if (response.status !== 200 || body.status !== 'disbursed') {
+      throw new Error(
+        `disbursing the chaos loan ${customer.loanId} answered ${response.status} ${JSON.stringify(body)}`,
+      );
+    }
+  }
 }
 
 /** One of the two instances a load balancer sends to; `server` is null while it is down. */
@@ -154,17 +221,19 @@ type Slot = { server: ApiServer | null };
 
 async function signIn(
   baseUrl: string,
-  customers: Customer[],
-  staff: { support: string; admin: string },
+  { customers, staff, loanIds }: Awaited<ReturnType<typeof seed>>,
 ): Promise<ChaosActors> {
   const signedIn = [];
   for (const customer of customers) {
+    const loanId = loanIds.get(customer.userId);
+    if (!loanId) throw new Error(`no chaos loan planted for ${customer.email}`);
     const cookie = await logIn(baseUrl, { email: customer.email, password: customerPassword });
     signedIn.push({
       userId: customer.userId,
       accountNumber: customer.accountNumber,
       cookie,
       cardToken: cardTokenOf(customer),
+      loanId,
     });
   }
   return {
@@ -293,6 +362,8 @@ async function main(): Promise<number> {
     const instanceEnv = {
       COFFER_SECRET_KEY: randomBytes(32).toString('hex'),
       COFFER_ISSUING_SECRET: issuingSecret,
+      // The admin pays out every customer's loan at once, whatever CHAOS_CUSTOMERS says.
+      COFFER_FOUR_EYES_DAILY_TOTAL: JSON.stringify({ USD: '1000000.00' }),
     };
     const start = () =>
       startApi({
@@ -305,21 +376,23 @@ async function main(): Promise<number> {
     const setupDb = openPostgres(databaseUrl, 4);
     await migrate(setupDb);
     // The instances start (and find the schema current) while the customers are seeded.
-    const [{ customers, staff }] = await Promise.all([
+    const [seeded] = await Promise.all([
       seed(setupDb),
       ...slots.map(async (slot) => {
         slot.server = await start();
       }),
     ]);
+    console.log(`${elapsed(setupStartMs)}  set-up: seeded, both instances up`);
+    const firstUrl = slots[0]?.server?.baseUrl ?? '';
+    const actors = await signIn(firstUrl, seeded);
+    await disburseLoans(firstUrl, actors);
+    console.log(`${elapsed(setupStartMs)}  set-up: signed in, loans paid out`);
+    const { customers } = seeded;
     const wallets = {
       walletIds: customers.map((customer) => customer.walletId),
       startTotalMinor: await totalBalanceMinor(setupDb, customers),
     };
     await setupDb.close();
-    console.log(`${elapsed(setupStartMs)}  set-up: seeded, both instances up`);
-    const firstUrl = slots[0]?.server?.baseUrl ?? '';
-    const actors = await signIn(firstUrl, customers, staff);
-    console.log(`${elapsed(setupStartMs)}  set-up: signed in`);
 
     const cluster = {
       liveUrls: () => slots.flatMap((slot) => (slot.server ? [slot.server.baseUrl] : [])),

@@ -9,7 +9,8 @@ export type OperationKind =
   | 'payout-reject'
   | 'deposit'
   | 'deposit-approve'
-  | 'card-authorization';
+  | 'card-authorization'
+  | 'loan-repayment';
 
 /** How one attempt ended: a 2xx, a definite refusal (4xx), or no answer to rely on. */
 export type AttemptOutcome = 'acked' | 'refused' | 'unanswered';
@@ -29,7 +30,7 @@ export type RequestRecord = {
 export type DatabaseFacts = {
   /** How many times each key's effect exists (keys of every record). */
   effectCounts: ReadonlyMap<string, number>;
-  /** The customers' total before the load, plus deposits, minus money paid out. */
+  /** The customers' total before the load, plus deposits, minus money paid out and repaid. */
   expectedTotalMinor: bigint;
   /** The customers' wallets summed afterwards. */
   actualTotalMinor: bigint;
@@ -37,6 +38,11 @@ export type DatabaseFacts = {
   activeHoldsMinor: bigint;
   pendingPayoutsMinor: bigint;
   approvedCardAuthorizationsMinor: bigint;
+  /**
+   * Loans whose outstanding principal is not their amount less the principal their
+   * repayments paid.
+   */
+  loanMismatches: number;
   /**
    * Payouts and card authorizations whose hold's state does not match theirs (pending or
    * approved/active, sent/captured, rejected/released; a declined one has no hold).
@@ -94,6 +100,11 @@ export function judge(records: readonly RequestRecord[], facts: DatabaseFacts): 
   if (facts.holdMismatches > 0) {
     violations.push(
       `${facts.holdMismatches} payouts or card authorizations disagree with their hold`,
+    );
+  }
+  if (facts.loanMismatches > 0) {
+    violations.push(
+      `${facts.loanMismatches} loans owe other than their amount less what was repaid`,
     );
   }
   violations.push(...facts.ledgerViolations.map((violation) => `ledger: ${violation}`));

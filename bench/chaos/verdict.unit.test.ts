@@ -8,6 +8,7 @@ const sound: DatabaseFacts = {
     ['refused', 0],
     ['unknown-done', 1],
     ['unknown-not-done', 0],
+    ['repaid-once', 1],
   ]),
   expectedTotalMinor: 1_000n,
   actualTotalMinor: 1_000n,
@@ -15,6 +16,7 @@ const sound: DatabaseFacts = {
   pendingPayoutsMinor: 250n,
   approvedCardAuthorizationsMinor: 150n,
   holdMismatches: 0,
+  loanMismatches: 0,
   ledgerViolations: [],
 };
 
@@ -23,13 +25,14 @@ const records: RequestRecord[] = [
   { kind: 'payout', key: 'refused', attempts: ['refused'] },
   { kind: 'deposit', key: 'unknown-done', attempts: ['unanswered', 'refused'] },
   { kind: 'payout-send', key: 'unknown-not-done', attempts: ['unanswered'] },
+  { kind: 'loan-repayment', key: 'repaid-once', attempts: ['acked'] },
 ];
 
 describe('the chaos verdict', () => {
   it('finds nothing wrong when every effect matches its answers, and counts them', () => {
     expect(judge(records, sound)).toEqual({
-      sent: 4,
-      acked: 1,
+      sent: 5,
+      acked: 2,
       retried: 2,
       unknown: 2,
       violations: [],
@@ -60,6 +63,16 @@ describe('the chaos verdict', () => {
     ]);
   });
 
+  it('reports a loan repayment applied twice', () => {
+    const doubled = {
+      ...sound,
+      effectCounts: new Map([...sound.effectCounts, ['repaid-once', 2]]),
+    };
+    expect(judge(records, doubled).violations).toEqual([
+      'loan-repayment repaid-once: effect exists 2 times',
+    ]);
+  });
+
   it('reports an effect for a key whose every attempt was refused', () => {
     const applied = { ...sound, effectCounts: new Map([...sound.effectCounts, ['refused', 1]]) };
     expect(judge(records, applied).violations).toEqual([
@@ -67,19 +80,21 @@ describe('the chaos verdict', () => {
     ]);
   });
 
-  it('reports money not conserved, holds unlike what they hold for, and broken books', () => {
+  it('reports money not conserved, holds unlike what they hold for, loans unlike their repayments, and broken books', () => {
     const broken = {
       ...sound,
       actualTotalMinor: 1_001n,
       // The payouts' share only: a card authorization's hold is missing.
       activeHoldsMinor: 250n,
       holdMismatches: 1,
+      loanMismatches: 2,
       ledgerViolations: ['entry does not sum to zero in its currency: e1 (USD 5)'],
     };
     expect(judge(records, broken).violations).toEqual([
       'money not conserved: wallets hold 1001, expected 1000',
       'holds 250 differ from pending payouts 250 and approved card authorizations 150',
       '1 payouts or card authorizations disagree with their hold',
+      '2 loans owe other than their amount less what was repaid',
       'ledger: entry does not sum to zero in its currency: e1 (USD 5)',
     ]);
   });
