@@ -1,6 +1,7 @@
 // What a customer meets on a 390 px phone (issue #31 item 12): a three-decimal balance
 // stays on one line, the floating Help button leaves Quick Pay's buttons free (under a
-// dialog's overlay, and below the page's end), and the bell shows a two-digit count whole.
+// dialog's overlay, and below the page's end), the bell shows a two-digit count whole, and
+// toasts appear at the top, away from a page's own buttons.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
@@ -116,6 +117,36 @@ describe('on a 390 px phone', () => {
         expect(onTop).toContain('Continue');
       }
       await snapshot(page, 'quick-pay-kwd-phone');
+      expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    journeyTimeoutMs,
+  );
+
+  it(
+    'shows a toast at the top of the screen, clear of the button that raised it',
+    async () => {
+      const { page, problems } = await kuwaitiOnPhone();
+      await page.goto('/dashboard/deposit');
+      await page.getByLabel('Amount').fill('5.000');
+      const add = page.getByRole('button', { name: 'Add test money' });
+      await add.click();
+      const shown = page.getByRole('alert').filter({ hasText: 'of test money to your wallet' });
+      await shown.waitFor();
+      const [toastBox, buttonBox] = [await box(shown), await box(add)];
+      expect(toastBox.y).toBeLessThan(phone.height / 4);
+      expect(toastBox.y + toastBox.height).toBeLessThan(buttonBox.y);
+      await snapshot(page, 'toast-phone');
+
+      // Beside a wide page it stays bottom-right.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByLabel('Amount').fill('1.000');
+      await add.click();
+      await page.getByRole('alert').filter({ hasText: 'KWD 1.000 of test money' }).waitFor();
+      const wide = await box(
+        page.getByRole('alert').filter({ hasText: 'KWD 1.000 of test money' }),
+      );
+      expect(wide.y).toBeGreaterThan(800 / 2);
+      expect(wide.x).toBeGreaterThan(1280 / 2);
       expect(unexpectedProblems(problems)).toEqual([]);
     },
     journeyTimeoutMs,
