@@ -193,6 +193,7 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(table.email),
     index('users_username_trigram_idx').using('gin', sql`lower(${table.username}) gin_trgm_ops`),
     index('users_email_trigram_idx').using('gin', sql`${table.email} gin_trgm_ops`),
+    index('users_legal_name_trigram_idx').using('gin', sql`lower(${table.legalName}) gin_trgm_ops`),
     index('users_customer_list_idx').on(table.role, table.id.desc()),
     // Staff search by a phone quoted exactly (migration 0029).
     index('users_phone_idx').on(table.phone).where(sql`${table.phone} is not null`),

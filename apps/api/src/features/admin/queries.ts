@@ -28,7 +28,9 @@ const listColumns = `u.id, u.username, u.legal_name, u.email, u.role, u.level, u
               ORDER BY k.created_at DESC LIMIT 1) AS kyc_status`;
 const withWallet = `LEFT JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
        LEFT JOIN account_balances b ON b.account_id = a.id AND b.bucket = 0`;
-const matchesSearch = 'lower(u.username) LIKE $1 OR u.email LIKE $1';
+/** Part of the username, verified legal name or address; each has a trigram index. */
+export const matchesSearch =
+  'lower(u.username) LIKE $1 OR lower(u.legal_name) LIKE $1 OR u.email LIKE $1';
 /** How far the search's steps reach (ADR 022); tests make them small. */
 export type SearchDepths = {
   /** How many of the newest users a search reads row by row before asking the indexes. */
@@ -42,7 +44,7 @@ type SearchPage = { pattern: string; cursor: string | null; limit: number };
 
 /**
  * Newest first, by id (UUIDv7 is time-ordered). A search finds users by part of their
- * name or address, and by an account number, phone, card's last four digits or dispute
+ * username, verified legal name or address, and by an account number, phone, card's last four digits or dispute
  * reference quoted exactly (issue #31).
  */
 export async function listCustomers(

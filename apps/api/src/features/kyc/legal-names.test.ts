@@ -67,6 +67,13 @@ async function namesShown(customer: TestCustomer) {
   };
 }
 
+/** Whether staff searching for `term` see the customer in the list. */
+async function foundByStaffSearch(term: string, customer: TestCustomer): Promise<boolean> {
+  const list = await support.client.get(`/api/v1/admin/users?search=${encodeURIComponent(term)}`);
+  expect(list.statusCode, list.body).toBe(200);
+  return list.json().items.some((item: { id: string }) => item.id === customer.user.id);
+}
+
 describe('the legal name on the verification form', () => {
   it('refuses a missing or overlong name, markup, digits and direction overrides, storing nothing', async () => {
     const customer = await createCustomer(app);
@@ -115,6 +122,7 @@ describe('where the verified legal name shows', () => {
     const submissionId = await submittedId(customer, { legalName: "Greta O'Brien-Walker" });
     // A name typed but not yet checked by staff is nobody's legal name yet.
     expect((await namesShown(customer)).statement).toBe(username);
+    expect(await foundByStaffSearch("o'brien-walk", customer)).toBe(false);
     const approved = await support.client.post(`/api/v1/admin/kyc/${submissionId}/approve`, {});
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().legalName).toBe("Greta O'Brien-Walker");
@@ -126,6 +134,8 @@ describe('where the verified legal name shows', () => {
       detail: "Greta O'Brien-Walker",
     });
     expect(after.pdf).toContain("Account holder: Greta O'Brien-Walker");
+    // Staff find her by part of it, in any case, as by her username.
+    expect(await foundByStaffSearch("o'brien-WALK", customer)).toBe(true);
     const card = await requestCard(customer);
     expect(card.statusCode, card.body).toBe(201);
     expect(card.json().holderName).toBe("GRETA O'BRIEN-WALKER");
