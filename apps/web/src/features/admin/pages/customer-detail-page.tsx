@@ -20,6 +20,7 @@ import { useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod/mini';
 import { CopyButton } from '../../../components/copy-button.tsx';
+import { EmailWithStatus } from '../../../components/email-with-status.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
@@ -168,18 +169,7 @@ function CustomerSummary({ customer }: { customer: CustomerDetail }) {
         <DataList.Item>
           <DataList.ItemLabel>Email</DataList.ItemLabel>
           <DataList.ItemValue>
-            <Group gap="xs" wrap="wrap">
-              <Text style={{ overflowWrap: 'anywhere' }}>{customer.email}</Text>
-              {customer.isEmailVerified ? (
-                <Badge color="green" variant="light">
-                  Verified
-                </Badge>
-              ) : (
-                <Badge color="yellow" variant="light">
-                  Not verified
-                </Badge>
-              )}
-            </Group>
+            <EmailWithStatus email={customer.email} isVerified={customer.isEmailVerified} />
           </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>

@@ -1,8 +1,9 @@
 import type { Profile } from '@coffer/contracts/profile';
-import { Anchor, Badge, Button, Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Pencil } from 'lucide-react';
 import { Link } from 'react-router';
+import { EmailWithStatus } from '../../../components/email-with-status.tsx';
 import { dialogOnDemand } from '../../../components/on-demand.tsx';
 import { roleLabels } from '../../../components/staff-role-badge.tsx';
 import { formatDate } from '../../../lib/dates.ts';
@@ -95,18 +96,7 @@ export function AccountDetailsCard({ profile }: { profile: Profile }) {
           <DataList.ItemValue>
             <Stack gap={6}>
               <Group gap="sm" justify="space-between" wrap="wrap">
-                <Group gap="xs" wrap="wrap">
-                  <Text style={{ overflowWrap: 'anywhere' }}>{profile.email}</Text>
-                  {profile.isEmailVerified ? (
-                    <Badge color="green" variant="light">
-                      Verified
-                    </Badge>
-                  ) : (
-                    <Badge color="yellow" variant="light">
-                      Not verified
-                    </Badge>
-                  )}
-                </Group>
+                <EmailWithStatus email={profile.email} isVerified={profile.isEmailVerified} />
                 <EditButton label="Update Email" onClick={emailDialog.open} />
               </Group>
               {profile.pendingEmail && (
