@@ -47,6 +47,7 @@ import {
 } from './platform/error-handler.ts';
 import { serializeErrorForLog } from './platform/error-logging.ts';
 import { type EventHub, startEventHub } from './platform/events.ts';
+import { registerHousekeeping } from './platform/housekeeping.ts';
 import { registerIdempotencyKeyCheck } from './platform/idempotency.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { type Mailer, startMailer } from './platform/mail.ts';
@@ -147,6 +148,7 @@ export async function buildApp(options: {
   const metrics = createMetrics(app);
   app.decorate('metrics', metrics);
   app.decorate('jobs', createJobRunner(options.db, app.log, metrics.countJobFailure));
+  await registerHousekeeping(app);
   app.decorate('stepUpPrechecks', new StepUpPrechecks());
   app.decorate('approvals', new Approvals());
   app.addHook('onReady', async () => {

@@ -172,6 +172,8 @@ const envSchema = z.object({
     .max(1_000_000)
     .default(moneyRequestsPerMinuteDefault),
   COFFER_KYC_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  COFFER_READ_NOTIFICATION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  COFFER_SENT_EMAIL_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
   COFFER_LOAN_TERMS: z.string().min(2).optional(),
   COFFER_JOB_TICK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   COFFER_GL_MAP: z.string().min(2).optional(),
@@ -192,6 +194,14 @@ const envSchema = z.object({
   COFFER_METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   COFFER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
+
+/** How long finished rows are kept before the housekeeping job removes them (ADR 042). */
+export type HousekeepingPeriods = {
+  /** Days a read notification stays in the bell's list (`COFFER_READ_NOTIFICATION_DAYS`). */
+  readNotificationDays: number;
+  /** Days a sent email stays in the outbox (`COFFER_SENT_EMAIL_DAYS`). */
+  sentEmailDays: number;
+};
 
 /** Whether the runtime knows `name` as an IANA time zone ("Europe/Berlin", "UTC"). */
 function isTimeZone(name: string): boolean {
@@ -280,6 +290,8 @@ export type Config = {
   moneyRequestsPerMinute: number;
   /** Days the documents of rejected or superseded KYC submissions are kept. */
   kycRetentionDays: number;
+  /** How long read notifications and sent emails are kept (platform/housekeeping.ts). */
+  housekeeping: HousekeepingPeriods;
   /** Loan terms per wallet currency (`COFFER_LOAN_TERMS`); a currency not listed offers no loans. */
   loanTerms: ReadonlyMap<string, LoanTerms>;
   /** How often an instance looks for due scheduled jobs (platform/jobs.ts). */
@@ -469,6 +481,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits,
     moneyRequestsPerMinute: values.COFFER_MONEY_REQUESTS_PER_MINUTE,
     kycRetentionDays: values.COFFER_KYC_RETENTION_DAYS,
+    housekeeping: {
+      readNotificationDays: values.COFFER_READ_NOTIFICATION_DAYS,
+      sentEmailDays: values.COFFER_SENT_EMAIL_DAYS,
+    },
     loanTerms: loadLoanTerms(values.COFFER_LOAN_TERMS, isSandbox),
     jobTickMs: values.COFFER_JOB_TICK_MS,
     glMap: loadGlMap(values.COFFER_GL_MAP),

@@ -6,12 +6,8 @@ import { migrate } from './db/migrate.ts';
 import { isDatabaseUnavailable } from './db/sql-errors.ts';
 import { describeDemoUsers, seedSandbox } from './features/sandbox/seed.ts';
 import { refuseMissingKeys } from './key-rotation.ts';
-import { purgeOldAttemptCounters } from './platform/attempt-counters.ts';
 import { serializeErrorForLog } from './platform/error-logging.ts';
-import { purgeExpiredIdempotencyKeys } from './platform/idempotency.ts';
 import { startMetricsServer } from './platform/metrics.ts';
-
-const purgeIntervalMs = 60 * 60 * 1000;
 
 /**
  * A PostgreSQL that cannot be reached at start-up, said as a configuration error: a wrong
@@ -51,18 +47,9 @@ async function main(): Promise<void> {
       'COFFER_MAIL=outbox-only: no email leaves this server; nobody receives verification or withdrawal codes until SMTP_URL is set',
     );
   }
-  const purgeTimer = setInterval(() => {
-    purgeExpiredIdempotencyKeys(db).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'could not purge expired idempotency keys'),
-    );
-    purgeOldAttemptCounters(db).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'could not purge old attempt counters'),
-    );
-  }, purgeIntervalMs).unref();
   // One runner per process; the jobs table makes sure each run happens on one of them.
   const stopJobs = app.jobs.start(config.jobTickMs);
   app.addHook('onClose', async () => {
-    clearInterval(purgeTimer);
     await stopJobs();
     await db.close();
     // PGlite rewrites some files (pg_internal.init) with loose modes while it runs; the

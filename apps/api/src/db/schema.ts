@@ -252,19 +252,26 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [index('sessions_user_id_idx').on(table.userId)],
+  (table) => [
+    index('sessions_user_id_idx').on(table.userId),
+    index('sessions_expires_at_idx').on(table.expiresAt),
+  ],
 );
 
-export const loginChallenges = pgTable('login_challenges', {
-  tokenHash: char('token_hash', { length: 64 }).primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  /** Tries used: one is spent before each code is checked (ADR 012). */
-  failedAttempts: smallint('failed_attempts').notNull().default(0),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-});
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    tokenHash: char('token_hash', { length: 64 }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Tries used: one is spent before each code is checked (ADR 012). */
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('login_challenges_expires_at_idx').on(table.expiresAt)],
+);
 
 export const emailTokenPurpose = pgEnum('email_token_purpose', ['verify_email', 'reset_password']);
 
@@ -282,7 +289,10 @@ export const emailTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (table) => [index('email_tokens_user_purpose_idx').on(table.userId, table.purpose)],
+  (table) => [
+    index('email_tokens_user_purpose_idx').on(table.userId, table.purpose),
+    index('email_tokens_expires_at_idx').on(table.expiresAt),
+  ],
 );
 
 /** Failed logins per email address, whether or not an account has it (no enumeration). */
@@ -322,6 +332,7 @@ export const outboxEmails = pgTable(
   },
   (table) => [
     index('outbox_emails_pending_idx').on(table.nextAttemptAt).where(sql`${table.sentAt} is null`),
+    index('outbox_emails_sent_at_idx').on(table.sentAt).where(sql`${table.sentAt} is not null`),
   ],
 );
 
@@ -479,7 +490,10 @@ export const stepUpCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('step_up_codes_user_idx').on(table.userId, table.createdAt.desc())],
+  (table) => [
+    index('step_up_codes_user_idx').on(table.userId, table.createdAt.desc()),
+    index('step_up_codes_expires_at_idx').on(table.expiresAt),
+  ],
 );
 
 /**
@@ -691,6 +705,7 @@ export const notifications = pgTable(
   (table) => [
     index('notifications_user_idx').on(table.userId, table.id.desc()),
     index('notifications_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
+    index('notifications_read_at_idx').on(table.readAt).where(sql`${table.readAt} is not null`),
   ],
 );
 

@@ -144,11 +144,3 @@ export async function spendAttemptOrRefuse(
 ): Promise<void> {
   if (!(await spendAttempt(db, limit, subject))) throw new AppError('too_many_attempts');
 }
-
-/** Forgets counters whose window is over; they would start afresh anyway. */
-export async function purgeOldAttemptCounters(db: Queryable): Promise<void> {
-  await db.query(
-    `DELETE FROM attempt_counters WHERE window_started_at < now() - ($1 || ' milliseconds')::interval`,
-    [String(attemptWindowMsMax)],
-  );
-}

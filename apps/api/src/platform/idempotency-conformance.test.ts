@@ -9,7 +9,8 @@ import { newIdempotencyKey, staffClient, type TestClient } from '../../test/http
 import { applyForLoan, borrower, disbursedLoan } from '../../test/loans.ts';
 import { lastStepUpCode, payoutChallenge } from '../../test/payouts.ts';
 import type { Database } from '../db/client.ts';
-import { idempotencyKeyTtlMs, purgeExpiredIdempotencyKeys } from './idempotency.ts';
+import { sweepOldRows } from './housekeeping.ts';
+import { idempotencyKeyTtlMs } from './idempotency.ts';
 
 let app: FastifyInstance;
 let db: Database;
@@ -307,10 +308,10 @@ describe('idempotency conformance', () => {
         const key = newIdempotencyKey();
         expect((await send(call, key)).statusCode).toBeLessThan(300);
         const almostADay = new Date(Date.now() + idempotencyKeyTtlMs - 60_000);
-        await purgeExpiredIdempotencyKeys(db, almostADay);
+        await sweepOldRows(db, app.config.housekeeping, almostADay);
         expect((await send(call, key)).headers['idempotent-replayed']).toBe('true');
         const overADay = new Date(Date.now() + idempotencyKeyTtlMs + 60_000);
-        await purgeExpiredIdempotencyKeys(db, overADay);
+        await sweepOldRows(db, app.config.housekeeping, overADay);
         const anew = await send(call, key);
         expect(anew.headers['idempotent-replayed']).toBeUndefined();
       });

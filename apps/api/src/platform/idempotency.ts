@@ -310,16 +310,3 @@ export function replyIdempotentInOneStatement<Prepared>(
     return { ...storedAnswerOf(claim, row), isReplay: true };
   });
 }
-
-/** Forgets keys older than the TTL; run periodically. */
-export async function purgeExpiredIdempotencyKeys(
-  db: Queryable,
-  now = new Date(),
-): Promise<number> {
-  const cutoff = new Date(now.getTime() - idempotencyKeyTtlMs);
-  const deleted = await db.query(
-    'DELETE FROM idempotency_keys WHERE created_at < $1 RETURNING key',
-    [cutoff],
-  );
-  return deleted.rows.length;
-}
