@@ -48,7 +48,8 @@ function hasExited(child: ChildProcess): boolean {
 }
 
 export async function startApi(options: {
-  databaseUrl: string;
+  /** Null: the embedded PGlite database under `dataDir`. */
+  databaseUrl: string | null;
   poolSize: number;
   webDistDir: string;
   cpuProfileDir: string | null;
@@ -64,13 +65,15 @@ export async function startApi(options: {
     : [];
   // Flags NODE_OPTIONS refuses (--trace-gc, --max-semi-space-size...) for the API alone.
   const extraFlags = process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  // Without DATABASE_URL the API opens the PGlite database under COFFER_DATA_DIR.
+  const { DATABASE_URL: _inheritedUrl, ...inheritedEnv } = process.env;
   const child = spawn(
     process.execPath,
     [...profileFlags, ...extraFlags, '--import', 'tsx', 'apps/api/src/main.ts'],
     {
       cwd: repoRoot,
       env: {
-        ...process.env,
+        ...inheritedEnv,
         NODE_ENV: 'production',
         COFFER_SANDBOX: '0',
         // Production insists on the https origin people reach it at; a TLS proxy would sit in
@@ -80,7 +83,7 @@ export async function startApi(options: {
         COFFER_MAIL: 'outbox-only',
         // The web part's and the chaos run's staff sign in with a password alone.
         COFFER_STAFF_TWO_FACTOR: '0',
-        DATABASE_URL: options.databaseUrl,
+        ...(options.databaseUrl === null ? {} : { DATABASE_URL: options.databaseUrl }),
         COFFER_DB_POOL_SIZE: String(options.poolSize),
         COFFER_WEB_DIST: options.webDistDir,
         COFFER_DATA_DIR: options.dataDir ?? path.join(os.tmpdir(), 'coffer-bench-api-unused'),
