@@ -60,6 +60,9 @@ export const allowedApiFeatureImports = {
   'payment-files': ['books', 'deposits', 'payouts'],
   loans: ['step-up'],
   payouts: ['step-up'],
+  // A payee is checked as the form it fills checks it: Quick Pay's recipient look-up (and
+  // its limit), the withdrawal's destination and key; adding one needs a step-up code.
+  payees: ['payouts', 'step-up', 'transfers'],
   // Email change and password change: auth's tokens, emails and password rules.
   profile: ['auth'],
   // The reports read the queues' sizes as the staff home counts them.

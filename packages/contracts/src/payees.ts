@@ -1,5 +1,14 @@
-import { billCategories, billCategoryLabels, billerReferenceSchema, selectBillMessage } from './bills.ts';
-import { describePayoutDestination, payoutDestinationBodySchema } from './payouts.ts';
+import {
+  billCategories,
+  billCategoryLabels,
+  billerReferenceSchema,
+  selectBillMessage,
+} from './bills.ts';
+import {
+  describePayoutDestination,
+  payoutDestinationBodySchema,
+  payoutDestinationSchema,
+} from './payouts.ts';
 import { recipientSchema } from './recipient.ts';
 import { stepUpCodeSchema } from './step-up.ts';
 import { singleLineText } from './text.ts';
@@ -53,10 +62,21 @@ export type RenamePayeeBody = z.infer<typeof renamePayeeBodySchema>;
 
 export const payeeIdParamsSchema = z.object({ payeeId: z.uuid() });
 
+/** A saved target as the API answers it: already checked, so plain fields (no transforms). */
+const savedPayeeTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('coffer'), recipient: z.string() }),
+  z.object({
+    kind: z.literal('bill'),
+    category: z.enum(billCategories),
+    billerReference: z.string(),
+  }),
+  z.object({ kind: z.literal('payout'), destination: payoutDestinationSchema }),
+]);
+
 export const payeeSchema = z.object({
   id: z.string(),
   nickname: z.string(),
-  target: payeeTargetSchema,
+  target: savedPayeeTargetSchema,
   createdAt: z.iso.datetime(),
 });
 export type Payee = z.infer<typeof payeeSchema>;
@@ -65,7 +85,7 @@ export const payeeListSchema = z.object({ items: z.array(payeeSchema) });
 export type PayeeList = z.infer<typeof payeeListSchema>;
 
 /** "Coffer account 1234567890", "Electricity bill, customer number 12345", a destination. */
-export function describePayeeTarget(target: PayeeTarget): string {
+export function describePayeeTarget(target: PayeeTarget | Payee['target']): string {
   switch (target.kind) {
     case 'coffer':
       return `Coffer customer ${target.recipient}`;

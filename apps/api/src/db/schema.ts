@@ -5,12 +5,12 @@ import { authorizationStatuses, cardStatuses } from '@coffer/contracts/cards';
 import { disputeProblemTypes, disputeStatuses } from '@coffer/contracts/disputes';
 import { kycIdTypes, kycStatuses } from '@coffer/contracts/kyc';
 import { accountKinds, entryKinds } from '@coffer/contracts/ledger';
+import { payeeKinds } from '@coffer/contracts/payees';
 import {
   payoutBatchFormats,
   reconciliationKinds,
   reconciliationResolutions,
 } from '@coffer/contracts/payment-files';
-import { payeeKinds } from '@coffer/contracts/payees';
 import { stepUpPurposes } from '@coffer/contracts/step-up';
 import { sql } from 'drizzle-orm';
 import {
