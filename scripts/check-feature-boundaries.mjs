@@ -34,10 +34,13 @@ export const allowedFeatureImports = {
   ],
   // Sign-up shows the terms and privacy notice to accept.
   auth: ['terms'],
+  // Pay Bills, Withdraw and Quick Pay offer saved payees first.
+  bills: ['payees'],
   loans: ['step-up'],
-  payouts: ['step-up'],
+  payees: ['step-up'],
+  payouts: ['payees', 'step-up'],
   profile: ['notifications'],
-  transfers: ['payouts', 'step-up'],
+  transfers: ['payees', 'payouts', 'step-up'],
   wallet: ['kyc', 'transfers'],
 };
 
