@@ -1,31 +1,12 @@
-import {
-  billCategories,
-  billCategoryLabels,
-  billerReferenceSchema,
-  selectBillMessage,
-} from './bills.ts';
-import {
-  describePayoutDestination,
-  payoutDestinationBodySchema,
-  payoutDestinationSchema,
-} from './payouts.ts';
+import { billCategories, billerReferenceSchema, selectBillMessage } from './bills.ts';
+import { payoutDestinationBodySchema } from './payouts.ts';
 import { recipientSchema } from './recipient.ts';
+import { payeeNicknameLengthMax } from './saved-payees.ts';
 import { stepUpCodeSchema } from './step-up.ts';
 import { singleLineText } from './text.ts';
 import { z } from './zod.ts';
 
-/** Issue #32: a customer keeps at most this many saved payees. */
-export const payeesMax = 200;
-export const payeeNicknameLengthMax = 40;
-
-export const payeeKinds = ['coffer', 'bill', 'payout'] as const;
-export type PayeeKind = (typeof payeeKinds)[number];
-
-export const payeeKindLabels: Record<PayeeKind, string> = {
-  coffer: 'Coffer customer',
-  bill: 'Bill',
-  payout: 'Withdrawal destination',
-};
+export * from './saved-payees.ts';
 
 /** The name the customer gives a payee: trimmed, one line, 1 to 40 characters. */
 export const payeeNicknameSchema = singleLineText({
@@ -61,37 +42,3 @@ export const renamePayeeBodySchema = z.object({ nickname: payeeNicknameSchema })
 export type RenamePayeeBody = z.infer<typeof renamePayeeBodySchema>;
 
 export const payeeIdParamsSchema = z.object({ payeeId: z.uuid() });
-
-/** A saved target as the API answers it: already checked, so plain fields (no transforms). */
-const savedPayeeTargetSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('coffer'), recipient: z.string() }),
-  z.object({
-    kind: z.literal('bill'),
-    category: z.enum(billCategories),
-    billerReference: z.string(),
-  }),
-  z.object({ kind: z.literal('payout'), destination: payoutDestinationSchema }),
-]);
-
-export const payeeSchema = z.object({
-  id: z.string(),
-  nickname: z.string(),
-  target: savedPayeeTargetSchema,
-  createdAt: z.iso.datetime(),
-});
-export type Payee = z.infer<typeof payeeSchema>;
-
-export const payeeListSchema = z.object({ items: z.array(payeeSchema) });
-export type PayeeList = z.infer<typeof payeeListSchema>;
-
-/** "Coffer account 1234567890", "Electricity bill, customer number 12345", a destination. */
-export function describePayeeTarget(target: PayeeTarget | Payee['target']): string {
-  switch (target.kind) {
-    case 'coffer':
-      return `Coffer customer ${target.recipient}`;
-    case 'bill':
-      return `${billCategoryLabels[target.category]} bill, customer number ${target.billerReference}`;
-    case 'payout':
-      return describePayoutDestination(target.destination);
-  }
-}

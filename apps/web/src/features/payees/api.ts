@@ -1,10 +1,7 @@
-import {
-  type AddPayeeBody,
-  type Payee,
-  payeeListSchema,
-  payeeSchema,
-  type RenamePayeeBody,
-} from '@coffer/contracts/payees';
+// Type-only from payees.ts: the pickers above Quick Pay and Pay Bills load this module, and
+// the schemas of a new payee (with the withdrawal's IBAN checks) are not for them.
+import type { AddPayeeBody, RenamePayeeBody } from '@coffer/contracts/payees';
+import { type Payee, payeeListSchema, payeeSchema } from '@coffer/contracts/saved-payees';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, noContentSchema } from '../../lib/api-client.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';

@@ -1,4 +1,4 @@
-import { describePayeeTarget, type Payee, type PayeeKind } from '@coffer/contracts/payees';
+import { describePayeeTarget, type Payee, type PayeeKind } from '@coffer/contracts/saved-payees';
 import { useQuery } from '@tanstack/react-query';
 import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { payeesQueryOptions } from '../api.ts';
