@@ -60,7 +60,10 @@ function recipientRefusal(code: 'own_account' | 'recipient_refused'): AppError {
 }
 
 /** What quick_pay and the preview look a recipient up by: an account number or an email. */
-export function recipientKeyOf(typed: string): { accountNumber: string | null; email: string | null } {
+export function recipientKeyOf(typed: string): {
+  accountNumber: string | null;
+  email: string | null;
+} {
   return accountNumberSchema.safeParse(typed).success
     ? { accountNumber: typed, email: null }
     : { accountNumber: null, email: typed.toLowerCase() };
