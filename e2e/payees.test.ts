@@ -3,6 +3,7 @@
 // the payee from Quick Pay by choosing it above the form.
 import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 import { unexpectedProblems } from './support/console.ts';
 import { callApi, demo, logIn, toast } from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
@@ -37,6 +38,7 @@ describe('Payees', () => {
       await page.goto('/payees');
       await page.getByRole('heading', { level: 1, name: 'Payees' }).waitFor();
       await page.getByText('No saved payees yet').waitFor();
+      const violations = await seriousAxeViolations(page, '/payees');
 
       await page.getByLabel('Recipient').fill(accountNumber);
       await page.getByLabel('Nickname').fill('  Flatmate  ');
@@ -62,6 +64,7 @@ describe('Payees', () => {
         after: askedAt,
       });
       expect(notice.text).toContain('If it was not you');
+      violations.push(...(await seriousAxeViolations(page, '/payees with a payee')));
 
       await page.getByRole('link', { name: 'Transfer' }).first().click();
       await page.getByRole('heading', { level: 1, name: 'Transfer and withdraw' }).waitFor();
@@ -76,6 +79,20 @@ describe('Payees', () => {
       await page.getByRole('button', { name: 'Send $5.00' }).click();
       await toast(page, `Sent $5.00 to ${masked(recipient.username)}.`);
 
+      // Renamed, then deleted after a confirmation.
+      await page.goto('/payees');
+      await page.getByRole('button', { name: 'Rename Flatmate' }).click();
+      const renameDialog = page.getByRole('dialog', { name: 'Rename payee' });
+      await renameDialog.getByLabel('Nickname').fill('Sam');
+      await renameDialog.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'Payee renamed to "Sam"');
+      await page.getByRole('button', { name: 'Delete Sam' }).click();
+      const deleteDialog = page.getByRole('dialog', { name: 'Delete payee' });
+      await deleteDialog.getByRole('button', { name: 'Delete payee' }).click();
+      await toast(page, 'Payee "Sam" deleted');
+      await page.getByText('No saved payees yet').waitFor();
+
+      expect(violations).toEqual([]);
       expect(unexpectedProblems(problems)).toEqual([]);
     },
     journeyTimeoutMs,
