@@ -178,6 +178,22 @@ describe('adding a payee', () => {
     }
   });
 
+  it('limits adds to 20 an hour per customer, whatever their answer', async () => {
+    const customer = await createCustomer(app);
+    const body = {
+      nickname: 'Rent',
+      target: { kind: 'bill', category: 'rent', billerReference: 'FLAT-1' },
+    };
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      expect((await add(customer, body)).json().error.code).toBe('step_up_required');
+    }
+    const limited = await add(customer, body);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    // The list is another route, with no such limit.
+    expect((await customer.client.get('/api/v1/payees')).statusCode).toBe(200);
+  });
+
   it('refuses a crypto address whose checksum is wrong', async () => {
     const customer = await createCustomer(app);
     const refused = await challenge(customer, {
