@@ -68,6 +68,7 @@ const customerMenu = [
   'Dashboard',
   'Transfer',
   'Pay Bills',
+  'Payees',
   'Loan',
   'Cards',
   'KYC',
@@ -185,6 +186,7 @@ describe('the signed-in shell', () => {
       expect(await shortcuts.allTextContents()).toEqual([
         'Transfer',
         'Pay Bills',
+        'Payees',
         'Loan',
         'Cards',
         'KYC',

@@ -34,10 +34,13 @@ export const allowedFeatureImports = {
   ],
   // Sign-up shows the terms and privacy notice to accept.
   auth: ['terms'],
+  // Pay Bills, Withdraw and Quick Pay offer saved payees first.
+  bills: ['payees'],
   loans: ['step-up'],
-  payouts: ['step-up'],
+  payees: ['step-up'],
+  payouts: ['payees', 'step-up'],
   profile: ['notifications'],
-  transfers: ['payouts', 'step-up'],
+  transfers: ['payees', 'payouts', 'step-up'],
   wallet: ['kyc', 'transfers'],
 };
 
@@ -60,6 +63,9 @@ export const allowedApiFeatureImports = {
   'payment-files': ['books', 'deposits', 'payouts'],
   loans: ['step-up'],
   payouts: ['step-up'],
+  // A payee is checked as the form it fills checks it: Quick Pay's recipient look-up (and
+  // its limit), the withdrawal's destination and key; adding one needs a step-up code.
+  payees: ['payouts', 'step-up', 'transfers'],
   // Email change and password change: auth's tokens, emails and password rules.
   profile: ['auth'],
   // The reports read the queues' sizes as the staff home counts them.

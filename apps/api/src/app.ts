@@ -22,6 +22,7 @@ import { healthRoutes, probeRoutes } from './features/health/routes.ts';
 import { kycRoutes } from './features/kyc/routes.ts';
 import { loanRoutes } from './features/loans/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
+import { payeeRoutes } from './features/payees/routes.ts';
 import { paymentFileRoutes } from './features/payment-files/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
@@ -221,6 +222,7 @@ export async function buildApp(options: {
       await api.register(depositRoutes);
       await api.register(eventRoutes);
       await api.register(stepUpRoutes);
+      await api.register(payeeRoutes);
       await api.register(walletRoutes);
       await api.register(transferRoutes);
       await api.register(payoutRoutes);

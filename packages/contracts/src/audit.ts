@@ -61,6 +61,9 @@ export const auditActions = [
   'card_settlements_imported',
   'reconciliation_resolved',
   'books_journal_exported',
+  'payee_added',
+  'payee_renamed',
+  'payee_deleted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -125,6 +128,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   card_settlements_imported: 'Card settlement file imported',
   reconciliation_resolved: 'Reconciliation item resolved',
   books_journal_exported: 'General-ledger journal downloaded',
+  payee_added: 'Payee added',
+  payee_renamed: 'Payee renamed',
+  payee_deleted: 'Payee deleted',
 };
 
 export const auditEventSchema = z.object({

@@ -212,6 +212,13 @@ export const errorCodes = {
   },
   /** Too many requests from this client or for this account. */
   rate_limited: { status: 429, message: 'Too many requests. Please try again later.' },
+  /** Payees: the customer saved this very recipient, bill or destination already. */
+  payee_exists: { status: 409, message: 'You have already saved this payee.' },
+  /** Payees: the customer holds `payeesMax` payees already. */
+  payee_limit_reached: {
+    status: 409,
+    message: 'You can save at most 200 payees. Delete one you no longer use first.',
+  },
   /** Login or second factor: too many failures for this account or client. */
   too_many_attempts: { status: 429, message: 'Too many attempts. Please try again later.' },
   /** Payment files: the uploaded file is refused; the message names the line and column. */

@@ -32,6 +32,8 @@ export const notificationKinds = {
   two_factor_enabled: { email: 'always' },
   two_factor_disabled: { email: 'always' },
   email_changed: { email: 'always' },
+  // A new payee is how a taken-over account moves money out: always told.
+  payee_added: { email: 'always' },
   // The outcome of a verification the customer asked for, which #14 promises by email.
   kyc_approved: { email: 'always' },
   kyc_rejected: { email: 'always' },

@@ -2,30 +2,24 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { emailSchema } from './auth.ts';
 import { externalReferenceSchema } from './ledger.ts';
 import { invalidPayoutAmountMessage, minorUnitsSchema } from './money.ts';
+import { type CryptoCoin, cryptoCoins, payoutDestinationSchema } from './payout-destinations.ts';
 import { stepUpCodeSchema } from './step-up.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import { z } from './zod.ts';
 
-/** PRODUCT.md section 5: where a withdrawal can go. */
-export const payoutMethods = ['bank', 'paypal', 'cashapp', 'crypto'] as const;
-export type PayoutMethod = (typeof payoutMethods)[number];
-
-export const payoutMethodLabels: Record<PayoutMethod, string> = {
-  bank: 'Bank',
-  paypal: 'PayPal',
-  cashapp: 'CashApp',
-  crypto: 'Crypto',
-};
-
-export const cryptoCoins = ['BTC', 'ETH', 'USDT'] as const;
-export type CryptoCoin = (typeof cryptoCoins)[number];
-
-/** USDT is paid out as an ERC-20 token, to an Ethereum address. */
-export const cryptoCoinLabels: Record<CryptoCoin, string> = {
-  BTC: 'Bitcoin (BTC)',
-  ETH: 'Ether (ETH)',
-  USDT: 'Tether (USDT, ERC-20)',
-};
+// Kept in their own module so that pages which only show a destination (saved payees
+// above Quick Pay and Pay Bills) do not load the request schemas and their IBAN checks.
+export {
+  type CryptoCoin,
+  cryptoCoinLabels,
+  cryptoCoins,
+  describePayoutDestination,
+  type PayoutDestination,
+  type PayoutMethod,
+  payoutDestinationSchema,
+  payoutMethodLabels,
+  payoutMethods,
+} from './payout-destinations.ts';
 
 /**
  * The form of an address of each coin: Bitcoin's base58 (1…, 3…) or bech32 (bc1…), and
@@ -152,37 +146,6 @@ export const payoutBodySchema = z.discriminatedUnion('method', [
   z.safeExtend(cryptoDestinationSchema, payoutRequestFields),
 ]);
 export type PayoutBody = z.output<typeof payoutBodySchema>;
-
-/**
- * Where a payout goes, as stored and answered. Plain strings: what was valid when it was
- * requested stays readable even if the rules for new requests tighten.
- */
-export const payoutDestinationSchema = z.discriminatedUnion('method', [
-  z.object({
-    method: z.literal('bank'),
-    holderName: z.string(),
-    bankName: z.string(),
-    accountNumber: z.string(),
-  }),
-  z.object({ method: z.literal('paypal'), email: z.string(), holderName: z.string() }),
-  z.object({ method: z.literal('cashapp'), emailOrCashtag: z.string(), holderName: z.string() }),
-  z.object({ method: z.literal('crypto'), coin: z.enum(cryptoCoins), address: z.string() }),
-]);
-export type PayoutDestination = z.infer<typeof payoutDestinationSchema>;
-
-/** One line naming a destination, for confirmations, lists and the ledger memo. */
-export function describePayoutDestination(destination: PayoutDestination): string {
-  switch (destination.method) {
-    case 'bank':
-      return `${destination.bankName} account ending ${destination.accountNumber.slice(-4)}`;
-    case 'paypal':
-      return `PayPal ${destination.email}`;
-    case 'cashapp':
-      return `CashApp ${destination.emailOrCashtag}`;
-    case 'crypto':
-      return `${destination.coin} address ${destination.address.slice(0, 8)}…${destination.address.slice(-6)}`;
-  }
-}
 
 /** PRODUCT.md Data: a payout is pending until staff send it or reject it. */
 export const payoutStatuses = ['pending', 'sent', 'rejected'] as const;

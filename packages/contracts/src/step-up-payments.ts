@@ -1,3 +1,4 @@
+import { payeeTargetSchema } from './payees.ts';
 import { payoutDestinationBodySchema } from './payouts.ts';
 import { recipientSchema } from './recipient.ts';
 import { singleLineText } from './text.ts';
@@ -29,5 +30,8 @@ export const stepUpChallengeBodySchema = z.discriminatedUnion('purpose', [
     loanId: z.uuid(),
     amount: intendedAmountSchema,
   }),
+  // A new payee: the code confirms what it pays (a new payee is how a taken-over account
+  // moves money out), not its nickname.
+  z.object({ purpose: z.literal('payee'), target: payeeTargetSchema }),
 ]);
 export type StepUpChallengeBody = z.infer<typeof stepUpChallengeBodySchema>;

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 
-export const stepUpPurposes = ['transfer', 'payout', 'loan_repayment'] as const;
+export const stepUpPurposes = ['transfer', 'payout', 'loan_repayment', 'payee'] as const;
 export type StepUpPurpose = (typeof stepUpPurposes)[number];
 
 /**

@@ -5,6 +5,7 @@ import { authorizationStatuses, cardStatuses } from '@coffer/contracts/cards';
 import { disputeProblemTypes, disputeStatuses } from '@coffer/contracts/disputes';
 import { kycIdTypes, kycStatuses } from '@coffer/contracts/kyc';
 import { accountKinds, entryKinds } from '@coffer/contracts/ledger';
+import { payeeKinds } from '@coffer/contracts/payees';
 import {
   payoutBatchFormats,
   reconciliationKinds,
@@ -1208,3 +1209,30 @@ export const reconciliationItems = pgTable('reconciliation_items', {
   resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * A customer's saved payee (ADR 043): the form's fields it fills (`target`, checked by the
+ * form's own schema) and what decides where the money goes (`targetKey`), unique per
+ * customer. A Coffer recipient is kept as typed, not as a user id: it is looked up at
+ * each payment, as Quick Pay does.
+ */
+export const payees = pgTable(
+  'payees',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    nickname: text('nickname').notNull(),
+    kind: text('kind', { enum: payeeKinds }).notNull(),
+    target: jsonb('target').notNull(),
+    targetKey: text('target_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('payees_user_target_unique').on(table.userId, table.targetKey),
+    index('payees_user_created_idx').on(table.userId, table.createdAt),
+    check('payees_kind_known', sql`${table.kind} IN ('coffer', 'bill', 'payout')`),
+    check('payees_nickname_length', sql`char_length(${table.nickname}) BETWEEN 1 AND 40`),
+  ],
+);

@@ -52,6 +52,18 @@ async function payoutBody(customer: Awaited<ReturnType<typeof createCustomer>>, 
   };
 }
 
+/** A new payee for `customer`, with the code the step-up emailed for it. */
+async function payeeBody(customer: Awaited<ReturnType<typeof createCustomer>>) {
+  const target = { kind: 'bill', category: 'water', billerReference: 'W-42' };
+  const challenge = await customer.client.post('/api/v1/step-up/challenges', {
+    purpose: 'payee',
+    target,
+  });
+  expect(challenge.statusCode, challenge.body).toBe(200);
+  const stepUpCode = await lastStepUpCode(app, customer.body.email);
+  return { nickname: 'Water', target, stepUpCode };
+}
+
 async function investigatedDispute(support: TestClient): Promise<string> {
   const customer = await createCustomer(app);
   const filed = await customer.client.post('/api/v1/disputes', {
@@ -86,6 +98,16 @@ const examples: Record<string, () => Promise<Example>> = {
       call: { client: payer.client, url: '/api/v1/bill-payments', body },
       changedBody: { ...body, amount: '4.21' },
       otherCaller: { client: other.client, url: '/api/v1/bill-payments', body },
+    };
+  },
+  'POST /api/v1/payees': async () => {
+    const customer = await createCustomer(app);
+    const other = await createCustomer(app);
+    const body = await payeeBody(customer);
+    return {
+      call: { client: customer.client, url: '/api/v1/payees', body },
+      changedBody: { ...body, nickname: 'Water bill' },
+      otherCaller: { client: other.client, url: '/api/v1/payees', body: await payeeBody(other) },
     };
   },
   'POST /api/v1/payouts': async () => {
@@ -209,6 +231,7 @@ async function effects(): Promise<string> {
     'payouts',
     'bill_payments',
     'transfers',
+    'payees',
     'audit_events',
     'notifications',
   ];

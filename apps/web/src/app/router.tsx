@@ -190,6 +190,10 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                     ...lazyPage('../features/bills/pages/pay-bills-page.tsx', 'PayBillsPage'),
                   },
                   {
+                    path: 'payees',
+                    ...lazyPage('../features/payees/pages/payees-page.tsx', 'PayeesPage'),
+                  },
+                  {
                     path: 'cards',
                     ...lazyPage('../features/cards/pages/cards-page.tsx', 'CardsPage'),
                   },

@@ -117,7 +117,7 @@ export async function precheckPayout(
  * What decides where a withdrawal's money goes: the account, address or handle. The bank
  * name and holder name describe it; a code stays good if only they are retyped.
  */
-function payeeKeyOf(destination: PayoutDestinationBody): string {
+export function payeeKeyOf(destination: PayoutDestinationBody): string {
   switch (destination.method) {
     case 'bank':
       return `bank:${destination.accountNumber}`;

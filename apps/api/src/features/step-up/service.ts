@@ -29,6 +29,9 @@ function paymentWords(purpose: StepUpPurpose, payment: PaymentToConfirm): string
       return `to withdraw ${amount} to ${payment.payee}`;
     case 'loan_repayment':
       return `to repay ${amount} of ${payment.payee}`;
+    // A payee moves no money yet: the code confirms what the new payee pays.
+    case 'payee':
+      return `to add a new payee (${payment.payee})`;
   }
 }
 
@@ -85,7 +88,9 @@ export async function startStepUp(
         `Hello ${user.username},`,
         '',
         `Your code ${paymentWords(purpose, payment)} is ${code}.`,
-        'It works once, for 10 minutes, and only for this amount and payee.',
+        purpose === 'payee'
+          ? 'It works once, for 10 minutes, and only for this payee.'
+          : 'It works once, for 10 minutes, and only for this amount and payee.',
         '',
         `Nobody from ${deps.site.institutionName} will ever ask you for this code.`,
         'If this is not a payment you are making, do not share the code: change your password and contact support.',

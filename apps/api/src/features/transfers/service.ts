@@ -60,7 +60,10 @@ function recipientRefusal(code: 'own_account' | 'recipient_refused'): AppError {
 }
 
 /** What quick_pay and the preview look a recipient up by: an account number or an email. */
-function recipientKeyOf(typed: string): { accountNumber: string | null; email: string | null } {
+export function recipientKeyOf(typed: string): {
+  accountNumber: string | null;
+  email: string | null;
+} {
   return accountNumberSchema.safeParse(typed).success
     ? { accountNumber: typed, email: null }
     : { accountNumber: null, email: typed.toLowerCase() };
@@ -112,7 +115,7 @@ export async function previewRecipient(
  * is told (atomically, so parallel guesses get no more answers than serial ones). A
  * found recipient spends none: a customer paying many people is not held back.
  */
-async function checkRecipientCounted(
+export async function checkRecipientCounted(
   deps: TransferDeps,
   sender: { userId: string; currency: string },
   typedRecipient: string,

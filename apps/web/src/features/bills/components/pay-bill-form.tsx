@@ -21,6 +21,7 @@ import { contractResolver } from '../../../lib/forms.ts';
 import { formatAmountMinor, positiveAmountSchemaFor } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { useMoneyAction } from '../../../lib/use-money-action.ts';
+import { SavedPayeeSelect } from '../../payees/index.ts';
 import { billPaymentsQueryRoot, payBill } from '../api.ts';
 
 type Values = { category: string | null; billerReference: string; amount: string };
@@ -87,6 +88,13 @@ export function PayBillForm({ me }: { me: Me }) {
         <Stack gap="md" maw={480}>
           <FormAlert message={pay.failure} />
           <AllowanceNotice kind="bill_payment" />
+          <SavedPayeeSelect
+            kind="bill"
+            onPick={(target) => {
+              form.setFieldValue('category', target.category);
+              form.setFieldValue('billerReference', target.billerReference);
+            }}
+          />
           <ChoiceSelect
             label="Bill"
             placeholder="Select a bill"

@@ -35,6 +35,7 @@ import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
+import { SavedPayeeSelect } from '../../payees/index.ts';
 import { payoutTermsQueryOptions } from '../api.ts';
 import { ConfirmPayoutDialog, type PayoutToConfirm } from './confirm-payout-dialog.tsx';
 import { MyPayoutsCard } from './my-payouts-card.tsx';
@@ -250,6 +251,19 @@ function PayoutDetailsForm({ terms }: { terms: PayoutTerms }) {
       >
         <Stack gap="md">
           <FormAlert message={formError} />
+          <SavedPayeeSelect
+            kind="payout"
+            onPick={(target) => {
+              form.clearErrors();
+              // The saved destination's fields over empty ones: the amount stays as typed.
+              const filled: PayoutValues = {
+                ...initialValues,
+                ...target.destination,
+                amount: form.values.amount,
+              };
+              form.setValues(filled);
+            }}
+          />
           <Select
             label="Method"
             data={methodChoices}

@@ -23,6 +23,7 @@ import {
   positiveAmountSchemaFor,
 } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
+import { SavedPayeeSelect } from '../../payees/index.ts';
 import { recipientPreviewQueryOptions } from '../api.ts';
 import { ConfirmPaymentStep, type PaymentToConfirm } from './confirm-payment-step.tsx';
 
@@ -125,6 +126,13 @@ function RecipientDetailsStep({
   return (
     <form noValidate onSubmit={form.onSubmit((values) => void continueWith(values))}>
       <Stack gap="md">
+        <SavedPayeeSelect
+          kind="coffer"
+          onPick={(target) => {
+            form.setFieldValue('recipient', target.recipient);
+            setCheckedRecipient(lookupable(target.recipient));
+          }}
+        />
         <Stack gap={6}>
           <TextInput
             label="Recipient"

@@ -1,0 +1,46 @@
+import { describePayeeTarget, type Payee, type PayeeKind } from '@coffer/contracts/saved-payees';
+import { useQuery } from '@tanstack/react-query';
+import { ChoiceSelect } from '../../../components/choice-select.tsx';
+import { payeesQueryOptions } from '../api.ts';
+
+type TargetOf<Kind extends PayeeKind> = Extract<Payee['target'], { kind: Kind }>;
+
+function isOfKind<Kind extends PayeeKind>(
+  payee: Payee,
+  kind: Kind,
+): payee is Payee & { target: TargetOf<Kind> } {
+  return payee.target.kind === kind;
+}
+
+/**
+ * "Saved payees", above a payment form: choosing one fills the form's recipient fields.
+ * Shows nothing while loading, on failure, or when the customer has none of this kind:
+ * the form below works as before.
+ */
+export function SavedPayeeSelect<Kind extends PayeeKind>({
+  kind,
+  onPick,
+}: {
+  kind: Kind;
+  onPick: (target: TargetOf<Kind>) => void;
+}) {
+  const payees = useQuery(payeesQueryOptions);
+  const ofKind = (payees.data?.items ?? []).filter((payee) => isOfKind(payee, kind));
+  if (ofKind.length === 0) return null;
+  return (
+    <ChoiceSelect
+      label="Saved payees"
+      placeholder="Choose a saved payee"
+      isOptional
+      value={null}
+      data={ofKind.map((payee) => ({
+        value: payee.id,
+        label: `${payee.nickname} — ${describePayeeTarget(payee.target)}`,
+      }))}
+      onChange={(payeeId) => {
+        const chosen = ofKind.find((payee) => payee.id === payeeId);
+        if (chosen) onPick(chosen.target);
+      }}
+    />
+  );
+}
