@@ -199,6 +199,22 @@ export async function isFileImported(
   return found.rows.length > 0;
 }
 
+/**
+ * Whether a statement of `iban` under this message id is in already: the same statement
+ * saved again (another hash) must not credit its customers twice.
+ */
+export async function isStatementReferenceImported(
+  db: Queryable,
+  iban: string,
+  reference: string,
+): Promise<boolean> {
+  const found = await db.query(
+    'SELECT 1 FROM bank_statements WHERE account_iban = $1 AND statement_reference = $2',
+    [iban, reference],
+  );
+  return found.rows.length > 0;
+}
+
 export async function recordStatementCounts(
   tx: Queryable,
   statementId: string,

@@ -26,6 +26,7 @@ import {
   insertItem,
   insertStatement,
   isFileImported,
+  isStatementReferenceImported,
   itemsWithStatus,
   lockPaymentFileImports,
   markPayoutsMatched,
@@ -213,6 +214,22 @@ async function queueMissingPayouts(
 }
 
 /**
+ * A bank's message id names one statement: the same statement saved again (one byte
+ * changed, so another hash) is refused too, or its credits would be deposited twice.
+ */
+async function refuseImportedReference(
+  db: Queryable,
+  iban: string,
+  reference: string,
+): Promise<void> {
+  if (await isStatementReferenceImported(db, iban, reference)) {
+    throw new AppError('file_already_imported', {
+      message: `Statement ${reference} of this account was already imported.`,
+    });
+  }
+}
+
+/**
  * Imports a camt.053 statement of the institution's account: credits that name one
  * customer's account become deposit requests (the deposits feature's path and four-eyes
  * rules, made by the uploader), debits are matched to the sent payout batches, and
@@ -230,6 +247,7 @@ export async function importStatement(
   if (await isFileImported(deps.db, 'bank_statements', fileSha256))
     throw new AppError('file_already_imported');
   const statement = parseCamt053(bytes, bank.iban);
+  await refuseImportedReference(deps.db, bank.iban, statement.reference);
   const credits = statement.transactions.filter((transaction) => transaction.isCredit);
   const debits = statement.transactions.filter((transaction) => !transaction.isCredit);
   const plans = await planCredits(deps, credits);
@@ -238,6 +256,8 @@ export async function importStatement(
   const outcome = matchDebits(statementId, debits, sent);
   const counts = await deps.db.transaction(async (tx) => {
     await lockPaymentFileImports(tx);
+    // Under the import lock: two uploads of one statement at once cannot both pass.
+    await refuseImportedReference(tx, bank.iban, statement.reference);
     const isNew = await insertStatement(tx, {
       id: statementId,
       fileSha256,

@@ -1,0 +1,57 @@
+// The attacker's pass on payment files (issue #30): each test is an attack that once worked.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
+import { createCustomer } from '../../../test/customers.ts';
+import { fourEyesStaff, type TestClient } from '../../../test/http.ts';
+import { camt053, sandboxBankIban } from '../../../test/payment-files.ts';
+import type { Database } from '../../db/client.ts';
+
+let app: FastifyInstance;
+let db: Database;
+let admin: TestClient;
+let support: TestClient;
+
+useTestApp(
+  async (opened) => {
+    ({ app, db } = opened);
+    ({ admin, support } = await fourEyesStaff(app));
+  },
+  { env: { COFFER_BANK_IBAN: sandboxBankIban }, checksAfterEach: 'ledger' },
+);
+
+function upload(client: TestClient, xml: string | Buffer): Promise<LightMyRequestResponse> {
+  return client.request('POST', '/api/v1/admin/bank-statements', Buffer.from(xml), {
+    'content-type': 'application/xml',
+  });
+}
+
+async function statementCount(): Promise<number> {
+  const found = await db.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM bank_statements',
+  );
+  return found.rows[0]?.count ?? 0;
+}
+
+describe('a statement imported again under another hash', () => {
+  it('is refused by its message id, so its credits are not deposited twice', async () => {
+    const customer = await createCustomer(app, { balance: '10.00' });
+    const xml = camt053(
+      [{ amount: '1.00', currency: 'USD', isCredit: true, remittance: customer.wallet.number }],
+      { reference: 'STMT-REPLAYED-1' },
+    );
+    const first = await upload(admin, xml);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().depositRequestCount).toBe(1);
+
+    // One byte more (a trailing space) is another hash, but the same statement.
+    const again = await upload(admin, `${xml} `);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().error.code).toBe('file_already_imported');
+    expect(again.json().error.message).toContain('STMT-REPLAYED-1');
+
+    const wallet = await customer.client.get('/api/v1/wallet');
+    // 10.00 at sign-up and the 1.00 credit once, posted at once (an admin, under threshold).
+    expect(wallet.json().balanceMinor).toBe('1100');
+  });
+});
