@@ -55,3 +55,29 @@ describe('a statement imported again under another hash', () => {
     expect(wallet.json().balanceMinor).toBe('1100');
   });
 });
+
+describe('hostile XML the parser refuses', () => {
+  const good = camt053([{ amount: '3.00', isCredit: true, remittance: 'Something' }]);
+  const cases: [string, string, RegExp][] = [
+    [
+      'nesting 200,000 deep',
+      good.replace('Something', `${'<a>'.repeat(200_000)}${'</a>'.repeat(200_000)}`),
+      /^line 1, column 1: the XML cannot be read \(Maximum nested tags exceeded\)/,
+    ],
+    [
+      'an element named __proto__',
+      good.replace('</Ntry>', '<__proto__><polluted>yes</polluted></__proto__></Ntry>'),
+      /^line 1, column 1: the XML cannot be read \(.*__proto__/,
+    ],
+  ];
+  for (const [name, xml, message] of cases) {
+    it(`refuses ${name} as a clear 400, importing nothing`, async () => {
+      const before = await statementCount();
+      const refused = await upload(support, xml);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error.code).toBe('file_refused');
+      expect(refused.json().error.message).toMatch(message);
+      expect(await statementCount()).toBe(before);
+    });
+  }
+});

@@ -198,6 +198,20 @@ function transactionsOf(entry: unknown, places: Places): StatementTransaction[] 
 }
 
 /**
+ * The parsed document. The parser throws on what well-formed XML may still hold but it
+ * will not build (nesting deeper than its limit, an element named __proto__): that is a
+ * refused file, not a server error.
+ */
+function parsedXml(text: string): unknown {
+  try {
+    return parser.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.slice(0, 200) : String(error);
+    return refuse('line 1, column 1', `the XML cannot be read (${reason})`);
+  }
+}
+
+/**
  * Reads a camt.053 statement of the institution's own account (`ownIban`), checking its
  * structure on the way: well-formed XML without a DOCTYPE, the camt.053 namespace, every
  * statement of that account, at most `statementEntriesMax` entries, each a credit or debit
@@ -215,7 +229,7 @@ export function parseCamt053(bytes: Buffer, ownIban: string): ParsedStatement {
     const { line, col, msg } = wellFormed.err;
     refuse(`line ${line}, column ${col}`, `not well-formed XML (${msg})`);
   }
-  const document = child(parser.parse(text), 'Document');
+  const document = child(parsedXml(text), 'Document');
   const namespace = textOf(child(document, '@xmlns'));
   if (namespace === undefined || !camt053Namespace.test(namespace)) {
     refuse(
