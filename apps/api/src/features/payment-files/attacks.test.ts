@@ -81,3 +81,21 @@ describe('hostile XML the parser refuses', () => {
     });
   }
 });
+
+describe('dates at the calendar’s edges', () => {
+  // Year 10000 and year 0 are beyond what PostgreSQL's timestamps (or JavaScript's ISO
+  // strings) hold: these answered 500 once.
+  const cases: [string, string][] = [
+    ['/api/v1/admin/card-settlements/sandbox-file?day=9999-12-31', 'day'],
+    ['/api/v1/admin/reports?from=0000-01-01&to=0000-01-02&currency=USD', 'from'],
+    ['/api/v1/admin/reports?from=9999-12-31&to=9999-12-31&currency=USD', 'from'],
+  ];
+  for (const [path, field] of cases) {
+    it(`GET ${path} is a 400 naming ${field}`, async () => {
+      const refused = await support.get(path);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error.code).toBe('validation_failed');
+      expect(refused.json().error.fields?.[field]).toMatch(/^The books (start|end) on /);
+    });
+  }
+});
