@@ -361,3 +361,39 @@ describe('settlement files refused whole, naming the line and column', () => {
     });
   }
 });
+
+describe('a settlement refunded as missing, then missing from another file of the day', () => {
+  it('is not queued for a second refund', async () => {
+    const missing = await purchase(300n);
+    const otherLine = () =>
+      header + line({ authorizationId: 'auth_o', settlementId: `settle_${newId()}` }, '1.00');
+    expect((await upload(support, otherLine())).statusCode).toBe(201);
+    const first = (await openCardItems()).find(
+      (item) => item.kind === 'missing_settlement' && item.reason.includes(missing.settlementId),
+    );
+    expect(first).toMatchObject({ amountMinor: '300', refundableMinor: '300' });
+    const refunded = await support.post(`/api/v1/admin/reconciliation/${first?.id}/resolve`, {
+      action: 'refund',
+      note: 'The processor never took it: give it back',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const approved = await secondAdmin.post(
+      `/api/v1/admin/money-requests/${refunded.json().moneyRequestId}/approve`,
+      {},
+    );
+    expect(approved.statusCode, approved.body).toBe(200);
+    for (const item of await openCardItems()) {
+      await support.post(`/api/v1/admin/reconciliation/${item.id}/resolve`, {
+        action: 'note',
+        note: 'Not ours',
+      });
+    }
+
+    // Another file of the same day (a resent one, another hash) that leaves it out again.
+    expect((await upload(support, otherLine())).statusCode).toBe(201);
+    const again = (await openCardItems()).filter(
+      (item) => item.kind === 'missing_settlement' && item.reason.includes(missing.settlementId),
+    );
+    expect(again).toEqual([]);
+  });
+});

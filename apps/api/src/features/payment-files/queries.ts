@@ -460,6 +460,25 @@ export async function settlementsByIds(
 }
 
 /**
+ * SQL: the card purchase `authorizationId` was refunded from the queue, and the refund is
+ * not refused: waiting for its second admin or posted. Such a purchase is queued for
+ * nothing more, or a file of its day resent (another hash) would offer a second refund.
+ */
+function isRefunded(authorizationId: string): string {
+  return `EXISTS (SELECT 1 FROM reconciliation_items refunded
+                   JOIN money_requests m ON m.id = refunded.money_request_id
+                  WHERE refunded.card_authorization_id = ${authorizationId}
+                    AND refunded.resolution = 'refund'
+                    AND m.status IN ('pending_approval', 'posted'))`;
+}
+
+/** Whether the card purchase was refunded from the queue already (a refund not refused). */
+export async function isPurchaseRefunded(db: Queryable, authorizationId: string): Promise<boolean> {
+  const found = await db.query(`SELECT ${isRefunded('$1')} AS refunded`, [authorizationId]);
+  return (found.rows[0] as { refunded?: boolean } | undefined)?.refunded === true;
+}
+
+/**
  * Our settlements of a day (captures and reversals, by when they settled), oldest first;
  * `isUnseenOnly`: those no settlement file has shown and no open "missing" item waits for.
  */
@@ -471,7 +490,8 @@ export async function settlementsOfDay(
   const unseen = `AND a.settlement_file_id IS NULL
      AND NOT EXISTS (SELECT 1 FROM reconciliation_items r
                       WHERE r.card_authorization_id = a.id AND r.kind = 'missing_settlement'
-                        AND r.status = 'open')`;
+                        AND r.status = 'open')
+     AND NOT ${isRefunded('a.id')}`;
   const found = await db.query<OurSettlementRow>(
     `${selectSettlements} AND a.settled_at >= $1 AND a.settled_at < $2
      ${options.isUnseenOnly ? unseen : ''}

@@ -26,6 +26,7 @@ import {
   insertItem,
   insertStatement,
   isFileImported,
+  isPurchaseRefunded,
   isStatementReferenceImported,
   itemsWithStatus,
   lockPaymentFileImports,
@@ -405,6 +406,16 @@ export async function resolveItem(
     const item = await findItem(tx, itemId, { isLocked: true });
     assert(item, 'an item found is still there');
     if (item.status !== 'open') throw new AppError('already_decided');
+    // One purchase, however many items name it (a difference, then missing from a resent
+    // file), is refunded once.
+    if (
+      body.action === 'refund' &&
+      item.card_authorization_id !== null &&
+      (await isPurchaseRefunded(tx, item.card_authorization_id))
+    ) {
+      const message = 'This card purchase was refunded from the queue already';
+      throw new AppError('validation_failed', { message, fields: { action: message } });
+    }
     const currency = toCurrencyCode(item.currency);
     let moneyRequestId: string | null = null;
     if (money) {
