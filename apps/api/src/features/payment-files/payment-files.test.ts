@@ -258,6 +258,25 @@ describe('payout batches, bank statements and the reconciliation queue', () => {
   });
 });
 
+describe('two statements debiting one payout, uploaded at once', () => {
+  it('match it once; the other debit waits in the queue', async () => {
+    const customer = await createCustomer(app, { country: 'DE', level: 2, balance: '50.00' });
+    const payoutId = await pendingPayout(customer, '4.00', { accountNumber: ibans[0] });
+    const created = await admin.post('/api/v1/admin/payout-batches', { payoutIds: [payoutId] });
+    expect(created.statusCode, created.body).toBe(201);
+    const debit = { amount: '4.00', isCredit: false, endToEndId: endToEndIdOf(payoutId) };
+    const answers = await Promise.all(
+      ['RACE-A', 'RACE-B'].map((reference) => upload(support, camt053([debit], { reference }))),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect(answers.map((answer) => answer.json().matchedPayoutCount).sort()).toEqual([0, 1]);
+    const twice = (await openItems()).filter(
+      (item) => item.reason === 'Its payout was already debited in a statement',
+    );
+    expect(twice).toHaveLength(1);
+  });
+});
+
 describe('statements that are refused whole, naming the line', () => {
   const good = () =>
     camt053([{ amount: '3.00', isCredit: true, remittance: 'Something', counterparty: 'A' }]);

@@ -174,9 +174,12 @@ function matchDebits(
   return outcome;
 }
 
-/** The sent payouts the debits name, looked up before the import's transaction. */
-function sentPayoutsNamed(deps: PaymentFileDeps, debits: StatementTransaction[]) {
-  return sentPayoutsOfBatches(deps.db, {
+/**
+ * The sent payouts the debits name, looked up under the import lock: read before it, two
+ * statements at once would both match one payout and neither queue the second debit.
+ */
+function sentPayoutsNamed(tx: Queryable, debits: StatementTransaction[]) {
+  return sentPayoutsOfBatches(tx, {
     payoutIds: debits.flatMap((debit) => {
       const payoutId = debit.endToEndId ? payoutIdOf(debit.endToEndId) : null;
       return payoutId ? [payoutId] : [];
@@ -252,11 +255,11 @@ export async function importStatement(
   const credits = statement.transactions.filter((transaction) => transaction.isCredit);
   const debits = statement.transactions.filter((transaction) => !transaction.isCredit);
   const plans = await planCredits(deps, credits);
-  const sent = await sentPayoutsNamed(deps, debits);
   const statementId = newId();
-  const outcome = matchDebits(statementId, debits, sent);
   const counts = await deps.db.transaction(async (tx) => {
     await lockPaymentFileImports(tx);
+    const sent = await sentPayoutsNamed(tx, debits);
+    const outcome = matchDebits(statementId, debits, sent);
     // Under the import lock: two uploads of one statement at once cannot both pass.
     await refuseImportedReference(tx, bank.iban, statement.reference);
     const isNew = await insertStatement(tx, {
