@@ -397,3 +397,19 @@ describe('a settlement refunded as missing, then missing from another file of th
     expect(again).toEqual([]);
   });
 });
+
+describe('two files of a day holding one settlement, uploaded at once', () => {
+  it('match it once; the other line waits as already in an earlier file', async () => {
+    const bought = await purchase(700n);
+    const file = (extra: string) => header + line(bought, '6.00') + extra;
+    const answers = await Promise.all([upload(support, file('')), upload(support, file('\r\n'))]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    const items = (await openCardItems()).filter(
+      (item) => (item as Item & { bankReference: string }).bankReference === bought.settlementId,
+    );
+    expect(items.map((item) => [item.kind, item.refundableMinor]).sort()).toEqual([
+      ['settlement_difference', '100'],
+      ['unknown_settlement', null],
+    ]);
+  });
+});
