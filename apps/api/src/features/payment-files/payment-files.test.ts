@@ -277,6 +277,32 @@ describe('two statements debiting one payout, uploaded at once', () => {
   });
 });
 
+describe('two batches of the same payouts made at once', () => {
+  // Chosen in another order, the two once deadlocked on PostgreSQL: one answered 500.
+  it('send each payout in exactly one batch', async () => {
+    const customer = await createCustomer(app, { country: 'DE', level: 2, balance: '50.00' });
+    const payoutIds = [
+      await pendingPayout(customer, '1.00', { accountNumber: ibans[1] }),
+      await pendingPayout(customer, '2.00', { accountNumber: ibans[2] }),
+    ];
+    const answers = await Promise.all([
+      admin.post('/api/v1/admin/payout-batches', { payoutIds }),
+      secondAdmin.post('/api/v1/admin/payout-batches', { payoutIds: [...payoutIds].reverse() }),
+    ]);
+    // One batch is made; the other is refused whole, so it made no batch and sent nothing.
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const batches = await db.query<{ batch_id: string }>(
+      'SELECT DISTINCT batch_id FROM payouts WHERE id = ANY($1::uuid[])',
+      [payoutIds],
+    );
+    expect(batches.rows).toHaveLength(1);
+    const made = await db.query('SELECT 1 FROM payout_batches WHERE id = $1', [
+      batches.rows[0]?.batch_id,
+    ]);
+    expect(made.rows).toHaveLength(1);
+  });
+});
+
 describe('statements that are refused whole, naming the line', () => {
   const good = () =>
     camt053([{ amount: '3.00', isCredit: true, remittance: 'Something', counterparty: 'A' }]);
