@@ -56,6 +56,20 @@ describe('a statement imported again under another hash', () => {
   });
 });
 
+describe('one statement uploaded twice at once under two hashes', () => {
+  it('is imported once', async () => {
+    const customer = await createCustomer(app, { balance: '10.00' });
+    const xml = camt053(
+      [{ amount: '1.00', currency: 'USD', isCredit: true, remittance: customer.wallet.number }],
+      { reference: 'STMT-RACED-1' },
+    );
+    const answers = await Promise.all([upload(admin, xml), upload(admin, `${xml}\n`)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const wallet = await customer.client.get('/api/v1/wallet');
+    expect(wallet.json().balanceMinor).toBe('1100');
+  });
+});
+
 describe('hostile XML the parser refuses', () => {
   const good = camt053([{ amount: '3.00', isCredit: true, remittance: 'Something' }]);
   const cases: [string, string, RegExp][] = [
