@@ -84,6 +84,20 @@ describe('hostile XML the parser refuses', () => {
       /^line 1, column 1: the XML cannot be read \(.*__proto__/,
     ],
   ];
+  cases.push(
+    [
+      'a Document with a namespace prefix',
+      good
+        .replace('<Document xmlns=', '<c:Document xmlns:c=')
+        .replace('</Document>', '</c:Document>'),
+      /^line 1, column 1: not a camt\.053 statement/,
+    ],
+    [
+      'a second root element',
+      `${good}<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"/>\n`,
+      /^line 1, column 1: not well-formed XML \(a file has exactly one root element\)/,
+    ],
+  );
   for (const [name, xml, message] of cases) {
     it(`refuses ${name} as a clear 400, importing nothing`, async () => {
       const before = await statementCount();

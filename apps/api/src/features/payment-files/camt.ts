@@ -64,6 +64,8 @@ class Places {
   }
 
   of(node: unknown): string {
+    // A missing element (a prefixed Document, say) is placed at the file's start.
+    if (typeof node !== 'object' || node === null) return 'line 1, column 1';
     const start = (node as Record<string, { startIndex?: number } | undefined>)[metaData]
       ?.startIndex;
     return start === undefined ? 'line 1, column 1' : this.at(start);
@@ -229,7 +231,14 @@ export function parseCamt053(bytes: Buffer, ownIban: string): ParsedStatement {
     const { line, col, msg } = wellFormed.err;
     refuse(`line ${line}, column ${col}`, `not well-formed XML (${msg})`);
   }
-  const document = child(parsedXml(text), 'Document');
+  const parsed = parsedXml(text);
+  // XML has one root element; the validator lets a second through, which we would ignore.
+  const roots = Object.keys(parsed as XmlNode).filter((name) => !name.startsWith('?'));
+  const documents = (parsed as XmlNode).Document;
+  if (roots.length !== 1 || Array.isArray(documents)) {
+    refuse('line 1, column 1', 'not well-formed XML (a file has exactly one root element)');
+  }
+  const document = child(parsed, 'Document');
   const namespace = textOf(child(document, '@xmlns'));
   if (namespace === undefined || !camt053Namespace.test(namespace)) {
     refuse(
