@@ -303,6 +303,39 @@ describe('two batches of the same payouts made at once', () => {
   });
 });
 
+describe('a credit resolved into a deposit the second admin rejects', () => {
+  it('comes back to the queue to be resolved again', async () => {
+    const customer = await createCustomer(app, { balance: '1.00' });
+    const imported = await upload(
+      support,
+      camt053([{ amount: '6.00', currency: 'USD', isCredit: true, remittance: 'Rent 12' }]),
+    );
+    expect(imported.statusCode, imported.body).toBe(201);
+    const credit = (await openItems()).find((item) => item.amountMinor === '600');
+    const resolved = await support.post(`/api/v1/admin/reconciliation/${credit?.id}/resolve`, {
+      action: 'deposit',
+      accountNumber: customer.wallet.number,
+      note: 'Probably theirs',
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    const rejected = await secondAdmin.post(
+      `/api/v1/admin/money-requests/${resolved.json().moneyRequestId}/reject`,
+      { reason: 'Not this customer: ask the bank' },
+    );
+    expect(rejected.statusCode, rejected.body).toBe(200);
+
+    // The bank's 6.00 is still nobody's: the item is open again, not lost among the resolved.
+    const reopened = (await openItems()).find((item) => item.id === credit?.id);
+    expect(reopened).toMatchObject({ status: 'open' });
+    const noted = await support.post(`/api/v1/admin/reconciliation/${credit?.id}/resolve`, {
+      action: 'note',
+      note: 'The bank returns it to the sender',
+    });
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(noted.json()).toMatchObject({ status: 'resolved', resolution: 'note' });
+  });
+});
+
 describe('statements that are refused whole, naming the line', () => {
   const good = () =>
     camt053([{ amount: '3.00', isCredit: true, remittance: 'Something', counterparty: 'A' }]);

@@ -340,11 +340,24 @@ export type ReconciliationItemRow = Omit<RowOf<typeof reconciliationItems>, 'boo
   resolved_by_username: string | null;
   /** The cardholder of a card settlement item's purchase. */
   card_user_id: string | null;
+  is_reopened: boolean;
 };
+
+/** Open, or resolved by a move of money that was refused: staff resolve it (again). */
+export function isItemOpen(row: ReconciliationItemRow): boolean {
+  return row.status === 'open' || row.is_reopened;
+}
+
+/**
+ * SQL: an item resolved by moving money that the second admin refused (or its maker
+ * withdrew): nothing moved, so it is open again, to be resolved another way.
+ */
+const isReopened = `(r.status = 'resolved' AND EXISTS (
+    SELECT 1 FROM money_requests m WHERE m.id = r.money_request_id AND m.status = 'rejected'))`;
 
 const selectItems = `
   SELECT r.*, r.booking_date::text AS booking_day, resolver.username AS resolved_by_username,
-         card.user_id AS card_user_id
+         card.user_id AS card_user_id, ${isReopened} AS is_reopened
     FROM reconciliation_items r
     LEFT JOIN users resolver ON resolver.id = r.resolved_by_user_id
     LEFT JOIN card_authorizations card ON card.id = r.card_authorization_id`;
@@ -364,7 +377,7 @@ export function toReconciliationItem(row: ReconciliationItemRow): Reconciliation
     cardAuthorizationId: row.card_authorization_id,
     refundableMinor: row.refundable_minor === null ? null : minorUnits(row.refundable_minor),
     reason: row.reason,
-    status: row.status,
+    status: isItemOpen(row) ? 'open' : 'resolved',
     resolution: row.resolution,
     note: row.note,
     moneyRequestId: row.money_request_id,
@@ -383,10 +396,10 @@ export async function itemsWithStatus(
   limit: number,
 ): Promise<ReconciliationItemRow[]> {
   const found = await db.query<ReconciliationItemRow>(
-    `${selectItems} WHERE r.status = $1
+    `${selectItems} WHERE ${status === 'open' ? `(r.status = 'open' OR ${isReopened})` : `r.status = 'resolved' AND NOT ${isReopened}`}
       ORDER BY ${status === 'open' ? 'r.created_at ASC, r.id ASC' : 'r.resolved_at DESC, r.id DESC'}
-      LIMIT $2`,
-    [status, limit],
+      LIMIT $1`,
+    [limit],
   );
   return found.rows;
 }

@@ -26,6 +26,7 @@ import {
   insertItem,
   insertStatement,
   isFileImported,
+  isItemOpen,
   isPurchaseRefunded,
   isStatementReferenceImported,
   itemsWithStatus,
@@ -408,7 +409,7 @@ export async function resolveItem(
   await deps.db.transaction(async (tx) => {
     const item = await findItem(tx, itemId, { isLocked: true });
     assert(item, 'an item found is still there');
-    if (item.status !== 'open') throw new AppError('already_decided');
+    if (!isItemOpen(item)) throw new AppError('already_decided');
     // One purchase, however many items name it (a difference, then missing from a resent
     // file), is refunded once.
     if (
