@@ -93,6 +93,19 @@ describe('hostile XML the parser refuses', () => {
       /^line 1, column 1: not a camt\.053 statement/,
     ],
     [
+      'a second IBAN of another account',
+      good.replace(
+        `<IBAN>${sandboxBankIban}</IBAN>`,
+        `<IBAN>${sandboxBankIban}</IBAN><IBAN>GB82WEST12345698765432</IBAN>`,
+      ),
+      /^line 8, column 7: IBAN appears 2 times; the standard allows one/,
+    ],
+    [
+      'a second amount',
+      good.replace('</Amt>', '</Amt><Amt Ccy="EUR">3000.00</Amt>'),
+      /^line 9, column 7: Amt appears 2 times; the standard allows one/,
+    ],
+    [
       'a second root element',
       `${good}<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"/>\n`,
       /^line 1, column 1: not well-formed XML \(a file has exactly one root element\)/,

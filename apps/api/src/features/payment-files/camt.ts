@@ -88,6 +88,17 @@ function children(node: unknown, name: string): unknown[] {
   return Array.isArray(found) ? found : found === undefined ? [] : [found];
 }
 
+/**
+ * The one `name` element of `node`, refusing it repeated where the standard allows one:
+ * a second IBAN, amount or credit/debit mark would otherwise be silently ignored.
+ */
+function only(node: unknown, name: string, place: string): unknown {
+  const found = children(node, name);
+  if (found.length > 1)
+    refuse(place, `${name} appears ${found.length} times; the standard allows one`);
+  return found[0];
+}
+
 /** An element's text: a plain string, or `#text` of one with attributes. */
 function textOf(node: unknown): string | undefined {
   if (typeof node === 'string') return node;
@@ -144,12 +155,13 @@ function counterpartyOf(details: unknown, isCredit: boolean, place: string): str
 /** The transactions of one entry: each of its TxDtls, or the entry itself when it has none. */
 function transactionsOf(entry: unknown, places: Places): StatementTransaction[] {
   const place = places.of(entry);
-  const indicator = textOf(child(entry, 'CdtDbtInd'));
+  const indicator = textOf(only(entry, 'CdtDbtInd', place));
   if (indicator !== 'CRDT' && indicator !== 'DBIT') {
     refuse(place, 'CdtDbtInd must be CRDT or DBIT');
   }
   const isCredit = indicator === 'CRDT';
-  const entryAmount = amountOf(child(entry, 'Amt'), places.of(child(entry, 'Amt')));
+  const entryAmountNode = only(entry, 'Amt', place);
+  const entryAmount = amountOf(entryAmountNode, places.of(entryAmountNode));
   const entryDetails = child(entry, 'NtryDtls');
   const details = children(entryDetails, 'TxDtls');
   const batch = child(entryDetails, 'Btch');
@@ -255,8 +267,8 @@ export function parseCamt053(bytes: Buffer, ownIban: string): ParsedStatement {
   const transactions: StatementTransaction[] = [];
   let entryCount = 0;
   for (const statement of statements) {
-    const account = child(statement, 'Acct');
-    const iban = textOf(child(account, 'Id', 'IBAN'));
+    const account = only(statement, 'Acct', places.of(statement));
+    const iban = textOf(only(child(account, 'Id'), 'IBAN', places.of(account ?? statement)));
     if (electronicFormatIBAN(iban ?? '') !== ownIban) {
       refuse(
         places.of(account ?? statement),
