@@ -75,8 +75,15 @@ export function parseGlMap(json: string | undefined): GlMap {
  */
 export const booksFirstDay = '2000-01-01';
 
+/**
+ * The last day the books can name: a day's end in year 10000 is beyond what PostgreSQL's
+ * timestamps and JavaScript's ISO strings hold (a 500 once), and no real period is that far.
+ */
+export const booksLastDay = '2999-12-31';
+
 export const booksDateSchema = statementDateSchema.check(
   z.refine((date) => date >= booksFirstDay, `The books start on ${booksFirstDay}`),
+  z.refine((date) => date <= booksLastDay, `The books end on ${booksLastDay}`),
 );
 
 export const trialBalanceQuerySchema = z.object({

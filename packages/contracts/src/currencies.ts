@@ -5,10 +5,27 @@ import { z } from './zod.ts';
 export type CurrencyCode = string & { readonly brand: 'CurrencyCode' };
 
 // Codes such as XAU (gold) or XXX have no minor unit ("N.A." in ISO 4217); a wallet
-// cannot be held in them, so they are left out rather than guessed at.
+// cannot be held in them, so they are left out rather than guessed at. The code list
+// gives them 0 digits, so they are named here: no currency, testing, precious metals,
+// bond-market and other units of account.
+const noMinorUnit = new Set([
+  'XAG',
+  'XAU',
+  'XBA',
+  'XBB',
+  'XBC',
+  'XBD',
+  'XDR',
+  'XPD',
+  'XPT',
+  'XSU',
+  'XTS',
+  'XUA',
+  'XXX',
+]);
 const minorDigitsByCode: ReadonlyMap<string, number> = new Map(
   currencyCodes.data
-    .filter((entry) => Number.isInteger(entry.digits))
+    .filter((entry) => Number.isInteger(entry.digits) && !noMinorUnit.has(entry.code))
     .map((entry) => [entry.code, entry.digits]),
 );
 

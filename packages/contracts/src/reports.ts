@@ -1,8 +1,8 @@
+import { booksDateSchema } from './books.ts';
 import { currencyCodeSchema } from './currencies.ts';
 import type { EntryKind } from './ledger.ts';
 import { minorUnitsSchema } from './money.ts';
 import { queueNames } from './queues.ts';
-import { statementDateSchema } from './statements.ts';
 import { z } from './zod.ts';
 
 /** The kinds of journal entry the reports chart, in the order their series are drawn. */
@@ -32,8 +32,9 @@ export const reportVolumeLabels: Record<ReportVolumeKind, string> = {
 export const reportDaysMax = 366;
 
 export const reportsQuerySchema = z.object({
-  from: statementDateSchema,
-  to: statementDateSchema,
+  // The books' days: year 0 and year 10000 are beyond PostgreSQL's dates (a 500 once).
+  from: booksDateSchema,
+  to: booksDateSchema,
   currency: currencyCodeSchema,
 });
 export type ReportsQuery = z.input<typeof reportsQuerySchema>;

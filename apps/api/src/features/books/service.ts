@@ -115,8 +115,14 @@ export async function closeDueDays(deps: BooksDeps, now: Date): Promise<string[]
     day = nextDay(day)
   ) {
     const isClosed = await deps.db.transaction(async (tx) => {
-      const bounds = await dayBounds(tx, day, timeZone);
+      const dayOfZone = await dayBounds(tx, day, timeZone);
       const previous = await findClosedDay(tx, day, 'before');
+      // The day takes up where the last close ended: if COFFER_TIMEZONE changed since, its
+      // own midnight would count some lines twice (moved east) or never (moved west).
+      const startsAt = previous?.endsAt ?? dayOfZone.startsAt;
+      // A move east of more than a day leaves this day empty; it still ends after it starts.
+      const endsAt = new Date(Math.max(dayOfZone.endsAt.getTime(), startsAt.getTime() + 1));
+      const bounds = { startsAt, endsAt };
       const opening = previous ? await closedBalances(tx, previous.day) : [];
       const { movements, lineCount } = await movementsBetween(tx, bounds.startsAt, bounds.endsAt);
       const balances = rollForward(opening, movements);

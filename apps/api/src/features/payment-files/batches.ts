@@ -181,7 +181,10 @@ export async function createPayoutBatch(
       totalMinor,
       createdByUserId: action.staff.userId,
     });
-    for (const payout of payouts) {
+    // Locked in one order (by id), whatever order staff chose them in: two batches of the
+    // same payouts at once then wait on each other instead of deadlocking (a 500 once).
+    const lockOrder = [...payouts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const payout of lockOrder) {
       await markPayoutSent(deps, tx, {
         payoutId: payout.id,
         accounts,

@@ -64,6 +64,8 @@ class Places {
   }
 
   of(node: unknown): string {
+    // A missing element (a prefixed Document, say) is placed at the file's start.
+    if (typeof node !== 'object' || node === null) return 'line 1, column 1';
     const start = (node as Record<string, { startIndex?: number } | undefined>)[metaData]
       ?.startIndex;
     return start === undefined ? 'line 1, column 1' : this.at(start);
@@ -84,6 +86,17 @@ function children(node: unknown, name: string): unknown[] {
   if (typeof node !== 'object' || node === null) return [];
   const found = (node as XmlNode)[name];
   return Array.isArray(found) ? found : found === undefined ? [] : [found];
+}
+
+/**
+ * The one `name` element of `node`, refusing it repeated where the standard allows one:
+ * a second IBAN, amount or credit/debit mark would otherwise be silently ignored.
+ */
+function only(node: unknown, name: string, place: string): unknown {
+  const found = children(node, name);
+  if (found.length > 1)
+    refuse(place, `${name} appears ${found.length} times; the standard allows one`);
+  return found[0];
 }
 
 /** An element's text: a plain string, or `#text` of one with attributes. */
@@ -142,12 +155,13 @@ function counterpartyOf(details: unknown, isCredit: boolean, place: string): str
 /** The transactions of one entry: each of its TxDtls, or the entry itself when it has none. */
 function transactionsOf(entry: unknown, places: Places): StatementTransaction[] {
   const place = places.of(entry);
-  const indicator = textOf(child(entry, 'CdtDbtInd'));
+  const indicator = textOf(only(entry, 'CdtDbtInd', place));
   if (indicator !== 'CRDT' && indicator !== 'DBIT') {
     refuse(place, 'CdtDbtInd must be CRDT or DBIT');
   }
   const isCredit = indicator === 'CRDT';
-  const entryAmount = amountOf(child(entry, 'Amt'), places.of(child(entry, 'Amt')));
+  const entryAmountNode = only(entry, 'Amt', place);
+  const entryAmount = amountOf(entryAmountNode, places.of(entryAmountNode));
   const entryDetails = child(entry, 'NtryDtls');
   const details = children(entryDetails, 'TxDtls');
   const batch = child(entryDetails, 'Btch');
@@ -198,6 +212,20 @@ function transactionsOf(entry: unknown, places: Places): StatementTransaction[] 
 }
 
 /**
+ * The parsed document. The parser throws on what well-formed XML may still hold but it
+ * will not build (nesting deeper than its limit, an element named __proto__): that is a
+ * refused file, not a server error.
+ */
+function parsedXml(text: string): unknown {
+  try {
+    return parser.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.slice(0, 200) : String(error);
+    return refuse('line 1, column 1', `the XML cannot be read (${reason})`);
+  }
+}
+
+/**
  * Reads a camt.053 statement of the institution's own account (`ownIban`), checking its
  * structure on the way: well-formed XML without a DOCTYPE, the camt.053 namespace, every
  * statement of that account, at most `statementEntriesMax` entries, each a credit or debit
@@ -215,7 +243,14 @@ export function parseCamt053(bytes: Buffer, ownIban: string): ParsedStatement {
     const { line, col, msg } = wellFormed.err;
     refuse(`line ${line}, column ${col}`, `not well-formed XML (${msg})`);
   }
-  const document = child(parser.parse(text), 'Document');
+  const parsed = parsedXml(text);
+  // XML has one root element; the validator lets a second through, which we would ignore.
+  const roots = Object.keys(parsed as XmlNode).filter((name) => !name.startsWith('?'));
+  const documents = (parsed as XmlNode).Document;
+  if (roots.length !== 1 || Array.isArray(documents)) {
+    refuse('line 1, column 1', 'not well-formed XML (a file has exactly one root element)');
+  }
+  const document = child(parsed, 'Document');
   const namespace = textOf(child(document, '@xmlns'));
   if (namespace === undefined || !camt053Namespace.test(namespace)) {
     refuse(
@@ -232,8 +267,8 @@ export function parseCamt053(bytes: Buffer, ownIban: string): ParsedStatement {
   const transactions: StatementTransaction[] = [];
   let entryCount = 0;
   for (const statement of statements) {
-    const account = child(statement, 'Acct');
-    const iban = textOf(child(account, 'Id', 'IBAN'));
+    const account = only(statement, 'Acct', places.of(statement));
+    const iban = textOf(only(child(account, 'Id'), 'IBAN', places.of(account ?? statement)));
     if (electronicFormatIBAN(iban ?? '') !== ownIban) {
       refuse(
         places.of(account ?? statement),

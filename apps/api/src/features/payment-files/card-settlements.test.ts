@@ -361,3 +361,55 @@ describe('settlement files refused whole, naming the line and column', () => {
     });
   }
 });
+
+describe('a settlement refunded as missing, then missing from another file of the day', () => {
+  it('is not queued for a second refund', async () => {
+    const missing = await purchase(300n);
+    const otherLine = () =>
+      header + line({ authorizationId: 'auth_o', settlementId: `settle_${newId()}` }, '1.00');
+    expect((await upload(support, otherLine())).statusCode).toBe(201);
+    const first = (await openCardItems()).find(
+      (item) => item.kind === 'missing_settlement' && item.reason.includes(missing.settlementId),
+    );
+    expect(first).toMatchObject({ amountMinor: '300', refundableMinor: '300' });
+    const refunded = await support.post(`/api/v1/admin/reconciliation/${first?.id}/resolve`, {
+      action: 'refund',
+      note: 'The processor never took it: give it back',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const approved = await secondAdmin.post(
+      `/api/v1/admin/money-requests/${refunded.json().moneyRequestId}/approve`,
+      {},
+    );
+    expect(approved.statusCode, approved.body).toBe(200);
+    for (const item of await openCardItems()) {
+      await support.post(`/api/v1/admin/reconciliation/${item.id}/resolve`, {
+        action: 'note',
+        note: 'Not ours',
+      });
+    }
+
+    // Another file of the same day (a resent one, another hash) that leaves it out again.
+    expect((await upload(support, otherLine())).statusCode).toBe(201);
+    const again = (await openCardItems()).filter(
+      (item) => item.kind === 'missing_settlement' && item.reason.includes(missing.settlementId),
+    );
+    expect(again).toEqual([]);
+  });
+});
+
+describe('two files of a day holding one settlement, uploaded at once', () => {
+  it('match it once; the other line waits as already in an earlier file', async () => {
+    const bought = await purchase(700n);
+    const file = (extra: string) => header + line(bought, '6.00') + extra;
+    const answers = await Promise.all([upload(support, file('')), upload(support, file('\r\n'))]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    const items = (await openCardItems()).filter(
+      (item) => (item as Item & { bankReference: string }).bankReference === bought.settlementId,
+    );
+    expect(items.map((item) => [item.kind, item.refundableMinor]).sort()).toEqual([
+      ['settlement_difference', '100'],
+      ['unknown_settlement', null],
+    ]);
+  });
+});

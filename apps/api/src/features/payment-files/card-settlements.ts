@@ -195,14 +195,16 @@ export async function importCardSettlements(
       `it settled outside ${day} (${deps.config.timeZone}), the day this file is for`,
     );
   }
-  const ours = await settlementsByIds(
-    deps.db,
-    lines.map((line) => line.settlementId),
-  );
   const fileId = newId();
-  const outcome = matchLines(fileId, day, lines, ours);
   const counts = await deps.db.transaction(async (tx) => {
     await lockPaymentFileImports(tx);
+    // Read under the lock: read before it, two files at once would both match a line
+    // (both offering a refund of one difference).
+    const ours = await settlementsByIds(
+      tx,
+      lines.map((line) => line.settlementId),
+    );
+    const outcome = matchLines(fileId, day, lines, ours);
     const isNew = await insertSettlementFile(tx, {
       id: fileId,
       fileSha256,

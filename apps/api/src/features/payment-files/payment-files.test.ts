@@ -258,6 +258,84 @@ describe('payout batches, bank statements and the reconciliation queue', () => {
   });
 });
 
+describe('two statements debiting one payout, uploaded at once', () => {
+  it('match it once; the other debit waits in the queue', async () => {
+    const customer = await createCustomer(app, { country: 'DE', level: 2, balance: '50.00' });
+    const payoutId = await pendingPayout(customer, '4.00', { accountNumber: ibans[0] });
+    const created = await admin.post('/api/v1/admin/payout-batches', { payoutIds: [payoutId] });
+    expect(created.statusCode, created.body).toBe(201);
+    const debit = { amount: '4.00', isCredit: false, endToEndId: endToEndIdOf(payoutId) };
+    const answers = await Promise.all(
+      ['RACE-A', 'RACE-B'].map((reference) => upload(support, camt053([debit], { reference }))),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect(answers.map((answer) => answer.json().matchedPayoutCount).sort()).toEqual([0, 1]);
+    const twice = (await openItems()).filter(
+      (item) => item.reason === 'Its payout was already debited in a statement',
+    );
+    expect(twice).toHaveLength(1);
+  });
+});
+
+describe('two batches of the same payouts made at once', () => {
+  // Chosen in another order, the two once deadlocked on PostgreSQL: one answered 500.
+  it('send each payout in exactly one batch', async () => {
+    const customer = await createCustomer(app, { country: 'DE', level: 2, balance: '50.00' });
+    const payoutIds = [
+      await pendingPayout(customer, '1.00', { accountNumber: ibans[1] }),
+      await pendingPayout(customer, '2.00', { accountNumber: ibans[2] }),
+    ];
+    const answers = await Promise.all([
+      admin.post('/api/v1/admin/payout-batches', { payoutIds }),
+      secondAdmin.post('/api/v1/admin/payout-batches', { payoutIds: [...payoutIds].reverse() }),
+    ]);
+    // One batch is made; the other is refused whole, so it made no batch and sent nothing.
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const batches = await db.query<{ batch_id: string }>(
+      'SELECT DISTINCT batch_id FROM payouts WHERE id = ANY($1::uuid[])',
+      [payoutIds],
+    );
+    expect(batches.rows).toHaveLength(1);
+    const made = await db.query('SELECT 1 FROM payout_batches WHERE id = $1', [
+      batches.rows[0]?.batch_id,
+    ]);
+    expect(made.rows).toHaveLength(1);
+  });
+});
+
+describe('a credit resolved into a deposit the second admin rejects', () => {
+  it('comes back to the queue to be resolved again', async () => {
+    const customer = await createCustomer(app, { balance: '1.00' });
+    const imported = await upload(
+      support,
+      camt053([{ amount: '6.00', currency: 'USD', isCredit: true, remittance: 'Rent 12' }]),
+    );
+    expect(imported.statusCode, imported.body).toBe(201);
+    const credit = (await openItems()).find((item) => item.amountMinor === '600');
+    const resolved = await support.post(`/api/v1/admin/reconciliation/${credit?.id}/resolve`, {
+      action: 'deposit',
+      accountNumber: customer.wallet.number,
+      note: 'Probably theirs',
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    const rejected = await secondAdmin.post(
+      `/api/v1/admin/money-requests/${resolved.json().moneyRequestId}/reject`,
+      { reason: 'Not this customer: ask the bank' },
+    );
+    expect(rejected.statusCode, rejected.body).toBe(200);
+
+    // The bank's 6.00 is still nobody's: the item is open again, not lost among the resolved.
+    const reopened = (await openItems()).find((item) => item.id === credit?.id);
+    expect(reopened).toMatchObject({ status: 'open' });
+    const noted = await support.post(`/api/v1/admin/reconciliation/${credit?.id}/resolve`, {
+      action: 'note',
+      note: 'The bank returns it to the sender',
+    });
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(noted.json()).toMatchObject({ status: 'resolved', resolution: 'note' });
+  });
+});
+
 describe('statements that are refused whole, naming the line', () => {
   const good = () =>
     camt053([{ amount: '3.00', isCredit: true, remittance: 'Something', counterparty: 'A' }]);

@@ -199,6 +199,22 @@ export async function isFileImported(
   return found.rows.length > 0;
 }
 
+/**
+ * Whether a statement of `iban` under this message id is in already: the same statement
+ * saved again (another hash) must not credit its customers twice.
+ */
+export async function isStatementReferenceImported(
+  db: Queryable,
+  iban: string,
+  reference: string,
+): Promise<boolean> {
+  const found = await db.query(
+    'SELECT 1 FROM bank_statements WHERE account_iban = $1 AND statement_reference = $2',
+    [iban, reference],
+  );
+  return found.rows.length > 0;
+}
+
 export async function recordStatementCounts(
   tx: Queryable,
   statementId: string,
@@ -324,11 +340,24 @@ export type ReconciliationItemRow = Omit<RowOf<typeof reconciliationItems>, 'boo
   resolved_by_username: string | null;
   /** The cardholder of a card settlement item's purchase. */
   card_user_id: string | null;
+  is_reopened: boolean;
 };
+
+/** Open, or resolved by a move of money that was refused: staff resolve it (again). */
+export function isItemOpen(row: ReconciliationItemRow): boolean {
+  return row.status === 'open' || row.is_reopened;
+}
+
+/**
+ * SQL: an item resolved by moving money that the second admin refused (or its maker
+ * withdrew): nothing moved, so it is open again, to be resolved another way.
+ */
+const isReopened = `(r.status = 'resolved' AND EXISTS (
+    SELECT 1 FROM money_requests m WHERE m.id = r.money_request_id AND m.status = 'rejected'))`;
 
 const selectItems = `
   SELECT r.*, r.booking_date::text AS booking_day, resolver.username AS resolved_by_username,
-         card.user_id AS card_user_id
+         card.user_id AS card_user_id, ${isReopened} AS is_reopened
     FROM reconciliation_items r
     LEFT JOIN users resolver ON resolver.id = r.resolved_by_user_id
     LEFT JOIN card_authorizations card ON card.id = r.card_authorization_id`;
@@ -348,7 +377,7 @@ export function toReconciliationItem(row: ReconciliationItemRow): Reconciliation
     cardAuthorizationId: row.card_authorization_id,
     refundableMinor: row.refundable_minor === null ? null : minorUnits(row.refundable_minor),
     reason: row.reason,
-    status: row.status,
+    status: isItemOpen(row) ? 'open' : 'resolved',
     resolution: row.resolution,
     note: row.note,
     moneyRequestId: row.money_request_id,
@@ -367,10 +396,10 @@ export async function itemsWithStatus(
   limit: number,
 ): Promise<ReconciliationItemRow[]> {
   const found = await db.query<ReconciliationItemRow>(
-    `${selectItems} WHERE r.status = $1
+    `${selectItems} WHERE ${status === 'open' ? `(r.status = 'open' OR ${isReopened})` : `r.status = 'resolved' AND NOT ${isReopened}`}
       ORDER BY ${status === 'open' ? 'r.created_at ASC, r.id ASC' : 'r.resolved_at DESC, r.id DESC'}
-      LIMIT $2`,
-    [status, limit],
+      LIMIT $1`,
+    [limit],
   );
   return found.rows;
 }
@@ -444,6 +473,25 @@ export async function settlementsByIds(
 }
 
 /**
+ * SQL: the card purchase `authorizationId` was refunded from the queue, and the refund is
+ * not refused: waiting for its second admin or posted. Such a purchase is queued for
+ * nothing more, or a file of its day resent (another hash) would offer a second refund.
+ */
+function isRefunded(authorizationId: string): string {
+  return `EXISTS (SELECT 1 FROM reconciliation_items refunded
+                   JOIN money_requests m ON m.id = refunded.money_request_id
+                  WHERE refunded.card_authorization_id = ${authorizationId}
+                    AND refunded.resolution = 'refund'
+                    AND m.status IN ('pending_approval', 'posted'))`;
+}
+
+/** Whether the card purchase was refunded from the queue already (a refund not refused). */
+export async function isPurchaseRefunded(db: Queryable, authorizationId: string): Promise<boolean> {
+  const found = await db.query(`SELECT ${isRefunded('$1')} AS refunded`, [authorizationId]);
+  return (found.rows[0] as { refunded?: boolean } | undefined)?.refunded === true;
+}
+
+/**
  * Our settlements of a day (captures and reversals, by when they settled), oldest first;
  * `isUnseenOnly`: those no settlement file has shown and no open "missing" item waits for.
  */
@@ -455,7 +503,8 @@ export async function settlementsOfDay(
   const unseen = `AND a.settlement_file_id IS NULL
      AND NOT EXISTS (SELECT 1 FROM reconciliation_items r
                       WHERE r.card_authorization_id = a.id AND r.kind = 'missing_settlement'
-                        AND r.status = 'open')`;
+                        AND r.status = 'open')
+     AND NOT ${isRefunded('a.id')}`;
   const found = await db.query<OurSettlementRow>(
     `${selectSettlements} AND a.settled_at >= $1 AND a.settled_at < $2
      ${options.isUnseenOnly ? unseen : ''}

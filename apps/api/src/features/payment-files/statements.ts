@@ -26,6 +26,9 @@ import {
   insertItem,
   insertStatement,
   isFileImported,
+  isItemOpen,
+  isPurchaseRefunded,
+  isStatementReferenceImported,
   itemsWithStatus,
   lockPaymentFileImports,
   markPayoutsMatched,
@@ -172,9 +175,12 @@ function matchDebits(
   return outcome;
 }
 
-/** The sent payouts the debits name, looked up before the import's transaction. */
-function sentPayoutsNamed(deps: PaymentFileDeps, debits: StatementTransaction[]) {
-  return sentPayoutsOfBatches(deps.db, {
+/**
+ * The sent payouts the debits name, looked up under the import lock: read before it, two
+ * statements at once would both match one payout and neither queue the second debit.
+ */
+function sentPayoutsNamed(tx: Queryable, debits: StatementTransaction[]) {
+  return sentPayoutsOfBatches(tx, {
     payoutIds: debits.flatMap((debit) => {
       const payoutId = debit.endToEndId ? payoutIdOf(debit.endToEndId) : null;
       return payoutId ? [payoutId] : [];
@@ -213,6 +219,22 @@ async function queueMissingPayouts(
 }
 
 /**
+ * A bank's message id names one statement: the same statement saved again (one byte
+ * changed, so another hash) is refused too, or its credits would be deposited twice.
+ */
+async function refuseImportedReference(
+  db: Queryable,
+  iban: string,
+  reference: string,
+): Promise<void> {
+  if (await isStatementReferenceImported(db, iban, reference)) {
+    throw new AppError('file_already_imported', {
+      message: `Statement ${reference} of this account was already imported.`,
+    });
+  }
+}
+
+/**
  * Imports a camt.053 statement of the institution's account: credits that name one
  * customer's account become deposit requests (the deposits feature's path and four-eyes
  * rules, made by the uploader), debits are matched to the sent payout batches, and
@@ -230,14 +252,17 @@ export async function importStatement(
   if (await isFileImported(deps.db, 'bank_statements', fileSha256))
     throw new AppError('file_already_imported');
   const statement = parseCamt053(bytes, bank.iban);
+  await refuseImportedReference(deps.db, bank.iban, statement.reference);
   const credits = statement.transactions.filter((transaction) => transaction.isCredit);
   const debits = statement.transactions.filter((transaction) => !transaction.isCredit);
   const plans = await planCredits(deps, credits);
-  const sent = await sentPayoutsNamed(deps, debits);
   const statementId = newId();
-  const outcome = matchDebits(statementId, debits, sent);
   const counts = await deps.db.transaction(async (tx) => {
     await lockPaymentFileImports(tx);
+    const sent = await sentPayoutsNamed(tx, debits);
+    const outcome = matchDebits(statementId, debits, sent);
+    // Under the import lock: two uploads of one statement at once cannot both pass.
+    await refuseImportedReference(tx, bank.iban, statement.reference);
     const isNew = await insertStatement(tx, {
       id: statementId,
       fileSha256,
@@ -384,7 +409,17 @@ export async function resolveItem(
   await deps.db.transaction(async (tx) => {
     const item = await findItem(tx, itemId, { isLocked: true });
     assert(item, 'an item found is still there');
-    if (item.status !== 'open') throw new AppError('already_decided');
+    if (!isItemOpen(item)) throw new AppError('already_decided');
+    // One purchase, however many items name it (a difference, then missing from a resent
+    // file), is refunded once.
+    if (
+      body.action === 'refund' &&
+      item.card_authorization_id !== null &&
+      (await isPurchaseRefunded(tx, item.card_authorization_id))
+    ) {
+      const message = 'This card purchase was refunded from the queue already';
+      throw new AppError('validation_failed', { message, fields: { action: message } });
+    }
     const currency = toCurrencyCode(item.currency);
     let moneyRequestId: string | null = null;
     if (money) {
