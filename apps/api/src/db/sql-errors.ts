@@ -114,3 +114,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return lostConnectionMessages.some((message) => error.message.startsWith(message));
 }
+
+/**
+ * SQLSTATEs of a transaction PostgreSQL rolled back because it collided with another: a
+ * deadlock (40P01: two transactions took the same locks in different orders) or a
+ * serialization failure (40001). Nothing of it was committed, its Idempotency-Key claim
+ * included, so the same request may simply be sent again.
+ */
+const transactionConflictSqlStates = new Set(['40P01', '40001']);
+
+/** Whether PostgreSQL rolled the request's transaction back for colliding with another. */
+export function isTransactionConflict(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && transactionConflictSqlStates.has(code);
+}

@@ -8,6 +8,7 @@ import {
   errorCodeBySqlError,
   fromSqlError,
   isDatabaseUnavailable,
+  isTransactionConflict,
 } from './sql-errors.ts';
 
 const raised = raisedSqlErrors();
@@ -74,6 +75,23 @@ describe('isDatabaseUnavailable', () => {
       'Connection terminated',
     ]) {
       expect(isDatabaseUnavailable(error)).toBe(false);
+    }
+  });
+});
+
+describe('isTransactionConflict', () => {
+  const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+  it('knows a deadlock and a serialization failure, and nothing else', () => {
+    expect(isTransactionConflict(withCode('deadlock detected', '40P01'))).toBe(true);
+    expect(isTransactionConflict(withCode('could not serialize access', '40001'))).toBe(true);
+    for (const error of [
+      withCode('duplicate key value violates unique constraint', '23505'),
+      withCode('terminating connection due to unexpected postmaster exit', '57P01'),
+      withCode('insufficient funds', 'CF001'),
+      new Error('deadlock detected'),
+    ]) {
+      expect(isTransactionConflict(error)).toBe(false);
     }
   });
 });

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { type ErrorBody, type ErrorCode, errorCodes } from '@coffer/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/sql-errors.ts';
+import { isDatabaseUnavailable, isTransactionConflict } from '../db/sql-errors.ts';
 import { AppError } from './app-error.ts';
 
 export function sendError(
@@ -45,6 +45,11 @@ function sqlStateOf(error: unknown): string | null {
 export const databaseRetryAfterSeconds = 5;
 const databaseUnavailableMessage =
   'Coffer cannot reach its database for a moment. Please try again shortly.';
+
+/** A transaction rolled back for colliding with another is worth sending again at once. */
+const conflictRetryAfterSeconds = 1;
+const transactionConflictMessage =
+  'Coffer was busy with another change to the same records, and nothing was done. Please try again.';
 
 export const invalidTextMessage =
   'Some of the text contains characters that cannot be stored. Remove invisible or broken characters and try again.';
@@ -105,6 +110,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'the database is unavailable');
       reply.header('retry-after', String(databaseRetryAfterSeconds));
       return sendError(reply, 'unavailable', { message: databaseUnavailableMessage });
+    }
+    if (isTransactionConflict(error)) {
+      // Rolled back whole; the request may be sent again. A deadlock still means two code
+      // paths lock in different orders: logged as an error, to be found and fixed.
+      request.log.error({ err: error }, 'a transaction collided with another and was rolled back');
+      reply.header('retry-after', String(conflictRetryAfterSeconds));
+      return sendError(reply, 'unavailable', { message: transactionConflictMessage });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
