@@ -194,6 +194,31 @@ describe('withdrawing', () => {
     });
   });
 
+  it('lets no staff member send or reject their own payout, as a customer who became staff', async () => {
+    const customer = await createCustomer(app, { level: 2, balance: '100.00' });
+    const payoutId = await pendingPayoutOf(customer, '70.00');
+    await app.db.query("UPDATE users SET role = 'admin' WHERE id = $1", [customer.user.id]);
+    const sent = await customer.client.post(`/api/v1/admin/payouts/${payoutId}/send`, {
+      externalReference: 'WIRE-OWN',
+    });
+    const rejected = await customer.client.post(`/api/v1/admin/payouts/${payoutId}/reject`, {
+      reason: 'Changed my mind',
+    });
+    for (const refused of [sent, rejected]) {
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(errorOf(refused).code).toBe('own_account');
+    }
+    expect(await wallet(customer)).toEqual({
+      balanceMinor: 10000n,
+      heldMinor: 7000n,
+      availableMinor: 3000n,
+    });
+    const byAnother = await admin.client.post(`/api/v1/admin/payouts/${payoutId}/send`, {
+      externalReference: 'WIRE-OTHER',
+    });
+    expect(byAnother.statusCode, byAnother.body).toBe(200);
+  });
+
   it('charges the scheduled fee: held with the amount, captured into the fees account', async () => {
     const customer = await createCustomer(app, { level: 2, country: 'DE', balance: '100.00' });
     expect((await customer.client.get('/api/v1/payouts/terms')).json()).toMatchObject({

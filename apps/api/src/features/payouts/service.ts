@@ -10,7 +10,7 @@ import {
   type StaffPayout,
 } from '@coffer/contracts/payouts';
 import type { Config } from '../../config.ts';
-import { requireCustomer } from '../../customers/customers.ts';
+import { refuseOwnAccount, requireCustomer } from '../../customers/customers.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger, PostingLine } from '../../ledger/ledger.ts';
 import { findCustomerWallet } from '../../ledger/wallets.ts';
@@ -323,6 +323,8 @@ export async function markPayoutSent(
 ): Promise<PayoutRow> {
   const { payoutId, accounts, externalReference, action } = sent;
   const payout = await lockPendingPayout(tx, payoutId);
+  // A customer who became staff keeps their payouts; another person sends or rejects them.
+  refuseOwnAccount(action, payout.user_id);
   assert(
     payout.fee_minor === 0n || accounts.feesId !== null,
     'a payout with a fee has a fees account to post it to',
@@ -396,6 +398,7 @@ export async function rejectPayout(
 ): Promise<StaffPayout> {
   await deps.db.transaction(async (tx) => {
     const payout = await lockPendingPayout(tx, payoutId);
+    refuseOwnAccount(action, payout.user_id);
     await deps.ledger.release(payout.hold_id, tx);
     await uncountMoneyOut(tx, {
       userId: payout.user_id,
