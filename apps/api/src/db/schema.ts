@@ -108,10 +108,18 @@ export const journalLines = pgTable(
     accountId: uuid('account_id').notNull(),
     amountMinor: moneyColumn('amount_minor').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
+    // The entry's time and kind, copied by ledger_apply_lines (migration 0042, ADR 047).
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
+    kind: entryKind('kind').notNull(),
   },
   (table) => [
     index('journal_lines_account_history_idx').on(table.accountId, table.id.desc()),
     index('journal_lines_entry_id_idx').on(table.entryId),
+    // Migration 0042 also INCLUDEs amount_minor and kind, which drizzle cannot declare.
+    index('journal_lines_account_time_idx').on(table.accountId, table.postedAt, table.id),
+    index('journal_lines_account_deposits_idx')
+      .on(table.accountId, table.id.desc())
+      .where(sql`${table.kind} = 'deposit' AND ${table.amountMinor} > 0`),
     check('journal_lines_amount_not_zero', sql`${table.amountMinor} <> 0`),
   ],
 );

@@ -13,11 +13,10 @@ import { accountIban, type IbanScheme } from '../../platform/account-iban.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { describeLine } from '../wallet/service.ts';
 import {
-  balanceBefore,
   findStatementAccount,
-  newestLineId,
   periodInstants,
   statementLinesPage,
+  statementOpening,
 } from './queries.ts';
 
 /** Lines read per query: a year of a busy account streams out without filling the memory. */
@@ -88,8 +87,7 @@ export async function openStatement(
 ): Promise<StatementSource> {
   const { accountId, ownerUserId: userId } = account;
   const { start, end } = await periodInstants(db, { ...period, timeZone: account.timeZone });
-  const lastLineId = await newestLineId(db, accountId);
-  const openingBalanceMinor = await balanceBefore(db, { accountId, before: start, lastLineId });
+  const { openingBalanceMinor, lastLineId } = await statementOpening(db, { accountId, start });
 
   async function* pages(): AsyncGenerator<StatementLine[]> {
     let balanceMinor = openingBalanceMinor;

@@ -3,6 +3,7 @@ import { todayUtc } from '@coffer/contracts/statements';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
+import { redateEntries } from '../../../test/books.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { usd } from '../../../test/factories.ts';
 import { signedUpClient, staffClient, TestClient } from '../../../test/http.ts';
@@ -61,13 +62,10 @@ async function post(
     ],
   });
   if (options.at) {
-    await db.transaction(async (tx) => {
-      await tx.query('ALTER TABLE journal_entries DISABLE TRIGGER journal_entries_append_only');
-      await tx.query('UPDATE journal_entries SET created_at = $2 WHERE id = $1', [
-        entryId,
-        new Date(options.at ?? ''),
-      ]);
-      await tx.query('ALTER TABLE journal_entries ENABLE TRIGGER journal_entries_append_only');
+    await redateEntries(db, {
+      set: '$2',
+      where: 'id = $1',
+      params: [entryId, new Date(options.at)],
     });
   }
   return entryId;
