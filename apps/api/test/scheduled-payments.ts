@@ -4,7 +4,12 @@ import type { PayeeTarget } from '@coffer/contracts/payees';
 import { todayIn } from '@coffer/contracts/time-zones';
 import type { FastifyInstance } from 'fastify';
 import { payeeKeyOf } from '../src/features/payouts/service.ts';
-import { runScheduledPayments } from '../src/features/scheduled-payments/runner.ts';
+import {
+  attemptOccurrences,
+  dueOccurrences,
+  makeDueOccurrences,
+  runScheduledPayments,
+} from '../src/features/scheduled-payments/runner.ts';
 import { newId } from '../src/platform/ids.ts';
 
 /**
@@ -42,19 +47,36 @@ export async function setTimeZone(
   return todayIn(timeZone);
 }
 
+function runnerDeps(app: FastifyInstance) {
+  return {
+    db: app.db,
+    ledger: app.ledger,
+    config: app.config,
+    mailer: app.mailer,
+    site: app.site,
+    events: app.eventHub,
+  };
+}
+
 /** One run of the scheduled-payments job at `now`, as the jobs runner would call it. */
 export function runSchedules(app: FastifyInstance, now: Date): Promise<void> {
-  return runScheduledPayments(
-    {
-      db: app.db,
-      ledger: app.ledger,
-      config: app.config,
-      mailer: app.mailer,
-      site: app.site,
-      events: app.eventHub,
-    },
-    now,
-  );
+  return runScheduledPayments(runnerDeps(app), now);
+}
+
+/**
+ * A slow runner: it reads the due occurrences, then `meanwhile` runs (other runners pay
+ * them), then it attempts what it read.
+ */
+export async function runSlowly(
+  app: FastifyInstance,
+  now: Date,
+  meanwhile: () => Promise<void>,
+): Promise<void> {
+  const deps = runnerDeps(app);
+  await makeDueOccurrences(deps, now);
+  const due = await dueOccurrences(deps, now);
+  await meanwhile();
+  await attemptOccurrences(deps, due, now);
 }
 
 export type OccurrenceState = {

@@ -67,14 +67,33 @@ type PreparedPayment =
  */
 export async function runScheduledPayments(deps: RunnerDeps, now: Date): Promise<void> {
   await makeDueOccurrences(deps, now);
+  await attemptOccurrences(deps, await dueOccurrences(deps, now), now);
+}
+
+type DueOccurrence = OccurrenceKey & { amountMinor: bigint };
+
+/** The occurrences due for an attempt at `now`, as one runner reads them before paying. */
+export async function dueOccurrences(deps: RunnerDeps, now: Date): Promise<DueOccurrence[]> {
+  const rows = await occurrencesDue(deps.db, now, occurrencesPerRun);
+  return rows.map((row) => ({
+    scheduleId: row.schedule_id,
+    localDate: row.local_date,
+    amountMinor: BigInt(row.amount_minor),
+  }));
+}
+
+/**
+ * Attempts each occurrence read by `dueOccurrences`. Another runner may have paid some
+ * since it read them: each attempt checks again under the occurrence's lock.
+ */
+export async function attemptOccurrences(
+  deps: RunnerDeps,
+  due: DueOccurrence[],
+  now: Date,
+): Promise<void> {
   const failures: unknown[] = [];
-  for (const key of await occurrencesDue(deps.db, now, occurrencesPerRun)) {
+  for (const occurrence of due) {
     try {
-      const occurrence = {
-        scheduleId: key.schedule_id,
-        localDate: key.local_date,
-        amountMinor: BigInt(key.amount_minor),
-      };
       await attemptOccurrence(deps, occurrence, now);
     } catch (error) {
       // A bug in one occurrence must not hold up the others; the job records it.
@@ -84,7 +103,7 @@ export async function runScheduledPayments(deps: RunnerDeps, now: Date): Promise
   if (failures.length > 0) throw failures[0];
 }
 
-async function makeDueOccurrences(deps: RunnerDeps, now: Date): Promise<void> {
+export async function makeDueOccurrences(deps: RunnerDeps, now: Date): Promise<void> {
   const utcDate = now.toISOString().slice(0, 10);
   for (const candidate of await schedulesMaybeDue(deps.db, utcDate, schedulesPerRun)) {
     const timeZone = customerTimeZone(
@@ -241,11 +260,7 @@ async function findSchedule(db: Queryable, scheduleId: string): Promise<Schedule
  * (SKIP LOCKED: a second runner passes it by) and marks it paid with the payment, or
  * records the refusal: both commit or neither does, so it is paid at most once.
  */
-async function attemptOccurrence(
-  deps: RunnerDeps,
-  key: OccurrenceKey & { amountMinor: bigint },
-  now: Date,
-): Promise<void> {
+async function attemptOccurrence(deps: RunnerDeps, key: DueOccurrence, now: Date): Promise<void> {
   const schedule = await findSchedule(deps.db, key.scheduleId);
   if (!schedule) return;
   let prepared: PreparedPayment | AppError;
