@@ -168,7 +168,7 @@ export function ScheduleForm({
       <Stack gap="md">
         <FormAlert message={formError} />
         <ChoiceSelect
-          label="Pay"
+          label="Pay to"
           placeholder={payees.isPending ? 'Loading payees…' : 'Choose a saved payee'}
           data={payeeOptions}
           required
