@@ -81,8 +81,10 @@ export async function findScheduleOf(
 
 export async function countOpenSchedules(tx: Queryable, userId: string): Promise<number> {
   const found = await tx.query<{ count: number }>(
+    // An ended schedule (active, no next date) pays nothing more and does not count.
     `SELECT count(*)::int AS count FROM scheduled_payments
-      WHERE user_id = $1 AND status <> 'cancelled'`,
+      WHERE user_id = $1 AND status <> 'cancelled'
+        AND NOT (status = 'active' AND next_date IS NULL)`,
     [userId],
   );
   return found.rows[0]?.count ?? 0;
@@ -201,27 +203,33 @@ export async function recentOccurrencesOf(
 
 // The runner's queries (runner.ts).
 
+export type ScheduleCandidate = {
+  id: string;
+  user_id: string;
+  next_date: string;
+  time_zone: string | null;
+  country: string;
+};
+
 /**
- * Active schedules whose next date may have come somewhere: UTC+14 is a day ahead of UTC,
- * so the exact check, in the customer's zone, is the caller's.
+ * Active schedules whose next date may have come somewhere (UTC+14 is a day ahead of UTC,
+ * so the exact check, in the customer's zone, is the caller's), after `after` in
+ * (next date, id) order: a run pages through them all, each once.
  */
 export async function schedulesMaybeDue(
   db: Queryable,
   utcDate: string,
+  after: { nextDate: string; id: string } | null,
   limit: number,
-): Promise<{ id: string; user_id: string; time_zone: string | null; country: string }[]> {
-  const found = await db.query<{
-    id: string;
-    user_id: string;
-    time_zone: string | null;
-    country: string;
-  }>(
-    `SELECT s.id, s.user_id, u.time_zone, u.country
+): Promise<ScheduleCandidate[]> {
+  const found = await db.query<ScheduleCandidate>(
+    `SELECT s.id, s.user_id, s.next_date::text AS next_date, u.time_zone, u.country
        FROM scheduled_payments s JOIN users u ON u.id = s.user_id
       WHERE s.status = 'active' AND s.next_date IS NOT NULL
         AND s.next_date <= $1::date + 1
-      ORDER BY s.next_date LIMIT $2`,
-    [utcDate, limit],
+        AND ($2::date IS NULL OR (s.next_date, s.id) > ($2::date, $3::uuid))
+      ORDER BY s.next_date, s.id LIMIT $4`,
+    [utcDate, after?.nextDate ?? null, after?.id ?? null, limit],
   );
   return found.rows;
 }
@@ -276,18 +284,37 @@ export async function advanceSchedule(
   );
 }
 
-/** Occurrences due for an attempt at `now`, oldest first. */
+export type DueOccurrenceRow = {
+  schedule_id: string;
+  local_date: string;
+  amount_minor: bigint;
+  next_attempt_at: Date;
+};
+
+/**
+ * Occurrences due for an attempt at `now`, oldest first, after `after` in that order: a run
+ * pages through them, and one it attempted is no longer due (paid, or due again later).
+ */
 export async function occurrencesDue(
   db: Queryable,
   now: Date,
+  after: DueOccurrenceRow | null,
   limit: number,
-): Promise<{ schedule_id: string; local_date: string; amount_minor: bigint }[]> {
-  const found = await db.query<{ schedule_id: string; local_date: string; amount_minor: bigint }>(
-    `SELECT schedule_id, local_date::text AS local_date, amount_minor
+): Promise<DueOccurrenceRow[]> {
+  const found = await db.query<DueOccurrenceRow>(
+    `SELECT schedule_id, local_date::text AS local_date, amount_minor, next_attempt_at
        FROM scheduled_payment_occurrences
       WHERE status IN ('pending', 'retrying') AND next_attempt_at <= $1
-      ORDER BY next_attempt_at LIMIT $2`,
-    [now, limit],
+        AND ($2::timestamptz IS NULL
+             OR (next_attempt_at, schedule_id, local_date) > ($2::timestamptz, $3::uuid, $4::date))
+      ORDER BY next_attempt_at, schedule_id, local_date LIMIT $5`,
+    [
+      now,
+      after?.next_attempt_at ?? null,
+      after?.schedule_id ?? null,
+      after?.local_date ?? null,
+      limit,
+    ],
   );
   return found.rows;
 }

@@ -22,6 +22,7 @@ import {
 } from '../transfers/service.ts';
 import {
   advanceSchedule,
+  type DueOccurrenceRow,
   findPayeeOf,
   findScheduleOf,
   insertOccurrence,
@@ -29,6 +30,7 @@ import {
   lockDueOccurrence,
   occurrencesDue,
   recordAttempt,
+  type ScheduleCandidate,
   type ScheduleRow,
   schedulesMaybeDue,
 } from './queries.ts';
@@ -47,8 +49,14 @@ export const attemptsMax = 2;
  * rent to leave today.
  */
 export const catchUpDaysMax = 3;
-const schedulesPerRun = 500;
-const occurrencesPerRun = 200;
+const schedulesPerBatch = 500;
+const occurrencesPerBatch = 200;
+/**
+ * A run pages through everything due, but stops well inside the job's lease (10 min,
+ * platform/jobs.ts) so that no second instance claims the job while it still runs; the
+ * rest waits for the next run.
+ */
+const runBudgetMs = 4 * 60 * 1000;
 /** A bound on the dates one schedule makes in one run (weekly for ten years is 520). */
 const datesPerScheduleMax = 600;
 
@@ -66,20 +74,31 @@ type PreparedPayment =
  * so a test can run "next month".
  */
 export async function runScheduledPayments(deps: RunnerDeps, now: Date): Promise<void> {
-  await makeDueOccurrences(deps, now);
-  await attemptOccurrences(deps, await dueOccurrences(deps, now), now);
+  const deadline = Date.now() + runBudgetMs;
+  await makeDueOccurrences(deps, now, deadline);
+  let after: DueOccurrenceRow | null = null;
+  while (Date.now() < deadline) {
+    const rows = await occurrencesDue(deps.db, now, after, occurrencesPerBatch);
+    await attemptOccurrences(deps, rows.map(toDueOccurrence), now);
+    if (rows.length < occurrencesPerBatch) return;
+    after = rows.at(-1) ?? null;
+  }
 }
 
 type DueOccurrence = OccurrenceKey & { amountMinor: bigint };
 
-/** The occurrences due for an attempt at `now`, as one runner reads them before paying. */
-export async function dueOccurrences(deps: RunnerDeps, now: Date): Promise<DueOccurrence[]> {
-  const rows = await occurrencesDue(deps.db, now, occurrencesPerRun);
-  return rows.map((row) => ({
+function toDueOccurrence(row: DueOccurrenceRow): DueOccurrence {
+  return {
     scheduleId: row.schedule_id,
     localDate: row.local_date,
     amountMinor: BigInt(row.amount_minor),
-  }));
+  };
+}
+
+/** The first occurrences due for an attempt at `now`, as one runner reads them before paying. */
+export async function dueOccurrences(deps: RunnerDeps, now: Date): Promise<DueOccurrence[]> {
+  const rows = await occurrencesDue(deps.db, now, null, occurrencesPerBatch);
+  return rows.map(toDueOccurrence);
 }
 
 /**
@@ -103,19 +122,37 @@ export async function attemptOccurrences(
   if (failures.length > 0) throw failures[0];
 }
 
-export async function makeDueOccurrences(deps: RunnerDeps, now: Date): Promise<void> {
+export async function makeDueOccurrences(
+  deps: RunnerDeps,
+  now: Date,
+  deadline = Date.now() + runBudgetMs,
+): Promise<void> {
   const utcDate = now.toISOString().slice(0, 10);
-  for (const candidate of await schedulesMaybeDue(deps.db, utcDate, schedulesPerRun)) {
-    const timeZone = customerTimeZone(
-      { chosenTimeZone: candidate.time_zone, country: candidate.country },
-      deps.config.timeZone,
-    );
-    const today = todayIn(timeZone, now);
-    await deps.db.transaction(async (tx) => {
-      const schedule = await lockActiveSchedule(tx, candidate.id);
-      if (schedule) await makeOccurrencesUpTo(tx, schedule, today, now);
-    });
+  let after: { nextDate: string; id: string } | null = null;
+  while (Date.now() < deadline) {
+    const candidates = await schedulesMaybeDue(deps.db, utcDate, after, schedulesPerBatch);
+    for (const candidate of candidates) await makeOccurrencesOf(deps, candidate, now);
+    const last = candidates.at(-1);
+    if (!last || candidates.length < schedulesPerBatch) return;
+    after = { nextDate: last.next_date, id: last.id };
   }
+}
+
+async function makeOccurrencesOf(
+  deps: RunnerDeps,
+  candidate: ScheduleCandidate,
+  now: Date,
+): Promise<void> {
+  const timeZone = customerTimeZone(
+    { chosenTimeZone: candidate.time_zone, country: candidate.country },
+    deps.config.timeZone,
+  );
+  const today = todayIn(timeZone, now);
+  if (candidate.next_date > today) return;
+  await deps.db.transaction(async (tx) => {
+    const schedule = await lockActiveSchedule(tx, candidate.id);
+    if (schedule) await makeOccurrencesUpTo(tx, schedule, today, now);
+  });
 }
 
 /**
@@ -339,6 +376,7 @@ async function recordRefusal(
     amountMinor: key.amountMinor,
     currency: toCurrencyCode(schedule.currency),
   });
+  const reason = /[.!?]$/.test(refusal.message) ? refusal.message : `${refusal.message}.`;
   const payment = `Your scheduled payment of ${amount} to ${schedule.payee_nickname ?? 'a deleted payee'} due on ${key.localDate}`;
   await notify(
     tx,
@@ -346,8 +384,8 @@ async function recordRefusal(
       userId: schedule.user_id,
       kind: isRetried ? 'scheduled_payment_retrying' : 'scheduled_payment_missed',
       text: isRetried
-        ? `${payment} could not be made: ${refusal.message} We will try again in ${retryDelayMs / 3_600_000} hours.`
-        : `${payment} was missed: ${refusal.message} Your next scheduled payments are not affected.`,
+        ? `${payment} could not be made: ${reason} We will try again in ${retryDelayMs / 3_600_000} hours.`
+        : `${payment} was missed: ${reason} Your next scheduled payments are not affected.`,
       link: '/scheduled-payments',
     },
     deps.config,
