@@ -189,6 +189,39 @@ describe('running schedules', () => {
     expect(await availableMinor(friend)).toBe(1000n);
   });
 
+  it('pays nothing when a run dies after the payment and before the occurrence is marked, then pays once', async () => {
+    const { customer, friend, today, payeeId } = await customerWithPayee();
+    const created = await create(customer, {
+      payeeId,
+      amount: '10.00',
+      frequency: 'once',
+      startDate: today,
+    });
+    const scheduleId = created.json().id;
+    // The crash: marking the occurrence paid fails after quick_pay has run in the same
+    // transaction, as a process dying there would leave it.
+    await db.query(`CREATE FUNCTION test_crash_on_paid() RETURNS trigger LANGUAGE plpgsql AS $$
+                      BEGIN RAISE EXCEPTION 'the runner died'; END $$`);
+    await db.query(`CREATE TRIGGER test_crash_on_paid BEFORE UPDATE ON scheduled_payment_occurrences
+                      FOR EACH ROW WHEN (NEW.status = 'paid') EXECUTE FUNCTION test_crash_on_paid()`);
+    const now = new Date();
+    try {
+      await expect(runSchedules(app, now)).rejects.toThrow(/the runner died/);
+    } finally {
+      await db.query('DROP TRIGGER test_crash_on_paid ON scheduled_payment_occurrences');
+      await db.query('DROP FUNCTION test_crash_on_paid()');
+    }
+    expect(await occurrencesOf(app, scheduleId)).toMatchObject([{ status: 'pending' }]);
+    expect(await availableMinor(customer)).toBe(10_000n);
+    expect(await availableMinor(friend)).toBe(0n);
+
+    await runSchedules(app, now);
+    await runSchedules(app, now);
+    expect(await occurrencesOf(app, scheduleId)).toMatchObject([{ status: 'paid' }]);
+    expect(await availableMinor(customer)).toBe(9_000n);
+    expect(await availableMinor(friend)).toBe(1_000n);
+  });
+
   it('tells why a refused occurrence was not paid, retries it once, then marks it missed', async () => {
     const { customer, today, payeeId } = await customerWithPayee('5.00');
     const created = await create(customer, {
