@@ -1,8 +1,8 @@
 import type { BillPaymentBody } from '@coffer/contracts/bills';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { formatMoney } from '@coffer/contracts/money';
-import type { PayeeTarget } from '@coffer/contracts/payees';
 import type { PayoutDestination } from '@coffer/contracts/payout-destinations';
+import { payeeSchema } from '@coffer/contracts/saved-payees';
 import { daysBetween, nextDateAfter } from '@coffer/contracts/schedule-dates';
 import { customerTimeZone, todayIn } from '@coffer/contracts/time-zones';
 import type { Queryable } from '../../db/client.ts';
@@ -211,7 +211,8 @@ async function preparePayment(
 ): Promise<PreparedPayment> {
   const payee = await findPayeeOf(deps.db, schedule.user_id, schedule.payee_id);
   if (!payee) throw payeeGone();
-  const target = payee.target as PayeeTarget;
+  // Checked by the payees feature when it was saved; read back through the same contract.
+  const target = payeeSchema.shape.target.parse(payee.target);
   const wallet = await findCustomerWallet(deps.db, schedule.user_id);
   if (!wallet || wallet.currency !== schedule.currency) {
     throw new AppError('not_found', { message: 'Your wallet is no longer in this currency.' });
@@ -236,7 +237,7 @@ async function preparePayment(
   }
   if (schedule.kind === 'payout' && target.kind === 'payout') {
     const source = await precheckPayout(deps, schedule.user_id, amount);
-    return { kind: 'payout', source, destination: target.destination as PayoutDestination };
+    return { kind: 'payout', source, destination: target.destination };
   }
   throw payeeGone();
 }
