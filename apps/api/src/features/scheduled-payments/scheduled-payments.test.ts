@@ -94,6 +94,17 @@ describe('refusing a schedule', () => {
       const refused = await create(customer, { ...monthly, dayOfMonth: 1, amount });
       expect(refused.statusCode, amount).toBe(400);
     }
+    const neverPays = await create(customer, {
+      ...monthly,
+      dayOfMonth: 'last',
+      startDate: '2099-01-01',
+      endType: 'until',
+      endDate: '2099-01-30',
+    });
+    expect(neverPays.statusCode).toBe(400);
+    expect(neverPays.json().error.message).toBe(
+      'This schedule would never pay: no date of it is left.',
+    );
     const noDate = await create(customer, { ...monthly, dayOfMonth: 1, startDate: '2027-02-30' });
     expect(noDate.statusCode).toBe(400);
     const noCount = await create(customer, { ...monthly, dayOfMonth: 1, endType: 'count' });

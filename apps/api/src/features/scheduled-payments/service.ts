@@ -246,7 +246,10 @@ async function fieldsOf(
   if (fields.nextDate === null) {
     throw new AppError('validation_failed', {
       message: 'This schedule would never pay: no date of it is left.',
-      fields: { endDate: 'No payment date is left before this end' },
+      fields:
+        fields.endType === 'count'
+          ? { occurrencesMax: 'All these payments have been made already' }
+          : { endDate: 'No payment date is left before this end' },
     });
   }
   return fields;
