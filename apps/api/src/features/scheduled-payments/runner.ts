@@ -9,6 +9,7 @@ import type { Queryable } from '../../db/client.ts';
 import { findCustomerWallet } from '../../ledger/wallets.ts';
 import { limitsOrRefuse } from '../../money-out/money-out.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { publishEvent } from '../../platform/events.ts';
 import { hashRequest, type IdempotencyClaim } from '../../platform/idempotency.ts';
 import { notify } from '../../platform/notifications.ts';
 import { type PreparedBillPayment, payBill, prepareBillPayment } from '../bills/service.ts';
@@ -313,6 +314,8 @@ async function attemptOccurrence(deps: RunnerDeps, key: DueOccurrence, now: Date
   await deps.db.transaction(async (tx) => {
     const occurrence = await lockDueOccurrence(tx, key, now);
     if (!occurrence) return;
+    // An open schedules page shows the outcome, whichever it is, once this commits.
+    await publishEvent(tx, { userId: schedule.user_id, topics: ['scheduled-payments'] });
     if (schedule.status !== 'active') {
       await recordAttempt(tx, key, {
         status: 'skipped',
