@@ -1,3 +1,11 @@
+import {
+  authenticatorAttachmentSchema,
+  base64UrlSchema,
+  clientExtensionResultsSchema,
+  credentialIdSchema,
+  passkeyAssertionSchema,
+  transportSchema,
+} from './passkey-assertion.ts';
 import { passwordText, singleLineText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -6,17 +14,6 @@ import { z } from './zod.ts';
  * `@simplewebauthn/browser` makes of a credential; the server checks them with
  * `@simplewebauthn/server`. These schemas only bound their shape and size.
  */
-
-/** A base64url field of a WebAuthn answer: 16 KB is far above any real authenticator's. */
-const base64UrlSchema = z.string().check(z.maxLength(16_384), z.regex(/^[A-Za-z0-9_-]*$/));
-
-const credentialIdSchema = base64UrlSchema.check(z.minLength(1), z.maxLength(1_024));
-
-const transportSchema = z.string().check(z.maxLength(20));
-
-const authenticatorAttachmentSchema = z.optional(z.enum(['platform', 'cross-platform']));
-
-const clientExtensionResultsSchema = z.record(z.string(), z.unknown());
 
 /** A new passkey as the browser answers `navigator.credentials.create`. */
 export const passkeyRegistrationResponseSchema = z.object({
@@ -35,27 +32,12 @@ export const passkeyRegistrationResponseSchema = z.object({
   clientExtensionResults: clientExtensionResultsSchema,
 });
 
-/** A passkey's signature as the browser answers `navigator.credentials.get`. */
-export const passkeyAssertionSchema = z.object({
-  id: credentialIdSchema,
-  rawId: credentialIdSchema,
-  type: z.literal('public-key'),
-  response: z.object({
-    clientDataJSON: base64UrlSchema,
-    authenticatorData: base64UrlSchema,
-    signature: base64UrlSchema,
-    userHandle: z.optional(base64UrlSchema),
-  }),
-  authenticatorAttachment: authenticatorAttachmentSchema,
-  clientExtensionResults: clientExtensionResultsSchema,
-});
-export type PasskeyAssertion = z.infer<typeof passkeyAssertionSchema>;
-
 /**
  * The options the browser passes on to the authenticator, as the server made them: kept
  * whole (a loose object), the web app hands them to `@simplewebauthn/browser` unread.
  */
 export const passkeyOptionsSchema = z.looseObject({ challenge: z.string() });
+export type PasskeyOptions = z.infer<typeof passkeyOptionsSchema>;
 
 export const passkeyNameLengthMax = 60;
 
@@ -115,3 +97,5 @@ export const passkeySecondFactorBodySchema = z.object({
 
 /** Options for a step-up answered with a passkey, bound to the payment it confirms. */
 export const stepUpPasskeyOptionsResponseSchema = z.object({ options: passkeyOptionsSchema });
+
+export { type PasskeyAssertion, passkeyAssertionSchema } from './passkey-assertion.ts';

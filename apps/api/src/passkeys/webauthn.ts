@@ -1,10 +1,8 @@
-import type { PasskeyAssertion } from '@coffer/contracts/passkeys';
+import type { PasskeyAssertion, PasskeyOptions } from '@coffer/contracts/passkeys';
 import {
   type AuthenticatorTransport,
   generateAuthenticationOptions,
   generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
@@ -53,7 +51,7 @@ const toTransports = (transports: string[]) => transports as AuthenticatorTransp
 export async function registrationOptionsFor(
   deps: PasskeyDeps,
   user: { id: string; email: string; username: string },
-): Promise<PublicKeyCredentialCreationOptionsJSON> {
+): Promise<PasskeyOptions> {
   const relyingParty = relyingPartyOf(deps);
   const existing = await passkeysOf(deps.db, user.id);
   const options = await generateRegistrationOptions({
@@ -71,7 +69,7 @@ export async function registrationOptionsFor(
     timeout: passkeyChallengeLifetimeMs,
   });
   await saveChallenge(deps, { flow: 'registration', userId: user.id, binding: null }, options);
-  return options;
+  return options as unknown as PasskeyOptions;
 }
 
 /** The new passkey's credential, once its answer checks out against a live challenge. */
@@ -110,7 +108,7 @@ export async function verifyRegistration(
 export async function authenticationOptionsFor(
   deps: PasskeyDeps,
   scope: ChallengeScope,
-): Promise<PublicKeyCredentialRequestOptionsJSON> {
+): Promise<PasskeyOptions> {
   const relyingParty = relyingPartyOf(deps);
   const allowed = scope.userId ? await passkeysOf(deps.db, scope.userId) : [];
   if (scope.userId && allowed.length === 0) throw new AppError('not_found');
@@ -124,7 +122,7 @@ export async function authenticationOptionsFor(
     timeout: passkeyChallengeLifetimeMs,
   });
   await saveChallenge(deps, scope, options);
-  return options;
+  return options as unknown as PasskeyOptions;
 }
 
 /**

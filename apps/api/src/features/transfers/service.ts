@@ -236,6 +236,7 @@ export async function planQuickPay(
         'transfer',
         body.stepUpCode,
         quickPayToConfirm(intended, body.recipient),
+        body.stepUpPasskey,
       )
     : null;
   return {
