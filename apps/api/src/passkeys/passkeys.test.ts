@@ -1,6 +1,7 @@
 // Passkeys through the real routes (ADR 046), answered by a software authenticator whose
 // ES256 signatures @simplewebauthn/server checks as it checks a browser's.
 import type { FastifyInstance } from 'fastify';
+import { TOTP } from 'otpauth';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { createCustomer, type TestCustomer } from '../../test/customers.ts';
@@ -282,5 +283,56 @@ describe('managing passkeys', () => {
     expect(errorCodeOf(await browser.post('/api/v1/auth/passkey/sign-in', { response }))).toBe(
       'passkey_refused',
     );
+  });
+});
+
+describe('second factor beside the authenticator app', () => {
+  async function enableTotp(client: TestClient): Promise<void> {
+    const setup = await client.post('/api/v1/profile/totp/setup', {
+      currentPassword: customer.body.password,
+    });
+    const totp = new TOTP({ secret: setup.json().secret });
+    const enabled = await client.post('/api/v1/profile/totp/enable', { code: totp.generate() });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+  }
+
+  async function passwordStep(browser: TestClient): Promise<string> {
+    const login = await browser.post('/api/v1/auth/login', {
+      email: customer.body.email,
+      password: customer.body.password,
+    });
+    expect(login.json().status).toBe('second_factor_required');
+    return login.json().challengeToken;
+  }
+
+  it("answers a password sign-in's second step with a passkey, not another user's", async () => {
+    expect((await registerPasskey(customer, authenticator)).statusCode).toBe(201);
+    await enableTotp(customer.client);
+    const other = await createCustomer(app);
+    const otherAuthenticator = new SoftwareAuthenticator(publicUrl);
+    expect((await registerPasskey(other, otherAuthenticator)).statusCode).toBe(201);
+
+    const browser = new TestClient(app);
+    const challengeToken = await passwordStep(browser);
+    const askOptions = () =>
+      browser.post('/api/v1/auth/login/second-factor/passkey-options', { challengeToken });
+    const byOther = otherAuthenticator.getResponse((await askOptions()).json().options);
+    const refused = await browser.post('/api/v1/auth/login/second-factor/passkey', {
+      challengeToken,
+      response: byOther,
+    });
+    expect(errorCodeOf(refused)).toBe('passkey_refused');
+    expect(browser.cookie).toBeUndefined();
+
+    const response = authenticator.getResponse((await askOptions()).json().options);
+    const signedIn = await browser.post('/api/v1/auth/login/second-factor/passkey', {
+      challengeToken,
+      response,
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect((await browser.get('/api/v1/auth/me')).json().id).toBe(customer.user.id);
+
+    // The login challenge is used: its passkey options are refused, as a code would be.
+    expect(errorCodeOf(await askOptions())).toBe('link_expired');
   });
 });
