@@ -99,3 +99,9 @@ export const passkeySecondFactorBodySchema = z.object({
 export const stepUpPasskeyOptionsResponseSchema = z.object({ options: passkeyOptionsSchema });
 
 export { type PasskeyAssertion, passkeyAssertionSchema } from './passkey-assertion.ts';
+
+/** The profile's "Add a passkey" form: its name, and the password that opens the options. */
+export const passkeyAddFormSchema = z.object({
+  name: passkeyNameSchema,
+  currentPassword: currentPasswordSchema,
+});

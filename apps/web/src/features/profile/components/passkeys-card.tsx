@@ -1,0 +1,117 @@
+import type { Passkey } from '@coffer/contracts/passkeys';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { canUsePasskeys } from '../../../lib/passkeys.ts';
+import { passkeysQueryOptions } from '../api.ts';
+import { AddPasskeyDialog, RemovePasskeyDialog, RenamePasskeyDialog } from './passkey-dialogs.tsx';
+
+type OpenDialog = { kind: 'rename' | 'remove'; passkey: Passkey } | null;
+
+/** The person's passkeys: name, when added, when last used; add, rename and remove. */
+export function PasskeysCard() {
+  const passkeys = useQuery(passkeysQueryOptions);
+  const [isAdding, setIsAdding] = useState(false);
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const headingId = 'passkeys-heading';
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Group justify="space-between" mb="md" gap="sm">
+        <Title order={2} id={headingId}>
+          Passkeys
+        </Title>
+        {canUsePasskeys() && (
+          <Button variant="default" size="sm" onClick={() => setIsAdding(true)}>
+            Add a passkey
+          </Button>
+        )}
+      </Group>
+      {passkeys.isPending && <Loader size="sm" aria-label="Loading passkeys" />}
+      {passkeys.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(passkeys.error)}
+        </Alert>
+      )}
+      {passkeys.data?.passkeys.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No passkeys yet. Add one to sign in with your device's screen lock instead of your
+          password.
+        </Text>
+      )}
+      {passkeys.data && passkeys.data.passkeys.length > 0 && (
+        <Table.ScrollContainer minWidth={560} type="native">
+          <Table verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Added</Table.Th>
+                <Table.Th>Last used</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {passkeys.data.passkeys.map((passkey) => (
+                <Table.Tr key={passkey.id}>
+                  <Table.Td>
+                    <Text size="sm">{passkey.name}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{formatDateTime(passkey.createdAt)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : 'Never'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button
+                        variant="default"
+                        size="compact-sm"
+                        aria-label={`Rename the passkey ${passkey.name}`}
+                        onClick={() => setOpen({ kind: 'rename', passkey })}
+                      >
+                        Rename
+                      </Button>
+                      <Button
+                        variant="default"
+                        color="red"
+                        size="compact-sm"
+                        aria-label={`Remove the passkey ${passkey.name}`}
+                        onClick={() => setOpen({ kind: 'remove', passkey })}
+                      >
+                        Remove
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <AddPasskeyDialog opened={isAdding} onClose={() => setIsAdding(false)} />
+      {open?.kind === 'rename' && (
+        <RenamePasskeyDialog passkey={open.passkey} onClose={() => setOpen(null)} />
+      )}
+      {open?.kind === 'remove' && (
+        <RemovePasskeyDialog passkey={open.passkey} onClose={() => setOpen(null)} />
+      )}
+    </Card>
+  );
+}
