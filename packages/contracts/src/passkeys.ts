@@ -4,6 +4,7 @@ import {
   clientExtensionResultsSchema,
   credentialIdSchema,
   passkeyAssertionSchema,
+  passkeyOptionsResponseSchema,
   transportSchema,
 } from './passkey-assertion.ts';
 import { passwordText, singleLineText } from './text.ts';
@@ -32,13 +33,6 @@ export const passkeyRegistrationResponseSchema = z.object({
   clientExtensionResults: clientExtensionResultsSchema,
 });
 
-/**
- * The options the browser passes on to the authenticator, as the server made them: kept
- * whole (a loose object), the web app hands them to `@simplewebauthn/browser` unread.
- */
-export const passkeyOptionsSchema = z.looseObject({ challenge: z.string() });
-export type PasskeyOptions = z.infer<typeof passkeyOptionsSchema>;
-
 export const passkeyNameLengthMax = 60;
 
 export const passkeyNameSchema = singleLineText({ max: passkeyNameLengthMax }).check(
@@ -54,9 +48,7 @@ export const passkeyRegistrationOptionsBodySchema = z.object({
   currentPassword: currentPasswordSchema,
 });
 
-export const passkeyRegistrationOptionsResponseSchema = z.object({
-  options: passkeyOptionsSchema,
-});
+export const passkeyRegistrationOptionsResponseSchema = passkeyOptionsResponseSchema;
 
 export const passkeyRegistrationBodySchema = z.object({
   name: passkeyNameSchema,
@@ -79,7 +71,7 @@ export const passkeyListSchema = z.object({ passkeys: z.array(passkeySchema) });
 export type PasskeyList = z.infer<typeof passkeyListSchema>;
 
 /** "Sign in with a passkey": options for any passkey of this site (discoverable). */
-export const passkeySignInOptionsResponseSchema = z.object({ options: passkeyOptionsSchema });
+export const passkeySignInOptionsResponseSchema = passkeyOptionsResponseSchema;
 
 export const passkeySignInBodySchema = z.object({ response: passkeyAssertionSchema });
 
@@ -96,9 +88,14 @@ export const passkeySecondFactorBodySchema = z.object({
 });
 
 /** Options for a step-up answered with a passkey, bound to the payment it confirms. */
-export const stepUpPasskeyOptionsResponseSchema = z.object({ options: passkeyOptionsSchema });
+export const stepUpPasskeyOptionsResponseSchema = passkeyOptionsResponseSchema;
 
-export { type PasskeyAssertion, passkeyAssertionSchema } from './passkey-assertion.ts';
+export {
+  type PasskeyAssertion,
+  type PasskeyOptions,
+  passkeyAssertionSchema,
+  passkeyOptionsSchema,
+} from './passkey-assertion.ts';
 
 /** The profile's "Add a passkey" form: its name, and the password that opens the options. */
 export const passkeyAddFormSchema = z.object({

@@ -1,4 +1,4 @@
-import type { PasskeyAssertion, PasskeyOptions } from '@coffer/contracts/passkeys';
+import type { PasskeyAssertion, PasskeyOptions } from '@coffer/contracts/passkey-assertion';
 import { ApiError } from './api-client.ts';
 
 /**

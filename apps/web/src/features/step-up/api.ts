@@ -1,7 +1,7 @@
 import {
   type PasskeyAssertion,
-  stepUpPasskeyOptionsResponseSchema,
-} from '@coffer/contracts/passkeys';
+  passkeyOptionsResponseSchema,
+} from '@coffer/contracts/passkey-assertion';
 import { type StepUpChallenge, stepUpChallengeSchema } from '@coffer/contracts/step-up';
 import type { StepUpChallengeBody } from '@coffer/contracts/step-up-payments';
 import { useMutation } from '@tanstack/react-query';
@@ -33,7 +33,7 @@ export function useStepUpPasskey() {
         method: 'POST',
         path: '/api/v1/step-up/passkey-options',
         body: intended,
-        schema: stepUpPasskeyOptionsResponseSchema,
+        schema: passkeyOptionsResponseSchema,
       });
       return signWithPasskey(options);
     },

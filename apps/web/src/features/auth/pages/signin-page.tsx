@@ -15,13 +15,9 @@ import { pathAfterSignIn } from '../../../lib/return-to.ts';
 import { setSignedInUser } from '../../../lib/session.ts';
 import { showSuccessToast, toastDurationsMs } from '../../../lib/toasts.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import {
-  logIn,
-  signInWithPasskey,
-  submitSecondFactor,
-  submitSecondFactorWithPasskey,
-} from '../api.ts';
+import { logIn, submitSecondFactor } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { signInWithPasskey, submitSecondFactorWithPasskey } from '../passkey-api.ts';
 
 const loginFailedMessage = 'Login failed. Please try again.';
 const challengeExpiredMessage =

@@ -68,25 +68,33 @@ export function AddPasskeyDialog({ opened, onClose }: { opened: boolean; onClose
 }
 
 export function RenamePasskeyDialog({
+  opened,
   passkey,
   onClose,
 }: {
-  passkey: Passkey;
+  opened: boolean;
+  passkey: Passkey | null;
   onClose: () => void;
 }) {
   return (
-    <Modal opened onClose={onClose} title="Rename passkey" centered>
-      <OneFieldForm
-        schema={passkeyRenameBodySchema}
-        name="name"
-        initialValue={passkey.name}
-        mutation={useRenamePasskey(passkey.id)}
-        successMessage="The passkey has been renamed."
-        onClose={onClose}
-      >
-        {(inputProps) => <TextInput label="Name" data-autofocus {...inputProps} />}
-      </OneFieldForm>
+    <Modal opened={opened} onClose={onClose} title="Rename passkey" centered>
+      {passkey && <RenamePasskeyForm passkey={passkey} onClose={onClose} />}
     </Modal>
+  );
+}
+
+function RenamePasskeyForm({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
+  return (
+    <OneFieldForm
+      schema={passkeyRenameBodySchema}
+      name="name"
+      initialValue={passkey.name}
+      mutation={useRenamePasskey(passkey.id)}
+      successMessage="The passkey has been renamed."
+      onClose={onClose}
+    >
+      {(inputProps) => <TextInput label="Name" data-autofocus {...inputProps} />}
+    </OneFieldForm>
   );
 }
 
@@ -129,15 +137,17 @@ function RemovePasskeyForm({ passkey, onClose }: { passkey: Passkey; onClose: ()
 }
 
 export function RemovePasskeyDialog({
+  opened,
   passkey,
   onClose,
 }: {
-  passkey: Passkey;
+  opened: boolean;
+  passkey: Passkey | null;
   onClose: () => void;
 }) {
   return (
-    <Modal opened onClose={onClose} title="Remove passkey" centered>
-      <RemovePasskeyForm passkey={passkey} onClose={onClose} />
+    <Modal opened={opened} onClose={onClose} title="Remove passkey" centered>
+      {passkey && <RemovePasskeyForm passkey={passkey} onClose={onClose} />}
     </Modal>
   );
 }

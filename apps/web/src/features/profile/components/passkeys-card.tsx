@@ -12,19 +12,37 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { dialogOnDemand } from '../../../components/on-demand.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { canUsePasskeys } from '../../../lib/passkeys.ts';
 import { passkeysQueryOptions } from '../api.ts';
-import { AddPasskeyDialog, RemovePasskeyDialog, RenamePasskeyDialog } from './passkey-dialogs.tsx';
 
-type OpenDialog = { kind: 'rename' | 'remove'; passkey: Passkey } | null;
+// The dialogs (their forms, and the browser library that talks to the authenticator) load
+// when one first opens: the profile's first screen shows only the list (ADR 030).
+const AddPasskeyDialog = dialogOnDemand(
+  async () => (await import('./passkey-dialogs.tsx')).AddPasskeyDialog,
+);
+const RenamePasskeyDialog = dialogOnDemand(
+  async () => (await import('./passkey-dialogs.tsx')).RenamePasskeyDialog,
+);
+const RemovePasskeyDialog = dialogOnDemand(
+  async () => (await import('./passkey-dialogs.tsx')).RemovePasskeyDialog,
+);
+
+type OpenDialog = { kind: 'rename' | 'remove'; passkey: Passkey };
 
 /** The person's passkeys: name, when added, when last used; add, rename and remove. */
 export function PasskeysCard() {
   const passkeys = useQuery(passkeysQueryOptions);
   const [isAdding, setIsAdding] = useState(false);
-  const [open, setOpen] = useState<OpenDialog>(null);
+  // Kept after closing, so the closing dialog still shows whose passkey it was.
+  const [open, setOpen] = useState<OpenDialog | null>(null);
+  const [isOpen, setIsOpen] = useState(false);
+  const show = (dialog: OpenDialog) => {
+    setOpen(dialog);
+    setIsOpen(true);
+  };
   const headingId = 'passkeys-heading';
 
   return (
@@ -84,7 +102,7 @@ export function PasskeysCard() {
                         variant="default"
                         size="compact-sm"
                         aria-label={`Rename the passkey ${passkey.name}`}
-                        onClick={() => setOpen({ kind: 'rename', passkey })}
+                        onClick={() => show({ kind: 'rename', passkey })}
                       >
                         Rename
                       </Button>
@@ -93,7 +111,7 @@ export function PasskeysCard() {
                         color="red"
                         size="compact-sm"
                         aria-label={`Remove the passkey ${passkey.name}`}
-                        onClick={() => setOpen({ kind: 'remove', passkey })}
+                        onClick={() => show({ kind: 'remove', passkey })}
                       >
                         Remove
                       </Button>
@@ -106,12 +124,16 @@ export function PasskeysCard() {
         </Table.ScrollContainer>
       )}
       <AddPasskeyDialog opened={isAdding} onClose={() => setIsAdding(false)} />
-      {open?.kind === 'rename' && (
-        <RenamePasskeyDialog passkey={open.passkey} onClose={() => setOpen(null)} />
-      )}
-      {open?.kind === 'remove' && (
-        <RemovePasskeyDialog passkey={open.passkey} onClose={() => setOpen(null)} />
-      )}
+      <RenamePasskeyDialog
+        opened={isOpen && open?.kind === 'rename'}
+        passkey={open?.passkey ?? null}
+        onClose={() => setIsOpen(false)}
+      />
+      <RemovePasskeyDialog
+        opened={isOpen && open?.kind === 'remove'}
+        passkey={open?.passkey ?? null}
+        onClose={() => setIsOpen(false)}
+      />
     </Card>
   );
 }
