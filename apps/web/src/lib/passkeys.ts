@@ -1,4 +1,5 @@
 import type { PasskeyAssertion, PasskeyOptions } from '@coffer/contracts/passkey-assertion';
+import { useSyncExternalStore } from 'react';
 import { ApiError } from './api-client.ts';
 
 /**
@@ -8,9 +9,17 @@ import { ApiError } from './api-client.ts';
  */
 const loadBrowserLibrary = () => import('@simplewebauthn/browser');
 
-/** Whether this browser can use passkeys at all (the buttons are hidden where it cannot). */
-export function canUsePasskeys(): boolean {
-  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+const canUsePasskeys = () =>
+  typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+const unchanging = () => () => {};
+
+/**
+ * Whether this browser can use passkeys at all (the buttons are hidden where it cannot).
+ * False while a server-rendered page hydrates, as on the server, then the browser's own
+ * answer: the first render matches the server's HTML.
+ */
+export function useCanUsePasskeys(): boolean {
+  return useSyncExternalStore(unchanging, canUsePasskeys, () => false);
 }
 
 /** A cancelled or failed ceremony, in the form's words, where the API's refusals go. */

@@ -3,7 +3,7 @@ import type { StepUpChallengeBody } from '@coffer/contracts/step-up-payments';
 import { Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import { canUsePasskeys } from '../../lib/passkeys.ts';
+import { useCanUsePasskeys } from '../../lib/passkeys.ts';
 import { useStepUpChallenge, useStepUpPasskey } from './api.ts';
 
 /** Challenge failures about the code itself (shown at the field); others refuse the payment. */
@@ -43,6 +43,7 @@ export function StepUpCodeField({
 }) {
   const challenge = useStepUpChallenge();
   const passkey = useStepUpPasskey();
+  const canUsePasskeys = useCanUsePasskeys();
   const { mutate } = challenge;
   // The payment does not change while the field is shown: asked once, on mount.
   const first = useRef({ intended, onRefused });
@@ -87,7 +88,7 @@ export function StepUpCodeField({
         data-autofocus
         required
       />
-      {onPasskey && challenge.data?.hasPasskeys && canUsePasskeys() && (
+      {onPasskey && challenge.data?.hasPasskeys && canUsePasskeys && (
         <Button
           variant="default"
           size="sm"

@@ -10,7 +10,7 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
-import { canUsePasskeys } from '../../../lib/passkeys.ts';
+import { useCanUsePasskeys } from '../../../lib/passkeys.ts';
 import { pathAfterSignIn } from '../../../lib/return-to.ts';
 import { setSignedInUser } from '../../../lib/session.ts';
 import { showSuccessToast, toastDurationsMs } from '../../../lib/toasts.ts';
@@ -45,6 +45,7 @@ function PasswordStep({
   onSecondFactorRequired: (challengeToken: string) => void;
 }) {
   const finishSignIn = useFinishSignIn();
+  const canUsePasskeys = useCanUsePasskeys();
   const [formError, setFormError] = useState<string | null>(initialError);
   const form = useForm({
     mode: 'controlled',
@@ -111,7 +112,7 @@ function PasswordStep({
           <BusyButton isBusy={login.isPending} busyLabel="Logging in..." fullWidth>
             Login
           </BusyButton>
-          {canUsePasskeys() && (
+          {canUsePasskeys && (
             <Button
               variant="default"
               fullWidth
@@ -145,6 +146,7 @@ function SecondFactorStep({
   onRestart: (message: string | null) => void;
 }) {
   const finishSignIn = useFinishSignIn();
+  const canUsePasskeys = useCanUsePasskeys();
   const [formError, setFormError] = useState<string | null>(null);
   const codeInputRef = useRef<HTMLInputElement>(null);
   // The step replaces the password form, so the focus moves to where the code goes.
@@ -217,7 +219,7 @@ function SecondFactorStep({
               Verify
             </BusyButton>
           </Group>
-          {canUsePasskeys() && (
+          {canUsePasskeys && (
             <Button
               variant="default"
               loading={passkeyVerify.isPending}

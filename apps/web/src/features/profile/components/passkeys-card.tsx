@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { dialogOnDemand } from '../../../components/on-demand.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { canUsePasskeys } from '../../../lib/passkeys.ts';
+import { useCanUsePasskeys } from '../../../lib/passkeys.ts';
 import { passkeysQueryOptions } from '../api.ts';
 
 // The dialogs (their forms, and the browser library that talks to the authenticator) load
@@ -35,6 +35,7 @@ type OpenDialog = { kind: 'rename' | 'remove'; passkey: Passkey };
 /** The person's passkeys: name, when added, when last used; add, rename and remove. */
 export function PasskeysCard() {
   const passkeys = useQuery(passkeysQueryOptions);
+  const canUsePasskeys = useCanUsePasskeys();
   const [isAdding, setIsAdding] = useState(false);
   // Kept after closing, so the closing dialog still shows whose passkey it was.
   const [open, setOpen] = useState<OpenDialog | null>(null);
@@ -51,7 +52,7 @@ export function PasskeysCard() {
         <Title order={2} id={headingId}>
           Passkeys
         </Title>
-        {canUsePasskeys() && (
+        {canUsePasskeys && (
           <Button variant="default" size="sm" onClick={() => setIsAdding(true)}>
             Add a passkey
           </Button>
