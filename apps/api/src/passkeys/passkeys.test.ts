@@ -5,7 +5,13 @@ import { TOTP } from 'otpauth';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { createCustomer, type TestCustomer } from '../../test/customers.ts';
-import { lastEmailTo, newIdempotencyKey, strongPassword, TestClient } from '../../test/http.ts';
+import {
+  lastEmailTo,
+  newIdempotencyKey,
+  staffClient,
+  strongPassword,
+  TestClient,
+} from '../../test/http.ts';
 import { SoftwareAuthenticator } from '../../test/passkeys.ts';
 import type { Database } from '../db/client.ts';
 
@@ -334,5 +340,46 @@ describe('second factor beside the authenticator app', () => {
 
     // The login challenge is used: its passkey options are refused, as a code would be.
     expect(errorCodeOf(await askOptions())).toBe('link_expired');
+  });
+});
+
+describe('staff', () => {
+  it('have the same passkeys, audited, and sign in to the back office with one', async () => {
+    const staff = await staffClient(app, 'support');
+    const started = await staff.client.post('/api/v1/profile/passkeys/options', {
+      currentPassword: strongPassword,
+    });
+    const response = authenticator.createResponse(started.json().options);
+    const registered = await staff.client.post('/api/v1/profile/passkeys', {
+      name: 'Desk key',
+      response,
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const audited = await db.query<{ actor_user_id: string; after: unknown }>(
+      `SELECT actor_user_id, after FROM audit_events
+        WHERE subject_user_id = $1 AND action = 'passkey_added'`,
+      [staff.user.id],
+    );
+    expect(audited.rows).toEqual([
+      { actor_user_id: staff.user.id, after: { passkeyId: expect.any(String), name: 'Desk key' } },
+    ]);
+    expect((await lastEmailTo(db, staff.user.email)).text).toContain('A passkey ("Desk key")');
+
+    const browser = new TestClient(app);
+    const answer = authenticator.getResponse(await signInOptions(browser));
+    const signedIn = await browser.post('/api/v1/auth/passkey/sign-in', { response: answer });
+    expect(signedIn.json()).toMatchObject({ status: 'signed_in', user: { role: 'support' } });
+    expect((await browser.get('/api/v1/admin/users')).statusCode).toBe(200);
+
+    const [passkey] = registered.json().passkeys;
+    const removed = await browser.post(`/api/v1/profile/passkeys/${passkey.id}/remove`, {
+      currentPassword: strongPassword,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const removals = await db.query(
+      `SELECT 1 FROM audit_events WHERE subject_user_id = $1 AND action = 'passkey_removed'`,
+      [staff.user.id],
+    );
+    expect(removals.rows).toHaveLength(1);
   });
 });
