@@ -70,6 +70,11 @@ export type ServerOptions = {
    * last, so it can also override the defaults below.
    */
   env?: Record<string, string>;
+  /**
+   * The host name the browser uses and COFFER_PUBLIC_URL names (127.0.0.1 by default).
+   * Passkeys need a domain: WebAuthn refuses an IP address as its relying party.
+   */
+  publicHost?: string;
 };
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -84,7 +89,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     cpSync(inject('e2eDataDirTemplate'), dataDir, { recursive: true });
   }
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
+  // The server listens on 127.0.0.1 whatever name the browser uses for it.
+  const healthUrl = `http://127.0.0.1:${port}`;
 
   // The test command exports a PostgreSQL URL for the API tests; the browser tests run the
   // zero-install default (embedded PGlite, sandbox) that `npm start` gives a new operator.
@@ -131,7 +138,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
 
   const deadline = Date.now() + startTimeoutMs;
-  while (!(await isHealthy(baseUrl))) {
+  while (!(await isHealthy(healthUrl))) {
     const hasExited = child.exitCode !== null || child.signalCode !== null;
     if (hasExited || Date.now() > deadline) {
       await stop().catch(() => {});

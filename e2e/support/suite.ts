@@ -56,7 +56,10 @@ export function useServerAndBrowser(options: SuiteOptions = {}): ServerAndBrowse
       siteFile = writeSiteFile(options.site);
       env.COFFER_SITE_FILE = siteFile.path;
     }
-    server = await startServer({ env: { ...env, ...options.env } });
+    server = await startServer({
+      env: { ...env, ...options.env },
+      ...(options.publicHost ? { publicHost: options.publicHost } : {}),
+    });
     browser = await launchBrowser();
   }, startUpTimeoutMs);
 

@@ -263,6 +263,11 @@ export type Config = {
   publicUrl: string;
   isHttps: boolean;
   /**
+   * The WebAuthn relying party passkeys are made for and checked against: the public
+   * origin's host name and the origin itself (`relyingPartyOf`, checked at start-up).
+   */
+  relyingParty: RelyingParty | null;
+  /**
    * Encrypt authenticator secrets and identity documents at rest: the current key encrypts,
    * every key decrypts what it encrypted (`npm run rotate-keys` moves all to the current).
    */
@@ -320,6 +325,19 @@ export type Config = {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+export type RelyingParty = { id: string; origin: string };
+
+/**
+ * Passkeys are bound to a domain name: WebAuthn refuses an IP address as the relying
+ * party, so an installation reached by one (a test server on 127.0.0.1) has none, its
+ * passkey routes answer `passkeys_unavailable`, and start-up says so in the log.
+ */
+export function relyingPartyOf(publicUrl: string): RelyingParty | null {
+  const url = new URL(publicUrl);
+  const isIpAddress = /^\d{1,3}(\.\d{1,3}){3}$/.test(url.hostname) || url.hostname.startsWith('[');
+  return isIpAddress ? null : { id: url.hostname, origin: url.origin };
 }
 
 /**
@@ -470,6 +488,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: values.COFFER_SHUTDOWN_TIMEOUT_MS,
     publicUrl,
     isHttps: publicUrl.startsWith('https://'),
+    relyingParty: relyingPartyOf(publicUrl),
     secretKeys,
     smtpUrl: values.SMTP_URL,
     isMailOutboxOnly: !isSandbox && values.COFFER_MAIL === 'outbox-only',

@@ -175,4 +175,17 @@ describe('configuration', () => {
       /COFFER_TIMEZONE: must be an IANA time zone/,
     );
   });
+
+  it("takes the passkeys' relying party from the public origin, and has none for an IP address", () => {
+    expect(loadConfig({ COFFER_PUBLIC_URL: 'https://bank.example.org' }).relyingParty).toEqual({
+      id: 'bank.example.org',
+      origin: 'https://bank.example.org',
+    });
+    expect(loadConfig({ COFFER_PUBLIC_URL: 'http://localhost:3000' }).relyingParty).toEqual({
+      id: 'localhost',
+      origin: 'http://localhost:3000',
+    });
+    expect(loadConfig({ COFFER_PUBLIC_URL: 'http://127.0.0.1:3000' }).relyingParty).toBeNull();
+    expect(loadConfig({ COFFER_PUBLIC_URL: 'http://[::1]:3000' }).relyingParty).toBeNull();
+  });
 });

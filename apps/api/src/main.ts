@@ -47,6 +47,11 @@ async function main(): Promise<void> {
       'COFFER_MAIL=outbox-only: no email leaves this server; nobody receives verification or withdrawal codes until SMTP_URL is set',
     );
   }
+  if (!config.relyingParty) {
+    app.log.warn(
+      `COFFER_PUBLIC_URL ${config.publicUrl} is an IP address: passkeys are off until it names the site by its domain`,
+    );
+  }
   // One runner per process; the jobs table makes sure each run happens on one of them.
   const stopJobs = app.jobs.start(config.jobTickMs);
   app.addHook('onClose', async () => {

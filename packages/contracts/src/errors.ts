@@ -23,6 +23,19 @@ export const errorCodes = {
   wrong_password: { status: 403, message: 'Your current password is not correct.' },
   /** Second factor or step-up: wrong, expired or already used code. */
   wrong_code: { status: 400, message: 'Wrong verification code. Please try again.' },
+  /**
+   * A passkey's answer was refused: replayed, for another site or user, a challenge expired
+   * or spent, an unknown passkey, or an authenticator whose counter went back.
+   */
+  passkey_refused: {
+    status: 400,
+    message: 'Your passkey could not be checked. Please try again.',
+  },
+  /** The site is reached by an IP address: passkeys need its domain name (ADR 046). */
+  passkeys_unavailable: {
+    status: 409,
+    message: 'Passkeys are not available on this installation.',
+  },
   /** A login challenge, reset link or verification link that has expired or was used. */
   link_expired: {
     status: 400,

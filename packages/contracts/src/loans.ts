@@ -1,6 +1,7 @@
 import { type CurrencyCode, isCurrencyCode, toCurrencyCode } from './currencies.ts';
 import { annuitySchedule } from './loan-schedule.ts';
 import { MoneyParseError, minorUnitsSchema, parseAmount } from './money.ts';
+import { passkeyAssertionSchema } from './passkey-assertion.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -228,6 +229,8 @@ export const assessmentRequestListSchema = z.object({ items: z.array(assessmentR
 export const repayBodySchema = z.object({
   amount: singleLineText({ max: 40 }).check(z.minLength(1, 'Invalid amount')),
   stepUpCode: z.optional(z.string()),
+  /** Instead of the code: one of the customer's passkeys signed this payment (ADR 046). */
+  stepUpPasskey: z.optional(passkeyAssertionSchema),
 });
 
 export const autoRepayBodySchema = z.object({ isAutoRepayOn: z.boolean() });

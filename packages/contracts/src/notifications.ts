@@ -31,6 +31,9 @@ export const notificationKinds = {
   password_changed: { email: 'always' },
   two_factor_enabled: { email: 'always' },
   two_factor_disabled: { email: 'always' },
+  // A passkey signs in without the password: adding or removing one is always told.
+  passkey_added: { email: 'always' },
+  passkey_removed: { email: 'always' },
   email_changed: { email: 'always' },
   // A new payee is how a taken-over account moves money out: always told.
   payee_added: { email: 'always' },

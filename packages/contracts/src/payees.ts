@@ -1,4 +1,5 @@
 import { billCategories, billerReferenceSchema, selectBillMessage } from './bills.ts';
+import { passkeyAssertionSchema } from './passkey-assertion.ts';
 import { payoutDestinationBodySchema } from './payouts.ts';
 import { recipientSchema } from './recipient.ts';
 import { payeeNicknameLengthMax } from './saved-payees.ts';
@@ -35,6 +36,8 @@ export const addPayeeBodySchema = z.object({
   target: payeeTargetSchema,
   /** Every new payee needs one; the server answers `step_up_required` without. */
   stepUpCode: z.optional(stepUpCodeSchema),
+  /** Instead of the code: one of the customer's passkeys signed this payment (ADR 046). */
+  stepUpPasskey: z.optional(passkeyAssertionSchema),
 });
 export type AddPayeeBody = z.infer<typeof addPayeeBodySchema>;
 

@@ -2,6 +2,7 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { emailSchema } from './auth.ts';
 import { externalReferenceSchema } from './ledger.ts';
 import { invalidPayoutAmountMessage, minorUnitsSchema } from './money.ts';
+import { passkeyAssertionSchema } from './passkey-assertion.ts';
 import { type CryptoCoin, cryptoCoins, payoutDestinationSchema } from './payout-destinations.ts';
 import { stepUpCodeSchema } from './step-up.ts';
 import { multiLineText, singleLineText } from './text.ts';
@@ -124,6 +125,8 @@ const payoutRequestFields = {
   amount: payoutAmountSchema,
   /** Every payout needs one (PRODUCT.md); the server answers `step_up_required` without. */
   stepUpCode: z.optional(stepUpCodeSchema),
+  /** Instead of the code: one of the customer's passkeys signed this payment (ADR 046). */
+  stepUpPasskey: z.optional(passkeyAssertionSchema),
 };
 
 /** Where a new withdrawal goes, as typed and checked (a payout request less its amount and code). */

@@ -5,11 +5,18 @@ export type StepUpPurpose = (typeof stepUpPurposes)[number];
 
 /**
  * How the customer proves it is them: the code of their own authenticator app, or a
- * 6-digit code just emailed to their own address (PRODUCT.md honesty rule 2).
+ * 6-digit code just emailed to their own address (PRODUCT.md honesty rule 2), or one of
+ * their own passkeys.
  */
 export const stepUpChallengeSchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('totp') }),
-  z.object({ method: z.literal('email'), sentTo: z.string(), expiresAt: z.iso.datetime() }),
+  z.object({ method: z.literal('totp'), hasPasskeys: z.optional(z.boolean()) }),
+  z.object({
+    method: z.literal('email'),
+    sentTo: z.string(),
+    expiresAt: z.iso.datetime(),
+    /** The customer has passkeys: one can answer instead of the code (ADR 046). */
+    hasPasskeys: z.optional(z.boolean()),
+  }),
 ]);
 export type StepUpChallenge = z.infer<typeof stepUpChallengeSchema>;
 

@@ -1,4 +1,5 @@
 import { invalidAmountMessage, minorUnitsSchema } from './money.ts';
+import { passkeyAssertionSchema } from './passkey-assertion.ts';
 import { recipientSchema } from './recipient.ts';
 import { stepUpCodeSchema } from './step-up.ts';
 import { singleLineText } from './text.ts';
@@ -34,6 +35,8 @@ export const quickPayBodySchema = z.object({
   note: z.optional(singleLineText({ max: 140 })),
   /** Required at or above the step-up threshold (`stepUpThresholdMajor`). */
   stepUpCode: z.optional(stepUpCodeSchema),
+  /** Instead of the code: one of the customer's passkeys signed this payment (ADR 046). */
+  stepUpPasskey: z.optional(passkeyAssertionSchema),
 });
 export type QuickPayBody = z.infer<typeof quickPayBodySchema>;
 

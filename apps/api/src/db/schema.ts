@@ -1339,3 +1339,60 @@ export const scheduledPaymentOccurrences = pgTable(
     ),
   ],
 );
+
+export const passkeyFlows = ['registration', 'sign_in', 'second_factor', 'step_up'] as const;
+
+/**
+ * A WebAuthn credential of a customer or member of staff (ADR 046): the authenticator's
+ * id and public key (base64url of its COSE key), its signature counter (a counter that
+ * goes back is a cloned authenticator, refused), the transports it named, and the name
+ * its owner gave it.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    signCount: bigint('sign_count', { mode: 'bigint' }).notNull().default(sql`0`),
+    transports: text('transports').array().notNull().default(sql`'{}'`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('passkeys_credential_id_unique').on(table.credentialId),
+    index('passkeys_user_created_idx').on(table.userId, table.createdAt),
+    check('passkeys_name_length', sql`char_length(${table.name}) BETWEEN 1 AND 60`),
+  ],
+);
+
+/**
+ * A WebAuthn challenge the server handed out: single use, short-lived, bound to its flow,
+ * to the user it was made for (null for a passwordless sign-in) and to what it confirms
+ * (`binding`: the login challenge of a second factor, the payment of a step-up).
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    flow: text('flow', { enum: passkeyFlows }).notNull(),
+    challenge: text('challenge').notNull(),
+    binding: text('binding'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('passkey_challenges_expires_at_idx').on(table.expiresAt),
+    uniqueIndex('passkey_challenges_challenge_unique').on(table.challenge),
+    check(
+      'passkey_challenges_flow_known',
+      sql`${table.flow} IN ('registration', 'sign_in', 'second_factor', 'step_up')`,
+    ),
+  ],
+);

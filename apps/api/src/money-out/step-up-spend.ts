@@ -9,11 +9,13 @@ import { callStepUpSpend, type StepUpSpendArguments } from './queries.ts';
  */
 export type StepUpProof =
   | { method: 'totp'; userId: string; step: bigint }
-  | { method: 'email'; userId: string; codeId: string };
+  | { method: 'email'; userId: string; codeId: string }
+  // A passkey's challenge was spent, once, when its answer was checked (passkeys/).
+  | { method: 'passkey'; userId: string };
 
 /** What step_up_spend takes after the user id: the emailed code's id or the TOTP step. */
 export function stepUpSpendArguments(proof: StepUpProof | null): StepUpSpendArguments {
-  if (!proof) return { codeId: null, totpStep: null };
+  if (!proof || proof.method === 'passkey') return { codeId: null, totpStep: null };
   return proof.method === 'totp'
     ? { codeId: null, totpStep: proof.step.toString() }
     : { codeId: proof.codeId, totpStep: null };
@@ -21,6 +23,7 @@ export function stepUpSpendArguments(proof: StepUpProof | null): StepUpSpendArgu
 
 /** Spends a checked code in the money transaction; a code spent meanwhile is refused. */
 export async function spendStepUp(tx: Queryable, proof: StepUpProof): Promise<void> {
+  if (proof.method === 'passkey') return;
   try {
     await callStepUpSpend(tx, proof.userId, stepUpSpendArguments(proof));
   } catch (error) {

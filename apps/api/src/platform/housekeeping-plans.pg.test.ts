@@ -20,6 +20,7 @@ const indexByTable: Record<string, string> = {
   login_challenges: 'login_challenges_expires_at_idx',
   email_tokens: 'email_tokens_expires_at_idx',
   step_up_codes: 'step_up_codes_expires_at_idx',
+  passkey_challenges: 'passkey_challenges_expires_at_idx',
   sessions: 'sessions_expires_at_idx',
 };
 

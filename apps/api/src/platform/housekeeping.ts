@@ -65,6 +65,7 @@ const expiredCredentialSweeps: Sweep[] = [
   { table: 'login_challenges', key: 'token_hash', keptMs: dayMs },
   { table: 'email_tokens', key: 'token_hash', keptMs: dayMs },
   { table: 'step_up_codes', key: 'id', keptMs: dayMs },
+  { table: 'passkey_challenges', key: 'id', keptMs: dayMs },
   // A session is also the device history a sign-in from a new browser is told apart by
   // (auth/queries.ts deviceHistoryOf): one unused for half a year counts as new again.
   { table: 'sessions', key: 'id', keptMs: 180 * dayMs },

@@ -162,9 +162,13 @@ function claimOf(request: FastifyRequest, scope: string): IdempotencyClaim {
     throw new Error(`${request.routeOptions.url} answers idempotently without config.isIdempotent`);
   }
   const key = idempotencyKeyOf(request);
-  // A step-up code is not part of the request's identity: a retry with a fresh code
-  // still replays the first answer.
-  const { stepUpCode: _stepUpCode, ...identity } = (request.body ?? {}) as Record<string, unknown>;
+  // A step-up code (or passkey answer) is not part of the request's identity: a retry
+  // with a fresh one still replays the first answer.
+  const {
+    stepUpCode: _stepUpCode,
+    stepUpPasskey: _stepUpPasskey,
+    ...identity
+  } = (request.body ?? {}) as Record<string, unknown>;
   const body = request.body === undefined ? undefined : identity;
   // The path's ids are part of it too: the same key for another customer's deposit or
   // another loan is another request, not a replay of the first one's answer.
@@ -179,8 +183,9 @@ function claimOf(request: FastifyRequest, scope: string): IdempotencyClaim {
 }
 
 function hasStepUpCode(request: FastifyRequest): boolean {
-  const body = request.body as { stepUpCode?: unknown } | undefined;
-  return typeof body?.stepUpCode === 'string' && body.stepUpCode !== '';
+  const body = request.body as { stepUpCode?: unknown; stepUpPasskey?: unknown } | undefined;
+  const hasCode = typeof body?.stepUpCode === 'string' && body.stepUpCode !== '';
+  return hasCode || (typeof body?.stepUpPasskey === 'object' && body.stepUpPasskey !== null);
 }
 
 type Answer = StoredResponse & { isReplay: boolean };
@@ -189,6 +194,7 @@ type Answer = StoredResponse & { isReplay: boolean };
 const codeRefusals: ReadonlySet<string> = new Set([
   'step_up_required',
   'wrong_code',
+  'passkey_refused',
   'too_many_attempts',
   'rate_limited',
 ]);

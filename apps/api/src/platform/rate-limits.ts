@@ -123,6 +123,9 @@ export const rateLimits = {
   emailLink: perAddressLimit(20, fifteenMinutesMs),
   resendVerification: perAddressLimit(5, fifteenMinutesMs),
   reauthentication: perAddressLimit(20, fifteenMinutesMs, 'too_many_attempts'),
+  // Each asks the server to keep a passkey challenge: a signed-out visitor's sign-in
+  // options and a password sign-in's second factor (ADR 046).
+  passkeyOptions: perAddressLimit(30, fifteenMinutesMs),
 };
 
 /** Per signed-in user (`config.customerLimit`). */
@@ -163,6 +166,8 @@ export const customerLimits = {
 export const failureLimits = {
   login: { name: 'login', max: 30, windowMs: fifteenMinutesMs },
   secondFactor: { name: 'second-factor', max: 20, windowMs: fifteenMinutesMs },
+  /** Passkey answers refused per address: a sign-in's, a second factor's or a new passkey's. */
+  passkey: { name: 'passkey', max: 20, windowMs: fifteenMinutesMs },
   /**
    * Quick Pay recipient look-ups per customer (not per address: one customer gains nothing
    * from many addresses): every preview, and every Quick Pay refused for its recipient.

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@coffer/contracts/errors';
+import type { PasskeyAssertion } from '@coffer/contracts/passkey-assertion';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { ZodMiniType } from 'zod/mini';
@@ -10,13 +11,17 @@ import { newIdempotencyKey } from './idempotency.ts';
 const codeRefusals: ReadonlySet<string> = new Set([
   'step_up_required',
   'wrong_code',
+  'passkey_refused',
   'too_many_attempts',
 ]);
 
-/** What makes two bodies the same intent: all they carry but the step-up code. */
+/** Fields that prove who confirms, not what: a step-up code or a passkey's answer. */
+const stepUpFields: ReadonlySet<string> = new Set(['stepUpCode', 'stepUpPasskey']);
+
+/** What makes two bodies the same intent: all they carry but the step-up answer. */
 function identityOf(body: unknown): string {
   return JSON.stringify(body, (name, value: unknown) =>
-    name === 'stepUpCode' ? undefined : typeof value === 'bigint' ? `${value}n` : value,
+    stepUpFields.has(name) ? undefined : typeof value === 'bigint' ? `${value}n` : value,
   );
 }
 
@@ -64,9 +69,12 @@ export class IntentKeys {
  */
 export type StepUpRound = { when: 'always' | 'when-asked'; codeSchema: ZodMiniType<string> };
 
+/** How the customer answered the step-up: the typed code, or a passkey's signature. */
+export type StepUpAnswer = { stepUpCode?: string; stepUpPasskey?: PasskeyAssertion };
+
 export type MoneyActionOptions<Body extends object, Answer> = {
-  /** Sends the body (with `stepUpCode` when one was asked) under the key. */
-  send: (body: Body & { stepUpCode?: string }, idempotencyKey: string) => Promise<Answer>;
+  /** Sends the body (with `stepUpCode` or `stepUpPasskey` when asked) under the key. */
+  send: (body: Body & StepUpAnswer, idempotencyKey: string) => Promise<Answer>;
   onSent: (answer: Answer, body: Body) => unknown;
   stepUp?: StepUpRound;
   /**
@@ -113,11 +121,10 @@ export function useMoneyAction<Body extends object, Answer>(
   }
 
   const mutation = useMutation({
-    mutationFn: (body: Body & { stepUpCode?: string }) =>
-      options.send(body, keys.current.keyFor(body)),
+    mutationFn: (body: Body & StepUpAnswer) => options.send(body, keys.current.keyFor(body)),
     onSuccess: (answer, body) => {
       keys.current.settle();
-      const { stepUpCode: _code, ...sent } = body;
+      const { stepUpCode: _code, stepUpPasskey: _passkey, ...sent } = body;
       return options.onSent(answer, sent as Body);
     },
     onError: (error) => {
@@ -147,6 +154,14 @@ export function useMoneyAction<Body extends object, Answer>(
     else setCodeError(parsed.error.issues[0]?.message);
   };
 
+  /** Sends the body confirmed by a passkey's answer instead of a typed code. */
+  const submitWithPasskey = (body: Body, stepUpPasskey: PasskeyAssertion) => {
+    if (mutation.isPending) return;
+    setFailure(null);
+    setCodeError(undefined);
+    mutation.mutate({ ...body, stepUpPasskey });
+  };
+
   const reset = () => {
     setFailure(null);
     setIsCodeAsked(round?.when === 'always');
@@ -156,6 +171,7 @@ export function useMoneyAction<Body extends object, Answer>(
 
   return {
     submit,
+    submitWithPasskey,
     isPending: mutation.isPending,
     failure,
     /** Shows a message in the form's alert: a check the form makes before sending. */
@@ -165,6 +181,8 @@ export function useMoneyAction<Body extends object, Answer>(
       isAsked: isCodeAsked,
       code,
       error: codeError,
+      /** A passkey answer could not be had (cancelled): said where a wrong code is. */
+      setError: (message: string) => setCodeError(message),
       setCode: (typed: string) => {
         setCode(typed);
         setCodeError(undefined);

@@ -218,3 +218,16 @@ export async function deviceHistoryOf(
   const row = found.rows[0];
   return { hasSessions: row?.has_sessions ?? false, isKnownDevice: row?.is_known_device ?? false };
 }
+
+/** Whose live, unused login challenge this is; null when it is used or expired. */
+export async function liveLoginChallengeUser(
+  db: Queryable,
+  tokenHash: string,
+): Promise<string | null> {
+  const found = await db.query<{ user_id: string }>(
+    `SELECT user_id FROM login_challenges
+      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
+    [tokenHash],
+  );
+  return found.rows[0]?.user_id ?? null;
+}

@@ -10,6 +10,12 @@ import {
   sessionResponseSchema,
   tokenBodySchema,
 } from '@coffer/contracts/auth';
+import {
+  passkeySecondFactorBodySchema,
+  passkeySecondFactorOptionsBodySchema,
+  passkeySignInBodySchema,
+  passkeySignInOptionsResponseSchema,
+} from '@coffer/contracts/passkeys';
 import { signupBodySchema } from '@coffer/contracts/signup';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,6 +24,12 @@ import { findUserById } from '../../customers/queries.ts';
 import { sessionOf } from '../../platform/access.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';
 import { clearSessionCookie, revokeSession, setSessionCookie } from '../../platform/sessions.ts';
+import {
+  completeSecondFactorWithPasskey,
+  passkeySignInOptions,
+  secondFactorPasskeyOptions,
+  signInWithPasskey,
+} from './passkey-sign-in.ts';
 import { toMe } from './queries.ts';
 import {
   type AuthDeps,
@@ -104,6 +116,64 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await completeSecondFactor(
+        authDepsOf(request),
+        request.body,
+        clientOf(request),
+      );
+      await startSession(request, reply, result);
+      return toLoginResponse(result);
+    },
+  );
+
+  app.post(
+    '/auth/passkey/options',
+    {
+      config: { access: 'public', rateLimit: rateLimits.passkeyOptions },
+      schema: { response: { 200: passkeySignInOptionsResponseSchema } },
+    },
+    async (request) => ({ options: await passkeySignInOptions(authDepsOf(request)) }),
+  );
+
+  app.post(
+    '/auth/passkey/sign-in',
+    {
+      // Refused answers per address are counted in the service (failureLimits.passkey).
+      config: { access: 'public' },
+      schema: { body: passkeySignInBodySchema, response: { 200: loginResponseSchema } },
+    },
+    async (request, reply) => {
+      const result = await signInWithPasskey(
+        authDepsOf(request),
+        request.body.response,
+        clientOf(request),
+      );
+      await startSession(request, reply, result);
+      return toLoginResponse(result);
+    },
+  );
+
+  app.post(
+    '/auth/login/second-factor/passkey-options',
+    {
+      config: { access: 'public', rateLimit: rateLimits.passkeyOptions },
+      schema: {
+        body: passkeySecondFactorOptionsBodySchema,
+        response: { 200: passkeySignInOptionsResponseSchema },
+      },
+    },
+    async (request) => ({
+      options: await secondFactorPasskeyOptions(authDepsOf(request), request.body.challengeToken),
+    }),
+  );
+
+  app.post(
+    '/auth/login/second-factor/passkey',
+    {
+      config: { access: 'public' },
+      schema: { body: passkeySecondFactorBodySchema, response: { 200: loginResponseSchema } },
+    },
+    async (request, reply) => {
+      const result = await completeSecondFactorWithPasskey(
         authDepsOf(request),
         request.body,
         clientOf(request),

@@ -55,8 +55,8 @@ export type AuthDeps = {
 /** Who is asking: the browser, and the client's address (`request.ip`). */
 export type Client = { userAgent: string | undefined; ipAddress: string };
 
-const loginChallengeTtlMs = 5 * 60 * 1000;
-const loginChallengeAttemptsMax = 5;
+export const loginChallengeTtlMs = 5 * 60 * 1000;
+export const loginChallengeAttemptsMax = 5;
 
 /** `field` names the form field the message belongs beside. */
 export function assertPasswordStrong(
@@ -95,7 +95,7 @@ export async function sendVerificationEmail(
   );
 }
 
-async function requireUser(db: Queryable, userId: string): Promise<UserRow> {
+export async function requireUser(db: Queryable, userId: string): Promise<UserRow> {
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('unauthenticated');
   return user;
@@ -213,16 +213,7 @@ async function checkPassword(
     });
     return { status: 'second_factor_required', challengeToken };
   }
-  const token = await deps.db.transaction(async (tx) => {
-    await recordAudit(tx, {
-      action: 'login_succeeded',
-      actorUserId: user.id,
-      subjectUserId: user.id,
-      ipAddress: client.ipAddress,
-    });
-    await notifyIfNewDevice(deps, tx, user.id, client);
-    return (await createSession(tx, { userId: user.id, ...client })).token;
-  });
+  const token = await deps.db.transaction((tx) => openSignedInSession(deps, tx, user.id, client));
   deps.mailer.kick();
   return { status: 'signed_in', user: toMe(user, deps.config, deps.terms), sessionToken: token };
 }
@@ -284,15 +275,7 @@ async function checkSecondFactor(
     const user = await requireUser(tx, challengeUserId);
     if (!(await verifySecondFactor(deps, tx, user, body.code))) return null;
     await markLoginChallengeUsed(tx, challengeHash);
-    await recordAudit(tx, {
-      action: 'login_succeeded',
-      actorUserId: user.id,
-      subjectUserId: user.id,
-      ipAddress: client.ipAddress,
-    });
-    await notifyIfNewDevice(deps, tx, user.id, client);
-    const { token } = await createSession(tx, { userId: user.id, ...client });
-    return { user, token };
+    return { user, token: await openSignedInSession(deps, tx, user.id, client) };
   });
   if (!result) throw new AppError('wrong_code');
   deps.mailer.kick();
@@ -301,6 +284,26 @@ async function checkSecondFactor(
     user: toMe(result.user, deps.config, deps.terms),
     sessionToken: result.token,
   };
+}
+
+/**
+ * What every way of signing in ends with, in its transaction: the audit event, the new
+ * device's notice and the session; answers the session's token.
+ */
+export async function openSignedInSession(
+  deps: AuthDeps,
+  tx: Queryable,
+  userId: string,
+  client: Client,
+): Promise<string> {
+  await recordAudit(tx, {
+    action: 'login_succeeded',
+    actorUserId: userId,
+    subjectUserId: userId,
+    ipAddress: client.ipAddress,
+  });
+  await notifyIfNewDevice(deps, tx, userId, client);
+  return (await createSession(tx, { userId, ...client })).token;
 }
 
 /**

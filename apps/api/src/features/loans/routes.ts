@@ -119,6 +119,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
                 'loan_repayment',
                 request.body.stepUpCode,
                 source.toConfirm,
+                request.body.stepUpPasskey,
               )
             : null;
           return { source, proof };

@@ -124,7 +124,14 @@ export async function planAddPayee(
   ipAddress: string,
 ): Promise<AddPayeePlan> {
   const { target, toConfirm } = await precheckPayee(deps, session, body.target);
-  const proof = await checkStepUp(deps, session.userId, 'payee', body.stepUpCode, toConfirm);
+  const proof = await checkStepUp(
+    deps,
+    session.userId,
+    'payee',
+    body.stepUpCode,
+    toConfirm,
+    body.stepUpPasskey,
+  );
   return {
     userId: session.userId,
     nickname: body.nickname,

@@ -64,7 +64,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userId } = sessionOf(request);
-      const { amount, stepUpCode, ...destination } = request.body;
+      const { amount, stepUpCode, stepUpPasskey, ...destination } = request.body;
       return replyIdempotent(
         request,
         reply,
@@ -77,7 +77,14 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         async () => {
           const source = await precheckPayout(deps, userId, amount);
           const payment = payoutToConfirm(source, destination);
-          const proof = await checkStepUp(stepUpDeps, userId, 'payout', stepUpCode, payment);
+          const proof = await checkStepUp(
+            stepUpDeps,
+            userId,
+            'payout',
+            stepUpCode,
+            payment,
+            stepUpPasskey,
+          );
           return { source, proof };
         },
       );

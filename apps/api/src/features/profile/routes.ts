@@ -1,4 +1,12 @@
 import {
+  passkeyListSchema,
+  passkeyRegistrationBodySchema,
+  passkeyRegistrationOptionsBodySchema,
+  passkeyRegistrationOptionsResponseSchema,
+  passkeyRemoveBodySchema,
+  passkeyRenameBodySchema,
+} from '@coffer/contracts/passkeys';
+import {
   changeEmailBodySchema,
   changePasswordBodySchema,
   profileSchema,
@@ -19,6 +27,13 @@ import { AppError } from '../../platform/app-error.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';
 import { revokeSession, revokeUserSessions, setSessionCookie } from '../../platform/sessions.ts';
 import { authDepsOf, clientOf } from '../auth/routes.ts';
+import {
+  finishPasskeyRegistration,
+  listPasskeys,
+  removeUserPasskey,
+  renameUserPasskey,
+  startPasskeyRegistration,
+} from './passkeys.ts';
 import {
   changePassword,
   disableTotp,
@@ -169,5 +184,92 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       await revokeUserSessions(app.db, session.userId, { exceptSessionId: session.sessionId });
       return reply.status(204).send();
     },
+  );
+
+  const passkeyParams = z.object({ passkeyId: z.uuid() });
+
+  app.get(
+    '/profile/passkeys',
+    { config: { access: 'user' }, schema: { response: { 200: passkeyListSchema } } },
+    async (request) => ({
+      passkeys: await listPasskeys(authDepsOf(request), sessionOf(request).userId),
+    }),
+  );
+
+  app.post(
+    '/profile/passkeys/options',
+    {
+      config: reauthenticated,
+      schema: {
+        body: passkeyRegistrationOptionsBodySchema,
+        response: { 200: passkeyRegistrationOptionsResponseSchema },
+      },
+    },
+    async (request) => ({
+      options: await startPasskeyRegistration(
+        authDepsOf(request),
+        sessionOf(request).userId,
+        request.body.currentPassword,
+      ),
+    }),
+  );
+
+  app.post(
+    '/profile/passkeys',
+    {
+      // Refused answers per address are counted in the service (failureLimits.passkey).
+      config: { access: 'user' },
+      schema: { body: passkeyRegistrationBodySchema, response: { 201: passkeyListSchema } },
+    },
+    async (request, reply) => {
+      const passkeys = await finishPasskeyRegistration(
+        authDepsOf(request),
+        sessionOf(request).userId,
+        request.body,
+        clientOf(request),
+      );
+      return reply.status(201).send({ passkeys });
+    },
+  );
+
+  app.patch(
+    '/profile/passkeys/:passkeyId',
+    {
+      config: { access: 'user' },
+      schema: {
+        params: passkeyParams,
+        body: passkeyRenameBodySchema,
+        response: { 200: passkeyListSchema },
+      },
+    },
+    async (request) => ({
+      passkeys: await renameUserPasskey(
+        authDepsOf(request),
+        sessionOf(request).userId,
+        request.params.passkeyId,
+        request.body.name,
+      ),
+    }),
+  );
+
+  app.post(
+    '/profile/passkeys/:passkeyId/remove',
+    {
+      config: reauthenticated,
+      schema: {
+        params: passkeyParams,
+        body: passkeyRemoveBodySchema,
+        response: { 200: passkeyListSchema },
+      },
+    },
+    async (request) => ({
+      passkeys: await removeUserPasskey(
+        authDepsOf(request),
+        sessionOf(request).userId,
+        request.params.passkeyId,
+        request.body.currentPassword,
+        clientOf(request),
+      ),
+    }),
   );
 };

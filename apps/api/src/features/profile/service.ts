@@ -43,14 +43,14 @@ import {
   setPendingTotpSecret,
 } from './queries.ts';
 
-async function requireUser(deps: AuthDeps, userId: string): Promise<UserRow> {
+export async function requireUser(deps: AuthDeps, userId: string): Promise<UserRow> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw new AppError('unauthenticated');
   return user;
 }
 
 /** Sensitive changes ask for the current password again. */
-async function reauthenticate(user: UserRow, currentPassword: string): Promise<void> {
+export async function reauthenticate(user: UserRow, currentPassword: string): Promise<void> {
   if (!(await verifyPassword(user.password_hash, currentPassword))) {
     throw new AppError('wrong_password', {
       fields: { currentPassword: 'Your current password is not correct.' },

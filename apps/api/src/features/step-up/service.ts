@@ -1,9 +1,12 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { formatMoney } from '@coffer/contracts/money';
+import type { PasskeyAssertion, PasskeyOptions } from '@coffer/contracts/passkeys';
 import type { StepUpChallenge, StepUpPurpose } from '@coffer/contracts/step-up';
 import { findUserById, type UserRow } from '../../customers/queries.ts';
 import type { PaymentToConfirm } from '../../money-out/step-up-prechecks.ts';
 import type { StepUpProof } from '../../money-out/step-up-spend.ts';
+import { hasPasskeys } from '../../passkeys/queries.ts';
+import { authenticationOptionsFor, verifyAssertion } from '../../passkeys/webauthn.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { decryptSecret, sha256Hex } from '../../platform/crypto.ts';
 import { newId } from '../../platform/ids.ts';
@@ -69,7 +72,9 @@ export async function startStepUp(
   payment: PaymentToConfirm,
 ): Promise<StepUpChallenge> {
   const user = await customerOf(deps, userId);
-  if (user.totp_secret_encrypted) return { method: 'totp' };
+  // A passkey answers too (`stepUpPasskeyOptions`): the form offers it beside the code.
+  const passkeyOffer = (await hasPasskeys(deps.db, userId)) ? { hasPasskeys: true } : {};
+  if (user.totp_secret_encrypted) return { method: 'totp', ...passkeyOffer };
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(Date.now() + stepUpCodeLifetimeMs);
   await deps.db.transaction(async (tx) => {
@@ -98,7 +103,27 @@ export async function startStepUp(
     });
   });
   deps.mailer.kick();
-  return { method: 'email', sentTo: maskEmail(user.email), expiresAt: expiresAt.toISOString() };
+  return {
+    method: 'email',
+    sentTo: maskEmail(user.email),
+    expiresAt: expiresAt.toISOString(),
+    ...passkeyOffer,
+  };
+}
+
+/** A step-up challenge answered by a passkey: bound, as an emailed code, to this payment. */
+function passkeyScopeOf(userId: string, purpose: StepUpPurpose, payment: PaymentToConfirm) {
+  return { flow: 'step_up', userId, binding: paymentHashOf(purpose, payment) } as const;
+}
+
+/** Options for the customer's passkeys to sign this one payment (prechecked by the caller). */
+export function stepUpPasskeyOptions(
+  deps: StepUpDeps,
+  userId: string,
+  purpose: StepUpPurpose,
+  payment: PaymentToConfirm,
+): Promise<PasskeyOptions> {
+  return authenticationOptionsFor(deps, passkeyScopeOf(userId, purpose, payment));
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -116,7 +141,13 @@ export async function checkStepUp(
   purpose: StepUpPurpose,
   code: string | undefined,
   payment: PaymentToConfirm,
+  passkey?: PasskeyAssertion,
 ): Promise<StepUpProof> {
+  if (passkey) {
+    // Its challenge is spent by the check: another payment's, or a replay, is refused.
+    await verifyAssertion(deps, passkeyScopeOf(userId, purpose, payment), passkey);
+    return { method: 'passkey', userId };
+  }
   if (!code) throw new AppError('step_up_required', { fields: { stepUpCode: 'Required' } });
   const user = await customerOf(deps, userId);
   if (user.totp_secret_encrypted) {

@@ -237,6 +237,7 @@ export async function planQuickPay(
         'transfer',
         body.stepUpCode,
         quickPayToConfirm(intended, body.recipient),
+        body.stepUpPasskey,
       )
     : null;
   return {

@@ -8,7 +8,10 @@ import { z } from 'zod/mini';
 import { apiRequest, noContentSchema } from '../../lib/api-client.ts';
 
 const signedInUserSchema = z.object({ user: meSchema });
-const secondFactorResponseSchema = z.object({ status: z.literal('signed_in'), user: meSchema });
+export const secondFactorResponseSchema = z.object({
+  status: z.literal('signed_in'),
+  user: meSchema,
+});
 
 export function signUp(body: SignupBody) {
   return apiRequest({

@@ -1,5 +1,10 @@
 import { customerActivitySchema } from '@coffer/contracts/audit';
 import {
+  type PasskeyList,
+  passkeyListSchema,
+  passkeyRegistrationOptionsResponseSchema,
+} from '@coffer/contracts/passkeys';
+import {
   profileSchema,
   sessionListSchema,
   totpEnableResponseSchema,
@@ -13,6 +18,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiRequest, noContentSchema } from '../../lib/api-client.ts';
+import { createPasskey } from '../../lib/passkeys.ts';
 import { meQueryKey } from '../../lib/session.ts';
 
 export const profileQueryOptions = queryOptions({
@@ -175,4 +181,63 @@ export function revokeOtherSessions() {
     path: '/api/v1/profile/sessions/revoke-others',
     schema: noContentSchema,
   });
+}
+
+export const passkeysQueryOptions = queryOptions({
+  queryKey: ['profile', 'passkeys'],
+  queryFn: ({ signal }) =>
+    apiRequest({ path: '/api/v1/profile/passkeys', schema: passkeyListSchema, signal }),
+});
+
+/** After a passkey change: the list shows it, and the activity records it. */
+function usePasskeyMutation<Body>(request: (body: Body) => Promise<PasskeyList>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (list) => {
+      queryClient.setQueryData(passkeysQueryOptions.queryKey, list);
+      void refreshActivityAndSessions(queryClient);
+    },
+  });
+}
+
+/** Adds a passkey: the password opens the server's options, the authenticator makes it. */
+export function useAddPasskey() {
+  return usePasskeyMutation(async (body: { name: string; currentPassword: string }) => {
+    const { options } = await apiRequest({
+      method: 'POST',
+      path: '/api/v1/profile/passkeys/options',
+      body: { currentPassword: body.currentPassword },
+      schema: passkeyRegistrationOptionsResponseSchema,
+    });
+    const response = await createPasskey(options);
+    return apiRequest({
+      method: 'POST',
+      path: '/api/v1/profile/passkeys',
+      body: { name: body.name, response },
+      schema: passkeyListSchema,
+    });
+  });
+}
+
+export function useRenamePasskey(passkeyId: string) {
+  return usePasskeyMutation((body: { name: string }) =>
+    apiRequest({
+      method: 'PATCH',
+      path: `/api/v1/profile/passkeys/${encodeURIComponent(passkeyId)}`,
+      body,
+      schema: passkeyListSchema,
+    }),
+  );
+}
+
+export function useRemovePasskey(passkeyId: string) {
+  return usePasskeyMutation((body: { currentPassword: string }) =>
+    apiRequest({
+      method: 'POST',
+      path: `/api/v1/profile/passkeys/${encodeURIComponent(passkeyId)}/remove`,
+      body,
+      schema: passkeyListSchema,
+    }),
+  );
 }

@@ -1,8 +1,10 @@
+import type { PasskeyAssertion } from '@coffer/contracts/passkey-assertion';
 import type { StepUpChallengeBody } from '@coffer/contracts/step-up-payments';
-import { Anchor, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import { useStepUpChallenge } from './api.ts';
+import { useCanUsePasskeys } from '../../lib/passkeys.ts';
+import { useStepUpChallenge, useStepUpPasskey } from './api.ts';
 
 /** Challenge failures about the code itself (shown at the field); others refuse the payment. */
 const codeErrorCodes = new Set(['rate_limited', 'too_many_attempts', 'network_error']);
@@ -25,6 +27,7 @@ export function StepUpCodeField({
   onChange,
   onRefused,
   error,
+  onPasskey,
 }: {
   intended: StepUpChallengeBody;
   value: string;
@@ -32,8 +35,15 @@ export function StepUpCodeField({
   /** The payment was refused before any code was sent (frozen, level, limit, balance...). */
   onRefused: (error: ApiError) => void;
   error?: string | undefined;
+  /**
+   * The customer confirmed with a passkey instead of a code: the form sends the payment
+   * with its answer. Offered when they have one and the form takes it.
+   */
+  onPasskey?: (answer: PasskeyAssertion) => void;
 }) {
   const challenge = useStepUpChallenge();
+  const passkey = useStepUpPasskey();
+  const canUsePasskeys = useCanUsePasskeys();
   const { mutate } = challenge;
   // The payment does not change while the field is shown: asked once, on mount.
   const first = useRef({ intended, onRefused });
@@ -66,7 +76,11 @@ export function StepUpCodeField({
         description={description}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
-        error={error ?? (isCodeError(challenge.error) ? errorMessage(challenge.error) : undefined)}
+        error={
+          error ??
+          (passkey.error ? errorMessage(passkey.error) : undefined) ??
+          (isCodeError(challenge.error) ? errorMessage(challenge.error) : undefined)
+        }
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
@@ -74,6 +88,16 @@ export function StepUpCodeField({
         data-autofocus
         required
       />
+      {onPasskey && challenge.data?.hasPasskeys && canUsePasskeys && (
+        <Button
+          variant="default"
+          size="sm"
+          loading={passkey.isPending}
+          onClick={() => passkey.mutate(first.current.intended, { onSuccess: onPasskey })}
+        >
+          Use a passkey instead
+        </Button>
+      )}
       {challenge.data?.method === 'email' && (
         <Text size="sm">
           Did not get it?{' '}

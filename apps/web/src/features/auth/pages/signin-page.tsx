@@ -8,14 +8,16 @@ import { z } from 'zod/mini';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
+import { useCanUsePasskeys } from '../../../lib/passkeys.ts';
 import { pathAfterSignIn } from '../../../lib/return-to.ts';
 import { setSignedInUser } from '../../../lib/session.ts';
 import { showSuccessToast, toastDurationsMs } from '../../../lib/toasts.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { logIn, submitSecondFactor } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { signInWithPasskey, submitSecondFactorWithPasskey } from '../passkey-api.ts';
 
 const loginFailedMessage = 'Login failed. Please try again.';
 const challengeExpiredMessage =
@@ -43,11 +45,17 @@ function PasswordStep({
   onSecondFactorRequired: (challengeToken: string) => void;
 }) {
   const finishSignIn = useFinishSignIn();
+  const canUsePasskeys = useCanUsePasskeys();
   const [formError, setFormError] = useState<string | null>(initialError);
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
     validate: contractResolver(loginBodySchema),
+  });
+  const passkeySignIn = useMutation({
+    mutationFn: signInWithPasskey,
+    onSuccess: (result) => finishSignIn(result.user),
+    onError: (error) => setFormError(errorMessage(error)),
   });
   const login = useMutation({
     mutationFn: logIn,
@@ -104,6 +112,19 @@ function PasswordStep({
           <BusyButton isBusy={login.isPending} busyLabel="Logging in..." fullWidth>
             Login
           </BusyButton>
+          {canUsePasskeys && (
+            <Button
+              variant="default"
+              fullWidth
+              loading={passkeySignIn.isPending}
+              onClick={() => {
+                setFormError(null);
+                passkeySignIn.mutate();
+              }}
+            >
+              Sign in with a passkey
+            </Button>
+          )}
           <Text size="sm" ta="center">
             New here?{' '}
             {/* A new customer starts on the dashboard, so the way back is not passed on. */}
@@ -125,6 +146,7 @@ function SecondFactorStep({
   onRestart: (message: string | null) => void;
 }) {
   const finishSignIn = useFinishSignIn();
+  const canUsePasskeys = useCanUsePasskeys();
   const [formError, setFormError] = useState<string | null>(null);
   const codeInputRef = useRef<HTMLInputElement>(null);
   // The step replaces the password form, so the focus moves to where the code goes.
@@ -133,6 +155,21 @@ function SecondFactorStep({
     mode: 'controlled',
     initialValues: { code: '' },
     validate: contractResolver(secondFactorFormSchema),
+  });
+  const passkeyVerify = useMutation({
+    mutationFn: () => submitSecondFactorWithPasskey(challengeToken),
+    onSuccess: (result) => finishSignIn(result.user),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'link_expired') {
+        onRestart(challengeExpiredMessage);
+        return;
+      }
+      setFormError(
+        error instanceof ApiError && error.code === 'not_found'
+          ? 'This account has no passkey yet. Enter a code instead.'
+          : errorMessage(error),
+      );
+    },
   });
   const verify = useMutation({
     mutationFn: submitSecondFactor,
@@ -182,6 +219,18 @@ function SecondFactorStep({
               Verify
             </BusyButton>
           </Group>
+          {canUsePasskeys && (
+            <Button
+              variant="default"
+              loading={passkeyVerify.isPending}
+              onClick={() => {
+                setFormError(null);
+                passkeyVerify.mutate();
+              }}
+            >
+              Use a passkey instead
+            </Button>
+          )}
         </Stack>
       </form>
     </AuthCard>

@@ -116,6 +116,7 @@ export function RepayDialog({
               onChange={repay.stepUp.setCode}
               onRefused={repay.stepUp.refuse}
               error={repay.stepUp.error}
+              onPasskey={(answer) => repay.submitWithPasskey({ amount: amount.trim() }, answer)}
             />
           )}
           <Group justify="flex-end" gap="sm">

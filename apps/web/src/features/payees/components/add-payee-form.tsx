@@ -1,4 +1,5 @@
 import { billCategories, billCategoryLabels } from '@coffer/contracts/bills';
+import type { PasskeyAssertion } from '@coffer/contracts/passkey-assertion';
 import {
   describePayeeTarget,
   type PayeeKind,
@@ -204,11 +205,13 @@ function ConfirmPayeeStep({
   const [stepUpCode, setStepUpCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
-  const save = () => {
+  /** With the typed code, or with a passkey's answer instead of it. */
+  const save = (stepUpPasskey?: PasskeyAssertion) => {
     setCodeError(undefined);
     setFailure(null);
+    const stepUp = stepUpPasskey ? { stepUpPasskey } : { stepUpCode: stepUpCode.trim() };
     add.mutate(
-      { body: { ...checked, stepUpCode: stepUpCode.trim() }, idempotencyKey },
+      { body: { ...checked, ...stepUp }, idempotencyKey },
       {
         onSuccess: (saved) => {
           showSuccessToast(`Payee "${saved.nickname}" saved`);
@@ -218,6 +221,7 @@ function ConfirmPayeeStep({
           const code = (error as ApiError).code;
           if (
             code === 'wrong_code' ||
+            code === 'passkey_refused' ||
             code === 'step_up_required' ||
             code === 'validation_failed'
           ) {
@@ -246,6 +250,7 @@ function ConfirmPayeeStep({
           onChange={setStepUpCode}
           onRefused={(refusal: ApiError) => onBack(refusal.message)}
           error={codeError}
+          onPasskey={(answer) => save(answer)}
         />
         <Group justify="space-between">
           <Button variant="default" type="button" onClick={() => onBack(null)}>

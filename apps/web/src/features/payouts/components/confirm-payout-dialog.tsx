@@ -79,6 +79,7 @@ function ConfirmPayoutForm({
           onChange={send.stepUp.setCode}
           onRefused={onRefused}
           error={send.stepUp.error}
+          onPasskey={(answer) => send.submitWithPasskey(body, answer)}
         />
       }
       failure={send.failure}

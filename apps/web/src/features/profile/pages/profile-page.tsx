@@ -11,6 +11,7 @@ import { profileQueryOptions } from '../api.ts';
 import { AccountDetailsCard } from '../components/account-details-card.tsx';
 import { ActivityCard } from '../components/activity-card.tsx';
 import { ChangePasswordCard } from '../components/change-password-card.tsx';
+import { PasskeysCard } from '../components/passkeys-card.tsx';
 import { SessionsCard } from '../components/sessions-card.tsx';
 import { TwoFactorCard } from '../components/two-factor-card.tsx';
 import { TwoFactorRequiredNotice } from '../components/two-factor-required-notice.tsx';
@@ -47,6 +48,7 @@ export function ProfilePage() {
           <AccountDetailsCard profile={profile.data} />
           <ChangePasswordCard personalWords={[profile.data.username, profile.data.email]} />
           {wasAskedForTwoFactor ? null : <TwoFactorCard hasTotp={profile.data.hasTotp} />}
+          <PasskeysCard />
           <SessionsCard />
           <NotificationEmailSwitch />
           <ActivityCard />

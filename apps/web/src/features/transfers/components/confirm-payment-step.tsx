@@ -121,6 +121,7 @@ export function ConfirmPaymentStep({
               value={send.stepUp.code}
               onChange={send.stepUp.setCode}
               error={send.stepUp.error}
+              onPasskey={(answer) => send.submitWithPasskey(payment.body, answer)}
             />
           )
         }
