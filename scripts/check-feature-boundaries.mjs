@@ -55,6 +55,8 @@ export const allowedApiFeatureImports = {
   admin: ['auth', 'loans', 'wallet'],
   // Sign-up checks and records the terms accepted with the new account.
   auth: ['terms'],
+  // A file's recipients are looked up as Quick Pay looks one up; confirming needs a code.
+  'bulk-payments': ['step-up', 'transfers'],
   // A refund is a staff deposit: a money request of the deposits feature. A dispute about
   // a card purchase may freeze the card, with the cards feature's own freeze.
   disputes: ['cards', 'deposits'],

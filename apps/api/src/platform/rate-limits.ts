@@ -135,6 +135,9 @@ export const customerLimits = {
   // Each add asks for a step-up code and sends a security email: more than anyone saves
   // by hand in an hour, too few to flood the inbox or the table.
   payeeAdd: perCustomerLimit(20, oneHourMs),
+  // Each bulk file is read whole (up to 32 MB) and checked line by line: a person fixing a
+  // file uploads it a few times, not hundreds.
+  bulkPaymentUpload: perCustomerLimit(30, oneHourMs),
   // Each upload writes up to 10 MB to disk: plenty for a person retrying, too few to fill it.
   kycUpload: perCustomerLimit(20, oneHourMs),
   kycSubmission: perCustomerLimit(10, oneHourMs),

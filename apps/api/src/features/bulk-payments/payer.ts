@@ -1,0 +1,294 @@
+import { frozenAccountMessage } from '@coffer/contracts/limits';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Queryable } from '../../db/client.ts';
+import type { AccountId, Ledger } from '../../ledger/ledger.ts';
+import { uncountMoneyOut } from '../../money-out/money-out.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { EventHub } from '../../platform/events.ts';
+import { notify } from '../../platform/notifications.ts';
+
+/**
+ * The bulk payer (ADR 044): pays the lines of confirmed files in batches, each batch one
+ * transaction and each line a savepoint in it, so that a line the ledger refuses (the
+ * balance ran out) is marked refused with its reason and the others go on. A line is
+ * paid at most once: its ledger entry carries the idempotency key `bulk:<file>:<line>`,
+ * and its row is claimed `FOR UPDATE SKIP LOCKED`, so two payers take different lines and
+ * a payer that dies mid-batch leaves its lines pending (its transaction rolled back) for
+ * the next one.
+ */
+
+export type PayerDeps = {
+  db: Database;
+  ledger: Ledger;
+  events: Pick<EventHub, 'publishCommitted'>;
+  config: { publicUrl: string };
+};
+
+/** Lines paid in one transaction: few enough that the sender's wallet is not held long. */
+export const bulkBatchLines = 200;
+const defaultMemo = 'Bulk payment';
+const notEnoughMoneyReason = 'Not enough money was left in your wallet for this line.';
+
+type ClaimedLine = {
+  bulk_payment_id: string;
+  line_number: number;
+  recipient_user_id: string;
+  recipient_wallet_id: AccountId;
+  amount_minor: bigint;
+  reference: string;
+  user_id: string;
+  wallet_id: AccountId;
+  currency: string;
+  confirmed_at: Date;
+};
+
+/** The oldest confirmed file's next pending lines that no other payer holds. */
+async function claimLines(tx: Queryable, batchLines: number): Promise<ClaimedLine[]> {
+  const claimed = await tx.query<ClaimedLine>(
+    `SELECT l.bulk_payment_id, l.line_number, l.recipient_user_id, l.recipient_wallet_id,
+            l.amount_minor, l.reference, b.user_id, b.wallet_id, b.currency::text AS currency,
+            b.confirmed_at
+       FROM bulk_payment_lines l JOIN bulk_payments b ON b.id = l.bulk_payment_id
+      WHERE l.status = 'pending'
+        AND l.bulk_payment_id = (SELECT id FROM bulk_payments WHERE status = 'paying'
+                                  ORDER BY confirmed_at, id LIMIT 1)
+      ORDER BY l.line_number LIMIT $1
+        FOR UPDATE OF l SKIP LOCKED`,
+    [batchLines],
+  );
+  return claimed.rows;
+}
+
+type LineOutcome = { status: 'paid'; entryId: string } | { status: 'refused'; reason: string };
+
+/** The sender's standing at the batch's start: a file stops paying once they are frozen. */
+async function frozenReasonOf(tx: Queryable, userId: string): Promise<string | null> {
+  const found = await tx.query<{ frozen_at: Date | null; frozen_reason: string | null }>(
+    'SELECT frozen_at, frozen_reason FROM users WHERE id = $1',
+    [userId],
+  );
+  const user = found.rows[0];
+  if (!user?.frozen_at) return null;
+  return frozenAccountMessage(user.frozen_reason ?? 'no reason was given');
+}
+
+function refusalReason(error: AppError): string {
+  return error.code === 'insufficient_funds' ? notEnoughMoneyReason : error.message;
+}
+
+/** Pays one line under a savepoint: a refusal rolls back this line alone. */
+async function payLine(tx: Queryable, ledger: Ledger, line: ClaimedLine): Promise<LineOutcome> {
+  await tx.query('SAVEPOINT bulk_line');
+  try {
+    const amountMinor = BigInt(line.amount_minor);
+    const posted = await ledger.post(
+      {
+        kind: 'transfer',
+        memo: line.reference || defaultMemo,
+        idempotencyKey: `bulk:${line.bulk_payment_id}:${line.line_number}`,
+        actorUserId: line.user_id,
+        lines: [
+          { accountId: line.wallet_id, amountMinor: -amountMinor },
+          { accountId: line.recipient_wallet_id, amountMinor },
+        ],
+      },
+      tx,
+    );
+    if (!posted.isReplay) {
+      await tx.query(
+        `INSERT INTO transfers (entry_id, sender_user_id, recipient_user_id, amount_minor,
+                                currency, note, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, now())`,
+        [
+          posted.entryId,
+          line.user_id,
+          line.recipient_user_id,
+          amountMinor.toString(),
+          line.currency,
+          line.reference || null,
+        ],
+      );
+    }
+    await tx.query('RELEASE SAVEPOINT bulk_line');
+    return { status: 'paid', entryId: posted.entryId };
+  } catch (error) {
+    await tx.query('ROLLBACK TO SAVEPOINT bulk_line');
+    if (error instanceof AppError) return { status: 'refused', reason: refusalReason(error) };
+    throw error;
+  }
+}
+
+type BatchTotals = {
+  paidCount: number;
+  refusedCount: number;
+  paidMinor: bigint;
+  refusedMinor: bigint;
+};
+
+async function recordOutcome(
+  tx: Queryable,
+  line: ClaimedLine,
+  outcome: LineOutcome,
+  totals: BatchTotals,
+): Promise<void> {
+  const amountMinor = BigInt(line.amount_minor);
+  await tx.query(
+    `UPDATE bulk_payment_lines SET status = $3, refusal_reason = $4, entry_id = $5
+      WHERE bulk_payment_id = $1 AND line_number = $2`,
+    [
+      line.bulk_payment_id,
+      line.line_number,
+      outcome.status,
+      outcome.status === 'refused' ? outcome.reason : null,
+      outcome.status === 'paid' ? outcome.entryId : null,
+    ],
+  );
+  if (outcome.status === 'paid') {
+    totals.paidCount += 1;
+    totals.paidMinor += amountMinor;
+  } else {
+    totals.refusedCount += 1;
+    totals.refusedMinor += amountMinor;
+  }
+}
+
+/** Marks the file done when no line of it is pending, and tells its sender how it went. */
+async function finishIfPaid(
+  tx: Queryable,
+  deps: PayerDeps,
+  bulkPaymentId: string,
+): Promise<boolean> {
+  const finished = await tx.query<{ user_id: string; paid_count: number; refused_count: number }>(
+    `UPDATE bulk_payments b SET status = 'done', finished_at = now()
+      WHERE b.id = $1 AND b.status = 'paying'
+        AND NOT EXISTS (SELECT 1 FROM bulk_payment_lines l
+                         WHERE l.bulk_payment_id = b.id AND l.status = 'pending')
+      RETURNING b.user_id, b.paid_count, b.refused_count`,
+    [bulkPaymentId],
+  );
+  const file = finished.rows[0];
+  if (!file) return false;
+  const refused = file.refused_count > 0 ? `, ${file.refused_count} refused` : '';
+  await notify(
+    tx,
+    {
+      userId: file.user_id,
+      kind: 'money_sent',
+      text: `Your bulk payment file is done: ${file.paid_count} paid${refused}. The result is on the Bulk payments page.`,
+      link: '/bulk-payments',
+    },
+    deps.config,
+  );
+  return true;
+}
+
+/** Options a test uses to stop a batch part-way, as a crash would. */
+export type BatchOptions = { batchLines?: number; afterLine?: (lineNumber: number) => void };
+
+/**
+ * Pays the next batch of lines of the oldest confirmed file, in one transaction; answers
+ * how many lines it settled (0: nothing was left to claim). The day's count of the file's
+ * total (taken at confirming) gives back what its refused lines did not spend.
+ */
+export async function payNextBatch(deps: PayerDeps, options: BatchOptions = {}): Promise<number> {
+  const touchedUserIds = new Set<string>();
+  const settled = await deps.db.transaction(async (tx) => {
+    const lines = await claimLines(tx, options.batchLines ?? bulkBatchLines);
+    const first = lines[0];
+    if (!first) {
+      await finishStranded(tx, deps);
+      return 0;
+    }
+    const frozenReason = await frozenReasonOf(tx, first.user_id);
+    const totals: BatchTotals = { paidCount: 0, refusedCount: 0, paidMinor: 0n, refusedMinor: 0n };
+    for (const line of lines) {
+      const outcome: LineOutcome = frozenReason
+        ? { status: 'refused', reason: frozenReason }
+        : await payLine(tx, deps.ledger, line);
+      await recordOutcome(tx, line, outcome, totals);
+      if (outcome.status === 'paid') touchedUserIds.add(line.recipient_user_id);
+      options.afterLine?.(line.line_number);
+    }
+    await tx.query(
+      `UPDATE bulk_payments SET paid_count = paid_count + $2, refused_count = refused_count + $3,
+              paid_minor = paid_minor + $4 WHERE id = $1`,
+      [first.bulk_payment_id, totals.paidCount, totals.refusedCount, totals.paidMinor.toString()],
+    );
+    if (totals.refusedMinor > 0n) {
+      await uncountMoneyOut(tx, {
+        userId: first.user_id,
+        kind: 'transfer',
+        madeAt: first.confirmed_at,
+        amountMinor: totals.refusedMinor,
+      });
+    }
+    await finishIfPaid(tx, deps, first.bulk_payment_id);
+    touchedUserIds.add(first.user_id);
+    return lines.length;
+  });
+  deps.events.publishCommitted(
+    [...touchedUserIds].map((userId) => ({ userId, topics: ['wallet', 'transfers'] })),
+  );
+  return settled;
+}
+
+/**
+ * A file whose last lines two payers settled at once may be left `paying` with nothing
+ * pending (each saw the other's lines still pending): the next payer finishes it.
+ */
+async function finishStranded(tx: Queryable, deps: PayerDeps): Promise<void> {
+  const stranded = await tx.query<{ id: string }>(
+    `SELECT b.id FROM bulk_payments b WHERE b.status = 'paying'
+        AND NOT EXISTS (SELECT 1 FROM bulk_payment_lines l
+                         WHERE l.bulk_payment_id = b.id AND l.status = 'pending')
+      ORDER BY b.confirmed_at LIMIT 10`,
+  );
+  for (const { id } of stranded.rows) await finishIfPaid(tx, deps, id);
+}
+
+/** Looks for confirmed files this often even without a kick (after a crash or restart). */
+const bulkPollIntervalMs = 5_000;
+
+export type BulkPayer = { kick(): void; stop(): Promise<void> };
+
+/**
+ * Runs the payer in this process: at a kick (a file was just confirmed) and every
+ * `bulkPollIntervalMs`, batch after batch until nothing is left. Several instances may
+ * run it at once: the batches' row locks keep them on different lines.
+ */
+export function startBulkPayer(deps: PayerDeps, log: FastifyBaseLogger): BulkPayer {
+  let isRunning = false;
+  let isRunRequested = false;
+  let isStopped = false;
+  let currentRun: Promise<void> = Promise.resolve();
+
+  async function run(): Promise<void> {
+    isRunning = true;
+    try {
+      do {
+        isRunRequested = false;
+        while (!isStopped && (await payNextBatch(deps)) > 0) {}
+      } while (isRunRequested && !isStopped);
+    } catch (error) {
+      log.error({ err: error }, 'bulk payer failed; it tries again at its next poll');
+    } finally {
+      isRunning = false;
+    }
+  }
+
+  const kick = () => {
+    if (isStopped) return;
+    if (isRunning) isRunRequested = true;
+    else currentRun = run();
+  };
+  const timer = setInterval(kick, bulkPollIntervalMs);
+  timer.unref();
+  return {
+    kick,
+    async stop() {
+      isStopped = true;
+      clearInterval(timer);
+      await currentRun;
+    },
+  };
+}
