@@ -1,4 +1,3 @@
-import { currencyCodeSchema } from './currencies.ts';
 import { minorUnitsSchema } from './money.ts';
 import { stepUpCodeSchema } from './step-up.ts';
 import { z } from './zod.ts';
@@ -31,7 +30,7 @@ export type BulkPaymentLineStatus = (typeof bulkPaymentLineStatuses)[number];
 export const bulkPaymentSchema = z.object({
   id: z.uuid(),
   status: z.enum(bulkPaymentStatuses),
-  currency: currencyCodeSchema,
+  currency: z.string(),
   lineCount: z.number(),
   paidCount: z.number(),
   refusedCount: z.number(),

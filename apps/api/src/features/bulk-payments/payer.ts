@@ -98,7 +98,7 @@ async function payLine(tx: Queryable, ledger: Ledger, line: ClaimedLine): Promis
       await tx.query(
         `INSERT INTO transfers (entry_id, sender_user_id, recipient_user_id, amount_minor,
                                 currency, note, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, now())`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
         [
           posted.entryId,
           line.user_id,
@@ -106,6 +106,8 @@ async function payLine(tx: Queryable, ledger: Ledger, line: ClaimedLine): Promis
           amountMinor.toString(),
           line.currency,
           line.reference || null,
+          // The day the file's total was counted against the limit (money_out_days).
+          line.confirmed_at,
         ],
       );
     }
@@ -256,7 +258,12 @@ export type BulkPayer = { kick(): void; stop(): Promise<void> };
  * `bulkPollIntervalMs`, batch after batch until nothing is left. Several instances may
  * run it at once: the batches' row locks keep them on different lines.
  */
-export function startBulkPayer(deps: PayerDeps, log: FastifyBaseLogger): BulkPayer {
+export function startBulkPayer(
+  deps: PayerDeps,
+  log: FastifyBaseLogger,
+  options: { isOn: boolean },
+): BulkPayer {
+  if (!options.isOn) return { kick() {}, stop: async () => {} };
   let isRunning = false;
   let isRunRequested = false;
   let isStopped = false;

@@ -82,7 +82,7 @@ export async function insertBulkPayment(
     await tx.query(
       `INSERT INTO bulk_payment_lines (bulk_payment_id, line_number, recipient_user_id,
                                        recipient_wallet_id, recipient, amount_minor, reference)
-       SELECT $1, * FROM unnest($2::int[], $3::uuid[], $4::uuid[], $5::text[], $6::bigint[], $7::text[])`,
+       SELECT $1::uuid, * FROM unnest($2::int[], $3::uuid[], $4::uuid[], $5::text[], $6::bigint[], $7::text[])`,
       [
         bulk.id,
         chunk.map((line) => line.lineNumber),

@@ -47,6 +47,7 @@ export const bulkPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const payer = startBulkPayer(
     { db: app.db, ledger: app.ledger, events: app.eventHub, config: app.config },
     app.log,
+    { isOn: app.config.isBulkPayerOn },
   );
   app.addHook('onClose', () => payer.stop());
   app.stepUpPrechecks.register(
