@@ -61,6 +61,19 @@ async function claimLines(tx: Queryable, batchLines: number): Promise<ClaimedLin
 
 type LineOutcome = { status: 'paid'; entryId: string } | { status: 'refused'; reason: string };
 
+/**
+ * Locks every wallet the batch moves money between, in id order, before the first line:
+ * taken line by line, the sender's wallet and each recipient's would be locked in no one
+ * order, and a second payer or a Quick Pay between the same wallets could deadlock with us.
+ */
+async function lockWallets(tx: Queryable, walletIds: AccountId[]): Promise<void> {
+  await tx.query(
+    `SELECT 1 FROM account_balances WHERE account_id = ANY($1::uuid[])
+      ORDER BY account_id, bucket FOR UPDATE`,
+    [[...new Set(walletIds)]],
+  );
+}
+
 /** The sender's standing at the batch's start: a file stops paying once they are frozen. */
 async function frozenReasonOf(tx: Queryable, userId: string): Promise<string | null> {
   const found = await tx.query<{ frozen_at: Date | null; frozen_reason: string | null }>(
@@ -115,7 +128,10 @@ async function payLine(tx: Queryable, ledger: Ledger, line: ClaimedLine): Promis
     return { status: 'paid', entryId: posted.entryId };
   } catch (error) {
     await tx.query('ROLLBACK TO SAVEPOINT bulk_line');
-    if (error instanceof AppError) return { status: 'refused', reason: refusalReason(error) };
+    // A refusal of this line; a retryable failure (a deadlock: 503) ends the whole batch.
+    if (error instanceof AppError && error.status < 500) {
+      return { status: 'refused', reason: refusalReason(error) };
+    }
     throw error;
   }
 }
@@ -201,6 +217,7 @@ export async function payNextBatch(deps: PayerDeps, options: BatchOptions = {}):
       await finishStranded(tx, deps);
       return 0;
     }
+    await lockWallets(tx, [first.wallet_id, ...lines.map((line) => line.recipient_wallet_id)]);
     const frozenReason = await frozenReasonOf(tx, first.user_id);
     const totals: BatchTotals = { paidCount: 0, refusedCount: 0, paidMinor: 0n, refusedMinor: 0n };
     for (const line of lines) {
