@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 export const allowedFeatureImports = {
   admin: [
     'audit',
+    'bulk-payments',
     'cards',
     'deposits',
     'disputes',
@@ -36,6 +37,7 @@ export const allowedFeatureImports = {
   auth: ['terms'],
   // Pay Bills, Withdraw and Quick Pay offer saved payees first.
   bills: ['payees'],
+  'bulk-payments': ['step-up'],
   loans: ['step-up'],
   payees: ['step-up'],
   payouts: ['payees', 'step-up'],

@@ -194,6 +194,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                     ...lazyPage('../features/payees/pages/payees-page.tsx', 'PayeesPage'),
                   },
                   {
+                    path: 'bulk-payments',
+                    ...lazyPage(
+                      '../features/bulk-payments/pages/bulk-payments-page.tsx',
+                      'BulkPaymentsPage',
+                    ),
+                  },
+                  {
                     path: 'cards',
                     ...lazyPage('../features/cards/pages/cards-page.tsx', 'CardsPage'),
                   },
