@@ -66,6 +66,7 @@ export function BulkUploadCard({ onChecked }: { onChecked: (checked: BulkPayment
           styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
           accept=".csv,text/csv"
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
           leftSection={<Upload size={16} aria-hidden />}
           value={file}
           onChange={(chosen) => void upload(chosen)}
