@@ -29,15 +29,20 @@ async function totalMinor(customers: TestCustomer[]): Promise<bigint> {
   return total;
 }
 
-/** Pays batches until none is left; `crashAt` makes its first batch die after that line. */
+/**
+ * Pays batches until none is left; `crashAtLine` makes the first batch holding that line die
+ * after its postings, before its commit.
+ */
 async function runPayer(options: { crashAtLine?: number } = {}): Promise<number> {
   let crashes = 0;
   for (;;) {
     try {
       const settled = await payNextBatch(payerDeps(), {
         batchLines: 25,
-        afterLine: (lineNumber) => {
-          if (crashes === 0 && lineNumber === options.crashAtLine) throw new Error('crash');
+        beforeCommit: (lineNumbers) => {
+          const isCrashing =
+            options.crashAtLine !== undefined && lineNumbers.includes(options.crashAtLine);
+          if (crashes === 0 && isCrashing) throw new Error('crash');
         },
       });
       if (settled === 0) return crashes;

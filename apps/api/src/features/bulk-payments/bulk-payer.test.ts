@@ -126,8 +126,9 @@ describe('the bulk payer', () => {
     await expect(
       payNextBatch(payerDeps(), {
         batchLines: 4,
-        afterLine: (lineNumber) => {
-          if (lineNumber === 4) throw crash;
+        // Dies with the batch's four postings made, before its commit.
+        beforeCommit: () => {
+          throw crash;
         },
       }),
     ).rejects.toBe(crash);

@@ -1,16 +1,17 @@
 import { frozenAccountMessage } from '@coffer/contracts/limits';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/client.ts';
+import { fromSqlError } from '../../db/sql-errors.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
 import { uncountMoneyOut } from '../../money-out/money-out.ts';
-import { AppError } from '../../platform/app-error.ts';
 import type { EventHub } from '../../platform/events.ts';
 import { notify } from '../../platform/notifications.ts';
 
 /**
  * The bulk payer (ADR 044): pays the lines of confirmed files in batches, each batch one
- * transaction and each line a savepoint in it, so that a line the ledger refuses (the
- * balance ran out) is marked refused with its reason and the others go on. A line is
+ * transaction and one statement (bulk_pay_lines) with each line a subtransaction in it, so
+ * that a line the ledger refuses (the balance ran out) is marked refused with its reason
+ * and the others go on. A line is
  * paid at most once: its ledger entry carries the idempotency key `bulk:<file>:<line>`,
  * and its row is claimed `FOR UPDATE SKIP LOCKED`, so two payers take different lines and
  * a payer that dies mid-batch leaves its lines pending (its transaction rolled back) for
@@ -26,8 +27,6 @@ export type PayerDeps = {
 
 /** Lines paid in one transaction: few enough that the sender's wallet is not held long. */
 export const bulkBatchLines = 200;
-const defaultMemo = 'Bulk payment';
-const notEnoughMoneyReason = 'Not enough money was left in your wallet for this line.';
 
 type ClaimedLine = {
   bulk_payment_id: string;
@@ -59,7 +58,16 @@ async function claimLines(tx: Queryable, batchLines: number): Promise<ClaimedLin
   return claimed.rows;
 }
 
-type LineOutcome = { status: 'paid'; entryId: string } | { status: 'refused'; reason: string };
+/** The sender's standing at the batch's start: a file stops paying once they are frozen. */
+async function frozenReasonOf(tx: Queryable, userId: string): Promise<string | null> {
+  const found = await tx.query<{ frozen_at: Date | null; frozen_reason: string | null }>(
+    'SELECT frozen_at, frozen_reason FROM users WHERE id = $1',
+    [userId],
+  );
+  const user = found.rows[0];
+  if (!user?.frozen_at) return null;
+  return frozenAccountMessage(user.frozen_reason ?? 'no reason was given');
+}
 
 /**
  * Locks every wallet the batch moves money between, in id order, before the first line:
@@ -74,100 +82,48 @@ async function lockWallets(tx: Queryable, walletIds: AccountId[]): Promise<void>
   );
 }
 
-/** The sender's standing at the batch's start: a file stops paying once they are frozen. */
-async function frozenReasonOf(tx: Queryable, userId: string): Promise<string | null> {
-  const found = await tx.query<{ frozen_at: Date | null; frozen_reason: string | null }>(
-    'SELECT frozen_at, frozen_reason FROM users WHERE id = $1',
-    [userId],
-  );
-  const user = found.rows[0];
-  if (!user?.frozen_at) return null;
-  return frozenAccountMessage(user.frozen_reason ?? 'no reason was given');
-}
-
-function refusalReason(error: AppError): string {
-  return error.code === 'insufficient_funds' ? notEnoughMoneyReason : error.message;
-}
-
-/** Pays one line under a savepoint: a refusal rolls back this line alone. */
-async function payLine(tx: Queryable, ledger: Ledger, line: ClaimedLine): Promise<LineOutcome> {
-  await tx.query('SAVEPOINT bulk_line');
-  try {
-    const amountMinor = BigInt(line.amount_minor);
-    const posted = await ledger.post(
-      {
-        kind: 'transfer',
-        memo: line.reference || defaultMemo,
-        idempotencyKey: `bulk:${line.bulk_payment_id}:${line.line_number}`,
-        actorUserId: line.user_id,
-        lines: [
-          { accountId: line.wallet_id, amountMinor: -amountMinor },
-          { accountId: line.recipient_wallet_id, amountMinor },
-        ],
-      },
-      tx,
-    );
-    if (!posted.isReplay) {
-      await tx.query(
-        `INSERT INTO transfers (entry_id, sender_user_id, recipient_user_id, amount_minor,
-                                currency, note, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          posted.entryId,
-          line.user_id,
-          line.recipient_user_id,
-          amountMinor.toString(),
-          line.currency,
-          line.reference || null,
-          // The day the file's total was counted against the limit (money_out_days).
-          line.confirmed_at,
-        ],
-      );
-    }
-    await tx.query('RELEASE SAVEPOINT bulk_line');
-    return { status: 'paid', entryId: posted.entryId };
-  } catch (error) {
-    await tx.query('ROLLBACK TO SAVEPOINT bulk_line');
-    // A refusal of this line; a retryable failure (a deadlock: 503) ends the whole batch.
-    if (error instanceof AppError && error.status < 500) {
-      return { status: 'refused', reason: refusalReason(error) };
-    }
-    throw error;
-  }
-}
-
-type BatchTotals = {
-  paidCount: number;
-  refusedCount: number;
-  paidMinor: bigint;
-  refusedMinor: bigint;
+type LineOutcome = {
+  line_number: number;
+  is_paid: boolean;
+  amount_minor: bigint;
+  recipient_user_id: string;
 };
 
-async function recordOutcome(
+/** Pays the lines in one statement (db/functions/bulk_pay_lines.sql), each line on its own. */
+async function payLines(
   tx: Queryable,
-  line: ClaimedLine,
-  outcome: LineOutcome,
-  totals: BatchTotals,
-): Promise<void> {
-  const amountMinor = BigInt(line.amount_minor);
-  await tx.query(
-    `UPDATE bulk_payment_lines SET status = $3, refusal_reason = $4, entry_id = $5
-      WHERE bulk_payment_id = $1 AND line_number = $2`,
-    [
-      line.bulk_payment_id,
-      line.line_number,
-      outcome.status,
-      outcome.status === 'refused' ? outcome.reason : null,
-      outcome.status === 'paid' ? outcome.entryId : null,
-    ],
-  );
-  if (outcome.status === 'paid') {
-    totals.paidCount += 1;
-    totals.paidMinor += amountMinor;
-  } else {
-    totals.refusedCount += 1;
-    totals.refusedMinor += amountMinor;
+  bulkPaymentId: string,
+  lineNumbers: number[],
+): Promise<LineOutcome[]> {
+  try {
+    const paid = await tx.query<LineOutcome>(
+      'SELECT * FROM bulk_pay_lines(p_bulk_payment_id => $1, p_line_numbers => $2::int[])',
+      [bulkPaymentId, lineNumbers],
+    );
+    return paid.rows;
+  } catch (error) {
+    throw fromSqlError(error);
   }
+}
+
+/** Marks every line refused with one reason: the sender was frozen after confirming. */
+async function refuseLines(
+  tx: Queryable,
+  bulkPaymentId: string,
+  lines: ClaimedLine[],
+  reason: string,
+): Promise<LineOutcome[]> {
+  await tx.query(
+    `UPDATE bulk_payment_lines SET status = 'refused', refusal_reason = $3
+      WHERE bulk_payment_id = $1 AND line_number = ANY($2::int[])`,
+    [bulkPaymentId, lines.map((line) => line.line_number), reason],
+  );
+  return lines.map((line) => ({
+    line_number: line.line_number,
+    is_paid: false,
+    amount_minor: line.amount_minor,
+    recipient_user_id: line.recipient_user_id,
+  }));
 }
 
 /** Marks the file done when no line of it is pending, and tells its sender how it went. */
@@ -200,8 +156,39 @@ async function finishIfPaid(
   return true;
 }
 
-/** Options a test uses to stop a batch part-way, as a crash would. */
-export type BatchOptions = { batchLines?: number; afterLine?: (lineNumber: number) => void };
+/**
+ * Options a test uses: a smaller batch, and a crash after the batch's lines were paid
+ * but before its transaction commits (`beforeCommit` throwing), as a payer dying would.
+ */
+export type BatchOptions = {
+  batchLines?: number;
+  beforeCommit?: (lineNumbers: number[]) => void;
+};
+
+/** Adds the batch to the file's counts and gives back the day's count its refusals spent. */
+async function countOutcomes(
+  tx: Queryable,
+  file: ClaimedLine,
+  outcomes: LineOutcome[],
+): Promise<void> {
+  const paid = outcomes.filter((outcome) => outcome.is_paid);
+  const sumOf = (some: LineOutcome[]) =>
+    some.reduce((sum, outcome) => sum + BigInt(outcome.amount_minor), 0n);
+  const refusedMinor = sumOf(outcomes.filter((outcome) => !outcome.is_paid));
+  await tx.query(
+    `UPDATE bulk_payments SET paid_count = paid_count + $2, refused_count = refused_count + $3,
+            paid_minor = paid_minor + $4 WHERE id = $1`,
+    [file.bulk_payment_id, paid.length, outcomes.length - paid.length, sumOf(paid).toString()],
+  );
+  if (refusedMinor > 0n) {
+    await uncountMoneyOut(tx, {
+      userId: file.user_id,
+      kind: 'transfer',
+      madeAt: file.confirmed_at,
+      amountMinor: refusedMinor,
+    });
+  }
+}
 
 /**
  * Pays the next batch of lines of the oldest confirmed file, in one transaction; answers
@@ -217,33 +204,21 @@ export async function payNextBatch(deps: PayerDeps, options: BatchOptions = {}):
       await finishStranded(tx, deps);
       return 0;
     }
+    const fileId = first.bulk_payment_id;
     await lockWallets(tx, [first.wallet_id, ...lines.map((line) => line.recipient_wallet_id)]);
     const frozenReason = await frozenReasonOf(tx, first.user_id);
-    const totals: BatchTotals = { paidCount: 0, refusedCount: 0, paidMinor: 0n, refusedMinor: 0n };
-    for (const line of lines) {
-      const outcome: LineOutcome = frozenReason
-        ? { status: 'refused', reason: frozenReason }
-        : await payLine(tx, deps.ledger, line);
-      await recordOutcome(tx, line, outcome, totals);
-      if (outcome.status === 'paid') touchedUserIds.add(line.recipient_user_id);
-      options.afterLine?.(line.line_number);
-    }
-    await tx.query(
-      `UPDATE bulk_payments SET paid_count = paid_count + $2, refused_count = refused_count + $3,
-              paid_minor = paid_minor + $4 WHERE id = $1`,
-      [first.bulk_payment_id, totals.paidCount, totals.refusedCount, totals.paidMinor.toString()],
-    );
-    if (totals.refusedMinor > 0n) {
-      await uncountMoneyOut(tx, {
-        userId: first.user_id,
-        kind: 'transfer',
-        madeAt: first.confirmed_at,
-        amountMinor: totals.refusedMinor,
-      });
-    }
-    await finishIfPaid(tx, deps, first.bulk_payment_id);
+    const lineNumbers = lines.map((line) => line.line_number);
+    const outcomes = frozenReason
+      ? await refuseLines(tx, fileId, lines, frozenReason)
+      : await payLines(tx, fileId, lineNumbers);
+    await countOutcomes(tx, first, outcomes);
+    await finishIfPaid(tx, deps, fileId);
+    options.beforeCommit?.(lineNumbers);
     touchedUserIds.add(first.user_id);
-    return lines.length;
+    for (const outcome of outcomes) {
+      if (outcome.is_paid) touchedUserIds.add(outcome.recipient_user_id);
+    }
+    return outcomes.length;
   });
   deps.events.publishCommitted(
     [...touchedUserIds].map((userId) => ({ userId, topics: ['wallet', 'transfers'] })),
