@@ -21,6 +21,7 @@ const config = {
   lines: integerFromEnv('BENCH_LINES', 10_000, { min: 1, max: 10_000 }),
   recipients: integerFromEnv('BENCH_RECIPIENTS', 500, { min: 1, max: 10_000 }),
   quickPaySenders: integerFromEnv('BENCH_QUICK_PAY_SENDERS', 8, { min: 2, max: 100 }),
+  batchLines: integerFromEnv('BENCH_BATCH_LINES', 200, { min: 1, max: 10_000 }),
   pgbenchClients: integerFromEnv('BENCH_PGBENCH_CLIENTS', 8, { min: 1, max: 64 }),
   pgbenchSeconds: integerFromEnv('BENCH_PGBENCH_SECONDS', 10, { min: 1, max: 600 }),
   resultsFile: process.env.BENCH_RESULTS_FILE ?? path.join(benchDir, 'results', 'bulk.json'),
@@ -193,7 +194,7 @@ async function main(): Promise<void> {
     const startedMs = performance.now();
     let settled = 0;
     for (;;) {
-      const batch = await payNextBatch(payerDeps);
+      const batch = await payNextBatch(payerDeps, { batchLines: config.batchLines });
       if (batch === 0) break;
       settled += batch;
     }
@@ -268,9 +269,10 @@ async function main(): Promise<void> {
       `${quickPays.latenciesMs.length} Quick Pays, ${quickPays.failed} refused, p50 ${percentile(quickPays.latenciesMs, 0.5).toFixed(1)} ms; ` +
       `lines ${JSON.stringify(lines.rows)}; money conserved: ${moneyBefore === moneyAfter}`,
   );
+  const { resultsFile: _resultsFile, ...settings } = config;
   const results = {
     machine,
-    config,
+    config: settings,
     targets,
     pgbench: { tps: pgbench.summary.tps, p99Ms: pgbench.summary.p99Ms },
     bulk: {
