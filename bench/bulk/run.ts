@@ -183,7 +183,7 @@ async function main(): Promise<void> {
     })),
   );
   const moneyBefore = await totalBalanceMinor(db, customers);
-  const payerDeps = { db, ledger: app.ledger, events: app.eventHub, config: app.config };
+  const payerDeps = { db, events: app.eventHub, config: app.config };
 
   /** Uploads and confirms a file of `sender`, then pays it batch after batch, timed. */
   async function payFile(sender: Customer, index: number) {

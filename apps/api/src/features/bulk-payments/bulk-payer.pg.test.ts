@@ -19,7 +19,7 @@ useTestApp(
   { env: { COFFER_BULK_PAYER: '0' }, poolSize: 10, checksAfterEach: 'money-out' },
 );
 
-const payerDeps = () => ({ db, ledger: app.ledger, events: app.eventHub, config: app.config });
+const payerDeps = () => ({ db, events: app.eventHub, config: app.config });
 
 async function totalMinor(customers: TestCustomer[]): Promise<bigint> {
   let total = 0n;

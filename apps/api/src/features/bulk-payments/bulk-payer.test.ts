@@ -18,12 +18,7 @@ useTestApp(
   { checksAfterEach: 'money-out', env: { COFFER_BULK_PAYER: '0' } },
 );
 
-const payerDeps = () => ({
-  db,
-  ledger: app.ledger,
-  events: app.eventHub,
-  config: app.config,
-});
+const payerDeps = () => ({ db, events: app.eventHub, config: app.config });
 
 /** Uploads `lines` and confirms the file with its code; nothing is paid yet. */
 async function confirmedFile(payer: TestCustomer, lines: string[]): Promise<string> {

@@ -2,16 +2,16 @@ import { frozenAccountMessage } from '@coffer/contracts/limits';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/client.ts';
 import { fromSqlError } from '../../db/sql-errors.ts';
-import type { AccountId, Ledger } from '../../ledger/ledger.ts';
+import type { AccountId } from '../../ledger/ledger.ts';
 import { uncountMoneyOut } from '../../money-out/money-out.ts';
 import type { EventHub } from '../../platform/events.ts';
 import { notify } from '../../platform/notifications.ts';
 
 /**
  * The bulk payer (ADR 044): pays the lines of confirmed files in batches, each batch one
- * transaction and one statement (bulk_pay_lines) with each line a subtransaction in it, so
- * that a line the ledger refuses (the balance ran out) is marked refused with its reason
- * and the others go on. A line is
+ * transaction whose lines are posted by one statement (db/functions/bulk_pay_lines.sql,
+ * through ledger_post), so that a line the sender's balance no longer covers is marked
+ * refused with its reason and the others go on. A line is
  * paid at most once: its ledger entry carries the idempotency key `bulk:<file>:<line>`,
  * and its row is claimed `FOR UPDATE SKIP LOCKED`, so two payers take different lines and
  * a payer that dies mid-batch leaves its lines pending (its transaction rolled back) for
@@ -20,7 +20,6 @@ import { notify } from '../../platform/notifications.ts';
 
 export type PayerDeps = {
   db: Database;
-  ledger: Ledger;
   events: Pick<EventHub, 'publishCommitted'>;
   config: { publicUrl: string };
 };

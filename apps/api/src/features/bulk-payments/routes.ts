@@ -44,11 +44,9 @@ export const bulkPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer: app.mailer,
     site: app.site,
   };
-  const payer = startBulkPayer(
-    { db: app.db, ledger: app.ledger, events: app.eventHub, config: app.config },
-    app.log,
-    { isOn: app.config.isBulkPayerOn },
-  );
+  const payer = startBulkPayer({ db: app.db, events: app.eventHub, config: app.config }, app.log, {
+    isOn: app.config.isBulkPayerOn,
+  });
   app.addHook('onClose', () => payer.stop());
   app.stepUpPrechecks.register(
     'bulk_payment',
