@@ -95,6 +95,17 @@ describe('Bulk payments', () => {
       expect(rows[1]).toBe(`2,${accountNumber},0.50,USD,Invoice 1,paid,`);
       expect(rows.slice(1).every((row) => row.endsWith(',paid,'))).toBe(true);
 
+      // Support sees the file, read-only, on Alice's page in the back office.
+      const me = await callApi(page, suite.server.baseUrl, 'GET', '/api/v1/auth/me');
+      const aliceId = (me.json as { id: string }).id;
+      const { page: staff, problems: staffProblems } = await suite.openPage();
+      await logIn(staff, demo.support);
+      await staff.goto(`/admin/users/${aliceId}?tab=bulk-payments`);
+      const files = staff.getByRole('table', { name: 'Bulk payment files' });
+      await files.getByRole('row').filter({ hasText: '$37.25' }).getByText('Done').waitFor();
+      expect(await files.getByRole('button', { name: 'Open' }).count()).toBe(0);
+      expect(unexpectedProblems(staffProblems)).toEqual([]);
+
       expect(violations).toEqual([]);
       // The first file is refused on purpose: its upload answers 400.
       expect(
