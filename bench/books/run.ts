@@ -41,8 +41,8 @@ async function seedJournal(db: Database): Promise<void> {
       [entryCount],
     );
     await tx.query(
-      `INSERT INTO journal_lines (entry_id, account_id, amount_minor, currency)
-       SELECT e.id, side.account_id, side.amount_minor, 'USD'
+      `INSERT INTO journal_lines (entry_id, account_id, amount_minor, currency, posted_at, kind)
+       SELECT e.id, side.account_id, side.amount_minor, 'USD', e.created_at, e.kind
          FROM journal_entries e
         CROSS JOIN (VALUES ($1::uuid, -$3::bigint, 0), ($2::uuid, $3::bigint, 1))
                    AS side (account_id, amount_minor, position)

@@ -82,8 +82,8 @@ async function seedOpeningDeposits(db: Database, settlement: string) {
      SELECT entry_id, 'deposit', 'Opening deposit', created_at FROM bench_deposits ORDER BY k`,
   );
   await db.query(
-    `INSERT INTO journal_lines (entry_id, account_id, amount_minor, currency)
-     SELECT d.entry_id, side.account_id, side.amount_minor, 'USD'
+    `INSERT INTO journal_lines (entry_id, account_id, amount_minor, currency, posted_at, kind)
+     SELECT d.entry_id, side.account_id, side.amount_minor, 'USD', d.created_at, 'deposit'
        FROM bench_deposits d
       CROSS JOIN LATERAL (VALUES ($1::uuid, -1000000::bigint, 0), (d.account_id, 1000000::bigint, 1))
                  AS side (account_id, amount_minor, position)
@@ -123,8 +123,8 @@ async function seedMerchantPayments(db: Database, sizes: ScaleSizes) {
      SELECT entry_id, 'transfer', 'Quick Pay', created_at FROM bench_payments ORDER BY n`,
   );
   await db.query(
-    `INSERT INTO journal_lines (entry_id, account_id, amount_minor, currency)
-     SELECT p.entry_id, side.account_id, side.amount_minor, 'USD'
+    `INSERT INTO journal_lines (entry_id, account_id, amount_minor, currency, posted_at, kind)
+     SELECT p.entry_id, side.account_id, side.amount_minor, 'USD', p.created_at, 'transfer'
        FROM bench_payments p
        JOIN bench_wallets payer ON payer.k = p.payer_k
        JOIN bench_wallets merchant ON merchant.k = p.merchant_k

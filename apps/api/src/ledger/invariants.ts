@@ -30,6 +30,13 @@ const checks: { name: string; sql: string }[] = [
             LEFT JOIN accounts a ON a.id = h.account_id WHERE a.id IS NULL`,
   },
   {
+    // Lines carry their entry's time and kind (ADR 047): statements and charts read them.
+    name: 'line time or kind differs from its entry',
+    sql: `SELECT l.id::text AS subject, l.posted_at || ' ' || l.kind || ' vs ' || e.created_at || ' ' || e.kind AS detail
+            FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+           WHERE l.posted_at <> e.created_at OR l.kind <> e.kind`,
+  },
+  {
     name: 'line currency differs from its account',
     sql: `SELECT l.id::text AS subject, l.currency || ' vs ' || a.currency AS detail
             FROM journal_lines l JOIN accounts a ON a.id = l.account_id

@@ -1,6 +1,7 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { hasValidCheckDigit } from '@coffer/contracts/ledger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { redateEntries } from '../../test/books.ts';
 import { openTestDatabase } from '../../test/database.ts';
 import { createWallet, deposit, transferLines, usd } from '../../test/factories.ts';
 import type { Database } from '../db/client.ts';
@@ -335,6 +336,27 @@ describe('accounts are permanent', () => {
 });
 
 describe('invariants', () => {
+  it('copies each entry’s time and kind onto its lines, and notices a line that differs', async () => {
+    const wallet = await createWallet(ledger, { balance: '1.00' });
+    const lines = await db.query<{ same: boolean; kind: string }>(
+      `SELECT l.posted_at = e.created_at AS same, l.kind::text AS kind
+         FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id WHERE l.account_id = $1`,
+      [wallet],
+    );
+    expect(lines.rows).toEqual([{ same: true, kind: 'deposit' }]);
+    const moved = "posted_at = posted_at - interval '1 microsecond'";
+    await db.transaction(async (tx) => {
+      await tx.query('ALTER TABLE journal_lines DISABLE TRIGGER journal_lines_append_only');
+      await tx.query(`UPDATE journal_lines SET ${moved} WHERE account_id = $1`, [wallet]);
+      await tx.query('ALTER TABLE journal_lines ENABLE TRIGGER journal_lines_append_only');
+    });
+    const violations = await ledger.checkInvariants();
+    expect(violations.join('\n')).toContain('line time or kind differs from its entry');
+    // Put right again, so the tests after this one start from a sound ledger.
+    await redateEntries(db, { set: 'created_at', where: 'true', params: [] });
+    expect(await ledger.checkInvariants()).toEqual([]);
+  });
+
   it('notices a balance changed behind the ledger’s back', async () => {
     const wallet = await createWallet(ledger, { balance: '1.00' });
     await db.query(

@@ -135,6 +135,8 @@ export const customerLimits = {
   // Each add asks for a step-up code and sends a security email: more than anyone saves
   // by hand in an hour, too few to flood the inbox or the table.
   payeeAdd: perCustomerLimit(20, oneHourMs),
+  // Creating, editing, pausing and cancelling schedules: more than anyone does by hand.
+  scheduleChange: perCustomerLimit(30, fifteenMinutesMs),
   // Each bulk file is read whole (up to 32 MB) and checked line by line: a person fixing a
   // file uploads it a few times, not hundreds.
   bulkPaymentUpload: perCustomerLimit(30, oneHourMs),

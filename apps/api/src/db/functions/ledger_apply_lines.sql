@@ -13,6 +13,7 @@ DECLARE
   v_unbalanced_currency text;
   v_delta record;
   v_bucket smallint;
+  v_entry record;
 BEGIN
   IF v_line_count < 2 OR v_line_count <> coalesce(array_length(p_amounts, 1), 0) THEN
     RAISE EXCEPTION USING ERRCODE = 'CF900', MESSAGE = 'an entry needs two or more lines';
@@ -36,8 +37,15 @@ BEGIN
       MESSAGE = 'entry does not sum to zero in ' || v_unbalanced_currency;
   END IF;
 
-  INSERT INTO journal_lines (entry_id, account_id, amount_minor, currency)
-  SELECT p_entry_id, line.account_id, line.amount, a.currency
+  -- Each line carries its entry's time and kind (migration 0042), so an account's lines
+  -- in a period or of a kind are found by the line index alone, without the entries.
+  SELECT created_at, kind INTO v_entry FROM journal_entries WHERE id = p_entry_id;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION USING ERRCODE = 'CF900', MESSAGE = 'lines need their entry first';
+  END IF;
+
+  INSERT INTO journal_lines (entry_id, account_id, amount_minor, currency, posted_at, kind)
+  SELECT p_entry_id, line.account_id, line.amount, a.currency, v_entry.created_at, v_entry.kind
     FROM unnest(p_account_ids, p_amounts) WITH ORDINALITY AS line(account_id, amount, position)
     JOIN accounts a ON a.id = line.account_id
    ORDER BY line.position;

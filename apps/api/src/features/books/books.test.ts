@@ -121,6 +121,15 @@ describe('the trial balance', () => {
     });
   });
 
+  it('says where the books begin when asked for a day before the first entry', async () => {
+    const [threeDaysAgo, fourDaysAgo] = [await daysAgo(db, 3), await daysAgo(db, 4)];
+    const response = await support.get(`/api/v1/admin/books/trial-balance?date=${fourDaysAgo}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.date).toBe(
+      `The books begin on ${threeDaysAgo}: there is nothing before it`,
+    );
+  });
+
   it('downloads as CSV', async () => {
     const yesterday = await daysAgo(db, 1);
     const response = await support.get(

@@ -158,6 +158,19 @@ export async function closeProgress(
   return { lastClosedDay: row.last_closed_day, firstDay: row.first_day, today: row.today };
 }
 
+/**
+ * The first day of the books in `timeZone`: the earlier of the first closed day and the
+ * day of the first journal entry; null while the journal is empty.
+ */
+export async function booksFirstDay(db: Queryable, timeZone: string): Promise<string | null> {
+  const found = await db.query<{ first_day: string | null }>(
+    `SELECT least((SELECT min(day) FROM book_closes),
+                  ((SELECT min(created_at) FROM journal_entries) AT TIME ZONE $1)::date)::text AS first_day`,
+    [timeZone],
+  );
+  return found.rows[0]?.first_day ?? null;
+}
+
 /** Today's date in `timeZone` by the database's clock. */
 export async function todayIn(db: Queryable, timeZone: string): Promise<string> {
   const found = await db.query<{ today: string }>(

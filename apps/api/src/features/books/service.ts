@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { AppError } from '../../platform/app-error.ts';
 import {
+  booksFirstDay,
   closedBalances,
   closeProgress,
   dayBounds,
@@ -174,6 +175,12 @@ export async function trialBalance(
   const today = await todayIn(deps.db, deps.config.timeZone);
   if (query.date > today) {
     const message = `The books have no ${query.date} yet: today is ${today}`;
+    throw new AppError('validation_failed', { message, fields: { date: message } });
+  }
+  // Before the first entry there were no books: neither closed nor in progress.
+  const firstDay = (await booksFirstDay(deps.db, deps.config.timeZone)) ?? today;
+  if (query.date < firstDay) {
+    const message = `The books begin on ${firstDay}: there is nothing before it`;
     throw new AppError('validation_failed', { message, fields: { date: message } });
   }
   const { balances, closedAt } = await dayBalances(deps, query.date);

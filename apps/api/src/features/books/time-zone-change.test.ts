@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
-import { daysAgo } from '../../../test/books.ts';
+import { daysAgo, redateEntries } from '../../../test/books.ts';
 import { createWallet, deposit } from '../../../test/factories.ts';
 import type { Database } from '../../db/client.ts';
 import { closeDueDays } from './service.ts';
@@ -19,13 +19,10 @@ useTestApp(
 
 /** Sets when the entries made at or after `since` were made (the test's own database). */
 async function dateEntries(since: Date, at: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query('ALTER TABLE journal_entries DISABLE TRIGGER journal_entries_append_only');
-    await tx.query(
-      'UPDATE journal_entries SET created_at = $2::timestamptz WHERE created_at >= $1',
-      [since, at],
-    );
-    await tx.query('ALTER TABLE journal_entries ENABLE TRIGGER journal_entries_append_only');
+  await redateEntries(db, {
+    set: '$2::timestamptz',
+    where: 'created_at >= $1',
+    params: [since, at],
   });
 }
 

@@ -106,6 +106,34 @@ describe('hostile XML the parser refuses', () => {
       /^line 9, column 7: Amt appears 2 times; the standard allows one/,
     ],
     [
+      'an amount in another namespace',
+      good.replace('</Amt>', '</Amt><x:Amt xmlns:x="urn:example:other" Ccy="EUR">3000.00</x:Amt>'),
+      /^line 10, column 34: an element in another namespace \(<x:Amt>\)/,
+    ],
+    [
+      'an entry that declares a namespace of its own',
+      good.replace('<Ntry>', '<Ntry xmlns="urn:example:other">'),
+      /^line 9, column 7: an element in another namespace \(urn:example:other\)/,
+    ],
+    [
+      'a processing instruction inside the statement',
+      good.replace('<Ntry>', '<?bank-import skip-checks?><Ntry>'),
+      /: a processing instruction \(<\?bank-import…\?>\) has no place in a statement/,
+    ],
+    [
+      'a second statement id',
+      good.replace('</MsgId>', '</MsgId><MsgId>OTHER</MsgId>'),
+      /^line 4, column 5: MsgId appears 2 times; the standard allows one/,
+    ],
+    [
+      'a second end-to-end id',
+      camt053([{ amount: '3.00', isCredit: true, endToEndId: 'E2E-1' }]).replace(
+        '</EndToEndId>',
+        '</EndToEndId><EndToEndId>E2E-2</EndToEndId>',
+      ),
+      /: EndToEndId appears 2 times; the standard allows one/,
+    ],
+    [
       'a second root element',
       `${good}<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"/>\n`,
       /^line 1, column 1: not well-formed XML \(a file has exactly one root element\)/,

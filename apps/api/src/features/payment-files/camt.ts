@@ -194,7 +194,7 @@ function transactionsOf(entry: unknown, places: Places): StatementTransaction[] 
     const amount =
       ownAmount === undefined ? entryAmount : amountOf(ownAmount, places.of(ownAmount));
     const references = child(transaction, 'Refs');
-    const endToEndId = freeText(child(references, 'EndToEndId'), 35, at, 'EndToEndId');
+    const endToEndId = freeText(only(references, 'EndToEndId', at), 35, at, 'EndToEndId');
     return {
       ...common,
       ...amount,
@@ -209,6 +209,36 @@ function transactionsOf(entry: unknown, places: Places): StatementTransaction[] 
       counterparty: counterpartyOf(transaction, isCredit, at),
     };
   });
+}
+
+/**
+ * Refuses what a camt.053 of one namespace never holds but a parser reading only the
+ * names it knows would pass over or misread: an element of another namespace (prefixed,
+ * or one that declares its own default namespace, whose `<Amt>` is not ISO's) and a
+ * processing instruction inside the document. Walks the tree without recursion; the
+ * parser has already bounded its depth.
+ */
+function refuseForeignMarkup(document: unknown, namespace: string, places: Places): void {
+  const pending: unknown[] = [document];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (typeof node !== 'object' || node === null) continue;
+    for (const [name, value] of Object.entries(node as XmlNode)) {
+      if (name.startsWith('?')) {
+        refuse(
+          places.of(node),
+          `a processing instruction (<${name}…?>) has no place in a statement`,
+        );
+      }
+      if (name === '@xmlns' && value !== namespace) {
+        refuse(places.of(node), `an element in another namespace (${String(value).slice(0, 80)})`);
+      }
+      const elements = Array.isArray(value) ? value : [value];
+      if (name.includes(':') && !name.startsWith('@')) {
+        refuse(places.of(elements[0]), `an element in another namespace (<${name.slice(0, 40)}>)`);
+      }
+      for (const element of elements) pending.push(element);
+    }
+  }
 }
 
 /**
@@ -258,8 +288,15 @@ export function parseCamt053(bytes: Buffer, ownIban: string): ParsedStatement {
       'not a camt.053 statement (its Document must be in the namespace urn:iso:std:iso:20022:tech:xsd:camt.053.001.xx)',
     );
   }
+  refuseForeignMarkup(document, namespace, places);
   const message = child(document, 'BkToCstmrStmt');
-  const reference = freeText(child(message, 'GrpHdr', 'MsgId'), 35, places.of(message), 'MsgId');
+  const header = only(message, 'GrpHdr', places.of(message));
+  const reference = freeText(
+    only(header, 'MsgId', places.of(header)),
+    35,
+    places.of(message),
+    'MsgId',
+  );
   const statements = children(message, 'Stmt');
   if (!reference || statements.length === 0) {
     refuse(places.of(message ?? document), 'a camt.053 statement needs GrpHdr/MsgId and a Stmt');

@@ -398,6 +398,43 @@ describe('a settlement refunded as missing, then missing from another file of th
   });
 });
 
+describe('a settlement whose refund was refused, missing again from another file', () => {
+  it('keeps its one reopened item, which a file showing the settlement then resolves', async () => {
+    const missing = await purchase(200n);
+    const otherLine = () =>
+      header + line({ authorizationId: 'auth_r', settlementId: `settle_${newId()}` }, '1.00');
+    const itemsOfMissing = async () =>
+      (await openCardItems()).filter(
+        (item) => item.kind === 'missing_settlement' && item.reason.includes(missing.settlementId),
+      );
+    expect((await upload(support, otherLine())).statusCode).toBe(201);
+    const [first] = await itemsOfMissing();
+    const refunded = await support.post(`/api/v1/admin/reconciliation/${first?.id}/resolve`, {
+      action: 'refund',
+      note: 'The processor never took it: give it back',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const rejected = await secondAdmin.post(
+      `/api/v1/admin/money-requests/${refunded.json().moneyRequestId}/reject`,
+      { reason: 'Ask the processor first' },
+    );
+    expect(rejected.statusCode, rejected.body).toBe(200);
+
+    expect((await upload(support, otherLine())).statusCode).toBe(201);
+    expect((await itemsOfMissing()).map((item) => item.id)).toEqual([first?.id]);
+
+    const shown = await upload(support, header + line(missing, '2.00'));
+    expect(shown.json()).toMatchObject({ matchedCount: 1 });
+    expect(await itemsOfMissing()).toEqual([]);
+    for (const item of await openCardItems()) {
+      await support.post(`/api/v1/admin/reconciliation/${item.id}/resolve`, {
+        action: 'note',
+        note: 'Not ours',
+      });
+    }
+  });
+});
+
 describe('two files of a day holding one settlement, uploaded at once', () => {
   it('match it once; the other line waits as already in an earlier file', async () => {
     const bought = await purchase(700n);

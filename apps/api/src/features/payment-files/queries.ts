@@ -240,6 +240,16 @@ export async function markPayoutsMatched(
   await resolveMissingItems(tx, 'missing_payout', payoutIds);
 }
 
+/**
+ * SQL: an item resolved by moving money that the second admin refused (or its maker
+ * withdrew): nothing moved, so it is open again, to be resolved another way.
+ */
+const isReopened = `(r.status = 'resolved' AND EXISTS (
+    SELECT 1 FROM money_requests m WHERE m.id = r.money_request_id AND m.status = 'rejected'))`;
+
+/** SQL: an item staff still have to resolve: open, or reopened. */
+const isStillOpen = `(r.status = 'open' OR ${isReopened})`;
+
 const missingOf = {
   missing_payout: { column: 'payout_id', note: 'Found in a later statement' },
   missing_settlement: {
@@ -248,7 +258,11 @@ const missingOf = {
   },
 } as const;
 
-/** Resolves the open "missing" items of what a later file showed after all. */
+/**
+ * Resolves the "missing" items still open (reopened ones too) of what a later file showed
+ * after all. A reopened item's refused request is let go: the file settles it, and the
+ * request keeps its own record.
+ */
 async function resolveMissingItems(
   tx: Queryable,
   kind: keyof typeof missingOf,
@@ -256,9 +270,9 @@ async function resolveMissingItems(
 ): Promise<void> {
   const { column, note } = missingOf[kind];
   await tx.query(
-    `UPDATE reconciliation_items SET status = 'resolved', resolution = 'matched',
-            note = $3, resolved_at = now()
-      WHERE kind = $1 AND status = 'open' AND ${column} = ANY($2::uuid[])`,
+    `UPDATE reconciliation_items r SET status = 'resolved', resolution = 'matched',
+            note = $3, resolved_at = now(), resolved_by_user_id = NULL, money_request_id = NULL
+      WHERE r.kind = $1 AND ${isStillOpen} AND r.${column} = ANY($2::uuid[])`,
     [kind, ids, note],
   );
 }
@@ -310,8 +324,8 @@ export async function insertItem(tx: Queryable, item: NewReconciliationItem): Pr
 }
 
 /**
- * The payouts of these batches that no statement has shown yet and that have no open
- * "missing" item: the statements should have debited them.
+ * The payouts of these batches that no statement has shown yet and that have no "missing"
+ * item still open: the statements should have debited them.
  */
 export async function unseenPayoutsOfBatches(
   tx: Queryable,
@@ -328,7 +342,7 @@ export async function unseenPayoutsOfBatches(
       WHERE p.batch_id = ANY($1::uuid[]) AND p.bank_statement_id IS NULL
         AND NOT EXISTS (SELECT 1 FROM reconciliation_items r
                          WHERE r.payout_id = p.id AND r.kind = 'missing_payout'
-                           AND r.status = 'open')
+                           AND ${isStillOpen})
       ORDER BY p.id`,
     [batchIds],
   );
@@ -347,13 +361,6 @@ export type ReconciliationItemRow = Omit<RowOf<typeof reconciliationItems>, 'boo
 export function isItemOpen(row: ReconciliationItemRow): boolean {
   return row.status === 'open' || row.is_reopened;
 }
-
-/**
- * SQL: an item resolved by moving money that the second admin refused (or its maker
- * withdrew): nothing moved, so it is open again, to be resolved another way.
- */
-const isReopened = `(r.status = 'resolved' AND EXISTS (
-    SELECT 1 FROM money_requests m WHERE m.id = r.money_request_id AND m.status = 'rejected'))`;
 
 const selectItems = `
   SELECT r.*, r.booking_date::text AS booking_day, resolver.username AS resolved_by_username,
@@ -493,7 +500,7 @@ export async function isPurchaseRefunded(db: Queryable, authorizationId: string)
 
 /**
  * Our settlements of a day (captures and reversals, by when they settled), oldest first;
- * `isUnseenOnly`: those no settlement file has shown and no open "missing" item waits for.
+ * `isUnseenOnly`: those no settlement file has shown and no "missing" item still open waits for.
  */
 export async function settlementsOfDay(
   db: Queryable,
@@ -503,7 +510,7 @@ export async function settlementsOfDay(
   const unseen = `AND a.settlement_file_id IS NULL
      AND NOT EXISTS (SELECT 1 FROM reconciliation_items r
                       WHERE r.card_authorization_id = a.id AND r.kind = 'missing_settlement'
-                        AND r.status = 'open')
+                        AND ${isStillOpen})
      AND NOT ${isRefunded('a.id')}`;
   const found = await db.query<OurSettlementRow>(
     `${selectSettlements} AND a.settled_at >= $1 AND a.settled_at < $2

@@ -45,27 +45,58 @@ export async function periodInstants(
   return instants;
 }
 
-/** The id of the account's newest line, 0 when it has none. */
-export async function newestLineId(db: Queryable, accountId: AccountId): Promise<bigint> {
-  const newest = await db.query<{ line_id: bigint | null }>(
-    'SELECT max(id) AS line_id FROM journal_lines WHERE account_id = $1',
-    [accountId],
+/**
+ * Where a statement starts: the account's balance before `start` and its newest line, read in
+ * one statement so both come from the same snapshot. The balance is summed from the nearer
+ * end of the account's history: its lines before `start`, or today's balance less its lines
+ * since (a million-line merchant's last month is a small part of its history).
+ */
+export async function statementOpening(
+  db: Queryable,
+  account: { accountId: AccountId; start: Date },
+): Promise<{ openingBalanceMinor: bigint; lastLineId: bigint }> {
+  const found = await db.query<{ opening_minor: bigint; last_line_id: bigint | null }>(
+    `WITH history AS (
+       SELECT (SELECT min(posted_at) FROM journal_lines WHERE account_id = $1) AS first_at,
+              (SELECT max(id) FROM journal_lines WHERE account_id = $1) AS last_line_id)
+     SELECT history.last_line_id,
+            CASE WHEN $2::timestamptz - history.first_at < now() - $2::timestamptz
+                 THEN (SELECT coalesce(sum(amount_minor), 0) FROM journal_lines
+                        WHERE account_id = $1 AND posted_at < $2)
+                 ELSE (SELECT coalesce(sum(balance_minor), 0) FROM account_balances
+                        WHERE account_id = $1)
+                      - (SELECT coalesce(sum(amount_minor), 0) FROM journal_lines
+                          WHERE account_id = $1 AND posted_at >= $2)
+            END::bigint AS opening_minor
+       FROM history`,
+    [account.accountId, account.start],
   );
-  return newest.rows[0]?.line_id ?? 0n;
+  const row = found.rows[0];
+  return { openingBalanceMinor: row?.opening_minor ?? 0n, lastLineId: row?.last_line_id ?? 0n };
 }
 
-/** The account's balance from its lines up to `lastLineId` made before `before`. */
-export async function balanceBefore(
+/**
+ * The period's totals from the lines' time index alone (index-only): what came in, what
+ * went out and how many lines, up to `lastLineId` as the statement's pages read them.
+ */
+export async function statementTotals(
   db: Queryable,
-  account: { accountId: AccountId; before: Date; lastLineId: bigint },
-): Promise<bigint> {
-  const opening = await db.query<{ sum: bigint }>(
-    `SELECT coalesce(sum(l.amount_minor), 0)::bigint AS sum
-       FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
-      WHERE l.account_id = $1 AND e.created_at < $2 AND l.id <= $3`,
-    [account.accountId, account.before, account.lastLineId],
+  period: { accountId: AccountId; start: Date; end: Date; lastLineId: bigint },
+): Promise<{ moneyInMinor: bigint; moneyOutMinor: bigint; entryCount: number }> {
+  const found = await db.query<{ in_minor: bigint; out_minor: bigint; entry_count: number }>(
+    `SELECT coalesce(sum(amount_minor) FILTER (WHERE amount_minor > 0), 0)::bigint AS in_minor,
+            coalesce(-sum(amount_minor) FILTER (WHERE amount_minor < 0), 0)::bigint AS out_minor,
+            count(*)::int AS entry_count
+       FROM journal_lines
+      WHERE account_id = $1 AND posted_at >= $2 AND posted_at < $3 AND id <= $4`,
+    [period.accountId, period.start, period.end, period.lastLineId],
   );
-  return opening.rows[0]?.sum ?? 0n;
+  const row = found.rows[0];
+  return {
+    moneyInMinor: row?.in_minor ?? 0n,
+    moneyOutMinor: row?.out_minor ?? 0n,
+    entryCount: row?.entry_count ?? 0,
+  };
 }
 
 export type StatementLineRow = {
@@ -76,7 +107,12 @@ export type StatementLineRow = {
   amount_minor: bigint;
 } & QuickPayCounterpartyColumns;
 
-/** One page of a wallet's lines in [start, end), oldest first, after `afterLineId`. */
+/**
+ * One page of a wallet's lines in [start, end), oldest first, after the line `afterLineId`
+ * (0 for the first page), read by the lines' time index (account, time, id) without
+ * scanning the account's other periods. The cursor is the line itself, looked up, because
+ * its time has microseconds that a JavaScript Date would round away.
+ */
 export async function statementLinesPage(
   db: Queryable,
   page: {
@@ -91,13 +127,14 @@ export async function statementLinesPage(
 ): Promise<StatementLineRow[]> {
   const counterparty = quickPayCounterpartySql('$7');
   const found = await db.query<StatementLineRow>(
-    `SELECT l.id AS line_id, e.created_at, e.kind, e.memo, l.amount_minor,
+    `SELECT l.id AS line_id, l.posted_at AS created_at, l.kind, e.memo, l.amount_minor,
             ${counterparty.columns}
        FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
        ${counterparty.joins}
-      WHERE l.account_id = $1 AND e.created_at >= $2 AND e.created_at < $3
-        AND l.id > $4 AND l.id <= $5
-      ORDER BY l.id LIMIT $6`,
+      WHERE l.account_id = $1 AND l.posted_at >= $2 AND l.posted_at < $3 AND l.id <= $5
+        AND ($4::bigint = 0 OR (l.posted_at, l.id) >
+             (SELECT prev.posted_at, prev.id FROM journal_lines prev WHERE prev.id = $4))
+      ORDER BY l.posted_at, l.id LIMIT $6`,
     [
       page.accountId,
       page.start,

@@ -3,6 +3,7 @@ import { todayUtc } from '@coffer/contracts/statements';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
+import { redateEntries } from '../../../test/books.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { usd } from '../../../test/factories.ts';
 import { signedUpClient, staffClient, TestClient } from '../../../test/http.ts';
@@ -61,13 +62,10 @@ async function post(
     ],
   });
   if (options.at) {
-    await db.transaction(async (tx) => {
-      await tx.query('ALTER TABLE journal_entries DISABLE TRIGGER journal_entries_append_only');
-      await tx.query('UPDATE journal_entries SET created_at = $2 WHERE id = $1', [
-        entryId,
-        new Date(options.at ?? ''),
-      ]);
-      await tx.query('ALTER TABLE journal_entries ENABLE TRIGGER journal_entries_append_only');
+    await redateEntries(db, {
+      set: '$2',
+      where: 'id = $1',
+      params: [entryId, new Date(options.at)],
     });
   }
   return entryId;
@@ -364,6 +362,12 @@ describe('statement files', () => {
     expect(preview.entryCount).toBe(lineCount + 1);
     expect(preview.entries).toHaveLength(200);
     expect(preview.closingBalanceMinor).toBe(closingMinor.toString());
+    expect([preview.moneyInMinor, preview.moneyOutMinor]).toEqual([
+      (25n * BigInt(lineCount)).toString(),
+      '4520',
+    ]);
+    // The preview's first lines run on from the opening balance, as the whole statement does.
+    expect(preview.entries[0]?.balanceAfterMinor).toBe('100025');
   });
 
   it('prints names in any script with the bundled fonts, read back as the same text', async () => {

@@ -66,7 +66,7 @@ export async function walletLines(
        LEFT JOIN disputes dd ON dd.id = dt.dispute_id
       WHERE l.account_id = $1
         AND ($3::bigint IS NULL OR l.id < $3::bigint)
-        AND (NOT $5::boolean OR (e.kind = 'deposit' AND l.amount_minor > 0))
+        AND (NOT $5::boolean OR (l.kind = 'deposit' AND l.amount_minor > 0))
       ORDER BY l.id DESC
       LIMIT $4`,
     [
@@ -130,10 +130,10 @@ export async function dailyNetsSince(
     net_minor: bigint;
   }>(
     `WITH daily AS (
-       SELECT to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+       SELECT to_char(l.posted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
               sum(l.amount_minor)::bigint AS net_minor
-         FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
-        WHERE l.account_id = $1 AND e.created_at >= $2
+         FROM journal_lines l
+        WHERE l.account_id = $1 AND l.posted_at >= $2
         GROUP BY 1
      )
      SELECT balance_now.balance_minor, balance_now.held_minor, daily.day, daily.net_minor
@@ -156,7 +156,8 @@ export async function dailyNetsSince(
 
 /**
  * What left the wallet since `since` per UTC month and kind of entry, for the kinds given:
- * the wallet's debit lines, found by its own lines' index as its history is.
+ * the wallet's debit lines, read from its lines' time index alone (each line carries its
+ * entry's time and kind).
  */
 export async function monthlyDebitsSince(
   db: Queryable,
@@ -165,11 +166,11 @@ export async function monthlyDebitsSince(
   kinds: readonly EntryKind[],
 ): Promise<{ month: string; kind: EntryKind; debitsMinor: bigint }[]> {
   const found = await db.query<{ month: string; kind: EntryKind; debits_minor: bigint }>(
-    `SELECT to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, e.kind::text AS kind,
+    `SELECT to_char(l.posted_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, l.kind::text AS kind,
             sum(-l.amount_minor)::bigint AS debits_minor
-       FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
-      WHERE l.account_id = $1 AND l.amount_minor < 0 AND e.created_at >= $2
-        AND e.kind::text = ANY($3::text[])
+       FROM journal_lines l
+      WHERE l.account_id = $1 AND l.amount_minor < 0 AND l.posted_at >= $2
+        AND l.kind::text = ANY($3::text[])
       GROUP BY 1, 2`,
     [walletId, since, kinds],
   );

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { friendlyFormatIBAN, isValidIBAN } from 'ibantools';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, useTestApp } from '../../../test/app.ts';
+import { redateEntries } from '../../../test/books.ts';
 import { usd } from '../../../test/factories.ts';
 import {
   newIdempotencyKey,
@@ -273,19 +274,12 @@ describe('transactions', () => {
   });
 });
 
-/**
- * Moves an entry back in time. The journal is append-only, so the test lifts the guard
- * for the one UPDATE, as if the entry had been posted days ago.
- */
+/** Moves an entry back in time, as if it had been posted days ago. */
 async function backdate(memo: string, daysAgo: number) {
-  await db.transaction(async (tx) => {
-    await tx.query('ALTER TABLE journal_entries DISABLE TRIGGER journal_entries_append_only');
-    await tx.query(
-      `UPDATE journal_entries SET created_at = now() - make_interval(days => $2::int)
-        WHERE memo = $1`,
-      [memo, daysAgo],
-    );
-    await tx.query('ALTER TABLE journal_entries ENABLE TRIGGER journal_entries_append_only');
+  await redateEntries(db, {
+    set: 'now() - make_interval(days => $2::int)',
+    where: 'memo = $1',
+    params: [memo, daysAgo],
   });
 }
 
