@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 export const allowedFeatureImports = {
   admin: [
     'audit',
+    'bulk-payments',
     'cards',
     'deposits',
     'disputes',
@@ -36,6 +37,7 @@ export const allowedFeatureImports = {
   auth: ['terms'],
   // Pay Bills, Withdraw and Quick Pay offer saved payees first.
   bills: ['payees'],
+  'bulk-payments': ['step-up'],
   loans: ['step-up'],
   payees: ['step-up'],
   payouts: ['payees', 'step-up'],
@@ -55,6 +57,8 @@ export const allowedApiFeatureImports = {
   admin: ['auth', 'loans', 'wallet'],
   // Sign-up checks and records the terms accepted with the new account.
   auth: ['terms'],
+  // A file's recipients are looked up as Quick Pay looks one up; confirming needs a code.
+  'bulk-payments': ['step-up', 'transfers'],
   // A refund is a staff deposit: a money request of the deposits feature. A dispute about
   // a card purchase may freeze the card, with the cards feature's own freeze.
   disputes: ['cards', 'deposits'],

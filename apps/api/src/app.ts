@@ -13,6 +13,7 @@ import { auditRoutes } from './features/audit/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { billRoutes } from './features/bills/routes.ts';
 import { booksRoutes } from './features/books/routes.ts';
+import { bulkPaymentRoutes } from './features/bulk-payments/routes.ts';
 import { cardRoutes, issuingRoutes } from './features/cards/routes.ts';
 import { depositRoutes } from './features/deposits/routes.ts';
 import { devMailRoutes } from './features/dev-mail/routes.ts';
@@ -224,6 +225,7 @@ export async function buildApp(options: {
       await api.register(eventRoutes);
       await api.register(stepUpRoutes);
       await api.register(payeeRoutes);
+      await api.register(bulkPaymentRoutes);
       await api.register(walletRoutes);
       await api.register(transferRoutes);
       await api.register(payoutRoutes);

@@ -176,6 +176,7 @@ const envSchema = z.object({
   COFFER_SENT_EMAIL_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
   COFFER_LOAN_TERMS: z.string().min(2).optional(),
   COFFER_JOB_TICK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  COFFER_BULK_PAYER: booleanFlag.optional(),
   COFFER_GL_MAP: z.string().min(2).optional(),
   COFFER_TIMEZONE: z
     .string()
@@ -301,6 +302,11 @@ export type Config = {
   loanTerms: ReadonlyMap<string, LoanTerms>;
   /** How often an instance looks for due scheduled jobs (platform/jobs.ts). */
   jobTickMs: number;
+  /**
+   * Whether this instance pays confirmed bulk payment files (`COFFER_BULK_PAYER`, on unless
+   * 0): several instances may all pay them; a test turns it off to pay batches itself.
+   */
+  isBulkPayerOn: boolean;
   /** The general-ledger code and name of each account kind (`COFFER_GL_MAP` over the default). */
   glMap: GlMap;
   /** The institution's time zone (`COFFER_TIMEZONE`): its days are the books' days. */
@@ -506,6 +512,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     loanTerms: loadLoanTerms(values.COFFER_LOAN_TERMS, isSandbox),
     jobTickMs: values.COFFER_JOB_TICK_MS,
+    isBulkPayerOn: values.COFFER_BULK_PAYER ?? true,
     glMap: loadGlMap(values.COFFER_GL_MAP),
     timeZone: values.COFFER_TIMEZONE,
     bankAccount: bankAccountOf(values.COFFER_BANK_IBAN, values.COFFER_BANK_BIC, isSandbox),

@@ -33,5 +33,7 @@ export const stepUpChallengeBodySchema = z.discriminatedUnion('purpose', [
   // A new payee: the code confirms what it pays (a new payee is how a taken-over account
   // moves money out), not its nickname.
   z.object({ purpose: z.literal('payee'), target: payeeTargetSchema }),
+  // A bulk payment file: the code confirms the file's total, as checked at upload.
+  z.object({ purpose: z.literal('bulk_payment'), bulkPaymentId: z.uuid() }),
 ]);
 export type StepUpChallengeBody = z.infer<typeof stepUpChallengeBodySchema>;

@@ -1,6 +1,12 @@
 import { z } from './zod.ts';
 
-export const stepUpPurposes = ['transfer', 'payout', 'loan_repayment', 'payee'] as const;
+export const stepUpPurposes = [
+  'transfer',
+  'payout',
+  'loan_repayment',
+  'payee',
+  'bulk_payment',
+] as const;
 export type StepUpPurpose = (typeof stepUpPurposes)[number];
 
 /**

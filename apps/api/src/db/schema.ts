@@ -1,6 +1,7 @@
 // The database schema. drizzle-kit turns it into the committed SQL under drizzle/;
 // queries are written in SQL beside each feature (queries.ts).
 import { roles } from '@coffer/contracts/auth';
+import { bulkPaymentLineStatuses, bulkPaymentStatuses } from '@coffer/contracts/bulk-payments';
 import { authorizationStatuses, cardStatuses } from '@coffer/contracts/cards';
 import { disputeProblemTypes, disputeStatuses } from '@coffer/contracts/disputes';
 import { kycIdTypes, kycStatuses } from '@coffer/contracts/kyc';
@@ -1394,5 +1395,73 @@ export const passkeyChallenges = pgTable(
       'passkey_challenges_flow_known',
       sql`${table.flow} IN ('registration', 'sign_in', 'second_factor', 'step_up')`,
     ),
+  ],
+);
+
+/**
+ * A bulk payment file (ADR 044): checked whole at upload (`checked`), confirmed with a
+ * step-up code for its total (`paying`), paid line by line by the bulk payer (`done`).
+ * The counts and `paid_minor` are kept by the batch that pays the lines.
+ */
+export const bulkPayments = pgTable(
+  'bulk_payments',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    walletId: uuid('wallet_id').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    status: text('status', { enum: bulkPaymentStatuses }).notNull().default('checked'),
+    lineCount: integer('line_count').notNull(),
+    totalMinor: moneyColumn('total_minor').notNull(),
+    paidCount: integer('paid_count').notNull().default(0),
+    refusedCount: integer('refused_count').notNull().default(0),
+    paidMinor: moneyColumn('paid_minor').notNull().default(0n),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('bulk_payments_user_created_idx').on(table.userId, table.createdAt),
+    index('bulk_payments_paying_idx').on(table.confirmedAt).where(sql`${table.status} = 'paying'`),
+    check('bulk_payments_status_known', sql`${table.status} IN ('checked', 'paying', 'done')`),
+    check('bulk_payments_total_positive', sql`${table.totalMinor} > 0`),
+    check('bulk_payments_line_count_range', sql`${table.lineCount} BETWEEN 1 AND 10000`),
+    check(
+      'bulk_payments_counts_fit',
+      sql`${table.paidCount} + ${table.refusedCount} <= ${table.lineCount}`,
+    ),
+  ],
+);
+
+/**
+ * One line of a bulk payment file, keyed by the file and its line number (the ledger's
+ * idempotency key is made of the same two). The recipient was found at upload; its
+ * wallet is paid as typed then.
+ */
+export const bulkPaymentLines = pgTable(
+  'bulk_payment_lines',
+  {
+    bulkPaymentId: uuid('bulk_payment_id')
+      .notNull()
+      .references(() => bulkPayments.id),
+    lineNumber: integer('line_number').notNull(),
+    recipientUserId: uuid('recipient_user_id').notNull(),
+    recipientWalletId: uuid('recipient_wallet_id').notNull(),
+    recipient: text('recipient').notNull(),
+    amountMinor: moneyColumn('amount_minor').notNull(),
+    reference: text('reference').notNull(),
+    status: text('status', { enum: bulkPaymentLineStatuses }).notNull().default('pending'),
+    refusalReason: text('refusal_reason'),
+    entryId: uuid('entry_id'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bulkPaymentId, table.lineNumber] }),
+    check(
+      'bulk_payment_lines_status_known',
+      sql`${table.status} IN ('pending', 'paid', 'refused')`,
+    ),
+    check('bulk_payment_lines_amount_positive', sql`${table.amountMinor} > 0`),
   ],
 );

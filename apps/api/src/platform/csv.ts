@@ -2,7 +2,7 @@ import { dateTimeFormatOf } from '@coffer/contracts/time-zones';
 
 const plainNumber = /^-?\d+(\.\d+)?$/;
 /** A spreadsheet reads a cell starting with one of these as a formula (CSV injection). */
-const formulaStart = /^[=+\-@\t\r]/;
+export const formulaStart = /^[=+\-@\t\r]/;
 /**
  * A reader that splits lines on something other than a comma (a semicolon, in locales that
  * write decimals with a comma; a tab; a line break) starts a cell after it, ignoring our

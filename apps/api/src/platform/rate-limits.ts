@@ -140,6 +140,9 @@ export const customerLimits = {
   payeeAdd: perCustomerLimit(20, oneHourMs),
   // Creating, editing, pausing and cancelling schedules: more than anyone does by hand.
   scheduleChange: perCustomerLimit(30, fifteenMinutesMs),
+  // Each bulk file is read whole (up to 32 MB) and checked line by line: a person fixing a
+  // file uploads it a few times, not hundreds.
+  bulkPaymentUpload: perCustomerLimit(30, oneHourMs),
   // Each upload writes up to 10 MB to disk: plenty for a person retrying, too few to fill it.
   kycUpload: perCustomerLimit(20, oneHourMs),
   kycSubmission: perCustomerLimit(10, oneHourMs),

@@ -201,6 +201,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                     ),
                   },
                   {
+                    path: 'bulk-payments',
+                    ...lazyPage(
+                      '../features/bulk-payments/pages/bulk-payments-page.tsx',
+                      'BulkPaymentsPage',
+                    ),
+                  },
+                  {
                     path: 'cards',
                     ...lazyPage('../features/cards/pages/cards-page.tsx', 'CardsPage'),
                   },

@@ -2,7 +2,7 @@ import type { CurrencyCode } from '@coffer/contracts/currencies';
 import { statementEntriesMax } from '@coffer/contracts/payment-files';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { electronicFormatIBAN } from 'ibantools';
-import { decoded, formulaStart, positiveAmount, refuse } from './file-checks.ts';
+import { decoded, formulaStart, positiveAmount, refuse } from '../../platform/file-checks.ts';
 
 /** camt.053 of any version: the bank-to-customer statement (ISO 20022). */
 const camt053Namespace = /^urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.\d{2}$/;

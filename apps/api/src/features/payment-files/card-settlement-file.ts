@@ -2,9 +2,14 @@ import type { CurrencyCode } from '@coffer/contracts/currencies';
 import { isCurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { toDecimalString } from '@coffer/contracts/money';
 import { cardSettlementColumns, cardSettlementLinesMax } from '@coffer/contracts/payment-files';
-import { CsvError, parse } from 'csv-parse/sync';
 import { csvRow } from '../../platform/csv.ts';
-import { decoded, formulaStart, positiveAmount, refuse } from './file-checks.ts';
+import {
+  csvRecords,
+  decoded,
+  formulaStart,
+  positiveAmount,
+  refuse,
+} from '../../platform/file-checks.ts';
 
 /**
  * The card settlement file (docs/OPERATIONS.md "Card settlement files"): the processor's
@@ -122,41 +127,28 @@ function settlementLine(cells: string[], line: number): SettlementLine {
  */
 export function parseCardSettlements(bytes: Buffer): SettlementLine[] {
   const text = decoded(bytes);
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    // With `info`, each record comes with where it ended (csv-parse's types do not say so).
-    records = parse(text, {
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      to_line: cardSettlementLinesMax + 2,
-    }) as unknown as typeof records;
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    const line = typeof error.lines === 'number' ? error.lines : 1;
-    return refuse(`line ${line}, column 1`, `not a CSV file (${error.message.slice(0, 120)})`);
-  }
+  const records = csvRecords(text, cardSettlementLinesMax + 2);
   const [header, ...rows] = records;
   if (!header) refuse('line 1, column 1', 'the file is empty; it needs the header line');
-  checkHeader(header.record);
+  checkHeader(header.cells);
   const last = rows[cardSettlementLinesMax];
   if (last) {
     refuse(
-      `line ${last.info.lines}, column 1`,
+      `line ${last.line}, column 1`,
       `a settlement file holds at most ${cardSettlementLinesMax} settlements`,
     );
   }
   const seen = new Map<string, number>();
-  return rows.map(({ record, info }) => {
-    const settlement = settlementLine(record, info.lines);
+  return rows.map(({ cells, line }) => {
+    const settlement = settlementLine(cells, line);
     const earlier = seen.get(settlement.settlementId);
     if (earlier !== undefined) {
       refuse(
-        placeOf(info.lines, columnOf.settlement_id),
+        placeOf(line, columnOf.settlement_id),
         `settlement ${settlement.settlementId} is already on line ${earlier}`,
       );
     }
-    seen.set(settlement.settlementId, info.lines);
+    seen.set(settlement.settlementId, line);
     return settlement;
   });
 }

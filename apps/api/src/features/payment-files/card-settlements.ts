@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { StaffAction } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { refuse } from '../../platform/file-checks.ts';
 import { newId } from '../../platform/ids.ts';
 import { dayBounds } from '../books/queries.ts';
 import type { PaymentFileDeps } from './batches.ts';
@@ -14,7 +15,6 @@ import {
   parseCardSettlements,
   type SettlementLine,
 } from './card-settlement-file.ts';
-import { refuse } from './file-checks.ts';
 import {
   insertItem,
   insertSettlementFile,

@@ -35,6 +35,8 @@ function paymentWords(purpose: StepUpPurpose, payment: PaymentToConfirm): string
     // A payee moves no money yet: the code confirms what the new payee pays.
     case 'payee':
       return `to add a new payee (${payment.payee})`;
+    case 'bulk_payment':
+      return `to pay ${amount} in ${payment.payee}`;
   }
 }
 
@@ -95,7 +97,9 @@ export async function startStepUp(
         `Your code ${paymentWords(purpose, payment)} is ${code}.`,
         purpose === 'payee'
           ? 'It works once, for 10 minutes, and only for this payee.'
-          : 'It works once, for 10 minutes, and only for this amount and payee.',
+          : purpose === 'bulk_payment'
+            ? 'It works once, for 10 minutes, and only for this file and its total.'
+            : 'It works once, for 10 minutes, and only for this amount and payee.',
         '',
         `Nobody from ${deps.site.institutionName} will ever ask you for this code.`,
         'If this is not a payment you are making, do not share the code: change your password and contact support.',

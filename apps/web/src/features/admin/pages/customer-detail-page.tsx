@@ -32,6 +32,7 @@ import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AuditEventsTable } from '../../audit/index.ts';
+import { CustomerBulkPaymentsTab } from '../../bulk-payments/index.ts';
 import { CustomerCardsTab } from '../../cards/index.ts';
 import {
   AccountActionsCard,
@@ -215,6 +216,7 @@ const tabValues = [
   'requests',
   'loans',
   'payouts',
+  'bulk-payments',
   'kyc',
   'cards',
   'disputes',
@@ -260,6 +262,7 @@ function CustomerTabs({ userId }: { userId: string }) {
         </Tabs.Tab>
         <Tabs.Tab value="loans">Pending Loan Requests</Tabs.Tab>
         <Tabs.Tab value="payouts">Payouts</Tabs.Tab>
+        <Tabs.Tab value="bulk-payments">Bulk payments</Tabs.Tab>
         <Tabs.Tab value="kyc">KYC</Tabs.Tab>
         <Tabs.Tab value="cards">Cards</Tabs.Tab>
         <Tabs.Tab value="disputes">Disputes</Tabs.Tab>
@@ -277,6 +280,9 @@ function CustomerTabs({ userId }: { userId: string }) {
       </Tabs.Panel>
       <Tabs.Panel value="payouts">
         <CustomerPayoutsTab userId={userId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="bulk-payments">
+        <CustomerBulkPaymentsTab userId={userId} />
       </Tabs.Panel>
       <Tabs.Panel value="kyc">
         <CustomerKycTab userId={userId} />
