@@ -4,6 +4,8 @@ import { entryKinds } from './ledger.ts';
 import { singleLineText } from './text.ts';
 import { z } from './zod.ts';
 
+export * from './webhook-alerts.ts';
+
 /** One event type per kind of ledger entry: `money.deposit`, `money.transfer` … */
 export const webhookEventTypes = entryKinds.map((kind) => `money.${kind}` as const);
 export type WebhookEventType = (typeof webhookEventTypes)[number];
@@ -105,9 +107,3 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 export const webhookDeliveryListSchema = z.object({ items: z.array(webhookDeliverySchema) });
 export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;
-
-/** The staff home's warning: endpoints the delivery job turned off. */
-export const webhookAlertsSchema = z.object({
-  items: z.array(z.object({ id: z.string(), url: z.string(), disabledAt: z.nullable(z.string()) })),
-});
-export type WebhookAlerts = z.infer<typeof webhookAlertsSchema>;
