@@ -18,9 +18,13 @@ export const webhookEndpointsQueryOptions = queryOptions({
   queryFn: ({ signal }) => apiRequest({ path: base, schema: webhookEndpointListSchema, signal }),
 });
 
+/** Deliveries move on without a live event: asked again while they are shown. */
+const deliveriesRefreshMs = 5_000;
+
 export function webhookDeliveriesQueryOptions(endpointId: string) {
   return queryOptions({
     queryKey: [...root, 'deliveries', endpointId],
+    refetchInterval: deliveriesRefreshMs,
     queryFn: ({ signal }) =>
       apiRequest({
         path: `${base}/${endpointId}/deliveries`,

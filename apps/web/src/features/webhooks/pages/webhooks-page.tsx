@@ -115,7 +115,11 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
       <Table.Td>{formatDateTime(delivery.createdAt)}</Table.Td>
       <Table.Td>{delivery.eventType}</Table.Td>
       <Table.Td>
-        <Badge color={deliveryColors[delivery.status]} data-testid="webhook-delivery-status">
+        <Badge
+          color={deliveryColors[delivery.status]}
+          variant="light"
+          data-testid="webhook-delivery-status"
+        >
           {delivery.status}
         </Badge>
       </Table.Td>
@@ -220,7 +224,11 @@ function EndpointCard({
               {endpoint.eventTypes.join(', ')}
             </Text>
           </Stack>
-          <Badge color={isEnabled ? 'green' : 'gray'} data-testid="webhook-endpoint-status">
+          <Badge
+            color={isEnabled ? 'green' : 'gray'}
+            variant="light"
+            data-testid="webhook-endpoint-status"
+          >
             {isEnabled ? 'On' : 'Off'}
           </Badge>
         </Group>
