@@ -66,6 +66,11 @@ CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("
 CREATE INDEX "webhook_deliveries_order_idx" ON "webhook_deliveries" USING btree ("endpoint_id","account_id","id") WHERE "status" = 'pending';--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_endpoint_idx" ON "webhook_deliveries" USING btree ("endpoint_id","id" DESC);--> statement-breakpoint
 CREATE INDEX "webhook_attempts_delivery_idx" ON "webhook_attempts" USING btree ("delivery_id","id");--> statement-breakpoint
+-- Housekeeping removes finished deliveries (their attempts go with them), then events no
+-- delivery needs any more, after 30 days (platform/housekeeping.ts).
+CREATE INDEX "webhook_deliveries_finished_at_idx" ON "webhook_deliveries" USING btree ("finished_at") WHERE "finished_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_event_idx" ON "webhook_deliveries" USING btree ("event_id");--> statement-breakpoint
+CREATE INDEX "webhook_events_created_at_idx" ON "webhook_events" USING btree ("created_at");--> statement-breakpoint
 CREATE OR REPLACE FUNCTION webhooks_enqueue_money(
   p_entry_id uuid, p_kind entry_kind, p_posted_at timestamptz,
   p_account_ids uuid[], p_amounts bigint[]

@@ -1283,14 +1283,18 @@ export const webhookEndpoints = pgTable(
 );
 
 /** One event for integrators, written by the ledger with its entry (webhooks_enqueue_money). */
-export const webhookEvents = pgTable('webhook_events', {
-  id: uuid('id').primaryKey(),
-  type: text('type').notNull(),
-  entryId: uuid('entry_id').notNull(),
-  accountId: uuid('account_id').notNull(),
-  payload: jsonb('payload').notNull(),
-  createdAt: createdAt(),
-});
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: uuid('id').primaryKey(),
+    type: text('type').notNull(),
+    entryId: uuid('entry_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('webhook_events_created_at_idx').on(table.createdAt)],
+);
 
 /** One event to one endpoint; sent in id order per endpoint and wallet. */
 export const webhookDeliveries = pgTable(
@@ -1319,6 +1323,10 @@ export const webhookDeliveries = pgTable(
       .on(table.endpointId, table.accountId, table.id)
       .where(sql`${table.status} = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.id.desc()),
+    index('webhook_deliveries_finished_at_idx')
+      .on(table.finishedAt)
+      .where(sql`${table.finishedAt} IS NOT NULL`),
+    index('webhook_deliveries_event_idx').on(table.eventId),
   ],
 );
 

@@ -14,6 +14,7 @@ import {
   runDeliveries,
   startReceiver,
 } from '../../../test/webhooks.ts';
+import { sweepOldRows } from '../../platform/housekeeping.ts';
 
 let app: FastifyInstance;
 let admin: TestClient;
@@ -279,6 +280,58 @@ describe('webhook deliveries', () => {
     expect(failing.received).toHaveLength(sent);
     expect((await admin.post(`/api/v1/admin/webhooks/${endpoint.id}/enable`)).statusCode).toBe(200);
     expect(await alerts()).toEqual([]);
+  });
+});
+
+describe('webhook history', () => {
+  it('is removed 30 days after it finished, attempts and events with it; pending deliveries stay', async () => {
+    const acknowledging = await receiver(answerWith(200));
+    const delivered = await registerWebhook(admin, acknowledging.url, ['money.deposit']);
+    const waiting = await registerWebhook(admin, acknowledging.url, ['money.deposit']);
+    await admin.post(`/api/v1/admin/webhooks/${waiting.id}/disable`);
+    // Turned off after the posting: its delivery stays pending, never attempted.
+    await app.db.query("UPDATE webhook_endpoints SET status = 'enabled' WHERE id = $1", [
+      waiting.id,
+    ]);
+    const customer = await createCustomer(app);
+    await fund(customer, 400n);
+    await app.db.query("UPDATE webhook_endpoints SET status = 'disabled' WHERE id = $1", [
+      waiting.id,
+    ]);
+    await runDeliveries(app);
+    const counts = async () =>
+      (
+        await app.db.query<{ deliveries: number; attempts: number; events: number }>(
+          `SELECT (SELECT count(*)::int FROM webhook_deliveries) AS deliveries,
+                  (SELECT count(*)::int FROM webhook_attempts) AS attempts,
+                  (SELECT count(*)::int FROM webhook_events) AS events`,
+        )
+      ).rows[0];
+    const before = await counts();
+    expect((await deliveriesOf(delivered.id))[0]?.status).toBe('delivered');
+    const periods = app.config.housekeeping;
+
+    await sweepOldRows(app.db, periods, minutesLater(new Date(), 29 * 24 * 60));
+    expect(await counts()).toEqual(before);
+
+    await sweepOldRows(app.db, periods, minutesLater(new Date(), 31 * 24 * 60));
+    const after = await counts();
+    expect(after?.deliveries).toBe((before?.deliveries ?? 0) - 1);
+    expect(after?.attempts).toBe((before?.attempts ?? 0) - 1);
+    expect(await deliveriesOf(delivered.id)).toEqual([]);
+    // The event both deliveries were of stays while the pending one needs it.
+    const [pending] = await deliveriesOf(waiting.id);
+    expect(pending?.status).toBe('pending');
+    const event = await app.db.query('SELECT 1 FROM webhook_events WHERE id = $1', [
+      pending?.eventId,
+    ]);
+    expect(event.rows).toHaveLength(1);
+    // Events no delivery needs any more went.
+    const unneeded = await app.db.query(
+      `SELECT 1 FROM webhook_events ev
+        WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = ev.id)`,
+    );
+    expect(unneeded.rows).toEqual([]);
   });
 });
 
