@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
-import { createCustomer } from '../../../test/customers.ts';
-import { deposit } from '../../../test/factories.ts';
+import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
+import { deposit, usd } from '../../../test/factories.ts';
 import { staffClient, type TestClient } from '../../../test/http.ts';
 import { quickPay } from '../../../test/transfers.ts';
 import {
@@ -58,8 +58,8 @@ async function deliveriesOf(endpointId: string) {
   }[];
 }
 
-async function fund(customer: { wallet: { id: string } }, amountMinor: bigint) {
-  await deposit(app.ledger, customer.wallet.id as never, amountMinor);
+async function fund(customer: TestCustomer, amountMinor: bigint) {
+  await deposit(app.ledger, customer.wallet.id, amountMinor);
 }
 
 describe('webhook deliveries', () => {
@@ -140,6 +140,38 @@ describe('webhook deliveries', () => {
       }),
     );
     expect(byCustomer).toEqual({ [payer.user.id]: '-1250', [payee.user.id]: '1250' });
+  });
+
+  it('writes nothing for an entry whose transaction rolls back', async () => {
+    const acknowledging = await receiver(answerWith(200));
+    const endpoint = await registerWebhook(admin, acknowledging.url, ['money.deposit']);
+    const customer = await createCustomer(app);
+    const settlement = await app.ledger.systemAccount('settlement', usd);
+    const rolledBack = new Error('rolled back after the posting');
+    await expect(
+      app.db.transaction(async (tx) => {
+        await app.ledger.post(
+          {
+            kind: 'deposit',
+            memo: 'never committed',
+            lines: [
+              { accountId: settlement, amountMinor: -600n },
+              { accountId: customer.wallet.id, amountMinor: 600n },
+            ],
+          },
+          tx,
+        );
+        const written = await tx.query('SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1', [
+          endpoint.id,
+        ]);
+        // Inside the transaction the delivery is there, with its entry.
+        expect(written.rows).toHaveLength(1);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    await runDeliveries(app);
+    expect(await deliveriesOf(endpoint.id)).toEqual([]);
+    expect(acknowledging.received).toEqual([]);
   });
 
   it('keeps each customer’s events in order, without holding back another customer’s', async () => {
