@@ -113,7 +113,7 @@ function describe(error: unknown): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return `no answer within ${outboundTimeoutMs / 1000} s`;
   }
-  const code = (error as { code?: unknown })?.code;
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : null;
   const message = error instanceof Error ? error.message : String(error);
   return (typeof code === 'string' ? `${code}: ${message}` : message).slice(0, 500);
 }

@@ -189,8 +189,8 @@ export async function removeEndpoint(
   endpointId: string,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const endpoint = await endpointById(tx, endpointId);
-    if (!endpoint || !(await lockEndpoint(tx, endpointId))) throw new AppError('not_found');
+    const endpoint = (await lockEndpoint(tx, endpointId)) && (await endpointById(tx, endpointId));
+    if (!endpoint) throw new AppError('not_found');
     await deleteEndpoint(tx, endpointId);
     await recordAudit(tx, {
       action: 'webhook_endpoint_deleted',
