@@ -70,6 +70,9 @@ export const allowedApiFeatureImports = {
   profile: ['auth'],
   // The reports read the queues' sizes as the staff home counts them.
   reports: ['staff-home'],
+  // A scheduled payment is paid by the very service of the payment it is: Quick Pay, Pay
+  // Bills or Withdraw (ADR 045).
+  'scheduled-payments': ['bills', 'payouts', 'transfers'],
   // The demo history's days are closed by the books' own close.
   sandbox: ['auth', 'books'],
   statements: ['wallet'],

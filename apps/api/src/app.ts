@@ -27,6 +27,7 @@ import { paymentFileRoutes } from './features/payment-files/routes.ts';
 import { payoutRoutes } from './features/payouts/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
+import { scheduledPaymentRoutes } from './features/scheduled-payments/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { loadSite } from './features/site/site.ts';
 import { staffHomeRoutes } from './features/staff-home/routes.ts';
@@ -228,6 +229,7 @@ export async function buildApp(options: {
       await api.register(transferRoutes);
       await api.register(payoutRoutes);
       await api.register(billRoutes);
+      await api.register(scheduledPaymentRoutes);
       await api.register(statementRoutes);
       await api.register(kycRoutes);
       await api.register(loanRoutes);

@@ -219,6 +219,16 @@ export const errorCodes = {
     status: 409,
     message: 'You can save at most 200 payees. Delete one you no longer use first.',
   },
+  /** Scheduled payments: the customer has `scheduledPaymentsMax` schedules already. */
+  schedule_limit_reached: {
+    status: 409,
+    message: 'You can keep at most 50 scheduled payments. Cancel one you no longer need first.',
+  },
+  /** Scheduled payments: the schedule was cancelled, or ended, and cannot change any more. */
+  schedule_not_editable: {
+    status: 409,
+    message: 'This scheduled payment was cancelled or has ended, so it cannot be changed.',
+  },
   /** Login or second factor: too many failures for this account or client. */
   too_many_attempts: { status: 429, message: 'Too many attempts. Please try again later.' },
   /** Payment files: the uploaded file is refused; the message names the line and column. */

@@ -18,6 +18,7 @@ export const liveTopics = [
   'support',
   'cards',
   'loans',
+  'scheduled-payments',
 ] as const;
 export type LiveTopic = (typeof liveTopics)[number];
 

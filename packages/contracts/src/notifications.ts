@@ -50,6 +50,10 @@ export const notificationKinds = {
   loan_repaid: { email: 'never' },
   loan_collected: { email: 'preference' },
   loan_collection_short: { email: 'preference' },
+  // A scheduled payment was refused and will be tried again, or was missed: money the
+  // customer expected to leave did not, so they hear it by email too.
+  scheduled_payment_retrying: { email: 'preference' },
+  scheduled_payment_missed: { email: 'preference' },
 } as const satisfies Record<string, { email: NotificationEmail }>;
 export type NotificationKind = keyof typeof notificationKinds;
 

@@ -11,6 +11,13 @@ import {
   reconciliationKinds,
   reconciliationResolutions,
 } from '@coffer/contracts/payment-files';
+import {
+  occurrenceStatuses,
+  scheduleEndTypes,
+  scheduleFrequencies,
+  scheduleKinds,
+  scheduleStatuses,
+} from '@coffer/contracts/scheduled-payments';
 import { stepUpPurposes } from '@coffer/contracts/step-up';
 import { sql } from 'drizzle-orm';
 import {
@@ -1242,6 +1249,94 @@ export const payees = pgTable(
     index('payees_user_created_idx').on(table.userId, table.createdAt),
     check('payees_kind_known', sql`${table.kind} IN ('coffer', 'bill', 'payout')`),
     check('payees_nickname_length', sql`char_length(${table.nickname}) BETWEEN 1 AND 40`),
+  ],
+);
+
+/**
+ * Scheduled and recurring payments (migration 0040, ADR 045): a saved payee paid on local
+ * dates of the customer's zone. `payee_id` has no foreign key: a deleted payee leaves the
+ * schedule, and its next occurrence is refused as "payee gone".
+ */
+export const scheduledPayments = pgTable(
+  'scheduled_payments',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    payeeId: uuid('payee_id').notNull(),
+    kind: text('kind', { enum: scheduleKinds }).notNull(),
+    amountMinor: moneyColumn('amount_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    reference: text('reference'),
+    frequency: text('frequency', { enum: scheduleFrequencies }).notNull(),
+    startDate: date('start_date').notNull(),
+    weekday: smallint('weekday'),
+    dayOfMonth: smallint('day_of_month'),
+    isLastDayOfMonth: boolean('is_last_day_of_month').notNull().default(false),
+    endType: text('end_type', { enum: scheduleEndTypes }).notNull(),
+    endDate: date('end_date'),
+    occurrencesMax: integer('occurrences_max'),
+    occurrencesMade: integer('occurrences_made').notNull().default(0),
+    nextDate: date('next_date'),
+    status: text('status', { enum: scheduleStatuses }).notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('scheduled_payments_user_created_idx').on(table.userId, table.createdAt),
+    index('scheduled_payments_due_idx')
+      .on(table.nextDate)
+      .where(sql`${table.status} = 'active' AND ${table.nextDate} IS NOT NULL`),
+    check('scheduled_payments_kind_known', sql`${table.kind} IN ('quick_pay', 'bill', 'payout')`),
+    check('scheduled_payments_amount_positive', sql`${table.amountMinor} > 0`),
+    check(
+      'scheduled_payments_frequency_known',
+      sql`${table.frequency} IN ('once', 'weekly', 'monthly')`,
+    ),
+    check('scheduled_payments_weekday_range', sql`${table.weekday} BETWEEN 1 AND 7`),
+    check('scheduled_payments_day_of_month_range', sql`${table.dayOfMonth} BETWEEN 1 AND 30`),
+    check(
+      'scheduled_payments_end_type_known',
+      sql`${table.endType} IN ('never', 'until', 'count')`,
+    ),
+    check(
+      'scheduled_payments_end_after_start',
+      sql`${table.endDate} IS NULL OR ${table.endDate} >= ${table.startDate}`,
+    ),
+    check(
+      'scheduled_payments_status_known',
+      sql`${table.status} IN ('active', 'paused', 'cancelled')`,
+    ),
+  ],
+);
+
+/** One occurrence of a schedule: its local date is its key, so it is made and paid once. */
+export const scheduledPaymentOccurrences = pgTable(
+  'scheduled_payment_occurrences',
+  {
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => scheduledPayments.id),
+    localDate: date('local_date').notNull(),
+    amountMinor: moneyColumn('amount_minor').notNull(),
+    status: text('status', { enum: occurrenceStatuses }).notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    reason: text('reason'),
+    ledgerReference: text('ledger_reference'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scheduleId, table.localDate] }),
+    index('scheduled_payment_occurrences_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} IN ('pending', 'retrying')`),
+    check(
+      'scheduled_payment_occurrences_status_known',
+      sql`${table.status} IN ('pending', 'paid', 'retrying', 'missed', 'skipped')`,
+    ),
   ],
 );
 

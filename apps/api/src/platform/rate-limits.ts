@@ -135,6 +135,8 @@ export const customerLimits = {
   // Each add asks for a step-up code and sends a security email: more than anyone saves
   // by hand in an hour, too few to flood the inbox or the table.
   payeeAdd: perCustomerLimit(20, oneHourMs),
+  // Creating, editing, pausing and cancelling schedules: more than anyone does by hand.
+  scheduleChange: perCustomerLimit(30, fifteenMinutesMs),
   // Each upload writes up to 10 MB to disk: plenty for a person retrying, too few to fill it.
   kycUpload: perCustomerLimit(20, oneHourMs),
   kycSubmission: perCustomerLimit(10, oneHourMs),

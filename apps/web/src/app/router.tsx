@@ -194,6 +194,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                     ...lazyPage('../features/payees/pages/payees-page.tsx', 'PayeesPage'),
                   },
                   {
+                    path: 'scheduled-payments',
+                    ...lazyPage(
+                      '../features/scheduled-payments/pages/scheduled-payments-page.tsx',
+                      'ScheduledPaymentsPage',
+                    ),
+                  },
+                  {
                     path: 'cards',
                     ...lazyPage('../features/cards/pages/cards-page.tsx', 'CardsPage'),
                   },

@@ -25,6 +25,8 @@ const queryKeysByTopic: Record<LiveTopic, readonly QueryKey[]> = {
   // An authorization holds money and a settlement spends it: the wallet shows both.
   cards: [['cards'], ['wallet']],
   loans: [['loans'], ['wallet']],
+  // An occurrence paid, refused or missed by the runner (its payment has its own topic).
+  'scheduled-payments': [['scheduled-payments']],
 };
 const staffQueryRoot: QueryKey = ['admin'];
 

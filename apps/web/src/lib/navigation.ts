@@ -1,6 +1,7 @@
 import {
   ArrowLeftRight,
   BookUser,
+  CalendarClock,
   CreditCard,
   FileText,
   HandCoins,
@@ -31,7 +32,7 @@ export const profilePage: NavItem = { label: 'Profile', to: '/profile', icon: Us
 
 /**
  * The customer's pages in the order of PRODUCT.md's "Shell of signed-in pages" (Dashboard,
- * Transfer, Pay Bills, Payees (issue #32), Loan, Cards, KYC, Statements, Support, Profile), listing only those
+ * Transfer, Pay Bills, Payees and Scheduled payments (issue #32), Loan, Cards, KYC, Statements, Support, Profile), listing only those
  * built today: a feature adds its page here in the change that adds its route. The side
  * menu lists them all and the dashboard's shortcut tiles all but the dashboard, so no link
  * leads to a page that does not exist.
@@ -41,6 +42,7 @@ export const customerPages: readonly NavItem[] = [
   { label: 'Transfer', to: '/transfer', icon: ArrowLeftRight },
   { label: 'Pay Bills', to: '/pay-bills', icon: ReceiptText },
   { label: 'Payees', to: '/payees', icon: BookUser },
+  { label: 'Scheduled', to: '/scheduled-payments', icon: CalendarClock },
   { label: 'Loan', to: '/loan', icon: HandCoins },
   { label: 'Cards', to: '/cards', icon: CreditCard },
   { label: 'KYC', to: '/kyc', icon: ShieldCheck },

@@ -152,7 +152,9 @@ export function payoutToConfirm(
 export async function requestPayout(
   deps: PayoutDeps,
   tx: Queryable,
-  request: PayoutSource & { destination: PayoutDestination; proof: StepUpProof },
+  // Null for a scheduled withdrawal to a saved payee (ADR 045): the payee was confirmed
+  // with a code when it was saved; a typed withdrawal always brings one.
+  request: PayoutSource & { destination: PayoutDestination; proof: StepUpProof | null },
 ): Promise<Payout> {
   const sender = await lockMoneyOut(tx, {
     userId: request.userId,
@@ -171,7 +173,7 @@ export async function requestPayout(
     },
     tx,
   );
-  await spendStepUp(tx, request.proof);
+  if (request.proof) await spendStepUp(tx, request.proof);
   await insertPayout(tx, {
     id: payoutId,
     userId: request.userId,

@@ -75,6 +75,30 @@ export async function statementOpening(
   return { openingBalanceMinor: row?.opening_minor ?? 0n, lastLineId: row?.last_line_id ?? 0n };
 }
 
+/**
+ * The period's totals from the lines' time index alone (index-only): what came in, what
+ * went out and how many lines, up to `lastLineId` as the statement's pages read them.
+ */
+export async function statementTotals(
+  db: Queryable,
+  period: { accountId: AccountId; start: Date; end: Date; lastLineId: bigint },
+): Promise<{ moneyInMinor: bigint; moneyOutMinor: bigint; entryCount: number }> {
+  const found = await db.query<{ in_minor: bigint; out_minor: bigint; entry_count: number }>(
+    `SELECT coalesce(sum(amount_minor) FILTER (WHERE amount_minor > 0), 0)::bigint AS in_minor,
+            coalesce(-sum(amount_minor) FILTER (WHERE amount_minor < 0), 0)::bigint AS out_minor,
+            count(*)::int AS entry_count
+       FROM journal_lines
+      WHERE account_id = $1 AND posted_at >= $2 AND posted_at < $3 AND id <= $4`,
+    [period.accountId, period.start, period.end, period.lastLineId],
+  );
+  const row = found.rows[0];
+  return {
+    moneyInMinor: row?.in_minor ?? 0n,
+    moneyOutMinor: row?.out_minor ?? 0n,
+    entryCount: row?.entry_count ?? 0,
+  };
+}
+
 export type StatementLineRow = {
   line_id: bigint;
   created_at: Date;

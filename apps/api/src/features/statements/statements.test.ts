@@ -362,6 +362,12 @@ describe('statement files', () => {
     expect(preview.entryCount).toBe(lineCount + 1);
     expect(preview.entries).toHaveLength(200);
     expect(preview.closingBalanceMinor).toBe(closingMinor.toString());
+    expect([preview.moneyInMinor, preview.moneyOutMinor]).toEqual([
+      (25n * BigInt(lineCount)).toString(),
+      '4520',
+    ]);
+    // The preview's first lines run on from the opening balance, as the whole statement does.
+    expect(preview.entries[0]?.balanceAfterMinor).toBe('100025');
   });
 
   it('prints names in any script with the bundled fonts, read back as the same text', async () => {

@@ -9,7 +9,7 @@ import type {
   TransferList,
   TransferListItem,
 } from '@coffer/contracts/transfers';
-import type { Database } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import { fromSqlError, type SqlRefusal } from '../../db/sql-errors.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import {
@@ -38,6 +38,7 @@ import { checkStepUp, type StepUpDeps } from '../step-up/service.ts';
 import {
   callQuickPay,
   findRecipient,
+  type QuickPayArguments,
   type QuickPayRow,
   type TransferListRow,
   transfersOfUser,
@@ -278,6 +279,72 @@ async function toQuickPayError(
   return refusal;
 }
 
+/** quick_pay's arguments for a plan: the same statement for a typed and a scheduled Quick Pay. */
+function quickPayArguments(
+  deps: TransferDeps,
+  claim: IdempotencyClaim,
+  plan: QuickPayPlan,
+): QuickPayArguments {
+  const answer: Omit<Transfer, 'entryId' | 'recipientMaskedName' | 'createdAt'> = {
+    amountMinor: minorUnits(plan.amountMinor),
+    currency: plan.currency,
+    note: plan.note,
+  };
+  const amount = formatMoney({ amountMinor: plan.amountMinor, currency: plan.currency });
+  const lookupLimit = failureLimits.recipientLookup;
+  return {
+    claim,
+    entryId: newId(),
+    senderUserId: plan.senderUserId,
+    senderWalletId: plan.senderWalletId,
+    recipient: plan.recipient,
+    amountMinor: plan.amountMinor,
+    currency: plan.currency,
+    memo: plan.note ?? defaultMemo,
+    note: plan.note,
+    dailyLimitMinorByLevel: dailyLimitsMinorByLevel(plan.limits, 'transfer'),
+    stepUp: stepUpSpendArguments(plan.stepUpProof),
+    responseBody: answer,
+    recipientLookups: {
+      keyHash: attemptKeyHash(lookupLimit, recipientLookupSubject(plan.senderUserId)),
+      max: lookupLimit.max,
+      windowMs: lookupLimit.windowMs,
+    },
+    notifications: {
+      toRecipient: notifyUserParams(
+        {
+          // Not used: the statement names the recipient, whom only quick_pay finds.
+          userId: plan.senderUserId,
+          kind: 'money_received',
+          text: `You received ${amount} by Quick Pay.`,
+          link: '/dashboard',
+        },
+        deps.config,
+      ),
+      toSender: notifyUserParams(
+        {
+          userId: plan.senderUserId,
+          kind: 'money_sent',
+          text: `You sent ${amount} by Quick Pay.`,
+          link: '/transfer',
+        },
+        deps.config,
+      ),
+    },
+  };
+}
+
+/** Both sides hear of a Quick Pay once it has committed. */
+export function publishQuickPay(deps: TransferDeps, plan: QuickPayPlan, row: QuickPayRow): void {
+  deps.events.publishCommitted(
+    [plan.senderUserId, row.recipient_user_id].map((userId) => ({
+      userId,
+      topics: ['wallet', 'transfers', 'notifications'],
+    })),
+  );
+  deps.mailer.kick();
+}
+
 /**
  * Moves the money in one statement (db/functions/quick_pay.sql, ADR 009): the recipient's
  * checks, the idempotency claim with its answer, the sender's checks under the wallet
@@ -290,68 +357,44 @@ export async function sendQuickPay(
   claim: IdempotencyClaim,
   plan: QuickPayPlan,
 ): Promise<ClaimRow> {
-  const answer: Omit<Transfer, 'entryId' | 'recipientMaskedName' | 'createdAt'> = {
-    amountMinor: minorUnits(plan.amountMinor),
-    currency: plan.currency,
-    note: plan.note,
-  };
-  const amount = formatMoney({ amountMinor: plan.amountMinor, currency: plan.currency });
-  const lookupLimit = failureLimits.recipientLookup;
   let row: QuickPayRow | undefined;
   try {
-    row = await callQuickPay(deps.db, {
-      claim,
-      entryId: newId(),
-      senderUserId: plan.senderUserId,
-      senderWalletId: plan.senderWalletId,
-      recipient: plan.recipient,
-      amountMinor: plan.amountMinor,
-      currency: plan.currency,
-      memo: plan.note ?? defaultMemo,
-      note: plan.note,
-      dailyLimitMinorByLevel: dailyLimitsMinorByLevel(plan.limits, 'transfer'),
-      stepUp: stepUpSpendArguments(plan.stepUpProof),
-      responseBody: answer,
-      recipientLookups: {
-        keyHash: attemptKeyHash(lookupLimit, recipientLookupSubject(plan.senderUserId)),
-        max: lookupLimit.max,
-        windowMs: lookupLimit.windowMs,
-      },
-      notifications: {
-        toRecipient: notifyUserParams(
-          {
-            // Not used: the statement names the recipient, whom only quick_pay finds.
-            userId: plan.senderUserId,
-            kind: 'money_received',
-            text: `You received ${amount} by Quick Pay.`,
-            link: '/dashboard',
-          },
-          deps.config,
-        ),
-        toSender: notifyUserParams(
-          {
-            userId: plan.senderUserId,
-            kind: 'money_sent',
-            text: `You sent ${amount} by Quick Pay.`,
-            link: '/transfer',
-          },
-          deps.config,
-        ),
-      },
-    });
+    row = await callQuickPay(deps.db, quickPayArguments(deps, claim, plan));
   } catch (error) {
     throw await toQuickPayError(deps, error, plan);
   }
   assert(row, 'quick_pay answers');
-  if (row.is_claimed) {
-    deps.events.publishCommitted(
-      [plan.senderUserId, row.recipient_user_id].map((userId) => ({
-        userId,
-        topics: ['wallet', 'transfers', 'notifications'],
-      })),
+  if (row.is_claimed) publishQuickPay(deps, plan, row);
+  return row;
+}
+
+/**
+ * A Quick Pay the customer scheduled (features/scheduled-payments), by the same statement
+ * and checks, inside the caller's transaction (which also marks the occurrence paid, so
+ * both commit or neither does). A refusal raises an AppError in the customer's words and
+ * spends none of their recipient look-ups: the recipient is a payee they saved, not one
+ * being guessed. The caller publishes (`publishQuickPay`) after its commit.
+ */
+export async function sendScheduledQuickPay(
+  deps: TransferDeps,
+  tx: Queryable,
+  claim: IdempotencyClaim,
+  plan: QuickPayPlan,
+): Promise<QuickPayRow> {
+  const { senderUserId: userId, amountMinor, currency, limits } = plan;
+  const moneyOut = { userId, kind: 'transfer', amountMinor, currency, limits } as const;
+  let row: QuickPayRow | undefined;
+  try {
+    row = await callQuickPay(tx, quickPayArguments(deps, claim, plan));
+  } catch (error) {
+    throw fromSqlError(
+      error,
+      (raised: SqlRefusal) =>
+        describeMoneyOutRefusal(raised, moneyOut) ??
+        (raised.code === 'own_account' ? recipientRefusal('own_account') : undefined),
     );
-    deps.mailer.kick();
   }
+  assert(row, 'quick_pay answers');
   return row;
 }
 

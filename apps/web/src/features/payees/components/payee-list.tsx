@@ -7,6 +7,7 @@ import {
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
@@ -149,6 +150,15 @@ export function PayeeList() {
               </Text>
             </Stack>
             <Group gap="xs" wrap="nowrap">
+              <Button
+                size="xs"
+                variant="default"
+                component={Link}
+                to={`/scheduled-payments?payee=${encodeURIComponent(payee.id)}`}
+                aria-label={`Schedule a payment to ${payee.nickname}`}
+              >
+                Schedule
+              </Button>
               <Button
                 size="xs"
                 variant="default"
