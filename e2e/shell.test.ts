@@ -95,17 +95,22 @@ const staffMenu = [
   'Profile',
   'Logout',
 ];
+/** Webhooks are the admin's alone: support is not offered the page the API refuses them. */
+const adminMenu = [...staffMenu.slice(0, -2), 'Webhooks', ...staffMenu.slice(-2)];
 
 describe('the signed-in shell', () => {
   it(
     'gives staff the back office’s menu only, and a 404 in their own frame for customer pages',
     async () => {
-      for (const staff of [demo.support, demo.admin]) {
+      for (const [staff, menu] of [
+        [demo.support, staffMenu],
+        [demo.admin, adminMenu],
+      ] as const) {
         const { page, problems } = await suite.openPage();
         await logIn(page, staff);
         expect(pathOf(page)).toBe('/admin');
         await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
-        await expectMenu(page, staffMenu, staff.email);
+        await expectMenu(page, menu, staff.email);
         expect(unexpectedProblems(problems)).toEqual([]);
       }
 
@@ -115,7 +120,7 @@ describe('the signed-in shell', () => {
       for (const path of ['/transfer', '/dashboard', '/pay-bills', '/statements']) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
-        await expectMenu(page, staffMenu, path);
+        await expectMenu(page, adminMenu, path);
         // The customer pages' API calls would be refused: the page must not make them.
         expect(await page.getByText('You do not have access to this.').count(), path).toBe(0);
         expect(await page.getByRole('alert').count(), path).toBe(0);

@@ -39,6 +39,7 @@ import { termsRoutes } from './features/terms/routes.ts';
 import { sandboxSampleTerms } from './features/terms/sandbox-terms.ts';
 import { transferRoutes } from './features/transfers/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
+import { webhookRoutes } from './features/webhooks/routes.ts';
 import { createLedger, type Ledger } from './ledger/ledger.ts';
 import { StepUpPrechecks } from './money-out/step-up-prechecks.ts';
 import { type RegisteredRoute, registerAccessControl } from './platform/access.ts';
@@ -243,6 +244,7 @@ export async function buildApp(options: {
       await api.register(reportRoutes);
       await api.register(cardRoutes);
       await api.register(issuingRoutes);
+      await api.register(webhookRoutes);
       if (options.config.isSandbox) await api.register(devMailRoutes);
     },
     { prefix: '/api/v1' },

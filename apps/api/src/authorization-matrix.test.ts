@@ -235,6 +235,15 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/admin/loans/:loanId/approve': adminOnly,
   'POST /api/v1/admin/loans/:loanId/decline': adminOnly,
   'POST /api/v1/admin/loans/:loanId/disburse': staff,
+  'GET /api/v1/admin/webhooks': adminOnly,
+  'POST /api/v1/admin/webhooks': adminOnly,
+  'POST /api/v1/admin/webhooks/:endpointId/secret': adminOnly,
+  'POST /api/v1/admin/webhooks/:endpointId/enable': adminOnly,
+  'POST /api/v1/admin/webhooks/:endpointId/disable': adminOnly,
+  'DELETE /api/v1/admin/webhooks/:endpointId': adminOnly,
+  'GET /api/v1/admin/webhooks/:endpointId/deliveries': adminOnly,
+  'POST /api/v1/admin/webhooks/:endpointId/deliveries/:deliveryId/replay': adminOnly,
+  'GET /api/v1/admin/webhooks/alerts': staff,
 };
 
 /**

@@ -194,6 +194,7 @@ const envSchema = z.object({
     .optional(),
   COFFER_METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   COFFER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  COFFER_WEBHOOKS_ALLOW_PRIVATE: booleanFlag.optional(),
 });
 
 /** How long finished rows are kept before the housekeeping job removes them (ADR 042). */
@@ -327,6 +328,12 @@ export type Config = {
    * loopback unless `COFFER_METRICS_HOST` says otherwise; null (the default) serves none.
    */
   metrics: { port: number; host: string } | null;
+  /**
+   * Webhooks may go to plain http and to private, loopback and link-local addresses
+   * (`COFFER_WEBHOOKS_ALLOW_PRIVATE=1`): for tests and a developer's own receiver only,
+   * refused in production.
+   */
+  isWebhookToPrivateAllowed: boolean;
 };
 
 export class ConfigError extends Error {
@@ -473,6 +480,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  COFFER_METRICS_PORT: ${values.PORT} is the API's own PORT; metrics need a port of their own`,
     );
   }
+  // A webhook to a private address is a way into the operator's own network (SSRF).
+  if (isProduction && values.COFFER_WEBHOOKS_ALLOW_PRIVATE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  COFFER_WEBHOOKS_ALLOW_PRIVATE: must be 0 in production; webhooks to private addresses would reach the operator’s own network',
+    );
+  }
   const limits = loadLimits(values.COFFER_LIMITS, values.COFFER_FOUR_EYES_DAILY_TOTAL);
   const publicUrl = values.COFFER_PUBLIC_URL ?? `http://localhost:${values.PORT}`;
   const secretKeys = loadSecretKeys(values.COFFER_SECRET_KEY ?? developmentSecretKey);
@@ -521,5 +534,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       values.COFFER_METRICS_PORT === undefined
         ? null
         : { port: values.COFFER_METRICS_PORT, host: values.COFFER_METRICS_HOST },
+    isWebhookToPrivateAllowed: values.COFFER_WEBHOOKS_ALLOW_PRIVATE ?? false,
   };
 }

@@ -39,6 +39,18 @@ describe('configuration', () => {
       loadConfig({ ...production, COFFER_PUBLIC_URL: 'http://bank.example.org' }),
     ).toThrow(/COFFER_PUBLIC_URL: production needs the https/);
     expect(loadConfig(production)).toMatchObject({ isSandbox: false, isHttps: true });
+    expect(() => loadConfig({ ...production, COFFER_WEBHOOKS_ALLOW_PRIVATE: '1' })).toThrow(
+      /COFFER_WEBHOOKS_ALLOW_PRIVATE: must be 0 in production/,
+    );
+    expect(loadConfig(production).isWebhookToPrivateAllowed).toBe(false);
+  });
+
+  it('lets webhooks reach private addresses only when told, and reads the flag strictly', () => {
+    expect(loadConfig({}).isWebhookToPrivateAllowed).toBe(false);
+    expect(loadConfig({ COFFER_WEBHOOKS_ALLOW_PRIVATE: '1' }).isWebhookToPrivateAllowed).toBe(true);
+    expect(() => loadConfig({ COFFER_WEBHOOKS_ALLOW_PRIVATE: 'sure' })).toThrow(
+      /COFFER_WEBHOOKS_ALLOW_PRIVATE: must be 1 or 0/,
+    );
   });
 
   it('refuses to start outside the sandbox on the published development key, whatever NODE_ENV says', () => {

@@ -152,7 +152,7 @@ describe('rotating the secret key', () => {
 
   it('refuses to start without the key that encrypted them, saying how many records need it', async () => {
     await expect(refuseMissingKeys(db, parseSecretKeys(newKey))).rejects.toThrow(
-      'COFFER_SECRET_KEY: key legacy is not in the list, yet 13 records need it (7 authenticator secrets, 6 identity documents)',
+      'COFFER_SECRET_KEY: key legacy is not in the list, yet 13 records need it (7 authenticator secrets, 6 identity documents, 0 webhook secrets)',
     );
     await expect(refuseMissingKeys(db, parseSecretKeys(bothKeys))).resolves.toBeUndefined();
   });
@@ -213,6 +213,7 @@ describe('rotating the secret key', () => {
     expect(audited.rows[2]?.after.rotated).toEqual({
       authenticatorSecrets: 0,
       identityDocuments: 3,
+      webhookSecrets: 0,
     });
   });
 
@@ -222,7 +223,7 @@ describe('rotating the secret key', () => {
       documents: Array(customerCount).fill('k2'),
     });
     expect(Object.fromEntries(await secretKeyUse(db))).toEqual({
-      k2: { authenticatorSecrets: 7, identityDocuments: 6 },
+      k2: { authenticatorSecrets: 7, identityDocuments: 6, webhookSecrets: 0 },
     });
     await refuseMissingKeys(db, parseSecretKeys(newKey));
     await withApp(newKey, async (app) => {
@@ -284,8 +285,14 @@ describe('rotating the secret key', () => {
 
     const nextKeys = `${newKey},k3:${randomBytes(32).toString('base64')}`;
     const report = await rotation(nextKeys);
-    expect(report.refused).toEqual({ userIds: [userId], documentIds: [documentId] });
-    expect(report.remaining).toEqual({ k2: { authenticatorSecrets: 1, identityDocuments: 1 } });
+    expect(report.refused).toEqual({
+      userIds: [userId],
+      documentIds: [documentId],
+      webhookEndpointIds: [],
+    });
+    expect(report.remaining).toEqual({
+      k2: { authenticatorSecrets: 1, identityDocuments: 1, webhookSecrets: 0 },
+    });
     await expect(
       refuseMissingKeys(db, parseSecretKeys(nextKeys.split(',')[1] ?? '')),
     ).rejects.toThrow('key k2 is not in the list, yet 2 records need it');

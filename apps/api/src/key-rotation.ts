@@ -9,10 +9,16 @@ import { decryptSecret, encryptSecret } from './platform/crypto.ts';
 import { legacyKeyId, type SecretKeys } from './platform/secret-keys.ts';
 
 /** Records encrypted with one key. */
-export type KeyUse = { authenticatorSecrets: number; identityDocuments: number };
+export type KeyUse = {
+  authenticatorSecrets: number;
+  identityDocuments: number;
+  /** Webhook endpoints' signing secrets, the one before a roll counted too (ADR 048). */
+  webhookSecrets: number;
+};
 
-const noUse = (): KeyUse => ({ authenticatorSecrets: 0, identityDocuments: 0 });
-const recordsOf = (use: KeyUse) => use.authenticatorSecrets + use.identityDocuments;
+const noUse = (): KeyUse => ({ authenticatorSecrets: 0, identityDocuments: 0, webhookSecrets: 0 });
+const recordsOf = (use: KeyUse) =>
+  use.authenticatorSecrets + use.identityDocuments + use.webhookSecrets;
 
 /**
  * The id of the key a sealed authenticator secret names, in SQL (platform/crypto.ts writes
@@ -22,15 +28,29 @@ function sealedKeyIdSql(column: string): string {
   return `CASE WHEN ${column} LIKE 'v1.%' THEN split_part(${column}, '.', 2) ELSE '${legacyKeyId}' END`;
 }
 
-/** The sealed columns of users: the authenticator key, and one waiting for its first code. */
-const sealedColumns = ['totp_secret_encrypted', 'totp_pending_secret_encrypted'] as const;
+/** A table whose rows hold secrets sealed by platform/crypto.ts, in these columns. */
+type SealedColumns = { table: string; columns: readonly string[] };
 
-async function authenticatorSecretsBySecretKeyId(db: Queryable): Promise<Map<string, number>> {
+/** The sealed columns of users: the authenticator key, and one waiting for its first code. */
+const authenticatorSecrets: SealedColumns = {
+  table: 'users',
+  columns: ['totp_secret_encrypted', 'totp_pending_secret_encrypted'],
+};
+/** A webhook endpoint's signing secret, and the one before its last roll. */
+const webhookSecrets: SealedColumns = {
+  table: 'webhook_endpoints',
+  columns: ['secret_encrypted', 'previous_secret_encrypted'],
+};
+
+async function sealedBySecretKeyId(
+  db: Queryable,
+  { table, columns }: SealedColumns,
+): Promise<Map<string, number>> {
   const found = await db.query<{ key_id: string; count: number }>(
-    `SELECT key_id, count(*)::int AS count FROM (${sealedColumns
+    `SELECT key_id, count(*)::int AS count FROM (${columns
       .map(
         (column) =>
-          `SELECT ${sealedKeyIdSql(column)} AS key_id FROM users WHERE ${column} IS NOT NULL`,
+          `SELECT ${sealedKeyIdSql(column)} AS key_id FROM ${table} WHERE ${column} IS NOT NULL`,
       )
       .join(' UNION ALL ')}) sealed GROUP BY key_id`,
   );
@@ -45,8 +65,11 @@ export async function secretKeyUse(db: Queryable): Promise<Map<string, KeyUse>> 
     use.set(keyId, found);
     return found;
   };
-  for (const [keyId, count] of await authenticatorSecretsBySecretKeyId(db)) {
+  for (const [keyId, count] of await sealedBySecretKeyId(db, authenticatorSecrets)) {
     at(keyId).authenticatorSecrets = count;
+  }
+  for (const [keyId, count] of await sealedBySecretKeyId(db, webhookSecrets)) {
+    at(keyId).webhookSecrets = count;
   }
   for (const [keyId, count] of await documentsBySecretKeyId(db)) {
     at(keyId).identityDocuments = count;
@@ -54,8 +77,8 @@ export async function secretKeyUse(db: Queryable): Promise<Map<string, KeyUse>> 
   return use;
 }
 
-function describeUse(use: KeyUse): string {
-  return `${use.authenticatorSecrets} authenticator secrets, ${use.identityDocuments} identity documents`;
+export function describeUse(use: KeyUse): string {
+  return `${use.authenticatorSecrets} authenticator secrets, ${use.identityDocuments} identity documents, ${use.webhookSecrets} webhook secrets`;
 }
 
 /**
@@ -72,51 +95,46 @@ export async function refuseMissingKeys(db: Queryable, keys: SecretKeys): Promis
   throw new ConfigError(`Invalid configuration:\n  COFFER_SECRET_KEY: ${lines.join('\n  ')}`);
 }
 
-type UserSecrets = {
-  id: string;
-  totp_secret_encrypted: string | null;
-  totp_pending_secret_encrypted: string | null;
-};
-
 const firstId = '00000000-0000-0000-0000-000000000000';
 
 /**
- * Re-encrypts the authenticator secrets of up to `batchSize` users after `afterId` that
- * another key than the current one encrypted, in one transaction holding their rows. Rows
- * another transaction holds (a sign-in using its code) are skipped, never waited for, so
- * the rotation cannot deadlock with the app; a later run takes them. A secret that fails
- * its integrity check is refused and left as it is.
+ * Re-encrypts the sealed secrets of up to `batchSize` rows after `afterId` that another
+ * key than the current one encrypted, in one transaction holding their rows. Rows another
+ * transaction holds (a sign-in using its code, a webhook's roll) are skipped, never waited
+ * for, so the rotation cannot deadlock with the app; a later run takes them. A secret that
+ * fails its integrity check is refused and left as it is.
  */
-async function rotateAuthenticatorBatch(
+async function rotateSealedBatch(
   db: Database,
   keys: SecretKeys,
+  { table, columns }: SealedColumns,
   afterId: string,
   batchSize: number,
 ): Promise<{ lastId: string | null; rotated: number; refusedIds: string[] }> {
   const stale = (column: string) => `(${column} IS NOT NULL AND ${sealedKeyIdSql(column)} <> $2)`;
   return db.transaction(async (tx) => {
-    const batch = await tx.query<UserSecrets>(
-      `SELECT id, totp_secret_encrypted, totp_pending_secret_encrypted FROM users
-        WHERE id > $1 AND (${sealedColumns.map(stale).join(' OR ')})
+    const batch = await tx.query<Record<string, string | null> & { id: string }>(
+      `SELECT id, ${columns.join(', ')} FROM ${table}
+        WHERE id > $1 AND (${columns.map(stale).join(' OR ')})
         ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED`,
       [afterId, keys.current.id, batchSize],
     );
     let rotated = 0;
     const refusedIds: string[] = [];
-    for (const user of batch.rows) {
-      for (const column of sealedColumns) {
-        const sealed = user[column];
-        if (sealed === null) continue;
+    for (const row of batch.rows) {
+      for (const column of columns) {
+        const sealed = row[column];
+        if (sealed === null || sealed === undefined) continue;
         let plainText: string;
         try {
           plainText = decryptSecret(sealed, keys);
         } catch {
-          refusedIds.push(user.id);
+          refusedIds.push(row.id);
           continue;
         }
         const resealed = encryptSecret(plainText, keys);
-        await tx.query(`UPDATE users SET ${column} = $2 WHERE id = $1 AND ${column} = $3`, [
-          user.id,
+        await tx.query(`UPDATE ${table} SET ${column} = $2 WHERE id = $1 AND ${column} = $3`, [
+          row.id,
           resealed,
           sealed,
         ]);
@@ -132,7 +150,7 @@ export type RotationReport = {
   keyId: string;
   rotated: KeyUse;
   /** Records that failed their integrity check: changed at rest, left as they were. */
-  refused: { userIds: string[]; documentIds: string[] };
+  refused: { userIds: string[]; documentIds: string[]; webhookEndpointIds: string[] };
   /** What older keys still encrypt once the run ends, by key id. */
   remaining: Record<string, KeyUse>;
   /** False when the run was stopped before it had been through everything. */
@@ -159,10 +177,15 @@ export async function rotateSecretKeys(
 ): Promise<RotationReport> {
   const keys = deps.secretKeys;
   const rotated = noUse();
-  const refused: RotationReport['refused'] = { userIds: [], documentIds: [] };
+  const refused: RotationReport['refused'] = {
+    userIds: [],
+    documentIds: [],
+    webhookEndpointIds: [],
+  };
   const kinds = [
     {
-      run: (afterId: string) => rotateAuthenticatorBatch(deps.db, keys, afterId, options.batchSize),
+      run: (afterId: string) =>
+        rotateSealedBatch(deps.db, keys, authenticatorSecrets, afterId, options.batchSize),
       count: (done: number) => {
         rotated.authenticatorSecrets += done;
       },
@@ -174,6 +197,14 @@ export async function rotateSecretKeys(
         rotated.identityDocuments += done;
       },
       refusedIds: refused.documentIds,
+    },
+    {
+      run: (afterId: string) =>
+        rotateSealedBatch(deps.db, keys, webhookSecrets, afterId, options.batchSize),
+      count: (done: number) => {
+        rotated.webhookSecrets += done;
+      },
+      refusedIds: refused.webhookEndpointIds,
     },
   ];
   let isComplete = true;

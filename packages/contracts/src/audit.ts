@@ -67,6 +67,12 @@ export const auditActions = [
   'payee_added',
   'payee_renamed',
   'payee_deleted',
+  'webhook_endpoint_registered',
+  'webhook_endpoint_disabled',
+  'webhook_endpoint_enabled',
+  'webhook_endpoint_deleted',
+  'webhook_secret_rolled',
+  'webhook_delivery_replayed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -137,6 +143,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   payee_added: 'Payee added',
   payee_renamed: 'Payee renamed',
   payee_deleted: 'Payee deleted',
+  webhook_endpoint_registered: 'Webhook endpoint registered',
+  webhook_endpoint_disabled: 'Webhook endpoint turned off',
+  webhook_endpoint_enabled: 'Webhook endpoint turned on',
+  webhook_endpoint_deleted: 'Webhook endpoint deleted',
+  webhook_secret_rolled: 'Webhook signing secret rolled',
+  webhook_delivery_replayed: 'Webhook delivery sent again',
 };
 
 export const auditEventSchema = z.object({

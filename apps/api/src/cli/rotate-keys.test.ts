@@ -80,7 +80,7 @@ it('refuses the app and the command a key list without a key still in use, then 
     await db.close();
   }
   const missing =
-    'COFFER_SECRET_KEY: key legacy is not in the list, yet 1 records need it (1 authenticator secrets, 0 identity documents)';
+    'COFFER_SECRET_KEY: key legacy is not in the list, yet 1 records need it (1 authenticator secrets, 0 identity documents, 0 webhook secrets)';
   for (const script of ['main.ts', 'cli/rotate-keys.ts'] as const) {
     const refused = run(script, newKey);
     expect(refused.status, script).toBe(1);
@@ -92,7 +92,7 @@ it('refuses the app and the command a key list without a key still in use, then 
   expect(rotated.stderr).toBe('');
   expect(rotated.status).toBe(0);
   expect(rotated.stdout).toContain(
-    'Re-encrypted under k2: 1 authenticator secrets, 0 identity documents.',
+    'Re-encrypted under k2: 1 authenticator secrets, 0 identity documents, 0 webhook secrets.',
   );
   expect(rotated.stdout).toContain('Nothing needs an older key');
 
@@ -113,7 +113,7 @@ it('refuses the app and the command a key list without a key still in use, then 
         reason: 'npm run rotate-keys',
         after: expect.objectContaining({
           keyId: 'k2',
-          rotated: { authenticatorSecrets: 1, identityDocuments: 0 },
+          rotated: { authenticatorSecrets: 1, identityDocuments: 0, webhookSecrets: 0 },
           remaining: {},
           isComplete: true,
         }),

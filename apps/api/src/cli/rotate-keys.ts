@@ -1,5 +1,5 @@
 // npm run rotate-keys [-- --batch-size 100]
-// Re-encrypts authenticator secrets and identity documents under the last key of
+// Re-encrypts authenticator secrets, identity documents and webhook secrets under the last key of
 // COFFER_SECRET_KEY, with the server's settings; safe while the server runs on PostgreSQL
 // (stop it first on PGlite). Ctrl-C stops after the batch in progress; run it again to go
 // on. docs/OPERATIONS.md, "Key rotation".
@@ -8,7 +8,7 @@ import { ConfigError } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { kycDocumentsDirectory, localDocumentStorage } from '../features/kyc/storage.ts';
-import { type KeyUse, refuseMissingKeys, rotateSecretKeys } from '../key-rotation.ts';
+import { describeUse, refuseMissingKeys, rotateSecretKeys } from '../key-rotation.ts';
 import { fail, loadConfigOrFail } from './settings.ts';
 
 const batchSizeMax = 1_000;
@@ -21,8 +21,7 @@ if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > batchSizeMax) {
 
 const config = loadConfigOrFail();
 
-const describe = (use: KeyUse) =>
-  `${use.authenticatorSecrets} authenticator secrets, ${use.identityDocuments} identity documents`;
+const describe = describeUse;
 
 const db = await openDatabase({
   databaseUrl: config.databaseUrl,

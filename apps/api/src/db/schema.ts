@@ -1465,3 +1465,106 @@ export const bulkPaymentLines = pgTable(
     check('bulk_payment_lines_amount_positive', sql`${table.amountMinor} > 0`),
   ],
 );
+
+export const webhookEndpointStatus = pgEnum('webhook_endpoint_status', ['enabled', 'disabled']);
+export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', [
+  'pending',
+  'delivered',
+  'failed',
+]);
+
+/**
+ * An integrator's webhook endpoint (ADR 048, migration 0043). Its signing secret is sealed
+ * with COFFER_SECRET_KEY (platform/crypto.ts); after a roll the previous one still signs
+ * until `previousSecretExpiresAt`.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey(),
+    url: text('url').notNull(),
+    eventTypes: text('event_types').array().notNull(),
+    status: webhookEndpointStatus('status').notNull().default('enabled'),
+    disabledReason: text('disabled_reason', { enum: ['failing', 'staff'] }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    secretEncrypted: text('secret_encrypted').notNull(),
+    previousSecretEncrypted: text('previous_secret_encrypted'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    createdByUserId: uuid('created_by_user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('webhook_endpoints_has_event_types', sql`cardinality(${table.eventTypes}) > 0`),
+    check(
+      'webhook_endpoints_disabled_reason_known',
+      sql`${table.disabledReason} IN ('failing', 'staff')`,
+    ),
+  ],
+);
+
+/** One event for integrators, written by the ledger with its entry (webhooks_enqueue_money). */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: uuid('id').primaryKey(),
+    type: text('type').notNull(),
+    entryId: uuid('entry_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('webhook_events_created_at_idx').on(table.createdAt)],
+);
+
+/** One event to one endpoint; sent in id order per endpoint and wallet. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => webhookEvents.id),
+    // No foreign key to the endpoint (migration 0043 says why).
+    endpointId: uuid('endpoint_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    status: webhookDeliveryStatus('status').notNull().default('pending'),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    giveUpAt: timestamp('give_up_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    replayOfId: bigint('replay_of_id', { mode: 'bigint' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('webhook_deliveries_due_idx')
+      .on(table.nextAttemptAt, table.id)
+      .where(sql`${table.status} = 'pending'`),
+    index('webhook_deliveries_order_idx')
+      .on(table.endpointId, table.accountId, table.id)
+      .where(sql`${table.status} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.id.desc()),
+    index('webhook_deliveries_finished_at_idx')
+      .on(table.finishedAt)
+      .where(sql`${table.finishedAt} IS NOT NULL`),
+    index('webhook_deliveries_event_idx').on(table.eventId),
+  ],
+);
+
+/** One try at a delivery: what the endpoint answered, how long it took, its first bytes. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    deliveryId: bigint('delivery_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    url: text('url').notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    responseHead: text('response_head').notNull(),
+  },
+  (table) => [index('webhook_attempts_delivery_idx').on(table.deliveryId, table.id)],
+);

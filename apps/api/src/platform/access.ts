@@ -341,7 +341,7 @@ type StaffHandlerOf<Generic extends RouteGenericInterface, Config, Schema extend
  */
 export function staffRoutesOf(app: RoutesInstance) {
   const routeFor =
-    (method: 'GET' | 'POST' | 'PUT') =>
+    (method: 'GET' | 'POST' | 'PUT' | 'DELETE') =>
     <
       Generic extends RouteGenericInterface = RouteGenericInterface,
       Config = ContextConfigDefault,
@@ -356,7 +356,12 @@ export function staffRoutesOf(app: RoutesInstance) {
       staffHandlers.add(staffHandler);
       app.route<Generic, Config, Schema>({ ...options, method, url, handler: staffHandler });
     };
-  return { get: routeFor('GET'), post: routeFor('POST'), put: routeFor('PUT') };
+  return {
+    get: routeFor('GET'),
+    post: routeFor('POST'),
+    put: routeFor('PUT'),
+    delete: routeFor('DELETE'),
+  };
 }
 
 /** Who did a staff action, from where, and why: what the audit log records. */

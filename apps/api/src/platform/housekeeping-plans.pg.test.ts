@@ -22,6 +22,8 @@ const indexByTable: Record<string, string> = {
   step_up_codes: 'step_up_codes_expires_at_idx',
   passkey_challenges: 'passkey_challenges_expires_at_idx',
   sessions: 'sessions_expires_at_idx',
+  webhook_deliveries: 'webhook_deliveries_finished_at_idx',
+  webhook_events: 'webhook_events_created_at_idx',
 };
 
 it('finds every batch through the index on its time column', async () => {

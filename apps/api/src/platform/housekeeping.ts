@@ -53,9 +53,33 @@ export function sweepsOf(periods: HousekeepingPeriods): Sweep[] {
                     RETURNING 1`,
       keptMs: periods.sentEmailDays * dayMs,
     },
+    {
+      // Delivered or given up (their attempts go with them); pending ones stay, however old.
+      table: 'webhook_deliveries',
+      deleteBatch: `DELETE FROM webhook_deliveries WHERE id IN (
+                      SELECT id FROM webhook_deliveries WHERE finished_at < $1 LIMIT $2)
+                    RETURNING 1`,
+      keptMs: webhookHistoryKeptMs,
+    },
+    {
+      // After the deliveries: an event goes once no delivery of it is left.
+      table: 'webhook_events',
+      deleteBatch: `DELETE FROM webhook_events WHERE id IN (
+                      SELECT ev.id FROM webhook_events ev WHERE ev.created_at < $1
+                         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = ev.id)
+                       LIMIT $2)
+                    RETURNING 1`,
+      keptMs: webhookHistoryKeptMs,
+    },
     ...expiredCredentialSweeps,
   ];
 }
+
+/**
+ * How long a finished webhook delivery, its attempts and its event are kept: the admin's
+ * page shows them, and staff can send one again, for a month (ADR 048).
+ */
+const webhookHistoryKeptMs = 30 * dayMs;
 
 /**
  * One-time codes and links past their expiry open nothing; a day's grace keeps them for

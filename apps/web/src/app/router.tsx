@@ -334,6 +334,10 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                       'ReconciliationPage',
                     ),
                   },
+                  {
+                    path: 'webhooks',
+                    ...lazyPage('../features/webhooks/pages/webhooks-page.tsx', 'WebhooksPage'),
+                  },
                   { path: ':userId', element: <AdminUserAlias /> },
                   { path: '*', element: <NotFoundContent isInsideShell /> },
                 ],

@@ -24,6 +24,8 @@ export type NavItem = {
    * and every path below it.
    */
   activeOn?: readonly string[];
+  /** Shown to admins only: support would be refused the page (the server decides). */
+  isAdminOnly?: boolean;
 };
 
 /** Everyone's own profile, customers' and staff's. */

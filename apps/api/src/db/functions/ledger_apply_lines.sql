@@ -84,4 +84,13 @@ BEGIN
       END IF;
     END IF;
   END LOOP;
+
+  -- Integrators' events (migration 0043, ADR 048), after the wallets' locks (see
+  -- webhooks_enqueue_money). Most postings find no endpoint: the endpoints table has a
+  -- handful of rows, so this look costs a scan of one page.
+  IF EXISTS (SELECT 1 FROM webhook_endpoints
+              WHERE status = 'enabled' AND ('money.' || v_entry.kind::text) = ANY (event_types)) THEN
+    PERFORM webhooks_enqueue_money(p_entry_id, v_entry.kind, v_entry.created_at,
+                                   p_account_ids, p_amounts);
+  END IF;
 END $$;

@@ -11,6 +11,7 @@ import {
   ShieldAlert,
   ShieldCheck,
   UsersRound,
+  Webhook,
 } from 'lucide-react';
 import type { NavItem } from '../../lib/navigation.ts';
 
@@ -37,4 +38,5 @@ export const staffNavItems: readonly NavItem[] = [
   { label: 'Books', to: '/admin/books', icon: BookOpenCheck },
   { label: 'Reconciliation', to: '/admin/reconciliation', icon: ArrowLeftRight },
   { label: 'Reports', to: '/admin/reports', icon: ChartColumn },
+  { label: 'Webhooks', to: '/admin/webhooks', icon: Webhook, isAdminOnly: true },
 ];

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { queueCountsQueryOptions } from '../../features/staff-home/api.ts';
+import { useMe } from '../../lib/session.ts';
 import { NavItemLink } from './nav-item-link.tsx';
 import { staffNavItems } from './nav-items.ts';
 
@@ -28,16 +29,19 @@ function usePendingCounts(): Record<string, number> {
  */
 export function StaffNavItems({ onNavigate }: { onNavigate: () => void }) {
   const pendingCounts = usePendingCounts();
+  const isAdmin = useMe()?.role === 'admin';
   return (
     <>
-      {staffNavItems.map((item) => (
-        <NavItemLink
-          key={item.to}
-          item={item}
-          onNavigate={onNavigate}
-          rightSection={<PendingCount count={pendingCounts[item.to] ?? 0} />}
-        />
-      ))}
+      {staffNavItems
+        .filter((item) => isAdmin || !item.isAdminOnly)
+        .map((item) => (
+          <NavItemLink
+            key={item.to}
+            item={item}
+            onNavigate={onNavigate}
+            rightSection={<PendingCount count={pendingCounts[item.to] ?? 0} />}
+          />
+        ))}
     </>
   );
 }

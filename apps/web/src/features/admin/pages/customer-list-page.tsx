@@ -15,7 +15,7 @@ import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { KycStatusBadge } from '../../kyc/index.ts';
-import { BooksAlerts, QueueCounts } from '../../staff-home/index.ts';
+import { BooksAlerts, QueueCounts, WebhookAlerts } from '../../staff-home/index.ts';
 import { customerListQueryOptions } from '../api.ts';
 import { AccountStatusBadge } from '../components/badges.tsx';
 import type { CustomerActionsMenuProps } from '../components/customer-actions-menu.tsx';
@@ -175,6 +175,7 @@ export function CustomerListPage() {
   return (
     <Stack gap="lg">
       <BooksAlerts />
+      <WebhookAlerts />
       <QueueCounts />
       <Group justify="space-between" align="flex-end" gap="md">
         <Title order={1}>Users</Title>
