@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database, Queryable } from '../db/client.ts';
 import { newId } from './ids.ts';
+import { type Poller, startPoller } from './poller.ts';
 import { sandboxMarking } from './sandbox-marking.ts';
 
 export type Email = { to: string; subject: string; text: string };
@@ -41,7 +42,7 @@ export function asSentBy(email: Email, mode: { isSandbox: boolean }): Email {
   };
 }
 
-export type Mailer = { kick(): void; stop(): Promise<void> };
+export type Mailer = Poller;
 
 /**
  * Delivers queued emails over SMTP. Rows are leased (next_attempt_at pushed into the
@@ -64,11 +65,6 @@ export function startMailer(options: {
     connectionTimeout: sendTimeoutMs,
     socketTimeout: sendTimeoutMs,
   });
-
-  let isRunning = false;
-  let isRunRequested = false;
-  let isStopped = false;
-  let currentRun: Promise<void> = Promise.resolve();
 
   async function deliverBatch(): Promise<number> {
     const leased = await db.query<{
@@ -114,36 +110,17 @@ export function startMailer(options: {
     return leased.rows.length;
   }
 
-  async function run(): Promise<void> {
-    if (isRunning) {
-      isRunRequested = true;
-      return;
-    }
-    isRunning = true;
-    try {
-      do {
-        isRunRequested = false;
-        while (!isStopped && (await deliverBatch()) === batchSizeMax) {}
-      } while (isRunRequested && !isStopped);
-    } catch (error) {
-      log.error({ err: error }, 'mail dispatcher failed');
-    } finally {
-      isRunning = false;
-    }
-  }
-
-  const kick = () => {
-    if (!isStopped) currentRun = run();
-  };
-  const timer = setInterval(kick, pollIntervalMs);
-  timer.unref();
-  kick();
+  const poller = startPoller({
+    intervalMs: pollIntervalMs,
+    log,
+    failureMessage: 'mail dispatcher failed',
+    runBatch: async () => (await deliverBatch()) === batchSizeMax,
+  });
+  poller.kick();
   return {
-    kick,
+    kick: poller.kick,
     async stop() {
-      isStopped = true;
-      clearInterval(timer);
-      await currentRun;
+      await poller.stop();
       transport.close();
     },
   };

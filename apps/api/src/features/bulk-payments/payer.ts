@@ -6,6 +6,7 @@ import type { AccountId } from '../../ledger/ledger.ts';
 import { uncountMoneyOut } from '../../money-out/money-out.ts';
 import type { EventHub } from '../../platform/events.ts';
 import { notify } from '../../platform/notifications.ts';
+import { type Poller, startPoller } from '../../platform/poller.ts';
 
 /**
  * The bulk payer (ADR 044): pays the lines of confirmed files in batches, each batch one
@@ -242,7 +243,7 @@ async function finishStranded(tx: Queryable, deps: PayerDeps): Promise<void> {
 /** Looks for confirmed files this often even without a kick (after a crash or restart). */
 const bulkPollIntervalMs = 5_000;
 
-export type BulkPayer = { kick(): void; stop(): Promise<void> };
+export type BulkPayer = Poller;
 
 /**
  * Runs the payer in this process: at a kick (a file was just confirmed) and every
@@ -255,38 +256,10 @@ export function startBulkPayer(
   options: { isOn: boolean },
 ): BulkPayer {
   if (!options.isOn) return { kick() {}, stop: async () => {} };
-  let isRunning = false;
-  let isRunRequested = false;
-  let isStopped = false;
-  let currentRun: Promise<void> = Promise.resolve();
-
-  async function run(): Promise<void> {
-    isRunning = true;
-    try {
-      do {
-        isRunRequested = false;
-        while (!isStopped && (await payNextBatch(deps)) > 0) {}
-      } while (isRunRequested && !isStopped);
-    } catch (error) {
-      log.error({ err: error }, 'bulk payer failed; it tries again at its next poll');
-    } finally {
-      isRunning = false;
-    }
-  }
-
-  const kick = () => {
-    if (isStopped) return;
-    if (isRunning) isRunRequested = true;
-    else currentRun = run();
-  };
-  const timer = setInterval(kick, bulkPollIntervalMs);
-  timer.unref();
-  return {
-    kick,
-    async stop() {
-      isStopped = true;
-      clearInterval(timer);
-      await currentRun;
-    },
-  };
+  return startPoller({
+    intervalMs: bulkPollIntervalMs,
+    log,
+    failureMessage: 'bulk payer failed; it tries again at its next poll',
+    runBatch: async () => (await payNextBatch(deps)) > 0,
+  });
 }

@@ -5,7 +5,8 @@ import {
   type ConfirmBulkPaymentBody,
 } from '@coffer/contracts/bulk-payments';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, parseAnswer } from '../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { uploadWithProgress } from '../../lib/upload.ts';
 
 /** While a file is paying its page asks for it this often: the progress bar moves with it. */
 const payingPollMs = 1_000;
@@ -35,35 +36,17 @@ export function bulkResultPath(bulkPaymentId: string): string {
   return `/api/v1/bulk-payments/${encodeURIComponent(bulkPaymentId)}/result`;
 }
 
-/**
- * Sends the file's bytes with XMLHttpRequest, whose upload events report progress (fetch
- * has none). `onProgress` gets the fraction sent, 0 to 1. A refused file rejects with an
- * ApiError whose `fields` name its problems by line.
- */
+/** Sends the file with upload progress; a refused file's ApiError names its problems by line. */
 export function uploadBulkFile(
   file: Blob,
   onProgress: (fraction: number) => void,
 ): Promise<BulkPayment> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', '/api/v1/bulk-payments');
-    request.setRequestHeader('content-type', 'text/csv');
-    request.setRequestHeader('accept', 'application/json');
-    request.responseType = 'json';
-    request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    });
-    const settle = () => {
-      try {
-        resolve(parseAnswer({ status: request.status, json: request.response }, bulkPaymentSchema));
-      } catch (error) {
-        reject(error);
-      }
-    };
-    request.addEventListener('load', settle);
-    request.addEventListener('error', settle);
-    request.addEventListener('abort', settle);
-    request.send(file);
+  return uploadWithProgress({
+    path: '/api/v1/bulk-payments',
+    contentType: 'text/csv',
+    file,
+    schema: bulkPaymentSchema,
+    onProgress,
   });
 }
 

@@ -12,7 +12,8 @@ import {
 } from '@coffer/contracts/kyc';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
-import { apiRequest, parseAnswer } from '../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { uploadWithProgress } from '../../lib/upload.ts';
 
 // Keys start with 'kyc': a live `kyc` event refreshes them.
 export const kycOverviewQueryOptions = queryOptions({
@@ -20,34 +21,17 @@ export const kycOverviewQueryOptions = queryOptions({
   queryFn: ({ signal }) => apiRequest({ path: '/api/v1/kyc', schema: kycOverviewSchema, signal }),
 });
 
-/**
- * Sends the file's bytes with XMLHttpRequest, whose upload events report progress (fetch
- * has none). `onProgress` gets the fraction sent, 0 to 1.
- */
+/** Sends the document with upload progress (`onProgress` gets the fraction sent). */
 export function uploadKycDocument(
   file: Blob,
   onProgress: (fraction: number) => void,
 ): Promise<KycDocument> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', '/api/v1/kyc/documents');
-    request.setRequestHeader('content-type', 'application/octet-stream');
-    request.setRequestHeader('accept', 'application/json');
-    request.responseType = 'json';
-    request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    });
-    const settle = () => {
-      try {
-        resolve(parseAnswer({ status: request.status, json: request.response }, kycDocumentSchema));
-      } catch (error) {
-        reject(error);
-      }
-    };
-    request.addEventListener('load', settle);
-    request.addEventListener('error', settle);
-    request.addEventListener('abort', settle);
-    request.send(file);
+  return uploadWithProgress({
+    path: '/api/v1/kyc/documents',
+    contentType: 'application/octet-stream',
+    file,
+    schema: kycDocumentSchema,
+    onProgress,
   });
 }
 
