@@ -26,6 +26,19 @@ function countingJob(name: string, runs: Date[], failures = { left: 0 }) {
 }
 
 describe('the scheduled-jobs runner', () => {
+  it('makes a new job due at a whole millisecond, so a Date taken in that millisecond runs it', async () => {
+    const runner = createJobRunner(app.db, app.log);
+    await runner.register(countingJob('to-the-millisecond', []));
+    const due = await app.db.query<{ sub_millisecond: number; due_at: Date }>(
+      `SELECT (extract(microseconds FROM next_run_at)::bigint % 1000)::int AS sub_millisecond,
+              next_run_at AS due_at
+         FROM scheduled_jobs WHERE name = 'to-the-millisecond'`,
+    );
+    expect(due.rows[0]?.sub_millisecond).toBe(0);
+    // The moment it became due, as the runner's own clock writes it, runs it.
+    expect(await runner.runDue(due.rows[0]?.due_at)).toEqual(['to-the-millisecond']);
+  });
+
   it('runs a new job at once, then once per interval however often it is asked', async () => {
     const runner = createJobRunner(app.db, app.log);
     const runs: Date[] = [];

@@ -81,11 +81,16 @@ export function createJobRunner(
   }
 
   return {
-    /** Adds a job; a new one is due at once, an existing row keeps its next run. */
+    /**
+     * Adds a job; a new one is due at once, an existing row keeps its next run. "At once"
+     * is now to the millisecond: the runner's clock is a JavaScript Date, and a job due at
+     * PostgreSQL's microseconds would not yet be due at a Date taken in the same millisecond.
+     */
     async register(job: ScheduledJob): Promise<void> {
       jobs.set(job.name, job);
       await db.query(
-        `INSERT INTO scheduled_jobs (name, interval_ms, next_run_at) VALUES ($1, $2, now())
+        `INSERT INTO scheduled_jobs (name, interval_ms, next_run_at)
+         VALUES ($1, $2, date_trunc('milliseconds', now()))
          ON CONFLICT (name) DO UPDATE SET interval_ms = EXCLUDED.interval_ms`,
         [job.name, job.intervalMs],
       );
