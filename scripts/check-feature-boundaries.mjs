@@ -70,6 +70,9 @@ export const allowedApiFeatureImports = {
   // A payee is checked as the form it fills checks it: Quick Pay's recipient look-up (and
   // its limit), the withdrawal's destination and key; adding one needs a step-up code.
   payees: ['payouts', 'step-up', 'transfers'],
+  // An export holds the identity documents (read from KYC's storage, which also keeps the
+  // zips), every transaction (the statements' reader) and asks the password as the profile does.
+  'data-export': ['kyc', 'profile', 'statements'],
   // Email change and password change: auth's tokens, emails and password rules.
   profile: ['auth'],
   // The reports read the queues' sizes as the staff home counts them.

@@ -15,6 +15,7 @@ import { billRoutes } from './features/bills/routes.ts';
 import { booksRoutes } from './features/books/routes.ts';
 import { bulkPaymentRoutes } from './features/bulk-payments/routes.ts';
 import { cardRoutes, issuingRoutes } from './features/cards/routes.ts';
+import { dataExportRoutes } from './features/data-export/routes.ts';
 import { depositRoutes } from './features/deposits/routes.ts';
 import { devMailRoutes } from './features/dev-mail/routes.ts';
 import { disputeRoutes } from './features/disputes/routes.ts';
@@ -234,6 +235,7 @@ export async function buildApp(options: {
       await api.register(scheduledPaymentRoutes);
       await api.register(statementRoutes);
       await api.register(kycRoutes);
+      await api.register(dataExportRoutes);
       await api.register(loanRoutes);
       await api.register(notificationRoutes);
       await api.register(disputeRoutes);

@@ -256,6 +256,13 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/admin/webhooks/:endpointId/deliveries': adminOnly,
   'POST /api/v1/admin/webhooks/:endpointId/deliveries/:deliveryId/replay': adminOnly,
   'GET /api/v1/admin/webhooks/alerts': staff,
+  // Export my data (ADR 049): customer A's export, still building, answers A past access
+  // (409) and anyone else not found. The unlock's empty body is refused (400) before the
+  // export is looked up; another's export is not found there too (data-export.test.ts).
+  'GET /api/v1/data-exports': customersOnly,
+  'POST /api/v1/data-exports': customersOnly,
+  'POST /api/v1/data-exports/:exportId/unlock': customersOnly,
+  'GET /api/v1/data-exports/:exportId/download': customerAOnly,
 };
 
 /**
@@ -397,6 +404,7 @@ useTestApp(
        VALUES ($1, $2, 'USD', 10000, 100000, 12, 1200, 'Matrix', '1', 'Matrix street')`,
       [idsOfA.loanId, customerA.user.id],
     );
+    idsOfA.exportId = (await customerA.client.post('/api/v1/data-exports')).json().id;
     // Customer A's support thread, which staff assign and resolve.
     await customerA.client.post('/api/v1/support/messages', { body: 'matrix' });
     // Level 2, where loans start: the assessment request otherwise answers the level's 403.
@@ -443,7 +451,7 @@ async function concreteUrl(url: string): Promise<string> {
     .replace(':requestId', pendingRequestId)
     .replace('/static/*', '/static/swagger-ui.css')
     .replace(
-      /:(notificationId|disputeId|reference|cardId|loanId|entryId)/,
+      /:(notificationId|disputeId|reference|cardId|loanId|entryId|exportId)/,
       (_match, name: string) => idsOfA[name] ?? '',
     );
 }

@@ -73,6 +73,8 @@ export const auditActions = [
   'webhook_endpoint_deleted',
   'webhook_secret_rolled',
   'webhook_delivery_replayed',
+  'data_export_requested',
+  'data_export_downloaded',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -149,6 +151,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   webhook_endpoint_deleted: 'Webhook endpoint deleted',
   webhook_secret_rolled: 'Webhook signing secret rolled',
   webhook_delivery_replayed: 'Webhook delivery sent again',
+  data_export_requested: 'Export of your data requested',
+  data_export_downloaded: 'Export of your data downloaded',
 };
 
 export const auditEventSchema = z.object({

@@ -88,6 +88,21 @@ export const errorCodes = {
     status: 403,
     message: 'Please read and accept the updated terms and privacy notice to continue.',
   },
+  /** A data export's seven days are over: its file is gone, a new one can be asked for. */
+  data_export_expired: {
+    status: 410,
+    message: 'This export has expired. Ask for a new one on your profile.',
+  },
+  /** The data export is still being built, or its build failed: nothing to download. */
+  data_export_not_ready: {
+    status: 409,
+    message: 'Your export is not ready yet. We will email you when it is.',
+  },
+  /** Downloading an export needs the password again in this session, a few minutes before. */
+  reauthentication_required: {
+    status: 403,
+    message: 'Please enter your password again to download your data.',
+  },
   /** No such resource, or it belongs to someone else. */
   not_found: { status: 404, message: 'Not found.' },
   /** The same Idempotency-Key is still being processed by another request. */

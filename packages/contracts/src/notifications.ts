@@ -57,6 +57,8 @@ export const notificationKinds = {
   // customer expected to leave did not, so they hear it by email too.
   scheduled_payment_retrying: { email: 'preference' },
   scheduled_payment_missed: { email: 'preference' },
+  // The customer's own data, ready to download for seven days: told whatever they chose.
+  data_export_ready: { email: 'always' },
 } as const satisfies Record<string, { email: NotificationEmail }>;
 export type NotificationKind = keyof typeof notificationKinds;
 

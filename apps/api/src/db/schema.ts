@@ -3,6 +3,7 @@
 import { roles } from '@coffer/contracts/auth';
 import { bulkPaymentLineStatuses, bulkPaymentStatuses } from '@coffer/contracts/bulk-payments';
 import { authorizationStatuses, cardStatuses } from '@coffer/contracts/cards';
+import { dataExportStatuses } from '@coffer/contracts/data-exports';
 import { disputeProblemTypes, disputeStatuses } from '@coffer/contracts/disputes';
 import { kycIdTypes, kycStatuses } from '@coffer/contracts/kyc';
 import { accountKinds, entryKinds } from '@coffer/contracts/ledger';
@@ -1567,4 +1568,50 @@ export const webhookAttempts = pgTable(
     responseHead: text('response_head').notNull(),
   },
   (table) => [index('webhook_attempts_delivery_idx').on(table.deliveryId, table.id)],
+);
+
+/**
+ * A customer's export of their own data (migration 0044, ADR 049): one building per
+ * customer (the unique partial index), the zip encrypted under COFFER_DATA_DIR/data-exports.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: dataExportStatuses }).notNull().default('building'),
+    sectionsDone: smallint('sections_done').notNull().default(0),
+    sectionsTotal: smallint('sections_total').notNull(),
+    buildAttempts: smallint('build_attempts').notNull().default(0),
+    buildLeaseUntil: timestamp('build_lease_until', { withTimezone: true }),
+    storageKey: uuid('storage_key'),
+    secretKeyId: text('secret_key_id'),
+    sizeBytes: bigint('size_bytes', { mode: 'bigint' }),
+    sha256: char('sha256', { length: 64 }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    downloadSessionId: uuid('download_session_id'),
+    downloadAllowedUntil: timestamp('download_allowed_until', { withTimezone: true }),
+  },
+  (table) => [
+    check(
+      'data_exports_status_known',
+      sql`${table.status} IN ('building', 'ready', 'failed', 'expired')`,
+    ),
+    check(
+      'data_exports_ready_has_file',
+      sql`${table.status} <> 'ready' OR (${table.storageKey} IS NOT NULL AND ${table.expiresAt} IS NOT NULL AND ${table.sizeBytes} IS NOT NULL)`,
+    ),
+    uniqueIndex('data_exports_one_building_idx')
+      .on(table.userId)
+      .where(sql`${table.status} = 'building'`),
+    index('data_exports_user_idx').on(table.userId, table.requestedAt.desc()),
+    index('data_exports_building_idx')
+      .on(table.requestedAt)
+      .where(sql`${table.status} = 'building'`),
+    index('data_exports_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'ready'`),
+  ],
 );

@@ -158,6 +158,8 @@ export const customerLimits = {
   loanRepayment: perCustomerMoneyLimit,
   // Staff moving a customer's money (disbursing) or emailing them (eligibility).
   loanStaffAction: perCustomerMoneyLimit,
+  // Each export builds a zip of the customer's whole history: a few a day is plenty.
+  dataExportRequest: perCustomerLimit(10, oneHourMs),
 };
 
 /**
