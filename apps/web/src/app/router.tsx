@@ -234,6 +234,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                       'StatementsPage',
                     ),
                   },
+                  {
+                    path: 'profile/export',
+                    ...lazyPage(
+                      '../features/data-export/pages/data-export-page.tsx',
+                      'DataExportPage',
+                    ),
+                  },
                 ],
               },
               {

@@ -11,6 +11,7 @@ import { profileQueryOptions } from '../api.ts';
 import { AccountDetailsCard } from '../components/account-details-card.tsx';
 import { ActivityCard } from '../components/activity-card.tsx';
 import { ChangePasswordCard } from '../components/change-password-card.tsx';
+import { DataExportLinkCard } from '../components/data-export-link-card.tsx';
 import { PasskeysCard } from '../components/passkeys-card.tsx';
 import { SessionsCard } from '../components/sessions-card.tsx';
 import { TwoFactorCard } from '../components/two-factor-card.tsx';
@@ -52,6 +53,7 @@ export function ProfilePage() {
           <SessionsCard />
           <NotificationEmailSwitch />
           <ActivityCard />
+          {profile.data.role === 'customer' ? <DataExportLinkCard /> : null}
           <Group>
             {profile.data.role === 'customer' ? (
               <Button component={Link} to="/dispute" variant="default">
