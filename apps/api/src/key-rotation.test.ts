@@ -214,6 +214,7 @@ describe('rotating the secret key', () => {
       authenticatorSecrets: 0,
       identityDocuments: 3,
       webhookSecrets: 0,
+      dataExports: 0,
     });
   });
 
@@ -223,7 +224,7 @@ describe('rotating the secret key', () => {
       documents: Array(customerCount).fill('k2'),
     });
     expect(Object.fromEntries(await secretKeyUse(db))).toEqual({
-      k2: { authenticatorSecrets: 7, identityDocuments: 6, webhookSecrets: 0 },
+      k2: { authenticatorSecrets: 7, identityDocuments: 6, webhookSecrets: 0, dataExports: 0 },
     });
     await refuseMissingKeys(db, parseSecretKeys(newKey));
     await withApp(newKey, async (app) => {
@@ -291,7 +292,7 @@ describe('rotating the secret key', () => {
       webhookEndpointIds: [],
     });
     expect(report.remaining).toEqual({
-      k2: { authenticatorSecrets: 1, identityDocuments: 1, webhookSecrets: 0 },
+      k2: { authenticatorSecrets: 1, identityDocuments: 1, webhookSecrets: 0, dataExports: 0 },
     });
     await expect(
       refuseMissingKeys(db, parseSecretKeys(nextKeys.split(',')[1] ?? '')),

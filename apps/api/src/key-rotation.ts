@@ -2,6 +2,7 @@
 // re-encrypts it all under the current key (docs/OPERATIONS.md, "Key rotation").
 import { ConfigError } from './config.ts';
 import type { Database, Queryable } from './db/client.ts';
+import { expireExportBatch, exportsBySecretKeyId } from './features/data-export/key-rotation.ts';
 import { documentsBySecretKeyId, rotateDocumentBatch } from './features/kyc/key-rotation.ts';
 import type { DocumentStorage } from './features/kyc/storage.ts';
 import { recordAudit } from './platform/audit.ts';
@@ -14,11 +15,18 @@ export type KeyUse = {
   identityDocuments: number;
   /** Webhook endpoints' signing secrets, the one before a roll counted too (ADR 048). */
   webhookSecrets: number;
+  /** Data exports still downloadable: a rotation ends them rather than re-encrypt (ADR 049). */
+  dataExports: number;
 };
 
-const noUse = (): KeyUse => ({ authenticatorSecrets: 0, identityDocuments: 0, webhookSecrets: 0 });
+const noUse = (): KeyUse => ({
+  authenticatorSecrets: 0,
+  identityDocuments: 0,
+  webhookSecrets: 0,
+  dataExports: 0,
+});
 const recordsOf = (use: KeyUse) =>
-  use.authenticatorSecrets + use.identityDocuments + use.webhookSecrets;
+  use.authenticatorSecrets + use.identityDocuments + use.webhookSecrets + use.dataExports;
 
 /**
  * The id of the key a sealed authenticator secret names, in SQL (platform/crypto.ts writes
@@ -74,11 +82,15 @@ export async function secretKeyUse(db: Queryable): Promise<Map<string, KeyUse>> 
   for (const [keyId, count] of await documentsBySecretKeyId(db)) {
     at(keyId).identityDocuments = count;
   }
+  for (const [keyId, count] of await exportsBySecretKeyId(db)) {
+    at(keyId).dataExports = count;
+  }
   return use;
 }
 
 export function describeUse(use: KeyUse): string {
-  return `${use.authenticatorSecrets} authenticator secrets, ${use.identityDocuments} identity documents, ${use.webhookSecrets} webhook secrets`;
+  const exports = use.dataExports > 0 ? `, ${use.dataExports} data exports` : '';
+  return `${use.authenticatorSecrets} authenticator secrets, ${use.identityDocuments} identity documents, ${use.webhookSecrets} webhook secrets${exports}`;
 }
 
 /**
@@ -205,6 +217,15 @@ export async function rotateSecretKeys(
         rotated.webhookSecrets += done;
       },
       refusedIds: refused.webhookEndpointIds,
+    },
+    {
+      run: (afterId: string) =>
+        expireExportBatch(deps.db, keys.current.id, afterId, options.batchSize),
+      count: (done: number) => {
+        rotated.dataExports += done;
+      },
+      // Ending an export checks nothing of its file: none is ever refused.
+      refusedIds: [],
     },
   ];
   let isComplete = true;

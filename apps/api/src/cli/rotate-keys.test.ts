@@ -113,7 +113,12 @@ it('refuses the app and the command a key list without a key still in use, then 
         reason: 'npm run rotate-keys',
         after: expect.objectContaining({
           keyId: 'k2',
-          rotated: { authenticatorSecrets: 1, identityDocuments: 0, webhookSecrets: 0 },
+          rotated: {
+            authenticatorSecrets: 1,
+            identityDocuments: 0,
+            webhookSecrets: 0,
+            dataExports: 0,
+          },
           remaining: {},
           isComplete: true,
         }),

@@ -53,7 +53,13 @@ try {
       onBatch: (rotated) => console.log(`  so far: ${describe(rotated)}`),
     },
   );
-  console.log(`Re-encrypted under ${keyId}: ${describe(report.rotated)}.`);
+  // Exports are not re-encrypted but ended (ADR 049): said apart.
+  console.log(`Re-encrypted under ${keyId}: ${describe({ ...report.rotated, dataExports: 0 })}.`);
+  if (report.rotated.dataExports > 0) {
+    console.log(
+      `Ended ${report.rotated.dataExports} data exports an older key encrypted: their customers can ask for new ones.`,
+    );
+  }
   for (const [kind, ids] of Object.entries(report.refused)) {
     if (ids.length > 0) {
       console.error(

@@ -12,6 +12,7 @@ import { pngBytes, submitted } from '../../../test/kyc.ts';
 import { readZip } from '../../../test/zip.ts';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
+import { expireExportBatch, exportsBySecretKeyId } from './key-rotation.ts';
 import { dataExportsDirectory } from './routes.ts';
 
 let app: FastifyInstance;
@@ -266,5 +267,19 @@ describe('export my data', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('data_export_not_ready');
     await runExportJob(app, 'data-export-build');
+  });
+
+  it('counts ready exports by their key, and a key rotation ends those of an older key', async () => {
+    const customer = await createCustomer(app);
+    const exportId = await readyExport(customer);
+    const keyId = app.config.secretKeys.current.id;
+    expect((await exportsBySecretKeyId(db)).get(keyId)).toBeGreaterThanOrEqual(1);
+
+    const firstId = '00000000-0000-0000-0000-000000000000';
+    const ended = await expireExportBatch(db, 'a-newer-key', firstId, 1_000);
+    expect(ended.rotated).toBeGreaterThanOrEqual(1);
+    expect(await exportsBySecretKeyId(db)).toEqual(new Map());
+    const overview = await customer.client.get('/api/v1/data-exports');
+    expect(overview.json().latest).toMatchObject({ id: exportId, status: 'expired' });
   });
 });
