@@ -1,6 +1,19 @@
 import type { Queryable } from '../../db/client.ts';
 import type { RowOf } from '../../db/rows.ts';
-import type { dataExports } from '../../db/schema.ts';
+import type {
+  auditEvents,
+  cardAuthorizations,
+  cards,
+  dataExports,
+  disputes,
+  loanInstalments,
+  loanRepayments,
+  loans,
+  notifications,
+  sessions,
+  supportMessages,
+  users,
+} from '../../db/schema.ts';
 
 export type DataExportRow = RowOf<typeof dataExports>;
 
@@ -187,24 +200,25 @@ export async function allowDownload(
 
 export type PageRequest = { userId: string; afterId: string | null; limit: number };
 
-export type ProfileRow = {
-  id: string;
-  username: string;
-  email: string;
-  email_verified_at: Date | null;
-  phone: string | null;
-  country: string;
-  legal_name: string | null;
-  time_zone: string | null;
-  level: number;
-  role: string;
-  wants_notification_emails: boolean;
-  frozen_at: Date | null;
-  frozen_reason: string | null;
-  terms_version: string | null;
-  terms_accepted_at: Date | null;
-  created_at: Date;
-};
+export type ProfileRow = Pick<
+  RowOf<typeof users>,
+  | 'id'
+  | 'username'
+  | 'email'
+  | 'email_verified_at'
+  | 'phone'
+  | 'country'
+  | 'legal_name'
+  | 'time_zone'
+  | 'level'
+  | 'role'
+  | 'wants_notification_emails'
+  | 'frozen_at'
+  | 'frozen_reason'
+  | 'terms_version'
+  | 'terms_accepted_at'
+  | 'created_at'
+>;
 
 export async function findProfile(db: Queryable, userId: string): Promise<ProfileRow | null> {
   const found = await db.query<ProfileRow>(
@@ -271,25 +285,26 @@ function pageOf<Row extends Record<string, unknown>>(sql: string) {
   };
 }
 
-export type LoanRow = {
-  id: string;
-  currency: string;
-  amount_minor: bigint;
-  monthly_salary_minor: bigint;
-  months: number;
-  annual_rate_bp: number;
-  full_name: string;
-  phone: string;
-  address: string;
-  status: string;
-  decision_reason: string | null;
-  decided_at: Date | null;
-  disbursed_on: string | null;
-  instalment_minor: bigint | null;
-  outstanding_principal_minor: bigint;
-  is_auto_repay_on: boolean;
-  created_at: Date;
-};
+export type LoanRow = Pick<
+  RowOf<typeof loans>,
+  | 'id'
+  | 'currency'
+  | 'amount_minor'
+  | 'monthly_salary_minor'
+  | 'months'
+  | 'annual_rate_bp'
+  | 'full_name'
+  | 'phone'
+  | 'address'
+  | 'status'
+  | 'decision_reason'
+  | 'decided_at'
+  | 'disbursed_on'
+  | 'instalment_minor'
+  | 'outstanding_principal_minor'
+  | 'is_auto_repay_on'
+  | 'created_at'
+>;
 
 export const loansPage = pageOf<LoanRow>(
   `SELECT id, currency, amount_minor, monthly_salary_minor, months, annual_rate_bp, full_name,
@@ -298,14 +313,15 @@ export const loansPage = pageOf<LoanRow>(
      FROM loans WHERE user_id = $1 AND ($2::uuid IS NULL OR id > $2) ORDER BY id LIMIT $3`,
 );
 
-export type InstalmentRow = {
-  number: number;
-  due_on: string;
-  principal_minor: bigint;
-  interest_minor: bigint;
-  principal_paid_minor: bigint;
-  interest_paid_minor: bigint;
-};
+export type InstalmentRow = Pick<
+  RowOf<typeof loanInstalments>,
+  | 'number'
+  | 'due_on'
+  | 'principal_minor'
+  | 'interest_minor'
+  | 'principal_paid_minor'
+  | 'interest_paid_minor'
+>;
 
 /** A loan's schedule: at most 60 instalments (loans run up to 60 months). */
 export async function instalmentsOf(db: Queryable, loanId: string): Promise<InstalmentRow[]> {
@@ -318,14 +334,10 @@ export async function instalmentsOf(db: Queryable, loanId: string): Promise<Inst
   return found.rows;
 }
 
-export type RepaymentRow = {
-  id: string;
-  amount_minor: bigint;
-  principal_minor: bigint;
-  interest_minor: bigint;
-  is_automatic: boolean;
-  created_at: Date;
-};
+export type RepaymentRow = Pick<
+  RowOf<typeof loanRepayments>,
+  'id' | 'amount_minor' | 'principal_minor' | 'interest_minor' | 'is_automatic' | 'created_at'
+>;
 
 export async function repaymentsPage(
   db: Queryable,
@@ -341,72 +353,73 @@ export async function repaymentsPage(
 }
 
 /** Cards as the customer sees them: never the number or the security code (the issuer's). */
-export type CardRow = {
-  id: string;
-  status: string;
-  last_four: string | null;
-  expiry_month: number | null;
-  expiry_year: number | null;
-  holder_name: string;
-  currency: string;
-  fee_minor: bigint;
-  weekly_limit_minor: bigint;
-  reason: string | null;
-  frozen_at: Date | null;
-  created_at: Date;
-};
+export type CardRow = Pick<
+  RowOf<typeof cards>,
+  | 'id'
+  | 'status'
+  | 'last_four'
+  | 'expiry_month'
+  | 'expiry_year'
+  | 'holder_name'
+  | 'currency'
+  | 'fee_minor'
+  | 'weekly_limit_minor'
+  | 'reason'
+  | 'frozen_at'
+  | 'created_at'
+>;
 
 export const cardsPage = pageOf<CardRow>(
-  `SELECT id, status::text AS status, last_four, expiry_month, expiry_year, holder_name, currency,
+  `SELECT id, status, last_four, expiry_month, expiry_year, holder_name, currency,
           fee_minor, weekly_limit_minor, reason, frozen_at, created_at
      FROM cards WHERE user_id = $1 AND ($2::uuid IS NULL OR id > $2) ORDER BY id LIMIT $3`,
 );
 
-export type CardPurchaseRow = {
-  id: string;
-  card_id: string;
-  amount_minor: bigint;
-  currency: string;
-  merchant: string;
-  status: string;
-  decline_reason: string | null;
-  created_at: Date;
-};
+export type CardPurchaseRow = Pick<
+  RowOf<typeof cardAuthorizations>,
+  | 'id'
+  | 'card_id'
+  | 'amount_minor'
+  | 'currency'
+  | 'merchant'
+  | 'status'
+  | 'decline_reason'
+  | 'created_at'
+>;
 
 export const cardPurchasesPage = pageOf<CardPurchaseRow>(
-  `SELECT id, card_id, amount_minor, currency, merchant, status::text AS status, decline_reason,
+  `SELECT id, card_id, amount_minor, currency, merchant, status, decline_reason,
           created_at
      FROM card_authorizations WHERE user_id = $1 AND ($2::uuid IS NULL OR id > $2)
     ORDER BY id LIMIT $3`,
 );
 
-export type DisputeRow = {
-  id: string;
-  reference: string;
-  amount_minor: bigint;
-  currency: string;
-  recipient_account_number: string;
-  problem_type: string;
-  description: string;
-  status: string;
-  resolution_note: string | null;
-  created_at: Date;
-  updated_at: Date;
-};
+export type DisputeRow = Pick<
+  RowOf<typeof disputes>,
+  | 'id'
+  | 'reference'
+  | 'amount_minor'
+  | 'currency'
+  | 'recipient_account_number'
+  | 'problem_type'
+  | 'description'
+  | 'status'
+  | 'resolution_note'
+  | 'created_at'
+  | 'updated_at'
+>;
 
 export const disputesPage = pageOf<DisputeRow>(
   `SELECT id, reference, amount_minor, currency, recipient_account_number,
-          problem_type::text AS problem_type, description, status::text AS status, resolution_note,
+          problem_type, description, status, resolution_note,
           created_at, updated_at
      FROM disputes WHERE user_id = $1 AND ($2::uuid IS NULL OR id > $2) ORDER BY id LIMIT $3`,
 );
 
-export type SupportMessageRow = {
-  id: string;
-  is_from_staff: boolean;
-  body: string;
-  created_at: Date;
-};
+export type SupportMessageRow = Pick<
+  RowOf<typeof supportMessages>,
+  'id' | 'is_from_staff' | 'body' | 'created_at'
+>;
 
 export const supportMessagesPage = pageOf<SupportMessageRow>(
   `SELECT id, is_from_staff, body, created_at
@@ -414,42 +427,30 @@ export const supportMessagesPage = pageOf<SupportMessageRow>(
     ORDER BY id LIMIT $3`,
 );
 
-export type NotificationRow = {
-  id: string;
-  kind: string;
-  text: string;
-  link: string | null;
-  read_at: Date | null;
-  created_at: Date;
-};
+export type NotificationRow = Pick<
+  RowOf<typeof notifications>,
+  'id' | 'kind' | 'text' | 'link' | 'read_at' | 'created_at'
+>;
 
 export const notificationsPage = pageOf<NotificationRow>(
   `SELECT id, kind, text, link, read_at, created_at
      FROM notifications WHERE user_id = $1 AND ($2::uuid IS NULL OR id > $2) ORDER BY id LIMIT $3`,
 );
 
-export type SessionRow = {
-  id: string;
-  user_agent: string | null;
-  ip_address: string | null;
-  created_at: Date;
-  last_used_at: Date;
-  expires_at: Date;
-  revoked_at: Date | null;
-};
+export type SessionRow = Pick<
+  RowOf<typeof sessions>,
+  'id' | 'user_agent' | 'ip_address' | 'created_at' | 'last_used_at' | 'expires_at' | 'revoked_at'
+>;
 
 export const sessionsPage = pageOf<SessionRow>(
   `SELECT id, user_agent, ip_address, created_at, last_used_at, expires_at, revoked_at
      FROM sessions WHERE user_id = $1 AND ($2::uuid IS NULL OR id > $2) ORDER BY id LIMIT $3`,
 );
 
-export type AccountEventRow = {
-  id: string;
-  action: string;
-  ip_address: string | null;
-  after: unknown;
-  created_at: Date;
-};
+export type AccountEventRow = Pick<
+  RowOf<typeof auditEvents>,
+  'id' | 'action' | 'ip_address' | 'after' | 'created_at'
+>;
 
 /** Sign-ins, failed ones and lock-outs of the account, from the audit log. */
 export const signInEventsPage = pageOf<AccountEventRow>(
@@ -491,7 +492,7 @@ export type IdentityDocumentRow = {
 export const identityDocumentsPage = pageOf<IdentityDocumentRow>(
   `SELECT d.id, d.storage_key, d.secret_key_id, d.media_type, d.size_bytes, d.sha256,
           d.created_at AS uploaded_at, s.id AS submission_id, s.id_type::text AS id_type,
-          s.id_number, s.address, s.date_of_birth::text AS date_of_birth, s.status::text AS status,
+          s.id_number, s.address, s.date_of_birth::text AS date_of_birth, s.status,
           s.reason, s.created_at AS submitted_at, s.decided_at
      FROM kyc_documents d LEFT JOIN kyc_submissions s ON s.document_id = d.id
     WHERE d.user_id = $1 AND d.deleted_at IS NULL AND ($2::uuid IS NULL OR d.id > $2)
