@@ -12,7 +12,9 @@ CREATE TABLE "wallet_hourly_totals" (
 	"debits_minor" bigint NOT NULL,
 	"line_count" integer NOT NULL,
 	"max_line_id" bigint NOT NULL,
-	CONSTRAINT "wallet_hourly_totals_account_id_hour_kind_pk" PRIMARY KEY("account_id","hour","kind"),
+	-- The sums are in the key's index too: a wallet's hours are read from it alone, not from
+	-- table pages that a day's insert scattered over every wallet.
+	CONSTRAINT "wallet_hourly_totals_account_id_hour_kind_pk" PRIMARY KEY("account_id","hour","kind") INCLUDE ("credits_minor","debits_minor","line_count","max_line_id"),
 	CONSTRAINT "wallet_hourly_totals_whole_hour" CHECK (date_trunc('hour', "hour", 'UTC') = "hour"),
 	CONSTRAINT "wallet_hourly_totals_not_negative" CHECK ("credits_minor" >= 0 AND "debits_minor" >= 0 AND "line_count" > 0)
 );
