@@ -32,6 +32,7 @@ export function useRequestDataExport() {
 
 /** The password again: the answer is the address this session may download from for a while. */
 export function useUnlockDataExport(exportId: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { currentPassword: string }) =>
       apiRequest({
@@ -40,5 +41,7 @@ export function useUnlockDataExport(exportId: string) {
         body,
         schema: dataExportUnlockSchema,
       }),
+    // Refused because the export expired meanwhile: the card then says so.
+    onError: () => queryClient.invalidateQueries({ queryKey: dataExportQueryOptions.queryKey }),
   });
 }
