@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { readZip } from '../apps/api/test/zip.ts';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 import { newContext, watchConsole } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import { hasNoHorizontalScroll, snapshot, waitForAppTakeover } from './support/pages.ts';
@@ -35,6 +36,7 @@ describe('export my data', () => {
       const askedAt = new Date();
       await card.getByRole('button', { name: 'Export my data' }).click();
       await card.getByText('We are preparing your export').waitFor();
+      expect(await seriousAxeViolations(page, 'export building')).toEqual([]);
 
       await card.getByText('Your export is ready').waitFor({ timeout: exportReadyTimeoutMs });
       const mail = await suite.mailSink.waitForMail({
@@ -44,6 +46,7 @@ describe('export my data', () => {
       });
       expect(mail.text).toContain('/profile/export');
       expect(await hasNoHorizontalScroll(page)).toBe(true);
+      expect(await seriousAxeViolations(page, 'export ready')).toEqual([]);
       await snapshot(page, 'data-export-ready-phone');
 
       await card.getByLabel('Your password').fill(customer.password);
