@@ -84,7 +84,7 @@ async function confirmedFile(
     method: 'POST',
     url: `/api/v1/bulk-payments/${id}/confirm`,
     remoteAddress,
-    headers,
+    headers: { ...headers, 'idempotency-key': `bench-bulk-confirm-${id}` },
     payload: { stepUpCode },
   });
   if (confirmed.statusCode !== 200) throw new Error(`confirm refused: ${confirmed.body}`);

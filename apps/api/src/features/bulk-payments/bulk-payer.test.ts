@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { bulkCsv, uploadBulkFile } from '../../../test/bulk-payments.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
+import { newIdempotencyKey } from '../../../test/http.ts';
 import { lastStepUpCode } from '../../../test/payouts.ts';
 import type { Database } from '../../db/client.ts';
 import { payNextBatch } from './payer.ts';
@@ -31,9 +32,11 @@ async function confirmedFile(payer: TestCustomer, lines: string[]): Promise<stri
   });
   expect(started.statusCode, started.body).toBe(200);
   const stepUpCode = await lastStepUpCode(app, payer.body.email);
-  const confirmed = await payer.client.post(`/api/v1/bulk-payments/${id}/confirm`, {
-    stepUpCode,
-  });
+  const confirmed = await payer.client.post(
+    `/api/v1/bulk-payments/${id}/confirm`,
+    { stepUpCode },
+    { 'idempotency-key': newIdempotencyKey() },
+  );
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   expect(confirmed.json().status).toBe('paying');
   return id;

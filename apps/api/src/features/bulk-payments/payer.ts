@@ -41,19 +41,29 @@ type ClaimedLine = {
   confirmed_at: Date;
 };
 
+/**
+ * How far past the file's first pending line a claim looks: room for a few payers at once
+ * (each skips the lines another holds), and few enough rows that a claim reads only its
+ * window, never the whole file (migration 0048's index of pending lines finds the first).
+ */
+const claimWindowBatches = 4;
+
 /** The oldest confirmed file's next pending lines that no other payer holds. */
 async function claimLines(tx: Queryable, batchLines: number): Promise<ClaimedLine[]> {
   const claimed = await tx.query<ClaimedLine>(
     `SELECT l.bulk_payment_id, l.line_number, l.recipient_user_id, l.recipient_wallet_id,
             l.amount_minor, l.reference, b.user_id, b.wallet_id, b.currency::text AS currency,
             b.confirmed_at
-       FROM bulk_payment_lines l JOIN bulk_payments b ON b.id = l.bulk_payment_id
+       FROM (SELECT id, user_id, wallet_id, currency, confirmed_at FROM bulk_payments
+              WHERE status = 'paying' ORDER BY confirmed_at, id LIMIT 1) b
+      CROSS JOIN LATERAL (SELECT min(p.line_number) AS line_number FROM bulk_payment_lines p
+                           WHERE p.bulk_payment_id = b.id AND p.status = 'pending') first
+       JOIN bulk_payment_lines l ON l.bulk_payment_id = b.id
+        AND l.line_number >= first.line_number AND l.line_number < first.line_number + $2
       WHERE l.status = 'pending'
-        AND l.bulk_payment_id = (SELECT id FROM bulk_payments WHERE status = 'paying'
-                                  ORDER BY confirmed_at, id LIMIT 1)
       ORDER BY l.line_number LIMIT $1
         FOR UPDATE OF l SKIP LOCKED`,
-    [batchLines],
+    [batchLines, batchLines * claimWindowBatches],
   );
   return claimed.rows;
 }
