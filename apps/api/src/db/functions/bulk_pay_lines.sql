@@ -43,9 +43,11 @@ BEGIN
          array_agg(l.recipient_wallet_id ORDER BY l.line_number),
          array_agg(l.reference ORDER BY l.line_number)
     INTO v_numbers, v_amounts, v_recipient_user_ids, v_recipient_wallet_ids, v_references
-    FROM bulk_payment_lines l
-   WHERE l.bulk_payment_id = p_bulk_payment_id AND l.line_number = ANY (p_line_numbers)
-     AND l.status = 'pending';
+    -- Each line by its key: a filter on the file's pending lines would read them all.
+    FROM unnest(p_line_numbers) AS wanted(line_number)
+    JOIN bulk_payment_lines l
+      ON l.bulk_payment_id = p_bulk_payment_id AND l.line_number = wanted.line_number
+   WHERE l.status = 'pending';
   IF v_numbers IS NULL THEN
     RETURN;
   END IF;
