@@ -219,6 +219,46 @@ describe('the bulk payer', () => {
     expect(transfers.rows.filter((row) => row.entry_id === earlier.entryId)).toHaveLength(1);
   });
 
+  it('writes the webhook events of each line as a single posting would', async () => {
+    const payer = await createCustomer(app, { balance: '5.00', level: 3 });
+    const alice = await createCustomer(app);
+    const bob = await createCustomer(app);
+    const id = await confirmedFile(payer, [
+      `${alice.wallet.number},1.00,a`,
+      `${bob.wallet.number},2.00,b`,
+      `${alice.wallet.number},0.50,c`,
+    ]);
+    // An integrator's endpoint for transfers, as an admin registers it (its secret unused).
+    const endpointId = '01900000-0000-7000-8000-0000000b0c01';
+    await db.query(
+      `INSERT INTO webhook_endpoints (id, url, event_types, secret_encrypted, created_by_user_id)
+       VALUES ($1, 'https://hooks.example.test/coffer', ARRAY['money.transfer'], 'unused', $2)`,
+      [endpointId, payer.user.id],
+    );
+    try {
+      expect(await payNextBatch(payerDeps(), { batchLines: 200 })).toBe(3);
+      const events = await db.query<{ account_id: string; amount: string; deliveries: number }>(
+        `SELECT ev.account_id, ev.payload->'data'->>'amountMinor' AS amount,
+                (SELECT count(*)::int FROM webhook_deliveries d
+                  WHERE d.event_id = ev.id AND d.endpoint_id = $2) AS deliveries
+           FROM webhook_events ev JOIN journal_entries e ON e.id = ev.entry_id
+          WHERE e.idempotency_key LIKE $1 ORDER BY e.idempotency_key, ev.account_id`,
+        [`bulk:${id}:%`, endpointId],
+      );
+      const byWallet = (accountId: string) =>
+        events.rows.filter((row) => row.account_id === accountId).map((row) => row.amount);
+      // One event a wallet an entry moves, each with its delivery to the endpoint.
+      expect(events.rows).toHaveLength(6);
+      expect(events.rows.every((row) => row.deliveries === 1)).toBe(true);
+      expect(byWallet(payer.wallet.id).sort()).toEqual(['-100', '-200', '-50']);
+      expect(byWallet(alice.wallet.id).sort()).toEqual(['100', '50']);
+      expect(byWallet(bob.wallet.id)).toEqual(['200']);
+    } finally {
+      await db.query('DELETE FROM webhook_deliveries WHERE endpoint_id = $1', [endpointId]);
+      await db.query('DELETE FROM webhook_endpoints WHERE id = $1', [endpointId]);
+    }
+  });
+
   it('refuses the lines of a sender frozen after confirming, with the reason', async () => {
     const payer = await createCustomer(app, { balance: '30.00' });
     const alice = await createCustomer(app);
