@@ -12,8 +12,9 @@ import { type Poller, startPoller } from '../../platform/poller.ts';
 /**
  * The bulk payer (ADR 044): pays the lines of confirmed files in batches, each batch one
  * transaction whose lines are posted by one statement (db/functions/bulk_pay_lines.sql,
- * through ledger_post), so that a line the sender's balance no longer covers is marked
- * refused with its reason and the others go on. A line is
+ * through the ledger's ledger_post_many: an entry a line, each wallet's balance row updated
+ * once a batch), so that a line the sender's balance no longer covers is marked refused
+ * with its reason and the others go on. A line is
  * paid at most once: its ledger entry carries the idempotency key `bulk:<file>:<line>`,
  * and its row is claimed `FOR UPDATE SKIP LOCKED`, so two payers take different lines and
  * a payer that dies mid-batch leaves its lines pending (its transaction rolled back) for

@@ -169,10 +169,10 @@ export async function checkBulkFile(
 
 type TransferAllowance = { dailyLimitMinor: MinorUnits | null; spentTodayMinor: MinorUnits };
 
-/** Today's Quick Pay limit and what is spent of it: a file counts against it whole. */
 /** What the allowance reads with: the pool, or the transaction that just changed it. */
 type AllowanceDeps = Pick<BulkDeps, 'config'> & { db: Queryable };
 
+/** Today's Quick Pay limit and what is spent of it: a file counts against it whole. */
 async function transferAllowanceOf(
   deps: AllowanceDeps,
   userId: string,
