@@ -38,34 +38,48 @@ export async function writeZip(
   // yazl reports its own failures on the ZipFile, not on its output stream.
   zip.on('error', (error: Error) => counter.destroy(error));
   zip.outputStream.pipe(counter);
+  // The counter is destroyed with a failure that `writing` and the file's `add` report.
+  counter.on('error', () => {});
   const writing = storage.write(storageKey, counter);
   // Observed at once, so that a failure while `fill` still runs is never "unhandled".
   writing.catch(() => {});
+  // A storage that fails (a full disk) stops reading: a file waiting on it would wait forever.
+  const storageFailure = writing.then(
+    () => new Promise<never>(() => {}),
+    (error: unknown) => Promise.reject(error),
+  );
+  storageFailure.catch(() => {});
 
   const writer: ZipWriter = {
-    add: (entry) =>
-      new Promise<void>((resolve, reject) => {
-        // A file's mtime is the export's: the same data zips to the same bytes within a day.
-        zip.addReadStreamLazy(entry.name, { mtime: new Date() }, (open) => {
-          entry.content().then(
-            (content) => {
-              const stream = content instanceof Readable ? content : Readable.from(content);
-              stream.once('end', resolve);
-              // yazl pipes the stream without listening for its errors: fail the zip here.
-              stream.once('error', (error) => {
-                counter.destroy(error);
-                reject(error);
-              });
-              open(null, stream);
-            },
-            (error: unknown) => {
-              counter.destroy(error as Error);
-              reject(error);
-            },
-          );
-        });
-      }),
+    add: (entry) => {
+      const file = zipped(entry);
+      // Lost the race to the storage's failure, it may still fail later: nobody waits for it.
+      file.catch(() => {});
+      return Promise.race([file, storageFailure]);
+    },
   };
+  function zipped(entry: ZipEntry): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      zip.addReadStreamLazy(entry.name, { mtime: new Date() }, (open) => {
+        entry.content().then(
+          (content) => {
+            const stream = content instanceof Readable ? content : Readable.from(content);
+            stream.once('end', resolve);
+            // yazl pipes the stream without listening for its errors: fail the zip here.
+            stream.once('error', (error) => {
+              counter.destroy(error);
+              reject(error);
+            });
+            open(null, stream);
+          },
+          (error: unknown) => {
+            counter.destroy(error as Error);
+            reject(error);
+          },
+        );
+      });
+    });
+  }
 
   try {
     await fill(writer);
