@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +12,7 @@ import { pngBytes, submitted } from '../../../test/kyc.ts';
 import { readZip } from '../../../test/zip.ts';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
+import { kycDocumentsDirectory } from '../kyc/storage.ts';
 import { expireExportBatch, exportsBySecretKeyId } from './key-rotation.ts';
 import { dataExportsDirectory } from './routes.ts';
 
@@ -281,5 +282,28 @@ describe('export my data', () => {
     expect(await exportsBySecretKeyId(db)).toEqual(new Map());
     const overview = await customer.client.get('/api/v1/data-exports');
     expect(overview.json().latest).toMatchObject({ id: exportId, status: 'expired' });
+  });
+
+  it('gives up after three failed tries, leaving no file, and a new export can be asked for', async () => {
+    const customer = await createCustomer(app);
+    await submitted(customer.client);
+    // The identity document's file is lost: every try fails when it reads it.
+    const { rows } = await db.query<{ storage_key: string }>(
+      'SELECT storage_key FROM kyc_documents WHERE user_id = $1',
+      [customer.user.id],
+    );
+    await rm(path.join(kycDocumentsDirectory(dataDir), rows[0]?.storage_key ?? ''));
+    const filesBefore = await exportFiles();
+    const exportId = await requestExport(customer.client);
+    const minuteMs = 60 * 1000;
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await runExportJob(app, 'data-export-build', new Date(Date.now() + attempt * 2 * minuteMs));
+    }
+    const latest = (await customer.client.get('/api/v1/data-exports')).json().latest;
+    expect(latest).toMatchObject({ id: exportId, status: 'failed' });
+    expect(await exportFiles()).toEqual(filesBefore);
+    const again = await customer.client.post('/api/v1/data-exports');
+    expect(again.statusCode).toBe(202);
+    expect(again.json().id).not.toBe(exportId);
   });
 });
