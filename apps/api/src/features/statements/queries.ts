@@ -20,7 +20,7 @@ export async function findStatementAccount(
 ): Promise<StatementAccountRow | null> {
   const found = await db.query<StatementAccountRow>(
     `SELECT u.username, u.legal_name, u.time_zone, u.country, a.id, a.number, a.currency
-       FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
+       FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer' AND a.is_main
       WHERE u.id = $1`,
     [userId],
   );
