@@ -14,15 +14,15 @@ import {
 import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
-import { type IbanScheme, IbanSchemeError, parseIbanScheme } from './platform/account-iban.ts';
 import {
-  type FxSettings,
   FxConfigError,
+  type FxSettings,
   fileRateSource,
   parseMarkups,
   type RateSource,
   sandboxRateSource,
 } from './fx/rates.ts';
+import { type IbanScheme, IbanSchemeError, parseIbanScheme } from './platform/account-iban.ts';
 import { parseSecretKeys, type SecretKeys, SecretKeysError } from './platform/secret-keys.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -207,7 +207,12 @@ const envSchema = z.object({
   COFFER_FX_FILE: z.string().min(1).optional(),
   COFFER_FX_MARKUP: z.string().min(2).optional(),
   // Four days: the ECB publishes on working days, so Friday's rates serve over a long weekend.
-  COFFER_FX_MAX_AGE: z.coerce.number().int().min(60).max(30 * 86_400).default(4 * 86_400),
+  COFFER_FX_MAX_AGE: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(4 * 86_400),
 });
 
 /** How long finished rows are kept before the housekeeping job removes them (ADR 042). */

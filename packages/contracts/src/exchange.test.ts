@@ -9,13 +9,21 @@ const pair = fc
   .filter(([sell, receive]) => sell !== receive);
 // Rates from 0.000001 to 100 000, with up to six decimals: KWD→JPY is about 480, JPY→KWD 0.002.
 const rate = fc
-  .record({ numerator: fc.bigInt({ min: 1n, max: 100_000_000_000n }), scale: fc.integer({ min: 0, max: 6 }) })
+  .record({
+    numerator: fc.bigInt({ min: 1n, max: 100_000_000_000n }),
+    scale: fc.integer({ min: 0, max: 6 }),
+  })
   .map(({ numerator, scale }) => ({ numerator, denominator: 10n ** BigInt(scale) }));
 const markupBp = fc.integer({ min: 0, max: 5_000 });
 const sellMinor = fc.bigInt({ min: 1n, max: 10n ** 12n });
 
 /** The exact value sold at the mid rate, in the received currency's minor units: n / d. */
-function midValue(amountMinor: bigint, sell: CurrencyCode, receive: CurrencyCode, mid: { numerator: bigint; denominator: bigint }) {
+function midValue(
+  amountMinor: bigint,
+  sell: CurrencyCode,
+  receive: CurrencyCode,
+  mid: { numerator: bigint; denominator: bigint },
+) {
   return {
     n: amountMinor * mid.numerator * 10n ** BigInt(minorDigits(receive)),
     d: mid.denominator * 10n ** BigInt(minorDigits(sell)),
@@ -42,7 +50,9 @@ describe('convert (ADR 051)', () => {
         const result = convert({ sellMinor: amount, sell, receive, mid, markupBp: bp });
         const { n, d } = midValue(amount, sell, receive, mid);
         expect(result.positionMinor).toBe(n / d);
-        expect(result.receiveMinor + result.markupMinor + result.roundingMinor).toBe(result.positionMinor);
+        expect(result.receiveMinor + result.markupMinor + result.roundingMinor).toBe(
+          result.positionMinor,
+        );
         expect(result.roundingMinor === 0n || result.roundingMinor === 1n).toBe(true);
         expect(result.markupMinor >= 0n).toBe(true);
       }),
@@ -57,10 +67,22 @@ describe('convert (ADR 051)', () => {
         markupBp,
         fc.bigInt({ min: 1n, max: 10n ** 9n }),
         ([sell, receive], mid, bp, wanted) => {
-          const result = convertForReceive({ receiveMinor: wanted, sell, receive, mid, markupBp: bp });
+          const result = convertForReceive({
+            receiveMinor: wanted,
+            sell,
+            receive,
+            mid,
+            markupBp: bp,
+          });
           expect(result.receiveMinor >= wanted).toBe(true);
           if (result.sellMinor > 1n) {
-            const less = convert({ sellMinor: result.sellMinor - 1n, sell, receive, mid, markupBp: bp });
+            const less = convert({
+              sellMinor: result.sellMinor - 1n,
+              sell,
+              receive,
+              mid,
+              markupBp: bp,
+            });
             expect(less.receiveMinor < wanted).toBe(true);
           }
         },
@@ -90,9 +112,21 @@ describe('convert (ADR 051)', () => {
     const jpy = toCurrencyCode('JPY');
     const kwd = toCurrencyCode('KWD');
     const perEuro = { JPY: parseRate('161.23'), KWD: parseRate('0.3340') };
-    const yenToFils = convert({ sellMinor: 1n, sell: jpy, receive: kwd, mid: crossRate(perEuro.JPY, perEuro.KWD), markupBp: 0 });
+    const yenToFils = convert({
+      sellMinor: 1n,
+      sell: jpy,
+      receive: kwd,
+      mid: crossRate(perEuro.JPY, perEuro.KWD),
+      markupBp: 0,
+    });
     expect(yenToFils.receiveMinor).toBe(2n); // 0.3340 / 161.23 KWD = 2.07 fils
-    const filsToYen = convert({ sellMinor: 1n, sell: kwd, receive: jpy, mid: crossRate(perEuro.KWD, perEuro.JPY), markupBp: 0 });
+    const filsToYen = convert({
+      sellMinor: 1n,
+      sell: kwd,
+      receive: jpy,
+      mid: crossRate(perEuro.KWD, perEuro.JPY),
+      markupBp: 0,
+    });
     expect(filsToYen.receiveMinor).toBe(0n); // 0.48 yen: below the smallest unit
   });
 });

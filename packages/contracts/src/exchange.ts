@@ -102,8 +102,7 @@ export function convertForReceive(input: {
   // Invert receive = ⌊sell × k⌋ with k = mid × 10^dr / 10^ds × (1 − markup): sell = ⌈receive / k⌉.
   const kNumerator =
     input.mid.numerator * 10n ** BigInt(minorDigits(input.receive)) * (basisPoints - markupBp);
-  const kDenominator =
-    input.mid.denominator * 10n ** BigInt(minorDigits(input.sell)) * basisPoints;
+  const kDenominator = input.mid.denominator * 10n ** BigInt(minorDigits(input.sell)) * basisPoints;
   let sellMinor = (input.receiveMinor * kDenominator + kNumerator - 1n) / kNumerator;
   if (sellMinor < 1n) sellMinor = 1n;
   let conversion = convert({ ...input, sellMinor });

@@ -1608,7 +1608,10 @@ export const exchangeQuotes = pgTable(
   },
   (table) => [
     index('exchange_quotes_user_idx').on(table.userId, table.createdAt.desc()),
-    check('exchange_quotes_amounts_positive', sql`${table.sellMinor} > 0 and ${table.receiveMinor} > 0`),
+    check(
+      'exchange_quotes_amounts_positive',
+      sql`${table.sellMinor} > 0 and ${table.receiveMinor} > 0`,
+    ),
     check('exchange_quotes_two_currencies', sql`${table.sellCurrency} <> ${table.receiveCurrency}`),
     check(
       'exchange_quotes_position_adds_up',

@@ -36,7 +36,9 @@ export const sandboxRatesPerEuro: Readonly<Record<string, string>> = {
 };
 
 export function sandboxRateSource(): RateSource {
-  const rates = new Map(Object.entries(sandboxRatesPerEuro).map(([code, text]) => [code, parseRate(text)]));
+  const rates = new Map(
+    Object.entries(sandboxRatesPerEuro).map(([code, text]) => [code, parseRate(text)]),
+  );
   return {
     name: 'sandbox',
     read: (now) => ({ base: 'EUR' as CurrencyCode, rates, at: now, problem: null }),
@@ -57,14 +59,19 @@ export function parseEcbCsv(text: string): ReferenceRates {
     .map((line) => line.trim())
     .filter((line) => line !== '');
   const [headerLine, valueLine] = lines;
-  if (!headerLine || !valueLine) return { problem: 'the rate file needs a header and a line of rates' };
+  if (!headerLine || !valueLine)
+    return { problem: 'the rate file needs a header and a line of rates' };
   const headers = headerLine.split(',').map((cell) => cell.trim());
   const values = valueLine.split(',').map((cell) => cell.trim());
-  if (headers[0]?.toLowerCase() !== 'date') return { problem: 'the rate file must start with a Date column' };
+  if (headers[0]?.toLowerCase() !== 'date')
+    return { problem: 'the rate file must start with a Date column' };
   // ECB writes "28 November 2026"; ISO dates are accepted too. The rates are fixed at 16:00 CET.
   const day = new Date(`${values[0] ?? ''} 15:00 UTC`);
-  const isoDay = /^\d{4}-\d{2}-\d{2}$/.test(values[0] ?? '') ? new Date(`${values[0]}T15:00:00Z`) : day;
-  if (Number.isNaN(isoDay.getTime())) return { problem: `the rate file's date is not a date: "${values[0]}"` };
+  const isoDay = /^\d{4}-\d{2}-\d{2}$/.test(values[0] ?? '')
+    ? new Date(`${values[0]}T15:00:00Z`)
+    : day;
+  if (Number.isNaN(isoDay.getTime()))
+    return { problem: `the rate file's date is not a date: "${values[0]}"` };
   const rates = new Map<string, Rate>([['EUR', { numerator: 1n, denominator: 1n }]]);
   for (let column = 1; column < headers.length; column += 1) {
     const code = headers[column] ?? '';
@@ -123,7 +130,8 @@ export function parseMarkups(json: string | undefined): Markups {
   for (const [pair, value] of Object.entries(parsed)) {
     const codes = pair.split('/');
     const isPair = codes.length === 2 && codes.every(isCurrencyCode) && codes[0] !== codes[1];
-    if (pair !== '*' && !isPair) throw new FxConfigError(`${pair}: not "*" or a pair like "EUR/JPY"`);
+    if (pair !== '*' && !isPair)
+      throw new FxConfigError(`${pair}: not "*" or a pair like "EUR/JPY"`);
     if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > markupBpMax) {
       throw new FxConfigError(`${pair}: a markup is whole basis points from 0 to ${markupBpMax}`);
     }
@@ -133,7 +141,9 @@ export function parseMarkups(json: string | undefined): Markups {
 }
 
 export function markupOf(markups: Markups, sell: string, receive: string): number {
-  return markups.get(`${sell}/${receive}`) ?? markups.get(`${receive}/${sell}`) ?? markups.get('*') ?? 0;
+  return (
+    markups.get(`${sell}/${receive}`) ?? markups.get(`${receive}/${sell}`) ?? markups.get('*') ?? 0
+  );
 }
 
 export type FxSettings = {
@@ -158,7 +168,9 @@ export function midRateOf(
   if (reference.problem !== null) return { problem: reference.problem };
   const ageSeconds = (now.getTime() - reference.at.getTime()) / 1000;
   if (ageSeconds > fx.maxAgeSeconds) {
-    return { problem: `the rates of ${reference.at.toISOString()} are older than ${fx.maxAgeSeconds} s` };
+    return {
+      problem: `the rates of ${reference.at.toISOString()} are older than ${fx.maxAgeSeconds} s`,
+    };
   }
   const perBaseSell = reference.rates.get(sell);
   const perBaseReceive = reference.rates.get(receive);

@@ -15,7 +15,12 @@ type WalletColumns = { id: AccountId; number: string; currency: string; is_main:
 const walletColumns = 'id, number, currency, is_main';
 
 function walletOf(row: WalletColumns): CustomerWalletRow {
-  return { id: row.id, number: row.number, currency: toCurrencyCode(row.currency), isMain: row.is_main };
+  return {
+    id: row.id,
+    number: row.number,
+    currency: toCurrencyCode(row.currency),
+    isMain: row.is_main,
+  };
 }
 
 /**
