@@ -36,3 +36,18 @@ export const walletListSchema = z.object({
   canOpen: z.boolean(),
 });
 export type WalletList = z.infer<typeof walletListSchema>;
+
+/** A customer's wallets as staff see them on the customer's page. */
+export const staffWalletListSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      accountNumber: z.string(),
+      currency: z.string(),
+      isMain: z.boolean(),
+      balanceMinor: minorUnitsSchema,
+      availableMinor: minorUnitsSchema,
+    }),
+  ),
+});
+export type StaffWalletList = z.infer<typeof staffWalletListSchema>;
