@@ -4,11 +4,12 @@ import {
   statementFileName,
 } from '@coffer/contracts/statements';
 import { todayIn } from '@coffer/contracts/time-zones';
-import { Button, Card, Center, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet, FileText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatUtcDay } from '../../../lib/dates.ts';
 import { useMe } from '../../../lib/session.ts';
@@ -140,10 +141,10 @@ export function StatementsPage() {
         </Title>
         <Stack gap="lg">
           {wallets.data && wallets.data.items.length > 1 && (
-            <Select
+            <ChoiceSelect
               label="Wallet"
+              placeholder="Choose a wallet"
               w={320}
-              allowDeselect={false}
               data={wallets.data.items.map((wallet) => ({
                 value: wallet.id,
                 label: `${wallet.currency} · ${wallet.accountNumber}`,

@@ -11,8 +11,6 @@ import {
   Button,
   Card,
   Group,
-  SegmentedControl,
-  Select,
   Stack,
   Table,
   Text,
@@ -22,9 +20,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
+import { SegmentedChoice } from '../../../components/segmented-choice.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useContractForm } from '../../../lib/forms.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
@@ -128,6 +128,7 @@ function QuoteCard({
 
 function QuoteForm({ wallets, onQuote }: { wallets: WalletList; onQuote: (quote: Quote) => void }) {
   const currencies = wallets.items.map((wallet) => wallet.currency);
+  const choices = currencies.map((code) => ({ value: code, label: code }));
   const mutation = useMutation({ mutationFn: requestQuote });
   const { form, formError, onSubmit, isPending } = useContractForm({
     schema: quoteBodySchema,
@@ -148,28 +149,29 @@ function QuoteForm({ wallets, onQuote }: { wallets: WalletList; onQuote: (quote:
       <Stack gap="md" align="flex-start">
         <FormAlert message={formError} />
         <Group align="flex-end">
-          <Select
+          <ChoiceSelect
             label="From wallet"
-            data={currencies}
-            allowDeselect={false}
+            placeholder="Choose"
+            data={choices}
             w={160}
             {...form.getInputProps('sellCurrency')}
           />
-          <Select
+          <ChoiceSelect
             label="To wallet"
-            data={currencies}
-            allowDeselect={false}
+            placeholder="Choose"
+            data={choices}
             w={160}
             {...form.getInputProps('receiveCurrency')}
           />
         </Group>
-        <SegmentedControl
-          aria-label="The amount is"
+        <SegmentedChoice
+          label="The amount is"
           data={[
             { value: 'sell', label: 'Amount to pay' },
             { value: 'receive', label: 'Amount to receive' },
           ]}
-          {...form.getInputProps('side')}
+          value={form.values.side}
+          onChange={(value) => form.setFieldValue('side', value)}
         />
         <TextInput
           label={`Amount in ${side === 'sell' ? form.values.sellCurrency : form.values.receiveCurrency}`}

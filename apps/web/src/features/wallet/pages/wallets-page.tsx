@@ -1,9 +1,10 @@
 import type { WalletList } from '@coffer/contracts/wallets';
 import { openWalletBodySchema } from '@coffer/contracts/wallets';
-import { Alert, Anchor, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
@@ -45,10 +46,10 @@ function OpenWalletForm({ wallets }: { wallets: WalletList }) {
       <Stack gap="md" align="flex-start">
         <FormAlert message={formError} />
         <Group align="flex-end">
-          <Select
+          <ChoiceSelect
             label="Currency"
-            data={wallets.openableCurrencies}
-            allowDeselect={false}
+            placeholder="Choose a currency"
+            data={wallets.openableCurrencies.map((code) => ({ value: code, label: code }))}
             w={200}
             {...form.getInputProps('currency')}
           />
