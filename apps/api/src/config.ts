@@ -465,7 +465,8 @@ function loadFx(
   }
   let markups: FxSettings['markups'];
   try {
-    markups = parseMarkups(values.COFFER_FX_MARKUP);
+    // The sandbox shows a markup (0.5 %) so that a quote has one to disclose.
+    markups = parseMarkups(values.COFFER_FX_MARKUP ?? (isSandbox ? '{"*": 50}' : undefined));
   } catch (error) {
     if (!(error instanceof FxConfigError)) throw error;
     throw new ConfigError(`Invalid configuration:\n  COFFER_FX_MARKUP: ${error.message}`);

@@ -48,7 +48,7 @@ export function ExchangeRatesPage() {
             </Stack>
           </Card>
           <Card withBorder padding="lg">
-            <Table.ScrollContainer minWidth={560}>
+            <Table.ScrollContainer minWidth={560} type="native">
               <Table>
                 <Table.Thead>
                   <Table.Tr>

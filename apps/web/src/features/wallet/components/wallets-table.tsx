@@ -6,7 +6,7 @@ import { formatAmountMinor } from '../../../lib/money.ts';
 /** Every wallet: currency, account number, balance, and links to its statement and to exchange. */
 export function WalletsTable({ wallets }: { wallets: WalletList }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={560} type="native">
       <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
