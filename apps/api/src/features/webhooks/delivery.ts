@@ -50,7 +50,9 @@ type ClaimedDelivery = {
  * ahead, in one statement (`FOR UPDATE SKIP LOCKED`). A delivery is due only when no
  * earlier one of the same wallet to the same endpoint is still pending: a customer's
  * events arrive in the order their money moved, a later one waiting until the earlier is
- * delivered or given up. Only enabled endpoints' deliveries are claimed.
+ * delivered or given up. Only enabled endpoints' deliveries are claimed. The runner's clock
+ * is a JavaScript Date, whole milliseconds: a delivery written at PostgreSQL's microseconds
+ * inside that millisecond is due too, or it would wait a whole tick.
  */
 async function claimDue(db: Queryable, now: Date): Promise<ClaimedDelivery[]> {
   const found = await db.query<ClaimedDelivery>(
@@ -60,7 +62,7 @@ async function claimDue(db: Queryable, now: Date): Promise<ClaimedDelivery[]> {
         WHERE d.id IN (
           SELECT due.id FROM webhook_deliveries due
             JOIN webhook_endpoints e ON e.id = due.endpoint_id AND e.status = 'enabled'
-           WHERE due.status = 'pending' AND due.next_attempt_at <= $1
+           WHERE due.status = 'pending' AND due.next_attempt_at < $1::timestamptz + interval '1 millisecond'
              AND NOT EXISTS (
                SELECT 1 FROM webhook_deliveries earlier
                 WHERE earlier.endpoint_id = due.endpoint_id AND earlier.account_id = due.account_id

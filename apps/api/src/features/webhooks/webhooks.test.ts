@@ -174,6 +174,19 @@ describe('webhook deliveries', () => {
     expect(acknowledging.received).toEqual([]);
   });
 
+  it('sends a delivery written within the runner’s millisecond, whose microseconds are later', async () => {
+    const quick = await receiver(answerWith(200, 'ok'));
+    await registerWebhook(admin, quick.url, ['money.deposit']);
+    await fund(await createCustomer(app), 100n);
+    const runAt = new Date(Date.now() + 1000);
+    // Due 999 microseconds into the runner's millisecond.
+    await app.db.query('UPDATE webhook_deliveries SET next_attempt_at = $1', [
+      runAt.toISOString().replace('Z', '999Z'),
+    ]);
+    await runDeliveries(app, runAt);
+    expect(quick.received).toHaveLength(1);
+  });
+
   it('keeps each customer’s events in order, without holding back another customer’s', async () => {
     // The first request fails; every later one is acknowledged.
     const failingOnce = await receiver((request, index, response) =>
