@@ -144,6 +144,24 @@ describe('exchange', () => {
     expect(exchangeLine(euroStatement)).toMatchObject({ amountMinor: '-10000' });
     expect(exchangeLine(yenStatement)).toMatchObject({ amountMinor: '16042' });
     expect(exchangeLine(yenStatement)?.description).toContain('at 160.423850 JPY per EUR');
+    const yenCsv = await customer.client.get(
+      `/api/v1/statements?month=${month}&format=csv&walletId=${customer.yenWalletId}`,
+    );
+    expect(yenCsv.body).toContain('Exchange EUR');
+    expect(yenCsv.body).toContain('16042');
+
+    // Staff see both wallets on the customer's page.
+    const staff = await staffClient(app, 'support');
+    const seen = (await staff.client.get(`/api/v1/admin/users/${customer.user.id}/wallets`)).json();
+    expect(
+      seen.items.map((item: { currency: string; balanceMinor: string }) => [
+        item.currency,
+        item.balanceMinor,
+      ]),
+    ).toEqual([
+      ['EUR', '40000'],
+      ['JPY', '16042'],
+    ]);
   });
 
   it('quotes an amount to receive: sells the least euros that buy it', async () => {
