@@ -365,7 +365,7 @@ describe('invariants', () => {
     );
     const violations = await ledger.checkInvariants();
     expect(violations.join('\n')).toContain(
-      `account balance differs from the sum of its lines: ${wallet}`,
+      `account balance or hourly totals differ from its lines: ${wallet}`,
     );
     await expect(ledger.assertInvariants()).rejects.toThrow(/ledger invariants violated/);
     await db.query(
