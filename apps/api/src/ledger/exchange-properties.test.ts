@@ -120,3 +120,39 @@ it('refuses an exchange line set that does not balance in one currency, posting 
   expect(await sumsPerCurrency()).toEqual(before);
   expect((await ledger.balance(usdWallet)).balanceMinor).toBe(10_000n);
 });
+
+it('names an accepted quote whose entry is not an exchange of its amounts in two currencies', async () => {
+  const usd = toCurrencyCode('USD');
+  const ownerUserId = crypto.randomUUID();
+  await db.query(
+    `INSERT INTO users (id, username, email, country, role, password_hash)
+     VALUES ($1, 'Quote Owner', $2, 'US', 'customer', 'not-a-hash')`,
+    [ownerUserId, `owner-${ownerUserId}@coffer.test`],
+  );
+  const wallet = (await ledger.openWallet(ownerUserId, usd)).id;
+  const { entryId } = await ledger.post({
+    kind: 'deposit',
+    memo: 'not an exchange',
+    lines: [
+      { accountId: await ledger.systemAccount('settlement', usd), amountMinor: -500n },
+      { accountId: wallet, amountMinor: 500n },
+    ],
+  });
+  const quoteId = crypto.randomUUID();
+  await db.query(
+    `INSERT INTO exchange_quotes (id, user_id, sell_account_id, receive_account_id, sell_currency,
+       receive_currency, sell_minor, receive_minor, markup_minor, rounding_minor, position_minor,
+       mid_rate, applied_rate, markup_bp, rate_at, expires_at, accepted_at, entry_id)
+     VALUES ($1, $2, $3, $3, 'USD', 'JPY', 100, 150, 0, 0, 150, '1.5', '1.5', 0, now(), now(), now(), $4)`,
+    [quoteId, ownerUserId, wallet, entryId],
+  );
+  const violations = await ledger.checkInvariants();
+  expect(violations).toContainEqual(
+    expect.stringMatching(/^exchange entry is not in exactly two currencies/),
+  );
+  expect(violations).toContainEqual(
+    expect.stringMatching(/^accepted exchange quote differs from its entry/),
+  );
+  await db.query('DELETE FROM exchange_quotes WHERE id = $1', [quoteId]);
+  await ledger.assertInvariants();
+});

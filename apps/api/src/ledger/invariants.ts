@@ -91,11 +91,13 @@ const checks: { name: string; sql: string }[] = [
            WHERE h.total <> coalesce(a.total, 0)`,
   },
   {
-    // ADR 051: an exchange posts each side in its own currency, so exactly two.
+    // ADR 051: an exchange posts each side in its own currency, so exactly two. Read through
+    // the quotes (every exchange has one) and the lines' entry index: no scan of all lines.
     name: 'exchange entry is not in exactly two currencies',
-    sql: `SELECT entry_id::text AS subject, count(DISTINCT currency)::text AS detail
-            FROM journal_lines WHERE kind = 'exchange'
-           GROUP BY entry_id HAVING count(DISTINCT currency) <> 2`,
+    sql: `SELECT q.entry_id::text AS subject, count(DISTINCT l.currency)::text AS detail
+            FROM exchange_quotes q JOIN journal_lines l ON l.entry_id = q.entry_id
+           WHERE q.accepted_at IS NOT NULL
+           GROUP BY q.entry_id HAVING count(DISTINCT l.currency) <> 2`,
   },
   {
     // The customer receives exactly the amount the quote showed, and pays exactly its price.
