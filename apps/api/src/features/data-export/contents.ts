@@ -168,11 +168,11 @@ async function* walletsJson(context: ExportContext): AsyncGenerator<string> {
 }
 
 /**
- * Every line of the wallet from its first, through the statements' own reader (keyset
+ * Every line of one wallet from its first, through the statements' own reader (keyset
  * pages, bounded by the newest line when it opens, each with the balance after it).
  */
-async function openAllTransactions(context: ExportContext) {
-  const account = await statementAccountOf(context.db, context.userId, context.config);
+async function openAllTransactions(context: ExportContext, walletId: string) {
+  const account = await statementAccountOf(context.db, context.userId, context.config, walletId);
   return openStatement(
     context.db,
     { ...account, ownerUserId: context.userId },
@@ -181,10 +181,20 @@ async function openAllTransactions(context: ExportContext) {
   );
 }
 
+/** Every line of every wallet of the customer's, wallet after wallet, a page at a time. */
+async function* allTransactionPages(context: ExportContext) {
+  for (const wallet of await walletsOf(context.db, context.userId)) {
+    const source = await openAllTransactions(context, wallet.id);
+    const { accountNumber, currency } = source.account;
+    for await (const page of source.pages()) {
+      yield page.map((line) => ({ ...line, accountNumber, currency }));
+    }
+  }
+}
+
 async function* transactionsCsv(context: ExportContext): AsyncGenerator<string> {
-  const source = await openAllTransactions(context);
-  const { currency } = source.account;
   yield csvRow([
+    'Wallet',
     'Line',
     'Time (UTC)',
     'Type',
@@ -194,17 +204,18 @@ async function* transactionsCsv(context: ExportContext): AsyncGenerator<string> 
     'Currency',
     'Balance after (minor units)',
   ]);
-  for await (const page of source.pages()) {
+  for await (const page of allTransactionPages(context)) {
     let chunk = '';
     for (const line of page) {
       chunk += csvRow([
+        line.accountNumber,
         line.lineId.toString(),
         line.createdAt.toISOString(),
         entryKindLabels[line.kind],
         line.kind,
         line.description,
         line.amountMinor.toString(),
-        currency,
+        line.currency,
         line.balanceAfterMinor.toString(),
       ]);
     }
@@ -213,36 +224,40 @@ async function* transactionsCsv(context: ExportContext): AsyncGenerator<string> 
 }
 
 async function* transactionsJson(context: ExportContext): AsyncGenerator<string> {
-  const source = await openAllTransactions(context);
-  const { currency } = source.account;
-  yield* jsonArray(source.pages(), (line) => ({
+  yield* jsonArray(allTransactionPages(context), (line) => ({
+    accountNumber: line.accountNumber,
     line: line.lineId.toString(),
     at: line.createdAt.toISOString(),
     kind: line.kind,
     type: entryKindLabels[line.kind],
     description: line.description,
-    amount: money(line.amountMinor, currency),
-    balanceAfter: money(line.balanceAfterMinor, currency),
+    amount: money(line.amountMinor, line.currency),
+    balanceAfter: money(line.balanceAfterMinor, line.currency),
   }));
   yield '\n';
 }
 
 async function* statementsJson(context: ExportContext): AsyncGenerator<string> {
-  const account = await statementAccountOf(context.db, context.userId, context.config);
-  const months = await statementMonths(context.db, {
-    accountId: account.accountId,
-    timeZone: account.timeZone,
-  });
-  yield* jsonDocument({
-    accountNumber: account.accountNumber,
-    timeZone: account.timeZone,
-    months: months.map((month) => ({
-      month: month.month,
-      lineCount: month.line_count,
-      moneyIn: money(month.money_in_minor, account.currency),
-      moneyOut: money(month.money_out_minor, account.currency),
-    })),
-  });
+  const wallets = [];
+  for (const wallet of await walletsOf(context.db, context.userId)) {
+    const account = await statementAccountOf(context.db, context.userId, context.config, wallet.id);
+    const months = await statementMonths(context.db, {
+      accountId: account.accountId,
+      timeZone: account.timeZone,
+    });
+    wallets.push({
+      accountNumber: account.accountNumber,
+      currency: account.currency,
+      timeZone: account.timeZone,
+      months: months.map((month) => ({
+        month: month.month,
+        lineCount: month.line_count,
+        moneyIn: money(month.money_in_minor, account.currency),
+        moneyOut: money(month.money_out_minor, account.currency),
+      })),
+    });
+  }
+  yield* jsonDocument({ wallets });
 }
 
 async function* loansJson(context: ExportContext): AsyncGenerator<string> {
@@ -464,13 +479,13 @@ export const exportSections: ExportSection[] = [
   },
   {
     name: 'wallets.json',
-    description: 'Your wallet: account number, currency and balance.',
+    description: 'Your wallets: account number, currency and balance of each.',
     files: oneFile('wallets.json', walletsJson),
   },
   {
     name: 'transactions.csv',
     description:
-      'Every transaction of your wallet, oldest first, with the balance after it (a spreadsheet).',
+      'Every transaction of your wallets, wallet by wallet and oldest first, with the balance after it (a spreadsheet).',
     files: oneFile('transactions.csv', transactionsCsv),
   },
   {
@@ -481,7 +496,7 @@ export const exportSections: ExportSection[] = [
   {
     name: 'statements.json',
     description:
-      'The months you have statements for, with the money in and out of each; the statements themselves are on the Statements page.',
+      'For each wallet, the months you have statements for, with the money in and out of each; the statements themselves are on the Statements page.',
     files: oneFile('statements.json', statementsJson),
   },
   {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { toCurrencyCode } from '@coffer/contracts/currencies';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
@@ -90,6 +91,14 @@ describe('export my data', () => {
     });
     expect(support.statusCode).toBeLessThan(300);
 
+    // A second wallet in another currency (issue #33), as opening one through the API makes it.
+    const euroWallet = await app.ledger.openWallet(
+      customer.user.id,
+      toCurrencyCode('EUR'),
+      db,
+      false,
+    );
+
     const exportId = await requestExport(customer.client);
     const building = await customer.client.get('/api/v1/data-exports');
     expect(building.json().latest).toMatchObject({ id: exportId, status: 'building' });
@@ -141,12 +150,26 @@ describe('export my data', () => {
         accountNumber: customer.wallet.number,
         balance: { amountMinor: '12345', currency: 'USD' },
       }),
+      expect.objectContaining({
+        accountNumber: euroWallet.number,
+        balance: { amountMinor: '0', currency: 'EUR' },
+      }),
     ]);
     expect(text('transactions.csv')).toContain(',12345,USD,12345\r\n');
+    expect(text('transactions.csv')).toContain(`${customer.wallet.number},`);
     expect(json('transactions.json')).toEqual([
-      expect.objectContaining({ amount: { amountMinor: '12345', currency: 'USD' } }),
+      expect.objectContaining({
+        accountNumber: customer.wallet.number,
+        amount: { amountMinor: '12345', currency: 'USD' },
+      }),
     ]);
-    expect(json('statements.json').months).toHaveLength(1);
+    expect(json('statements.json').wallets).toEqual([
+      expect.objectContaining({
+        accountNumber: customer.wallet.number,
+        months: [expect.anything()],
+      }),
+      expect.objectContaining({ accountNumber: euroWallet.number, months: [] }),
+    ]);
     expect(json('cards.json').cards).toEqual([
       expect.objectContaining({ id: cardId, lastFourDigits: '4242' }),
     ]);
