@@ -73,6 +73,11 @@ export const auditActions = [
   'webhook_endpoint_deleted',
   'webhook_secret_rolled',
   'webhook_delivery_replayed',
+  'account_closed',
+  'account_reopen_requested',
+  'account_reopened',
+  'account_reopen_rejected',
+  'personal_data_removed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -149,6 +154,11 @@ export const auditActionLabels: Record<AuditAction, string> = {
   webhook_endpoint_deleted: 'Webhook endpoint deleted',
   webhook_secret_rolled: 'Webhook signing secret rolled',
   webhook_delivery_replayed: 'Webhook delivery sent again',
+  account_closed: 'Account closed by the customer',
+  account_reopen_requested: 'Reopening of the closed account requested, waiting for a second admin',
+  account_reopened: 'Closed account reopened by a second admin',
+  account_reopen_rejected: 'Reopening of the closed account refused by a second admin',
+  personal_data_removed: 'Personal data removed after the retention period',
 };
 
 export const auditEventSchema = z.object({

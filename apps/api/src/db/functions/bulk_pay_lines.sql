@@ -17,6 +17,7 @@ DECLARE
   v_available_minor bigint;
   v_entry_id uuid;
   v_is_replay boolean;
+  v_is_recipient_closed boolean;
 BEGIN
   SELECT b.user_id, b.wallet_id, b.currency, b.confirmed_at INTO v_file
     FROM bulk_payments b WHERE b.id = p_bulk_payment_id;
@@ -29,7 +30,12 @@ BEGIN
        AND l.status = 'pending'
      ORDER BY l.line_number
   LOOP
-    is_paid := v_line.amount_minor <= v_available_minor;
+    -- A recipient whose account closed after the upload is refused, not paid (ADR 050):
+    -- the ledger would refuse the line and end the whole batch.
+    v_is_recipient_closed := EXISTS (SELECT 1 FROM account_balances a
+                                      WHERE a.account_id = v_line.recipient_wallet_id
+                                        AND a.bucket = 0 AND a.is_closed);
+    is_paid := v_line.amount_minor <= v_available_minor AND NOT v_is_recipient_closed;
     IF is_paid THEN
       SELECT p.entry_id, p.is_replay INTO v_entry_id, v_is_replay
         FROM ledger_post(p_entry_id => gen_random_uuid(), p_kind => 'transfer',
@@ -49,6 +55,7 @@ BEGIN
     UPDATE bulk_payment_lines l
        SET status = CASE WHEN is_paid THEN 'paid' ELSE 'refused' END,
            refusal_reason = CASE WHEN is_paid THEN NULL
+                                 WHEN v_is_recipient_closed THEN 'The recipient can no longer be paid.'
                                  ELSE 'Not enough money was left in your wallet for this line.' END,
            entry_id = CASE WHEN is_paid THEN v_entry_id END
      WHERE l.bulk_payment_id = p_bulk_payment_id AND l.line_number = v_line.line_number;

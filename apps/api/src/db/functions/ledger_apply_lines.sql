@@ -62,11 +62,18 @@ BEGIN
      ORDER BY (a.kind <> 'customer'), line.account_id
   LOOP
     IF v_delta.kind = 'customer' THEN
+      -- A closed wallet (migration 0045, ADR 050) takes no line: the flag sits on the row
+      -- this update locks, so a closure and a payment to the wallet cannot both commit.
       UPDATE account_balances
          SET balance_minor = balance_minor + v_delta.amount
        WHERE account_id = v_delta.account_id AND bucket = 0
-         AND balance_minor + v_delta.amount - held_minor >= 0;
+         AND balance_minor + v_delta.amount - held_minor >= 0 AND NOT is_closed;
       IF NOT FOUND THEN
+        IF EXISTS (SELECT 1 FROM account_balances
+                    WHERE account_id = v_delta.account_id AND bucket = 0 AND is_closed) THEN
+          RAISE EXCEPTION USING ERRCODE = 'CF005', MESSAGE = 'the account is closed',
+            DETAIL = v_delta.account_id::text;
+        END IF;
         RAISE EXCEPTION USING ERRCODE = 'CF001', MESSAGE = 'insufficient funds',
           DETAIL = v_delta.account_id::text;
       END IF;
