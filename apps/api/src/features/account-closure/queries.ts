@@ -92,7 +92,11 @@ export async function withdrawalPayeesOf(
   return found.rows;
 }
 
-/** Locks the user's row: a closure and a reopening of the same account wait for each other. */
+/**
+ * Locks the user's row: a closure and a reopening of the same account wait for each other.
+ * NO KEY UPDATE, not UPDATE: a payment's transfers row key-share locks its recipient's user
+ * row after locking the wallet, and FOR UPDATE here (before the wallet) would deadlock with it.
+ */
 export async function lockUser(
   tx: Queryable,
   userId: string,
@@ -105,9 +109,10 @@ export async function lockUser(
     closed_at: Date | null;
     personal_data_removed_at: Date | null;
     email: string;
-  }>('SELECT closed_at, personal_data_removed_at, email FROM users WHERE id = $1 FOR UPDATE', [
-    userId,
-  ]);
+  }>(
+    'SELECT closed_at, personal_data_removed_at, email FROM users WHERE id = $1 FOR NO KEY UPDATE',
+    [userId],
+  );
   return found.rows[0] ?? null;
 }
 
