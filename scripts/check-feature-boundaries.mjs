@@ -22,6 +22,8 @@ import { fileURLToPath } from 'node:url';
 /** Web feature -> the features whose index.ts it may import. Keep it acyclic. */
 export const allowedFeatureImports = {
   admin: [
+    // A closed account's card, with its reopening (ADR 050).
+    'account-closure',
     'audit',
     'bulk-payments',
     'cards',
