@@ -131,8 +131,7 @@ export const errorCodes = {
    */
   account_closed: {
     status: 403,
-    message:
-      'This account is closed. To open it again or ask about it, contact the institution.',
+    message: 'This account is closed. To open it again or ask about it, contact the institution.',
   },
   /** Closing an account that still has something open; the answer lists each reason. */
   account_not_closable: {
