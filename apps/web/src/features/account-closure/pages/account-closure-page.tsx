@@ -53,7 +53,7 @@ function CloseAccountForm({ schedulesToCancel }: { schedulesToCancel: number }) 
           {...form.getInputProps('currentPassword')}
         />
         <Group>
-          <BusyButton isBusy={isPending} busyLabel="Closing..." color="red">
+          <BusyButton isBusy={isPending} busyLabel="Closing..." color="red.9">
             Close my account
           </BusyButton>
         </Group>
