@@ -41,6 +41,7 @@ import { sandboxSampleTerms } from './features/terms/sandbox-terms.ts';
 import { transferRoutes } from './features/transfers/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
+import { hourlyTotalsJob } from './ledger/hourly-totals.ts';
 import { createLedger, type Ledger } from './ledger/ledger.ts';
 import { StepUpPrechecks } from './money-out/step-up-prechecks.ts';
 import { type RegisteredRoute, registerAccessControl } from './platform/access.ts';
@@ -154,6 +155,7 @@ export async function buildApp(options: {
   app.decorate('metrics', metrics);
   app.decorate('jobs', createJobRunner(options.db, app.log, metrics.countJobFailure));
   await registerHousekeeping(app);
+  await app.jobs.register(hourlyTotalsJob(options.db, app.log));
   app.decorate('stepUpPrechecks', new StepUpPrechecks());
   app.decorate('approvals', new Approvals());
   app.addHook('onReady', async () => {

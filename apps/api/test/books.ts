@@ -22,6 +22,9 @@ export async function redateEntries(
     );
     await tx.query('ALTER TABLE journal_lines ENABLE TRIGGER journal_lines_append_only');
     await tx.query('ALTER TABLE journal_entries ENABLE TRIGGER journal_entries_append_only');
+    // Hours already summed may have gained or lost lines: they are summed again from the start.
+    await tx.query('DELETE FROM wallet_hourly_totals');
+    await tx.query('UPDATE wallet_hourly_totals_state SET summarized_before = NULL');
   });
 }
 

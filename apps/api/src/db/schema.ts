@@ -137,6 +137,44 @@ export const journalLines = pgTable(
   ],
 );
 
+/**
+ * A customer wallet's lines summed per UTC hour and kind, for hours that have closed
+ * (migration 0049, ADR 053): the long-period reads add these up instead of every line.
+ */
+export const walletHourlyTotals = pgTable(
+  'wallet_hourly_totals',
+  {
+    accountId: uuid('account_id').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    kind: entryKind('kind').notNull(),
+    creditsMinor: moneyColumn('credits_minor').notNull(),
+    debitsMinor: moneyColumn('debits_minor').notNull(),
+    lineCount: integer('line_count').notNull(),
+    maxLineId: bigint('max_line_id', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.hour, table.kind] }),
+    check(
+      'wallet_hourly_totals_whole_hour',
+      sql`date_trunc('hour', ${table.hour}, 'UTC') = ${table.hour}`,
+    ),
+    check(
+      'wallet_hourly_totals_not_negative',
+      sql`${table.creditsMinor} >= 0 AND ${table.debitsMinor} >= 0 AND ${table.lineCount} > 0`,
+    ),
+  ],
+);
+
+/** One row: every hour before `summarizedBefore` is in wallet_hourly_totals, whole. */
+export const walletHourlyTotalsState = pgTable(
+  'wallet_hourly_totals_state',
+  {
+    id: boolean('id').primaryKey().default(true),
+    summarizedBefore: timestamp('summarized_before', { withTimezone: true }),
+  },
+  (table) => [check('wallet_hourly_totals_state_one_row', sql`${table.id}`)],
+);
+
 export const holds = pgTable(
   'holds',
   {

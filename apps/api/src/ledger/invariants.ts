@@ -53,6 +53,27 @@ const checks: { name: string; sql: string }[] = [
            WHERE b.balance <> coalesce(s.total, 0)`,
   },
   {
+    // The closed hours' totals (ADR 053) stand in for their lines in statements and charts.
+    name: 'wallet hourly totals differ from their lines',
+    sql: `WITH summed AS (
+            SELECT account_id, sum(credits_minor) AS credits, sum(debits_minor) AS debits,
+                   sum(line_count) AS lines
+              FROM wallet_hourly_totals GROUP BY account_id),
+          from_lines AS (
+            SELECT l.account_id, coalesce(sum(l.amount_minor) FILTER (WHERE l.amount_minor > 0), 0) AS credits,
+                   coalesce(-sum(l.amount_minor) FILTER (WHERE l.amount_minor < 0), 0) AS debits,
+                   count(*) AS lines
+              FROM journal_lines l JOIN accounts a ON a.id = l.account_id AND a.kind = 'customer'
+             WHERE l.posted_at < (SELECT summarized_before FROM wallet_hourly_totals_state)
+             GROUP BY l.account_id)
+          SELECT coalesce(s.account_id, f.account_id)::text AS subject,
+                 'summed ' || coalesce(s.credits, 0) || '/' || coalesce(s.debits, 0) || '/' || coalesce(s.lines, 0)
+                 || ' vs lines ' || coalesce(f.credits, 0) || '/' || coalesce(f.debits, 0) || '/' || coalesce(f.lines, 0) AS detail
+            FROM summed s FULL JOIN from_lines f ON f.account_id = s.account_id
+           WHERE (coalesce(s.credits, 0), coalesce(s.debits, 0), coalesce(s.lines, 0))
+                 IS DISTINCT FROM (coalesce(f.credits, 0), coalesce(f.debits, 0), coalesce(f.lines, 0))`,
+  },
+  {
     name: 'wallet is negative or holds more than its balance',
     sql: `SELECT b.account_id::text AS subject, 'balance ' || b.balance_minor || ' held ' || b.held_minor AS detail
             FROM account_balances b JOIN accounts a ON a.id = b.account_id

@@ -6,6 +6,7 @@ import { AppError } from '../platform/app-error.ts';
 import { assert } from '../platform/assert.ts';
 import { newId } from '../platform/ids.ts';
 import { generateAccountNumber } from './account-number.ts';
+import { unsumHoursFrom } from './hourly-totals.ts';
 import { checkInvariants } from './invariants.ts';
 
 export type AccountId = string & { readonly brand: 'AccountId' };
@@ -110,6 +111,10 @@ export async function postBackDated(
   assert(config.isSandbox, 'entries are back-dated only in the sandbox');
   await db.transaction(async (tx) => {
     for (const { posting, postedAt } of postings) await postAt(tx, posting, postedAt);
+    await unsumHoursFrom(
+      tx,
+      new Date(Math.min(...postings.map(({ postedAt }) => postedAt.getTime()))),
+    );
   });
 }
 

@@ -1,5 +1,6 @@
 import type { EntryKind } from '@coffer/contracts/ledger';
 import type { Queryable } from '../../db/client.ts';
+import { lineIdMax } from '../../ledger/hourly-totals.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
 import { type QuickPayCounterpartyColumns, quickPayCounterpartySql } from '../wallet/queries.ts';
 
@@ -65,30 +66,30 @@ export async function statementOpening(
                         WHERE account_id = $1 AND posted_at < $2)
                  ELSE (SELECT coalesce(sum(balance_minor), 0) FROM account_balances
                         WHERE account_id = $1)
-                      - (SELECT coalesce(sum(amount_minor), 0) FROM journal_lines
-                          WHERE account_id = $1 AND posted_at >= $2)
+                      - (SELECT coalesce(sum(credits_minor - debits_minor), 0)
+                           FROM wallet_period_sums($1, $2, 'infinity', $3))
             END::bigint AS opening_minor
        FROM history`,
-    [account.accountId, account.start],
+    [account.accountId, account.start, lineIdMax],
   );
   const row = found.rows[0];
   return { openingBalanceMinor: row?.opening_minor ?? 0n, lastLineId: row?.last_line_id ?? 0n };
 }
 
 /**
- * The period's totals from the lines' time index alone (index-only): what came in, what
- * went out and how many lines, up to `lastLineId` as the statement's pages read them.
+ * The period's totals: what came in, what went out and how many lines, up to `lastLineId`
+ * as the statement's pages read them, from the closed hours' totals and the other lines
+ * (ledger/hourly-totals.ts).
  */
 export async function statementTotals(
   db: Queryable,
   period: { accountId: AccountId; start: Date; end: Date; lastLineId: bigint },
 ): Promise<{ moneyInMinor: bigint; moneyOutMinor: bigint; entryCount: number }> {
   const found = await db.query<{ in_minor: bigint; out_minor: bigint; entry_count: number }>(
-    `SELECT coalesce(sum(amount_minor) FILTER (WHERE amount_minor > 0), 0)::bigint AS in_minor,
-            coalesce(-sum(amount_minor) FILTER (WHERE amount_minor < 0), 0)::bigint AS out_minor,
-            count(*)::int AS entry_count
-       FROM journal_lines
-      WHERE account_id = $1 AND posted_at >= $2 AND posted_at < $3 AND id <= $4`,
+    `SELECT coalesce(sum(credits_minor), 0)::bigint AS in_minor,
+            coalesce(sum(debits_minor), 0)::bigint AS out_minor,
+            coalesce(sum(line_count), 0)::int AS entry_count
+       FROM wallet_period_sums($1, $2, $3, $4)`,
     [period.accountId, period.start, period.end, period.lastLineId],
   );
   const row = found.rows[0];

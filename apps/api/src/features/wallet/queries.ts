@@ -1,5 +1,6 @@
 import type { EntryKind } from '@coffer/contracts/ledger';
 import type { Queryable } from '../../db/client.ts';
+import { lineIdMax } from '../../ledger/hourly-totals.ts';
 import type { AccountId } from '../../ledger/ledger.ts';
 
 /** Who the other side of a wallet's line is, when the line is a Quick Pay; null otherwise. */
@@ -130,10 +131,9 @@ export async function dailyNetsSince(
     net_minor: bigint;
   }>(
     `WITH daily AS (
-       SELECT to_char(l.posted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-              sum(l.amount_minor)::bigint AS net_minor
-         FROM journal_lines l
-        WHERE l.account_id = $1 AND l.posted_at >= $2
+       SELECT to_char(sums.at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+              sum(sums.credits_minor - sums.debits_minor)::bigint AS net_minor
+         FROM wallet_period_sums($1, $2, 'infinity', $3) sums
         GROUP BY 1
      )
      SELECT balance_now.balance_minor, balance_now.held_minor, daily.day, daily.net_minor
@@ -141,7 +141,7 @@ export async function dailyNetsSince(
                     sum(held_minor)::bigint AS held_minor
                FROM account_balances WHERE account_id = $1) AS balance_now
        LEFT JOIN daily ON true`,
-    [walletId, since],
+    [walletId, since, lineIdMax],
   );
   const netMinorByDay = new Map<string, bigint>();
   for (const row of found.rows) {
@@ -156,8 +156,7 @@ export async function dailyNetsSince(
 
 /**
  * What left the wallet since `since` per UTC month and kind of entry, for the kinds given:
- * the wallet's debit lines, read from its lines' time index alone (each line carries its
- * entry's time and kind).
+ * the closed hours' totals and the lines since (ledger/hourly-totals.ts).
  */
 export async function monthlyDebitsSince(
   db: Queryable,
@@ -166,13 +165,12 @@ export async function monthlyDebitsSince(
   kinds: readonly EntryKind[],
 ): Promise<{ month: string; kind: EntryKind; debitsMinor: bigint }[]> {
   const found = await db.query<{ month: string; kind: EntryKind; debits_minor: bigint }>(
-    `SELECT to_char(l.posted_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, l.kind::text AS kind,
-            sum(-l.amount_minor)::bigint AS debits_minor
-       FROM journal_lines l
-      WHERE l.account_id = $1 AND l.amount_minor < 0 AND l.posted_at >= $2
-        AND l.kind::text = ANY($3::text[])
+    `SELECT to_char(sums.at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, sums.kind::text AS kind,
+            sum(sums.debits_minor)::bigint AS debits_minor
+       FROM wallet_period_sums($1, $2, 'infinity', $4) sums
+      WHERE sums.debits_minor > 0 AND sums.kind::text = ANY($3::text[])
       GROUP BY 1, 2`,
-    [walletId, since, kinds],
+    [walletId, since, kinds, lineIdMax],
   );
   return found.rows.map((row) => ({
     month: row.month,
