@@ -7,7 +7,15 @@ import { newCustomer, signUpInContext } from './support/accounts.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { unexpectedProblems } from './support/console.ts';
 import { linkIn } from './support/mail-sink.ts';
-import { callApi, demo, setLevel, snapshot, toast, userIdByEmail } from './support/pages.ts';
+import {
+  callApi,
+  demo,
+  logInByApi,
+  setLevel,
+  snapshot,
+  toast,
+  userIdByEmail,
+} from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
 const journeyTimeoutMs = 180_000;
@@ -36,14 +44,7 @@ describe('closing an account', () => {
 
       // An admin makes the customer able to withdraw and gives them money to withdraw.
       const { page: admin } = await suite.openPage();
-      const login = await callApi(
-        admin,
-        suite.server.baseUrl,
-        'POST',
-        '/api/v1/auth/login',
-        demo.admin,
-      );
-      expect(login.status).toBe(200);
+      await logInByApi(admin, suite.server.baseUrl, demo.admin);
       const userId = await userIdByEmail(admin, suite.server.baseUrl, customer.email);
       await setLevel(admin, suite.server.baseUrl, userId, {
         level: 2,

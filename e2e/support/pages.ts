@@ -95,6 +95,12 @@ export async function callApi(
   return { status: response.status(), json: await response.json().catch(() => null) };
 }
 
+/** Signs `account` in through the API in the page's context, as the login form would. */
+export async function logInByApi(page: Page, baseUrl: string, account: Account): Promise<void> {
+  const login = await callApi(page, baseUrl, 'POST', '/api/v1/auth/login', account);
+  expect(login.status).toBe(200);
+}
+
 /** An admin sets a customer's level, giving the reason staff must give. */
 export async function setLevel(
   admin: Page,

@@ -15,7 +15,7 @@ import {
   TestClient,
 } from '../../../test/http.ts';
 import { disbursedLoan } from '../../../test/loans.ts';
-import { SoftwareAuthenticator } from '../../../test/passkeys.ts';
+import { registerPasskey, SoftwareAuthenticator } from '../../../test/passkeys.ts';
 import {
   bankDestination,
   lastStepUpCode,
@@ -57,6 +57,16 @@ async function blockerKinds(customer: TestCustomer): Promise<string[]> {
   const answer = await closureOf(customer);
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json().blockers.map((blocker: { kind: string }) => blocker.kind);
+}
+
+/** The customer's audit actions among `actions`, oldest first. */
+async function auditedActions(userId: string, actions: string[]): Promise<string[]> {
+  const found = await db.query<{ action: string }>(
+    `SELECT action FROM audit_events WHERE subject_user_id = $1 AND action = ANY($2::text[])
+      ORDER BY created_at, id`,
+    [userId, actions],
+  );
+  return found.rows.map((row) => row.action);
 }
 
 async function isClosed(userId: string): Promise<boolean> {
@@ -327,15 +337,9 @@ describe('reopening', () => {
       amount: '1.00',
     });
     expect(paid.statusCode, paid.body).toBe(201);
-    const audited = await db.query<{ action: string }>(
-      `SELECT action FROM audit_events WHERE subject_user_id = $1
-          AND action IN ('account_reopen_requested', 'account_reopened') ORDER BY created_at`,
-      [customer.user.id],
-    );
-    expect(audited.rows.map((row) => row.action)).toEqual([
-      'account_reopen_requested',
-      'account_reopened',
-    ]);
+    expect(
+      await auditedActions(customer.user.id, ['account_reopen_requested', 'account_reopened']),
+    ).toEqual(['account_reopen_requested', 'account_reopened']);
   });
 
   it('a rejected request leaves the account closed', async () => {
@@ -369,13 +373,7 @@ describe('signing in with a passkey', () => {
   it('is refused once the account is closed, with the same clear answer', async () => {
     const customer = await createCustomer(app);
     const authenticator = new SoftwareAuthenticator(publicUrl);
-    const started = await customer.client.post('/api/v1/profile/passkeys/options', {
-      currentPassword: strongPassword,
-    });
-    const registered = await customer.client.post('/api/v1/profile/passkeys', {
-      name: 'My phone',
-      response: authenticator.createResponse(started.json().options),
-    });
+    const registered = await registerPasskey(customer, authenticator);
     expect(registered.statusCode, registered.body).toBe(201);
     expect((await close(customer)).statusCode).toBe(200);
 
@@ -440,15 +438,9 @@ describe('the retention job', () => {
       customer.wallet.id,
     ]);
     expect(linesAfter.rows).toEqual(linesBefore.rows);
-    const audit = await db.query<{ action: string }>(
-      `SELECT action FROM audit_events WHERE subject_user_id = $1
-          AND action IN ('account_closed', 'personal_data_removed') ORDER BY created_at`,
-      [customer.user.id],
-    );
-    expect(audit.rows.map((row) => row.action)).toEqual([
-      'account_closed',
-      'personal_data_removed',
-    ]);
+    expect(
+      await auditedActions(customer.user.id, ['account_closed', 'personal_data_removed']),
+    ).toEqual(['account_closed', 'personal_data_removed']);
 
     // Nothing left to give back: the account cannot be reopened.
     const { admin } = await fourEyesStaff(app);
