@@ -4,6 +4,7 @@ import { defaultLoanTermsJson } from '@coffer/contracts/loans';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
+import { bulkCsv, bulkPaymentWhenDone, uploadBulkFile } from '../../../test/bulk-payments.ts';
 import { requestCard } from '../../../test/cards.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { moneyRequest } from '../../../test/deposits.ts';
@@ -271,6 +272,41 @@ describe('closing', () => {
       expect(errorCodeOf(paid)).toBe('recipient_refused');
     }
     expect((await app.ledger.balance(customer.wallet.id)).balanceMinor).toBe(0n);
+  });
+
+  it("a bulk payment file's line to an account closed after the upload is refused, the rest paid", async () => {
+    const payer = await createCustomer(app, { balance: '100.00', level: 3 });
+    const closing = await createCustomer(app);
+    const other = await createCustomer(app);
+    const uploaded = await uploadBulkFile(
+      payer,
+      bulkCsv([`${closing.wallet.number},4.00,Rent`, `${other.wallet.number},6.00,Rent`]),
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const bulkPaymentId: string = uploaded.json().id;
+    expect((await close(closing)).statusCode).toBe(200);
+
+    await payer.client.post('/api/v1/step-up/challenges', {
+      purpose: 'bulk_payment',
+      bulkPaymentId,
+    });
+    const stepUpCode = await lastStepUpCode(app, payer.body.email);
+    const confirmed = await payer.client.post(`/api/v1/bulk-payments/${bulkPaymentId}/confirm`, {
+      stepUpCode,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await bulkPaymentWhenDone(payer, bulkPaymentId)).toMatchObject({
+      paidCount: 1,
+      refusedCount: 1,
+      paidMinor: '600',
+    });
+    const refused = await db.query<{ refusal_reason: string }>(
+      "SELECT refusal_reason FROM bulk_payment_lines WHERE bulk_payment_id = $1 AND status = 'refused'",
+      [bulkPaymentId],
+    );
+    expect(refused.rows).toEqual([{ refusal_reason: 'The recipient can no longer be paid.' }]);
+    expect((await app.ledger.balance(closing.wallet.id)).balanceMinor).toBe(0n);
+    expect((await app.ledger.balance(other.wallet.id)).balanceMinor).toBe(600n);
   });
 
   it('the ledger refuses a line on a closed wallet, whoever posts it', async () => {
