@@ -17,6 +17,7 @@ import {
   userIdByEmail,
 } from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
+import { waitUntil } from './support/wait.ts';
 
 const journeyTimeoutMs = 180_000;
 
@@ -56,6 +57,41 @@ describe('closing an account', () => {
       });
       expect(deposited.status).toBe(201);
 
+      // The customer's own bank, saved as a payee (with the emailed code, as on /payees).
+      const destination = {
+        method: 'bank',
+        holderName: customer.username,
+        bankName: 'Berliner Testbank',
+        accountNumber: 'DE89 3704 0044 0532 0130 00',
+      };
+      const target = { kind: 'payout', destination };
+      const payeeAskedAt = new Date();
+      const challenged = await callApi(
+        page,
+        suite.server.baseUrl,
+        'POST',
+        '/api/v1/step-up/challenges',
+        {
+          purpose: 'payee',
+          target,
+        },
+      );
+      expect(challenged.status).toBe(200);
+      const payeeMail = await suite.mailSink.waitForMail({
+        to: customer.email,
+        subject: 'verification code',
+        after: payeeAskedAt,
+      });
+      const saved = await callApi(
+        page,
+        suite.server.baseUrl,
+        'POST',
+        '/api/v1/payees',
+        { nickname: 'My bank', target, stepUpCode: /\b(\d{6})\b/.exec(payeeMail.subject)?.[1] },
+        { idempotencyKey: 'closure-e2e-payee' },
+      );
+      expect(saved.status).toBe(201);
+
       // From the profile to the closure page: refused, with the balance and the way forward.
       await page.goto('/profile');
       await page.getByRole('link', { name: 'Close my account' }).click();
@@ -66,12 +102,13 @@ describe('closing an account', () => {
       expect(await seriousAxeViolations(page, 'closure refused')).toEqual([]);
       await snapshot(page, 'account-closure-refused-desktop');
 
-      // Withdraw the rest from the link the refusal gives.
-      await page.getByRole('link', { name: 'Withdraw the rest' }).click();
+      // Withdraw the rest to the saved payee the refusal offers: the form comes filled in.
+      await page.getByRole('link', { name: 'Withdraw to My bank' }).click();
       await page.getByRole('heading', { name: 'Withdraw money' }).waitFor();
-      await page.getByLabel('Account holder name').fill(customer.username);
-      await page.getByLabel('Bank name').fill('Berliner Testbank');
-      await page.getByLabel('Account number or IBAN').fill('DE89 3704 0044 0532 0130 00');
+      await waitUntil(
+        'the saved payee fills the form',
+        async () => (await page.getByLabel('Bank name').inputValue()) === 'Berliner Testbank',
+      );
       await page.getByLabel('Amount').fill('25.00');
       const askedAt = new Date();
       await page.getByRole('button', { name: 'Withdraw' }).click();

@@ -122,11 +122,18 @@ export function AccountClosurePage() {
               </List>
               {closure.data.blockers.some((blocker) => blocker.kind === 'balance_positive') &&
               closure.data.withdrawalPayees.length > 0 ? (
-                <Text size="sm">
-                  Your saved withdrawal payees:{' '}
-                  {closure.data.withdrawalPayees.map((payee) => payee.nickname).join(', ')}. Choose
-                  one at the top of the withdrawal form.
-                </Text>
+                <Stack gap={4}>
+                  <Text size="sm">Or withdraw it to a saved payee:</Text>
+                  {closure.data.withdrawalPayees.map((payee) => (
+                    <Anchor
+                      key={payee.id}
+                      component={Link}
+                      to={`/transfer?tab=withdraw&payee=${encodeURIComponent(payee.id)}`}
+                    >
+                      Withdraw to {payee.nickname}
+                    </Anchor>
+                  ))}
+                </Stack>
               ) : null}
               <Group>
                 <Button variant="default" onClick={() => closure.refetch()}>
