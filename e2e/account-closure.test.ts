@@ -155,15 +155,31 @@ describe('closing an account', () => {
       await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
       await suite.mailSink.waitForMail({ to: customer.email, subject: /account is closed/ });
 
-      // Staff see it closed.
-      const listed = await adminCall(
-        admin,
-        'GET',
-        `/api/v1/admin/users?search=${encodeURIComponent(customer.email)}`,
-      );
-      expect(
-        (listed.json as { items: { closedAt: string | null }[] }).items[0]?.closedAt,
-      ).not.toBeNull();
+      // Staff see it closed; an admin asks to reopen it and a second admin approves.
+      await admin.goto(`/admin/users/${userId}`);
+      await admin.getByText('Closed', { exact: true }).first().waitFor();
+      const closedCard = admin
+        .getByRole('alert')
+        .filter({ hasText: 'Account closed by the customer' });
+      await closedCard.getByLabel('Reason').fill('The customer asked by letter to come back');
+      await closedCard.getByRole('button', { name: 'Ask to reopen' }).click();
+      await toast(admin, 'Reopening requested: a second admin must approve it.');
+      await closedCard.getByText('Another admin must approve or reject it.').waitFor();
+      expect(await seriousAxeViolations(admin, 'closed account, staff')).toEqual([]);
+      await snapshot(admin, 'account-closure-staff-desktop');
+
+      const { page: checker } = await suite.openPage();
+      await logInByApi(checker, suite.server.baseUrl, demo.checker);
+      await checker.goto(`/admin/users/${userId}`);
+      const toDecide = checker
+        .getByRole('alert')
+        .filter({ hasText: 'Account closed by the customer' });
+      await toDecide.getByLabel('Reason').fill('Letter and signature checked');
+      await toDecide.getByRole('button', { name: 'Approve reopening' }).click();
+      await toast(checker, 'The account is open again.');
+      await checker.getByText('Active', { exact: true }).first().waitFor();
+      const { page: again } = await suite.openPage();
+      await logInByApi(again, suite.server.baseUrl, customer);
 
       expect(
         unexpectedProblems(problems, [
