@@ -390,7 +390,8 @@ function CustomerDetailView({ userId }: { userId: string }) {
         <RoleGrantCard customer={detail} grant={detail.pendingRoleGrant} />
       )}
       <CustomerSummary customer={detail} />
-      {detail.wallet && (
+      {/* Nothing can be posted to a closed account (ADR 050); it is reopened first. */}
+      {detail.wallet && detail.closedAt === null && (
         <AccountActionsCard
           target={{
             userId: detail.id,
