@@ -41,7 +41,11 @@ const scaled = (count: number) => Math.max(1, Math.round((count * percent) / 100
 const sizes: ScaleSizes = {
   customers: scaled(1_000_000),
   merchants: 100,
-  bigMerchantLines: scaled(1_000_000),
+  // The statement CSV's own size, kept whole when everything else is shrunk for a quick try.
+  bigMerchantLines: integerFromEnv('BENCH_SCALE_BIG_MERCHANT_LINES', scaled(1_000_000), {
+    min: 1,
+    max: 10_000_000,
+  }),
   merchantLines: scaled(100_000),
   notifications: scaled(5_000_000),
   auditEvents: scaled(1_000_000),

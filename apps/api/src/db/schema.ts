@@ -153,6 +153,7 @@ export const walletHourlyTotals = pgTable(
     maxLineId: bigint('max_line_id', { mode: 'bigint' }).notNull(),
   },
   (table) => [
+    // Migration 0049 also INCLUDEs the four sums, which drizzle cannot declare.
     primaryKey({ columns: [table.accountId, table.hour, table.kind] }),
     check(
       'wallet_hourly_totals_whole_hour',
