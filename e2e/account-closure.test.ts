@@ -11,6 +11,7 @@ import {
   callApi,
   demo,
   logInByApi,
+  savePayeeByApi,
   setLevel,
   snapshot,
   toast,
@@ -65,32 +66,11 @@ describe('closing an account', () => {
         accountNumber: 'DE89 3704 0044 0532 0130 00',
       };
       const target = { kind: 'payout', destination };
-      const payeeAskedAt = new Date();
-      const challenged = await callApi(
+      await savePayeeByApi(
         page,
-        suite.server.baseUrl,
-        'POST',
-        '/api/v1/step-up/challenges',
-        {
-          purpose: 'payee',
-          target,
-        },
+        { baseUrl: suite.server.baseUrl, mailSink: suite.mailSink, email: customer.email },
+        { nickname: 'My bank', target },
       );
-      expect(challenged.status).toBe(200);
-      const payeeMail = await suite.mailSink.waitForMail({
-        to: customer.email,
-        subject: 'verification code',
-        after: payeeAskedAt,
-      });
-      const saved = await callApi(
-        page,
-        suite.server.baseUrl,
-        'POST',
-        '/api/v1/payees',
-        { nickname: 'My bank', target, stepUpCode: /\b(\d{6})\b/.exec(payeeMail.subject)?.[1] },
-        { idempotencyKey: 'closure-e2e-payee' },
-      );
-      expect(saved.status).toBe(201);
 
       // From the profile to the closure page: refused, with the balance and the way forward.
       await page.goto('/profile');
