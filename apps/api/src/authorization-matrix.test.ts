@@ -219,6 +219,7 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/cards': customersOnly,
   'POST /api/v1/cards': customersOnly,
   'GET /api/v1/cards/:cardId/authorizations': customerAOnly,
+  'POST /api/v1/cards/:cardId/cancel': customerAOnly,
   'POST /api/v1/cards/:cardId/freeze': customerAOnly,
   'POST /api/v1/cards/:cardId/unfreeze': customerAOnly,
   'POST /api/v1/cards/simulated-purchases': customersOnly,

@@ -139,6 +139,10 @@ describe('what keeps an account open', () => {
     const requested = await requestCard(customer);
     expect(requested.statusCode, requested.body).toBe(201);
     await expectRefused(customer, 'card_active');
+    // The way forward is the customer's own: cancelling the request.
+    const cancelled = await customer.client.post(`/api/v1/cards/${requested.json().id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await blockerKinds(customer)).toEqual(['balance_positive']);
   });
 
   it('a withdrawal waiting to be sent', async () => {

@@ -66,9 +66,9 @@ function blockersOf(items: OpenItemsRow, wallet: WalletStateRow): ClosureBlocker
     blockers.push(
       blocker(
         'card_active',
-        'You have a virtual card that is requested or active. Cards cannot be cancelled in the app yet: write to support and they will cancel it.',
-        '/support',
-        'Write to support',
+        'You have a virtual card (or a request for one). Cancel it on the Cards page first.',
+        '/cards',
+        'Cancel the card',
       ),
     );
   }
