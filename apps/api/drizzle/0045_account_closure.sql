@@ -21,8 +21,8 @@ CREATE TABLE "account_reopenings" (
 	"decision_reason" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"decided_at" timestamp with time zone,
-	CONSTRAINT "account_reopenings_status_known" CHECK ("account_reopenings"."status" IN ('pending', 'approved', 'rejected')),
-	CONSTRAINT "account_reopenings_decider_is_not_requester" CHECK ("account_reopenings"."decided_by_user_id" IS NULL OR "account_reopenings"."decided_by_user_id" <> "account_reopenings"."requested_by_user_id")
+	CONSTRAINT "account_reopenings_status_known" CHECK ("account_reopenings"."status" IN ('pending', 'approved', 'rejected', 'cancelled')),
+	CONSTRAINT "account_reopenings_decider_is_not_requester" CHECK ("account_reopenings"."decided_by_user_id" IS NULL OR "account_reopenings"."decided_by_user_id" <> "account_reopenings"."requested_by_user_id" OR "account_reopenings"."status" = 'cancelled')
 );
 --> statement-breakpoint
 ALTER TABLE "account_reopenings" ADD CONSTRAINT "account_reopenings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;

@@ -265,6 +265,7 @@ const matrix: Record<string, Row> = {
   // A literal :reopeningId is no uuid (400); account-closure.test.ts decides real ones.
   'POST /api/v1/admin/account-reopenings/:reopeningId/approve': adminOnly,
   'POST /api/v1/admin/account-reopenings/:reopeningId/reject': adminOnly,
+  'POST /api/v1/admin/account-reopenings/:reopeningId/cancel': adminOnly,
 };
 
 /**

@@ -78,6 +78,7 @@ export const auditActions = [
   'account_reopen_requested',
   'account_reopened',
   'account_reopen_rejected',
+  'account_reopen_cancelled',
   'personal_data_removed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
@@ -160,6 +161,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   account_reopen_requested: 'Reopening of the closed account requested, waiting for a second admin',
   account_reopened: 'Closed account reopened by a second admin',
   account_reopen_rejected: 'Reopening of the closed account refused by a second admin',
+  account_reopen_cancelled: 'Reopening of the closed account withdrawn by the admin who asked',
   personal_data_removed: 'Personal data removed after the retention period',
 };
 

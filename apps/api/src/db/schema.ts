@@ -527,7 +527,7 @@ export const accountReopenings = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled'] })
       .notNull()
       .default('pending'),
     reason: text('reason').notNull(),
@@ -546,11 +546,12 @@ export const accountReopenings = pgTable(
     index('account_reopenings_user_idx').on(table.userId, table.createdAt),
     check(
       'account_reopenings_status_known',
-      sql`${table.status} IN ('pending', 'approved', 'rejected')`,
+      sql`${table.status} IN ('pending', 'approved', 'rejected', 'cancelled')`,
     ),
     check(
       'account_reopenings_decider_is_not_requester',
-      sql`${table.decidedByUserId} IS NULL OR ${table.decidedByUserId} <> ${table.requestedByUserId}`,
+      // Only the requester withdraws (cancels) a request; never approves or rejects it.
+      sql`${table.decidedByUserId} IS NULL OR ${table.decidedByUserId} <> ${table.requestedByUserId} OR ${table.status} = 'cancelled'`,
     ),
   ],
 );

@@ -399,6 +399,29 @@ describe('reopening', () => {
     expect(await isClosed(customer.user.id)).toBe(true);
   });
 
+  it('only the admin who asked may withdraw a request; then another may be made', async () => {
+    const { admin, secondAdmin } = await fourEyesStaff(app);
+    const customer = await createCustomer(app);
+    expect((await close(customer)).statusCode).toBe(200);
+    const ask = () =>
+      admin.post(`/api/v1/admin/users/${customer.user.id}/reopenings`, {
+        reason: 'Customer asked by phone',
+      });
+    const reopeningId: string = (await ask()).json().pendingReopening.id;
+    expect(errorCodeOf(await ask())).toBe('state_conflict');
+    const cancelUrl = `/api/v1/admin/account-reopenings/${reopeningId}/cancel`;
+    const byOther = await secondAdmin.post(cancelUrl, { reason: 'Not mine' });
+    expect(errorCodeOf(byOther)).toBe('not_maker');
+    const withdrawn = await admin.post(cancelUrl, { reason: 'Asked the wrong customer' });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json()).toMatchObject({ pendingReopening: null });
+    expect(await isClosed(customer.user.id)).toBe(true);
+    expect((await ask()).statusCode).toBe(201);
+    expect(await auditedActions(customer.user.id, ['account_reopen_cancelled'])).toEqual([
+      'account_reopen_cancelled',
+    ]);
+  });
+
   it('an open account cannot be "reopened"', async () => {
     const { admin } = await fourEyesStaff(app);
     const customer = await createCustomer(app);

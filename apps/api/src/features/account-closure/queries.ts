@@ -194,7 +194,7 @@ export async function recordReopeningDecision(
   tx: Queryable,
   decision: {
     id: string;
-    status: 'approved' | 'rejected';
+    status: 'approved' | 'rejected' | 'cancelled';
     decidedByUserId: string;
     reason: string;
   },

@@ -95,11 +95,14 @@ export async function requestReopening(
   return staffClosureOf(deps, userId);
 }
 
-/** A second admin approves or rejects a pending reopening; approvals/ checks who may. */
+/**
+ * A second admin approves or rejects a pending reopening, or its requester withdraws it
+ * (cancel); approvals/ checks who may.
+ */
 export async function decideReopening(
   deps: ReopeningDeps,
   reopeningId: string,
-  decision: Extract<ApprovalDecision, 'approve' | 'reject'>,
+  decision: ApprovalDecision,
   action: StaffAction,
 ): Promise<StaffAccountClosure> {
   const userId = await deps.db.transaction(async (tx) => {
@@ -129,9 +132,12 @@ export function reopeningApprovals(): ApprovalCallbacks<'account_reopening'> {
       const reopening = await lockReopening(tx, id);
       if (!reopening) throw new AppError('not_found');
       const isApproved = decision === 'approve';
+      const status = ({ approve: 'approved', reject: 'rejected', cancel: 'cancelled' } as const)[
+        decision
+      ];
       await recordReopeningDecision(tx, {
         id,
-        status: isApproved ? 'approved' : 'rejected',
+        status,
         decidedByUserId: action.staff.userId,
         reason: action.reason,
       });
@@ -143,7 +149,13 @@ export function reopeningApprovals(): ApprovalCallbacks<'account_reopening'> {
         await markReopened(tx, reopening.user_id);
       }
       await recordAudit(tx, {
-        action: isApproved ? 'account_reopened' : 'account_reopen_rejected',
+        action: (
+          {
+            approved: 'account_reopened',
+            rejected: 'account_reopen_rejected',
+            cancelled: 'account_reopen_cancelled',
+          } as const
+        )[status],
         actorUserId: action.staff.userId,
         subjectUserId: reopening.user_id,
         after: { reopeningId: id, requestedByUserId: reopening.requested_by_user_id },

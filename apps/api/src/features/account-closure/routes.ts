@@ -80,7 +80,8 @@ export const accountClosureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const decision of ['approve', 'reject'] as const) {
+  // approve and reject: a second admin; cancel: the admin who asked (approvals/ checks).
+  for (const decision of ['approve', 'reject', 'cancel'] as const) {
     staffOnly.post(
       `/admin/account-reopenings/:reopeningId/${decision}`,
       {

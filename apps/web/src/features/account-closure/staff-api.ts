@@ -27,7 +27,7 @@ export function requestReopening(userId: string, body: ReopenBody) {
 
 export function decideReopening(
   reopeningId: string,
-  decision: 'approve' | 'reject',
+  decision: 'approve' | 'reject' | 'cancel',
   body: ReopenBody,
 ) {
   return apiRequest({

@@ -12,7 +12,7 @@ import { useMe } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { decideReopening, requestReopening, staffClosureQueryOptions } from '../staff-api.ts';
 
-type Step = { kind: 'request' } | { kind: 'approve' | 'reject'; reopeningId: string };
+type Step = { kind: 'request' } | { kind: 'approve' | 'reject' | 'cancel'; reopeningId: string };
 
 /**
  * A closed account on its staff page (ADR 050): when it closed and, for admins, its
@@ -39,7 +39,9 @@ export function ClosedAccountCard({ userId }: { userId: string }) {
           ? 'Reopening requested: a second admin must approve it.'
           : step.kind === 'approve'
             ? 'The account is open again.'
-            : 'Reopening rejected: the account stays closed.',
+            : step.kind === 'cancel'
+              ? 'Reopening request withdrawn.'
+              : 'Reopening rejected: the account stays closed.',
       );
       await queryClient.invalidateQueries({ queryKey: adminQueryRoot });
     },
@@ -49,6 +51,7 @@ export function ClosedAccountCard({ userId }: { userId: string }) {
   const pending = data.pendingReopening;
   const isAdmin = me?.role === 'admin';
   const mayDecide = isAdmin && pending !== null && me?.id !== pending.requestedBy.id;
+  const isRequester = pending !== null && me?.id === pending.requestedBy.id;
   const submit = (step: Step) =>
     form.onSubmit((values) => act.mutate({ ...step, reason: values.reason }));
   const reasonField = (
@@ -101,6 +104,18 @@ export function ClosedAccountCard({ userId }: { userId: string }) {
           <Text size="sm" c="dimmed">
             Another admin must approve or reject it.
           </Text>
+        ) : null}
+        {pending && isRequester ? (
+          <form noValidate onSubmit={submit({ kind: 'cancel', reopeningId: pending.id })}>
+            <Stack gap="sm" maw={480}>
+              {reasonField}
+              <Group>
+                <BusyButton isBusy={act.isPending} busyLabel="Withdrawing..." variant="default">
+                  Withdraw the request
+                </BusyButton>
+              </Group>
+            </Stack>
+          </form>
         ) : null}
         {!pending && isAdmin && !data.personalDataRemovedAt ? (
           <form noValidate onSubmit={submit({ kind: 'request' })}>
