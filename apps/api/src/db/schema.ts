@@ -1553,6 +1553,10 @@ export const bulkPaymentLines = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.bulkPaymentId, table.lineNumber] }),
+    // The payer's claim (migration 0048): a file's first pending line, and those after it.
+    index('bulk_payment_lines_pending_idx')
+      .on(table.bulkPaymentId, table.lineNumber)
+      .where(sql`${table.status} = 'pending'`),
     check(
       'bulk_payment_lines_status_known',
       sql`${table.status} IN ('pending', 'paid', 'refused')`,

@@ -224,6 +224,24 @@ describe('wallet hourly totals', () => {
     expect(await periodSums(wallet, ...week)).toEqual({ credits: '1200', debits: '0', lines: '2' });
   });
 
+  it('are checked against the lines by the ledger invariants', async () => {
+    const wallet = await createWallet(app.ledger, { balance: '3.00' });
+    await dateEntries('test deposit', new Date(Date.now() - dayMs));
+    await summarizeClosedHours(db, new Date());
+    expect(await app.ledger.checkInvariants()).toEqual([]);
+    await db.query(
+      'UPDATE wallet_hourly_totals SET credits_minor = credits_minor + 1 WHERE account_id = $1',
+      [wallet],
+    );
+    expect((await app.ledger.checkInvariants()).join('\n')).toContain(
+      `account balance or hourly totals differ from its lines: ${wallet} (hourly totals 301/0/1 vs lines 300/0/1)`,
+    );
+    await db.query(
+      'UPDATE wallet_hourly_totals SET credits_minor = credits_minor - 1 WHERE account_id = $1',
+      [wallet],
+    );
+  });
+
   it('sums nothing while the ledger is empty of entries before the watermark would move', async () => {
     expect(await summarizeClosedHours(db, new Date(Date.now() - 400 * dayMs))).toBe(0);
   });

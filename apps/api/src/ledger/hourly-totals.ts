@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/client.ts';
 import type { ScheduledJob } from '../platform/jobs.ts';
@@ -70,6 +71,10 @@ export async function summarizeClosedHours(db: Database, now: Date): Promise<num
     });
     hoursSummed += summed;
     if (summed === 0 || Date.now() >= stopAt) return hoursSummed;
+    // The embedded database runs in this thread and answers without leaving the microtask
+    // queue: without a turn of the event loop between days, no request would be served
+    // until a first run over years of history had finished.
+    await setImmediate();
   }
 }
 

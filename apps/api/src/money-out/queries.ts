@@ -117,13 +117,18 @@ export async function callStepUpSpend(
 
 /**
  * The (user, kind, day) totals that differ from the movements they count (a day whose
- * payouts were all rejected counts zero): none, unless a bug let them drift. For tests,
- * next to the ledger's invariants.
+ * payouts were all rejected counts zero): none, unless a bug let them drift. A confirmed
+ * bulk payment file's lines still pending count on the day it was confirmed: its total
+ * was counted then (ADR 044). For tests, next to the ledger's invariants.
  */
 export async function moneyOutDayMismatches(db: Queryable): Promise<Record<string, unknown>[]> {
   const found = await db.query(
     `WITH movements AS (
        SELECT sender_user_id AS user_id, 'transfer' AS kind, created_at, amount_minor FROM transfers
+       UNION ALL
+       SELECT b.user_id, 'transfer', b.confirmed_at, l.amount_minor
+         FROM bulk_payment_lines l JOIN bulk_payments b ON b.id = l.bulk_payment_id
+        WHERE b.status = 'paying' AND l.status = 'pending'
        UNION ALL
        SELECT user_id, 'bill_payment', created_at, amount_minor FROM bill_payments
        UNION ALL

@@ -4,7 +4,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
-import { createCustomer } from '../../test/customers.ts';
+import { bulkCsv, uploadBulkFile } from '../../test/bulk-payments.ts';
+import { createCustomer, type TestCustomer } from '../../test/customers.ts';
 import { newIdempotencyKey, staffClient, type TestClient } from '../../test/http.ts';
 import { applyForLoan, borrower, disbursedLoan } from '../../test/loans.ts';
 import { lastStepUpCode, payoutChallenge } from '../../test/payouts.ts';
@@ -19,17 +20,25 @@ useTestApp(
   (opened) => {
     ({ app, db } = opened);
   },
-  // Sandbox mode: the test-money route exists only there.
-  { env: { COFFER_SANDBOX: '1' }, checksAfterEach: 'money-out' },
+  // Sandbox mode: the test-money route exists only there. The bulk payer is off, so a
+  // confirmed file's lines are not paid behind the counts of effects().
+  { env: { COFFER_SANDBOX: '1', COFFER_BULK_PAYER: '0' }, checksAfterEach: 'money-out' },
 );
 
 /** One call of a money route: who makes it, where, with what. */
 type Call = { client: TestClient; url: string; body: Record<string, unknown> };
 /**
  * A fresh example of a money route: a call that succeeds, the same call with a different
- * body, and the caller's twin (another person allowed to call it) with their own call.
+ * body (or, for a route whose body is only its step-up code, another resource in the
+ * path: `changedUrl`), and the caller's twin (another person allowed to call it) with
+ * their own call.
  */
-type Example = { call: Call; changedBody: Record<string, unknown>; otherCaller: Call };
+type Example = {
+  call: Call;
+  changedBody: Record<string, unknown>;
+  changedUrl?: string;
+  otherCaller: Call;
+};
 
 /** A customer with money, and one to pay. */
 async function payerAndPayee() {
@@ -62,6 +71,24 @@ async function payeeBody(customer: Awaited<ReturnType<typeof createCustomer>>) {
   expect(challenge.statusCode, challenge.body).toBe(200);
   const stepUpCode = await lastStepUpCode(app, customer.body.email);
   return { nickname: 'Water', target, stepUpCode };
+}
+
+/** The confirm of a checked bulk payment file of `customer`, with its code. */
+async function bulkConfirmCall(customer: TestCustomer, payee: TestCustomer): Promise<Call> {
+  const uploaded = await uploadBulkFile(customer, bulkCsv([`${payee.wallet.number},1.00,x`]));
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  const id: string = uploaded.json().id;
+  const challenge = await customer.client.post('/api/v1/step-up/challenges', {
+    purpose: 'bulk_payment',
+    bulkPaymentId: id,
+  });
+  expect(challenge.statusCode, challenge.body).toBe(200);
+  const stepUpCode = await lastStepUpCode(app, customer.body.email);
+  return {
+    client: customer.client,
+    url: `/api/v1/bulk-payments/${id}/confirm`,
+    body: { stepUpCode },
+  };
 }
 
 async function investigatedDispute(support: TestClient): Promise<string> {
@@ -108,6 +135,24 @@ const examples: Record<string, () => Promise<Example>> = {
       call: { client: customer.client, url: '/api/v1/payees', body },
       changedBody: { ...body, nickname: 'Water bill' },
       otherCaller: { client: other.client, url: '/api/v1/payees', body: await payeeBody(other) },
+    };
+  },
+  'POST /api/v1/bulk-payments/:bulkPaymentId/confirm': async () => {
+    // Each file pays another customer, found by account number.
+    const [payer, other, payee] = await Promise.all([
+      createCustomer(app, { balance: '50.00' }),
+      createCustomer(app, { balance: '50.00' }),
+      createCustomer(app),
+    ]);
+    // Asking for a code ends her earlier one: the file that is only sent to be refused first.
+    const { url: changedUrl } = await bulkConfirmCall(payer, payee);
+    const call = await bulkConfirmCall(payer, payee);
+    return {
+      call,
+      // The body is only the code: the same key on another file of hers is another request.
+      changedBody: call.body,
+      changedUrl,
+      otherCaller: await bulkConfirmCall(other, payee),
     };
   },
   'POST /api/v1/payouts': async () => {
@@ -236,7 +281,9 @@ async function effects(): Promise<string> {
     'notifications',
   ];
   const counted = await db.query<Record<string, string>>(
-    `SELECT ${tables.map((table) => `(SELECT count(*)::int FROM ${table}) AS ${table}`).join(', ')}`,
+    `SELECT ${tables.map((table) => `(SELECT count(*)::int FROM ${table}) AS ${table}`).join(', ')},
+            -- A confirmed bulk payment file is a row that changed, not one more row.
+            (SELECT count(*)::int FROM bulk_payments WHERE status <> 'checked') AS confirmed_bulk_payments`,
   );
   return JSON.stringify(counted.rows[0]);
 }
@@ -280,7 +327,7 @@ describe('idempotency conformance', () => {
       });
 
       it('replays the first answer to a retry, refuses the key with another body, and acts once', async () => {
-        const { call, changedBody } = await example();
+        const { call, changedBody, changedUrl } = await example();
         const key = newIdempotencyKey();
         const before = await effects();
         const first = await send(call, key);
@@ -294,7 +341,8 @@ describe('idempotency conformance', () => {
         expect(retry.statusCode).toBe(first.statusCode);
         expect(retry.json()).toEqual(first.json());
         expect(retry.headers['idempotent-replayed']).toBe('true');
-        expectError(await send(call, key, changedBody), 422, 'idempotency_key_reused');
+        const changed = { ...call, url: changedUrl ?? call.url };
+        expectError(await send(changed, key, changedBody), 422, 'idempotency_key_reused');
         expect(await effects()).toBe(afterFirst);
       });
 

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 
@@ -76,6 +77,10 @@ export function createJobRunner(
       }
       await finish(job, now, failure);
       ran.push(job.name);
+      // The embedded database runs in this thread and answers inside the microtask queue:
+      // without a turn of the event loop between jobs, a start with every job due would
+      // serve no request until the last had finished.
+      await setImmediate();
     }
     return ran;
   }

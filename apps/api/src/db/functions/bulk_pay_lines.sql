@@ -2,66 +2,121 @@
 -- several round trips a line. The caller claimed the lines (FOR UPDATE SKIP LOCKED) and
 -- locked the wallets, the sender's included, so the sender's available balance read once
 -- here stays true as the lines spend it: a line it no longer covers is marked refused with
--- the reason and the next goes on, with no subtransaction a line (ledger_post still refuses
--- an overdraft, which would end the whole batch). Any error ends the whole batch. A line's
--- entry carries the idempotency key `bulk:<file>:<line>`: posted before (a replay), it is
--- marked paid with that entry and no second transfers row. The transfers row is dated at
--- the file's confirmation, the day its total was counted against the limit.
-CREATE FUNCTION bulk_pay_lines(p_bulk_payment_id uuid, p_line_numbers int[])
+-- the reason and the next goes on. The lines it covers are posted together by
+-- ledger_post_many, each its own entry with the idempotency key `bulk:<file>:<line>`, and
+-- each wallet's balance row is updated once for the batch; a line posted before (a
+-- replay) is marked paid with that entry, spends nothing and gets no second transfers
+-- row. Any error ends the whole batch. The transfers rows are dated at the file's
+-- confirmation, the day its total was counted against the limit.
+CREATE OR REPLACE FUNCTION bulk_pay_lines(p_bulk_payment_id uuid, p_line_numbers int[])
 RETURNS TABLE (line_number int, is_paid boolean, amount_minor bigint, recipient_user_id uuid)
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
   v_file record;
-  v_line record;
+  v_key_prefix text := 'bulk:' || p_bulk_payment_id || ':';
   v_available_minor bigint;
+  v_numbers int[];
+  v_amounts bigint[];
+  v_recipient_user_ids uuid[];
+  v_recipient_wallet_ids uuid[];
+  v_references text[];
+  v_posted_before text[];
+  v_is_paid boolean[] := '{}';
+  v_entry_ids uuid[] := '{}';
+  v_memos text[] := '{}';
+  v_keys text[] := '{}';
+  v_line_entry_ids uuid[] := '{}';
+  v_line_account_ids uuid[] := '{}';
+  v_line_amounts bigint[] := '{}';
+  v_is_replay boolean[];
   v_entry_id uuid;
-  v_is_replay boolean;
-  v_is_recipient_closed boolean;
+  v_entry_count int := 0;
 BEGIN
   SELECT b.user_id, b.wallet_id, b.currency, b.confirmed_at INTO v_file
     FROM bulk_payments b WHERE b.id = p_bulk_payment_id;
   SELECT sum(a.balance_minor - a.held_minor) INTO v_available_minor
     FROM account_balances a WHERE a.account_id = v_file.wallet_id;
-  FOR v_line IN
-    SELECT l.line_number, l.recipient_user_id, l.recipient_wallet_id, l.amount_minor, l.reference
-      FROM bulk_payment_lines l
-     WHERE l.bulk_payment_id = p_bulk_payment_id AND l.line_number = ANY (p_line_numbers)
-       AND l.status = 'pending'
-     ORDER BY l.line_number
-  LOOP
-    -- A recipient whose account closed after the upload is refused, not paid (ADR 050):
-    -- the ledger would refuse the line and end the whole batch.
-    v_is_recipient_closed := EXISTS (SELECT 1 FROM account_balances a
-                                      WHERE a.account_id = v_line.recipient_wallet_id
-                                        AND a.bucket = 0 AND a.is_closed);
-    is_paid := v_line.amount_minor <= v_available_minor AND NOT v_is_recipient_closed;
-    IF is_paid THEN
-      SELECT p.entry_id, p.is_replay INTO v_entry_id, v_is_replay
-        FROM ledger_post(p_entry_id => gen_random_uuid(), p_kind => 'transfer',
-                         p_memo => coalesce(nullif(v_line.reference, ''), 'Bulk payment'),
-                         p_idempotency_key => 'bulk:' || p_bulk_payment_id || ':' || v_line.line_number,
-                         p_actor_user_id => v_file.user_id,
-                         p_account_ids => ARRAY[v_file.wallet_id, v_line.recipient_wallet_id],
-                         p_amounts => ARRAY[-v_line.amount_minor, v_line.amount_minor]) p;
-      IF NOT v_is_replay THEN
-        v_available_minor := v_available_minor - v_line.amount_minor;
-        INSERT INTO transfers (entry_id, sender_user_id, recipient_user_id, amount_minor,
-                               currency, note, created_at)
-        VALUES (v_entry_id, v_file.user_id, v_line.recipient_user_id, v_line.amount_minor,
-                v_file.currency, nullif(v_line.reference, ''), v_file.confirmed_at);
+  SELECT array_agg(l.line_number ORDER BY l.line_number),
+         array_agg(l.amount_minor ORDER BY l.line_number),
+         array_agg(l.recipient_user_id ORDER BY l.line_number),
+         array_agg(l.recipient_wallet_id ORDER BY l.line_number),
+         array_agg(l.reference ORDER BY l.line_number)
+    INTO v_numbers, v_amounts, v_recipient_user_ids, v_recipient_wallet_ids, v_references
+    -- Each line by its key: a filter on the file's pending lines would read them all.
+    FROM unnest(p_line_numbers) AS wanted(line_number)
+    JOIN bulk_payment_lines l
+      ON l.bulk_payment_id = p_bulk_payment_id AND l.line_number = wanted.line_number
+   WHERE l.status = 'pending';
+  IF v_numbers IS NULL THEN
+    RETURN;
+  END IF;
+  SELECT coalesce(array_agg(e.idempotency_key), '{}') INTO v_posted_before
+    FROM journal_entries e
+   WHERE e.idempotency_key = ANY (SELECT v_key_prefix || n FROM unnest(v_numbers) AS n);
+
+  -- In line order, each line the balance left covers is paid and spends it.
+  FOR i IN 1 .. cardinality(v_numbers) LOOP
+    IF (v_key_prefix || v_numbers[i]) = ANY (v_posted_before) THEN
+      v_is_paid[i] := true;
+    ELSE
+      v_is_paid[i] := v_amounts[i] <= v_available_minor;
+      IF v_is_paid[i] THEN
+        v_available_minor := v_available_minor - v_amounts[i];
       END IF;
     END IF;
-    UPDATE bulk_payment_lines l
-       SET status = CASE WHEN is_paid THEN 'paid' ELSE 'refused' END,
-           refusal_reason = CASE WHEN is_paid THEN NULL
-                                 WHEN v_is_recipient_closed THEN 'The recipient can no longer be paid.'
-                                 ELSE 'Not enough money was left in your wallet for this line.' END,
-           entry_id = CASE WHEN is_paid THEN v_entry_id END
-     WHERE l.bulk_payment_id = p_bulk_payment_id AND l.line_number = v_line.line_number;
-    line_number := v_line.line_number;
-    amount_minor := v_line.amount_minor;
-    recipient_user_id := v_line.recipient_user_id;
-    RETURN NEXT;
+    IF v_is_paid[i] THEN
+      -- Element assignments, not ||: they grow the arrays in place.
+      v_entry_count := v_entry_count + 1;
+      v_entry_id := gen_random_uuid();
+      v_entry_ids[v_entry_count] := v_entry_id;
+      v_memos[v_entry_count] := coalesce(nullif(v_references[i], ''), 'Bulk payment');
+      v_keys[v_entry_count] := v_key_prefix || v_numbers[i];
+      v_line_entry_ids[2 * v_entry_count - 1] := v_entry_id;
+      v_line_entry_ids[2 * v_entry_count] := v_entry_id;
+      v_line_account_ids[2 * v_entry_count - 1] := v_file.wallet_id;
+      v_line_account_ids[2 * v_entry_count] := v_recipient_wallet_ids[i];
+      v_line_amounts[2 * v_entry_count - 1] := -v_amounts[i];
+      v_line_amounts[2 * v_entry_count] := v_amounts[i];
+    END IF;
   END LOOP;
+
+  SELECT coalesce(array_agg(p.idempotency_key), '{}'), coalesce(array_agg(p.entry_id), '{}'),
+         coalesce(array_agg(p.is_replay), '{}')
+    INTO v_keys, v_entry_ids, v_is_replay
+    FROM ledger_post_many(p_kind => 'transfer', p_actor_user_id => v_file.user_id,
+                          p_entry_ids => v_entry_ids, p_memos => v_memos,
+                          p_idempotency_keys => v_keys, p_line_entry_ids => v_line_entry_ids,
+                          p_line_account_ids => v_line_account_ids,
+                          p_line_amounts => v_line_amounts) p;
+
+  -- Each line with its entry (none when refused), for the three statements below.
+  SELECT array_agg(posted.entry_id ORDER BY line.position),
+         array_agg(coalesce(posted.is_replay, false) ORDER BY line.position)
+    INTO v_line_entry_ids, v_is_replay
+    FROM unnest(v_numbers) WITH ORDINALITY AS line(line_number, position)
+    LEFT JOIN unnest(v_keys, v_entry_ids, v_is_replay) AS posted(idempotency_key, entry_id, is_replay)
+      ON posted.idempotency_key = v_key_prefix || line.line_number;
+
+  INSERT INTO transfers (entry_id, sender_user_id, recipient_user_id, amount_minor,
+                         currency, note, created_at)
+  SELECT line.entry_id, v_file.user_id, line.recipient_user_id, line.amount_minor,
+         v_file.currency, nullif(line.reference, ''), v_file.confirmed_at
+    FROM unnest(v_line_entry_ids, v_recipient_user_ids, v_amounts, v_references, v_is_paid, v_is_replay)
+         WITH ORDINALITY AS line(entry_id, recipient_user_id, amount_minor, reference, is_paid, is_replay, position)
+   WHERE line.is_paid AND NOT line.is_replay
+   ORDER BY line.position;
+
+  UPDATE bulk_payment_lines l
+     SET status = CASE WHEN line.is_paid THEN 'paid' ELSE 'refused' END,
+         refusal_reason = CASE WHEN line.is_paid THEN NULL
+                               ELSE 'Not enough money was left in your wallet for this line.' END,
+         entry_id = line.entry_id
+    FROM unnest(v_numbers, v_is_paid, v_line_entry_ids) AS line(line_number, is_paid, entry_id)
+   WHERE l.bulk_payment_id = p_bulk_payment_id AND l.line_number = line.line_number;
+
+  RETURN QUERY
+    SELECT line.line_number, line.is_paid, line.amount_minor, line.recipient_user_id
+      FROM unnest(v_numbers, v_is_paid, v_amounts, v_recipient_user_ids)
+           AS line(line_number, is_paid, amount_minor, recipient_user_id);
 END $$;

@@ -11,8 +11,6 @@ DECLARE
   v_line_count int := coalesce(array_length(p_account_ids, 1), 0);
   v_known_accounts int;
   v_unbalanced_currency text;
-  v_delta record;
-  v_bucket smallint;
   v_entry record;
 BEGIN
   IF v_line_count < 2 OR v_line_count <> coalesce(array_length(p_amounts, 1), 0) THEN
@@ -50,47 +48,7 @@ BEGIN
     JOIN accounts a ON a.id = line.account_id
    ORDER BY line.position;
 
-  -- Wallets first, each in id order: every posting takes its row locks in one global
-  -- order, so two opposite transfers wait for each other instead of deadlocking.
-  -- System accounts have no floor; spreading their writers over buckets keeps them apart.
-  FOR v_delta IN
-    SELECT line.account_id, sum(line.amount)::bigint AS amount, a.kind, a.bucket_count
-      FROM unnest(p_account_ids, p_amounts) AS line(account_id, amount)
-      JOIN accounts a ON a.id = line.account_id
-     GROUP BY line.account_id, a.kind, a.bucket_count
-    HAVING sum(line.amount) <> 0
-     ORDER BY (a.kind <> 'customer'), line.account_id
-  LOOP
-    IF v_delta.kind = 'customer' THEN
-      -- A closed wallet (migration 0045, ADR 050) takes no line: the flag sits on the row
-      -- this update locks, so a closure and a payment to the wallet cannot both commit.
-      UPDATE account_balances
-         SET balance_minor = balance_minor + v_delta.amount
-       WHERE account_id = v_delta.account_id AND bucket = 0
-         AND balance_minor + v_delta.amount - held_minor >= 0 AND NOT is_closed;
-      IF NOT FOUND THEN
-        IF EXISTS (SELECT 1 FROM account_balances
-                    WHERE account_id = v_delta.account_id AND bucket = 0 AND is_closed) THEN
-          RAISE EXCEPTION USING ERRCODE = 'CF005', MESSAGE = 'the account is closed',
-            DETAIL = v_delta.account_id::text;
-        END IF;
-        RAISE EXCEPTION USING ERRCODE = 'CF001', MESSAGE = 'insufficient funds',
-          DETAIL = v_delta.account_id::text;
-      END IF;
-    ELSE
-      -- The transaction id picks the bucket: concurrent transactions have consecutive ids,
-      -- so they spread over the buckets, and a transaction that posts several entries keeps
-      -- to one bucket per account, so two such transactions cannot take the same buckets in
-      -- opposite orders and deadlock (a random bucket per posting could).
-      v_bucket := (txid_current() % v_delta.bucket_count)::smallint;
-      UPDATE account_balances
-         SET balance_minor = balance_minor + v_delta.amount
-       WHERE account_id = v_delta.account_id AND bucket = v_bucket;
-      IF NOT FOUND THEN
-        RAISE EXCEPTION USING ERRCODE = 'CF900', MESSAGE = 'system account bucket missing';
-      END IF;
-    END IF;
-  END LOOP;
+  PERFORM ledger_apply_deltas(p_account_ids, p_amounts);
 
   -- Integrators' events (migration 0043, ADR 048), after the wallets' locks (see
   -- webhooks_enqueue_money). Most postings find no endpoint: the endpoints table has a

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { bulkCsv, uploadBulkFile } from '../../../test/bulk-payments.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
+import { newIdempotencyKey } from '../../../test/http.ts';
 import { lastStepUpCode } from '../../../test/payouts.ts';
 import type { Database } from '../../db/client.ts';
 import { payNextBatch } from './payer.ts';
@@ -71,9 +72,11 @@ describe('the bulk payer on PostgreSQL', () => {
       bulkPaymentId: id,
     });
     const stepUpCode = await lastStepUpCode(app, sender.body.email);
-    const confirmed = await sender.client.post(`/api/v1/bulk-payments/${id}/confirm`, {
-      stepUpCode,
-    });
+    const confirmed = await sender.client.post(
+      `/api/v1/bulk-payments/${id}/confirm`,
+      { stepUpCode },
+      { 'idempotency-key': newIdempotencyKey() },
+    );
     expect(confirmed.statusCode, confirmed.body).toBe(200);
 
     // One payer dies once part-way through a batch (line 40 is in its second or third).

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { bulkCsv, bulkPaymentWhenDone, uploadBulkFile } from '../../../test/bulk-payments.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
-import { lastEmailTo, staffClient } from '../../../test/http.ts';
+import { lastEmailTo, newIdempotencyKey, staffClient } from '../../../test/http.ts';
 import { lastStepUpCode } from '../../../test/payouts.ts';
 import type { Database } from '../../db/client.ts';
 
@@ -42,11 +42,27 @@ function challenge(customer: TestCustomer, bulkPaymentId: string) {
   });
 }
 
-async function confirmWithCode(customer: TestCustomer, bulkPaymentId: string) {
+/** The confirm, under `idempotencyKey` (a fresh one unless given), with `body` as it is. */
+function confirm(
+  customer: TestCustomer,
+  bulkPaymentId: string,
+  body: { stepUpCode?: string },
+  idempotencyKey = newIdempotencyKey(),
+) {
+  return customer.client.post(`/api/v1/bulk-payments/${bulkPaymentId}/confirm`, body, {
+    'idempotency-key': idempotencyKey,
+  });
+}
+
+async function confirmWithCode(
+  customer: TestCustomer,
+  bulkPaymentId: string,
+  idempotencyKey = newIdempotencyKey(),
+) {
   const started = await challenge(customer, bulkPaymentId);
   expect(started.statusCode, started.body).toBe(200);
   const stepUpCode = await lastStepUpCode(app, customer.body.email);
-  return customer.client.post(`/api/v1/bulk-payments/${bulkPaymentId}/confirm`, { stepUpCode });
+  return confirm(customer, bulkPaymentId, { stepUpCode }, idempotencyKey);
 }
 
 /** A file refused as a whole: 400 (or `status`), the problems by line, nothing kept. */
@@ -79,24 +95,34 @@ describe('a bulk payment file', () => {
     expect(checked.dailyLimitMinor).toBe('2500000');
     expect(await balanceOf(payer)).toBe('90000');
 
-    const withoutCode = await payer.client.post(`/api/v1/bulk-payments/${checked.id}/confirm`, {});
+    const withoutCode = await confirm(payer, checked.id, {});
     expect(withoutCode.json().error.code).toBe('step_up_required');
 
     expect((await challenge(payer, checked.id)).statusCode).toBe(200);
     expect((await lastEmailTo(db, payer.body.email)).text).toMatch(
       /to pay USD\s13\.75 in a file of 3 payments/,
     );
-    const confirmed = await confirmWithCode(payer, checked.id);
+    const confirmKey = newIdempotencyKey();
+    const confirmed = await confirmWithCode(payer, checked.id, confirmKey);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json().status).not.toBe('checked');
+    expect(confirmed.json().status).toBe('paying');
+    expect(confirmed.json().spentTodayMinor).toBe('1375');
     const done = await bulkPaymentWhenDone(payer, checked.id);
     expect(done).toMatchObject({ paidCount: 3, refusedCount: 0, paidMinor: '1375' });
     expect(await balanceOf(payer)).toBe(String(90000 - 1375));
     expect(await balanceOf(alice)).toBe('1175');
     expect(await balanceOf(bob)).toBe('200');
 
-    const again = await payer.client.post(`/api/v1/bulk-payments/${checked.id}/confirm`, {});
+    // A retried confirm (its answer was lost) gets the first answer back, even after
+    // the file was paid and even with the code already spent; a new confirm is refused.
+    const stepUpCode = await lastStepUpCode(app, payer.body.email);
+    const retried = await confirm(payer, checked.id, { stepUpCode }, confirmKey);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.json()).toEqual(confirmed.json());
+    const again = await confirm(payer, checked.id, {});
     expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This file was confirmed already.');
 
     const result = await payer.client.get(`/api/v1/bulk-payments/${checked.id}/result`);
     expect(result.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { frozenAccountMessage } from '@coffer/contracts/limits';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/client.ts';
@@ -11,8 +12,9 @@ import { type Poller, startPoller } from '../../platform/poller.ts';
 /**
  * The bulk payer (ADR 044): pays the lines of confirmed files in batches, each batch one
  * transaction whose lines are posted by one statement (db/functions/bulk_pay_lines.sql,
- * through ledger_post), so that a line the sender's balance no longer covers is marked
- * refused with its reason and the others go on. A line is
+ * through the ledger's ledger_post_many: an entry a line, each wallet's balance row updated
+ * once a batch), so that a line the sender's balance no longer covers is marked refused
+ * with its reason and the others go on. A line is
  * paid at most once: its ledger entry carries the idempotency key `bulk:<file>:<line>`,
  * and its row is claimed `FOR UPDATE SKIP LOCKED`, so two payers take different lines and
  * a payer that dies mid-batch leaves its lines pending (its transaction rolled back) for
@@ -41,19 +43,29 @@ type ClaimedLine = {
   confirmed_at: Date;
 };
 
+/**
+ * How far past the file's first pending line a claim looks: room for a few payers at once
+ * (each skips the lines another holds), and few enough rows that a claim reads only its
+ * window, never the whole file (migration 0048's index of pending lines finds the first).
+ */
+const claimWindowBatches = 4;
+
 /** The oldest confirmed file's next pending lines that no other payer holds. */
 async function claimLines(tx: Queryable, batchLines: number): Promise<ClaimedLine[]> {
   const claimed = await tx.query<ClaimedLine>(
     `SELECT l.bulk_payment_id, l.line_number, l.recipient_user_id, l.recipient_wallet_id,
             l.amount_minor, l.reference, b.user_id, b.wallet_id, b.currency::text AS currency,
             b.confirmed_at
-       FROM bulk_payment_lines l JOIN bulk_payments b ON b.id = l.bulk_payment_id
+       FROM (SELECT id, user_id, wallet_id, currency, confirmed_at FROM bulk_payments
+              WHERE status = 'paying' ORDER BY confirmed_at, id LIMIT 1) b
+      CROSS JOIN LATERAL (SELECT min(p.line_number) AS line_number FROM bulk_payment_lines p
+                           WHERE p.bulk_payment_id = b.id AND p.status = 'pending') first
+       JOIN bulk_payment_lines l ON l.bulk_payment_id = b.id
+        AND l.line_number >= first.line_number AND l.line_number < first.line_number + $2
       WHERE l.status = 'pending'
-        AND l.bulk_payment_id = (SELECT id FROM bulk_payments WHERE status = 'paying'
-                                  ORDER BY confirmed_at, id LIMIT 1)
       ORDER BY l.line_number LIMIT $1
         FOR UPDATE OF l SKIP LOCKED`,
-    [batchLines],
+    [batchLines, batchLines * claimWindowBatches],
   );
   return claimed.rows;
 }
@@ -124,6 +136,47 @@ async function refuseLines(
     amount_minor: line.amount_minor,
     recipient_user_id: line.recipient_user_id,
   }));
+}
+
+const recipientClosedReason = 'The recipient can no longer be paid.';
+
+/**
+ * The recipients' wallets closed since the upload (ADR 050), read under the wallets' locks:
+ * their lines are refused with a reason, where the ledger would refuse them and end the batch.
+ */
+async function closedWalletsOf(tx: Queryable, walletIds: AccountId[]): Promise<Set<string>> {
+  const found = await tx.query<{ account_id: string }>(
+    `SELECT account_id FROM account_balances
+      WHERE account_id = ANY($1::uuid[]) AND bucket = 0 AND is_closed`,
+    [walletIds],
+  );
+  return new Set(found.rows.map((row) => row.account_id));
+}
+
+/** Refuses the lines to closed accounts and pays the others. */
+async function payOpenRecipients(
+  tx: Queryable,
+  bulkPaymentId: string,
+  lines: ClaimedLine[],
+): Promise<LineOutcome[]> {
+  const closed = await closedWalletsOf(
+    tx,
+    lines.map((line) => line.recipient_wallet_id),
+  );
+  const toRefuse = lines.filter((line) => closed.has(line.recipient_wallet_id));
+  const toPay = lines.filter((line) => !closed.has(line.recipient_wallet_id));
+  return [
+    ...(toRefuse.length > 0
+      ? await refuseLines(tx, bulkPaymentId, toRefuse, recipientClosedReason)
+      : []),
+    ...(toPay.length > 0
+      ? await payLines(
+          tx,
+          bulkPaymentId,
+          toPay.map((line) => line.line_number),
+        )
+      : []),
+  ];
 }
 
 /** Marks the file done when no line of it is pending, and tells its sender how it went. */
@@ -210,7 +263,7 @@ export async function payNextBatch(deps: PayerDeps, options: BatchOptions = {}):
     const lineNumbers = lines.map((line) => line.line_number);
     const outcomes = frozenReason
       ? await refuseLines(tx, fileId, lines, frozenReason)
-      : await payLines(tx, fileId, lineNumbers);
+      : await payOpenRecipients(tx, fileId, lines);
     await countOutcomes(tx, first, outcomes);
     await finishIfPaid(tx, deps, fileId);
     options.beforeCommit?.(lineNumbers);
@@ -240,6 +293,27 @@ async function finishStranded(tx: Queryable, deps: PayerDeps): Promise<void> {
   for (const { id } of stranded.rows) await finishIfPaid(tx, deps, id);
 }
 
+/**
+ * After each batch the payer rests this share of the batch's own time: a file's batches
+ * run back to back would keep a database core busy for as long as it pays, and other
+ * customers' Quick Pays would queue behind them (bench/README.md, bench:bulk). A file
+ * pays at about half speed; 10,000 lines still take seconds.
+ */
+export const bulkRestShareOfBatch = 1;
+
+/** Pays one batch, then rests (`bulkRestShareOfBatch`); answers how many lines it settled. */
+export async function payNextBatchAndRest(
+  deps: PayerDeps,
+  options: BatchOptions = {},
+): Promise<number> {
+  const startedMs = performance.now();
+  const settled = await payNextBatch(deps, options);
+  if (settled > 0) {
+    await sleep((performance.now() - startedMs) * bulkRestShareOfBatch);
+  }
+  return settled;
+}
+
 /** Looks for confirmed files this often even without a kick (after a crash or restart). */
 const bulkPollIntervalMs = 5_000;
 
@@ -260,6 +334,6 @@ export function startBulkPayer(
     intervalMs: bulkPollIntervalMs,
     log,
     failureMessage: 'bulk payer failed; it tries again at its next poll',
-    runBatch: async () => (await payNextBatch(deps)) > 0,
+    runBatch: async () => (await payNextBatchAndRest(deps)) > 0,
   });
 }

@@ -10,6 +10,7 @@ import { z } from 'zod/mini';
 import { sessionOf, staffRoutesOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { downloadSchema } from '../../platform/downloads.ts';
+import { replyIdempotent } from '../../platform/idempotency.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';
 import { startBulkPayer } from './payer.ts';
 import {
@@ -19,6 +20,7 @@ import {
   checkBulkFile,
   confirmBulkPayment,
   precheckBulkPayment,
+  prepareBulkConfirmation,
 } from './service.ts';
 
 const csvContentType = 'text/csv';
@@ -92,25 +94,38 @@ export const bulkPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => bulkPaymentOf(deps, sessionOf(request).userId, request.params.bulkPaymentId),
   );
 
+  // Idempotent as every money route: a retried confirm (a dropped answer) gets the first
+  // one's answer under its key instead of "confirmed already".
   app.post(
     '/bulk-payments/:bulkPaymentId/confirm',
     {
-      config: { access: 'customer', customerLimit: customerLimits.quickPay },
+      config: { access: 'customer', isIdempotent: true, customerLimit: customerLimits.quickPay },
       schema: {
         params: bulkPaymentIdParamsSchema,
         body: confirmBulkPaymentBodySchema,
         response: { 200: bulkPaymentSchema },
       },
     },
-    async (request) => {
-      const confirmed = await confirmBulkPayment(
-        deps,
-        sessionOf(request),
-        request.params.bulkPaymentId,
-        request.body.stepUpCode,
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const answered = await replyIdempotent(
+        request,
+        reply,
+        `customer:${session.userId}`,
+        async (tx, confirmation) => ({
+          status: 200,
+          body: await confirmBulkPayment(deps, tx, session, confirmation),
+        }),
+        () =>
+          prepareBulkConfirmation(
+            deps,
+            session,
+            request.params.bulkPaymentId,
+            request.body.stepUpCode,
+          ),
       );
       payer.kick();
-      return confirmed;
+      return answered;
     },
   );
 

@@ -7,7 +7,7 @@ import {
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { type MinorUnits, minorUnits, toDecimalString } from '@coffer/contracts/money';
 import { recipientRefusedMessage } from '@coffer/contracts/recipient';
-import type { Database } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import {
   limitsOrRefuse,
@@ -16,7 +16,7 @@ import {
   precheckMoneyOut,
 } from '../../money-out/money-out.ts';
 import type { PaymentToConfirm } from '../../money-out/step-up-prechecks.ts';
-import { spendStepUp } from '../../money-out/step-up-spend.ts';
+import { type StepUpProof, spendStepUp } from '../../money-out/step-up-spend.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { isAttemptLeft, spendAttempt } from '../../platform/attempt-counters.ts';
 import { csvRow, utf8ByteOrderMark } from '../../platform/csv.ts';
@@ -169,8 +169,14 @@ export async function checkBulkFile(
 
 type TransferAllowance = { dailyLimitMinor: MinorUnits | null; spentTodayMinor: MinorUnits };
 
+/** What the allowance reads with: the pool, or the transaction that just changed it. */
+type AllowanceDeps = Pick<BulkDeps, 'config'> & { db: Queryable };
+
 /** Today's Quick Pay limit and what is spent of it: a file counts against it whole. */
-async function transferAllowanceOf(deps: BulkDeps, userId: string): Promise<TransferAllowance> {
+async function transferAllowanceOf(
+  deps: AllowanceDeps,
+  userId: string,
+): Promise<TransferAllowance> {
   const allowances = await moneyOutAllowances(deps, userId).catch((error: unknown) => {
     // A staff member looking at someone with no wallet any more sees no allowance.
     if (error instanceof AppError && error.code === 'not_found') return null;
@@ -200,7 +206,7 @@ function toBulkPayment(row: BulkPaymentRow, allowance: TransferAllowance): BulkP
   };
 }
 
-async function withAllowance(deps: BulkDeps, row: BulkPaymentRow): Promise<BulkPayment> {
+async function withAllowance(deps: AllowanceDeps, row: BulkPaymentRow): Promise<BulkPayment> {
   return toBulkPayment(row, await transferAllowanceOf(deps, row.user_id));
 }
 
@@ -271,8 +277,33 @@ export async function precheckBulkPayment(
   };
 }
 
+/** A file that passed its checks and its step-up code, ready to confirm. */
+export type BulkConfirmation = CheckedFile & { proof: StepUpProof };
+
 /**
- * Confirms a checked file with the step-up code for its total: in one transaction the
+ * What the confirm checks before its transaction: the file's and the sender's checks,
+ * then the step-up code for its total (a wrong code uses up a try, which must outlive the
+ * refusal, so it is checked outside the transaction).
+ */
+export async function prepareBulkConfirmation(
+  deps: BulkDeps,
+  session: SessionContext,
+  bulkPaymentId: string,
+  stepUpCode: string | undefined,
+): Promise<BulkConfirmation> {
+  const checked = await precheckBulkPayment(deps, session, bulkPaymentId);
+  const proof = await checkStepUp(
+    deps,
+    session.userId,
+    'bulk_payment',
+    stepUpCode,
+    checked.toConfirm,
+  );
+  return { ...checked, proof };
+}
+
+/**
+ * Confirms a checked file in the caller's transaction (the route's idempotent one): the
  * total is counted against today's Quick Pay limit (money_out_lock, as one payment of
  * that total), the code is spent, and the file is marked for paying. The lines are paid
  * afterwards by the bulk payer (payer.ts); a line that is refused is taken out of the
@@ -280,31 +311,26 @@ export async function precheckBulkPayment(
  */
 export async function confirmBulkPayment(
   deps: BulkDeps,
+  tx: Queryable,
   session: SessionContext,
-  bulkPaymentId: string,
-  stepUpCode: string | undefined,
+  { row, toConfirm, proof }: BulkConfirmation,
 ): Promise<BulkPayment> {
-  const { row, toConfirm } = await precheckBulkPayment(deps, session, bulkPaymentId);
-  const proof = await checkStepUp(deps, session.userId, 'bulk_payment', stepUpCode, toConfirm);
   const currency = toConfirm.currency;
-  const limits = limitsOrRefuse(deps.config.limits, currency);
-  const confirmed = await deps.db.transaction(async (tx) => {
-    const sender = await lockMoneyOut(tx, {
-      userId: session.userId,
-      kind: 'transfer',
-      amountMinor: toConfirm.amountMinor,
-      currency,
-      limits,
-    });
-    if (sender.walletId !== row.wallet_id) throw new AppError('not_found');
-    await spendStepUp(tx, proof);
-    const paying = await markPaying(tx, session.userId, row.id);
-    if (!paying) {
-      throw new AppError('state_conflict', { message: 'This file was confirmed already.' });
-    }
-    return paying;
+  const sender = await lockMoneyOut(tx, {
+    userId: session.userId,
+    kind: 'transfer',
+    amountMinor: toConfirm.amountMinor,
+    currency,
+    limits: limitsOrRefuse(deps.config.limits, currency),
   });
-  return withAllowance(deps, confirmed);
+  if (sender.walletId !== row.wallet_id) throw new AppError('not_found');
+  await spendStepUp(tx, proof);
+  const paying = await markPaying(tx, session.userId, row.id);
+  if (!paying) {
+    throw new AppError('state_conflict', { message: 'This file was confirmed already.' });
+  }
+  // Read in the transaction: the day's count includes this file's total only here.
+  return withAllowance({ config: deps.config, db: tx }, paying);
 }
 
 /** How many lines one query of the result reads: a 10,000-line file is ten of them. */

@@ -4,7 +4,7 @@ import {
   bulkPaymentSchema,
   type ConfirmBulkPaymentBody,
 } from '@coffer/contracts/bulk-payments';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { uploadWithProgress } from '../../lib/upload.ts';
 
@@ -50,20 +50,21 @@ export function uploadBulkFile(
   });
 }
 
-export function useConfirmBulkPayment(bulkPaymentId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ConfirmBulkPaymentBody) =>
-      apiRequest({
-        method: 'POST',
-        path: `/api/v1/bulk-payments/${encodeURIComponent(bulkPaymentId)}/confirm`,
-        body,
-        schema: bulkPaymentSchema,
-      }),
-    onSuccess: (confirmed) => {
-      queryClient.setQueryData(bulkPaymentQueryOptions(bulkPaymentId).queryKey, confirmed);
-      return queryClient.invalidateQueries({ queryKey: bulkPaymentsQueryOptions.queryKey });
-    },
+/**
+ * Confirms a checked file. `idempotencyKey` names the one confirmation: a retry after a
+ * lost answer sends the same key and gets the first answer, not "confirmed already".
+ */
+export function confirmBulkPayment(
+  bulkPaymentId: string,
+  body: ConfirmBulkPaymentBody,
+  idempotencyKey: string,
+): Promise<BulkPayment> {
+  return apiRequest({
+    method: 'POST',
+    path: `/api/v1/bulk-payments/${encodeURIComponent(bulkPaymentId)}/confirm`,
+    body,
+    headers: { 'idempotency-key': idempotencyKey },
+    schema: bulkPaymentSchema,
   });
 }
 

@@ -1,4 +1,5 @@
-import type { BulkPayment } from '@coffer/contracts/bulk-payments';
+import type { BulkPayment, ConfirmBulkPaymentBody } from '@coffer/contracts/bulk-payments';
+import { stepUpCodeSchema } from '@coffer/contracts/step-up';
 import {
   Anchor,
   Button,
@@ -10,17 +11,22 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
-import { type ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
+import { useMoneyAction } from '../../../lib/use-money-action.ts';
 import { StepUpCodeField } from '../../step-up/index.ts';
-import { bulkPaymentQueryOptions, bulkResultPath, useConfirmBulkPayment } from '../api.ts';
+import {
+  bulkPaymentQueryOptions,
+  bulkPaymentsQueryOptions,
+  bulkResultPath,
+  confirmBulkPayment,
+} from '../api.ts';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -49,66 +55,63 @@ function Summary({ file }: { file: BulkPayment }) {
   );
 }
 
+/**
+ * The confirmation with the step-up code, sent as every money form sends (useMoneyAction):
+ * one Idempotency-Key per confirmation, kept across retries until it has its answer.
+ */
 function ConfirmStep({ file }: { file: BulkPayment }) {
-  const confirm = useConfirmBulkPayment(file.id);
+  const queryClient = useQueryClient();
   const [isAsking, setIsAsking] = useState(false);
-  const [stepUpCode, setStepUpCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
+  const confirm = useMoneyAction({
+    send: (body: ConfirmBulkPaymentBody, key) => confirmBulkPayment(file.id, body, key),
+    stepUp: { when: 'always', codeSchema: stepUpCodeSchema },
+    onSent: (confirmed) => {
+      queryClient.setQueryData(bulkPaymentQueryOptions(file.id).queryKey, confirmed);
+      return queryClient.invalidateQueries({ queryKey: bulkPaymentsQueryOptions.queryKey });
+    },
+    // A refusal of the file or the sender (not of the code) goes back to the summary.
+    onRefused: () => {
+      setIsAsking(false);
+      return false;
+    },
+  });
   if (!isAsking) {
     return (
       <Stack gap="sm">
-        <FormAlert message={failure} />
+        <FormAlert message={confirm.failure} />
         <Text size="sm">
           The file's total counts against today's Quick Pay limit as one payment. Each line is paid
           to its recipient; a line that can no longer be paid is refused with the reason.
         </Text>
         <Group>
-          <Button onClick={() => setIsAsking(true)}>Confirm and pay</Button>
+          <Button
+            onClick={() => {
+              confirm.reset();
+              setIsAsking(true);
+            }}
+          >
+            Confirm and pay
+          </Button>
         </Group>
       </Stack>
     );
   }
-  const submit = () => {
-    setCodeError(undefined);
-    setFailure(null);
-    confirm.mutate(
-      { stepUpCode: stepUpCode.trim() },
-      {
-        onError: (error) => {
-          const code = (error as ApiError).code;
-          if (
-            code === 'wrong_code' ||
-            code === 'step_up_required' ||
-            code === 'validation_failed'
-          ) {
-            setCodeError((error as ApiError).fields?.stepUpCode ?? errorMessage(error));
-          } else {
-            setFailure(errorMessage(error));
-            setIsAsking(false);
-          }
-        },
-      },
-    );
-  };
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        confirm.submit({});
       }}
     >
       <Stack gap="sm">
+        <FormAlert message={confirm.failure} />
         <StepUpCodeField
           intended={{ purpose: 'bulk_payment', bulkPaymentId: file.id }}
-          value={stepUpCode}
-          onChange={setStepUpCode}
-          onRefused={(refusal) => {
-            setFailure(refusal.message);
-            setIsAsking(false);
-          }}
-          error={codeError}
+          value={confirm.stepUp.code}
+          onChange={confirm.stepUp.setCode}
+          onRefused={confirm.stepUp.refuse}
+          error={confirm.stepUp.error}
         />
         <Group justify="space-between">
           <Button variant="default" type="button" onClick={() => setIsAsking(false)}>
