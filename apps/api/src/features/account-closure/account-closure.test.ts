@@ -11,6 +11,7 @@ import { moneyRequest } from '../../../test/deposits.ts';
 import {
   fourEyesStaff,
   lastEmailTo,
+  newIdempotencyKey,
   staffClient,
   strongPassword,
   TestClient,
@@ -295,9 +296,11 @@ describe('closing', () => {
       bulkPaymentId,
     });
     const stepUpCode = await lastStepUpCode(app, payer.body.email);
-    const confirmed = await payer.client.post(`/api/v1/bulk-payments/${bulkPaymentId}/confirm`, {
-      stepUpCode,
-    });
+    const confirmed = await payer.client.post(
+      `/api/v1/bulk-payments/${bulkPaymentId}/confirm`,
+      { stepUpCode },
+      { 'idempotency-key': newIdempotencyKey() },
+    );
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(await bulkPaymentWhenDone(payer, bulkPaymentId)).toMatchObject({
       paidCount: 1,
