@@ -66,6 +66,8 @@ async function phoneMenuShown(page: Page): Promise<void> {
 
 const customerMenu = [
   'Dashboard',
+  'Wallets',
+  'Exchange',
   'Transfer',
   'Pay Bills',
   'Payees',
@@ -92,6 +94,7 @@ const staffMenu = [
   'Books',
   'Reconciliation',
   'Reports',
+  'Exchange rates',
   'Profile',
   'Logout',
 ];
@@ -191,6 +194,8 @@ describe('the signed-in shell', () => {
       await expectMenu(page, customerMenu, '/dashboard');
       const shortcuts = page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link');
       expect(await shortcuts.allTextContents()).toEqual([
+        'Wallets',
+        'Exchange',
         'Transfer',
         'Pay Bills',
         'Payees',

@@ -44,6 +44,8 @@ export const allowedFeatureImports = {
   payees: ['step-up'],
   payouts: ['payees', 'step-up'],
   profile: ['notifications'],
+  // A statement is of one wallet: the customer picks it from their list (issue #33).
+  statements: ['wallet'],
   transfers: ['payees', 'payouts', 'step-up'],
   wallet: ['kyc', 'transfers'],
 };

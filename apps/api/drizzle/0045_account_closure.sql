@@ -44,18 +44,6 @@ CREATE UNIQUE INDEX "account_reopenings_one_pending_idx" ON "account_reopenings"
 --> statement-breakpoint
 CREATE INDEX "account_reopenings_user_idx" ON "account_reopenings" USING btree ("user_id","created_at");
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION quick_pay_recipient(p_account_number text, p_email text)
-RETURNS TABLE (user_id uuid, masked_name text, wallet_id uuid, currency text)
-LANGUAGE sql STABLE AS $$
-  SELECT u.id, mask_name(u.username), a.id, a.currency::text
-    FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
-   WHERE u.role = 'customer' AND u.closed_at IS NULL
-     AND u.id = (SELECT owner_user_id FROM accounts WHERE number = p_account_number::char(10)
-                 UNION ALL
-                 SELECT id FROM users WHERE email = p_email
-                 LIMIT 1)
-$$;
---> statement-breakpoint
 CREATE OR REPLACE FUNCTION quick_pay(
   p_idempotency_scope text, p_idempotency_key text, p_request_hash text,
   p_entry_id uuid, p_sender_user_id uuid, p_sender_wallet_id uuid,

@@ -20,6 +20,7 @@ import { depositRoutes } from './features/deposits/routes.ts';
 import { devMailRoutes } from './features/dev-mail/routes.ts';
 import { disputeRoutes } from './features/disputes/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
+import { exchangeRoutes } from './features/exchange/routes.ts';
 import { healthRoutes, probeRoutes } from './features/health/routes.ts';
 import { kycRoutes } from './features/kyc/routes.ts';
 import { loanRoutes } from './features/loans/routes.ts';
@@ -233,6 +234,7 @@ export async function buildApp(options: {
       await api.register(bulkPaymentRoutes);
       await api.register(walletRoutes);
       await api.register(transferRoutes);
+      await api.register(exchangeRoutes);
       await api.register(payoutRoutes);
       await api.register(billRoutes);
       await api.register(scheduledPaymentRoutes);

@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type GlMap, GlMapError, parseGlMap } from '@coffer/contracts/books';
-import { isCurrencyCode } from '@coffer/contracts/currencies';
+import { type CurrencyCode, isCurrencyCode } from '@coffer/contracts/currencies';
 import { LimitsConfigError, type LimitsTable, parseLimitsTable } from '@coffer/contracts/limits';
 import {
   defaultLoanTermsJson,
@@ -14,6 +14,14 @@ import {
 import { MoneyParseError, parseAmount } from '@coffer/contracts/money';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import {
+  FxConfigError,
+  type FxSettings,
+  fileRateSource,
+  parseMarkups,
+  type RateSource,
+  sandboxRateSource,
+} from './fx/rates.ts';
 import { type IbanScheme, IbanSchemeError, parseIbanScheme } from './platform/account-iban.ts';
 import { parseSecretKeys, type SecretKeys, SecretKeysError } from './platform/secret-keys.ts';
 
@@ -197,6 +205,16 @@ const envSchema = z.object({
   COFFER_METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   COFFER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   COFFER_WEBHOOKS_ALLOW_PRIVATE: booleanFlag.optional(),
+  COFFER_CURRENCIES: z.string().min(3).optional(),
+  COFFER_FX_FILE: z.string().min(1).optional(),
+  COFFER_FX_MARKUP: z.string().min(2).optional(),
+  // Four days: the ECB publishes on working days, so Friday's rates serve over a long weekend.
+  COFFER_FX_MAX_AGE: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(4 * 86_400),
 });
 
 /** How long finished rows are kept before the housekeeping job removes them (ADR 042). */
@@ -341,6 +359,8 @@ export type Config = {
    * refused in production.
    */
   isWebhookToPrivateAllowed: boolean;
+  /** Offered currencies, rate source, markups and maximum rate age (ADR 051, ADR 052). */
+  fx: FxSettings;
 };
 
 export class ConfigError extends Error {
@@ -421,6 +441,54 @@ function loadIbanScheme(text: string | undefined): IbanScheme | null {
     if (!(error instanceof IbanSchemeError)) throw error;
     throw new ConfigError(`Invalid configuration:\n  COFFER_IBAN: ${error.message}`);
   }
+}
+
+/** The sandbox offers these; elsewhere only what the operator lists (ADR 052). */
+const sandboxCurrencies = 'USD,EUR,JPY,KWD,GBP';
+
+const noRateSource: RateSource = {
+  name: 'none',
+  read: () => ({ problem: 'no rate source is configured (COFFER_FX_FILE)' }),
+};
+
+function loadFx(
+  values: {
+    COFFER_CURRENCIES?: string | undefined;
+    COFFER_FX_FILE?: string | undefined;
+    COFFER_FX_MARKUP?: string | undefined;
+    COFFER_FX_MAX_AGE: number;
+  },
+  isSandbox: boolean,
+): FxSettings {
+  const codes = (values.COFFER_CURRENCIES ?? (isSandbox ? sandboxCurrencies : ''))
+    .split(',')
+    .map((code) => code.trim())
+    .filter((code) => code !== '');
+  const unknown = codes.filter((code) => !isCurrencyCode(code));
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  COFFER_CURRENCIES: ${unknown.join(', ')}: not an ISO 4217 currency code with minor units`,
+    );
+  }
+  let markups: FxSettings['markups'];
+  try {
+    // The sandbox shows a markup (0.5 %) so that a quote has one to disclose.
+    markups = parseMarkups(values.COFFER_FX_MARKUP ?? (isSandbox ? '{"*": 50}' : undefined));
+  } catch (error) {
+    if (!(error instanceof FxConfigError)) throw error;
+    throw new ConfigError(`Invalid configuration:\n  COFFER_FX_MARKUP: ${error.message}`);
+  }
+  const source = values.COFFER_FX_FILE
+    ? fileRateSource(path.resolve(values.COFFER_FX_FILE))
+    : isSandbox
+      ? sandboxRateSource()
+      : noRateSource;
+  return {
+    currencies: [...new Set(codes)].map((code) => code as CurrencyCode),
+    source,
+    markups,
+    maxAgeSeconds: values.COFFER_FX_MAX_AGE,
+  };
 }
 
 /** Reads and checks the environment once; a bad value names its variable. */
@@ -543,5 +611,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? null
         : { port: values.COFFER_METRICS_PORT, host: values.COFFER_METRICS_HOST },
     isWebhookToPrivateAllowed: values.COFFER_WEBHOOKS_ALLOW_PRIVATE ?? false,
+    fx: loadFx(values, isSandbox),
   };
 }

@@ -33,7 +33,10 @@ export type ClosureBlocker = z.infer<typeof closureBlockerSchema>;
 
 export const accountClosureSchema = z.object({
   isClosable: z.boolean(),
+  /** The main wallet's balance (ADR 052: money goes in and out through it). */
   balance: z.object({ amountMinor: minorUnitsSchema, currency: z.string() }),
+  /** The customer's other wallets, one per currency: each must be empty too. */
+  otherBalances: z.array(z.object({ amountMinor: minorUnitsSchema, currency: z.string() })),
   /** Every reason the account cannot be closed now; empty when it can. */
   blockers: z.array(closureBlockerSchema),
   /** Active or paused scheduled payments, cancelled with the account (never paid after). */

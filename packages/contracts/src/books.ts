@@ -22,6 +22,9 @@ export const defaultGlMap: GlMap = {
   sandbox_funding: { code: '3900', name: 'Test money (sandbox only)' },
   fees: { code: '4100', name: 'Fee income' },
   interest_income: { code: '4200', name: 'Interest income' },
+  fx_position: { code: '1500', name: 'Foreign currency position' },
+  fx_income: { code: '4300', name: 'Exchange income' },
+  fx_rounding: { code: '4310', name: 'Exchange rounding' },
 };
 
 export class GlMapError extends Error {

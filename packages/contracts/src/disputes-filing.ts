@@ -40,6 +40,7 @@ export const disputeKindOfEntry: Record<EntryKind, TransactionDisputeKind> = {
   loan_disbursement: 'account',
   loan_repayment: 'account',
   adjustment: 'account',
+  exchange: 'account',
 };
 
 /** The kind of dispute a line of the API's `kind` text makes; an unknown kind is `account`. */

@@ -266,6 +266,26 @@ export const errorCodes = {
     status: 409,
     message: 'Set the institution’s bank account (COFFER_BANK_IBAN) to use payment files.',
   },
+  /** Exchange (ADR 051): the currency is not one the operator offers (COFFER_CURRENCIES). */
+  currency_not_offered: { status: 400, message: 'This currency is not offered here.' },
+  /** Exchange: the same currency on both sides. */
+  same_currency: { status: 400, message: 'Choose two different currencies to exchange.' },
+  /** A wallet in this currency is already open for the customer. */
+  wallet_exists: { status: 409, message: 'You already have a wallet in this currency.' },
+  /** Exchange: after conversion the amount is below the smallest unit of a currency. */
+  amount_too_small: {
+    status: 400,
+    message: 'This amount is too small to exchange: it converts to less than the smallest unit.',
+  },
+  /** Exchange: the rate is missing, stale or invalid, so no quote can be given. */
+  exchange_unavailable: {
+    status: 409,
+    message: 'Exchange is unavailable right now: we have no current rate. Please try again later.',
+  },
+  /** A quote past its 30 seconds. */
+  quote_expired: { status: 409, message: 'This quote has expired. Please ask for a new one.' },
+  /** A quote that was already accepted: it executes once. */
+  quote_used: { status: 409, message: 'This quote was already accepted.' },
   /** A bug on our side; details are in the server log, never in the response. */
   internal: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   /** Starting up or shutting down. */

@@ -12,6 +12,11 @@ export const accountKinds = [
   'card_clearing',
   // The interest borrowers pay (migration 0014).
   'interest_income',
+  // Exchange between currencies (migration 0046, ADR 051): the operator's holding of each
+  // currency, the markup it earns, and the whole minor units rounding leaves it.
+  'fx_position',
+  'fx_income',
+  'fx_rounding',
 ] as const;
 export type AccountKind = (typeof accountKinds)[number];
 export type SystemAccountKind = Exclude<AccountKind, 'customer'>;
@@ -27,6 +32,7 @@ export const entryKinds = [
   'loan_repayment',
   'adjustment',
   'card_purchase',
+  'exchange',
 ] as const;
 export type EntryKind = (typeof entryKinds)[number];
 export const entryKindSchema = z.enum(entryKinds);
@@ -56,6 +62,7 @@ export const entryKindLabels: Record<EntryKind, string> = {
   loan_repayment: 'Loan repayment',
   adjustment: 'Adjustment',
   card_purchase: 'Card purchase',
+  exchange: 'Exchange',
 };
 
 /** The label of a kind the API sent as text; a kind this build does not know reads as is. */

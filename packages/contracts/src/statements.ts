@@ -37,6 +37,8 @@ export const statementQuerySchema = z.object({
   from: z.optional(statementDateSchema),
   to: z.optional(statementDateSchema),
   format: z._default(z.enum(statementFormats), 'json'),
+  /** One of the customer's wallets (issue #33); without it, the main wallet. */
+  walletId: z.optional(z.uuid()),
 });
 export type StatementQuery = z.input<typeof statementQuerySchema>;
 

@@ -73,6 +73,8 @@ export const walletTransactionCursorSchema = z.string().check(
 
 export const walletTransactionsQuerySchema = z.object({
   cursor: z.optional(walletTransactionCursorSchema),
+  /** One of the customer's wallets (issue #33); without it, the main wallet. */
+  walletId: z.optional(z.uuid()),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
 });
 

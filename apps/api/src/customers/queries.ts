@@ -12,7 +12,7 @@ export type UserRow = RowOf<typeof users> & {
 /** A user with their wallet's currency and number; `auth` finds one by address with it. */
 export const selectUser = `
   SELECT u.*, a.currency AS wallet_currency, a.number AS wallet_number
-    FROM users u LEFT JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'`;
+    FROM users u LEFT JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer' AND a.is_main`;
 
 /** The zone the user's days and times are shown in: theirs, their country's, or ours. */
 export function timeZoneOfUser(

@@ -61,12 +61,20 @@ export const accounts = pgTable(
     currency: char('currency', { length: 3 }).notNull(),
     // Customer wallets have one balance row; hot system accounts spread over several.
     bucketCount: smallint('bucket_count').notNull(),
+    // The customer's first wallet, which single-wallet features use (migration 0046).
+    isMain: boolean('is_main').notNull().default(true),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('accounts_one_system_account_per_kind_and_currency')
       .on(table.kind, table.currency)
       .where(sql`${table.kind} <> 'customer'`),
+    uniqueIndex('accounts_one_main_wallet_per_customer')
+      .on(table.ownerUserId)
+      .where(sql`${table.kind} = 'customer' and ${table.isMain}`),
+    uniqueIndex('accounts_one_wallet_per_customer_and_currency')
+      .on(table.ownerUserId, table.currency)
+      .where(sql`${table.kind} = 'customer'`),
     index('accounts_owner_user_id_idx').on(table.ownerUserId),
     check('accounts_bucket_count_range', sql`${table.bucketCount} between 1 and 64`),
     check(
@@ -1666,4 +1674,51 @@ export const webhookAttempts = pgTable(
     responseHead: text('response_head').notNull(),
   },
   (table) => [index('webhook_attempts_delivery_idx').on(table.deliveryId, table.id)],
+);
+
+/**
+ * A quote for an exchange between two of a customer's wallets (ADR 051, migration 0047):
+ * the amounts as shown, valid until `expires_at`; accepting it posts exactly them, once.
+ */
+export const exchangeQuotes = pgTable(
+  'exchange_quotes',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    sellAccountId: uuid('sell_account_id').notNull(),
+    receiveAccountId: uuid('receive_account_id').notNull(),
+    sellCurrency: char('sell_currency', { length: 3 }).notNull(),
+    receiveCurrency: char('receive_currency', { length: 3 }).notNull(),
+    sellMinor: moneyColumn('sell_minor').notNull(),
+    receiveMinor: moneyColumn('receive_minor').notNull(),
+    markupMinor: moneyColumn('markup_minor').notNull(),
+    roundingMinor: moneyColumn('rounding_minor').notNull(),
+    positionMinor: moneyColumn('position_minor').notNull(),
+    midRate: text('mid_rate').notNull(),
+    appliedRate: text('applied_rate').notNull(),
+    markupBp: integer('markup_bp').notNull(),
+    rateAt: timestamp('rate_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    entryId: uuid('entry_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('exchange_quotes_user_idx').on(table.userId, table.createdAt.desc()),
+    check(
+      'exchange_quotes_amounts_positive',
+      sql`${table.sellMinor} > 0 and ${table.receiveMinor} > 0`,
+    ),
+    check('exchange_quotes_two_currencies', sql`${table.sellCurrency} <> ${table.receiveCurrency}`),
+    check(
+      'exchange_quotes_position_adds_up',
+      sql`${table.positionMinor} = ${table.receiveMinor} + ${table.markupMinor} + ${table.roundingMinor}`,
+    ),
+    check(
+      'exchange_quotes_accepted_has_entry',
+      sql`(${table.acceptedAt} is null) = (${table.entryId} is null)`,
+    ),
+  ],
 );

@@ -85,7 +85,11 @@ export function hourlyTotalsJob(db: Database, log: FastifyBaseLogger): Scheduled
     intervalMs: hourlyTotalsIntervalMs,
     run: async (now) => {
       const hoursSummed = await summarizeClosedHours(db, now);
-      if (hoursSummed > 0) log.info({ hoursSummed }, 'wallet hourly totals: hours summed');
+      if (hoursSummed === 0) return;
+      log.info({ hoursSummed }, 'wallet hourly totals: hours summed');
+      // PGlite runs no autovacuum: without this the new rows' pages are never marked
+      // all-visible, and the reads visit every page instead of the key's index alone.
+      if (db.kind === 'pglite') await db.query('VACUUM wallet_hourly_totals');
     },
   };
 }

@@ -92,6 +92,28 @@ const checks: { name: string; sql: string }[] = [
            WHERE h.total <> coalesce(a.total, 0)`,
   },
   {
+    // ADR 051: an exchange posts each side in its own currency, so exactly two. Read through
+    // the quotes (every exchange has one) and the lines' entry index: no scan of all lines.
+    name: 'exchange entry is not in exactly two currencies',
+    sql: `SELECT q.entry_id::text AS subject, count(DISTINCT l.currency)::text AS detail
+            FROM exchange_quotes q JOIN journal_lines l ON l.entry_id = q.entry_id
+           WHERE q.accepted_at IS NOT NULL
+           GROUP BY q.entry_id HAVING count(DISTINCT l.currency) <> 2`,
+  },
+  {
+    // The customer receives exactly the amount the quote showed, and pays exactly its price.
+    name: 'accepted exchange quote differs from its entry',
+    sql: `SELECT q.id::text AS subject,
+                 'sold ' || q.sell_minor || ' received ' || q.receive_minor || ' vs lines '
+                   || coalesce(sum(l.amount_minor) FILTER (WHERE l.account_id = q.sell_account_id), 0) || ' '
+                   || coalesce(sum(l.amount_minor) FILTER (WHERE l.account_id = q.receive_account_id), 0) AS detail
+            FROM exchange_quotes q LEFT JOIN journal_lines l ON l.entry_id = q.entry_id
+           WHERE q.accepted_at IS NOT NULL
+           GROUP BY q.id
+          HAVING coalesce(sum(l.amount_minor) FILTER (WHERE l.account_id = q.sell_account_id), 0) <> -q.sell_minor
+              OR coalesce(sum(l.amount_minor) FILTER (WHERE l.account_id = q.receive_account_id), 0) <> q.receive_minor`,
+  },
+  {
     name: 'captured hold has no entry',
     sql: `SELECT id::text AS subject, amount_minor::text AS detail FROM holds
            WHERE status = 'captured' AND capture_entry_id IS NULL`,

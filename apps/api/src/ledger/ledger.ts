@@ -133,6 +133,7 @@ export function createLedger(db: Database) {
       kind: 'customer' | SystemAccountKind;
       currency: CurrencyCode;
       ownerUserId: string | null;
+      isMain?: boolean;
     },
   ): Promise<{ id: AccountId; number: string } | null> {
     const bucketCount = account.kind === 'customer' ? 1 : systemAccountBucketCount;
@@ -140,13 +141,28 @@ export function createLedger(db: Database) {
     for (let attempt = 0; attempt < accountNumberAttemptsMax; attempt += 1) {
       const number = generateAccountNumber();
       const inserted = await tx.query(
-        `INSERT INTO accounts (id, number, kind, owner_user_id, currency, bucket_count)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING id`,
-        [id, number, account.kind, account.ownerUserId, account.currency, bucketCount],
+        `INSERT INTO accounts (id, number, kind, owner_user_id, currency, bucket_count, is_main)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
+        [
+          id,
+          number,
+          account.kind,
+          account.ownerUserId,
+          account.currency,
+          bucketCount,
+          account.isMain ?? true,
+        ],
       );
       if (inserted.rows.length === 0) {
-        // Either the number was taken (try another) or the system account already exists.
+        // Either the number was taken (try another), the system account already exists, or
+        // the customer already holds a wallet in this currency (or a main one).
         if (account.kind !== 'customer') return null;
+        const held = await tx.query(
+          `SELECT 1 FROM accounts WHERE owner_user_id = $1 AND kind = 'customer'
+              AND (currency = $2 OR (is_main AND $3))`,
+          [account.ownerUserId, account.currency, account.isMain ?? true],
+        );
+        if (held.rows.length > 0) throw new AppError('wallet_exists');
         continue;
       }
       await tx.query(
@@ -160,13 +176,17 @@ export function createLedger(db: Database) {
   }
 
   return {
-    /** Opens a customer's wallet; call it in the transaction that creates the customer. */
+    /**
+     * Opens a customer's wallet: the main one in the transaction that creates the customer,
+     * or another in a currency they do not hold yet (`isMain` false; ADR 052).
+     */
     async openWallet(
       ownerUserId: string,
       currency: CurrencyCode,
       tx: Queryable = db,
+      isMain = true,
     ): Promise<{ id: AccountId; number: string }> {
-      const opened = await openAccount(tx, { kind: 'customer', currency, ownerUserId });
+      const opened = await openAccount(tx, { kind: 'customer', currency, ownerUserId, isMain });
       assert(opened, 'a wallet is always opened');
       return opened;
     },

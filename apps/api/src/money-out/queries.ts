@@ -25,7 +25,7 @@ export async function findMoneyOutStanding(
                   `coalesce(sum(d.spent_minor) FILTER (WHERE d.kind = '${kind}'), 0)::text AS ${kind}_spent_minor`,
               )
               .join(', ')}
-       FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
+       FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer' AND a.is_main
        LEFT JOIN money_out_days d
          ON d.user_id = u.id AND d.day = (now() AT TIME ZONE 'UTC')::date
       WHERE u.id = $1 AND u.role = 'customer'
@@ -53,7 +53,7 @@ export async function findWalletStanding(
     is_frozen: boolean;
   }>(
     `SELECT a.id AS wallet_id, a.currency, u.frozen_reason, u.frozen_at IS NOT NULL AS is_frozen
-       FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
+       FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer' AND a.is_main
        JOIN account_balances b ON b.account_id = a.id
       WHERE u.id = $1 AND u.role = 'customer'
       ${options.isLocked ? 'FOR UPDATE OF b' : ''}`,

@@ -130,6 +130,9 @@ export const rateLimits = {
 
 /** Per signed-in user (`config.customerLimit`). */
 export const customerLimits = {
+  // Quotes and their accepts (issue #33): a person re-quotes every 30 seconds at most by
+  // hand; enough for a page left open, too few to hammer the rates or the quotes table.
+  exchangeQuote: perCustomerLimit(120, oneMinuteMs),
   // Each challenge may send an email: per customer, a few more than anyone asks for.
   stepUpChallenge: perCustomerLimit(10, fifteenMinutesMs),
   quickPay: perCustomerMoneyLimit,

@@ -76,7 +76,7 @@ const activeSessionSql = `SELECT s.id, s.user_id, u.role, u.email_verified_at,
             w.id AS wallet_id, w.currency AS wallet_currency,
             s.last_used_at < now() - ($3 || ' milliseconds')::interval AS is_stale
        FROM sessions s JOIN users u ON u.id = s.user_id
-       LEFT JOIN accounts w ON w.owner_user_id = u.id AND w.kind = 'customer'
+       LEFT JOIN accounts w ON w.owner_user_id = u.id AND w.kind = 'customer' AND w.is_main
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
         AND u.closed_at IS NULL
         AND s.last_used_at > now() - ($2 || ' milliseconds')::interval`;

@@ -181,6 +181,14 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                     ...lazyPage('../features/wallet/pages/add-money-page.tsx', 'AddMoneyPage'),
                   },
                   {
+                    path: 'wallets',
+                    ...lazyPage('../features/wallet/pages/wallets-page.tsx', 'WalletsPage'),
+                  },
+                  {
+                    path: 'exchange',
+                    ...lazyPage('../features/wallet/pages/exchange-page.tsx', 'ExchangePage'),
+                  },
+                  {
                     path: 'transfer',
                     ...lazyPage('../features/transfers/pages/transfer-page.tsx', 'TransferPage'),
                   },
@@ -344,6 +352,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                   {
                     path: 'webhooks',
                     ...lazyPage('../features/webhooks/pages/webhooks-page.tsx', 'WebhooksPage'),
+                  },
+                  {
+                    path: 'exchange-rates',
+                    ...lazyPage(
+                      '../features/admin/pages/exchange-rates-page.tsx',
+                      'ExchangeRatesPage',
+                    ),
                   },
                   { path: ':userId', element: <AdminUserAlias /> },
                   { path: '*', element: <NotFoundContent isInsideShell /> },

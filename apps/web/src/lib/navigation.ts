@@ -10,8 +10,10 @@ import {
   LifeBuoy,
   type LucideIcon,
   ReceiptText,
+  Repeat,
   ShieldCheck,
   UserRound,
+  Wallet,
 } from 'lucide-react';
 
 export type NavItem = {
@@ -40,6 +42,8 @@ export const profilePage: NavItem = { label: 'Profile', to: '/profile', icon: Us
  */
 export const customerPages: readonly NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
+  { label: 'Wallets', to: '/wallets', icon: Wallet },
+  { label: 'Exchange', to: '/exchange', icon: Repeat },
   { label: 'Transfer', to: '/transfer', icon: ArrowLeftRight },
   { label: 'Pay Bills', to: '/pay-bills', icon: ReceiptText },
   { label: 'Payees', to: '/payees', icon: BookUser },

@@ -4,7 +4,8 @@
 -- and cannot both pass a limit only one of them fits, and counts the amount into the
 -- day's total: a movement refused later (the balance is the ledger's check) rolls the
 -- count back with it. p_daily_limit_minor_by_level[level] is the limit in the wallet's
--- minor units; NULL: the kind is not allowed at that level.
+-- minor units; NULL: the kind is not allowed at that level. Money goes out of the customer's
+-- main wallet (migration 0046: a customer may hold more wallets, one per currency).
 CREATE OR REPLACE FUNCTION money_out_lock(
   p_user_id uuid, p_kind text, p_amount_minor bigint, p_daily_limit_minor_by_level bigint[]
 ) RETURNS TABLE (username text, level smallint, wallet_id uuid, wallet_number text, currency text)
@@ -17,7 +18,7 @@ BEGIN
   SELECT u.username, u.level, u.email_verified_at, u.frozen_at, u.frozen_reason,
          a.id AS wallet_id, a.number AS wallet_number, a.currency
     INTO v_sender
-    FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
+    FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer' AND a.is_main
     JOIN account_balances b ON b.account_id = a.id
    WHERE u.id = p_user_id AND u.role = 'customer'
      FOR UPDATE OF b;

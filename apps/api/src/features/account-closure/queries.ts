@@ -54,29 +54,33 @@ export async function openItemsOf(db: Queryable, userId: string): Promise<OpenIt
 export type WalletStateRow = {
   wallet_id: string;
   currency: string;
+  is_main: boolean;
   balance_minor: bigint;
   held_minor: bigint;
   is_closed: boolean;
 };
 
 /**
- * The customer's wallet balance; with `isLocked`, its row is locked until the transaction
- * ends: every posting to the wallet takes the same lock (ledger_apply_lines), so nothing
- * lands between this read and the closure.
+ * The customer's wallets (one per currency, the main one first: ADR 052) with their
+ * balances; with `isLocked`, their rows are locked until the transaction ends, in id order
+ * as the ledger locks them: every posting to a wallet takes the same lock, so nothing lands
+ * between this read and the closure.
  */
-export async function walletStateOf(
+export async function walletStatesOf(
   db: Queryable,
   userId: string,
   options: { isLocked: boolean },
-): Promise<WalletStateRow | null> {
+): Promise<WalletStateRow[]> {
   const found = await db.query<WalletStateRow>(
-    `SELECT a.id AS wallet_id, a.currency::text AS currency, b.balance_minor, b.held_minor, b.is_closed
+    `SELECT a.id AS wallet_id, a.currency::text AS currency, a.is_main,
+            b.balance_minor, b.held_minor, b.is_closed
        FROM accounts a JOIN account_balances b ON b.account_id = a.id AND b.bucket = 0
       WHERE a.owner_user_id = $1 AND a.kind = 'customer'
+      ORDER BY a.id
       ${options.isLocked ? 'FOR UPDATE OF b' : ''}`,
     [userId],
   );
-  return found.rows[0] ?? null;
+  return [...found.rows].sort((a, b) => Number(b.is_main) - Number(a.is_main));
 }
 
 /** The customer's saved withdrawal destinations, for the rest of a balance. */
@@ -116,18 +120,18 @@ export async function lockUser(
   return found.rows[0] ?? null;
 }
 
-/** Marks the wallet closed (the ledger refuses its lines) and drops its unsent emails. */
-export async function markWalletClosed(
+/** Marks the wallets closed (the ledger refuses their lines) and drops unsent emails. */
+export async function markWalletsClosed(
   tx: Queryable,
-  wallet: { walletId: string; email: string },
+  wallets: { walletIds: string[]; email: string },
 ): Promise<void> {
   await tx.query(
-    'UPDATE account_balances SET is_closed = true WHERE account_id = $1 AND bucket = 0',
-    [wallet.walletId],
+    'UPDATE account_balances SET is_closed = true WHERE account_id = ANY($1::uuid[]) AND bucket = 0',
+    [wallets.walletIds],
   );
   // Mail queued before the closure (a statement, a notice) is not sent after it.
   await tx.query('DELETE FROM outbox_emails WHERE to_address = $1 AND sent_at IS NULL', [
-    wallet.email,
+    wallets.email,
   ]);
 }
 

@@ -18,11 +18,11 @@ import {
   closeUser,
   lockLiveSchedules,
   lockUser,
-  markWalletClosed,
+  markWalletsClosed,
   type OpenItemsRow,
   openItemsOf,
   type WalletStateRow,
-  walletStateOf,
+  walletStatesOf,
   withdrawalPayeesOf,
 } from './queries.ts';
 
@@ -38,10 +38,8 @@ function blocker(
 }
 
 /** Each open item as the customer reads it, with the way forward (ADR 050). */
-function blockersOf(items: OpenItemsRow, wallet: WalletStateRow): ClosureBlocker[] {
+function blockersOf(items: OpenItemsRow, wallets: WalletStateRow[]): ClosureBlocker[] {
   const blockers: ClosureBlocker[] = [];
-  const money = (amountMinor: bigint) =>
-    formatMoney({ amountMinor, currency: toCurrencyCode(wallet.currency) });
   if (items.loans_outstanding > 0) {
     blockers.push(
       blocker(
@@ -110,6 +108,18 @@ function blockersOf(items: OpenItemsRow, wallet: WalletStateRow): ClosureBlocker
       ),
     );
   }
+  for (const wallet of wallets) blockers.push(...moneyBlockersOf(items, wallet));
+  return blockers;
+}
+
+/**
+ * What one wallet's money keeps open: money held, a balance above zero (withdrawn from the
+ * main wallet; another currency's is exchanged into it first, ADR 052) or below it.
+ */
+function moneyBlockersOf(items: OpenItemsRow, wallet: WalletStateRow): ClosureBlocker[] {
+  const blockers: ClosureBlocker[] = [];
+  const money = (amountMinor: bigint) =>
+    formatMoney({ amountMinor, currency: toCurrencyCode(wallet.currency) });
   const availableMinor = wallet.balance_minor - wallet.held_minor;
   if (wallet.held_minor > 0n && items.payouts_pending === 0) {
     blockers.push(
@@ -119,7 +129,7 @@ function blockersOf(items: OpenItemsRow, wallet: WalletStateRow): ClosureBlocker
       ),
     );
   }
-  if (availableMinor > 0n) {
+  if (availableMinor > 0n && wallet.is_main) {
     blockers.push(
       blocker(
         'balance_positive',
@@ -129,11 +139,21 @@ function blockersOf(items: OpenItemsRow, wallet: WalletStateRow): ClosureBlocker
       ),
     );
   }
+  if (availableMinor > 0n && !wallet.is_main) {
+    blockers.push(
+      blocker(
+        'balance_positive',
+        `Your ${wallet.currency} wallet holds ${money(availableMinor)}. Exchange it into your main wallet, then withdraw it.`,
+        '/exchange',
+        'Exchange it',
+      ),
+    );
+  }
   if (wallet.balance_minor < 0n) {
     blockers.push(
       blocker(
         'balance_negative',
-        `Your balance is ${money(wallet.balance_minor)}. Add money to bring it to zero first.`,
+        `Your ${wallet.currency} balance is ${money(wallet.balance_minor)}. Add money to bring it to zero first.`,
         '/dashboard/deposit',
         'Add money',
       ),
@@ -142,21 +162,28 @@ function blockersOf(items: OpenItemsRow, wallet: WalletStateRow): ClosureBlocker
   return blockers;
 }
 
-async function requireWallet(db: Queryable, userId: string, isLocked: boolean) {
-  const wallet = await walletStateOf(db, userId, { isLocked });
-  // Staff have no wallet and no customer routes; a customer always has one.
-  if (!wallet) throw new AppError('not_found');
-  return wallet;
+async function requireWallets(db: Queryable, userId: string, isLocked: boolean) {
+  const wallets = await walletStatesOf(db, userId, { isLocked });
+  const main = wallets.find((wallet) => wallet.is_main);
+  // Staff have no wallet and no customer routes; a customer always has a main one.
+  if (!main) throw new AppError('not_found');
+  return { wallets, main };
 }
 
 /** "Close my account": whether it can be closed now and, if not, every reason with what to do. */
 export async function accountClosureOf(deps: AuthDeps, userId: string): Promise<AccountClosure> {
-  const wallet = await requireWallet(deps.db, userId, false);
+  const { wallets, main } = await requireWallets(deps.db, userId, false);
   const items = await openItemsOf(deps.db, userId);
-  const blockers = blockersOf(items, wallet);
+  const blockers = blockersOf(items, wallets);
   return {
     isClosable: blockers.length === 0,
-    balance: { amountMinor: minorUnits(wallet.balance_minor), currency: wallet.currency },
+    balance: { amountMinor: minorUnits(main.balance_minor), currency: main.currency },
+    otherBalances: wallets
+      .filter((wallet) => !wallet.is_main)
+      .map((wallet) => ({
+        amountMinor: minorUnits(wallet.balance_minor),
+        currency: wallet.currency,
+      })),
     blockers,
     scheduledPaymentsToCancel: items.schedules_live,
     withdrawalPayees: await withdrawalPayeesOf(deps.db, userId),
@@ -196,15 +223,18 @@ export async function closeAccount(
   const closed = await deps.db.transaction(async (tx) => {
     const locked = await lockUser(tx, userId);
     if (!locked || locked.closed_at) throw new AppError('account_closed');
-    const wallet = await requireWallet(tx, userId, true);
-    const blockers = blockersOf(await openItemsOf(tx, userId), wallet);
+    const { wallets } = await requireWallets(tx, userId, true);
+    const blockers = blockersOf(await openItemsOf(tx, userId), wallets);
     if (blockers.length > 0) throw new AppError('account_not_closable');
     const scheduleIds = await lockLiveSchedules(tx, userId);
     for (const scheduleId of scheduleIds) {
       await setScheduleStatus(tx, scheduleId, 'cancelled', null);
       await skipOpenOccurrences(tx, scheduleId, 'The account was closed.');
     }
-    await markWalletClosed(tx, { walletId: wallet.wallet_id, email: locked.email });
+    await markWalletsClosed(tx, {
+      walletIds: wallets.map((wallet) => wallet.wallet_id),
+      email: locked.email,
+    });
     // The last email: queued before `closed_at` is set, after which none is (platform/mail.ts).
     await enqueueEmail(tx, closureEmail(locked.email, user.username, deps.site.institutionName));
     const closedAt = await closeUser(tx, userId);

@@ -27,7 +27,7 @@ const listColumns = `u.id, u.username, u.legal_name, u.email, u.role, u.level, u
             a.currency, b.balance_minor,
             (SELECT k.status FROM kyc_submissions k WHERE k.user_id = u.id
               ORDER BY k.created_at DESC LIMIT 1) AS kyc_status`;
-const withWallet = `LEFT JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
+const withWallet = `LEFT JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer' AND a.is_main
        LEFT JOIN account_balances b ON b.account_id = a.id AND b.bucket = 0`;
 /** Part of the username, verified legal name or address; each has a trigram index. */
 export const matchesSearch =

@@ -9,8 +9,11 @@ import {
   transactionPageSchema,
 } from '@coffer/contracts/admin';
 import { historyQuerySchema, ledgerHealthResponseSchema } from '@coffer/contracts/ledger';
+import { minorUnits } from '@coffer/contracts/money';
+import { staffWalletListSchema } from '@coffer/contracts/wallets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
+import { listCustomerWallets } from '../../ledger/wallets.ts';
 import { staffActionOf, staffRoutesOf } from '../../platform/access.ts';
 import { assert } from '../../platform/assert.ts';
 import { decideRoleGrant, setRole } from './role-grants.ts';
@@ -87,6 +90,31 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => customerTransactions(deps, request.params.userId, request.query),
+  );
+
+  // Every wallet of the customer with its balance (issue #33): the main one first.
+  staffOnly.get(
+    '/admin/users/:userId/wallets',
+    {
+      config: { access: 'staff' },
+      schema: { params: userParams, response: { 200: staffWalletListSchema } },
+    },
+    async (request) => {
+      const wallets = await listCustomerWallets(app.db, request.params.userId);
+      const items = [];
+      for (const wallet of wallets) {
+        const balance = await app.ledger.balance(wallet.id);
+        items.push({
+          id: wallet.id,
+          accountNumber: wallet.number,
+          currency: wallet.currency,
+          isMain: wallet.isMain,
+          balanceMinor: minorUnits(balance.balanceMinor),
+          availableMinor: minorUnits(balance.availableMinor),
+        });
+      }
+      return { items };
+    },
   );
 
   for (const [path, isFrozen] of [

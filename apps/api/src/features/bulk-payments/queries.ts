@@ -27,7 +27,7 @@ export async function findRecipients(
   );
   const byEmail = await db.query<FoundRecipientRow>(
     `SELECT u.email::text AS typed_key, u.id AS user_id, a.id AS wallet_id, a.currency::text AS currency
-       FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
+       FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer' AND a.is_main
       WHERE u.role = 'customer' AND u.closed_at IS NULL AND u.email = ANY($1::text[])`,
     [keys.emails],
   );

@@ -459,7 +459,7 @@ export async function openAssessmentRequests(
             e.amount_minor AS eligibility_minor, e.set_at AS eligibility_set_at
        FROM loan_assessment_requests r
        JOIN users u ON u.id = r.user_id
-       JOIN accounts a ON a.owner_user_id = r.user_id AND a.kind = 'customer'
+       JOIN accounts a ON a.owner_user_id = r.user_id AND a.kind = 'customer' AND a.is_main
        LEFT JOIN loan_eligibilities e ON e.user_id = r.user_id
       WHERE r.settled_at IS NULL
       ORDER BY r.requested_at, r.user_id LIMIT $1`,

@@ -22,6 +22,8 @@ type DemoUser = {
   legalName?: string;
   /** Ledger history to create for a customer: deposits in, bill payments out. */
   history?: { kind: 'deposit' | 'bill_payment'; amount: string; memo: string }[];
+  /** Wallets in other currencies besides the country's (issue #33), to show them. */
+  otherWallets?: string[];
 };
 
 // Sandbox only: published, fixed credentials so anyone trying Coffer can sign in as each role.
@@ -73,6 +75,7 @@ export const demoUsers: DemoUser[] = [
     role: 'customer',
     country: 'DE',
     phone: '+4930901820',
+    otherWallets: ['JPY'],
     history: [
       { kind: 'deposit', amount: '800.00', memo: 'Transfer from savings' },
       { kind: 'bill_payment', amount: '29.99', memo: 'Internet bill' },
@@ -186,7 +189,12 @@ export async function seedSandbox(deps: SeedDeps): Promise<DemoUser[]> {
         // Demo customers open the app at once, as a customer who accepted them at sign-up.
         acceptedTermsVersion: demo.role === 'customer' ? (deps.terms?.version ?? null) : null,
       });
-      return demo.role === 'customer' ? ledger.openWallet(userId, currency, tx) : null;
+      if (demo.role !== 'customer') return null;
+      const main = await ledger.openWallet(userId, currency, tx);
+      for (const other of demo.otherWallets ?? []) {
+        await ledger.openWallet(userId, toCurrencyCode(other), tx, false);
+      }
+      return main;
     });
     if (wallet && demo.history) {
       histories.push(await historyPostings(ledger, wallet.id, currency, demo.history));

@@ -14,16 +14,20 @@ export type StatementAccountRow = {
   currency: string;
 };
 
-/** The customer's name and wallet, as the statement's heading shows them. */
+/**
+ * The customer's name and wallet, as the statement's heading shows them: the wallet named,
+ * if it is theirs, or their main wallet.
+ */
 export async function findStatementAccount(
   db: Queryable,
   userId: string,
+  walletId: string | undefined,
 ): Promise<StatementAccountRow | null> {
   const found = await db.query<StatementAccountRow>(
     `SELECT u.username, u.legal_name, u.time_zone, u.country, a.id, a.number, a.currency
        FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer'
-      WHERE u.id = $1`,
-    [userId],
+      WHERE u.id = $1 AND (a.id = $2::uuid OR ($2::uuid IS NULL AND a.is_main))`,
+    [userId, walletId ?? null],
   );
   return found.rows[0] ?? null;
 }

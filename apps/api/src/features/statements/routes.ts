@@ -28,9 +28,9 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { format, ...range } = request.query;
+      const { format, walletId, ...range } = request.query;
       const { userId } = sessionOf(request);
-      const account = await statementAccountOf(app.db, userId, app.config);
+      const account = await statementAccountOf(app.db, userId, app.config, walletId);
       // Days are the customer's: the 1st in Tokyo starts at 15:00 UTC on the 31st.
       const resolved = resolveStatementPeriod(range, todayIn(account.timeZone));
       if (!('period' in resolved)) {

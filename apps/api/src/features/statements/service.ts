@@ -64,8 +64,9 @@ export async function statementAccountOf(
   db: Queryable,
   userId: string,
   config: { timeZone: string; ibanScheme: IbanScheme | null },
+  walletId?: string,
 ): Promise<StatementAccount> {
-  const row = await findStatementAccount(db, userId);
+  const row = await findStatementAccount(db, userId, walletId);
   if (!row) throw new AppError('not_found');
   return {
     // The verified legal name; before a verification is approved, the name we have.

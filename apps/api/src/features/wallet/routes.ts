@@ -13,6 +13,12 @@ import {
   walletTransactionPageSchema,
   walletTransactionsQuerySchema,
 } from '@coffer/contracts/wallet';
+import {
+  openWalletBodySchema,
+  walletIdQuerySchema,
+  walletListItemSchema,
+  walletListSchema,
+} from '@coffer/contracts/wallets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { moneyOutAllowances } from '../../money-out/money-out.ts';
 import { sessionOf } from '../../platform/access.ts';
@@ -27,6 +33,7 @@ import {
   walletSummary,
   walletTransactions,
 } from './service.ts';
+import { openAnotherWallet, requireOwnWallet, walletList } from './wallets.ts';
 
 /** The signed-in customer's own wallet: there is no way to name anyone else's. */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,8 +41,38 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wallet',
-    { config: { access: 'customer' }, schema: { response: { 200: walletSummarySchema } } },
-    async (request) => walletSummary(deps, await requireWallet(deps, sessionOf(request).userId)),
+    {
+      config: { access: 'customer' },
+      schema: { querystring: walletIdQuerySchema, response: { 200: walletSummarySchema } },
+    },
+    async (request) =>
+      walletSummary(
+        deps,
+        await requireOwnWallet(deps, sessionOf(request).userId, request.query.walletId),
+      ),
+  );
+
+  // Every wallet of the customer (issue #33): the main one and those in other currencies.
+  app.get(
+    '/wallets',
+    { config: { access: 'customer' }, schema: { response: { 200: walletListSchema } } },
+    (request) => walletList(deps, sessionOf(request).userId),
+  );
+
+  app.post(
+    '/wallets',
+    {
+      config: { access: 'customer' },
+      schema: { body: openWalletBodySchema, response: { 201: walletListItemSchema } },
+    },
+    async (request, reply) => {
+      const opened = await openAnotherWallet(
+        deps,
+        sessionOf(request).userId,
+        request.body.currency,
+      );
+      return reply.status(201).send(opened);
+    },
   );
 
   // The forms show these up front; live `wallet` events make them stale after a payment.
@@ -55,7 +92,11 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      walletTransactions(deps, await requireWallet(deps, sessionOf(request).userId), request.query),
+      walletTransactions(
+        deps,
+        await requireOwnWallet(deps, sessionOf(request).userId, request.query.walletId),
+        request.query,
+      ),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import {
   Banknote,
   BookOpenCheck,
   ChartColumn,
+  Coins,
   CreditCard,
   HandCoins,
   Inbox,
@@ -38,5 +39,6 @@ export const staffNavItems: readonly NavItem[] = [
   { label: 'Books', to: '/admin/books', icon: BookOpenCheck },
   { label: 'Reconciliation', to: '/admin/reconciliation', icon: ArrowLeftRight },
   { label: 'Reports', to: '/admin/reports', icon: ChartColumn },
+  { label: 'Exchange rates', to: '/admin/exchange-rates', icon: Coins },
   { label: 'Webhooks', to: '/admin/webhooks', icon: Webhook, isAdminOnly: true },
 ];

@@ -5,7 +5,9 @@ import {
   transactionPageSchema,
 } from '@coffer/contracts/admin';
 import type { Role } from '@coffer/contracts/auth';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { ratesSchema } from '@coffer/contracts/exchange';
+import { staffWalletListSchema } from '@coffer/contracts/wallets';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { adminQueryRoot, adminUserPath, withQuery } from '../../lib/back-office.ts';
 
@@ -85,5 +87,25 @@ export function decideRoleGrant(userId: string, decision: 'approve' | 'reject') 
     path: `${adminUserPath(userId)}/role-grant/${decision}`,
     body: {},
     schema: customerDetailSchema,
+  });
+}
+
+/** The exchange's mid rates with their time, the markups and the rate source's health. */
+export const exchangeRatesQueryOptions = queryOptions({
+  queryKey: [...adminQueryRoot, 'exchange-rates'],
+  queryFn: ({ signal }) =>
+    apiRequest({ path: '/api/v1/admin/exchange/rates', schema: ratesSchema, signal }),
+});
+
+/** A customer's wallets, each with its balance (issue #33). */
+export function customerWalletsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: [...adminQueryRoot, 'users', userId, 'wallets'],
+    queryFn: ({ signal }) =>
+      apiRequest({
+        path: `${adminUserPath(userId)}/wallets`,
+        schema: staffWalletListSchema,
+        signal,
+      }),
   });
 }

@@ -1,4 +1,10 @@
 import {
+  exchangeResultSchema,
+  type QuoteBody,
+  quoteSchema,
+  ratesSchema,
+} from '@coffer/contracts/exchange';
+import {
   balanceHistorySchema,
   recentDepositsSchema,
   spendingSchema,
@@ -8,6 +14,11 @@ import {
   walletSummarySchema,
   walletTransactionPageSchema,
 } from '@coffer/contracts/wallet';
+import {
+  type OpenWalletBody,
+  walletListItemSchema,
+  walletListSchema,
+} from '@coffer/contracts/wallets';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 
@@ -78,5 +89,41 @@ export function addTestMoney(body: TestMoneyBody, idempotencyKey: string) {
     body,
     headers: { 'idempotency-key': idempotencyKey },
     schema: testMoneyResponseSchema,
+  });
+}
+
+/** Every wallet with its balance, and their total in the main currency as an estimate. */
+export const walletsQueryOptions = queryOptions({
+  queryKey: ['wallet', 'list'],
+  queryFn: ({ signal }) =>
+    apiRequest({ path: '/api/v1/wallets', schema: walletListSchema, signal }),
+});
+
+export function openWallet(body: OpenWalletBody) {
+  return apiRequest({
+    method: 'POST',
+    path: '/api/v1/wallets',
+    body,
+    schema: walletListItemSchema,
+  });
+}
+
+/** The mid rates the exchange page shows and whether exchange is available now. */
+export const exchangeRatesQueryOptions = queryOptions({
+  queryKey: ['wallet', 'exchange-rates'],
+  queryFn: ({ signal }) =>
+    apiRequest({ path: '/api/v1/exchange/rates', schema: ratesSchema, signal }),
+});
+
+export function requestQuote(body: QuoteBody) {
+  return apiRequest({ method: 'POST', path: '/api/v1/exchange/quotes', body, schema: quoteSchema });
+}
+
+/** Accepting executes exactly that quote once: the quote id is the key, no header needed. */
+export function acceptQuote(quoteId: string) {
+  return apiRequest({
+    method: 'POST',
+    path: `/api/v1/exchange/quotes/${encodeURIComponent(quoteId)}/accept`,
+    schema: exchangeResultSchema,
   });
 }

@@ -95,6 +95,12 @@ export function AccountClosurePage() {
             <strong>
               {formatAmountMinor(closure.data.balance.amountMinor, closure.data.balance.currency)}
             </strong>
+            {closure.data.otherBalances.map((other) => (
+              <span key={other.currency}>
+                {' · '}
+                {formatAmountMinor(other.amountMinor, other.currency)}
+              </span>
+            ))}
           </Text>
           {closure.data.isClosable ? (
             <Stack gap="md">

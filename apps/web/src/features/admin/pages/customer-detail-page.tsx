@@ -45,6 +45,7 @@ import { CustomerKycTab } from '../../kyc/index.ts';
 import { CustomerLoansTab, DisburseLoanForm } from '../../loans/index.ts';
 import { CustomerPayoutsTab } from '../../payouts/index.ts';
 import { CustomerMessagesTab } from '../../support/index.ts';
+import { customerWalletsQueryOptions } from '../api.ts';
 import { AccountStatusBadge } from '../components/badges.tsx';
 import { FreezeDialog, LevelDialog, RoleDialog } from '../components/dialogs-on-demand.ts';
 import { RoleGrantCard } from '../components/role-grant-card.tsx';
@@ -386,6 +387,7 @@ function CustomerDetailView({ userId }: { userId: string }) {
         <Text>This person has no wallet.</Text>
       )}
       {detail.closedAt !== null && <ClosedAccountCard userId={detail.id} />}
+      {detail.wallet && <CustomerWalletsCard userId={detail.id} />}
       {detail.pendingRoleGrant && (
         <RoleGrantCard customer={detail} grant={detail.pendingRoleGrant} />
       )}
@@ -412,6 +414,34 @@ function CustomerDetailView({ userId }: { userId: string }) {
       )}
       <CustomerTabs userId={detail.id} />
     </Stack>
+  );
+}
+
+/** Every wallet of the customer, with its balance (issue #33); most customers have one. */
+function CustomerWalletsCard({ userId }: { userId: string }) {
+  const headingId = useId();
+  const wallets = useQuery(customerWalletsQueryOptions(userId));
+  if (!wallets.data || wallets.data.items.length < 2) return null;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} id={headingId} mb="sm">
+        Wallets
+      </Title>
+      <DataList labelWidth={220}>
+        {wallets.data.items.map((wallet) => (
+          <DataList.Item key={wallet.id}>
+            <DataList.ItemLabel>
+              {wallet.currency}
+              {wallet.isMain ? ' (main)' : ''} · {wallet.accountNumber}
+            </DataList.ItemLabel>
+            <DataList.ItemValue>
+              {formatAmountMinor(wallet.balanceMinor, wallet.currency)} (available{' '}
+              {formatAmountMinor(wallet.availableMinor, wallet.currency)})
+            </DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList>
+    </Card>
   );
 }
 

@@ -8,10 +8,13 @@ import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantin
 import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet, FileText } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatUtcDay } from '../../../lib/dates.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { walletsQueryOptions } from '../../wallet/index.ts';
 import { type StatementRange, statementQueryOptions, statementUrl } from '../api.ts';
 import { type PeriodChoice, PeriodPicker } from '../components/period-picker.tsx';
 import { StatementPreview } from '../components/statement-preview.tsx';
@@ -35,9 +38,11 @@ function periodText(period: StatementPeriod): string {
 function DownloadLinks({
   range,
   period,
+  walletId,
 }: {
   range: StatementRange | null;
   period: StatementPeriod | null;
+  walletId: string | null;
 }) {
   const formats = [
     { format: 'csv', label: 'Download CSV', icon: FileSpreadsheet },
@@ -51,7 +56,7 @@ function DownloadLinks({
           <Button
             key={format}
             component="a"
-            href={statementUrl(range, format)}
+            href={statementUrl(range, format, walletId)}
             download={statementFileName(period, format)}
             variant={format === 'csv' ? 'filled' : 'light'}
             leftSection={<Icon size={18} aria-hidden />}
@@ -68,9 +73,17 @@ function DownloadLinks({
   );
 }
 
-function PreviewCard({ range, period }: { range: StatementRange; period: StatementPeriod }) {
+function PreviewCard({
+  range,
+  period,
+  walletId,
+}: {
+  range: StatementRange;
+  period: StatementPeriod;
+  walletId: string | null;
+}) {
   const headingId = useId();
-  const statement = useQuery(statementQueryOptions(range));
+  const statement = useQuery(statementQueryOptions(range, walletId));
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
@@ -108,6 +121,10 @@ export function StatementsPage() {
   const resolved = resolveStatementPeriod(queryOf(choice), today);
   const period = 'period' in resolved ? resolved.period : null;
   const range = period ? rangeOf(choice) : null;
+  // `?wallet=`: one of the customer's wallets (issue #33); without it, the main wallet.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const walletId = searchParams.get('wallet');
+  const wallets = useQuery(walletsQueryOptions);
 
   return (
     <Stack gap="lg" maw={960}>
@@ -123,11 +140,24 @@ export function StatementsPage() {
           Choose a period
         </Title>
         <Stack gap="lg">
+          {wallets.data && wallets.data.items.length > 1 && (
+            <ChoiceSelect
+              label="Wallet"
+              placeholder="Choose a wallet"
+              w={320}
+              data={wallets.data.items.map((wallet) => ({
+                value: wallet.id,
+                label: `${wallet.currency} · ${wallet.accountNumber}`,
+              }))}
+              value={walletId ?? wallets.data.items[0]?.id ?? null}
+              onChange={(value) => value && setSearchParams({ wallet: value }, { replace: true })}
+            />
+          )}
           <PeriodPicker choice={choice} onChange={setChoice} resolved={resolved} today={today} />
-          <DownloadLinks range={range} period={period} />
+          <DownloadLinks range={range} period={period} walletId={walletId} />
         </Stack>
       </Card>
-      {range && period && <PreviewCard range={range} period={period} />}
+      {range && period && <PreviewCard range={range} period={period} walletId={walletId} />}
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import { BalanceChartCard } from '../components/balance-chart-card.tsx';
 import { ShortcutTiles } from '../components/shortcut-tiles.tsx';
 import { SpendingCard } from '../components/spending-card.tsx';
 import { TransactionsCard } from '../components/transactions-card.tsx';
+import { WalletsCard } from '../components/wallets-card.tsx';
 import classes from './dashboard-page.module.css';
 
 export function DashboardPage() {
@@ -39,6 +40,7 @@ export function DashboardPage() {
           <ShortcutTiles />
         </div>
       </div>
+      <WalletsCard />
       <div className={classes.charts}>
         <BalanceChartCard />
         <SpendingCard />

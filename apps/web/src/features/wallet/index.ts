@@ -1,0 +1,2 @@
+// What other features may use from wallet: the list of the customer's wallets.
+export { walletsQueryOptions } from './api.ts';
