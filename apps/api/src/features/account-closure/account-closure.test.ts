@@ -1,5 +1,6 @@
 // "Close my account" through the real routes (ADR 050): each refusal with its way forward,
 // the closure itself and what it ends, and the reopening by a second admin.
+import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { defaultLoanTermsJson } from '@coffer/contracts/loans';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { bulkCsv, bulkPaymentWhenDone, uploadBulkFile } from '../../../test/bulk
 import { requestCard } from '../../../test/cards.ts';
 import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { moneyRequest } from '../../../test/deposits.ts';
+import { deposit } from '../../../test/factories.ts';
 import {
   fourEyesStaff,
   lastEmailTo,
@@ -184,6 +186,36 @@ describe('what keeps an account open', () => {
     });
     expect(requested.statusCode, requested.body).toBe(201);
     await expectRefused(customer, 'money_request_pending');
+  });
+
+  it("another currency's wallet with money: refused with the exchange; closing closes every wallet", async () => {
+    const customer = await createCustomer(app);
+    const yen = await app.ledger.openWallet(customer.user.id, toCurrencyCode('JPY'), db, false);
+    await deposit(app.ledger, yen.id, 500n, toCurrencyCode('JPY'));
+    const answer = (await closureOf(customer)).json();
+    expect(answer.otherBalances).toEqual([{ amountMinor: '500', currency: 'JPY' }]);
+    expect(answer.blockers).toEqual([
+      expect.objectContaining({ kind: 'balance_positive', link: '/exchange' }),
+    ]);
+    await expectRefused(customer, 'balance_positive');
+
+    // Emptied (here by the ledger directly, as an exchange would), the account closes whole.
+    const settlement = await app.ledger.systemAccount('settlement', toCurrencyCode('JPY'));
+    await app.ledger.post({
+      kind: 'deposit',
+      memo: 'test: the yen leave',
+      lines: [
+        { accountId: yen.id, amountMinor: -500n },
+        { accountId: settlement, amountMinor: 500n },
+      ],
+    });
+    expect((await close(customer)).statusCode).toBe(200);
+    const closedWallets = await db.query<{ is_closed: boolean }>(
+      `SELECT b.is_closed FROM accounts a JOIN account_balances b ON b.account_id = a.id
+        WHERE a.owner_user_id = $1 AND a.kind = 'customer'`,
+      [customer.user.id],
+    );
+    expect(closedWallets.rows).toEqual([{ is_closed: true }, { is_closed: true }]);
   });
 
   it('the wrong password closes nothing', async () => {
