@@ -195,6 +195,14 @@ describe('virtual cards', () => {
       expect(await hasNoHorizontalScroll(page)).toBe(true);
       await snapshot(page, 'cards-frozen-by-staff-phone');
 
+      // The customer may still cancel it for good (a staff freeze only stops spending).
+      await page.getByRole('button', { name: 'Cancel card' }).click();
+      await page.getByText('Cancel this card for good?').waitFor();
+      await page.getByRole('button', { name: 'Yes, cancel card' }).click();
+      await toast(page, 'Card cancelled');
+      await page.getByText('is closed. You can ask for a new one below.').waitFor();
+      expect(await seriousAxeViolations(page, 'card cancelled')).toEqual([]);
+
       // A level-1 customer is told what a card needs instead of being offered one.
       const { page: bruno, problems: brunoProblems } = await suite.openPage('phone');
       await logIn(bruno, demo.bruno);

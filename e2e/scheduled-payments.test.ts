@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { callApi, demo, logIn, toast } from './support/pages.ts';
+import { callApi, demo, logIn, savePayeeByApi, toast } from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
 const journeyTimeoutMs = 180_000;
@@ -30,33 +30,11 @@ describe('Scheduled payments', () => {
       const { page, problems } = await suite.openPage();
       await logIn(page, demo.alice);
       const target = { kind: 'coffer', recipient: accountNumber };
-      const askedAt = new Date();
-      const challenge = await callApi(
+      await savePayeeByApi(
         page,
-        suite.server.baseUrl,
-        'POST',
-        '/api/v1/step-up/challenges',
-        {
-          purpose: 'payee',
-          target,
-        },
+        { baseUrl: suite.server.baseUrl, mailSink: suite.mailSink, email: demo.alice.email },
+        { nickname: 'Landlord', target },
       );
-      expect(challenge.status).toBe(200);
-      const codeMail = await suite.mailSink.waitForMail({
-        to: demo.alice.email,
-        subject: 'verification code',
-        after: askedAt,
-      });
-      const stepUpCode = /\b(\d{6})\b/.exec(codeMail.text)?.[1] ?? '';
-      const added = await callApi(
-        page,
-        suite.server.baseUrl,
-        'POST',
-        '/api/v1/payees',
-        { nickname: 'Landlord', target, stepUpCode },
-        { idempotencyKey: `e2e-payee-${Date.now()}` },
-      );
-      expect(added.status).toBe(201);
 
       await page.goto('/scheduled-payments');
       await page.getByRole('heading', { level: 1, name: 'Scheduled payments' }).waitFor();

@@ -22,6 +22,8 @@ import { fileURLToPath } from 'node:url';
 /** Web feature -> the features whose index.ts it may import. Keep it acyclic. */
 export const allowedFeatureImports = {
   admin: [
+    // A closed account's card, with its reopening (ADR 050).
+    'account-closure',
     'audit',
     'bulk-payments',
     'cards',
@@ -54,6 +56,9 @@ export const allowedFeatureImports = {
  * money-out/) instead of a new line here.
  */
 export const allowedApiFeatureImports = {
+  // Closing asks for the password again (profile) of the signed-in customer (auth) and
+  // cancels the customer's schedules with that feature's own statements (ADR 050).
+  'account-closure': ['auth', 'profile', 'scheduled-payments'],
   // Tests make users with auth's insertUser; the customer page shows the loan balance and
   // the wallet's lines as the customer sees them.
   admin: ['auth', 'loans', 'wallet'],

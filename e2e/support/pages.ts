@@ -3,6 +3,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { screenshot } from './browser.ts';
+import type { MailSink } from './mail-sink.ts';
 import { waitUntil } from './wait.ts';
 
 export type Account = { email: string; password: string };
@@ -93,6 +94,45 @@ export async function callApi(
     ...(body === undefined ? {} : { data: JSON.stringify(body) }),
   });
   return { status: response.status(), json: await response.json().catch(() => null) };
+}
+
+/** Signs `account` in through the API in the page's context, as the login form would. */
+export async function logInByApi(page: Page, baseUrl: string, account: Account): Promise<void> {
+  const login = await callApi(page, baseUrl, 'POST', '/api/v1/auth/login', account);
+  expect(login.status).toBe(200);
+}
+
+/**
+ * Saves a payee for the signed-in customer of `page` as the payees page does: the step-up
+ * challenge, the code from the email, the add. Answers the payee's id.
+ */
+export async function savePayeeByApi(
+  page: Page,
+  context: { baseUrl: string; mailSink: MailSink; email: string },
+  payee: { nickname: string; target: object },
+): Promise<string> {
+  const askedAt = new Date();
+  const challenge = await callApi(page, context.baseUrl, 'POST', '/api/v1/step-up/challenges', {
+    purpose: 'payee',
+    target: payee.target,
+  });
+  expect(challenge.status).toBe(200);
+  const codeMail = await context.mailSink.waitForMail({
+    to: context.email,
+    subject: 'verification code',
+    after: askedAt,
+  });
+  const stepUpCode = /\b(\d{6})\b/.exec(codeMail.text)?.[1] ?? '';
+  const added = await callApi(
+    page,
+    context.baseUrl,
+    'POST',
+    '/api/v1/payees',
+    { ...payee, stepUpCode },
+    { idempotencyKey: `e2e-payee-${Date.now()}-${Math.random()}` },
+  );
+  expect(added.status).toBe(201);
+  return (added.json as { id: string }).id;
 }
 
 /** An admin sets a customer's level, giving the reason staff must give. */

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { Approvals } from './approvals/approvals.ts';
 import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
+import { accountClosureRoutes } from './features/account-closure/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -225,6 +226,7 @@ export async function buildApp(options: {
       await api.register(siteRoutes);
       await api.register(termsRoutes);
       await api.register(profileRoutes);
+      await api.register(accountClosureRoutes);
       await api.register(auditRoutes);
       await api.register(depositRoutes);
       await api.register(eventRoutes);

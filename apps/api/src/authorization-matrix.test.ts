@@ -227,6 +227,7 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/cards': customersOnly,
   'POST /api/v1/cards': customersOnly,
   'GET /api/v1/cards/:cardId/authorizations': customerAOnly,
+  'POST /api/v1/cards/:cardId/cancel': customerAOnly,
   'POST /api/v1/cards/:cardId/freeze': customerAOnly,
   'POST /api/v1/cards/:cardId/unfreeze': customerAOnly,
   'POST /api/v1/cards/simulated-purchases': customersOnly,
@@ -271,6 +272,15 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/data-exports': customersOnly,
   'POST /api/v1/data-exports/:exportId/unlock': customersOnly,
   'GET /api/v1/data-exports/:exportId/download': customerAOnly,
+  // A customer's own account only (the session names it); '{}' is a 400 for the customer.
+  'GET /api/v1/account-closure': customersOnly,
+  'POST /api/v1/account-closure': customersOnly,
+  'GET /api/v1/admin/users/:userId/closure': staff,
+  'POST /api/v1/admin/users/:userId/reopenings': adminOnly,
+  // A literal :reopeningId is no uuid (400); account-closure.test.ts decides real ones.
+  'POST /api/v1/admin/account-reopenings/:reopeningId/approve': adminOnly,
+  'POST /api/v1/admin/account-reopenings/:reopeningId/reject': adminOnly,
+  'POST /api/v1/admin/account-reopenings/:reopeningId/cancel': adminOnly,
 };
 
 /**

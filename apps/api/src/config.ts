@@ -180,6 +180,8 @@ const envSchema = z.object({
     .max(1_000_000)
     .default(moneyRequestsPerMinuteDefault),
   COFFER_KYC_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  // Years a closed customer's personal data is kept before the retention job removes it (ADR 050).
+  COFFER_RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(10),
   COFFER_READ_NOTIFICATION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   COFFER_SENT_EMAIL_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
   COFFER_LOAN_TERMS: z.string().min(2).optional(),
@@ -315,6 +317,11 @@ export type Config = {
   moneyRequestsPerMinute: number;
   /** Days the documents of rejected or superseded KYC submissions are kept. */
   kycRetentionDays: number;
+  /**
+   * Years after a customer closes their account before their personal data is removed
+   * (`COFFER_RETENTION_YEARS`, default 10; docs/OPERATIONS.md, "Closed accounts").
+   */
+  retentionYears: number;
   /** How long read notifications and sent emails are kept (platform/housekeeping.ts). */
   housekeeping: HousekeepingPeriods;
   /** Loan terms per wallet currency (`COFFER_LOAN_TERMS`); a currency not listed offers no loans. */
@@ -587,6 +594,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits,
     moneyRequestsPerMinute: values.COFFER_MONEY_REQUESTS_PER_MINUTE,
     kycRetentionDays: values.COFFER_KYC_RETENTION_DAYS,
+    retentionYears: values.COFFER_RETENTION_YEARS,
     housekeeping: {
       readNotificationDays: values.COFFER_READ_NOTIFICATION_DAYS,
       sentEmailDays: values.COFFER_SENT_EMAIL_DAYS,

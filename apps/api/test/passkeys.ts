@@ -2,6 +2,7 @@
 // node:crypto's ES256 keys and a small CBOR writer, that @simplewebauthn/server checks as
 // it checks a browser's. Nothing of the server is mocked.
 import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
+import type { TestCustomer } from './customers.ts';
 
 type CborValue = number | string | Uint8Array | CborValue[] | Map<CborValue, CborValue>;
 
@@ -165,4 +166,18 @@ export class SoftwareAuthenticator {
     };
     return Buffer.from(JSON.stringify(clientData)).toString('base64url');
   }
+}
+
+/** Registers a passkey the way the profile page does: password, authenticator, name. */
+export async function registerPasskey(
+  customer: TestCustomer,
+  authenticator: SoftwareAuthenticator,
+  name = 'My phone',
+) {
+  const started = await customer.client.post('/api/v1/profile/passkeys/options', {
+    currentPassword: customer.body.password,
+  });
+  if (started.statusCode !== 200) throw new Error(`passkey options refused: ${started.body}`);
+  const response = authenticator.createResponse(started.json().options);
+  return customer.client.post('/api/v1/profile/passkeys', { name, response });
 }

@@ -63,6 +63,8 @@ export const customerListItemSchema = z.object({
   balance: z.nullable(moneySchema),
   level: z.number().check(z.int()),
   isFrozen: z.boolean(),
+  /** When the customer closed their account; null: open (ADR 050). */
+  closedAt: z.nullable(z.string()),
   /** The latest identity verification's status; null: never submitted. */
   kycStatus: z.nullable(z.enum(kycStatuses)),
 });
@@ -87,6 +89,8 @@ export const customerDetailSchema = z.object({
   level: z.number().check(z.int()),
   isFrozen: z.boolean(),
   frozenReason: z.nullable(z.string()),
+  /** When the customer closed their account; null: open (ADR 050). */
+  closedAt: z.nullable(z.string()),
   hasTotp: z.boolean(),
   createdAt: z.string(),
   /** The terms and privacy notice the customer last accepted; null: none yet. */

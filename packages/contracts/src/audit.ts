@@ -50,6 +50,7 @@ export const auditActions = [
   'card_declined',
   'card_frozen',
   'card_unfrozen',
+  'card_cancelled',
   'loan_assessment_requested',
   'loan_assessment_declined',
   'loan_eligibility_set',
@@ -75,6 +76,12 @@ export const auditActions = [
   'webhook_delivery_replayed',
   'data_export_requested',
   'data_export_downloaded',
+  'account_closed',
+  'account_reopen_requested',
+  'account_reopened',
+  'account_reopen_rejected',
+  'account_reopen_cancelled',
+  'personal_data_removed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -128,6 +135,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   card_declined: 'Virtual card request declined',
   card_frozen: 'Virtual card frozen by staff',
   card_unfrozen: 'Virtual card unfrozen by staff',
+  card_cancelled: 'Virtual card cancelled by the customer',
   loan_assessment_requested: 'Loan assessment requested',
   loan_assessment_declined: 'Loan assessment declined',
   loan_eligibility_set: 'Loan eligibility set',
@@ -153,6 +161,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   webhook_delivery_replayed: 'Webhook delivery sent again',
   data_export_requested: 'Export of your data requested',
   data_export_downloaded: 'Export of your data downloaded',
+  account_closed: 'Account closed by the customer',
+  account_reopen_requested: 'Reopening of the closed account requested, waiting for a second admin',
+  account_reopened: 'Closed account reopened by a second admin',
+  account_reopen_rejected: 'Reopening of the closed account refused by a second admin',
+  account_reopen_cancelled: 'Reopening of the closed account withdrawn by the admin who asked',
+  personal_data_removed: 'Personal data removed after the retention period',
 };
 
 export const auditEventSchema = z.object({

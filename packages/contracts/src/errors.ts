@@ -140,6 +140,19 @@ export const errorCodes = {
    * Money out (Quick Pay, payout, bill) from a frozen account. The server sends the
    * message with the staff's reason filled in (see `frozenAccountMessage`).
    */
+  /**
+   * Sign-in to, or money into, an account its customer closed (ADR 050). Answered to a
+   * sign-in only after the right password or passkey, so it tells a stranger nothing.
+   */
+  account_closed: {
+    status: 403,
+    message: 'This account is closed. To open it again or ask about it, contact the institution.',
+  },
+  /** Closing an account that still has something open; the answer lists each reason. */
+  account_not_closable: {
+    status: 409,
+    message: 'Your account cannot be closed yet. Each reason below says what to do first.',
+  },
   account_frozen: {
     status: 403,
     message: 'Transactions are disabled on your account. Contact support to have them re-enabled.',

@@ -7,15 +7,17 @@ import { type ApprovalDecision, type PendingApproval, refuseUnlessMayDecide } fr
 /**
  * The kinds of staff posting that wait for approval, each kept in its feature's own table
  * today (ADR 035): deposits, debit adjustments and dispute refunds are money requests
- * (deposits), a loan's payout is its disbursement (loans).
+ * (deposits), a loan's payout is its disbursement (loans), a closed account's reopening is
+ * an account reopening (account-closure, ADR 050).
  */
-export const approvalKinds = ['money_request', 'loan_disbursement'] as const;
+export const approvalKinds = ['money_request', 'loan_disbursement', 'account_reopening'] as const;
 export type ApprovalKind = (typeof approvalKinds)[number];
 
 /** What each kind's decision needs looked up before its transaction opens (PGlite). */
 export type ApprovalContexts = {
   money_request: { settlementId?: AccountId };
   loan_disbursement: { receivableId: AccountId; now: Date };
+  account_reopening: Record<string, never>;
 };
 
 export type DecidedApproval<Kind extends ApprovalKind> = {
@@ -43,7 +45,11 @@ type FollowersByKind = { [Kind in ApprovalKind]: ApprovalCallbacks<Kind>['onDeci
  */
 export class Approvals {
   private readonly byKind: Partial<CallbacksByKind> = {};
-  private readonly followers: FollowersByKind = { money_request: [], loan_disbursement: [] };
+  private readonly followers: FollowersByKind = {
+    money_request: [],
+    loan_disbursement: [],
+    account_reopening: [],
+  };
 
   register<Kind extends ApprovalKind>(kind: Kind, callbacks: CallbacksByKind[Kind]) {
     assert(this.byKind[kind] === undefined, `a second registration for ${kind} approvals`);

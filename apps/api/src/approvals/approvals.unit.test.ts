@@ -45,9 +45,13 @@ function moneyRequests(decided: string[]): ApprovalCallbacks<'money_request'> {
 describe('the approvals registry', () => {
   it('names the kinds nobody registered, so the app refuses to start without them', () => {
     const approvals = new Approvals();
-    expect(approvals.missing()).toEqual(['money_request', 'loan_disbursement']);
+    expect(approvals.missing()).toEqual([
+      'money_request',
+      'loan_disbursement',
+      'account_reopening',
+    ]);
     approvals.register('money_request', moneyRequests([]));
-    expect(approvals.missing()).toEqual(['loan_disbursement']);
+    expect(approvals.missing()).toEqual(['loan_disbursement', 'account_reopening']);
   });
 
   it('refuses a second registration of a kind', () => {

@@ -30,3 +30,15 @@ export async function walletIdOf(
 export function refuseOwnAccount(action: StaffAction, userId: string): void {
   if (action.staff.userId === userId) throw new AppError('own_account');
 }
+
+/**
+ * Refuses a sign-in to a closed account (ADR 050), in the sign-in's transaction. The row
+ * is share-locked, so a closure committing meanwhile waits and then ends this session too.
+ */
+export async function refuseClosedAccount(tx: Queryable, userId: string): Promise<void> {
+  const found = await tx.query<{ is_closed: boolean }>(
+    'SELECT closed_at IS NOT NULL AS is_closed FROM users WHERE id = $1 FOR SHARE',
+    [userId],
+  );
+  if (found.rows[0]?.is_closed) throw new AppError('account_closed');
+}

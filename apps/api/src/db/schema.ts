@@ -94,6 +94,11 @@ export const accountBalances = pgTable(
     bucket: smallint('bucket').notNull(),
     balanceMinor: moneyColumn('balance_minor').notNull().default(sql`0`),
     heldMinor: moneyColumn('held_minor').notNull().default(sql`0`),
+    /**
+     * A closed customer's wallet (migration 0045, ADR 050): ledger_apply_lines refuses any
+     * line on it. On the row every posting locks, so closing and paying cannot both commit.
+     */
+    isClosed: boolean('is_closed').notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.accountId, table.bucket] }),
@@ -252,6 +257,13 @@ export const users = pgTable(
     frozenByUserId: uuid('frozen_by_user_id'),
     // The customer's switch for notification emails; security emails go regardless.
     wantsNotificationEmails: boolean('wants_notification_emails').notNull().default(true),
+    /**
+     * The customer closed their account (migration 0045, ADR 050): no sign-in, no session,
+     * no email; the wallet's `account_balances.is_closed` refuses every posting.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When the retention job removed the closed customer's personal data (ADR 050). */
+    personalDataRemovedAt: timestamp('personal_data_removed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -270,6 +282,10 @@ export const users = pgTable(
     index('users_id_brin_idx')
       .using('brin', table.id)
       .with({ pages_per_range: 32, autosummarize: true }),
+    // The retention job's closed customers whose data is still here (migration 0045).
+    index('users_closed_retention_idx')
+      .on(table.closedAt)
+      .where(sql`${table.closedAt} IS NOT NULL AND ${table.personalDataRemovedAt} IS NULL`),
     check('users_level_range', sql`${table.level} between 1 and 9`),
     check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
   ],
@@ -506,6 +522,46 @@ export const roleGrants = pgTable(
       sql`${table.decidedByUserId} is null or ${table.decidedByUserId} <> ${table.requestedByUserId}`,
     ),
     check('role_grants_not_self', sql`${table.requestedByUserId} <> ${table.userId}`),
+  ],
+);
+
+/**
+ * An admin's request to reopen a closed account, decided by a second admin through
+ * approvals/ (kind `account_reopening`, ADR 050); kept afterwards as the record.
+ */
+export const accountReopenings = pgTable(
+  'account_reopenings',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason').notNull(),
+    requestedByUserId: uuid('requested_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    decidedByUserId: uuid('decided_by_user_id').references(() => users.id),
+    decisionReason: text('decision_reason'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('account_reopenings_one_pending_idx')
+      .on(table.userId)
+      .where(sql`${table.status} = 'pending'`),
+    index('account_reopenings_user_idx').on(table.userId, table.createdAt),
+    check(
+      'account_reopenings_status_known',
+      sql`${table.status} IN ('pending', 'approved', 'rejected', 'cancelled')`,
+    ),
+    check(
+      'account_reopenings_decider_is_not_requester',
+      // Only the requester withdraws (cancels) a request; never approves or rejects it.
+      sql`${table.decidedByUserId} IS NULL OR ${table.decidedByUserId} <> ${table.requestedByUserId} OR ${table.status} = 'cancelled'`,
+    ),
   ],
 );
 

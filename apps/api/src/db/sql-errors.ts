@@ -15,6 +15,8 @@ export const errorCodeBySqlError = {
   CF002: 'hold_not_active',
   CF003: 'not_found',
   CF004: 'not_found',
+  // A line on a closed customer's wallet (ADR 050).
+  CF005: 'account_closed',
   // money_out_lock: the sender's checks, in PRODUCT.md's order.
   'CF101/not_found': 'not_found',
   'CF101/account_frozen': 'account_frozen',

@@ -12,7 +12,7 @@ import {
   strongPassword,
   TestClient,
 } from '../../test/http.ts';
-import { SoftwareAuthenticator } from '../../test/passkeys.ts';
+import { registerPasskey, SoftwareAuthenticator } from '../../test/passkeys.ts';
 import type { Database } from '../db/client.ts';
 
 const publicUrl = 'http://bank.localhost:3000';
@@ -25,20 +25,6 @@ useTestApp(
   },
   { env: { COFFER_PUBLIC_URL: publicUrl }, checksAfterEach: 'ledger' },
 );
-
-/** Registers a passkey the way the profile page does: password, authenticator, name. */
-async function registerPasskey(
-  customer: TestCustomer,
-  authenticator: SoftwareAuthenticator,
-  name = 'My phone',
-) {
-  const started = await customer.client.post('/api/v1/profile/passkeys/options', {
-    currentPassword: customer.body.password,
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  const response = authenticator.createResponse(started.json().options);
-  return customer.client.post('/api/v1/profile/passkeys', { name, response });
-}
 
 async function signInOptions(client: TestClient) {
   const options = await client.post('/api/v1/auth/passkey/options');

@@ -15,11 +15,15 @@ const sendTimeoutMs = 30_000;
 
 /**
  * Queues an email in the caller's transaction: it goes out only if the action that
- * caused it commits, and it survives a crash between commit and sending.
+ * caused it commits, and it survives a crash between commit and sending. Nothing is
+ * queued for the address of a closed account (ADR 050): its closure confirmation is
+ * queued just before the account is marked closed.
  */
 export async function enqueueEmail(tx: Queryable, email: Email): Promise<void> {
   await tx.query(
-    'INSERT INTO outbox_emails (id, to_address, subject, text_body) VALUES ($1, $2, $3, $4)',
+    `INSERT INTO outbox_emails (id, to_address, subject, text_body)
+     SELECT $1::uuid, $2::text, $3::text, $4::text
+      WHERE NOT EXISTS (SELECT 1 FROM users WHERE email = $2 AND closed_at IS NOT NULL)`,
     [newId(), email.to, email.subject, email.text],
   );
 }

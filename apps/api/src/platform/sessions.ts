@@ -78,6 +78,7 @@ const activeSessionSql = `SELECT s.id, s.user_id, u.role, u.email_verified_at,
        FROM sessions s JOIN users u ON u.id = s.user_id
        LEFT JOIN accounts w ON w.owner_user_id = u.id AND w.kind = 'customer' AND w.is_main
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+        AND u.closed_at IS NULL
         AND s.last_used_at > now() - ($2 || ' milliseconds')::interval`;
 
 /**

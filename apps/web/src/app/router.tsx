@@ -236,6 +236,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                     ...lazyPage('../features/support/pages/support-page.tsx', 'SupportPage'),
                   },
                   {
+                    path: 'close-account',
+                    ...lazyPage(
+                      '../features/account-closure/pages/account-closure-page.tsx',
+                      'AccountClosurePage',
+                    ),
+                  },
+                  {
                     path: 'statements',
                     ...lazyPage(
                       '../features/statements/pages/statements-page.tsx',

@@ -83,7 +83,7 @@ export function resendVerificationEmail(): Promise<void> {
 }
 
 /** Router state of the login page right after Logout, while the user is being forgotten. */
-const logoutState = { isAfterLogout: true } as const;
+export const logoutState = { isAfterLogout: true } as const;
 
 export function isAfterLogout(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'isAfterLogout' in state;

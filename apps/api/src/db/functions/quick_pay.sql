@@ -68,7 +68,11 @@ BEGIN
       RAISE EXCEPTION USING ERRCODE = 'CF103', MESSAGE = 'no recipient look-ups left',
         HINT = 'too_many_attempts';
     END IF;
-    IF v_recipient.user_id IS NULL THEN
+    -- A recipient whose account closed after the look-up above is refused as one never
+    -- found: read again under the wallet's lock, which the closure takes too (ADR 050).
+    IF v_recipient.user_id IS NULL
+       OR EXISTS (SELECT 1 FROM account_balances
+                   WHERE account_id = v_recipient.wallet_id AND bucket = 0 AND is_closed) THEN
       RAISE EXCEPTION USING ERRCODE = 'CF103', MESSAGE = 'no such recipient',
         HINT = 'recipient_not_found';
     END IF;

@@ -13,6 +13,7 @@ export type CustomerListRow = {
   role: Role;
   level: number;
   is_frozen: boolean;
+  closed_at: Date | null;
   currency: string | null;
   balance_minor: bigint | null;
   kyc_status: KycStatus | null;
@@ -22,7 +23,7 @@ function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-const listColumns = `u.id, u.username, u.legal_name, u.email, u.role, u.level, u.frozen_at IS NOT NULL AS is_frozen,
+const listColumns = `u.id, u.username, u.legal_name, u.email, u.role, u.level, u.frozen_at IS NOT NULL AS is_frozen, u.closed_at,
             a.currency, b.balance_minor,
             (SELECT k.status FROM kyc_submissions k WHERE k.user_id = u.id
               ORDER BY k.created_at DESC LIMIT 1) AS kyc_status`;

@@ -48,6 +48,7 @@ export async function customerList(
       role: row.role,
       level: row.level,
       isFrozen: row.is_frozen,
+      closedAt: row.closed_at?.toISOString() ?? null,
       kycStatus: row.kyc_status,
       balance:
         row.currency && row.balance_minor !== null
@@ -117,6 +118,7 @@ export async function customerDetail(deps: AdminDeps, userId: string): Promise<C
     level: user.level,
     isFrozen: user.frozen_at !== null,
     frozenReason: user.frozen_reason,
+    closedAt: user.closed_at?.toISOString() ?? null,
     hasTotp: user.totp_secret_encrypted !== null,
     createdAt: user.created_at.toISOString(),
     termsAcceptance:

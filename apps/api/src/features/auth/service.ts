@@ -5,6 +5,7 @@ import { estimatePasswordStrength } from '@coffer/contracts/password-strength';
 import type { Site } from '@coffer/contracts/site';
 import type { Terms } from '@coffer/contracts/terms';
 import type { Config } from '../../config.ts';
+import { refuseClosedAccount } from '../../customers/customers.ts';
 import { findUserById, type UserRow } from '../../customers/queries.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
@@ -204,6 +205,8 @@ async function checkPassword(
     throw new AppError('invalid_credentials');
   }
   await clearLoginFailures(deps.db, email);
+  // Told only to whoever knows the password: a closed account's second factor is not asked.
+  if (user.closed_at) throw new AppError('account_closed');
   if (user.totp_secret_encrypted) {
     const challengeToken = randomToken();
     await insertLoginChallenge(deps.db, {
@@ -296,6 +299,8 @@ export async function openSignedInSession(
   userId: string,
   client: Client,
 ): Promise<string> {
+  // Every way of signing in (password, second factor, passkey) ends here.
+  await refuseClosedAccount(tx, userId);
   await recordAudit(tx, {
     action: 'login_succeeded',
     actorUserId: userId,

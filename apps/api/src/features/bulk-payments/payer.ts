@@ -138,6 +138,47 @@ async function refuseLines(
   }));
 }
 
+const recipientClosedReason = 'The recipient can no longer be paid.';
+
+/**
+ * The recipients' wallets closed since the upload (ADR 050), read under the wallets' locks:
+ * their lines are refused with a reason, where the ledger would refuse them and end the batch.
+ */
+async function closedWalletsOf(tx: Queryable, walletIds: AccountId[]): Promise<Set<string>> {
+  const found = await tx.query<{ account_id: string }>(
+    `SELECT account_id FROM account_balances
+      WHERE account_id = ANY($1::uuid[]) AND bucket = 0 AND is_closed`,
+    [walletIds],
+  );
+  return new Set(found.rows.map((row) => row.account_id));
+}
+
+/** Refuses the lines to closed accounts and pays the others. */
+async function payOpenRecipients(
+  tx: Queryable,
+  bulkPaymentId: string,
+  lines: ClaimedLine[],
+): Promise<LineOutcome[]> {
+  const closed = await closedWalletsOf(
+    tx,
+    lines.map((line) => line.recipient_wallet_id),
+  );
+  const toRefuse = lines.filter((line) => closed.has(line.recipient_wallet_id));
+  const toPay = lines.filter((line) => !closed.has(line.recipient_wallet_id));
+  return [
+    ...(toRefuse.length > 0
+      ? await refuseLines(tx, bulkPaymentId, toRefuse, recipientClosedReason)
+      : []),
+    ...(toPay.length > 0
+      ? await payLines(
+          tx,
+          bulkPaymentId,
+          toPay.map((line) => line.line_number),
+        )
+      : []),
+  ];
+}
+
 /** Marks the file done when no line of it is pending, and tells its sender how it went. */
 async function finishIfPaid(
   tx: Queryable,
@@ -222,7 +263,7 @@ export async function payNextBatch(deps: PayerDeps, options: BatchOptions = {}):
     const lineNumbers = lines.map((line) => line.line_number);
     const outcomes = frozenReason
       ? await refuseLines(tx, fileId, lines, frozenReason)
-      : await payLines(tx, fileId, lineNumbers);
+      : await payOpenRecipients(tx, fileId, lines);
     await countOutcomes(tx, first, outcomes);
     await finishIfPaid(tx, deps, fileId);
     options.beforeCommit?.(lineNumbers);

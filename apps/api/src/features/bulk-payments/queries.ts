@@ -12,7 +12,7 @@ export type FoundRecipientRow = {
 /**
  * The customers of these account numbers and emails, in two statements for a whole file
  * instead of one a line: the look-up quick_pay_recipient makes (customers' wallets only;
- * staff have none and are never found).
+ * staff have none and are never found, nor are closed accounts: ADR 050).
  */
 export async function findRecipients(
   db: Queryable,
@@ -21,13 +21,14 @@ export async function findRecipients(
   const byNumber = await db.query<FoundRecipientRow>(
     `SELECT a.number::text AS typed_key, u.id AS user_id, a.id AS wallet_id, a.currency::text AS currency
        FROM accounts a JOIN users u ON u.id = a.owner_user_id
-      WHERE a.kind = 'customer' AND u.role = 'customer' AND a.number = ANY($1::char(10)[])`,
+      WHERE a.kind = 'customer' AND u.role = 'customer' AND u.closed_at IS NULL
+        AND a.number = ANY($1::char(10)[])`,
     [keys.accountNumbers],
   );
   const byEmail = await db.query<FoundRecipientRow>(
     `SELECT u.email::text AS typed_key, u.id AS user_id, a.id AS wallet_id, a.currency::text AS currency
        FROM users u JOIN accounts a ON a.owner_user_id = u.id AND a.kind = 'customer' AND a.is_main
-      WHERE u.role = 'customer' AND u.email = ANY($1::text[])`,
+      WHERE u.role = 'customer' AND u.closed_at IS NULL AND u.email = ANY($1::text[])`,
     [keys.emails],
   );
   return [...byNumber.rows, ...byEmail.rows];

@@ -33,6 +33,7 @@ import {
   hasOpenCard,
   insertRequestedCard,
   latestCardOf,
+  recordCancelled,
   recordDeclined,
   recordIssued,
   requestedCards,
@@ -208,6 +209,49 @@ export async function cardActivity(
 ): Promise<CardAuthorization[]> {
   await ownCard(deps.db, userId, cardId);
   return (await authorizationsOfCard(deps.db, cardId, listLengthMax)).map(toAuthorization);
+}
+
+const cancellableStatuses: readonly CardRow['status'][] = ['requested', 'issued', 'frozen'];
+
+/**
+ * The customer cancels their own card (issue #34 item 4: an active card keeps an account
+ * open): a request's fee hold is released; an issued or frozen card is closed, a staff
+ * freeze included (closing only takes spending away). Coffer decides under the card's row
+ * lock, which every authorization takes first (ADR 023), so none passes once this commits;
+ * then the issuer is told. Holds of authorizations already made settle or expire as before.
+ */
+export async function cancelCard(
+  deps: CardDeps,
+  userId: string,
+  cardId: string,
+  log: { error(object: object, message: string): void },
+): Promise<Card> {
+  const token = await deps.db.transaction(async (tx) => {
+    const card = await ownCard(tx, userId, cardId, true);
+    if (!cancellableStatuses.includes(card.status)) throw new AppError('state_conflict');
+    if (card.status === 'requested' && card.fee_hold_id) {
+      await deps.ledger.release(card.fee_hold_id, tx);
+    }
+    await recordCancelled(tx, cardId);
+    await recordAudit(tx, {
+      action: 'card_cancelled',
+      actorUserId: userId,
+      subjectUserId: userId,
+      before: { cardId, status: card.status },
+      after: { cardId, status: 'closed' },
+    });
+    await publishEvent(tx, { userId, topics: ['cards', 'wallet'] });
+    return card.issuer_token;
+  });
+  if (token) {
+    // Coffer's state already declines every authorization; the issuer only follows it.
+    await deps.issuer.closeCard(token).catch((error: unknown) => {
+      log.error({ err: error, cardId }, 'the issuer did not close a cancelled card');
+    });
+  }
+  const card = await findCard(deps.db, cardId);
+  assert(card, 'the card exists');
+  return toCard(card);
 }
 
 type FreezeChange = {

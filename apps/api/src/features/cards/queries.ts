@@ -174,6 +174,11 @@ export async function recordDeclined(
  * Freezes or unfreezes a card. The row lock it takes is the one every authorization takes
  * first, so an authorization that locks after this commits sees the new status.
  */
+/** The customer cancelled the card (requested, issued or frozen): it is closed for good. */
+export async function recordCancelled(tx: Queryable, cardId: string): Promise<void> {
+  await tx.query(`UPDATE cards SET status = 'closed', frozen_at = NULL WHERE id = $1`, [cardId]);
+}
+
 export async function setCardFrozen(
   tx: Queryable,
   change: { cardId: string; isFrozen: boolean; reason: string | null },

@@ -22,6 +22,7 @@ import { replyIdempotent } from '../../platform/idempotency.ts';
 import { issuerSignatureHeaders, keepRawJsonBodies } from '../../platform/issuer-signature.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';
 import {
+  cancelCard,
   cardActivity,
   cardOverview,
   cardQueue,
@@ -78,6 +79,15 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       items: await cardActivity(deps, sessionOf(request).userId, request.params.cardId),
     }),
+  );
+
+  app.post(
+    '/cards/:cardId/cancel',
+    {
+      config: { access: 'customer' },
+      schema: { params: cardParams, response: { 200: cardSchema } },
+    },
+    (request) => cancelCard(deps, sessionOf(request).userId, request.params.cardId, request.log),
   );
 
   for (const [path, isFrozen] of [

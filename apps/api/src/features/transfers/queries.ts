@@ -13,14 +13,17 @@ export type RecipientRow = {
 
 /**
  * The customer with this wallet account number or this email (stored lower-cased): the
- * same look-up quick_pay makes (db/functions/quick_pay_recipient.sql). Staff have no wallet and are never found.
+ * same look-up quick_pay makes (db/functions/quick_pay_recipient.sql). Staff have no wallet and are never found,
+ * nor is a closed account (ADR 050; quick_pay refuses one under the wallet's lock).
  */
 export async function findRecipient(
   db: Queryable,
   typed: { accountNumber: string | null; email: string | null },
 ): Promise<RecipientRow | null> {
   const found = await db.query<RecipientRow>(
-    'SELECT * FROM quick_pay_recipient(p_account_number => $1, p_email => $2)',
+    `SELECT r.* FROM quick_pay_recipient(p_account_number => $1, p_email => $2) r
+      WHERE NOT EXISTS (SELECT 1 FROM account_balances b
+                         WHERE b.account_id = r.wallet_id AND b.bucket = 0 AND b.is_closed)`,
     [typed.accountNumber, typed.email],
   );
   return found.rows[0] ?? null;

@@ -50,6 +50,15 @@ export function setCardFrozen(cardId: string, isFrozen: boolean): Promise<Card> 
   });
 }
 
+/** Cancels the customer's card for good: a request's fee comes back, a card is closed. */
+export function cancelCard(cardId: string): Promise<Card> {
+  return apiRequest({
+    method: 'POST',
+    path: `/api/v1/cards/${encodeURIComponent(cardId)}/cancel`,
+    schema: cardSchema,
+  });
+}
+
 export function simulatePurchase(body: SimulatePurchaseBody, idempotencyKey: string) {
   return apiRequest({
     method: 'POST',

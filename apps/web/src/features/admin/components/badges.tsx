@@ -1,6 +1,20 @@
 import { Badge } from '@mantine/core';
 
-export function AccountStatusBadge({ isFrozen }: { isFrozen: boolean }) {
+/** Closed (by the customer, ADR 050) outranks frozen: nothing moves in a closed account. */
+export function AccountStatusBadge({
+  isFrozen,
+  closedAt = null,
+}: {
+  isFrozen: boolean;
+  closedAt?: string | null;
+}) {
+  if (closedAt !== null) {
+    return (
+      <Badge color="gray" variant="filled">
+        Closed
+      </Badge>
+    );
+  }
   return isFrozen ? (
     <Badge color="red" variant="light">
       Frozen

@@ -31,6 +31,7 @@ import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { ClosedAccountCard } from '../../account-closure/index.ts';
 import { AuditEventsTable } from '../../audit/index.ts';
 import { CustomerBulkPaymentsTab } from '../../bulk-payments/index.ts';
 import { CustomerCardsTab } from '../../cards/index.ts';
@@ -137,7 +138,7 @@ function CustomerSummary({ customer }: { customer: CustomerDetail }) {
           <DataList.ItemValue>
             <Stack gap={6}>
               <Group gap="sm" wrap="wrap">
-                <AccountStatusBadge isFrozen={customer.isFrozen} />
+                <AccountStatusBadge isFrozen={customer.isFrozen} closedAt={customer.closedAt} />
                 {isAdmin && !isSelf && (
                   <Button
                     variant="light"
@@ -344,7 +345,7 @@ function CustomerDetailView({ userId }: { userId: string }) {
               </Text>
             )}
           </Title>
-          <AccountStatusBadge isFrozen={detail.isFrozen} />
+          <AccountStatusBadge isFrozen={detail.isFrozen} closedAt={detail.closedAt} />
           <StaffRoleBadge role={detail.role} />
         </Group>
         {detail.role === 'customer' && (
@@ -385,12 +386,14 @@ function CustomerDetailView({ userId }: { userId: string }) {
       ) : (
         <Text>This person has no wallet.</Text>
       )}
+      {detail.closedAt !== null && <ClosedAccountCard userId={detail.id} />}
       {detail.wallet && <CustomerWalletsCard userId={detail.id} />}
       {detail.pendingRoleGrant && (
         <RoleGrantCard customer={detail} grant={detail.pendingRoleGrant} />
       )}
       <CustomerSummary customer={detail} />
-      {detail.wallet && (
+      {/* Nothing can be posted to a closed account (ADR 050); it is reopened first. */}
+      {detail.wallet && detail.closedAt === null && (
         <AccountActionsCard
           target={{
             userId: detail.id,

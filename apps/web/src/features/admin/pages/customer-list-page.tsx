@@ -148,7 +148,9 @@ export function CustomerListPage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (customer) => <AccountStatusBadge isFrozen={customer.isFrozen} />,
+      cell: (customer) => (
+        <AccountStatusBadge isFrozen={customer.isFrozen} closedAt={customer.closedAt} />
+      ),
     },
     {
       key: 'actions',

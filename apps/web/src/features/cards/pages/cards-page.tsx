@@ -20,6 +20,7 @@ import { useIsSandbox } from '../../../components/sandbox-banner.tsx';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { cardOverviewQueryOptions } from '../api.ts';
+import { CancelCardButton } from '../components/cancel-card-button.tsx';
 import { CardActivity } from '../components/card-activity.tsx';
 import { CardMockup } from '../components/card-mockup.tsx';
 import { CardSpending } from '../components/card-spending.tsx';
@@ -81,6 +82,12 @@ function CardPanel({ overview }: { overview: CardOverview }) {
           {isLive && card && (
             <Group>
               <FreezeCardButton card={card} />
+              <CancelCardButton card={card} />
+            </Group>
+          )}
+          {card?.status === 'requested' && (
+            <Group>
+              <CancelCardButton card={card} />
             </Group>
           )}
         </Stack>

@@ -1,5 +1,6 @@
 import { describePayeeTarget, type Payee, type PayeeKind } from '@coffer/contracts/saved-payees';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { payeesQueryOptions } from '../api.ts';
 
@@ -20,12 +21,22 @@ function isOfKind<Kind extends PayeeKind>(
 export function SavedPayeeSelect<Kind extends PayeeKind>({
   kind,
   onPick,
+  initialPayeeId = null,
 }: {
   kind: Kind;
   onPick: (target: TargetOf<Kind>) => void;
+  /** A payee a link chose (`?payee=`, e.g. from "Close your account"): picked once loaded. */
+  initialPayeeId?: string | null;
 }) {
   const payees = useQuery(payeesQueryOptions);
   const ofKind = (payees.data?.items ?? []).filter((payee) => isOfKind(payee, kind));
+  const linked = ofKind.find((payee) => payee.id === initialPayeeId);
+  const [pickedLinkId, setPickedLinkId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!linked || pickedLinkId === linked.id) return;
+    setPickedLinkId(linked.id);
+    onPick(linked.target);
+  }, [linked, pickedLinkId, onPick]);
   if (ofKind.length === 0) return null;
   return (
     <ChoiceSelect

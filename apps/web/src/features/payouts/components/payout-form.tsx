@@ -25,6 +25,7 @@ import {
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { AccountFrozenDialog } from '../../../components/account-frozen-dialog.tsx';
 import { AllowanceNotice, useIsMoneyOutClosed } from '../../../components/allowance-notice.tsx';
 import { AmountInput } from '../../../components/amount-input.tsx';
@@ -199,6 +200,8 @@ function PayoutDetailsForm({ terms }: { terms: PayoutTerms }) {
   const [frozenMessage, setFrozenMessage] = useState<string | null>(null);
   const [upgradeMessage, setUpgradeMessage] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  // `?payee=<id>`: a link chose the destination (the closure page's "Withdraw to …").
+  const linkedPayeeId = useSearchParams()[0].get('payee');
 
   // The fields first; the account's checks (frozen, level, limit) are the server's, in
   // PRODUCT.md's order, answered when the confirmation asks for a code (showRefusal).
@@ -253,6 +256,7 @@ function PayoutDetailsForm({ terms }: { terms: PayoutTerms }) {
           <FormAlert message={formError} />
           <SavedPayeeSelect
             kind="payout"
+            initialPayeeId={linkedPayeeId}
             onPick={(target) => {
               form.clearErrors();
               // The saved destination's fields over empty ones: the amount stays as typed.

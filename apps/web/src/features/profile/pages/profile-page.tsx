@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
@@ -54,6 +54,26 @@ export function ProfilePage() {
           <NotificationEmailSwitch />
           <ActivityCard />
           {profile.data.role === 'customer' ? <DataExportLinkCard /> : null}
+          {profile.data.role === 'customer' ? (
+            <Card
+              withBorder
+              padding="lg"
+              component="section"
+              aria-labelledby="close-account-heading"
+            >
+              <Title order={2} id="close-account-heading" mb={4}>
+                Close your account
+              </Title>
+              <Text size="sm" c="dimmed" mb="md">
+                See what is left to settle first, then close it with your password.
+              </Text>
+              <Group>
+                <Button component={Link} to="/close-account" variant="default" color="red">
+                  Close my account
+                </Button>
+              </Group>
+            </Card>
+          ) : null}
           <Group>
             {profile.data.role === 'customer' ? (
               <Button component={Link} to="/dispute" variant="default">
