@@ -6,6 +6,7 @@ import type { DocumentStorage } from '../kyc/storage.ts';
 import { openStatement, statementAccountOf } from '../statements/service.ts';
 import {
   type AccountEventRow,
+  bulkPaymentsPage,
   cardPurchasesPage,
   cardsPage,
   disputesPage,
@@ -15,7 +16,9 @@ import {
   loansPage,
   notificationsPage,
   type PageRequest,
+  payeesPage,
   repaymentsPage,
+  scheduledPaymentsPage,
   sessionsPage,
   signInEventsPage,
   statementMonths,
@@ -366,6 +369,52 @@ async function* disputesJson(context: ExportContext): AsyncGenerator<string> {
   yield '\n';
 }
 
+async function* payeesJson(context: ExportContext): AsyncGenerator<string> {
+  yield* jsonArray(userPages(context, payeesPage), (payee) => ({
+    nickname: payee.nickname,
+    kind: payee.kind,
+    target: payee.target,
+    savedAt: payee.created_at.toISOString(),
+  }));
+  yield '\n';
+}
+
+async function* scheduledPaymentsJson(context: ExportContext): AsyncGenerator<string> {
+  yield* jsonArray(userPages(context, scheduledPaymentsPage), (schedule) => ({
+    kind: schedule.kind,
+    amount: money(schedule.amount_minor, schedule.currency),
+    reference: schedule.reference,
+    frequency: schedule.frequency,
+    startDate: schedule.start_date,
+    weekday: schedule.weekday,
+    dayOfMonth: schedule.day_of_month,
+    isLastDayOfMonth: schedule.is_last_day_of_month,
+    endType: schedule.end_type,
+    endDate: schedule.end_date,
+    occurrencesMax: schedule.occurrences_max,
+    occurrencesMade: schedule.occurrences_made,
+    nextDate: schedule.next_date,
+    status: schedule.status,
+    createdAt: schedule.created_at.toISOString(),
+  }));
+  yield '\n';
+}
+
+async function* bulkPaymentsJson(context: ExportContext): AsyncGenerator<string> {
+  yield* jsonArray(userPages(context, bulkPaymentsPage), (file) => ({
+    status: file.status,
+    lineCount: file.line_count,
+    total: money(file.total_minor, file.currency),
+    paidCount: file.paid_count,
+    refusedCount: file.refused_count,
+    paid: money(file.paid_minor, file.currency),
+    uploadedAt: file.created_at.toISOString(),
+    confirmedAt: iso(file.confirmed_at),
+    finishedAt: iso(file.finished_at),
+  }));
+  yield '\n';
+}
+
 async function* supportMessagesJson(context: ExportContext): AsyncGenerator<string> {
   yield* jsonArray(userPages(context, supportMessagesPage), (message) => ({
     from: message.is_from_staff ? 'support' : 'you',
@@ -509,6 +558,22 @@ export const exportSections: ExportSection[] = [
     description:
       'Your virtual cards (the last four digits only: never the card number or security code) and their purchases.',
     files: oneFile('cards.json', cardsJson),
+  },
+  {
+    name: 'payees.json',
+    description: 'The people, bills and bank accounts you saved as payees.',
+    files: oneFile('payees.json', payeesJson),
+  },
+  {
+    name: 'scheduled-payments.json',
+    description: 'Your scheduled and recurring payments, paused and cancelled ones included.',
+    files: oneFile('scheduled-payments.json', scheduledPaymentsJson),
+  },
+  {
+    name: 'bulk-payments.json',
+    description:
+      'The payment files you uploaded: lines, totals, what was paid (each payment is also in transactions).',
+    files: oneFile('bulk-payments.json', bulkPaymentsJson),
   },
   {
     name: 'disputes.json',

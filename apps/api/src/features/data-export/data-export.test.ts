@@ -10,6 +10,7 @@ import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { runExportJob } from '../../../test/data-exports.ts';
 import { lastEmailTo, strongPassword, TestClient } from '../../../test/http.ts';
 import { pngBytes, submitted } from '../../../test/kyc.ts';
+import { savePayee } from '../../../test/scheduled-payments.ts';
 import { readZip } from '../../../test/zip.ts';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
@@ -91,6 +92,22 @@ describe('export my data', () => {
     });
     expect(support.statusCode).toBeLessThan(300);
 
+    const friend = await createCustomer(app);
+    const payeeId = await savePayee(app, customer.user.id, 'Flatmate', {
+      kind: 'coffer',
+      recipient: friend.wallet.number,
+    });
+    const schedule = await customer.client.post('/api/v1/scheduled-payments', {
+      payeeId,
+      amount: '25.00',
+      reference: 'Rent share',
+      frequency: 'monthly',
+      startDate: '2099-01-05',
+      dayOfMonth: 5,
+      endType: 'never',
+    });
+    expect(schedule.statusCode, schedule.body).toBe(201);
+
     // A second wallet in another currency (issue #33), as opening one through the API makes it.
     const euroWallet = await app.ledger.openWallet(
       customer.user.id,
@@ -132,6 +149,9 @@ describe('export my data', () => {
       'statements.json',
       'loans.json',
       'cards.json',
+      'payees.json',
+      'scheduled-payments.json',
+      'bulk-payments.json',
       'disputes.json',
       'support-messages.json',
       'notifications.json',
@@ -170,6 +190,18 @@ describe('export my data', () => {
       }),
       expect.objectContaining({ accountNumber: euroWallet.number, months: [] }),
     ]);
+    expect(json('payees.json')).toMatchObject([
+      { nickname: 'Flatmate', kind: 'coffer', target: { recipient: friend.wallet.number } },
+    ]);
+    expect(json('scheduled-payments.json')).toMatchObject([
+      {
+        amount: { amountMinor: '2500', currency: 'USD' },
+        reference: 'Rent share',
+        frequency: 'monthly',
+        status: 'active',
+      },
+    ]);
+    expect(json('bulk-payments.json')).toEqual([]);
     expect(json('cards.json').cards).toEqual([
       expect.objectContaining({ id: cardId, lastFourDigits: '4242' }),
     ]);

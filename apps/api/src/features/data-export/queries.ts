@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { RowOf } from '../../db/rows.ts';
 import type {
   auditEvents,
+  bulkPayments,
   cardAuthorizations,
   cards,
   dataExports,
@@ -10,6 +11,8 @@ import type {
   loanRepayments,
   loans,
   notifications,
+  payees,
+  scheduledPayments,
   sessions,
   supportMessages,
   users,
@@ -425,6 +428,30 @@ export const supportMessagesPage = pageOf<SupportMessageRow>(
   `SELECT id, is_from_staff, body, created_at
      FROM support_messages WHERE thread_user_id = $1 AND ($2::uuid IS NULL OR id > $2)
     ORDER BY id LIMIT $3`,
+);
+
+export type PayeeRow = Pick<
+  RowOf<typeof payees>,
+  'id' | 'nickname' | 'kind' | 'target' | 'created_at'
+>;
+
+export const payeesPage = pageOf<PayeeRow>(
+  `SELECT id, nickname, kind, target, created_at
+     FROM payees WHERE user_id = $1 AND ($2::uuid IS NULL OR id > $2) ORDER BY id LIMIT $3`,
+);
+
+export type ScheduledPaymentRow = RowOf<typeof scheduledPayments>;
+
+export const scheduledPaymentsPage = pageOf<ScheduledPaymentRow>(
+  `SELECT * FROM scheduled_payments
+    WHERE user_id = $1 AND ($2::uuid IS NULL OR id > $2) ORDER BY id LIMIT $3`,
+);
+
+export type BulkPaymentRow = RowOf<typeof bulkPayments>;
+
+export const bulkPaymentsPage = pageOf<BulkPaymentRow>(
+  `SELECT * FROM bulk_payments
+    WHERE user_id = $1 AND ($2::uuid IS NULL OR id > $2) ORDER BY id LIMIT $3`,
 );
 
 export type NotificationRow = Pick<
