@@ -130,11 +130,11 @@ function ExportState({ dataExport }: { dataExport: DataExport | null }) {
     return (
       <Stack gap="md">
         <Text>
-          Get a copy of everything we hold about you: your profile, wallet and every transaction,
-          statements, loans, cards (never their numbers), disputes, messages with support,
-          notifications, sign-ins, the terms you accepted, and your identity documents. We prepare
-          it in the background and email you when it is ready; you then have{' '}
-          {dataExportLifetimeDays} days to download it.
+          Get a copy of everything we hold about you: your profile, wallets and every transaction,
+          statements, payees, scheduled and bulk payments, loans, cards (never their numbers),
+          disputes, messages with support, notifications, sign-ins, the terms you accepted, and your
+          identity documents. We prepare it in the background and email you when it is ready; you
+          then have {dataExportLifetimeDays} days to download it.
         </Text>
         <RequestButton label="Export my data" />
       </Stack>
