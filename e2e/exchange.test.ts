@@ -90,6 +90,12 @@ describe('exchange', () => {
       .getByText(/Exchange EUR.100\.00 to JPY.16,042/)
       .first()
       .waitFor();
+    // The choice of wallets comes with its own answer, after the statement's: wait for it.
+    await waitUntil(
+      'the JPY wallet is offered',
+      async () => (await walletLabel(page, 'JPY')) !== null,
+      15_000,
+    );
     await page
       .getByLabel('Wallet', { exact: true })
       .selectOption({ label: (await walletLabel(page, 'JPY')) ?? '' });
