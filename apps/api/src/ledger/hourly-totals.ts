@@ -20,7 +20,7 @@ const hoursPerTransaction = 24;
 const runBudgetMs = 5 * 60 * 1000;
 /** The largest line id: `wallet_period_sums` up to it counts every line. */
 export const lineIdMax = 9_223_372_036_854_775_807n;
-export const hourlyTotalsIntervalMs = 10 * 60 * 1000;
+const hourlyTotalsIntervalMs = 10 * 60 * 1000;
 
 /**
  * Sums every closed hour (by the runner's clock and the database's, whichever is earlier) not yet summed, a day per transaction, and moves the watermark past
