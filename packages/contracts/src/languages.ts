@@ -48,7 +48,8 @@ export const languageNames: Readonly<Record<Language, string>> = {
 
 /** The longest Accept-Language header read: browsers send a few dozen characters. */
 const acceptLanguageMaxLength = 1000;
-const acceptLanguageRange = /^\s*([A-Za-z]{1,8})(?:-[A-Za-z0-9]{1,8})*\s*(?:;\s*q\s*=\s*([01](?:\.\d{0,3})?))?\s*$/;
+const acceptLanguageRange =
+  /^\s*([A-Za-z]{1,8})(?:-[A-Za-z0-9]{1,8})*\s*(?:;\s*q\s*=\s*([01](?:\.\d{0,3})?))?\s*$/;
 
 /**
  * The enabled language an Accept-Language header prefers (RFC 9110 section 12.5.4, matched
