@@ -10,9 +10,10 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import { ReasonField, useStaffAction } from '../../../components/staff-action-form.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
-import { amountTextForApi, formatAmountMinor, minorUnitStep } from '../../../lib/money.ts';
+import { amountTextForApi, formatAmountMinor } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { setEligibility } from '../api.ts';
+import { minorUnitStepText } from './step-text.ts';
 
 type Eligibility = { amountMinor: bigint; setAt: string; reason?: string };
 
@@ -51,7 +52,7 @@ export function EligibilityForm({
   const { t } = useLingui();
   const headingId = useId();
   const currency = toCurrencyCode(currencyCode);
-  const step = minorUnitStep(currency);
+  const step = minorUnitStepText(currency);
   const form = useForm({
     mode: 'controlled',
     initialValues: { amount: '', reason: '', staffNote: '' },

@@ -14,16 +14,12 @@ import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { useContractForm } from '../../../lib/forms.ts';
-import {
-  amountTextForApi,
-  formatAmountMinor,
-  minorUnitStep,
-  positiveAmountMinorOf,
-} from '../../../lib/money.ts';
+import { amountTextForApi, formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { applyForLoan, loansQueryRoot } from '../api.ts';
 import { LoanFigure } from './loan-figure.tsx';
 import { useRateText } from './rate-text.ts';
+import { minorUnitStepText } from './step-text.ts';
 
 type Terms = NonNullable<LoanOverview['terms']>;
 
@@ -144,7 +140,7 @@ export function LoanApplicationForm({ overview, terms }: { overview: LoanOvervie
     },
     otherFailureMessage: t`Error submitting application`,
   });
-  const step = minorUnitStep(currency);
+  const step = minorUnitStepText(currency);
   const money = (minor: bigint) => formatAmountMinor(minor, currency);
   const amountMin = money(terms.amountMinMinor);
   const amountMax = money(terms.amountMaxMinor);
