@@ -1,4 +1,4 @@
-// The credit pages in German and Arabic (issue #35): loans with the cost disclosure, cards,
+// The credit pages in German, Japanese and Arabic (issue #35): loans with the cost disclosure, cards,
 // bills, closing the account and exporting one's data, opened with the language cookie at
 // 1280 and 390 px. Each page shows its own words in the language, none of the English of
 // its feature's catalog, and Arabic lays out right to left.
@@ -21,7 +21,7 @@ import { type OpenedPage, useServerAndBrowser } from './support/suite.ts';
 
 const journeyTimeoutMs = 300_000;
 const features = ['loans', 'cards', 'bills', 'account-closure', 'data-export'] as const;
-type Language = 'de' | 'ar';
+type Language = 'de' | 'ja' | 'ar';
 
 const suite = useServerAndBrowser();
 
@@ -121,7 +121,7 @@ async function openInLanguage(
   expect(await englishShown(page, language), `${route} in ${language}`).toEqual([]);
 }
 
-async function readyCustomer(email: string): Promise<void> {
+async function readyCustomer(email: string, eligibility = '5000'): Promise<void> {
   const admin = await suite.openPage('desktop');
   const login = await admin.context.request.post('/api/v1/auth/login', {
     data: demo.admin,
@@ -134,17 +134,14 @@ async function readyCustomer(email: string): Promise<void> {
     level: 2,
     reason: 'Identity checked at the branch',
   });
-  const eligibility = await admin.context.request.put(
-    `/api/v1/admin/users/${userId}/loan-eligibility`,
-    {
-      data: { amount: '5000', reason: 'Salary slips checked' },
-      headers: { origin: suite.server.baseUrl },
-    },
-  );
-  expect(eligibility.status(), await eligibility.text()).toBe(200);
+  const answer = await admin.context.request.put(`/api/v1/admin/users/${userId}/loan-eligibility`, {
+    data: { amount: eligibility, reason: 'Salary slips checked' },
+    headers: { origin: suite.server.baseUrl },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
 }
 
-describe('the credit pages in German and Arabic', () => {
+describe('the credit pages in German, Japanese and Arabic', () => {
   it(
     'shows loans with the cost disclosure, cards, bills, closing and export in German',
     async () => {
@@ -223,6 +220,36 @@ describe('the credit pages in German and Arabic', () => {
       await snapshotBothWidths(page, 'credit-de-export');
 
       expect(unexpectedProblems(bruno.problems)).toEqual([]);
+    },
+    journeyTimeoutMs,
+  );
+
+  it(
+    'shows the same pages in Japanese, counting instalments the Japanese way',
+    async () => {
+      await readyCustomer(demo.yuki.email, '500000');
+      const yuki = await customerIn('ja', demo.yuki);
+      const { page } = yuki;
+
+      await openInLanguage(yuki, 'ja', '/loan', 'ローン');
+      await page.getByLabel('希望借入額').fill('150000');
+      await page.getByLabel('返済月数').fill('12');
+      const disclosure = page.getByLabel('このローンの費用');
+      await disclosure.getByText('12回（毎月）').waitFor();
+      await disclosure.getByText('8.00%').waitFor();
+      expect(await englishShown(page, 'ja')).toEqual([]);
+      await snapshotBothWidths(page, 'credit-ja-loan');
+
+      await openInLanguage(yuki, 'ja', '/cards', 'バーチャルカード');
+      await snapshotBothWidths(page, 'credit-ja-cards');
+      await openInLanguage(yuki, 'ja', '/pay-bills', '請求書の支払い');
+      await snapshotBothWidths(page, 'credit-ja-bills');
+      await openInLanguage(yuki, 'ja', '/close-account', '口座の解約');
+      await snapshotBothWidths(page, 'credit-ja-close-account');
+      await openInLanguage(yuki, 'ja', '/profile/export', 'お客様のデータ');
+      await snapshotBothWidths(page, 'credit-ja-export');
+
+      expect(unexpectedProblems(yuki.problems)).toEqual([]);
     },
     journeyTimeoutMs,
   );
