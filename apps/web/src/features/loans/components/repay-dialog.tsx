@@ -55,8 +55,10 @@ export function RepayDialog({
           ? t`Your loan is fully repaid.`
           : t`Repayment of ${repaidAmount} received.`,
       );
-      close();
+      // Closed once the loan is read again: reopened before that, "Pay off the loan" would
+      // offer the payoff from before this repayment, and then refuse it as too much.
       await queryClient.invalidateQueries({ queryKey: loansQueryRoot });
+      close();
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });
     },
   });
