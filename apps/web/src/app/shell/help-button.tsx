@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Affix, Badge, Box, Button, Indicator, useDirection } from '@mantine/core';
+import { Affix, Badge, Box, Button, Indicator } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LifeBuoy } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
@@ -37,18 +37,14 @@ export function HelpButton() {
   const { pathname } = useLocation();
   const unreadCount = useSupportUnreadCount();
   const { t } = useLingui();
-  // At the end of the line: bottom right, and bottom left in a right-to-left language.
-  const { dir } = useDirection();
   if (pathname.toLowerCase() === '/support') return null;
   // In place rather than in a portal (docs/decisions/031): the server then draws it with the
   // page, and hydration adopts it, where a portal is mounted only after hydration, in the
   // same task, with a search of the whole document for its node and a render of its own.
   // It is fixed to the screen either way; in place, the shell's `inert` also covers it.
   return (
-    <Affix
-      position={dir === 'rtl' ? { bottom: 20, left: 20 } : { bottom: 20, right: 20 }}
-      withinPortal={false}
-    >
+    // Mantine places it at the line's end: bottom left in a right-to-left language.
+    <Affix position={{ bottom: 20, right: 20 }} withinPortal={false}>
       <Indicator label={unreadCount} size={18} color="red" disabled={unreadCount === 0}>
         <Button
           component={Link}
