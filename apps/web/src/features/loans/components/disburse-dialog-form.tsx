@@ -41,7 +41,7 @@ export function DisburseForm({ loan, onClose }: { loan: Loan; onClose: () => voi
             ? t`${requester} asked for a second admin: disbursing credits ${money} to the wallet and fixes the schedule.`
             : t`Credits the wallet and fixes the schedule. Above the approval threshold, or from support, it waits for a second admin.`}
         </Text>
-        <ReasonField label={t`Reason`} data-autofocus {...form.getInputProps('reason')} />
+        <ReasonField data-autofocus {...form.getInputProps('reason')} />
         <StaffActionButtons
           onCancel={onClose}
           isBusy={disburse.isPending}

@@ -58,7 +58,7 @@ export function DisburseLoanForm({ userId }: { userId: string }) {
           data={approved.map((loan) => ({ value: loan.id, label: optionLabel(loan) }))}
           {...form.getInputProps('loanId')}
         />
-        <ReasonField label={t`Reason`} {...form.getInputProps('reason')} />
+        <ReasonField {...form.getInputProps('reason')} />
         <Group justify="space-between" align="center" gap="sm">
           <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
             {chosen

@@ -7,7 +7,11 @@ import { useId } from 'react';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
-import { ReasonField, useStaffAction } from '../../../components/staff-action-form.tsx';
+import {
+  customerSeesThis,
+  ReasonField,
+  useStaffAction,
+} from '../../../components/staff-action-form.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { amountTextForApi, formatAmountMinor } from '../../../lib/money.ts';
@@ -101,7 +105,7 @@ export function EligibilityForm({
             />
             <ReasonField
               label={t`Reason for the customer`}
-              description={t`The customer sees this.`}
+              description={customerSeesThis}
               {...form.getInputProps('reason')}
             />
             <Textarea

@@ -94,7 +94,6 @@ export function LoanDecisionDialog(props: TargetDialogProps<LoanDecision>) {
             }
             onRejected={() => showSuccessToast(t`Loan request declined`)}
             onClose={props.onClose}
-            labels={{ action: t`Reject`, busy: t`Rejecting...`, color: 'red.9' }}
           >
             <LoanSummary loan={loan} />
           </RejectWithReasonForm>
