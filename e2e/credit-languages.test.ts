@@ -141,6 +141,47 @@ async function readyCustomer(email: string, eligibility = '5000'): Promise<void>
   expect(answer.status(), await answer.text()).toBe(200);
 }
 
+/** The customer, what they type and what the pages say in the other two languages. */
+const otherLanguages = [
+  {
+    language: 'ja' as const,
+    about: 'instalments counted the Japanese way',
+    customer: demo.yuki,
+    eligibility: '500000',
+    typed: { amount: '150000', months: '12' },
+    labels: { amount: '希望借入額', months: '返済月数', disclosure: 'このローンの費用' },
+    expected: { instalments: '12回（毎月）', rate: '8.00%' },
+    headings: {
+      loan: 'ローン',
+      others: {
+        '/cards': 'バーチャルカード',
+        '/pay-bills': '請求書の支払い',
+        '/close-account': '口座の解約',
+        '/profile/export': 'お客様のデータ',
+      },
+    },
+  },
+  {
+    language: 'ar' as const,
+    // Arabic counts 11 to 99 with the singular in the accusative.
+    about: 'right to left, with Arabic plurals',
+    customer: demo.alice,
+    eligibility: '5000',
+    typed: { amount: '1200', months: '12' },
+    labels: { amount: 'مبلغ القرض المطلوب', months: 'أشهر السداد', disclosure: 'تكلفة هذا القرض' },
+    expected: { instalments: '12 قسطًا شهريًا', rate: '12.00٪' },
+    headings: {
+      loan: 'القروض',
+      others: {
+        '/cards': 'البطاقات الافتراضية',
+        '/pay-bills': 'دفع الفواتير',
+        '/close-account': 'إغلاق حسابك',
+        '/profile/export': 'بياناتك',
+      },
+    },
+  },
+];
+
 describe('the credit pages in German, Japanese and Arabic', () => {
   it(
     'shows loans with the cost disclosure, cards, bills, closing and export in German',
@@ -224,63 +265,27 @@ describe('the credit pages in German, Japanese and Arabic', () => {
     journeyTimeoutMs,
   );
 
-  it(
-    'shows the same pages in Japanese, counting instalments the Japanese way',
-    async () => {
-      await readyCustomer(demo.yuki.email, '500000');
-      const yuki = await customerIn('ja', demo.yuki);
-      const { page } = yuki;
+  it.each(otherLanguages)(
+    'shows the same pages in $language ($about)',
+    async ({ language, customer, eligibility, typed, labels, expected, headings }) => {
+      await readyCustomer(customer.email, eligibility);
+      const opened = await customerIn(language, customer);
+      const { page } = opened;
 
-      await openInLanguage(yuki, 'ja', '/loan', 'ローン');
-      await page.getByLabel('希望借入額').fill('150000');
-      await page.getByLabel('返済月数').fill('12');
-      const disclosure = page.getByLabel('このローンの費用');
-      await disclosure.getByText('12回（毎月）').waitFor();
-      await disclosure.getByText('8.00%').waitFor();
-      expect(await englishShown(page, 'ja')).toEqual([]);
-      await snapshotBothWidths(page, 'credit-ja-loan');
+      await openInLanguage(opened, language, '/loan', headings.loan);
+      await page.getByLabel(labels.amount).fill(typed.amount);
+      await page.getByLabel(labels.months).fill(typed.months);
+      const disclosure = page.getByLabel(labels.disclosure);
+      await disclosure.getByText(expected.instalments).waitFor();
+      await disclosure.getByText(expected.rate).waitFor();
+      expect(await englishShown(page, language)).toEqual([]);
+      await snapshotBothWidths(page, `credit-${language}-loan`);
 
-      await openInLanguage(yuki, 'ja', '/cards', 'バーチャルカード');
-      await snapshotBothWidths(page, 'credit-ja-cards');
-      await openInLanguage(yuki, 'ja', '/pay-bills', '請求書の支払い');
-      await snapshotBothWidths(page, 'credit-ja-bills');
-      await openInLanguage(yuki, 'ja', '/close-account', '口座の解約');
-      await snapshotBothWidths(page, 'credit-ja-close-account');
-      await openInLanguage(yuki, 'ja', '/profile/export', 'お客様のデータ');
-      await snapshotBothWidths(page, 'credit-ja-export');
-
-      expect(unexpectedProblems(yuki.problems)).toEqual([]);
-    },
-    journeyTimeoutMs,
-  );
-
-  it(
-    'lays the same pages out right to left in Arabic',
-    async () => {
-      await readyCustomer(demo.alice.email);
-      const alice = await customerIn('ar', demo.alice);
-      const { page } = alice;
-
-      await openInLanguage(alice, 'ar', '/loan', 'القروض');
-      await page.getByLabel('مبلغ القرض المطلوب').fill('1200');
-      await page.getByLabel('أشهر السداد').fill('12');
-      const disclosure = page.getByLabel('تكلفة هذا القرض');
-      // Arabic counts 11 to 99 with the singular in the accusative.
-      await disclosure.getByText('12 قسطًا شهريًا').waitFor();
-      await disclosure.getByText('12.00٪').waitFor();
-      expect(await englishShown(page, 'ar')).toEqual([]);
-      await snapshotBothWidths(page, 'credit-ar-loan');
-
-      await openInLanguage(alice, 'ar', '/cards', 'البطاقات الافتراضية');
-      await snapshotBothWidths(page, 'credit-ar-cards');
-      await openInLanguage(alice, 'ar', '/pay-bills', 'دفع الفواتير');
-      await snapshotBothWidths(page, 'credit-ar-bills');
-      await openInLanguage(alice, 'ar', '/close-account', 'إغلاق حسابك');
-      await snapshotBothWidths(page, 'credit-ar-close-account');
-      await openInLanguage(alice, 'ar', '/profile/export', 'بياناتك');
-      await snapshotBothWidths(page, 'credit-ar-export');
-
-      expect(unexpectedProblems(alice.problems)).toEqual([]);
+      for (const [route, heading] of Object.entries(headings.others)) {
+        await openInLanguage(opened, language, route, heading);
+        await snapshotBothWidths(page, `credit-${language}${route.replaceAll('/', '-')}`);
+      }
+      expect(unexpectedProblems(opened.problems)).toEqual([]);
     },
     journeyTimeoutMs,
   );
