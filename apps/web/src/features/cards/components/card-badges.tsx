@@ -4,7 +4,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Badge } from '@mantine/core';
 
-export const cardStatusLabels: Record<CardStatus, MessageDescriptor> = {
+/** The words of the status box on /cards (PRODUCT.md). */
+const cardStatusLabels: Record<CardStatus, MessageDescriptor> = {
   requested: msg`Requested`,
   issued: msg`Issued`,
   frozen: msg`Frozen`,
