@@ -35,6 +35,7 @@ export function VerifyEmailPage() {
   });
 
   const verifiedUser = verification.data?.user;
+  const verifiedEmail = verifiedUser?.email;
   useEffect(() => {
     if (!verifiedUser) return;
     // The signed-in user's address (or new address) changed: show it everywhere.
@@ -86,8 +87,8 @@ export function VerifyEmailPage() {
         <Stack gap="md" role="status">
           <Text fz="lg">
             <Trans>
-              Thank you. <strong>{verifiedUser.email}</strong> is confirmed as the email address of
-              your account.
+              Thank you. <strong>{verifiedEmail}</strong> is confirmed as the email address of your
+              account.
             </Trans>
           </Text>
           <Group>{nextStep}</Group>

@@ -36,38 +36,41 @@ export function ActivityCard() {
       )}
       {items.length > 0 && (
         <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }}>
-          {items.map((item, index) => (
-            <Stack
-              component="li"
-              key={item.id}
-              gap={2}
-              py="sm"
-              style={
-                index === 0
-                  ? undefined
-                  : { borderTop: '1px solid var(--mantine-color-default-border)' }
-              }
-            >
-              <Group justify="space-between" gap="xs" wrap="wrap">
-                <Group gap="xs" wrap="wrap">
-                  <Text fw={600}>{auditActionLabels[item.action]}</Text>
-                  {item.isByStaff && (
-                    <Badge variant="light" color="gray" size="sm">
-                      <Trans>By staff</Trans>
-                    </Badge>
-                  )}
+          {items.map((item, index) => {
+            const reason = item.reason;
+            return (
+              <Stack
+                component="li"
+                key={item.id}
+                gap={2}
+                py="sm"
+                style={
+                  index === 0
+                    ? undefined
+                    : { borderTop: '1px solid var(--mantine-color-default-border)' }
+                }
+              >
+                <Group justify="space-between" gap="xs" wrap="wrap">
+                  <Group gap="xs" wrap="wrap">
+                    <Text fw={600}>{auditActionLabels[item.action]}</Text>
+                    {item.isByStaff && (
+                      <Badge variant="light" color="gray" size="sm">
+                        <Trans>By staff</Trans>
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {formatDateTime(item.createdAt)}
+                  </Text>
                 </Group>
-                <Text size="sm" c="dimmed">
-                  {formatDateTime(item.createdAt)}
-                </Text>
-              </Group>
-              {item.reason && (
-                <Text size="sm">
-                  <Trans>Reason: {item.reason}</Trans>
-                </Text>
-              )}
-            </Stack>
-          ))}
+                {reason && (
+                  <Text size="sm">
+                    <Trans>Reason: {reason}</Trans>
+                  </Text>
+                )}
+              </Stack>
+            );
+          })}
         </Stack>
       )}
       {activity.hasNextPage && (
