@@ -75,7 +75,7 @@ function Paragraphs({ text }: { text: string }) {
         .split(/\n\s*\n/)
         .filter((paragraph) => paragraph.trim() !== '')
         .map((paragraph) => (
-          <Text key={paragraph} fz="lg">
+          <Text key={paragraph} fz="lg" dir="auto">
             {paragraph}
           </Text>
         ))}
@@ -150,7 +150,7 @@ export function AboutPage() {
             <Trans>About {institutionName}</Trans>
           </Title>
           {site.tagline && (
-            <Text fz="lg" c="dimmed">
+            <Text fz="lg" c="dimmed" dir="auto">
               {site.tagline}
             </Text>
           )}

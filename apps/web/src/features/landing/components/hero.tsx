@@ -75,7 +75,7 @@ export function Hero({ institutionName, tagline }: { institutionName: string; ta
             <Title order={1} fz={{ base: 32, sm: 46 }} lh={1.12}>
               <Trans>Banking you can check, from {institutionName}</Trans>
             </Title>
-            <Text fz="lg" c="dimmed">
+            <Text fz="lg" c="dimmed" dir={tagline ? 'auto' : undefined}>
               {tagline ??
                 t`A wallet in your own currency, instant transfers, bill payments, virtual cards and loans, with every balance kept on a double-entry ledger.`}
             </Text>

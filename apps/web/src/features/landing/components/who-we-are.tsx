@@ -18,7 +18,7 @@ export function WhoWeAre({ text, foundingYear }: { text: string; foundingYear?: 
           </Text>
         )}
         {paragraphs.map((paragraph) => (
-          <Text key={paragraph} fz="lg">
+          <Text key={paragraph} fz="lg" dir="auto">
             {paragraph}
           </Text>
         ))}

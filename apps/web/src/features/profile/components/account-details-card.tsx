@@ -9,6 +9,7 @@ import { dialogOnDemand } from '../../../components/on-demand.tsx';
 import { roleLabels } from '../../../components/staff-role-badge.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { intlLocale } from '../../../lib/i18n.ts';
+import classes from './account-details-card.module.css';
 
 // The edit dialogs, their forms and Mantine's Modal load when one first opens.
 const EditUsernameDialog = dialogOnDemand(
@@ -61,8 +62,8 @@ function WalletItems({ profile }: { profile: Profile }) {
           <DataList.ItemLabel>
             <Trans>Account number</Trans>
           </DataList.ItemLabel>
-          <DataList.ItemValue ff="monospace" dir="ltr">
-            {profile.accountNumber}
+          <DataList.ItemValue ff="monospace">
+            <bdi>{profile.accountNumber}</bdi>
           </DataList.ItemValue>
         </DataList.Item>
       )}
@@ -104,7 +105,7 @@ export function AccountDetailsCard({ profile }: { profile: Profile }) {
       <Title order={2} id={headingId} mb="md">
         <Trans>Account details</Trans>
       </Title>
-      <DataList labelWidth={140}>
+      <DataList labelWidth={140} classNames={classes}>
         <DataList.Item>
           <DataList.ItemLabel>
             <Trans>Username</Trans>

@@ -44,8 +44,8 @@ function SessionRow({ session }: { session: SessionInfo }) {
         </Group>
       </Table.Td>
       <Table.Td>
-        <Text size="sm" ff="monospace" dir="ltr">
-          {session.ipAddress ?? t`Unknown`}
+        <Text size="sm" ff="monospace">
+          {session.ipAddress ? <bdi>{session.ipAddress}</bdi> : t`Unknown`}
         </Text>
       </Table.Td>
       <Table.Td>
