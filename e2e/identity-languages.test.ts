@@ -1,5 +1,5 @@
 // The visitor's pages (landing, about, sign-up, sign-in, forgot password) and the profile in
-// German and Arabic (issue #35): each says a few things in the language chosen by the
+// German, Japanese and Arabic (issue #35): each says a few things in the language chosen by the
 // coffer-language cookie, and none of their features' English messages is left on them.
 // Arabic pages run right to left. Screenshots at 1280 and 390 px for the review.
 import { readFileSync } from 'node:fs';
@@ -80,7 +80,7 @@ async function englishLeftOn(
 }
 
 type LanguageCase = {
-  language: 'de' | 'ar';
+  language: 'de' | 'ja' | 'ar';
   dir: 'ltr' | 'rtl';
   /** A heading each page shows, in this language. */
   headings: Record<string, string>;
@@ -110,6 +110,28 @@ const cases: LanguageCase[] = [
       '/forgot-password': 'Wieder eingefallen?',
       '/verify-email': 'Vielen Dank.',
       '/profile': 'Zwei-Faktor-Authentifizierung',
+    },
+  },
+  {
+    language: 'ja',
+    dir: 'ltr',
+    headings: {
+      '/': `確かめられるバンキングを、${institution} から`,
+      '/about': `${institution} について`,
+      '/signup': 'アカウントを作成',
+      '/signin': 'ログイン',
+      '/forgot-password': 'パスワードをお忘れの場合',
+      '/verify-email': 'メールアドレスの確認',
+      '/profile': 'プロフィール',
+    },
+    texts: {
+      '/': '金融商品',
+      '/about': '私たちの価値観',
+      '/signup': 'すでにアカウントをお持ちの方は',
+      '/signin': 'パスワードをお忘れですか？',
+      '/forgot-password': '思い出しましたか？',
+      '/verify-email': 'ありがとうございます。',
+      '/profile': '2要素認証',
     },
   },
   {
@@ -150,7 +172,7 @@ async function chooseLanguage(context: BrowserContext, baseUrl: string, language
   await context.addCookies([{ name: languageCookieName, value: language, url: baseUrl }]);
 }
 
-describe('the visitor pages and the profile in German and Arabic', () => {
+describe('the visitor pages and the profile in German, Japanese and Arabic', () => {
   const suite = useServerAndBrowser({ site: fullSite });
 
   for (const { language, dir, headings, texts } of cases) {
