@@ -1,6 +1,6 @@
 import { invalidAmountMessage, minorUnitsSchema } from './money.ts';
 import { passkeyAssertionSchema } from './passkey-assertion.ts';
-import { recipientSchema } from './recipient.ts';
+import { recipientSchema, senderWalletIdSchema } from './recipient.ts';
 import { stepUpCodeSchema } from './step-up.ts';
 import { singleLineText } from './text.ts';
 import { z } from './zod.ts';
@@ -16,11 +16,14 @@ export const quickPayAmountSchema = singleLineText({
   tooLong: invalidAmountMessage,
 }).check(z.minLength(1, invalidAmountMessage));
 
-export const recipientPreviewBodySchema = z.object({ recipient: recipientSchema });
+export const recipientPreviewBodySchema = z.object({
+  recipient: recipientSchema,
+  walletId: senderWalletIdSchema,
+});
 
 /**
  * What the sender sees before confirming: the name masked ("J*** D***"), and the currency
- * (always the sender's: a recipient in another currency is refused like an unknown one).
+ * (always the sending wallet's: a recipient in another currency is refused like an unknown one).
  */
 export const recipientPreviewSchema = z.object({
   maskedName: z.string(),
@@ -31,6 +34,7 @@ export type RecipientPreview = z.infer<typeof recipientPreviewSchema>;
 export const quickPayBodySchema = z.object({
   recipient: recipientSchema,
   amount: quickPayAmountSchema,
+  walletId: senderWalletIdSchema,
   /** Becomes the entry's memo: short, and one line. */
   note: z.optional(singleLineText({ max: 140 })),
   /** Required at or above the step-up threshold (`stepUpThresholdMajor`). */

@@ -407,6 +407,7 @@ export async function rejectPayout(
       kind: 'payout',
       madeAt: payout.created_at,
       amountMinor: payout.amount_minor,
+      currency: toCurrencyCode(payout.currency),
     });
     await recordDecision(tx, {
       payoutId,
