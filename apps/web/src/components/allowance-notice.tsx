@@ -3,7 +3,7 @@ import { Alert, Anchor, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { Link } from 'react-router';
-import { allowancesQueryOptions } from '../lib/allowances.ts';
+import { allowancesQueryOptionsFor } from '../lib/allowances.ts';
 import { formatAmountMinor } from '../lib/money.ts';
 
 /** How each form names what it moves: "You can still {can} X{after} today". */
@@ -57,12 +57,19 @@ function NoticeText({ allowance, currency }: { allowance: MoneyOutAllowance; cur
 }
 
 /**
- * The customer's remaining daily allowance for one kind of money out, shown before they
+ * The customer's remaining daily allowance for one kind of money out of a wallet, shown before they
  * fill the form in (issue #12.1), or why that kind is not open to them. The server reads
  * it from the same daily totals that enforce the limit; it refreshes after every payment.
  */
-export function AllowanceNotice({ kind }: { kind: MoneyOutKind }) {
-  const allowances = useQuery(allowancesQueryOptions);
+export function AllowanceNotice({
+  kind,
+  walletId = null,
+}: {
+  kind: MoneyOutKind;
+  /** The wallet the form pays from; null: the main wallet. */
+  walletId?: string | null;
+}) {
+  const allowances = useQuery(allowancesQueryOptionsFor(walletId));
   const allowance = allowances.data?.items.find((item) => item.kind === kind);
   if (allowances.isPending) return <AllowanceNoticeSkeleton kind={kind} />;
   if (!allowances.data || !allowance) return null;
@@ -100,7 +107,7 @@ function AllowanceNoticeSkeleton({ kind }: { kind: MoneyOutKind }) {
 
 /** Whether the customer's level or currency closes this kind to them (the form then waits). */
 export function useIsMoneyOutClosed(kind: MoneyOutKind): boolean {
-  const allowances = useQuery(allowancesQueryOptions);
+  const allowances = useQuery(allowancesQueryOptionsFor(null));
   const allowance = allowances.data?.items.find((item) => item.kind === kind);
   return allowance !== undefined && allowance.status !== 'allowed';
 }

@@ -1,0 +1,106 @@
+// Quick Pay from a chosen wallet end to end against the sandbox server (issue #33): Bruno
+// (EUR main wallet, and a JPY one) changes euros into yen, then sends yen from the Transfer
+// page to Yuki's JPY wallet, choosing the wallet; both balances move.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { unexpectedProblems } from './support/console.ts';
+import { callApi, demo, logIn, logInByApi, toast } from './support/pages.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+import { waitUntil } from './support/wait.ts';
+
+const suite = useServerAndBrowser();
+
+type WalletItem = { id: string; currency: string; accountNumber: string; balanceMinor: string };
+
+async function walletsOf(page: Page): Promise<WalletItem[]> {
+  const answer = await callApi(page, suite.server.baseUrl, 'GET', '/api/v1/wallets');
+  expect(answer.status).toBe(200);
+  return (answer.json as { items: WalletItem[] }).items;
+}
+
+async function walletIn(page: Page, currency: string): Promise<WalletItem> {
+  const wallet = (await walletsOf(page)).find((item) => item.currency === currency);
+  if (!wallet) throw new Error(`no ${currency} wallet`);
+  return wallet;
+}
+
+/** Changes euros into yen through the API, as the exchange page does. */
+async function exchangeEuros(page: Page, amount: string): Promise<void> {
+  const { baseUrl } = suite.server;
+  const quoted = await callApi(page, baseUrl, 'POST', '/api/v1/exchange/quotes', {
+    sellCurrency: 'EUR',
+    receiveCurrency: 'JPY',
+    side: 'sell',
+    amount,
+  });
+  expect(quoted.status, JSON.stringify(quoted.json)).toBe(201);
+  const { quoteId } = quoted.json as { quoteId: string };
+  const accepted = await callApi(
+    page,
+    baseUrl,
+    'POST',
+    `/api/v1/exchange/quotes/${quoteId}/accept`,
+    {},
+  );
+  expect(accepted.status, JSON.stringify(accepted.json)).toBe(201);
+}
+
+describe('Quick Pay from a chosen wallet', () => {
+  it('a customer with EUR and JPY wallets sends yen to another customer’s JPY wallet', async () => {
+    const { page, problems } = await suite.openPage();
+    await logIn(page, demo.bruno);
+    await exchangeEuros(page, '100.00');
+    const yenBefore = await walletIn(page, 'JPY');
+    const euroBefore = await walletIn(page, 'EUR');
+    expect(BigInt(yenBefore.balanceMinor)).toBeGreaterThan(1500n);
+
+    const { page: yuki } = await suite.openPage();
+    await logInByApi(yuki, suite.server.baseUrl, demo.yuki);
+    const yukiBefore = await walletIn(yuki, 'JPY');
+
+    await page.goto('/transfer');
+    await page.getByRole('heading', { level: 1, name: 'Transfer and withdraw' }).waitFor();
+    // The choice comes with the list of wallets; the main (EUR) wallet is chosen first.
+    const choice = page.getByLabel('From wallet');
+    await choice.waitFor();
+    await expect(choice.inputValue()).resolves.toBe(euroBefore.id);
+    const yenLabel = (await choice.locator('option').allTextContents()).find((label) =>
+      label.startsWith('JPY wallet'),
+    );
+    expect(yenLabel).toMatch(/¥[\d,]+ available/);
+    await choice.selectOption({ label: yenLabel ?? '' });
+
+    // The amount and the allowance follow the chosen wallet's currency.
+    const amountField = page.getByRole('textbox', { name: 'Amount' });
+    await page
+      .getByTestId('allowance-transfer')
+      .getByText(/You can still send ¥[\d,]+ today/)
+      .waitFor();
+    await page.getByLabel('Recipient').fill(yukiBefore.accountNumber);
+    await amountField.focus();
+    await page.getByText(/^Sending to Y\*\*\* T\*\*\* \(JPY\)$/).waitFor();
+    // Yen have no decimals: the form says so before anything is sent.
+    await amountField.fill('1500.50');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Invalid amount').waitFor();
+    await amountField.fill('1500');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByRole('heading', { name: 'Confirm payment' }).waitFor();
+    await page.getByText(`JPY wallet · ${yenBefore.accountNumber}`).waitFor();
+    await page.getByRole('button', { name: 'Send ¥1,500' }).click();
+    await toast(page, 'Sent ¥1,500 to Y*** T***.');
+
+    await waitUntil('both balances move', async () => {
+      const yen = await walletIn(page, 'JPY');
+      const yukis = await walletIn(yuki, 'JPY');
+      return (
+        BigInt(yen.balanceMinor) === BigInt(yenBefore.balanceMinor) - 1500n &&
+        BigInt(yukis.balanceMinor) === BigInt(yukiBefore.balanceMinor) + 1500n
+      );
+    });
+    // The euros stayed where they were.
+    expect((await walletIn(page, 'EUR')).balanceMinor).toBe(euroBefore.balanceMinor);
+    expect(unexpectedProblems(problems)).toEqual([]);
+  });
+});
