@@ -1,6 +1,7 @@
-// Quick Pay from a chosen wallet end to end against the sandbox server (issue #33): Bruno
+// Paying from a chosen wallet end to end against the sandbox server (issue #33): Bruno
 // (EUR main wallet, and a JPY one) changes euros into yen, then sends yen from the Transfer
-// page to Yuki's JPY wallet, choosing the wallet; both balances move.
+// page to Yuki's JPY wallet, choosing the wallet, and both balances move; then he pays a
+// bill in yen from the same wallet.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { unexpectedProblems } from './support/console.ts';
@@ -100,6 +101,38 @@ describe('Quick Pay from a chosen wallet', () => {
       );
     });
     // The euros stayed where they were.
+    expect((await walletIn(page, 'EUR')).balanceMinor).toBe(euroBefore.balanceMinor);
+    expect(unexpectedProblems(problems)).toEqual([]);
+  });
+
+  it('a customer pays a bill in yen from their JPY wallet', async () => {
+    const { page, problems } = await suite.openPage();
+    await logIn(page, demo.bruno);
+    await exchangeEuros(page, '50.00');
+    const yenBefore = await walletIn(page, 'JPY');
+    const euroBefore = await walletIn(page, 'EUR');
+
+    await page.goto('/pay-bills');
+    await page.getByRole('heading', { level: 1, name: 'Pay Bills' }).waitFor();
+    const choice = page.getByLabel('From wallet');
+    await choice.waitFor();
+    const yenLabel = (await choice.locator('option').allTextContents()).find((label) =>
+      label.startsWith('JPY wallet'),
+    );
+    await choice.selectOption({ label: yenLabel ?? '' });
+    await page
+      .getByTestId('allowance-bill_payment')
+      .getByText(/You can still pay ¥[\d,]+ in bills today/)
+      .waitFor();
+    await page.getByRole('combobox', { name: 'Bill' }).selectOption({ label: 'Rent' });
+    await page.getByLabel('Biller reference').fill('FLAT-7');
+    await page.getByLabel('Amount').fill('2000');
+    await page.getByRole('button', { name: 'Pay Bill' }).click();
+    await toast(page, 'Rent bill paid: ¥2,000');
+
+    expect((await walletIn(page, 'JPY')).balanceMinor).toBe(
+      String(BigInt(yenBefore.balanceMinor) - 2000n),
+    );
     expect((await walletIn(page, 'EUR')).balanceMinor).toBe(euroBefore.balanceMinor);
     expect(unexpectedProblems(problems)).toEqual([]);
   });

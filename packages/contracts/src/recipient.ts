@@ -15,13 +15,6 @@ export const recipientSchema = singleLineText({ max: 254 }).check(
 );
 
 /**
- * The wallet a Quick Pay leaves from: one of the sender's own (another's or an unknown id
- * is not found); without it, their main wallet. Its currency is the payment's, so the
- * recipient must hold a wallet in it.
- */
-export const senderWalletIdSchema = z.optional(z.uuid());
-
-/**
  * The one answer to every refused recipient look-up, whatever the reason (nobody has that
  * number or email, another currency, a staff or closed account): it states the rule and
  * reveals nothing about who banks here (SECURITY.md, "Recipient look-ups").

@@ -1,6 +1,7 @@
 import { payeeTargetSchema } from './payees.ts';
+import { payingWalletIdSchema } from './paying-wallet.ts';
 import { payoutDestinationBodySchema } from './payouts.ts';
-import { recipientSchema, senderWalletIdSchema } from './recipient.ts';
+import { recipientSchema } from './recipient.ts';
 import { singleLineText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -19,7 +20,7 @@ export const stepUpChallengeBodySchema = z.discriminatedUnion('purpose', [
     purpose: z.literal('transfer'),
     recipient: recipientSchema,
     amount: intendedAmountSchema,
-    walletId: senderWalletIdSchema,
+    walletId: payingWalletIdSchema,
   }),
   z.object({
     purpose: z.literal('payout'),

@@ -1,6 +1,7 @@
 import { invalidAmountMessage, minorUnitsSchema } from './money.ts';
 import { passkeyAssertionSchema } from './passkey-assertion.ts';
-import { recipientSchema, senderWalletIdSchema } from './recipient.ts';
+import { payingWalletIdSchema } from './paying-wallet.ts';
+import { recipientSchema } from './recipient.ts';
 import { stepUpCodeSchema } from './step-up.ts';
 import { singleLineText } from './text.ts';
 import { z } from './zod.ts';
@@ -18,7 +19,8 @@ export const quickPayAmountSchema = singleLineText({
 
 export const recipientPreviewBodySchema = z.object({
   recipient: recipientSchema,
-  walletId: senderWalletIdSchema,
+  /** The sending wallet: its currency is the payment's, and the recipient's wallet's. */
+  walletId: payingWalletIdSchema,
 });
 
 /**
@@ -34,7 +36,7 @@ export type RecipientPreview = z.infer<typeof recipientPreviewSchema>;
 export const quickPayBodySchema = z.object({
   recipient: recipientSchema,
   amount: quickPayAmountSchema,
-  walletId: senderWalletIdSchema,
+  walletId: payingWalletIdSchema,
   /** Becomes the entry's memo: short, and one line. */
   note: z.optional(singleLineText({ max: 140 })),
   /** Required at or above the step-up threshold (`stepUpThresholdMajor`). */

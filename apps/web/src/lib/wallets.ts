@@ -1,5 +1,5 @@
-import { walletListSchema } from '@coffer/contracts/wallets';
-import { queryOptions } from '@tanstack/react-query';
+import { type WalletListItem, walletListSchema } from '@coffer/contracts/wallets';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 
 /**
@@ -12,3 +12,28 @@ export const walletsQueryOptions = queryOptions({
   queryFn: ({ signal }) =>
     apiRequest({ path: '/api/v1/wallets', schema: walletListSchema, signal }),
 });
+
+/** The customer's wallets to pay from, or null when they hold one (or the list is loading). */
+export function useChoosableWallets(): readonly WalletListItem[] | null {
+  const wallets = useQuery(walletsQueryOptions);
+  const items = wallets.data?.items ?? [];
+  return items.length > 1 ? items : null;
+}
+
+/**
+ * The wallet a form pays from: the chosen one, or the main one for '' (a money form's
+ * `walletId` value when nothing else was chosen, sent as no choice at all).
+ */
+export function payingWalletOf(
+  wallets: readonly WalletListItem[] | null,
+  walletId: string,
+): WalletListItem | null {
+  return (
+    wallets?.find((wallet) => (walletId === '' ? wallet.isMain : wallet.id === walletId)) ?? null
+  );
+}
+
+/** The request's `walletId` for a form's choice: nothing for the main wallet (''). */
+export function chosenWalletOf(walletId: string): { walletId?: string } {
+  return walletId === '' ? {} : { walletId };
+}

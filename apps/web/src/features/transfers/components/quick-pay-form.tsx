@@ -25,7 +25,7 @@ import {
   positiveAmountSchemaFor,
 } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
-import { walletsQueryOptions } from '../../../lib/wallets.ts';
+import { chosenWalletOf, payingWalletOf, useChoosableWallets } from '../../../lib/wallets.ts';
 import { SavedPayeeSelect } from '../../payees/index.ts';
 import { recipientPreviewQueryOptions } from '../api.ts';
 import { ConfirmPaymentStep, type PaymentToConfirm } from './confirm-payment-step.tsx';
@@ -47,25 +47,8 @@ function bodyOf(values: QuickPayValues): QuickPayBody {
     recipient: values.recipient.trim(),
     amount: values.amount.trim(),
     ...(note === '' ? {} : { note }),
-    ...(values.walletId === '' ? {} : { walletId: values.walletId }),
+    ...chosenWalletOf(values.walletId),
   };
-}
-
-/** The customer's wallets to choose from, or null when they hold one (or the list is loading). */
-function useChoosableWallets(): readonly WalletListItem[] | null {
-  const wallets = useQuery(walletsQueryOptions);
-  const items = wallets.data?.items ?? [];
-  return items.length > 1 ? items : null;
-}
-
-/** The wallet the payment leaves from: the chosen one, or the main one for ''. */
-function sendingWalletOf(
-  wallets: readonly WalletListItem[] | null,
-  walletId: string,
-): WalletListItem | null {
-  return (
-    wallets?.find((wallet) => (walletId === '' ? wallet.isMain : wallet.id === walletId)) ?? null
-  );
 }
 
 /** The recipient to look up once it looks like an account number or an email, else null. */
@@ -122,7 +105,7 @@ function RecipientDetailsStep({
   onContinue: (payment: PaymentToConfirm) => void;
 }) {
   const queryClient = useQueryClient();
-  const sendingWallet = sendingWalletOf(wallets, form.values.walletId);
+  const sendingWallet = payingWalletOf(wallets, form.values.walletId);
   const currency = toCurrencyCode(sendingWallet?.currency ?? me.currency);
   const walletId = form.values.walletId === '' ? null : form.values.walletId;
   // Back from the confirmation, the recipient is still there and so is its preview.
@@ -167,12 +150,10 @@ function RecipientDetailsStep({
         {wallets && (
           <WalletChoice
             wallets={wallets}
-            value={sendingWallet?.id ?? ''}
+            walletId={form.values.walletId}
             description="The amount is in this wallet's currency; the recipient needs a wallet in it too."
             onChange={(chosen) => {
-              // The main wallet is sent as no choice, as for a customer with one wallet.
-              const isMain = wallets.some((wallet) => wallet.id === chosen && wallet.isMain);
-              form.setFieldValue('walletId', isMain ? '' : chosen);
+              form.setFieldValue('walletId', chosen);
               form.clearFieldError('amount');
             }}
           />
@@ -250,7 +231,7 @@ export function QuickPayForm({ onSent }: { onSent?: () => void }) {
     mode: 'controlled',
     initialValues: { recipient: '', amount: '', note: '', walletId: '' },
     validate: (values) => {
-      const sending = sendingWalletOf(walletsRef.current, values.walletId);
+      const sending = payingWalletOf(walletsRef.current, values.walletId);
       const currency = toCurrencyCode(sending?.currency ?? mainCurrency);
       return contractResolver(formSchemaFor(currency))(values);
     },
