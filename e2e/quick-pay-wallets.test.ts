@@ -1,17 +1,41 @@
 // Paying from a chosen wallet end to end against the sandbox server (issue #33): Bruno
 // (EUR main wallet, and a JPY one) changes euros into yen, then sends yen from the Transfer
 // page to Yuki's JPY wallet, choosing the wallet, and both balances move; then he pays a
-// bill in yen from the same wallet.
+// bill in yen and withdraws yen from the same wallet.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { unexpectedProblems } from './support/console.ts';
-import { callApi, demo, logIn, logInByApi, toast } from './support/pages.ts';
+import {
+  callApi,
+  demo,
+  logIn,
+  logInByApi,
+  setLevel,
+  toast,
+  userIdByEmail,
+} from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 import { waitUntil } from './support/wait.ts';
 
-const suite = useServerAndBrowser();
+const suite = useServerAndBrowser({ hasMailSink: true });
 
-type WalletItem = { id: string; currency: string; accountNumber: string; balanceMinor: string };
+type WalletItem = {
+  id: string;
+  currency: string;
+  accountNumber: string;
+  balanceMinor: string;
+  heldMinor: string;
+};
+
+/** Chooses the wallet in `currency` in the form's wallet choice. */
+async function chooseWallet(page: Page, currency: string): Promise<void> {
+  const choice = page.getByLabel('From wallet');
+  await choice.waitFor();
+  const label = (await choice.locator('option').allTextContents()).find((text) =>
+    text.startsWith(`${currency} wallet`),
+  );
+  await choice.selectOption({ label: label ?? '' });
+}
 
 async function walletsOf(page: Page): Promise<WalletItem[]> {
   const answer = await callApi(page, suite.server.baseUrl, 'GET', '/api/v1/wallets');
@@ -46,7 +70,7 @@ async function exchangeEuros(page: Page, amount: string): Promise<void> {
   expect(accepted.status, JSON.stringify(accepted.json)).toBe(201);
 }
 
-describe('Quick Pay from a chosen wallet', () => {
+describe('paying from a chosen wallet', () => {
   it('a customer with EUR and JPY wallets sends yen to another customer’s JPY wallet', async () => {
     const { page, problems } = await suite.openPage();
     await logIn(page, demo.bruno);
@@ -134,6 +158,51 @@ describe('Quick Pay from a chosen wallet', () => {
       String(BigInt(yenBefore.balanceMinor) - 2000n),
     );
     expect((await walletIn(page, 'EUR')).balanceMinor).toBe(euroBefore.balanceMinor);
+    expect(unexpectedProblems(problems)).toEqual([]);
+  });
+
+  it('a customer withdraws yen from their JPY wallet, confirmed by the emailed code', async () => {
+    const { baseUrl } = suite.server;
+    const { page: admin } = await suite.openPage();
+    await logInByApi(admin, baseUrl, demo.admin);
+    // Withdrawals open at level 2.
+    await setLevel(admin, baseUrl, await userIdByEmail(admin, baseUrl, demo.bruno.email), {
+      level: 2,
+      reason: 'Identity verified by the test',
+    });
+    const { page, problems } = await suite.openPage();
+    await logIn(page, demo.bruno);
+    await exchangeEuros(page, '30.00');
+    const yenBefore = await walletIn(page, 'JPY');
+
+    await page.goto('/transfer?tab=withdraw');
+    await page.getByRole('heading', { name: 'Withdraw money' }).waitFor();
+    await chooseWallet(page, 'JPY');
+    await page
+      .getByRole('region', { name: 'Available balance' })
+      .getByText(/¥[\d,]+/)
+      .waitFor();
+    await page.getByLabel('Account holder name').fill('Bruno Keller');
+    await page.getByLabel('Bank name').fill('Berliner Testbank');
+    await page.getByLabel('Account number or IBAN').fill('DE89 3704 0044 0532 0130 00');
+    await page.getByLabel('Amount').fill('3000');
+    const askedAt = new Date();
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm withdrawal' });
+    await dialog.getByText(`JPY wallet · ${yenBefore.accountNumber}`).waitFor();
+    const mail = await suite.mailSink.waitForMail({
+      to: demo.bruno.email,
+      subject: 'verification code',
+      after: askedAt,
+    });
+    expect(mail.text).toMatch(/withdraw JPY\s3,000 /);
+    await dialog.getByLabel('Verification code').fill(/\b(\d{6})\b/.exec(mail.subject)?.[1] ?? '');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, 'Withdrawal request pending approval.');
+
+    const yenAfter = await walletIn(page, 'JPY');
+    expect(yenAfter.heldMinor).toBe(String(BigInt(yenBefore.heldMinor) + 3000n));
+    expect(yenAfter.balanceMinor).toBe(yenBefore.balanceMinor);
     expect(unexpectedProblems(problems)).toEqual([]);
   });
 });

@@ -25,6 +25,7 @@ export const stepUpChallengeBodySchema = z.discriminatedUnion('purpose', [
   z.object({
     purpose: z.literal('payout'),
     amount: intendedAmountSchema,
+    walletId: payingWalletIdSchema,
     destination: payoutDestinationBodySchema,
   }),
   z.object({

@@ -105,9 +105,12 @@ function AllowanceNoticeSkeleton({ kind }: { kind: MoneyOutKind }) {
   );
 }
 
-/** Whether the customer's level or currency closes this kind to them (the form then waits). */
-export function useIsMoneyOutClosed(kind: MoneyOutKind): boolean {
-  const allowances = useQuery(allowancesQueryOptionsFor(null));
+/**
+ * Whether the customer's level or the wallet's currency closes this kind to them (the form
+ * then waits); `walletId` null: the main wallet.
+ */
+export function useIsMoneyOutClosed(kind: MoneyOutKind, walletId: string | null = null): boolean {
+  const allowances = useQuery(allowancesQueryOptionsFor(walletId));
   const allowance = allowances.data?.items.find((item) => item.kind === kind);
   return allowance !== undefined && allowance.status !== 'allowed';
 }

@@ -37,3 +37,8 @@ export function payingWalletOf(
 export function chosenWalletOf(walletId: string): { walletId?: string } {
   return walletId === '' ? {} : { walletId };
 }
+
+/** How a confirmation names the wallet a payment leaves from: "JPY wallet · 1234567890". */
+export function walletNameOf(wallet: WalletListItem): string {
+  return `${wallet.currency} wallet · ${wallet.accountNumber}`;
+}

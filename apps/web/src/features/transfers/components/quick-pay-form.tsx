@@ -25,7 +25,12 @@ import {
   positiveAmountSchemaFor,
 } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
-import { chosenWalletOf, payingWalletOf, useChoosableWallets } from '../../../lib/wallets.ts';
+import {
+  chosenWalletOf,
+  payingWalletOf,
+  useChoosableWallets,
+  walletNameOf,
+} from '../../../lib/wallets.ts';
 import { SavedPayeeSelect } from '../../payees/index.ts';
 import { recipientPreviewQueryOptions } from '../api.ts';
 import { ConfirmPaymentStep, type PaymentToConfirm } from './confirm-payment-step.tsx';
@@ -131,10 +136,7 @@ function RecipientDetailsStep({
         preview,
         amountMinor,
         currency,
-        fromWallet:
-          sendingWallet && wallets
-            ? `${sendingWallet.currency} wallet · ${sendingWallet.accountNumber}`
-            : null,
+        fromWallet: sendingWallet && wallets ? walletNameOf(sendingWallet) : null,
         needsStepUp: stepUpThresholdMinor !== null && amountMinor >= stepUpThresholdMinor,
       });
     } catch {
