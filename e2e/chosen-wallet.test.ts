@@ -1,9 +1,9 @@
 // Paying from a chosen wallet end to end against the sandbox server (issue #33): Bruno
 // (EUR main wallet, and a JPY one) changes euros into yen, then sends yen from the Transfer
 // page to Yuki's JPY wallet, choosing the wallet, and both balances move; then he pays a
-// bill in yen and withdraws yen from the same wallet.
+// bill in yen and withdraws yen from the same wallet, and asks for a card it funds.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { unexpectedProblems } from './support/console.ts';
 import {
   callApi,
@@ -71,6 +71,17 @@ async function exchangeEuros(page: Page, amount: string): Promise<void> {
 }
 
 describe('paying from a chosen wallet', () => {
+  beforeAll(async () => {
+    // Withdrawals and cards open at level 2.
+    const { baseUrl } = suite.server;
+    const { page: admin } = await suite.openPage();
+    await logInByApi(admin, baseUrl, demo.admin);
+    await setLevel(admin, baseUrl, await userIdByEmail(admin, baseUrl, demo.bruno.email), {
+      level: 2,
+      reason: 'Identity verified by the test',
+    });
+  });
+
   it('a customer with EUR and JPY wallets sends yen to another customer’s JPY wallet', async () => {
     const { page, problems } = await suite.openPage();
     await logIn(page, demo.bruno);
@@ -162,14 +173,6 @@ describe('paying from a chosen wallet', () => {
   });
 
   it('a customer withdraws yen from their JPY wallet, confirmed by the emailed code', async () => {
-    const { baseUrl } = suite.server;
-    const { page: admin } = await suite.openPage();
-    await logInByApi(admin, baseUrl, demo.admin);
-    // Withdrawals open at level 2.
-    await setLevel(admin, baseUrl, await userIdByEmail(admin, baseUrl, demo.bruno.email), {
-      level: 2,
-      reason: 'Identity verified by the test',
-    });
     const { page, problems } = await suite.openPage();
     await logIn(page, demo.bruno);
     await exchangeEuros(page, '30.00');
@@ -203,6 +206,31 @@ describe('paying from a chosen wallet', () => {
     const yenAfter = await walletIn(page, 'JPY');
     expect(yenAfter.heldMinor).toBe(String(BigInt(yenBefore.heldMinor) + 3000n));
     expect(yenAfter.balanceMinor).toBe(yenBefore.balanceMinor);
+    expect(unexpectedProblems(problems)).toEqual([]);
+  });
+
+  it('a customer asks for a virtual card funded from their JPY wallet', async () => {
+    const { baseUrl } = suite.server;
+    const { page, problems } = await suite.openPage();
+    await logIn(page, demo.bruno);
+    const yen = await walletIn(page, 'JPY');
+
+    await page.goto('/cards');
+    await page.getByRole('heading', { level: 1, name: 'Virtual cards' }).waitFor();
+    await chooseWallet(page, 'JPY');
+    // The terms follow the wallet: the weekly limit in yen.
+    await page.getByText(/Weekly spending limit: ¥[\d,]+/).waitFor();
+    await page.getByRole('button', { name: 'Get Virtual Card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Get a virtual card' });
+    await dialog.getByText(`JPY wallet · ${yen.accountNumber}`).waitFor();
+    await dialog.getByRole('button', { name: 'Request card' }).click();
+    await toast(page, 'Card requested. Staff will review it soon.');
+
+    const overview = await callApi(page, baseUrl, 'GET', '/api/v1/cards');
+    expect((overview.json as { card: { currency: string; status: string } }).card).toMatchObject({
+      currency: 'JPY',
+      status: 'requested',
+    });
     expect(unexpectedProblems(problems)).toEqual([]);
   });
 });
