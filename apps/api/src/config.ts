@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type GlMap, GlMapError, parseGlMap } from '@coffer/contracts/books';
 import { type CurrencyCode, isCurrencyCode } from '@coffer/contracts/currencies';
+import { isLanguage, type Language, languages, sourceLanguage } from '@coffer/contracts/languages';
 import { LimitsConfigError, type LimitsTable, parseLimitsTable } from '@coffer/contracts/limits';
 import {
   defaultLoanTermsJson,
@@ -206,6 +207,13 @@ const envSchema = z.object({
   COFFER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   COFFER_WEBHOOKS_ALLOW_PRIVATE: booleanFlag.optional(),
   COFFER_CURRENCIES: z.string().min(3).optional(),
+  COFFER_LANGUAGES: z
+    .string()
+    .transform((text) => [...new Set(text.split(',').map((code) => code.trim()))])
+    .refine((codes) => codes.every(isLanguage), `must list languages among ${languages.join(', ')}`)
+    .refine((codes) => codes.includes(sourceLanguage), `must include ${sourceLanguage}`)
+    .transform((codes) => codes as Language[])
+    .optional(),
   COFFER_FX_FILE: z.string().min(1).optional(),
   COFFER_FX_MARKUP: z.string().min(2).optional(),
   // Four days: the ECB publishes on working days, so Friday's rates serve over a long weekend.
@@ -361,6 +369,8 @@ export type Config = {
   isWebhookToPrivateAllowed: boolean;
   /** Offered currencies, rate source, markups and maximum rate age (ADR 051, ADR 052). */
   fx: FxSettings;
+  /** The languages people may choose (ADR 054), English always among them. */
+  languages: readonly Language[];
 };
 
 export class ConfigError extends Error {
@@ -612,5 +622,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { port: values.COFFER_METRICS_PORT, host: values.COFFER_METRICS_HOST },
     isWebhookToPrivateAllowed: values.COFFER_WEBHOOKS_ALLOW_PRIVATE ?? false,
     fx: loadFx(values, isSandbox),
+    languages: values.COFFER_LANGUAGES ?? languages,
   };
 }
