@@ -1,18 +1,14 @@
 import type { WalletListItem } from '@coffer/contracts/wallets';
+import { useLingui } from '@lingui/react/macro';
 import { formatAmountMinor } from '../lib/money.ts';
 import { payingWalletOf } from '../lib/wallets.ts';
 import { ChoiceSelect } from './choice-select.tsx';
 
-/** A wallet as a money form names it: its currency and what it has available to spend. */
-export function walletChoiceLabel(wallet: WalletListItem): string {
-  const available = formatAmountMinor(wallet.availableMinor, wallet.currency);
-  return `${wallet.currency} wallet · ${available} available${wallet.isMain ? ' (main)' : ''}`;
-}
-
 /**
  * Which of the customer's wallets a payment leaves from (issue #33): shown only to a
  * customer with more than one (`useChoosableWallets`), so everyone else's form is as it
- * was. `walletId` '' is the main wallet, and choosing the main wallet answers '' again.
+ * was. Each wallet shows its currency and what it has available to spend. `walletId` '' is
+ * the main wallet, and choosing the main wallet answers '' again.
  */
 export function WalletChoice({
   wallets,
@@ -25,12 +21,20 @@ export function WalletChoice({
   onChange: (walletId: string) => void;
   description?: string;
 }) {
+  const { t } = useLingui();
+  const labelOf = (wallet: WalletListItem) => {
+    const { currency } = wallet;
+    const available = formatAmountMinor(wallet.availableMinor, currency);
+    return wallet.isMain
+      ? t`${currency} wallet · ${available} available (main)`
+      : t`${currency} wallet · ${available} available`;
+  };
   return (
     <ChoiceSelect
-      label="From wallet"
+      label={t`From wallet`}
       description={description}
-      placeholder="Choose a wallet"
-      data={wallets.map((wallet) => ({ value: wallet.id, label: walletChoiceLabel(wallet) }))}
+      placeholder={t`Choose a wallet`}
+      data={wallets.map((wallet) => ({ value: wallet.id, label: labelOf(wallet) }))}
       value={payingWalletOf(wallets, walletId)?.id ?? ''}
       onChange={(chosen) => {
         if (!chosen) return;

@@ -1,4 +1,6 @@
 import { type WalletListItem, walletListSchema } from '@coffer/contracts/wallets';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 
@@ -40,5 +42,6 @@ export function chosenWalletOf(walletId: string): { walletId?: string } {
 
 /** How a confirmation names the wallet a payment leaves from: "JPY wallet · 1234567890". */
 export function walletNameOf(wallet: WalletListItem): string {
-  return `${wallet.currency} wallet · ${wallet.accountNumber}`;
+  const { currency, accountNumber } = wallet;
+  return i18n._(msg`${currency} wallet · ${accountNumber}`);
 }
