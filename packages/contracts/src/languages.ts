@@ -15,7 +15,14 @@ export function isLanguage(value: string): value is Language {
   return (languages as readonly string[]).includes(value);
 }
 
-export const languageSchema = z.enum(languages);
+export const languageSchema = z.enum(languages, { error: 'Choose one of the languages offered' });
+
+/** A language the operator has not enabled (COFFER_LANGUAGES), chosen anyway. */
+export const languageNotOfferedMessage = 'This language is not offered here.';
+
+/** PUT /profile/language: the signed-in person's language, for the app, emails and statements. */
+export const updateLanguageBodySchema = z.object({ language: languageSchema });
+export const updateLanguageResponseSchema = z.object({ language: languageSchema });
 
 /**
  * The locale Intl formats a language's dates, numbers and amounts with. Arabic is written
@@ -48,7 +55,8 @@ export const languageNames: Readonly<Record<Language, string>> = {
 
 /** The longest Accept-Language header read: browsers send a few dozen characters. */
 const acceptLanguageMaxLength = 1000;
-const acceptLanguageRange = /^\s*([A-Za-z]{1,8})(?:-[A-Za-z0-9]{1,8})*\s*(?:;\s*q\s*=\s*([01](?:\.\d{0,3})?))?\s*$/;
+const acceptLanguageRange =
+  /^\s*([A-Za-z]{1,8})(?:-[A-Za-z0-9]{1,8})*\s*(?:;\s*q\s*=\s*([01](?:\.\d{0,3})?))?\s*$/;
 
 /**
  * The enabled language an Accept-Language header prefers (RFC 9110 section 12.5.4, matched

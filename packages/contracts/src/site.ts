@@ -1,3 +1,4 @@
+import { languageSchema, languages } from './languages.ts';
 import { termsSchema } from './terms.ts';
 import { z } from './zod.ts';
 
@@ -39,6 +40,15 @@ export const siteSchema = z.object({
   depositInstructions: z.optional(z.string().check(z.maxLength(4000))),
 });
 export type Site = z.infer<typeof siteSchema>;
+
+/**
+ * GET /public/site: the operator's description and the languages they enabled
+ * (COFFER_LANGUAGES), English first, which a language switcher offers.
+ */
+export const siteResponseSchema = z.extend(siteSchema, {
+  languages: z.array(languageSchema).check(z.minLength(1), z.maxLength(languages.length)),
+});
+export type SiteResponse = z.infer<typeof siteResponseSchema>;
 
 /**
  * The operator's file (COFFER_SITE_FILE): what every page may read (`siteSchema`, the

@@ -1,3 +1,4 @@
+import { isLanguage, type Language, sourceLanguage } from '@coffer/contracts/languages';
 import { customerTimeZone } from '@coffer/contracts/time-zones';
 import type { Queryable } from '../db/client.ts';
 import type { RowOf } from '../db/rows.ts';
@@ -23,6 +24,15 @@ export function timeZoneOfUser(
     { chosenTimeZone: user.time_zone, country: user.country },
     config.timeZone,
   );
+}
+
+/**
+ * The language a person is written to in: their emails, statements and downloads. The
+ * column's check keeps it one of the four; one the operator has since disabled is still
+ * theirs, as every message falls back to English where a catalog lacks it.
+ */
+export function languageOfUser(user: Pick<UserRow, 'language'>): Language {
+  return isLanguage(user.language) ? user.language : sourceLanguage;
 }
 
 export async function findUserById(db: Queryable, userId: string): Promise<UserRow | null> {

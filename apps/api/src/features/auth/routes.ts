@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { findUserById } from '../../customers/queries.ts';
 import { sessionOf } from '../../platform/access.ts';
+import { languageOf } from '../../platform/languages.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';
 import { clearSessionCookie, revokeSession, setSessionCookie } from '../../platform/sessions.ts';
 import {
@@ -84,11 +85,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: signupBodySchema, response: { 201: userResponseSchema } },
     },
     async (request, reply) => {
-      const { user, sessionToken } = await signUp(
-        authDepsOf(request),
-        request.body,
-        clientOf(request),
-      );
+      const { user, sessionToken } = await signUp(authDepsOf(request), request.body, {
+        ...clientOf(request),
+        language: languageOf(request),
+      });
       await startSession(request, reply, { status: 'signed_in', user, sessionToken });
       return reply.status(201).send({ user });
     },
