@@ -3,7 +3,12 @@ import { findCountry } from '@coffer/contracts/countries';
 import { type Language, sourceLanguage } from '@coffer/contracts/languages';
 
 import type { Config } from '../../config.ts';
-import { languageOfUser, selectUser, timeZoneOfUser, type UserRow } from '../../customers/queries.ts';
+import {
+  languageOfUser,
+  selectUser,
+  timeZoneOfUser,
+  type UserRow,
+} from '../../customers/queries.ts';
 import type { Queryable } from '../../db/client.ts';
 import { isTwoFactorRequiredFor, mustAcceptTerms } from '../../platform/access.ts';
 

@@ -1,8 +1,8 @@
 import type { LoginResponse, Me } from '@coffer/contracts/auth';
 import { findCountry } from '@coffer/contracts/countries';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
-import { estimatePasswordStrength } from '@coffer/contracts/password-strength';
 import type { Language } from '@coffer/contracts/languages';
+import { estimatePasswordStrength } from '@coffer/contracts/password-strength';
 import type { Site } from '@coffer/contracts/site';
 import type { Terms } from '@coffer/contracts/terms';
 import type { Config } from '../../config.ts';
