@@ -11,7 +11,7 @@ export type SourceMessage = { id: string; origins: string[] };
 // Where this code keeps what it says: `message:`/`error:` (refusals), `subject:`/`text:`
 // (emails and notifications), and constants, tables and functions named for messages.
 const messageProperty = /^(message|error|subject|text)$/;
-const messageName = /(Message|Messages)$|^tooLong$/;
+const messageName = /(Message|Messages)$|^(tooLong|entryKindLabels)$/;
 
 function isSentence(text: string): boolean {
   // A message starts with a letter, digit or a placeholder and has a word in it; codes

@@ -4,12 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type GlMap, GlMapError, parseGlMap } from '@coffer/contracts/books';
 import { type CurrencyCode, isCurrencyCode } from '@coffer/contracts/currencies';
-import {
-  isLanguage,
-  type Language,
-  languages,
-  sourceLanguage,
-} from '@coffer/contracts/languages';
+import { isLanguage, type Language, languages, sourceLanguage } from '@coffer/contracts/languages';
 import { LimitsConfigError, type LimitsTable, parseLimitsTable } from '@coffer/contracts/limits';
 import {
   defaultLoanTermsJson,

@@ -38,11 +38,18 @@ function literalLength(id: string): number {
 
 export type TextTranslator = (englishText: string) => string;
 
+/** Rewrites a value read back from English text for the language (an amount in its locale). */
+export type LocalizeValue = (name: string, value: string) => string;
+
 /**
  * A translator of English text into one language: `ids` are the catalog's message ids,
  * `translate` the language's own lookup (Lingui's `i18n._`).
  */
-export function textTranslator(ids: Iterable<string>, translate: Translate): TextTranslator {
+export function textTranslator(
+  ids: Iterable<string>,
+  translate: Translate,
+  localizeValue: LocalizeValue = (_, value) => value,
+): TextTranslator {
   const known = new Set(ids);
   const templates = templatesOf(known);
   return (englishText) => {
@@ -52,7 +59,7 @@ export function textTranslator(ids: Iterable<string>, translate: Translate): Tex
       if (!match) continue;
       const values: Record<string, string> = {};
       template.names.forEach((name, index) => {
-        values[name] = match[index + 1] ?? '';
+        values[name] = localizeValue(name, match[index + 1] ?? '');
       });
       return translate(template.id, values);
     }

@@ -1,8 +1,9 @@
-import { isLanguage, type Language, sourceLanguage } from '@coffer/contracts/languages';
+import type { Language } from '@coffer/contracts/languages';
 import { customerTimeZone } from '@coffer/contracts/time-zones';
 import type { Queryable } from '../db/client.ts';
 import type { RowOf } from '../db/rows.ts';
 import type { users } from '../db/schema.ts';
+import { toLanguage } from '../platform/languages.ts';
 
 /** A user with their wallet's currency and number (staff have none). */
 export type UserRow = RowOf<typeof users> & {
@@ -26,13 +27,9 @@ export function timeZoneOfUser(
   );
 }
 
-/**
- * The language a person is written to in: their emails, statements and downloads. The
- * column's check keeps it one of the four; one the operator has since disabled is still
- * theirs, as every message falls back to English where a catalog lacks it.
- */
+/** The language a person is written to in: their emails, statements and downloads. */
 export function languageOfUser(user: Pick<UserRow, 'language'>): Language {
-  return isLanguage(user.language) ? user.language : sourceLanguage;
+  return toLanguage(user.language);
 }
 
 export async function findUserById(db: Queryable, userId: string): Promise<UserRow | null> {

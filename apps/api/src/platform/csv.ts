@@ -23,9 +23,23 @@ export function csvField(value: string): string {
   return /[",;\t\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** One CSV line of escaped fields, ended as RFC 4180 says. */
-export function csvRow(fields: string[]): string {
-  return `${fields.map(csvField).join(',')}\r\n`;
+/**
+ * One CSV line of escaped fields, ended as RFC 4180 says. `separator`: a semicolon where
+ * the reader's locale writes decimals with a comma (`csvSeparatorOf`).
+ */
+export function csvRow(fields: string[], separator: ',' | ';' = ','): string {
+  return `${fields.map(csvField).join(separator)}\r\n`;
+}
+
+/**
+ * The separator a spreadsheet in `locale` expects: where its decimal mark is a comma
+ * (German), Excel and LibreOffice split on semicolons, and the amounts use the comma.
+ */
+export function csvSeparatorOf(locale: string): { separator: ',' | ';'; decimalMark: string } {
+  const decimalMark =
+    new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')
+      ?.value ?? '.';
+  return { separator: decimalMark === ',' ? ';' : ',', decimalMark };
 }
 
 /** "2026-11-03 14:22:05": the form spreadsheets read as a date and time (UTC). */

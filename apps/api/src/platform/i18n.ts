@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isCurrencyCode } from '@coffer/contracts/currencies';
 import { intlLocaleOf, type Language, languages } from '@coffer/contracts/languages';
 import { type TextTranslator, textTranslator } from '@coffer/contracts/message-text';
+import { formatMoney, parseAmount } from '@coffer/contracts/money';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { parsePo } from 'pofile-ts';
@@ -47,6 +49,42 @@ function compiledMessages(language: Language): Messages {
   return messages;
 }
 
+/**
+ * en-US writes each currency with a symbol of its own ("$", "€", "¥", "CA$") or its code:
+ * the currency of an amount formatted for an English message, read back by its symbol.
+ */
+const currencyByEnglishSymbol: ReadonlyMap<string, string> = (() => {
+  const found = new Map<string, string | null>();
+  for (const code of Intl.supportedValuesOf('currency')) {
+    const symbol = new Intl.NumberFormat('en-US', { style: 'currency', currency: code })
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value;
+    // A symbol two currencies share says neither: such an amount stays as it was written.
+    if (symbol) found.set(symbol, found.has(symbol) ? null : code);
+  }
+  return new Map([...found].flatMap(([symbol, code]) => (code ? [[symbol, code]] : [])));
+})();
+
+const englishAmount = /^(-?)([^\d\s-][^\d]*?)\s?(\d{1,3}(?:,\d{3})*(?:\.\d+)?)$/u;
+
+/**
+ * An amount an English message was written with ("€5,000.00", formatMoney's default) as
+ * the language writes it ("5.000,00 €"), through the same exact decimal: never a float.
+ * Anything else is left as it was.
+ */
+export function localizeAmount(englishText: string, language: Language): string {
+  const match = englishAmount.exec(englishText);
+  const currency = match ? currencyByEnglishSymbol.get((match[2] ?? '').trim()) : undefined;
+  if (!match || !currency || !isCurrencyCode(currency)) return englishText;
+  try {
+    const magnitudeMinor = parseAmount((match[3] ?? '').replaceAll(',', ''), currency);
+    const amountMinor = match[1] === '-' ? -magnitudeMinor : magnitudeMinor;
+    return formatMoney({ amountMinor, currency }, { locale: intlLocaleOf(language) });
+  } catch {
+    return englishText;
+  }
+}
+
 type Speaker = { i18n: I18n; translateText: TextTranslator };
 
 function speakerOf(language: Language): Speaker {
@@ -60,7 +98,11 @@ function speakerOf(language: Language): Speaker {
   i18n.setMessagesCompiler(compileMessage);
   return {
     i18n,
-    translateText: textTranslator(Object.keys(messages), (id, values) => i18n._(id, values)),
+    translateText: textTranslator(
+      Object.keys(messages),
+      (id, values) => i18n._(id, values),
+      (name, value) => (/amount/i.test(name) ? localizeAmount(value, language) : value),
+    ),
   };
 }
 

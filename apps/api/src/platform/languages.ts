@@ -1,6 +1,13 @@
-import { type Language, languageCookieName, requestLanguage } from '@coffer/contracts/languages';
+import {
+  isLanguage,
+  type Language,
+  languageCookieName,
+  requestLanguage,
+  sourceLanguage,
+} from '@coffer/contracts/languages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import type { Queryable } from '../db/client.ts';
 
 /**
  * The language a request is answered in (ADR 055): the person's choice in the language
@@ -36,4 +43,32 @@ export function setLanguageCookie(
     path: '/',
     maxAge: languageCookieMaxAgeSeconds,
   });
+}
+
+/**
+ * A stored language (users.language, whose check keeps it one of the four) as a Language;
+ * English for none. A language the operator has since disabled is still the person's: a
+ * message its catalog lacks is English anyway.
+ */
+export function toLanguage(stored: string | undefined | null): Language {
+  return stored != null && isLanguage(stored) ? stored : sourceLanguage;
+}
+
+/**
+ * The language a person is written to in (emails, notifications, statements), by their id
+ * or their address; English for an address that is nobody's yet.
+ */
+export async function storedLanguage(
+  db: Queryable,
+  who: { userId: string } | { email: string },
+): Promise<Language> {
+  const found =
+    'userId' in who
+      ? await db.query<{ language: string }>('SELECT language FROM users WHERE id = $1', [
+          who.userId,
+        ])
+      : await db.query<{ language: string }>('SELECT language FROM users WHERE email = $1', [
+          who.email.toLowerCase(),
+        ]);
+  return toLanguage(found.rows[0]?.language);
 }
