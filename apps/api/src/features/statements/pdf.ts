@@ -117,9 +117,12 @@ function writeText(
   });
 }
 
+/** Noto Sans's ascent, in ems (its hhea ascender, 1069 of 1000 units). */
+const notoSansAscent = 1.069;
+
 /**
- * One right-to-left line, its runs placed from the right edge of its box (`align: 'right'`,
- * the end of an Arabic line, puts it on the left). pdfkit wraps and aligns only left to
+ * One right-to-left line, its runs placed from the right edge of its box (`align: 'left'`,
+ * the end of an Arabic line, puts it on the left instead). pdfkit wraps and aligns only left to
  * right, so the line is laid out here and not wrapped: the statement's cells and labels
  * are short.
  */
@@ -138,11 +141,14 @@ function writeRightToLeft(
     return { ...run, widthPt: doc.widthOfString(run.text) };
   });
   const lineWidthPt = runs.reduce((sum, run) => sum + run.widthPt, 0);
-  let x = options.align === 'right' ? left : left + boxWidthPt - lineWidthPt;
+  let x = options.align === 'left' ? left : left + boxWidthPt - lineWidthPt;
+  // Every run on one baseline, where Noto Sans puts it: each face has its own ascent, and
+  // pdfkit would hang each run from its top.
+  const baselineY = top + notoSansAscent * style.sizePt;
   let lineHeightPt = 0;
   for (const run of runs) {
     useFace(doc, run.face, style.sizePt);
-    doc.text(run.text, x, top, { lineBreak: false });
+    doc.text(run.text, x, baselineY, { lineBreak: false, baseline: 'alphabetic' });
     lineHeightPt = Math.max(lineHeightPt, doc.currentLineHeight(true));
     x += run.widthPt;
   }

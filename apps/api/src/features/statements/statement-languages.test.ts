@@ -70,7 +70,15 @@ describe('statements in the customer’s language', () => {
     const response = await client.get(`/api/v1/statements?month=${thisMonth}&format=pdf`);
     expect(response.statusCode).toBe(200);
     const text = (await pdfText(response.rawPayload)).replace(/\s+/g, ' ');
-    for (const words of ['取引明細書', '口座名義', '期首残高', '期末残高', '入金合計', '日付', '残高']) {
+    for (const words of [
+      '取引明細書',
+      '口座名義',
+      '期首残高',
+      '期末残高',
+      '入金合計',
+      '日付',
+      '残高',
+    ]) {
       expect(text).toContain(words);
     }
     expect(text).toContain('入金');
@@ -113,7 +121,10 @@ describe('statements in the customer’s language', () => {
     const client = await customerIn('de');
     const response = await client.get(`/api/v1/statements?month=${thisMonth}&format=csv`);
     expect(response.statusCode).toBe(200);
-    const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Datum (UTC);Art;Beschreibung;Betrag;Währung;Saldo');
     expect(lines[1]).toMatch(/^\d{4}-\d{2}-01;Anfangssaldo;;;USD;0,00$/);
     expect(lines).toContainEqual(expect.stringMatching(/;Einzahlung;Salary;1234,50;USD;1234,50$/));
