@@ -1,5 +1,9 @@
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import { defineConfig } from 'vitest/config';
+import { featureDependenciesModule } from './apps/web/feature-dependencies.ts';
 
 // The API's integration tests run twice: once on PGlite and once on a real PostgreSQL
 // server started by scripts/test.mjs. Files named *.pg.test.ts need a real server
@@ -13,6 +17,11 @@ const templateDatabase = './apps/api/test/template-database.ts';
 // them, and importing the app once per worker instead of once per file cut the worker
 // time of these projects by about a third (3 of 78 files: 89 s of CPU to 59 s).
 
+// Lingui's own macro transform is native code for Node 22.19 and later; on the Node 20 this
+// project also runs on, Babel compiles the macros (docs/decisions/054): its advice to
+// switch is noise here.
+process.env.LINGUI_SUPPRESS_BABEL_WARNING ??= '1';
+
 export default defineConfig({
   test: {
     // Vitest's default (cores − 1) runs one file at a time on a 2-core CI machine, leaving a
@@ -21,6 +30,13 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
+        // The web app's modules as its build makes them (apps/web/vite.config.ts): Lingui's
+        // macros compiled, PO catalogs imported as messages.
+        plugins: [
+          babel({ presets: [linguiTransformerBabelPreset()] }),
+          lingui(),
+          featureDependenciesModule(path.join(import.meta.dirname, 'apps/web/src')),
+        ],
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', `apps/*/src/${unitTests}`, `bench/${unitTests}`],

@@ -1,8 +1,11 @@
 import path from 'node:path';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { checkPageBudgets } from './check-page-budgets.ts';
 import { entryGroup, firstScreenGroup } from './chunk-groups.ts';
+import { featureDependenciesModule } from './feature-dependencies.ts';
 import { leanImports } from './lean-imports.ts';
 import { mantineStylesCheck } from './mantine-styles-check.ts';
 import { precompress } from './precompress.ts';
@@ -38,10 +41,21 @@ function landingServerOutDir(): Plugin {
 // `vite build` builds two environments (docs/decisions/010 and 011): the app for the
 // browser, and the landing page and the app's server-rendered pages for the API to render
 // (dist/server/landing-server.js and app-server.js).
+// Lingui's own macro transform is native code for Node 22.19 and later; on the Node 20 this
+// project also runs on, Babel compiles the macros (docs/decisions/054): its advice to
+// switch is noise here.
+process.env.LINGUI_SUPPRESS_BABEL_WARNING ??= '1';
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    // Lingui's macros (<Trans>, useLingui's t) become message lookups, and a PO catalog
+    // imported by lib/i18n.ts becomes compiled messages (docs/decisions/054). A message a
+    // catalog lacks is English (lingui.config.ts's fallback), never an id.
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    lingui({ failOnCompileError: true }),
+    featureDependenciesModule(path.join(import.meta.dirname, 'src')),
     productionBuilds(),
     precompress(),
     landingServerOutDir(),

@@ -5,6 +5,7 @@
 // app then hydrates it (src/main.tsx, docs/decisions/021), from the answers embedded here.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isStaffRole, type Me } from '@coffer/contracts/auth';
+import { directionOf, intlLocaleOf, type Language } from '@coffer/contracts/languages';
 import type { QueryClient } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import {
@@ -37,6 +38,7 @@ import {
   timeZoneCookieName,
 } from './lib/dates.ts';
 import { escapeHtml } from './lib/escape-html.ts';
+import { setLanguageSource } from './lib/i18n.ts';
 import {
   dateRegionAttribute,
   type PrerenderedAnswers,
@@ -46,6 +48,7 @@ import {
 import { RequestFactsContext } from './lib/request-facts.ts';
 import { meQueryKey, mustSetUpTwoFactor } from './lib/session.ts';
 import { siteQueryOptions } from './lib/site.ts';
+import { i18nOf } from './server-i18n.ts';
 
 export type AppPageRequest = {
   /** The address asked for, path and query: its path matches one of `serverRenderedPaths`. */
@@ -53,8 +56,8 @@ export type AppPageRequest = {
   /** Answers a GET of the API as the browser's own request would be answered. */
   callApi: (apiPath: string) => Promise<ApiAnswer>;
   cookies: ReadonlyMap<string, string>;
-  /** The browser's Accept-Language header: dates are shown in its first language. */
-  acceptLanguage: string | undefined;
+  /** The language the page is written in: the visitor's choice, else the browser's. */
+  language: Language;
 };
 
 /** Where index.html (the app's template) takes the rendered parts; the head's end is one. */
@@ -75,6 +78,7 @@ export const appPages: readonly AppPage[] = listAppPages(appRoutes(createQueryCl
 type RenderRequest = {
   callApi: (apiPath: string) => Promise<ApiAnswer>;
   dateRegion: DateRegion;
+  language: Language;
 };
 
 // Renders wait for answers and code, so several run at once: the app's queries (through
@@ -87,26 +91,25 @@ function currentRenderRequest(): RenderRequest {
 }
 setAnswerSource((apiPath) => currentRenderRequest().callApi(apiPath));
 setDateRegionSource(() => currentRenderRequest().dateRegion);
+setLanguageSource(() => currentRenderRequest().language);
 
 /**
- * The locale and time zone the browser shows dates in, as far as the request tells: the
- * first language it accepts, and the time zone the app keeps in a cookie. Anything the
- * runtime does not know is left to the server's defaults.
+ * The locale and time zone the page shows dates in: the page's language, and the time zone
+ * the app keeps in a cookie (the server's default when it has none or one it does not know).
  */
 function dateRegionOf(request: AppPageRequest): DateRegion {
-  const language = request.acceptLanguage?.split(',')[0]?.split(';')[0]?.trim();
   const timeZone = request.cookies.get(timeZoneCookieName);
-  const isKnown = (locale: string | undefined, zone: string | undefined) => {
+  const isKnownZone = (zone: string) => {
     try {
-      new Intl.DateTimeFormat(locale, { timeZone: zone });
+      new Intl.DateTimeFormat(undefined, { timeZone: zone });
       return true;
     } catch {
       return false;
     }
   };
   return {
-    locale: language && language !== '*' && isKnown(language, undefined) ? language : undefined,
-    timeZone: timeZone && isKnown(undefined, timeZone) ? timeZone : undefined,
+    locale: intlLocaleOf(request.language),
+    timeZone: timeZone && isKnownZone(timeZone) ? timeZone : undefined,
   };
 }
 
@@ -174,7 +177,7 @@ async function renderComplete(
 ): Promise<string> {
   const renderErrors: unknown[] = [];
   const { prelude } = await prerender(
-    <Providers queryClient={queryClient}>
+    <Providers queryClient={queryClient} i18n={i18nOf(request.language)}>
       <RequestFactsContext value={{ cookies: request.cookies }}>
         <StaticRouterProvider
           router={createStaticRouter(routes, context)}
@@ -226,7 +229,8 @@ export async function renderAppPage(
   const dateRegion = dateRegionOf(request);
   const queryClient = createQueryClient();
   const handler = createStaticHandler(appRoutes(queryClient));
-  const markup = await renderRequest.run({ callApi, dateRegion }, async () => {
+  const { language } = request;
+  const markup = await renderRequest.run({ callApi, dateRegion, language }, async () => {
     // Only once the session says whose page it is: a customer's page asks nothing of
     // the staff API for staff, and the other way round.
     await prefetchEveryPageData(queryClient);
@@ -247,6 +251,7 @@ export async function renderAppPage(
   const institutionName = queryClient.getQueryData(siteQueryOptions.queryKey)?.institutionName;
   return (
     build.template
+      .replace(/<html lang="[^"]*"/, `<html lang="${language}" dir="${directionOf(language)}"`)
       // The template preloads the answers every page needs; this page carries them.
       .replaceAll(/<link rel="preload" href="\/api\/[^"]*"[^>]*>\s*/g, '')
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(institutionName ?? '')}</title>`)

@@ -28,7 +28,7 @@ function requestFor(url: string, me: Me | null, asked: string[]): AppPageRequest
       return { status: 200, json: {} };
     },
     cookies: new Map(),
-    acceptLanguage: undefined,
+    language: 'en',
   };
 }
 

@@ -4,8 +4,10 @@
 // up front, with what the API itself would answer.
 import type { Me } from '@coffer/contracts/auth';
 import type { HealthResponse } from '@coffer/contracts/health';
+import { directionOf, type Language } from '@coffer/contracts/languages';
 import type { Site } from '@coffer/contracts/site';
-import { MantineProvider } from '@mantine/core';
+import { I18nProvider } from '@lingui/react';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -18,8 +20,14 @@ import { KeptSiteMenu } from './components/site-menu.tsx';
 import { LandingPage } from './features/landing/pages/landing-page.tsx';
 import { escapeHtml } from './lib/escape-html.ts';
 import { healthQueryOptions } from './lib/health.ts';
+import { setLanguageSource } from './lib/i18n.ts';
 import { meQueryKey } from './lib/session.ts';
 import { siteQueryOptions } from './lib/site.ts';
+import { i18nOf } from './server-i18n.ts';
+
+// The render is synchronous: the language of the one in progress is this module's to keep.
+let renderLanguage: Language = 'en';
+setLanguageSource(() => renderLanguage);
 
 /** The answers of GET /public/site, /health and /auth/session for this request. */
 export type LandingPageData = { site: Site; health: HealthResponse; me: Me | null };
@@ -28,27 +36,39 @@ export type LandingPageData = { site: Site; health: HealthResponse; me: Me | nul
 const titleSlot = '<!--landing-title-->';
 const pageSlot = '<!--landing-page-->';
 
-/** The whole document: the template with the page's title and markup filled in. */
-export function renderLandingPage(template: string, data: LandingPageData): string {
+/** The whole document in `language`: the template with the page's title and markup filled in. */
+export function renderLandingPage(
+  template: string,
+  data: LandingPageData,
+  language: Language,
+): string {
   if (!template.includes(titleSlot) || !template.includes(pageSlot)) {
     throw new Error('landing.html must contain the title and page slots');
   }
+  renderLanguage = language;
   const queryClient = createQueryClient();
   queryClient.setQueryData(siteQueryOptions.queryKey, data.site);
   queryClient.setQueryData(healthQueryOptions.queryKey, data.health);
   queryClient.setQueryData(meQueryKey, data.me);
   const pageHtml = renderToString(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider {...mantineSettings}>
-        <StaticRouter location="/">
-          <PublicFrame siteMenu={<KeptSiteMenu target={<TopBarButton {...siteMenuButton} />} />}>
-            <LandingPage />
-          </PublicFrame>
-        </StaticRouter>
-      </MantineProvider>
+      <I18nProvider i18n={i18nOf(language)}>
+        <DirectionProvider initialDirection={directionOf(language)} detectDirection={false}>
+          <MantineProvider {...mantineSettings}>
+            <StaticRouter location="/">
+              <PublicFrame
+                siteMenu={<KeptSiteMenu target={<TopBarButton {...siteMenuButton} />} />}
+              >
+                <LandingPage />
+              </PublicFrame>
+            </StaticRouter>
+          </MantineProvider>
+        </DirectionProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
   return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}" dir="${directionOf(language)}"`)
     .replace(titleSlot, () => escapeHtml(data.site.institutionName))
     .replace(pageSlot, () => pageHtml);
 }

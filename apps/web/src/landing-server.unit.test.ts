@@ -21,7 +21,11 @@ const customer = customerMe;
 
 /** The page, without the empty comments React puts between adjacent pieces of text. */
 function render(data: Partial<LandingPageData>): string {
-  const html = renderLandingPage(template, { site: fullSite, health: sandbox, me: null, ...data });
+  const html = renderLandingPage(
+    template,
+    { site: fullSite, health: sandbox, me: null, ...data },
+    'en',
+  );
   return html.replaceAll('<!-- -->', '');
 }
 

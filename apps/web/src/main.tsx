@@ -1,4 +1,5 @@
 import './app/mantine-styles.css';
+import { i18n } from '@lingui/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -9,6 +10,7 @@ import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
 import { dateRegionName, rememberTimeZone } from './lib/dates.ts';
+import { activateLanguage, documentLanguage } from './lib/i18n.ts';
 import {
   dateRegionAttribute,
   servePrerenderedAnswers,
@@ -83,19 +85,23 @@ async function start(root: HTMLElement) {
   // Every page shows who is signed in, the institution's name and whether this is a
   // sandbox: ask now, while the router still loads the page's code, instead of after it.
   const everyPageData = prefetchEveryPageData(queryClient);
+  // In the language the server wrote the page in (the visitor's choice or the browser's);
+  // the router loads the first page's words in it meanwhile.
+  const frameWords = activateLanguage(documentLanguage());
   const router = createAppRouter(queryClient);
   // The app's modules have just run their own start-up in this task. The browser's first
   // date format (loading its time zone data: a third of this task on a slow phone) waits
   // for the next one, so neither makes a task long enough to hold up a tap.
   await nextTask();
   rememberTimeZone();
+  await frameWords;
   if (isServerRendered)
     await Promise.all([everyPageData, serverRenderedPageReady(router, queryClient)]);
 
   const app = (
     <StrictMode>
       <TakeOverServerRenderedPage root={root}>
-        <Providers queryClient={queryClient}>
+        <Providers queryClient={queryClient} i18n={i18n}>
           <RouterProvider router={router} />
         </Providers>
       </TakeOverServerRenderedPage>

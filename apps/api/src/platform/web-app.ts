@@ -5,11 +5,13 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { type Me, sessionResponseSchema } from '@coffer/contracts/auth';
 import type { HealthResponse } from '@coffer/contracts/health';
+import { directionOf, type Language } from '@coffer/contracts/languages';
 import type { Site } from '@coffer/contracts/site';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { declarePublicFiles } from './access.ts';
 import { sendError } from './error-handler.ts';
+import { languageOf } from './languages.ts';
 
 const immutableAssetMaxAgeSeconds = 365 * 24 * 60 * 60;
 
@@ -25,7 +27,7 @@ const buildManifestFile = path.join('.vite', 'manifest.json');
 const perRequestBrotliQuality = 5;
 
 type LandingPageData = { site: Site; health: HealthResponse; me: Me | null };
-type RenderLandingPage = (template: string, data: LandingPageData) => string;
+type RenderLandingPage = (template: string, data: LandingPageData, language: Language) => string;
 
 type ApiAnswer = { status: number; json: unknown };
 type AppPageRequest = {
@@ -33,7 +35,7 @@ type AppPageRequest = {
   url: string;
   callApi: (apiPath: string) => Promise<ApiAnswer>;
   cookies: ReadonlyMap<string, string>;
-  acceptLanguage: string | undefined;
+  language: Language;
 };
 type AppRenderer = {
   serverRenderedPaths: readonly string[];
@@ -120,7 +122,7 @@ function sendRenderedPage(
   if (options.encoding !== 'identity') reply.header('content-encoding', options.encoding);
   return reply
     .header('cache-control', options.cacheControl)
-    .header('vary', 'accept-encoding, cookie')
+    .header('vary', 'accept-encoding, accept-language, cookie')
     .type('text/html; charset=utf-8')
     .send(body);
 }
@@ -131,7 +133,11 @@ function sendRenderedPage(
  * configuration, so it is rendered once per encoding; a signed-in user's is rendered for
  * their request. If rendering fails, the app's own landing page takes over.
  */
-function registerLandingPage(app: FastifyInstance, distDir: string): void {
+function registerLandingPage(
+  app: FastifyInstance,
+  distDir: string,
+  sendAppPage: SendAppPage,
+): void {
   const template = readFileSync(path.join(distDir, landingTemplateFile), 'utf8');
   let renderer: Promise<RenderLandingPage> | undefined;
   const health: HealthResponse = {
@@ -139,33 +145,35 @@ function registerLandingPage(app: FastifyInstance, distDir: string): void {
     database: app.db.kind,
     isSandbox: app.config.isSandbox,
   };
-  const render = async (me: Me | null) => {
+  const render = async (me: Me | null, language: Language) => {
     renderer ??= loadRenderer(distDir);
-    return (await renderer)(template, { site: app.site, health, me });
+    return (await renderer)(template, { site: app.site, health, me }, language);
   };
-  const visitorPages = new Map<ContentEncoding, Promise<Buffer>>();
-  const visitorPage = (encoding: ContentEncoding) => {
-    let page = visitorPages.get(encoding);
+  const visitorPages = new Map<string, Promise<Buffer>>();
+  const visitorPage = (encoding: ContentEncoding, language: Language) => {
+    const key = `${language} ${encoding}`;
+    let page = visitorPages.get(key);
     if (!page) {
-      page = render(null).then((html) => encode(html, encoding, { isPerRequest: false }));
+      page = render(null, language).then((html) => encode(html, encoding, { isPerRequest: false }));
       // A failure is not kept: the next visitor tries again.
-      page.catch(() => visitorPages.delete(encoding));
-      visitorPages.set(encoding, page);
+      page.catch(() => visitorPages.delete(key));
+      visitorPages.set(key, page);
     }
     return page;
   };
 
   app.get('/', { config: { access: 'public', ignoresSession: true } }, async (request, reply) => {
     const encoding = encodingFor(request);
+    const language = languageOf(request);
     let body: Buffer;
     try {
       const me = await signedInUser(app, request);
       body = me
-        ? await encode(await render(me), encoding, { isPerRequest: true })
-        : await visitorPage(encoding);
+        ? await encode(await render(me, language), encoding, { isPerRequest: true })
+        : await visitorPage(encoding, language);
     } catch (error) {
       request.log.error({ err: error }, 'the landing page did not render; serving the app');
-      return sendAppPage(reply);
+      return sendAppPage(request, reply);
     }
     return sendRenderedPage(reply, body, { encoding, cacheControl: 'no-cache' });
   });
@@ -188,7 +196,11 @@ async function loadAppRenderer(distDir: string): Promise<AppRenderer> {
  * from, and the app takes over from there. It holds the customer's own data, so no cache
  * keeps it. Anyone else, or a failure, gets the app's index.html as for any other page.
  */
-async function registerServerRenderedAppPages(app: FastifyInstance, distDir: string) {
+async function registerServerRenderedAppPages(
+  app: FastifyInstance,
+  distDir: string,
+  sendAppPage: SendAppPage,
+) {
   const renderer = await loadAppRenderer(distDir);
   const build = {
     template: readFileSync(path.join(distDir, appTemplateFile), 'utf8'),
@@ -199,7 +211,7 @@ async function registerServerRenderedAppPages(app: FastifyInstance, distDir: str
       routePathFor(pagePath),
       { config: { access: 'public', ignoresSession: true } },
       async (request, reply) => {
-        if (!request.headers.cookie) return sendAppPage(reply);
+        if (!request.headers.cookie) return sendAppPage(request, reply);
         const encoding = encodingFor(request);
         let body: Buffer;
         try {
@@ -212,15 +224,15 @@ async function registerServerRenderedAppPages(app: FastifyInstance, distDir: str
                   value === undefined ? [] : [[name, value]],
                 ),
               ),
-              acceptLanguage: request.headers['accept-language'],
+              language: languageOf(request),
             },
             build,
           );
-          if (html === null) return sendAppPage(reply);
+          if (html === null) return sendAppPage(request, reply);
           body = await encode(html, encoding, { isPerRequest: true });
         } catch (error) {
           request.log.error({ err: error, pagePath }, 'the page did not render; serving the app');
-          return sendAppPage(reply);
+          return sendAppPage(request, reply);
         }
         return sendRenderedPage(reply, body, { encoding, cacheControl: 'no-store' });
       },
@@ -239,8 +251,39 @@ function routePathFor(pagePattern: string): string {
   return firstParameter === -1 ? pagePattern : `${pagePattern.slice(0, firstParameter)}/*`;
 }
 
-function sendAppPage(reply: FastifyReply) {
-  return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+/**
+ * The app's index.html in each language it is asked in: `<html lang dir>` says the page's
+ * language before any script runs (the app starts in it, src/lib/i18n.ts), and a screen
+ * reader reads it in that language. Made and compressed once per language and encoding.
+ */
+function appShellPages(distDir: string) {
+  const template = readFileSync(path.join(distDir, appTemplateFile), 'utf8');
+  const pages = new Map<string, Promise<Buffer>>();
+  return (language: Language, encoding: ContentEncoding): Promise<Buffer> => {
+    const key = `${language} ${encoding}`;
+    let page = pages.get(key);
+    if (!page) {
+      const html = template.replace(
+        /<html lang="[^"]*"/,
+        `<html lang="${language}" dir="${directionOf(language)}"`,
+      );
+      page = encode(html, encoding, { isPerRequest: false });
+      pages.set(key, page);
+    }
+    return page;
+  };
+}
+
+/** Answers with the app's index.html, whose router then shows the page asked for. */
+type SendAppPage = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+function appPageSender(distDir: string): SendAppPage {
+  const appShellPage = appShellPages(distDir);
+  return async (request, reply) => {
+    const encoding = encodingFor(request);
+    const body = await appShellPage(languageOf(request), encoding);
+    return sendRenderedPage(reply, body, { encoding, cacheControl: 'no-cache' });
+  };
 }
 
 /**
@@ -250,7 +293,9 @@ function sendAppPage(reply: FastifyReply) {
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
+  let sendAppPage: SendAppPage = async (_request, reply) => sendError(reply, 'not_found');
   if (hasBuild) {
+    sendAppPage = appPageSender(distDir);
     const fileOptions = {
       root: distDir,
       index: false,
@@ -283,7 +328,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       existsSync(path.join(distDir, landingRendererFile)) &&
       existsSync(path.join(distDir, landingTemplateFile))
     ) {
-      registerLandingPage(app, distDir);
+      registerLandingPage(app, distDir, sendAppPage);
     } else {
       app.log.warn({ distDir }, 'the web build has no server-rendered landing page');
     }
@@ -291,7 +336,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       existsSync(path.join(distDir, appRendererFile)) &&
       existsSync(path.join(distDir, buildManifestFile))
     ) {
-      await registerServerRenderedAppPages(app, distDir);
+      await registerServerRenderedAppPages(app, distDir, sendAppPage);
     } else {
       app.log.warn({ distDir }, 'the web build has no server-rendered app pages');
     }
@@ -308,6 +353,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     if (!hasBuild || !isPageRequest || request.url.startsWith('/api/')) {
       return sendError(reply, 'not_found');
     }
-    return sendAppPage(reply);
+    return sendAppPage(request, reply);
   });
 }

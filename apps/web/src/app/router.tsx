@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'reac
 import { z } from 'zod/mini';
 import { NotFoundContent } from '../components/not-found-content.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
+import { featureOfModule, loadPageWords } from '../lib/i18n.ts';
 import { prefetchDashboardData } from './page-data.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
@@ -68,7 +69,9 @@ function lazyPage(modulePath: string, name: string): Pick<RouteObject, 'lazy' | 
   return {
     handle,
     lazy: async () => {
-      const Component = (await load())[name];
+      // The page's words load with its code, in parallel (lib/i18n.ts).
+      const [module] = await Promise.all([load(), loadPageWords(featureOfModule(modulePath))]);
+      const Component = module[name];
       if (!Component) throw new Error(`${modulePath} does not export ${name}`);
       return { Component };
     },

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { homeLinkFor } from '../lib/return-to.ts';
@@ -5,9 +8,9 @@ import { useMe } from '../lib/session.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** Where the 404 page sends someone: their own start page once signed in, else home. */
-function useWayBack(): { to: string; label: string } {
+function useWayBack(): { to: string; label: MessageDescriptor } {
   const me = useMe();
-  return me ? homeLinkFor(me.role) : { to: '/', label: 'Go to the home page' };
+  return me ? homeLinkFor(me.role) : { to: '/', label: msg`Go to the home page` };
 }
 
 /**
@@ -15,7 +18,8 @@ function useWayBack(): { to: string; label: string } {
  * signed-in shell the shell already provides the page's <main>.
  */
 export function NotFoundContent({ isInsideShell = false }: { isInsideShell?: boolean }) {
-  usePageTitle('Page not found');
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Page not found`);
   const wayBack = useWayBack();
   return (
     <Container
@@ -29,10 +33,14 @@ export function NotFoundContent({ isInsideShell = false }: { isInsideShell?: boo
         <Text c="dimmed" fw={600} ff="monospace">
           404
         </Text>
-        <Title order={1}>Page not found</Title>
-        <Text>There is no page at this address. Check the link, or start again from home.</Text>
+        <Title order={1}>
+          <Trans>Page not found</Trans>
+        </Title>
+        <Text>
+          <Trans>There is no page at this address. Check the link, or start again from home.</Trans>
+        </Text>
         <Button component={Link} to={wayBack.to}>
-          {wayBack.label}
+          {i18n._(wayBack.label)}
         </Button>
       </Stack>
     </Container>

@@ -1,9 +1,12 @@
+import { intlLocaleOf } from '@coffer/contracts/languages';
+import { currentLanguage } from './i18n.ts';
 import { writePreferenceCookie } from './preference-cookies.ts';
 
 /**
  * Where dates are shown for: a locale and a time zone, `undefined` meaning the browser's
- * own. The server renders a page for the browser's (src/app-server.tsx): the first
- * language it accepts, and the time zone the app remembers in a cookie.
+ * own. Dates follow the page's language (docs/decisions/054), not the browser's: a German
+ * page writes 29.11.26 in any browser. The server renders a page for the same language and
+ * the time zone the app remembers in a cookie (src/app-server.tsx).
  */
 export type DateRegion = { locale: string | undefined; timeZone: string | undefined };
 
@@ -12,9 +15,11 @@ export const timeZoneCookieName = 'coffer-time-zone';
 /** Formats are kept per region and options; the server meets many regions. */
 const keptFormatsMax = 500;
 
-const browserRegion: DateRegion = { locale: undefined, timeZone: undefined };
+function browserRegion(): DateRegion {
+  return { locale: intlLocaleOf(currentLanguage()), timeZone: undefined };
+}
 /** The region of the render in progress: the browser's own, unless the server says (below). */
-let currentRegion: () => DateRegion = () => browserRegion;
+let currentRegion: () => DateRegion = browserRegion;
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** A date format for the current region; `options.timeZone` (e.g. UTC days) wins over it. */
@@ -42,7 +47,7 @@ export function setDateRegionSource(regionOfCurrentRender: () => DateRegion): vo
  * The locale and time zone `dateRegion` comes to, as one name (`en-US Europe/Paris`): the
  * browser hydrates a server-rendered page only if the server wrote its dates for the same.
  */
-export function dateRegionName(dateRegion: DateRegion = browserRegion): string {
+export function dateRegionName(dateRegion: DateRegion = browserRegion()): string {
   const { locale, timeZone } = new Intl.DateTimeFormat(dateRegion.locale, {
     timeZone: dateRegion.timeZone,
   }).resolvedOptions();

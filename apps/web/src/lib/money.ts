@@ -1,4 +1,6 @@
+import { canonicalAmountText } from '@coffer/contracts/amount-text';
 import { type CurrencyCode, minorDigits, toCurrencyCode } from '@coffer/contracts/currencies';
+import { intlLocaleOf } from '@coffer/contracts/languages';
 import {
   AmountRefusedError,
   type AmountUse,
@@ -8,17 +10,26 @@ import {
   parsePositiveAmount,
 } from '@coffer/contracts/money';
 import { z } from 'zod/mini';
+import { currentLanguage } from './i18n.ts';
 
 /**
- * Formats an amount in minor units (as the parsed API answer gives it) in its currency,
- * "USD 123.45": exactly, never through a float.
+ * Formats an amount in minor units (as the parsed API answer gives it) in its currency, as
+ * the page's language writes it ("$123.45", "123,45 $"): exactly, never through a float.
  */
 export function formatAmountMinor(
   amountMinor: bigint,
   currency: string,
   options: FormatMoneyOptions = {},
 ): string {
-  return formatMoney({ amountMinor, currency: toCurrencyCode(currency) }, options);
+  return formatMoney(
+    { amountMinor, currency: toCurrencyCode(currency) },
+    { locale: intlLocaleOf(currentLanguage()), ...options },
+  );
+}
+
+/** What a person typed, in the page's language, as the plain decimal text the API takes. */
+export function amountTextForApi(text: string): string {
+  return canonicalAmountText(text, currentLanguage());
 }
 
 /** The smallest step of an amount input in the currency: "1" for JPY, "0.01" for USD. */
@@ -27,10 +38,14 @@ export function minorUnitStep(currency: string): string {
   return digits === 0 ? '1' : `0.${'1'.padStart(digits, '0')}`;
 }
 
-/** What a person typed as a positive amount in minor units, or null while it is not one. */
+/** What a person typed, in the page's language, as a positive amount in minor units, or null while it is not one. */
 export function positiveAmountMinorOf(text: string, currency: CurrencyCode): bigint | null {
+  return positiveAmountMinorOfApiText(amountTextForApi(text), currency);
+}
+
+function positiveAmountMinorOfApiText(apiText: string, currency: CurrencyCode): bigint | null {
   try {
-    return parsePositiveAmount(text, currency);
+    return parsePositiveAmount(apiText, currency);
   } catch (error) {
     if (error instanceof AmountRefusedError) return null;
     throw error;
@@ -39,17 +54,22 @@ export function positiveAmountMinorOf(text: string, currency: CurrencyCode): big
 
 /**
  * A form's amount schema checked as the server checks it in the wallet's currency, with
- * the form's own words (`amountRefusals`) when it is not an amount above zero.
+ * the form's own words (`amountRefusals`) when it is not an amount above zero. What the
+ * person typed in their language's way becomes the plain decimal text the API takes: the
+ * form's body carries that.
  */
-export function positiveAmountSchemaFor<Schema extends z.ZodMiniType<string>>(
+export function positiveAmountSchemaFor<Schema extends z.ZodMiniType<string, string>>(
   schema: Schema,
   currency: CurrencyCode,
   use: AmountUse,
 ) {
-  return schema.check(
-    z.refine(
-      (text) => text === '' || positiveAmountMinorOf(text, currency) !== null,
-      amountRefusals[use].message,
+  return z.pipe(
+    z.pipe(z.string(), z.transform(amountTextForApi)),
+    schema.check(
+      z.refine(
+        (apiText) => apiText === '' || positiveAmountMinorOfApiText(apiText, currency) !== null,
+        amountRefusals[use].message,
+      ),
     ),
   );
 }

@@ -1,4 +1,6 @@
 import { isStaffRole, type Role } from '@coffer/contracts/auth';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
 /** Pages a visitor is never sent back to after signing in: they would bounce straight away. */
 const visitorOnlyPaths = ['/signin', '/signup', '/forgot-password', '/reset-password'];
@@ -38,10 +40,10 @@ export function signInPathFor(path: string): string {
 }
 
 /** A link to where a signed-in person starts (PRODUCT.md, Login): staff at the back office. */
-export function homeLinkFor(role: Role): { to: string; label: string } {
+export function homeLinkFor(role: Role): { to: string; label: MessageDescriptor } {
   return isStaffRole(role)
-    ? { to: '/admin', label: 'Go to the back office' }
-    : { to: '/dashboard', label: 'Go to your dashboard' };
+    ? { to: '/admin', label: msg`Go to the back office` }
+    : { to: '/dashboard', label: msg`Go to your dashboard` };
 }
 
 export function homePathFor(role: Role): string {

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -15,6 +16,7 @@ import { AuthCard } from '../components/auth-card.tsx';
  * per token: it is cached for the page's life and never refetched or retried.
  */
 export function VerifyEmailPage() {
+  const { i18n } = useLingui();
   usePageTitle('Email confirmation');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
@@ -42,7 +44,7 @@ export function VerifyEmailPage() {
 
   const nextStep = me ? (
     <Button component={Link} to={homeLinkFor(me.role).to} replace>
-      {homeLinkFor(me.role).label}
+      {i18n._(homeLinkFor(me.role).label)}
     </Button>
   ) : (
     <Button component={Link} to="/signin" replace>

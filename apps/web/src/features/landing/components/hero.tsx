@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import {
   Badge,
   Box,
@@ -58,6 +59,7 @@ function WalletIllustration() {
 
 export function Hero({ institutionName, tagline }: { institutionName: string; tagline?: string }) {
   const me = useMe();
+  const { i18n } = useLingui();
   return (
     <Box className={classes.hero}>
       <Container size="lg" py={{ base: 40, sm: 72 }}>
@@ -78,7 +80,7 @@ export function Hero({ institutionName, tagline }: { institutionName: string; ta
                   size="md"
                   rightSection={<ArrowRight size={18} aria-hidden />}
                 >
-                  {homeLinkFor(me.role).label}
+                  {i18n._(homeLinkFor(me.role).label)}
                 </Button>
               ) : (
                 <>

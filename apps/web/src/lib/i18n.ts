@@ -1,0 +1,124 @@
+import featureDependencies from 'virtual:coffer/feature-dependencies';
+import {
+  directionOf,
+  intlLocaleOf,
+  isLanguage,
+  type Language,
+  languageCookieName,
+  sourceLanguage,
+} from '@coffer/contracts/languages';
+import { type I18n, i18n, type Messages, setupI18n } from '@lingui/core';
+import { writePreferenceCookie } from './preference-cookies.ts';
+
+/**
+ * The app's words (docs/decisions/054). Each feature keeps its catalog beside its code
+ * (features/<name>/locales/<language>.po) and the frame every page shares keeps one in
+ * src/locales/; Vite compiles a PO file when it is imported, one chunk per language and
+ * catalog, so a page downloads only its own words in its own language.
+ */
+type CatalogModule = { messages: Messages };
+type CatalogLoaders = Record<string, () => Promise<CatalogModule>>;
+
+const frameCatalogs = import.meta.glob<CatalogModule>('../locales/*.po');
+const featureCatalogs = import.meta.glob<CatalogModule>('../features/*/locales/*.po');
+
+function catalogLoader(
+  feature: string,
+  language: Language,
+): (() => Promise<CatalogModule>) | undefined {
+  const loaders: CatalogLoaders = feature === '' ? frameCatalogs : featureCatalogs;
+  const key =
+    feature === '' ? `../locales/${language}.po` : `../features/${feature}/locales/${language}.po`;
+  return loaders[key];
+}
+
+/** The features whose words this browser has needed so far, the frame ('') among them. */
+const featuresInUse = new Set<string>();
+/** `language/feature` of every catalog loaded into `i18n`. */
+const loadedCatalogs = new Set<string>();
+
+async function loadCatalogs(language: Language, features: Iterable<string>): Promise<void> {
+  const pending = [...features].flatMap((feature) => {
+    const key = `${language}/${feature}`;
+    const load = catalogLoader(feature, language);
+    if (loadedCatalogs.has(key) || !load) return [];
+    return [load().then(({ messages }) => ({ key, messages }))];
+  });
+  for (const { key, messages } of await Promise.all(pending)) {
+    i18n.load(language, messages);
+    loadedCatalogs.add(key);
+  }
+}
+
+/** The feature a module of `features/` belongs to: `src/features/cards/pages/x.tsx` → cards. */
+export function featureOfModule(modulePath: string): string | undefined {
+  return /features\/([a-z-]+)\//.exec(modulePath)?.[1];
+}
+
+/**
+ * Loads the words a page of `feature` shows (its own and those of the features it reaches)
+ * in the language in use, before the page renders: with the page's code, not after it.
+ */
+export async function loadPageWords(feature: string | undefined): Promise<void> {
+  // The server's render has every catalog in its own I18n (renderI18n).
+  if (import.meta.env.SSR) return;
+  const features = featureDependencies[feature ?? ''] ?? [];
+  for (const name of features) featuresInUse.add(name);
+  await loadCatalogs(currentLanguage(), features);
+}
+
+/** The language of the render in progress: the app's own, unless the server says (below). */
+// Until the first activation, the page's own (the router loads the first page's words
+// while the frame's load).
+let languageSource = (): Language => (isLanguage(i18n.locale) ? i18n.locale : documentLanguage());
+
+/** What dates and amounts are written for, where no component's `useLingui` can be asked. */
+export function currentLanguage(): Language {
+  return languageSource();
+}
+
+/**
+ * Switches the app to `language`: every catalog in use is loaded in it first, so no page
+ * shows a mix; the document says its language and direction, and the cookie tells the
+ * server, which renders pages and writes emails in it.
+ */
+export async function activateLanguage(language: Language): Promise<void> {
+  featuresInUse.add('');
+  for (const name of featureDependencies[''] ?? []) featuresInUse.add(name);
+  await loadCatalogs(language, featuresInUse);
+  i18n.activate(language);
+  document.documentElement.lang = language;
+  document.documentElement.dir = directionOf(language);
+  writePreferenceCookie(languageCookieName, language);
+}
+
+/**
+ * The locale Intl writes numbers, dates and amounts with on this page ('de', 'ar-u-nu-latn'):
+ * for the few places that format with Intl themselves rather than lib/money.ts or lib/dates.ts.
+ */
+export function intlLocale(): string {
+  return intlLocaleOf(currentLanguage());
+}
+
+/** The language the server wrote the page in (`<html lang>`), which the app starts in. */
+export function documentLanguage(): Language {
+  if (typeof document === 'undefined') return sourceLanguage;
+  const lang = document.documentElement.lang;
+  return isLanguage(lang) ? lang : sourceLanguage;
+}
+
+/**
+ * For the server: an I18n of its own per render (several run at once), with every catalog
+ * of the language, as the server's build holds them all.
+ */
+export function renderI18n(language: Language, catalogs: readonly Messages[]): I18n {
+  const instance = setupI18n();
+  for (const messages of catalogs) instance.load(language, messages);
+  instance.activate(language);
+  return instance;
+}
+
+/** For the server: where the render in progress finds its language. */
+export function setLanguageSource(languageOfCurrentRender: () => Language): void {
+  languageSource = languageOfCurrentRender;
+}
