@@ -10,11 +10,12 @@ import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 
 /**
- * The language a request is answered in (docs/decisions/054, 055): the person's choice in the language
- * cookie, else what the browser's Accept-Language asks for, among the languages the
- * operator enabled; English when neither names one. Never an error: a malformed header or a
- * disabled code is English. Every message, page and download the API writes for this
- * request asks here; emails and statements use the recipient's stored language instead.
+ * The language a request is answered in (docs/decisions/054, 055): the person's choice in
+ * the language cookie, else what the browser's Accept-Language asks for, among the
+ * languages the operator enabled; English when neither names one. Never an error: a
+ * malformed header or a disabled code is English. Every message, page and download the API
+ * writes for this request asks here; emails and statements use the recipient's stored
+ * language instead.
  */
 export function languageOf(request: FastifyRequest): Language {
   return requestLanguage(
