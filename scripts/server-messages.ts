@@ -62,6 +62,7 @@ function nameOf(node: ts.Node | undefined): string | null {
 
 /** Whether the literal stands where this code keeps its messages. */
 function isMessagePlace(node: ts.Node): boolean {
+  let child: ts.Node = node;
   let parent = node.parent;
   // Through a choice (`a ? 'x' : 'y'`, `a ?? 'x'`) and the lines of a text (`['…', '…'].join('\n')`).
   while (
@@ -74,8 +75,10 @@ function isMessagePlace(node: ts.Node): boolean {
       (ts.isCallExpression(parent) &&
         ts.isPropertyAccessExpression(parent.expression) &&
         parent.expression.name.text === 'join'))
-  )
+  ) {
+    child = parent;
     parent = parent.parent;
+  }
   if (!parent) return false;
   if (ts.isPropertyAssignment(parent)) {
     const name = nameOf(parent) ?? '';
@@ -85,6 +88,10 @@ function isMessagePlace(node: ts.Node): boolean {
     return messageName.test(nameOf(table) ?? '');
   }
   if (ts.isVariableDeclaration(parent)) return messageName.test(nameOf(parent) ?? '');
+  // The reason an amount's parser refuses it (`new MoneyParseError('…')`), which forms show.
+  if (ts.isNewExpression(parent) && parent.arguments?.[0] === child) {
+    return ts.isIdentifier(parent.expression) && parent.expression.text === 'MoneyParseError';
+  }
   // A call to the translator (`t('…')`), or a refinement's message (`z.refine(check, '…')`).
   if (ts.isCallExpression(parent)) {
     const callee = parent.expression;
@@ -93,8 +100,8 @@ function isMessagePlace(node: ts.Node): boolean {
       : ts.isPropertyAccessExpression(callee)
         ? callee.name.text
         : '';
-    if (calleeName === 't' && parent.arguments[0] === node) return true;
-    return calleeName === 'refine' && parent.arguments[1] === node;
+    if (calleeName === 't' && parent.arguments[0] === child) return true;
+    return calleeName === 'refine' && parent.arguments[1] === child;
   }
   // What a `somethingMessage(…)` function answers.
   if (ts.isReturnStatement(parent) || ts.isArrowFunction(parent)) {
