@@ -80,4 +80,17 @@ describe('error messages in the request’s language', () => {
     );
     expect(error.message).toBe(error.fields.password);
   });
+
+  it('answers the router’s own refusals in the language too, before cookies are read', async () => {
+    const client = new TestClient(app);
+    const answer = await client.request('GET', '/api/v1/transfers/%E0%A4%A', undefined, {
+      'accept-language': 'de',
+      cookie: `${languageCookieName}=ja`,
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error).toEqual({
+      code: 'validation_failed',
+      message: 'Die Adresse dieser Anfrage ist ungültig.',
+    });
+  });
 });

@@ -18,8 +18,11 @@ import type { Queryable } from '../db/client.ts';
  * language instead.
  */
 export function languageOf(request: FastifyRequest): Language {
+  // The router's own refusals (answerFrameworkError) come before @fastify/cookie has read
+  // the cookies: the header alone decides then.
+  const cookies = request.cookies as FastifyRequest['cookies'] | undefined;
   return requestLanguage(
-    request.cookies[languageCookieName],
+    cookies?.[languageCookieName],
     request.headers['accept-language'],
     request.server.config.languages,
   );
