@@ -1,26 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/app.ts';
-import { openTestDatabase } from '../../test/database.ts';
+import { describe, expect, it } from 'vitest';
 import { newSignup, TestClient } from '../../test/http.ts';
-import { startSmtpSink } from '../../test/smtp-sink.ts';
-import type { Database } from '../db/client.ts';
+import { type MailTestApp, useTestAppWithMail } from '../../test/smtp-sink.ts';
 import { inLanguage } from './mail.ts';
 
-let db: Database;
 let app: FastifyInstance;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let sink: MailTestApp['sink'];
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  sink = await startSmtpSink();
-  app = await buildTestApp(db, { SMTP_URL: sink.url });
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
-  await db.close();
+useTestAppWithMail((opened) => {
+  ({ app, sink } = opened);
 });
 
 async function signUpIn(acceptLanguage: string) {
