@@ -15,14 +15,7 @@ export function isLanguage(value: string): value is Language {
   return (languages as readonly string[]).includes(value);
 }
 
-export const languageSchema = z.enum(languages, { error: 'Choose one of the languages offered' });
-
-/** A language the operator has not enabled (COFFER_LANGUAGES), chosen anyway. */
-export const languageNotOfferedMessage = 'This language is not offered here.';
-
-/** PUT /profile/language: the signed-in person's language, for the app, emails and statements. */
-export const updateLanguageBodySchema = z.object({ language: languageSchema });
-export const updateLanguageResponseSchema = z.object({ language: languageSchema });
+export const languageSchema = z.enum(languages);
 
 /**
  * The locale Intl formats a language's dates, numbers and amounts with. Arabic is written

@@ -1,7 +1,7 @@
 import {
   updateLanguageBodySchema,
   updateLanguageResponseSchema,
-} from '@coffer/contracts/languages';
+} from '@coffer/contracts/language-choice';
 import {
   passkeyListSchema,
   passkeyRegistrationBodySchema,

@@ -1,5 +1,6 @@
 import { findCountry } from '@coffer/contracts/countries';
-import { type Language, languageNotOfferedMessage } from '@coffer/contracts/languages';
+import { languageNotOfferedMessage } from '@coffer/contracts/language-choice';
+import type { Language } from '@coffer/contracts/languages';
 import type { Profile, SessionInfo } from '@coffer/contracts/profile';
 import QRCode from 'qrcode';
 import { findUserById, timeZoneOfUser, type UserRow } from '../../customers/queries.ts';
