@@ -91,6 +91,7 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/profile': signedIn,
   'PATCH /api/v1/profile/username': signedIn,
   'PATCH /api/v1/profile/time-zone': signedIn,
+  'PUT /api/v1/profile/language': signedIn,
   'POST /api/v1/profile/email': signedIn,
   'POST /api/v1/profile/password': signedIn,
   'POST /api/v1/profile/totp/setup': signedIn,

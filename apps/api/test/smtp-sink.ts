@@ -1,5 +1,10 @@
+import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+import { buildTestApp } from './app.ts';
+import { openTestDatabase } from './database.ts';
 
 export type ReceivedMail = { to: string; subject: string; text: string };
 
@@ -50,4 +55,31 @@ export async function startSmtpSink(): Promise<{
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export type MailTestApp = {
+  app: FastifyInstance;
+  db: Database;
+  sink: Awaited<ReturnType<typeof startSmtpSink>>;
+};
+
+/**
+ * A fresh database, a real SMTP sink and the app sending to it, for the calling test file:
+ * opened before its first test, given to `onReady`, closed after its last.
+ */
+export function useTestAppWithMail(onReady: (opened: MailTestApp) => void): void {
+  let opened: MailTestApp | undefined;
+  beforeAll(async () => {
+    const db = await openTestDatabase();
+    const sink = await startSmtpSink();
+    const app = await buildTestApp(db, { SMTP_URL: sink.url });
+    await app.ready();
+    opened = { app, db, sink };
+    onReady(opened);
+  });
+  afterAll(async () => {
+    await opened?.app.close();
+    await opened?.sink.stop();
+    await opened?.db.close();
+  });
 }

@@ -15,6 +15,7 @@ export const customerMe: Me = {
   mustAcceptTerms: false,
   country: 'US',
   timeZone: 'UTC',
+  language: 'en',
   currency: 'USD',
   frozenReason: null,
 };

@@ -1,3 +1,4 @@
+import { languageSchema } from './languages.ts';
 import { passwordText, singleLineText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -78,6 +79,8 @@ export const meSchema = z.object({
   currency: z.string(),
   /** The IANA zone their days and times are shown in (`customerTimeZone`). */
   timeZone: z.string(),
+  /** The language they chose (or signed up in): the app's, their emails' and statements'. */
+  language: languageSchema,
   /**
    * A customer who has not accepted the operator's current terms and privacy notice (new
    * ones since sign-up): the API answers them nothing else until they do.

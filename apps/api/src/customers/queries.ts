@@ -1,7 +1,9 @@
+import type { Language } from '@coffer/contracts/languages';
 import { customerTimeZone } from '@coffer/contracts/time-zones';
 import type { Queryable } from '../db/client.ts';
 import type { RowOf } from '../db/rows.ts';
 import type { users } from '../db/schema.ts';
+import { toLanguage } from '../platform/languages.ts';
 
 /** A user with their wallet's currency and number (staff have none). */
 export type UserRow = RowOf<typeof users> & {
@@ -23,6 +25,11 @@ export function timeZoneOfUser(
     { chosenTimeZone: user.time_zone, country: user.country },
     config.timeZone,
   );
+}
+
+/** The language a person is written to in: their emails, statements and downloads. */
+export function languageOfUser(user: Pick<UserRow, 'language'>): Language {
+  return toLanguage(user.language);
 }
 
 export async function findUserById(db: Queryable, userId: string): Promise<UserRow | null> {

@@ -234,6 +234,8 @@ export const users = pgTable(
     country: char('country', { length: 2 }).notNull(),
     /** The customer's chosen IANA zone; null: `customerTimeZone` picks one (migration 0031). */
     timeZone: text('time_zone'),
+    /** The language they are spoken to in: emails, statements, messages (migration 0050). */
+    language: text('language').notNull().default('en'),
     /**
      * The legal name of the customer's latest approved identity verification (migration
      * 0032); null until one is approved: pages then show the username, never a guess.
@@ -288,6 +290,7 @@ export const users = pgTable(
       .where(sql`${table.closedAt} IS NOT NULL AND ${table.personalDataRemovedAt} IS NULL`),
     check('users_level_range', sql`${table.level} between 1 and 9`),
     check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
+    check('users_language_known', sql`${table.language} in ('en', 'de', 'ja', 'ar')`),
   ],
 );
 

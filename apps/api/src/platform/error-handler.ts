@@ -5,17 +5,33 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/sql-errors.ts';
 import { AppError } from './app-error.ts';
+import { translateText } from './i18n.ts';
+import { languageOf } from './languages.ts';
+import { zodMessageIn } from './zod-messages.ts';
 
+/**
+ * Answers with the one error body. The code is the stable part; the message and the
+ * fields' messages are written in English and translated here, once, into the request's
+ * language (ADR 055), wherever in the code they were thrown.
+ */
 export function sendError(
   reply: FastifyReply,
   code: ErrorCode,
   options: { message?: string; fields?: Record<string, string> } = {},
 ) {
+  const language = languageOf(reply.request);
+  const translate = (text: string) => translateText(language, text);
   const body: ErrorBody = {
     error: {
       code,
-      message: options.message ?? errorCodes[code].message,
-      ...(options.fields ? { fields: options.fields } : {}),
+      message: translate(options.message ?? errorCodes[code].message),
+      ...(options.fields
+        ? {
+            fields: Object.fromEntries(
+              Object.entries(options.fields).map(([name, text]) => [name, translate(text)]),
+            ),
+          }
+        : {}),
     },
   };
   return reply.status(errorCodes[code].status).send(body);
@@ -81,9 +97,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
+      const language = languageOf(request);
       for (const issue of error.validation) {
         const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        fields[name] ??= issue.message ?? 'Invalid value';
+        fields[name] ??= zodMessageIn(language, issue) ?? issue.message ?? 'Invalid value';
       }
       // The first field's own words say more than a generic line ("Please fill in all fields").
       const firstMessage = Object.values(fields)[0];

@@ -1,7 +1,10 @@
+import type { Language } from '@coffer/contracts/languages';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database, Queryable } from '../db/client.ts';
+import { translateLines, translateText } from './i18n.ts';
 import { newId } from './ids.ts';
+import { storedLanguage } from './languages.ts';
 import { type Poller, startPoller } from './poller.ts';
 import { sandboxMarking } from './sandbox-marking.ts';
 
@@ -19,13 +22,33 @@ const sendTimeoutMs = 30_000;
  * queued for the address of a closed account (ADR 050): its closure confirmation is
  * queued just before the account is marked closed.
  */
-export async function enqueueEmail(tx: Queryable, email: Email): Promise<void> {
+export async function enqueueEmail(
+  tx: Queryable,
+  englishEmail: Email,
+  options: { language?: Language } = {},
+): Promise<void> {
+  const email = inLanguage(
+    englishEmail,
+    options.language ?? (await storedLanguage(tx, { email: englishEmail.to })),
+  );
   await tx.query(
     `INSERT INTO outbox_emails (id, to_address, subject, text_body)
      SELECT $1::uuid, $2::text, $3::text, $4::text
       WHERE NOT EXISTS (SELECT 1 FROM users WHERE email = $2 AND closed_at IS NOT NULL)`,
     [newId(), email.to, email.subject, email.text],
   );
+}
+
+/**
+ * An email written in English (a sentence, a value or a link a line) in `language`: each
+ * line its translation, amounts written as the language writes them; links as they are.
+ */
+export function inLanguage(email: Email, language: Language): Email {
+  return {
+    to: email.to,
+    subject: translateText(language, email.subject),
+    text: translateLines(language, email.text),
+  };
 }
 
 /**

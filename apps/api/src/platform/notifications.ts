@@ -1,7 +1,10 @@
+import { type Language, sourceLanguage } from '@coffer/contracts/languages';
 import { emailModeOf, type NotificationKind } from '@coffer/contracts/notifications';
 import type { Queryable } from '../db/client.ts';
 import { eventsChannel } from './events.ts';
+import { translateLines, translateText, translatorFor } from './i18n.ts';
 import { newId } from './ids.ts';
+import { storedLanguage } from './languages.ts';
 
 export type NewNotification = {
   userId: string;
@@ -14,29 +17,35 @@ export type NewNotification = {
   email?: { subject: string; text: string };
 };
 
-/** The parameters of the SQL function notify_user (migration 0012), in its order. */
+/**
+ * The parameters of the SQL function notify_user (migration 0012), in its order: the text,
+ * subject and body written in English, here in the person's language (ADR 055).
+ */
 export function notifyUserParams(
   notification: NewNotification,
   mail: { publicUrl: string },
+  language: Language = sourceLanguage,
 ): unknown[] {
+  const t = translatorFor(language);
   const emailMode = emailModeOf(notification.kind);
   const pageUrl = `${mail.publicUrl}${notification.link ?? '/notifications'}`;
   const footer =
     emailMode === 'preference'
-      ? 'You can switch these emails off on your profile.'
-      : 'We always email you about the security of your account.';
+      ? t('You can switch these emails off on your profile.')
+      : t('We always email you about the security of your account.');
+  const text = translateText(language, notification.text);
   return [
     newId(),
     notification.userId,
     notification.kind,
-    notification.text,
+    text,
     notification.link ?? null,
     emailMode === 'never' ? null : newId(),
-    notification.email?.subject ?? notification.text,
+    notification.email ? translateText(language, notification.email.subject) : text,
     [
-      notification.email?.text ?? notification.text,
+      notification.email ? translateLines(language, notification.email.text) : text,
       '',
-      `See it in Coffer: ${pageUrl}`,
+      t('See it in Coffer: {pageUrl}', { pageUrl }),
       '',
       footer,
     ].join('\n'),
@@ -62,6 +71,14 @@ export async function notify(
                         p_email_id => $6, p_email_subject => $7, p_email_body => $8,
                         p_is_email_always => $9),
             pg_notify($10, $11)`,
-    [...notifyUserParams(notification, mail), eventsChannel, liveEvent],
+    [
+      ...notifyUserParams(
+        notification,
+        mail,
+        await storedLanguage(tx, { userId: notification.userId }),
+      ),
+      eventsChannel,
+      liveEvent,
+    ],
   );
 }

@@ -1,8 +1,14 @@
 import type { Me, Role } from '@coffer/contracts/auth';
 import { findCountry } from '@coffer/contracts/countries';
+import { type Language, sourceLanguage } from '@coffer/contracts/languages';
 
 import type { Config } from '../../config.ts';
-import { selectUser, timeZoneOfUser, type UserRow } from '../../customers/queries.ts';
+import {
+  languageOfUser,
+  selectUser,
+  timeZoneOfUser,
+  type UserRow,
+} from '../../customers/queries.ts';
 import type { Queryable } from '../../db/client.ts';
 import { isTwoFactorRequiredFor, mustAcceptTerms } from '../../platform/access.ts';
 
@@ -44,6 +50,7 @@ export function toMe(
     country: user.country,
     currency: currencyOf(user),
     timeZone: timeZoneOfUser(user, config),
+    language: languageOfUser(user),
     mustAcceptTerms: mustAcceptTerms(
       { role: user.role, acceptedTermsVersion: user.terms_version },
       terms?.version ?? null,
@@ -65,13 +72,15 @@ export async function insertUser(
     isEmailVerified: boolean;
     /** The terms version accepted as the account is opened (sign-up, the sandbox's seed). */
     acceptedTermsVersion?: string | null;
+    /** The language they signed up in (the request's); English when not given. */
+    language?: Language;
   },
 ): Promise<boolean> {
   const inserted = await tx.query(
     `INSERT INTO users (id, username, email, phone, country, role, password_hash, email_verified_at,
-                        terms_version, terms_accepted_at)
+                        terms_version, terms_accepted_at, language)
      VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::boolean THEN now() END,
-             $9::text, CASE WHEN $9::text IS NOT NULL THEN now() END)
+             $9::text, CASE WHEN $9::text IS NOT NULL THEN now() END, $10)
      ON CONFLICT (email) DO NOTHING RETURNING id`,
     [
       user.id,
@@ -83,6 +92,7 @@ export async function insertUser(
       user.passwordHash,
       user.isEmailVerified,
       user.acceptedTermsVersion ?? null,
+      user.language ?? sourceLanguage,
     ],
   );
   return inserted.rows.length > 0;

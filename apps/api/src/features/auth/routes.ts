@@ -22,6 +22,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { findUserById } from '../../customers/queries.ts';
 import { sessionOf } from '../../platform/access.ts';
+import { translateText } from '../../platform/i18n.ts';
+import { languageOf } from '../../platform/languages.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';
 import { clearSessionCookie, revokeSession, setSessionCookie } from '../../platform/sessions.ts';
 import {
@@ -84,11 +86,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: signupBodySchema, response: { 201: userResponseSchema } },
     },
     async (request, reply) => {
-      const { user, sessionToken } = await signUp(
-        authDepsOf(request),
-        request.body,
-        clientOf(request),
-      );
+      const { user, sessionToken } = await signUp(authDepsOf(request), request.body, {
+        ...clientOf(request),
+        language: languageOf(request),
+      });
       await startSession(request, reply, { status: 'signed_in', user, sessionToken });
       return reply.status(201).send({ user });
     },
@@ -245,7 +246,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       requestPasswordReset(authDepsOf(request), request.body.email).catch((error: unknown) =>
         request.log.error({ err: error }, 'could not send a password reset email'),
       );
-      return reply.status(202).send({ message: passwordResetEmailSentMessage });
+      return reply
+        .status(202)
+        .send({ message: translateText(languageOf(request), passwordResetEmailSentMessage) });
     },
   );
 

@@ -1,6 +1,7 @@
 import type { LoginResponse, Me } from '@coffer/contracts/auth';
 import { findCountry } from '@coffer/contracts/countries';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
+import type { Language } from '@coffer/contracts/languages';
 import { estimatePasswordStrength } from '@coffer/contracts/password-strength';
 import type { Site } from '@coffer/contracts/site';
 import type { Terms } from '@coffer/contracts/terms';
@@ -112,7 +113,7 @@ export async function signUp(
     country: string;
     acceptedTermsVersion?: string | undefined;
   },
-  client: Client,
+  client: Client & { language: Language },
 ): Promise<{ user: Me; sessionToken: string }> {
   refuseUnlessCurrentTerms(deps.terms, body.acceptedTermsVersion, 'acceptedTermsVersion');
   assertPasswordStrong(body.password, [body.username, body.email, body.email.split('@')[0] ?? '']);
@@ -134,6 +135,7 @@ export async function signUp(
       passwordHash,
       isEmailVerified: false,
       acceptedTermsVersion: deps.terms?.version ?? null,
+      language: client.language,
     });
     if (!isInserted)
       throw new AppError('email_in_use', { fields: { email: 'Email already in use' } });

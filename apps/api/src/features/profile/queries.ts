@@ -1,3 +1,4 @@
+import type { Language } from '@coffer/contracts/languages';
 import type { Queryable } from '../../db/client.ts';
 import type { RowOf } from '../../db/rows.ts';
 import type { sessions } from '../../db/schema.ts';
@@ -25,6 +26,19 @@ export async function lockTimeZone(
 
 export async function saveTimeZone(tx: Queryable, userId: string, timeZone: string): Promise<void> {
   await tx.query('UPDATE users SET time_zone = $2 WHERE id = $1', [userId, timeZone]);
+}
+
+/** False when there is no such user. */
+export async function saveLanguage(
+  db: Queryable,
+  userId: string,
+  language: Language,
+): Promise<boolean> {
+  const saved = await db.query('UPDATE users SET language = $2 WHERE id = $1 RETURNING id', [
+    userId,
+    language,
+  ]);
+  return saved.rows.length > 0;
 }
 
 export async function saveUsername(tx: Queryable, userId: string, username: string): Promise<void> {

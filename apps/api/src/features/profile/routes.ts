@@ -1,4 +1,8 @@
 import {
+  updateLanguageBodySchema,
+  updateLanguageResponseSchema,
+} from '@coffer/contracts/language-choice';
+import {
   passkeyListSchema,
   passkeyRegistrationBodySchema,
   passkeyRegistrationOptionsBodySchema,
@@ -24,6 +28,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { sessionOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { setLanguageCookie } from '../../platform/languages.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';
 import { revokeSession, revokeUserSessions, setSessionCookie } from '../../platform/sessions.ts';
 import { authDepsOf, clientOf } from '../auth/routes.ts';
@@ -42,6 +47,7 @@ import {
   listSessions,
   requestEmailChange,
   startTotpSetup,
+  updateLanguage,
   updateTimeZone,
   updateUsername,
 } from './service.ts';
@@ -82,6 +88,29 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       updateTimeZone(authDepsOf(request), sessionOf(request).userId, request.body.timeZone),
+  );
+
+  // Customers and staff alike: the back office follows its staff member's choice too. Open
+  // before the terms are accepted or the password changed: those pages are read in it.
+  app.put(
+    '/profile/language',
+    {
+      config: {
+        access: 'user',
+        isOpenBeforePasswordChange: true,
+        isOpenBeforeTermsAcceptance: true,
+      },
+      schema: { body: updateLanguageBodySchema, response: { 200: updateLanguageResponseSchema } },
+    },
+    async (request, reply) => {
+      const language = await updateLanguage(
+        authDepsOf(request),
+        sessionOf(request).userId,
+        request.body.language,
+      );
+      setLanguageCookie(reply, app.config, language);
+      return { language };
+    },
   );
 
   app.post(

@@ -1,4 +1,6 @@
 import { findCountry } from '@coffer/contracts/countries';
+import { languageNotOfferedMessage } from '@coffer/contracts/language-choice';
+import type { Language } from '@coffer/contracts/languages';
 import type { Profile, SessionInfo } from '@coffer/contracts/profile';
 import QRCode from 'qrcode';
 import { findUserById, timeZoneOfUser, type UserRow } from '../../customers/queries.ts';
@@ -38,6 +40,7 @@ import {
   lockTimeZone,
   lockUsername,
   removeTotp,
+  saveLanguage,
   saveTimeZone,
   saveUsername,
   setPendingTotpSecret,
@@ -123,6 +126,26 @@ export async function updateTimeZone(
     });
   });
   return getProfile(deps, userId);
+}
+
+/**
+ * The language the person's app, emails and statements are in. Only a language the operator
+ * enabled (COFFER_LANGUAGES) may be chosen. A preference, not a security change: no audit.
+ */
+export async function updateLanguage(
+  deps: AuthDeps,
+  userId: string,
+  language: Language,
+): Promise<Language> {
+  if (!deps.config.languages.includes(language)) {
+    throw new AppError('validation_failed', {
+      message: languageNotOfferedMessage,
+      fields: { language: languageNotOfferedMessage },
+    });
+  }
+  const isSaved = await saveLanguage(deps.db, userId, language);
+  if (!isSaved) throw new AppError('unauthenticated');
+  return language;
 }
 
 /** The new address takes effect when its verification link is followed. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import bidiFactory from 'bidi-js';
 
 /**
  * The statement's fonts: Noto Sans (Latin, Greek, Cyrillic, Vietnamese) and, for what it
@@ -96,42 +97,82 @@ function faceFor(codePoint: number, faces: readonly FontFace[]): FontFace | unde
 
 export type TextRun = { face: FontFace; text: string };
 
+/** The direction a paragraph is written in: an Arabic statement's is right to left. */
+export type TextDirection = 'ltr' | 'rtl';
+
+const bidi = bidiFactory();
+
+type LevelledRun = TextRun & { level: number };
+
 /**
- * The text in runs of one face each. A character no bundled face has (an emoji, Hangul)
- * prints as "?" rather than as an empty box. Spaces between two words of a right-to-left
- * face stay in its run, so "محمد علي" is laid out as one name, its first word on the right.
+ * The text in runs of one face each, in the order they are seen from the left. A character
+ * no bundled face has (an emoji, Hangul) prints as "?" rather than as an empty box. The
+ * order is the Unicode Bidirectional Algorithm's (via bidi-js), in a paragraph of
+ * `direction`: "محمد علي" is laid out as one name, its first word on the right, and the
+ * figures and Latin words among Arabic ones keep their own left-to-right order. A run in an
+ * Arabic face stays in its logical order: fontkit shapes it and lays it out from the right.
  */
-export function textRuns(text: string, weight: FontWeight): TextRun[] {
+export function textRuns(
+  text: string,
+  weight: FontWeight,
+  direction: TextDirection = 'ltr',
+): TextRun[] {
   const faces = fontFaces(weight);
-  const runs: TextRun[] = [];
+  const { levels } = bidi.getEmbeddingLevels(text, direction);
+  const runs: LevelledRun[] = [];
+  let offset = 0;
   for (const character of text) {
+    const level = levels[offset] ?? 0;
+    offset += character.length;
+    // Directional marks and isolates have said what they had to: they print nothing.
+    if (/\p{Cf}/u.test(character)) continue;
     const found = faceFor(character.codePointAt(0) ?? 0, faces);
     const face = found ?? faceFor(0x3f, faces);
     if (!face) throw new Error('no bundled font has "?"');
     const printed = found ? character : '?';
     const last = runs.at(-1);
-    if (last?.face === face) last.text += printed;
-    else runs.push({ face, text: printed });
+    // pdfkit loses a space inside a right-to-left run: a space is a run of its own there.
+    if (last?.face === face && last.level === level && !(face.isRightToLeft && printed === ' '))
+      last.text += printed;
+    else runs.push({ face, text: printed, level });
   }
-  return inVisualOrder(runs);
+  return inVisualOrder(runs).map(({ face, text: runText, level }) => ({
+    face,
+    // fontkit lays out only its right-to-left scripts from the right: other characters a
+    // right-to-left level holds (a colon, a bracket) are turned around here, mirrored.
+    text:
+      level % 2 === 1 && !face.isRightToLeft
+        ? [...runText]
+            .reverse()
+            .map((character) => bidi.getMirroredCharacter(character) ?? character)
+            .join('')
+        : runText,
+  }));
 }
 
 /**
- * Right-to-left words separated only by spaces, in the order they are seen: the last word
- * leftmost. fontkit lays out each word from the right; pdfkit loses a space inside a
- * right-to-left run, so the words stay runs of their own.
+ * Runs from the left (UBA rule L2): from the highest level down to the lowest odd one,
+ * every stretch of runs at that level or above is reversed.
  */
-function inVisualOrder(runs: readonly TextRun[]): TextRun[] {
-  const isSpaces = (run: TextRun | undefined) => run !== undefined && /^ +$/.test(run.text);
-  const ordered: TextRun[] = [];
-  let index = 0;
-  while (index < runs.length) {
-    let end = index;
-    if (runs[index]?.face.isRightToLeft) {
-      while (isSpaces(runs[end + 1]) && runs[end + 2]?.face.isRightToLeft) end += 2;
+function inVisualOrder(runs: readonly LevelledRun[]): LevelledRun[] {
+  const ordered = [...runs];
+  const highest = Math.max(0, ...runs.map((run) => run.level));
+  const lowestOdd = Math.min(
+    highest + 1,
+    ...runs.filter((run) => run.level % 2 === 1).map((run) => run.level),
+  );
+  for (let level = highest; level >= lowestOdd; level -= 1) {
+    let index = 0;
+    while (index < ordered.length) {
+      if ((ordered[index]?.level ?? 0) < level) {
+        index += 1;
+        continue;
+      }
+      let end = index;
+      while (end + 1 < ordered.length && (ordered[end + 1]?.level ?? 0) >= level) end += 1;
+      ordered.splice(index, end - index + 1, ...ordered.slice(index, end + 1).reverse());
+      index = end + 1;
     }
-    ordered.push(...runs.slice(index, end + 1).reverse());
-    index = end + 1;
   }
   return ordered;
 }

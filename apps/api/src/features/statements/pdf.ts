@@ -1,11 +1,13 @@
 import type { Readable } from 'node:stream';
+import { directionOf, intlLocaleOf, type Language } from '@coffer/contracts/languages';
 import { entryKindLabels } from '@coffer/contracts/ledger';
 import { formatMoney } from '@coffer/contracts/money';
 import { dateTimeFormatOf } from '@coffer/contracts/time-zones';
 import { friendlyFormatIBAN } from 'ibantools';
 import PDFDocument from 'pdfkit';
+import { type Translator, translateText, translatorFor } from '../../platform/i18n.ts';
 import { sandboxMarking } from '../../platform/sandbox-marking.ts';
-import { type FontFace, type FontWeight, textRuns } from './fonts.ts';
+import { type FontFace, type FontWeight, type TextDirection, textRuns } from './fonts.ts';
 import {
   addToTotals,
   emptyTotals,
@@ -20,29 +22,55 @@ const marginPt = 50;
 const bodySizePt = 9;
 const cellGapPt = 6;
 
-/** The table's columns, left to right; their widths add up to A4's width inside the margins. */
+/**
+ * The table's columns from the start of a line (the left, or the right in Arabic); their
+ * widths add up to A4's width inside the margins. `align` is the start or the end.
+ */
 const columns = [
-  { header: 'Date', widthPt: 70, align: 'left' },
-  { header: 'Type', widthPt: 80, align: 'left' },
-  { header: 'Description', widthPt: 155, align: 'left' },
-  { header: 'Amount', widthPt: 95, align: 'right' },
-  { header: 'Balance', widthPt: 95, align: 'right' },
+  { widthPt: 70, align: 'start' },
+  { widthPt: 80, align: 'start' },
+  { widthPt: 155, align: 'start' },
+  { widthPt: 95, align: 'end' },
+  { widthPt: 95, align: 'end' },
 ] as const;
 
-/** Dates and times as the statement writes them, in the customer's zone. */
-function zonedFormats(timeZone: string) {
+function columnHeaders(t: Translator): string[] {
+  return [t('Date'), t('Type'), t('Description'), t('Amount'), t('Balance')];
+}
+
+/**
+ * How the statement writes, in the customer's language (ADR 055): its words, the locale of
+ * its dates and amounts, and the direction of its lines.
+ */
+type Writing = { language: Language; t: Translator; locale: string; direction: TextDirection };
+
+function writingIn(language: Language): Writing {
   return {
-    date: dateTimeFormatOf('en-US', { dateStyle: 'medium', timeZone }),
-    dateTime: dateTimeFormatOf('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+    language,
+    t: translatorFor(language),
+    locale: intlLocaleOf(language),
+    direction: directionOf(language),
   };
 }
 
-/** Composed characters, plain spaces (Intl's narrow ones too), no control characters. */
+/** Dates and times as the statement writes them, in the customer's zone. */
+function zonedFormats(timeZone: string, writing: Writing) {
+  const { locale } = writing;
+  return {
+    date: dateTimeFormatOf(locale, { dateStyle: 'medium', timeZone }),
+    dateTime: dateTimeFormatOf(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+  };
+}
+
+/**
+ * Composed characters, plain spaces (Intl's narrow ones too), no control characters. The
+ * directional marks and isolates stay: the bidirectional algorithm reads them (fonts.ts).
+ */
 function pdfText(text: string): string {
   return text
     .normalize('NFC')
     .replace(/\p{Zs}/gu, ' ')
-    .replace(/[\p{Cc}\p{Cf}]/gu, '');
+    .replace(/[\p{Cc}]|(?![\u200e\u200f\u2066-\u2069])\p{Cf}/gu, '');
 }
 
 const registeredFaces = new WeakMap<Pdf, Set<string>>();
@@ -61,13 +89,13 @@ function useFace(doc: Pdf, face: FontFace, sizePt: number): void {
   doc.font(face.name).fontSize(sizePt);
 }
 
-type TextStyle = { weight: FontWeight; sizePt: number };
+type TextStyle = { weight: FontWeight; sizePt: number; direction?: TextDirection };
 type TextOptions = PDFKit.Mixins.TextOptions;
 
 /**
  * Writes text in the bundled fonts, whatever its script: one run per font file, joined
  * with pdfkit's `continued`, so "Łukasz 山田 Ωmega" flows and wraps as one text. At `at`,
- * or where the text flow is.
+ * or where the text flow is. A right-to-left line is written from the right instead.
  */
 function writeText(
   doc: Pdf,
@@ -76,6 +104,10 @@ function writeText(
   options: TextOptions = {},
   at?: { x: number; y: number },
 ): void {
+  if (style.direction === 'rtl') {
+    writeRightToLeft(doc, text, style, options, at);
+    return;
+  }
   const runs = textRuns(pdfText(text), style.weight);
   runs.forEach((run, index) => {
     useFace(doc, run.face, style.sizePt);
@@ -83,6 +115,45 @@ function writeText(
     if (index === 0 && at) doc.text(run.text, at.x, at.y, runOptions);
     else doc.text(run.text, runOptions);
   });
+}
+
+/** Noto Sans's ascent, in ems (its hhea ascender, 1069 of 1000 units). */
+const notoSansAscent = 1.069;
+
+/**
+ * One right-to-left line, its runs placed from the right edge of its box (`align: 'left'`,
+ * the end of an Arabic line, puts it on the left instead). pdfkit wraps and aligns only left to
+ * right, so the line is laid out here and not wrapped: the statement's cells and labels
+ * are short.
+ */
+function writeRightToLeft(
+  doc: Pdf,
+  text: string,
+  style: TextStyle,
+  options: TextOptions,
+  at?: { x: number; y: number },
+): void {
+  const left = at?.x ?? doc.x;
+  const top = at?.y ?? doc.y;
+  const boxWidthPt = options.width ?? doc.page.width - marginPt - left;
+  const runs = textRuns(pdfText(text), style.weight, 'rtl').map((run) => {
+    useFace(doc, run.face, style.sizePt);
+    return { ...run, widthPt: doc.widthOfString(run.text) };
+  });
+  const lineWidthPt = runs.reduce((sum, run) => sum + run.widthPt, 0);
+  let x = options.align === 'left' ? left : left + boxWidthPt - lineWidthPt;
+  // Every run on one baseline, where Noto Sans puts it: each face has its own ascent, and
+  // pdfkit would hang each run from its top.
+  const baselineY = top + notoSansAscent * style.sizePt;
+  let lineHeightPt = 0;
+  for (const run of runs) {
+    useFace(doc, run.face, style.sizePt);
+    doc.text(run.text, x, baselineY, { lineBreak: false, baseline: 'alphabetic' });
+    lineHeightPt = Math.max(lineHeightPt, doc.currentLineHeight(true));
+    x += run.widthPt;
+  }
+  doc.x = marginPt;
+  doc.y = top + lineHeightPt;
 }
 
 /** Sets the font for measuring text the statement writes (Latin text, figures). */
@@ -94,35 +165,63 @@ function useStyle(doc: Pdf, style: TextStyle): void {
 const body: TextStyle = { weight: 'regular', sizePt: bodySizePt };
 
 /** A calendar day ("2026-11-01") as words; a date has no zone, so UTC keeps it the same day. */
-const calendarDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-function dayText(isoDate: string): string {
-  return calendarDay.format(new Date(`${isoDate}T00:00:00.000Z`));
+function dayText(isoDate: string, writing: Writing): string {
+  return dateTimeFormatOf(writing.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00.000Z`),
+  );
 }
 
-function moneyText(source: StatementSource, amountMinor: bigint, isSigned = false): string {
-  return formatMoney(
+/** Left to right inside a right-to-left line: the amount reads as it is written. */
+function isolated(text: string, writing: Writing): string {
+  return writing.direction === 'rtl' ? `\u2066${text}\u2069` : text;
+}
+
+function moneyText(
+  source: StatementSource,
+  writing: Writing,
+  amountMinor: bigint,
+  isSigned = false,
+): string {
+  const text = formatMoney(
     { amountMinor, currency: source.account.currency },
-    { currencyDisplay: 'code', signDisplay: isSigned ? 'exceptZero' : 'auto' },
+    {
+      locale: writing.locale,
+      currencyDisplay: 'code',
+      signDisplay: isSigned ? 'exceptZero' : 'auto',
+    },
   );
+  return isolated(text, writing);
 }
 
 function bottomPt(doc: Pdf): number {
   return doc.page.height - marginPt;
 }
 
-/** Writes one row of cells at the current height and moves below the tallest. */
-function writeRow(doc: Pdf, cells: readonly string[], weight: FontWeight): void {
+/**
+ * Writes one row of cells at the current height and moves below the tallest. In Arabic
+ * the first column is on the right, and each cell's start is its right edge.
+ */
+function writeRow(
+  doc: Pdf,
+  cells: readonly string[],
+  weight: FontWeight,
+  direction: TextDirection,
+): void {
   const top = doc.y;
-  let x = marginPt;
+  const isRightToLeft = direction === 'rtl';
+  let x = isRightToLeft ? doc.page.width - marginPt : marginPt;
   let heightPt = 0;
   cells.forEach((cell, index) => {
     const column = columns[index];
     if (!column) return;
-    const options = { width: column.widthPt - cellGapPt, align: column.align };
-    writeText(doc, cell, { weight, sizePt: bodySizePt }, options, { x, y: top });
+    if (isRightToLeft) x -= column.widthPt;
+    const isStartLeft = (column.align === 'start') !== isRightToLeft;
+    const align: 'left' | 'right' = isStartLeft ? 'left' : 'right';
+    const options = { width: column.widthPt - cellGapPt, align };
+    const cellX = isRightToLeft ? x + cellGapPt : x;
+    writeText(doc, cell, { weight, sizePt: bodySizePt, direction }, options, { x: cellX, y: top });
     heightPt = Math.max(heightPt, doc.y - top);
-    x += column.widthPt;
+    if (!isRightToLeft) x += column.widthPt;
   });
   doc.x = marginPt;
   doc.y = top + heightPt + 4;
@@ -137,12 +236,8 @@ function rowHeightPt(doc: Pdf, cells: readonly string[]): number {
   );
 }
 
-function writeTableHeader(doc: Pdf): void {
-  writeRow(
-    doc,
-    columns.map((column) => column.header),
-    'bold',
-  );
+function writeTableHeader(doc: Pdf, writing: Writing): void {
+  writeRow(doc, columnHeaders(writing.t), 'bold', writing.direction);
   const lineY = doc.y - 2;
   doc
     .moveTo(marginPt, lineY)
@@ -153,29 +248,52 @@ function writeTableHeader(doc: Pdf): void {
   doc.y += 2;
 }
 
-function writeLabelled(doc: Pdf, label: string, value: string): void {
+/** "Label: value", the label bold; in Arabic one line from the right, the label first. */
+function writeLabelled(doc: Pdf, writing: Writing, label: string, value: string): void {
+  if (writing.direction === 'rtl') {
+    writeText(doc, `${label}: ${value}`, { weight: 'regular', sizePt: 10, direction: 'rtl' });
+    return;
+  }
   writeText(doc, `${label}: `, { weight: 'bold', sizePt: 10 }, { continued: true });
   writeText(doc, value, { weight: 'regular', sizePt: 10 });
 }
 
-function writeHeading(doc: Pdf, source: StatementSource, institutionName: string): void {
+function writeHeading(
+  doc: Pdf,
+  source: StatementSource,
+  writing: Writing,
+  institutionName: string,
+): void {
   const { account, period } = source;
-  writeText(doc, institutionName, { weight: 'bold', sizePt: 18 });
-  writeText(doc, 'Account statement', { weight: 'regular', sizePt: 13 });
+  const { t, direction } = writing;
+  writeText(doc, institutionName, { weight: 'bold', sizePt: 18, direction });
+  writeText(doc, t('Account statement'), { weight: 'regular', sizePt: 13, direction });
   doc.moveDown();
-  writeLabelled(doc, 'Account holder', account.holderName);
-  writeLabelled(doc, 'Account number', account.accountNumber);
-  if (account.iban) writeLabelled(doc, 'IBAN', friendlyFormatIBAN(account.iban) ?? account.iban);
-  writeLabelled(doc, 'Currency', account.currency);
+  writeLabelled(doc, writing, t('Account holder'), account.holderName);
+  writeLabelled(doc, writing, t('Account number'), isolated(account.accountNumber, writing));
+  if (account.iban) {
+    const iban = friendlyFormatIBAN(account.iban) ?? account.iban;
+    writeLabelled(doc, writing, t('IBAN'), isolated(iban, writing));
+  }
+  writeLabelled(doc, writing, t('Currency'), account.currency);
   const { timeZone } = account;
-  writeLabelled(doc, 'Period', `${dayText(period.from)} to ${dayText(period.to)} (${timeZone})`);
+  const from = dayText(period.from, writing);
+  const to = dayText(period.to, writing);
   writeLabelled(
     doc,
-    'Produced',
-    `${zonedFormats(timeZone).dateTime.format(new Date())} (${timeZone})`,
+    writing,
+    t('Period'),
+    t('{from} to {to} ({timeZone})', { from, to, timeZone }),
   );
+  const produced = zonedFormats(timeZone, writing).dateTime.format(new Date());
+  writeLabelled(doc, writing, t('Produced'), `${produced} (${timeZone})`);
   doc.moveDown();
-  writeLabelled(doc, 'Opening balance', moneyText(source, source.openingBalanceMinor));
+  writeLabelled(
+    doc,
+    writing,
+    t('Opening balance'),
+    moneyText(source, writing, source.openingBalanceMinor),
+  );
   doc.moveDown();
 }
 
@@ -222,66 +340,86 @@ function markSandboxPage(doc: Pdf): void {
 }
 
 /** A continuation page repeats who and when, and the table's header. */
-function startNextPage(doc: Pdf, source: StatementSource, pageNumber: number): void {
+function startNextPage(
+  doc: Pdf,
+  source: StatementSource,
+  writing: Writing,
+  pageNumber: number,
+): void {
   doc.addPage();
   doc.fillColor('#555555');
-  writeText(
-    doc,
-    `Account statement ${source.account.accountNumber}, ${dayText(source.period.from)} to ${dayText(source.period.to)}, page ${pageNumber}`,
-    { weight: 'regular', sizePt: 8 },
-  );
+  const header = writing.t('Account statement {accountNumber}, {from} to {to}, page {pageNumber}', {
+    accountNumber: isolated(source.account.accountNumber, writing),
+    from: dayText(source.period.from, writing),
+    to: dayText(source.period.to, writing),
+    pageNumber,
+  });
+  writeText(doc, header, { weight: 'regular', sizePt: 8, direction: writing.direction });
   doc.fillColor('black').moveDown();
-  writeTableHeader(doc);
+  writeTableHeader(doc, writing);
 }
 
 function lineCells(
   source: StatementSource,
+  writing: Writing,
   line: StatementLine,
   lineDate: Intl.DateTimeFormat,
 ): string[] {
   return [
     lineDate.format(line.createdAt),
-    entryKindLabels[line.kind],
+    translateText(writing.language, entryKindLabels[line.kind]),
     line.description,
-    moneyText(source, line.amountMinor, true),
-    moneyText(source, line.balanceAfterMinor),
+    moneyText(source, writing, line.amountMinor, true),
+    moneyText(source, writing, line.balanceAfterMinor),
   ];
 }
 
-function writeSummary(doc: Pdf, source: StatementSource, totals: StatementTotals): void {
+function writeSummary(
+  doc: Pdf,
+  source: StatementSource,
+  writing: Writing,
+  totals: StatementTotals,
+): void {
+  const { t, direction } = writing;
   if (doc.y + 90 > bottomPt(doc)) doc.addPage();
   doc.moveDown();
   if (totals.entryCount === 0) {
-    writeText(doc, 'No transactions in this period.', { weight: 'regular', sizePt: 10 });
+    writeText(doc, t('No transactions in this period.'), {
+      weight: 'regular',
+      sizePt: 10,
+      direction,
+    });
     doc.moveDown();
   }
-  writeLabelled(doc, 'Money in', moneyText(source, totals.moneyInMinor));
-  writeLabelled(doc, 'Money out', moneyText(source, totals.moneyOutMinor));
-  writeLabelled(doc, 'Closing balance', moneyText(source, totals.closingBalanceMinor));
+  const money = (amountMinor: bigint) => moneyText(source, writing, amountMinor);
+  writeLabelled(doc, writing, t('Money in'), money(totals.moneyInMinor));
+  writeLabelled(doc, writing, t('Money out'), money(totals.moneyOutMinor));
+  writeLabelled(doc, writing, t('Closing balance'), money(totals.closingBalanceMinor));
 }
 
 async function writeStatement(
   doc: Pdf,
   source: StatementSource,
+  writing: Writing,
   institutionName: string,
 ): Promise<void> {
-  writeHeading(doc, source, institutionName);
-  writeTableHeader(doc);
+  writeHeading(doc, source, writing, institutionName);
+  writeTableHeader(doc, writing);
   const totals = emptyTotals(source);
-  const lineDate = zonedFormats(source.account.timeZone).date;
+  const lineDate = zonedFormats(source.account.timeZone, writing).date;
   let pageNumber = 1;
   for await (const page of source.pages()) {
     for (const line of page) {
       addToTotals(totals, line);
-      const cells = lineCells(source, line, lineDate);
+      const cells = lineCells(source, writing, line, lineDate);
       if (doc.y + rowHeightPt(doc, cells) > bottomPt(doc)) {
         pageNumber += 1;
-        startNextPage(doc, source, pageNumber);
+        startNextPage(doc, source, writing, pageNumber);
       }
-      writeRow(doc, cells, 'regular');
+      writeRow(doc, cells, 'regular', writing.direction);
     }
   }
-  writeSummary(doc, source, totals);
+  writeSummary(doc, source, writing, totals);
 }
 
 /**
@@ -290,10 +428,12 @@ async function writeStatement(
  */
 export function statementPdf(
   source: StatementSource,
-  options: { institutionName: string; isSandbox: boolean },
+  options: { institutionName: string; isSandbox: boolean; language: Language },
 ): Readable {
   const { institutionName, isSandbox } = options;
-  const title = `Account statement ${source.period.from} to ${source.period.to}`;
+  const writing = writingIn(options.language);
+  const { from, to } = source.period;
+  const title = writing.t('Account statement {from} to {to}', { from, to });
   const doc = new PDFDocument({
     size: 'A4',
     margin: marginPt,
@@ -306,7 +446,7 @@ export function statementPdf(
     markSandboxPage(doc);
     doc.on('pageAdded', () => markSandboxPage(doc));
   }
-  writeStatement(doc, source, institutionName).then(
+  writeStatement(doc, source, writing, institutionName).then(
     () => doc.end(),
     (error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))),
   );

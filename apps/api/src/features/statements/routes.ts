@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { sessionOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { storedLanguage } from '../../platform/languages.ts';
 import { statementCsv } from './csv.ts';
 import { statementPdf } from './pdf.ts';
 import { openStatement, statementAccountOf, statementPreview } from './service.ts';
@@ -47,17 +48,20 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
       // A statement is private and changes as money moves: never cache it.
       reply.header('cache-control', 'no-store');
       if (format === 'json') return statementPreview(source);
+      // Written in the customer's language, as their emails are (ADR 055).
+      const language = await storedLanguage(app.db, { userId });
       const fileName = statementFileName(resolved.period, format);
       reply.header('content-disposition', `attachment; filename="${fileName}"`);
       if (format === 'csv') {
         return reply
           .type('text/csv; charset=utf-8; header=present')
-          .send(Readable.from(statementCsv(source, { isSandbox: app.config.isSandbox })));
+          .send(Readable.from(statementCsv(source, { isSandbox: app.config.isSandbox, language })));
       }
       return reply.type('application/pdf').send(
         statementPdf(source, {
           institutionName: app.site.institutionName,
           isSandbox: app.config.isSandbox,
+          language,
         }),
       );
     },
