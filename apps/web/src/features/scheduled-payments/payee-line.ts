@@ -1,0 +1,52 @@
+import type { Payee } from '@coffer/contracts/saved-payees';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, select } from '@lingui/core/macro';
+
+/**
+ * A payee as the "Pay to" choice names it: its nickname and what it pays, as one phrase of
+ * the page's language (the contract's describePayeeTarget is English).
+ */
+export function payeeLine({ nickname, target }: Payee): MessageDescriptor | string {
+  switch (target.kind) {
+    case 'coffer': {
+      const { recipient } = target;
+      return msg`${nickname} — Coffer customer ${recipient}`;
+    }
+    case 'bill': {
+      const { category, billerReference } = target;
+      return msg`${nickname} — ${select(category, {
+        electricity: 'Electricity bill',
+        water: 'Water bill',
+        internet: 'Internet bill',
+        phone: 'Phone bill',
+        rent: 'Rent bill',
+        other: 'Bill',
+      })}, customer number ${billerReference}`;
+    }
+    case 'payout':
+      return destinationLine(nickname, target.destination);
+  }
+}
+
+function destinationLine(
+  nickname: string,
+  destination: Extract<Payee['target'], { kind: 'payout' }>['destination'],
+): MessageDescriptor | string {
+  switch (destination.method) {
+    case 'bank': {
+      const { bankName } = destination;
+      const lastDigits = destination.accountNumber.slice(-4);
+      return msg`${nickname} — ${bankName} account ending ${lastDigits}`;
+    }
+    case 'crypto': {
+      const { coin } = destination;
+      const shortAddress = `${destination.address.slice(0, 8)}…${destination.address.slice(-6)}`;
+      return msg`${nickname} — ${coin} address ${shortAddress}`;
+    }
+    // Names and addresses only: nothing to translate.
+    case 'paypal':
+      return `${nickname} — PayPal ${destination.email}`;
+    case 'cashapp':
+      return `${nickname} — CashApp ${destination.emailOrCashtag}`;
+  }
+}
