@@ -93,6 +93,8 @@ function RegisterForm({ onSecret }: { onSecret: (secret: string) => void }) {
           <FormAlert message={formError} />
           <TextInput
             label={t`Address`}
+            // An address reads left to right in every language.
+            dir="ltr"
             placeholder="https://example.com/coffer-webhooks"
             {...form.getInputProps('url')}
           />
@@ -271,7 +273,7 @@ function EndpointCard({
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2}>
-            <Text fw={600} style={{ wordBreak: 'break-all' }}>
+            <Text fw={600} style={{ wordBreak: 'break-all' }} dir="ltr">
               {endpoint.url}
             </Text>
             <Text size="sm" c="dimmed">
