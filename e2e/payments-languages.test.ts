@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { unexpectedProblems } from './support/console.ts';
 import {
   type Account,
@@ -182,6 +182,8 @@ async function letAliceWithdraw(): Promise<void> {
   await setLevel(page, baseUrl, aliceId, { level: 2, reason: 'Identity checked in person' });
 }
 
+beforeAll(letAliceWithdraw);
+
 describe.each(['de', 'ar'] as const)('the payment pages in %s', (language) => {
   const english = englishLeftBehind(language);
 
@@ -189,7 +191,6 @@ describe.each(['de', 'ar'] as const)('the payment pages in %s', (language) => {
     'shows a customer disputes, scheduled payments, bulk payments and the withdraw form in the language',
     async () => {
       expect(english.length).toBeGreaterThan(100);
-      await letAliceWithdraw();
       for (const viewport of ['desktop', 'phone'] as const) {
         const { page, problems } = await openSignedIn(demo.alice, language, viewport);
         for (const { path: pagePath, heading } of pages[language].customer) {
