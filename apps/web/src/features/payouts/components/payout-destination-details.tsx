@@ -42,8 +42,9 @@ export function PayoutDestinationDetails({ destination }: { destination: PayoutD
         {i18n._(payoutMethodLabels[destination.method])}
       </Text>
       {lines.map((line) => (
-        <Text key={line.name} size="sm" style={{ overflowWrap: 'anywhere' }} dir="auto">
-          {line.text}
+        <Text key={line.name} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {/* Names, IBANs and addresses keep their own direction inside an Arabic page. */}
+          <bdi>{line.text}</bdi>
         </Text>
       ))}
     </Stack>
