@@ -1,6 +1,7 @@
+import type { BillCategory } from '@coffer/contracts/bills';
 import type { Payee } from '@coffer/contracts/saved-payees';
 import type { MessageDescriptor } from '@lingui/core';
-import { msg, select } from '@lingui/core/macro';
+import { msg } from '@lingui/core/macro';
 
 /**
  * A payee as the "Pay to" choice names it: its nickname and what it pays, as one phrase of
@@ -12,19 +13,30 @@ export function payeeLine({ nickname, target }: Payee): MessageDescriptor | stri
       const { recipient } = target;
       return msg`${nickname} — Coffer customer ${recipient}`;
     }
-    case 'bill': {
-      const { category, billerReference } = target;
-      return msg`${nickname} — ${select(category, {
-        electricity: 'Electricity bill',
-        water: 'Water bill',
-        internet: 'Internet bill',
-        phone: 'Phone bill',
-        rent: 'Rent bill',
-        other: 'Bill',
-      })}, customer number ${billerReference}`;
-    }
+    case 'bill':
+      return billLine(nickname, target.category, target.billerReference);
     case 'payout':
       return destinationLine(nickname, target.destination);
+  }
+}
+
+/** A whole phrase per kind of bill: the kind's words change with the language's grammar. */
+function billLine(
+  nickname: string,
+  category: BillCategory,
+  billerReference: string,
+): MessageDescriptor {
+  switch (category) {
+    case 'electricity':
+      return msg`${nickname} — Electricity bill, customer number ${billerReference}`;
+    case 'water':
+      return msg`${nickname} — Water bill, customer number ${billerReference}`;
+    case 'internet':
+      return msg`${nickname} — Internet bill, customer number ${billerReference}`;
+    case 'phone':
+      return msg`${nickname} — Phone bill, customer number ${billerReference}`;
+    case 'rent':
+      return msg`${nickname} — Rent bill, customer number ${billerReference}`;
   }
 }
 

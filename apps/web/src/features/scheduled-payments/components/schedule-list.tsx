@@ -53,7 +53,7 @@ function endWords(schedule: ScheduledPayment): MessageDescriptor | null {
   }
   const count = schedule.occurrencesMax;
   if (schedule.endType === 'count' && count !== null) {
-    return msg`${plural(count, { one: 'once', other: '# times' })}`;
+    return msg`${plural(count, { one: '# time', other: '# times' })}`;
   }
   return null;
 }

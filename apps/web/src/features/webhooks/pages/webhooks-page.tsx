@@ -71,6 +71,9 @@ function SecretShownOnce({ secret, onClose }: { secret: string | null; onClose: 
   );
 }
 
+/** An address, the same in every language: nothing in it to translate. */
+const exampleAddress = 'https://example.com/coffer-webhooks';
+
 function RegisterForm({ onSecret }: { onSecret: (secret: string) => void }) {
   const { t } = useLingui();
   const mutation = useRegisterWebhook();
@@ -95,7 +98,7 @@ function RegisterForm({ onSecret }: { onSecret: (secret: string) => void }) {
             label={t`Address`}
             // An address reads left to right in every language.
             dir="ltr"
-            placeholder="https://example.com/coffer-webhooks"
+            placeholder={exampleAddress}
             {...form.getInputProps('url')}
           />
           <Checkbox.Group label={t`Events`} {...form.getInputProps('eventTypes')}>
