@@ -1,5 +1,6 @@
 import type { BulkPayment, ConfirmBulkPaymentBody } from '@coffer/contracts/bulk-payments';
 import { stepUpCodeSchema } from '@coffer/contracts/step-up';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Anchor,
   Button,
@@ -18,6 +19,7 @@ import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
+import { intlLocale } from '../../../lib/i18n.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMoneyAction } from '../../../lib/use-money-action.ts';
 import { StepUpCodeField } from '../../step-up/index.ts';
@@ -27,6 +29,11 @@ import {
   bulkResultPath,
   confirmBulkPayment,
 } from '../api.ts';
+
+/** A count as the page's language writes it ("10,000", "10.000"). */
+function formatCount(count: number): string {
+  return new Intl.NumberFormat(intlLocale()).format(count);
+}
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -41,16 +48,17 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 /** Count, total and the day's limit the file is counted against, before it is confirmed. */
 function Summary({ file }: { file: BulkPayment }) {
+  const { t } = useLingui();
   const money = (amountMinor: bigint) => formatAmountMinor(amountMinor, file.currency);
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-      <Figure label="Payments" value={file.lineCount.toLocaleString('en')} />
-      <Figure label="Total" value={money(file.totalMinor)} />
+      <Figure label={t`Payments`} value={formatCount(file.lineCount)} />
+      <Figure label={t`Total`} value={money(file.totalMinor)} />
       <Figure
-        label="Daily Quick Pay limit"
-        value={file.dailyLimitMinor === null ? 'None' : money(file.dailyLimitMinor)}
+        label={t`Daily Quick Pay limit`}
+        value={file.dailyLimitMinor === null ? t`None` : money(file.dailyLimitMinor)}
       />
-      <Figure label="Sent today" value={money(file.spentTodayMinor)} />
+      <Figure label={t`Sent today`} value={money(file.spentTodayMinor)} />
     </SimpleGrid>
   );
 }
@@ -60,6 +68,8 @@ function Summary({ file }: { file: BulkPayment }) {
  * one Idempotency-Key per confirmation, kept across retries until it has its answer.
  */
 function ConfirmStep({ file }: { file: BulkPayment }) {
+  const { t } = useLingui();
+  const total = formatAmountMinor(file.totalMinor, file.currency);
   const queryClient = useQueryClient();
   const [isAsking, setIsAsking] = useState(false);
   const confirm = useMoneyAction({
@@ -80,8 +90,10 @@ function ConfirmStep({ file }: { file: BulkPayment }) {
       <Stack gap="sm">
         <FormAlert message={confirm.failure} />
         <Text size="sm">
-          The file's total counts against today's Quick Pay limit as one payment. Each line is paid
-          to its recipient; a line that can no longer be paid is refused with the reason.
+          <Trans>
+            The file's total counts against today's Quick Pay limit as one payment. Each line is
+            paid to its recipient; a line that can no longer be paid is refused with the reason.
+          </Trans>
         </Text>
         <Group>
           <Button
@@ -90,7 +102,7 @@ function ConfirmStep({ file }: { file: BulkPayment }) {
               setIsAsking(true);
             }}
           >
-            Confirm and pay
+            <Trans>Confirm and pay</Trans>
           </Button>
         </Group>
       </Stack>
@@ -115,10 +127,10 @@ function ConfirmStep({ file }: { file: BulkPayment }) {
         />
         <Group justify="space-between">
           <Button variant="default" type="button" onClick={() => setIsAsking(false)}>
-            Back
+            <Trans>Back</Trans>
           </Button>
-          <BusyButton isBusy={confirm.isPending} busyLabel="Confirming...">
-            Pay {formatAmountMinor(file.totalMinor, file.currency)}
+          <BusyButton isBusy={confirm.isPending} busyLabel={t`Confirming...`}>
+            <Trans>Pay {total}</Trans>
           </BusyButton>
         </Group>
       </Stack>
@@ -127,7 +139,25 @@ function ConfirmStep({ file }: { file: BulkPayment }) {
 }
 
 /** The live progress of a confirmed file, and its result once every line is settled. */
+/** "Done: 48 paid, 2 refused of 50 ($37.25 sent)", as one sentence of the page's language. */
+function ProgressLine({ file }: { file: BulkPayment }) {
+  const { t } = useLingui();
+  const paid = formatCount(file.paidCount);
+  const refused = formatCount(file.refusedCount);
+  const total = formatCount(file.lineCount);
+  const sent = formatAmountMinor(file.paidMinor, file.currency);
+  if (file.status === 'done') {
+    return file.refusedCount > 0
+      ? t`Done: ${paid} paid, ${refused} refused of ${total} (${sent} sent)`
+      : t`Done: ${paid} paid of ${total} (${sent} sent)`;
+  }
+  return file.refusedCount > 0
+    ? t`Paying… ${paid} paid, ${refused} refused of ${total} (${sent} sent)`
+    : t`Paying… ${paid} paid of ${total} (${sent} sent)`;
+}
+
 function PayingProgress({ file }: { file: BulkPayment }) {
+  const { t } = useLingui();
   const settled = file.paidCount + file.refusedCount;
   const percent = Math.floor((settled / file.lineCount) * 100);
   const isDone = file.status === 'done';
@@ -136,22 +166,18 @@ function PayingProgress({ file }: { file: BulkPayment }) {
       <Progress
         value={percent}
         size="lg"
-        aria-label="Payment progress"
+        aria-label={t`Payment progress`}
         color={isDone && file.refusedCount > 0 ? 'yellow' : undefined}
       />
       <Text size="sm" aria-live="polite">
-        {isDone ? 'Done: ' : 'Paying… '}
-        {file.paidCount.toLocaleString('en')} paid
-        {file.refusedCount > 0 ? `, ${file.refusedCount.toLocaleString('en')} refused` : ''} of{' '}
-        {file.lineCount.toLocaleString('en')} ({formatAmountMinor(file.paidMinor, file.currency)}{' '}
-        sent)
+        <ProgressLine file={file} />
       </Text>
       {isDone && (
         <Group>
           <Anchor href={bulkResultPath(file.id)} download>
             <Group gap={6}>
               <Download size={16} aria-hidden />
-              Download the result (CSV)
+              <Trans>Download the result (CSV)</Trans>
             </Group>
           </Anchor>
         </Group>
@@ -162,16 +188,17 @@ function PayingProgress({ file }: { file: BulkPayment }) {
 
 /** One file: its summary and confirmation, or its progress and result. */
 export function BulkFileCard({ bulkPaymentId }: { bulkPaymentId: string }) {
+  const { t } = useLingui();
   const headingId = useId();
   const query = useQuery(bulkPaymentQueryOptions(bulkPaymentId));
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Stack gap="md">
         <Title order={2} id={headingId}>
-          {query.data?.status === 'checked' ? 'Check and confirm' : 'Payment file'}
+          {query.data?.status === 'checked' ? t`Check and confirm` : t`Payment file`}
         </Title>
         {query.isPending ? (
-          <LoadingState label="Loading the file" />
+          <LoadingState label={t`Loading the file`} />
         ) : query.isError ? (
           <LoadFailed
             error={query.error}

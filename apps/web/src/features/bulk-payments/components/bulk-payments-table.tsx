@@ -1,13 +1,16 @@
 import type { BulkPayment, BulkPaymentStatus } from '@coffer/contracts/bulk-payments';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button } from '@mantine/core';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 
-const statusLabels: Record<BulkPaymentStatus, { label: string; color: string }> = {
-  checked: { label: 'Waiting for confirmation', color: 'gray' },
-  paying: { label: 'Paying', color: 'blue' },
-  done: { label: 'Done', color: 'green' },
+const statusLabels: Record<BulkPaymentStatus, { label: MessageDescriptor; color: string }> = {
+  checked: { label: msg`Waiting for confirmation`, color: 'gray' },
+  paying: { label: msg`Paying`, color: 'blue' },
+  done: { label: msg`Done`, color: 'green' },
 };
 
 /** Files with their status and counts; `onOpen` (the customer's page) adds an Open button. */
@@ -18,27 +21,28 @@ export function BulkPaymentsTable({
   items: BulkPayment[];
   onOpen?: (bulkPaymentId: string) => void;
 }) {
+  const { t, i18n } = useLingui();
   const columns: Column<BulkPayment>[] = [
-    { key: 'created', header: 'Uploaded', cell: (row) => formatDateTime(row.createdAt) },
+    { key: 'created', header: t`Uploaded`, cell: (row) => formatDateTime(row.createdAt) },
     {
       key: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: (row) => (
         <Badge variant="light" color={statusLabels[row.status].color}>
-          {statusLabels[row.status].label}
+          {i18n._(statusLabels[row.status].label)}
         </Badge>
       ),
     },
-    { key: 'lines', header: 'Payments', align: 'right', cell: (row) => row.lineCount },
+    { key: 'lines', header: t`Payments`, align: 'right', cell: (row) => row.lineCount },
     {
       key: 'total',
-      header: 'Total',
+      header: t`Total`,
       align: 'right',
       cell: (row) => formatAmountMinor(row.totalMinor, row.currency),
     },
     {
       key: 'result',
-      header: 'Paid / refused',
+      header: t`Paid / refused`,
       align: 'right',
       cell: (row) => `${row.paidCount} / ${row.refusedCount}`,
     },
@@ -46,17 +50,17 @@ export function BulkPaymentsTable({
   if (onOpen) {
     columns.push({
       key: 'open',
-      header: 'File',
+      header: t`File`,
       cell: (row) => (
         <Button size="xs" variant="default" onClick={() => onOpen(row.id)}>
-          Open
+          <Trans>Open</Trans>
         </Button>
       ),
     });
   }
   return (
     <DataTable
-      label="Bulk payment files"
+      label={t`Bulk payment files`}
       columns={columns}
       rows={items}
       rowKey={(row) => row.id}

@@ -5,17 +5,23 @@ import {
   bulkPaymentColumns,
   problemLinesOf,
 } from '@coffer/contracts/bulk-payments';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, FileInput, List, Progress, Stack, Text, Title } from '@mantine/core';
 import { Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { uploadBulkFile } from '../api.ts';
+import { problemPlace } from '../problem-place.ts';
 
 type UploadState =
   | { step: 'idle' }
   | { step: 'uploading'; percent: number }
   | { step: 'refused'; message: string; problems: { place: string; message: string }[] };
+
+function UploadPercent({ percent }: { percent: number }) {
+  return <Trans>Uploading and checking… {percent}%</Trans>;
+}
 
 /**
  * Choose a CSV file: it is sent with a progress bar and checked whole by the server. A
@@ -23,7 +29,9 @@ type UploadState =
  * nothing of it is paid.
  */
 export function BulkUploadCard({ onChecked }: { onChecked: (checked: BulkPayment) => void }) {
+  const { t, i18n } = useLingui();
   const headingId = useId();
+  const columns = bulkPaymentColumns.join(',');
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<UploadState>({ step: 'idle' });
 
@@ -52,21 +60,23 @@ export function BulkUploadCard({ onChecked }: { onChecked: (checked: BulkPayment
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Stack gap="md">
         <Title order={2} id={headingId}>
-          Upload a file
+          <Trans>Upload a file</Trans>
         </Title>
         <Text size="sm">
-          A CSV file with the header <code>{bulkPaymentColumns.join(',')}</code> and one payment a
-          line: the recipient's 10-digit account number or email, the amount in your wallet's
-          currency (like 12.50) and a reference they will see. Up to 10,000 lines. Nothing is paid
-          until you confirm the total.
+          <Trans>
+            A CSV file with the header <code>{columns}</code> and one payment a line: the
+            recipient's 10-digit account number or email, the amount in your wallet's currency (like
+            12.50) and a reference they will see. Up to 10,000 lines. Nothing is paid until you
+            confirm the total.
+          </Trans>
         </Text>
         <FileInput
-          label="Payments file (CSV)"
-          placeholder="Choose a file"
+          label={t`Payments file (CSV)`}
+          placeholder={t`Choose a file`}
           styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
           accept=".csv,text/csv"
           clearable
-          clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
+          clearButtonProps={{ 'aria-label': t`Clear the chosen file` }}
           leftSection={<Upload size={16} aria-hidden />}
           value={file}
           onChange={(chosen) => void upload(chosen)}
@@ -74,9 +84,9 @@ export function BulkUploadCard({ onChecked }: { onChecked: (checked: BulkPayment
         />
         {state.step === 'uploading' && (
           <Stack gap={2}>
-            <Progress value={state.percent} size="lg" aria-label="Upload progress" />
+            <Progress value={state.percent} size="lg" aria-label={t`Upload progress`} />
             <Text size="xs" c="dimmed" aria-live="polite">
-              Uploading and checking… {state.percent}%
+              <UploadPercent percent={state.percent} />
             </Text>
           </Stack>
         )}
@@ -84,17 +94,16 @@ export function BulkUploadCard({ onChecked }: { onChecked: (checked: BulkPayment
           <Stack gap="xs">
             <FormAlert message={state.message} />
             {state.problems.length > 0 && (
-              <List size="sm" spacing={4} aria-label="Problems by line">
+              <List size="sm" spacing={4} aria-label={t`Problems by line`}>
                 {state.problems.map((problem) => (
                   <List.Item key={problem.place}>
-                    <strong>{problem.place[0]?.toUpperCase() + problem.place.slice(1)}</strong>:{' '}
-                    {problem.message}
+                    <strong>{problemPlace(i18n, problem.place)}</strong>: {problem.message}
                   </List.Item>
                 ))}
               </List>
             )}
             <Text size="sm" c="dimmed">
-              Fix these lines and choose the file again.
+              <Trans>Fix these lines and choose the file again.</Trans>
             </Text>
           </Stack>
         )}

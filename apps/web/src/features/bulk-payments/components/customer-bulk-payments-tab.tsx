@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState, NothingFound } from '../../../components/query-states.tsx';
@@ -6,8 +7,9 @@ import { BulkPaymentsTable } from './bulk-payments-table.tsx';
 
 /** The back office's read-only view of a customer's bulk payment files. */
 export function CustomerBulkPaymentsTab({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const query = useQuery(customerBulkPaymentsQueryOptions(userId));
-  if (query.isPending) return <LoadingState label="Loading bulk payments" />;
+  if (query.isPending) return <LoadingState label={t`Loading bulk payments`} />;
   if (query.isError) {
     return (
       <LoadFailed
@@ -17,6 +19,6 @@ export function CustomerBulkPaymentsTab({ userId }: { userId: string }) {
       />
     );
   }
-  if (query.data.items.length === 0) return <NothingFound title="No bulk payment files" />;
+  if (query.data.items.length === 0) return <NothingFound title={t`No bulk payment files`} />;
   return <BulkPaymentsTable items={query.data.items} />;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,8 +11,9 @@ import { BulkPaymentsTable } from '../components/bulk-payments-table.tsx';
 import { BulkUploadCard } from '../components/bulk-upload-card.tsx';
 
 function RecentFiles({ onOpen }: { onOpen: (bulkPaymentId: string) => void }) {
+  const { t } = useLingui();
   const query = useQuery(bulkPaymentsQueryOptions);
-  if (query.isPending) return <LoadingState label="Loading your files" />;
+  if (query.isPending) return <LoadingState label={t`Loading your files`} />;
   if (query.isError) {
     return (
       <LoadFailed
@@ -23,9 +25,9 @@ function RecentFiles({ onOpen }: { onOpen: (bulkPaymentId: string) => void }) {
   }
   if (query.data.items.length === 0) return null;
   return (
-    <Card withBorder padding="lg" component="section" aria-label="Your files">
+    <Card withBorder padding="lg" component="section" aria-label={t`Your files`}>
       <Title order={2} mb="md">
-        Your files
+        <Trans>Your files</Trans>
       </Title>
       <BulkPaymentsTable items={query.data.items} onOpen={onOpen} />
     </Card>
@@ -33,15 +35,20 @@ function RecentFiles({ onOpen }: { onOpen: (bulkPaymentId: string) => void }) {
 }
 
 export function BulkPaymentsPage() {
-  usePageTitle('Bulk payments');
+  const { t } = useLingui();
+  usePageTitle(t`Bulk payments`);
   const [openId, setOpenId] = useState<string | null>(null);
   return (
     <Stack gap="lg" maw={1040}>
       <Stack gap={4}>
-        <Title order={1}>Bulk payments</Title>
+        <Title order={1}>
+          <Trans>Bulk payments</Trans>
+        </Title>
         <Text c="dimmed">
-          Pay many people at once from a CSV file: upload it, check the summary and confirm the
-          total with your verification code.
+          <Trans>
+            Pay many people at once from a CSV file: upload it, check the summary and confirm the
+            total with your verification code.
+          </Trans>
         </Text>
       </Stack>
       <BulkUploadCard onChecked={(checked) => setOpenId(checked.id)} />

@@ -1,6 +1,9 @@
 import { moneyRequestBodySchema, moneyRequestReasonLengthMax } from '@coffer/contracts/admin';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { externalReferenceLengthMax } from '@coffer/contracts/ledger';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,9 +24,9 @@ import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { useMoneyAction } from '../../../lib/use-money-action.ts';
 import { createMoneyRequest, type MoneyRequestDirection } from '../api.ts';
 
-const modes: { value: MoneyRequestDirection; label: string }[] = [
-  { value: 'deposit', label: 'Record deposit' },
-  { value: 'debit_adjustment', label: 'Debit adjustment' },
+const modes: { value: MoneyRequestDirection; label: MessageDescriptor }[] = [
+  { value: 'deposit', label: msg`Record deposit` },
+  { value: 'debit_adjustment', label: msg`Debit adjustment` },
 ];
 
 type Values = { amount: string; externalReference: string; reason: string };
@@ -41,18 +44,18 @@ function postingHint(options: {
   thresholdMinor: bigint;
   dailyTotalMinor: bigint;
   currency: CurrencyCode;
-}): string {
-  if (!options.isAdmin) return 'An admin must approve this before it posts.';
-  const [threshold, dailyTotal] = [options.thresholdMinor, options.dailyTotalMinor].map(
-    (amountMinor) => formatAmountMinor(amountMinor, options.currency, { currencyDisplay: 'code' }),
-  );
-  const dailyTotalNote = `Once your postings at once today pass ${dailyTotal}, every one waits.`;
+}): MessageDescriptor {
+  if (!options.isAdmin) return msg`An admin must approve this before it posts.`;
+  const asCode = (amountMinor: bigint) =>
+    formatAmountMinor(amountMinor, options.currency, { currencyDisplay: 'code' });
+  const threshold = asCode(options.thresholdMinor);
+  const dailyTotal = asCode(options.dailyTotalMinor);
   if (options.amountMinor === null) {
-    return `Up to ${threshold} posts at once; a larger amount waits for a second admin. ${dailyTotalNote}`;
+    return msg`Up to ${threshold} posts at once; a larger amount waits for a second admin. Once your postings at once today pass ${dailyTotal}, every one waits.`;
   }
   return options.amountMinor > options.thresholdMinor
-    ? `Above ${threshold}: this waits for a second admin to approve it.`
-    : `Up to ${threshold}: this posts at once. ${dailyTotalNote}`;
+    ? msg`Above ${threshold}: this waits for a second admin to approve it.`
+    : msg`Up to ${threshold}: this posts at once. Once your postings at once today pass ${dailyTotal}, every one waits.`;
 }
 
 export type AccountActionsTarget = {
@@ -80,6 +83,7 @@ export function AccountActionsCard({
   target: AccountActionsTarget;
   otherActions?: OtherAccountAction[];
 }) {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const me = useMe();
   const headingId = useId();
@@ -103,14 +107,18 @@ export function AccountActionsCard({
       key,
     ) => createMoneyRequest(target.userId, request.direction, request.body, key),
     onSent: async (saved) => {
-      const what = saved.direction === 'deposit' ? 'Deposit' : 'Debit adjustment';
       const amount = formatAmountMinor(saved.amountMinor, saved.currency, {
         currencyDisplay: 'code',
       });
+      const isPosted = saved.status === 'posted';
       showSuccessToast(
-        saved.status === 'posted'
-          ? `${what} recorded: ${amount}`
-          : `${what} submitted for approval: ${amount}`,
+        saved.direction === 'deposit'
+          ? isPosted
+            ? t`Deposit recorded: ${amount}`
+            : t`Deposit submitted for approval: ${amount}`
+          : isPosted
+            ? t`Debit adjustment recorded: ${amount}`
+            : t`Debit adjustment submitted for approval: ${amount}`,
       );
       form.reset();
       await queryClient.invalidateQueries({ queryKey: adminQueryRoot });
@@ -120,24 +128,25 @@ export function AccountActionsCard({
       else if (error.code === 'insufficient_funds') form.setFieldError('amount', error.message);
       return false;
     },
-    showFailure: (message) => showErrorToast(`Transaction failed: ${message}`),
+    showFailure: (message) => showErrorToast(t`Transaction failed: ${message}`),
   });
 
   const amountMinor = positiveAmountMinorOf(form.values.amount, currency);
-  const submitLabel = isDeposit ? 'Record deposit' : 'Record debit adjustment';
+  const submitLabel = isDeposit ? t`Record deposit` : t`Record debit adjustment`;
+  const available = formatAmountMinor(target.availableMinor, currency, { currencyDisplay: 'code' });
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
-        Account Actions
+        <Trans>Account Actions</Trans>
       </Title>
       <Stack gap="md">
         <SegmentedChoice
-          label="Account action"
+          label={t`Account action`}
           data={[
-            ...modes.slice(0, 1),
+            ...modes.slice(0, 1).map(({ value, label }) => ({ value, label: i18n._(label) })),
             ...otherActions.map(({ value, label }) => ({ value, label })),
-            ...modes.slice(1),
+            ...modes.slice(1).map(({ value, label }) => ({ value, label: i18n._(label) })),
           ]}
           value={mode}
           onChange={(value) => {
@@ -155,6 +164,7 @@ export function AccountActionsCard({
             noValidate
             onSubmit={form.onSubmit((values) => {
               const body = {
+                // A number field's value is plain decimals in every language already.
                 amount: values.amount.trim(),
                 reason: values.reason.trim(),
                 ...(isDeposit && values.externalReference.trim() !== ''
@@ -166,7 +176,7 @@ export function AccountActionsCard({
           >
             <Stack gap="md">
               <TextInput
-                label="Amount"
+                label={t`Amount`}
                 type="number"
                 inputMode="decimal"
                 required
@@ -178,25 +188,21 @@ export function AccountActionsCard({
                   </Text>
                 }
                 rightSectionWidth={56}
-                description={
-                  isDeposit
-                    ? undefined
-                    : `Available: ${formatAmountMinor(target.availableMinor, currency, { currencyDisplay: 'code' })}`
-                }
+                description={isDeposit ? undefined : t`Available: ${available}`}
                 // A scroll wheel over a focused number field would change the amount unseen.
                 onWheel={(event) => event.currentTarget.blur()}
                 {...form.getInputProps('amount')}
               />
               {isDeposit && (
                 <TextInput
-                  label="External reference"
-                  description="The bank transfer or cash receipt this deposit comes from"
+                  label={t`External reference`}
+                  description={t`The bank transfer or cash receipt this deposit comes from`}
                   maxLength={externalReferenceLengthMax}
                   {...form.getInputProps('externalReference')}
                 />
               )}
               <Textarea
-                label="Reason"
+                label={t`Reason`}
                 required
                 autosize
                 minRows={2}
@@ -206,15 +212,17 @@ export function AccountActionsCard({
               />
               <Group justify="space-between" align="center" gap="sm">
                 <Text size="sm" c="dimmed" aria-live="polite" style={{ flex: '1 1 16rem' }}>
-                  {postingHint({
-                    isAdmin: me?.role === 'admin',
-                    amountMinor,
-                    thresholdMinor,
-                    dailyTotalMinor,
-                    currency,
-                  })}
+                  {i18n._(
+                    postingHint({
+                      isAdmin: me?.role === 'admin',
+                      amountMinor,
+                      thresholdMinor,
+                      dailyTotalMinor,
+                      currency,
+                    }),
+                  )}
                 </Text>
-                <BusyButton isBusy={record.isPending} busyLabel="Recording...">
+                <BusyButton isBusy={record.isPending} busyLabel={t`Recording...`}>
                   {submitLabel}
                 </BusyButton>
               </Group>

@@ -1,4 +1,7 @@
 import type { MoneyRequest } from '@coffer/contracts/admin';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
@@ -22,26 +25,67 @@ function DecisionButton({
   decision: Decision;
   onDecide: (request: MoneyRequest, decision: Decision) => void;
 }) {
-  const what = `${moneyRequestDirectionLabels[request.direction].toLowerCase()} of ${formatAmountMinor(request.amountMinor, request.currency, { currencyDisplay: 'code' })} for ${request.username}`;
-  const { label, color, variant } = decisionButtons[decision];
+  const { i18n } = useLingui();
+  const amount = formatAmountMinor(request.amountMinor, request.currency, {
+    currencyDisplay: 'code',
+  });
+  const { label, color, variant, names } = decisionButtons[decision];
   return (
     <Button
       size="compact-sm"
       variant={variant}
       color={color}
       onClick={() => onDecide(request, decision)}
-      aria-label={`${label} the ${what}`}
+      aria-label={i18n._(names[request.direction](amount, request.username))}
     >
-      {label}
+      {i18n._(label)}
     </Button>
   );
 }
 
-const decisionButtons = {
-  approve: { label: 'Approve', color: undefined, variant: 'filled' },
-  reject: { label: 'Reject', color: 'red', variant: 'default' },
-  cancel: { label: 'Cancel', color: 'red', variant: 'default' },
-} as const;
+type ButtonName = (amount: string, username: string) => MessageDescriptor;
+
+/** Each button, and its accessible name for each kind of request, as whole sentences. */
+const decisionButtons: Record<
+  Decision,
+  {
+    label: MessageDescriptor;
+    color: string | undefined;
+    variant: string;
+    names: Record<MoneyRequest['direction'], ButtonName>;
+  }
+> = {
+  approve: {
+    label: msg`Approve`,
+    color: undefined,
+    variant: 'filled',
+    names: {
+      deposit: (amount, username) => msg`Approve the deposit of ${amount} for ${username}`,
+      debit_adjustment: (amount, username) =>
+        msg`Approve the debit adjustment of ${amount} for ${username}`,
+    },
+  },
+  reject: {
+    label: msg`Reject`,
+    color: 'red',
+    variant: 'default',
+    names: {
+      deposit: (amount, username) => msg`Reject the deposit of ${amount} for ${username}`,
+      debit_adjustment: (amount, username) =>
+        msg`Reject the debit adjustment of ${amount} for ${username}`,
+    },
+  },
+  cancel: {
+    label: msg`Cancel`,
+    color: 'red',
+    variant: 'default',
+    names: {
+      deposit: (amount, username) => msg`Cancel the deposit of ${amount} for ${username}`,
+      debit_adjustment: (amount, username) =>
+        msg`Cancel the debit adjustment of ${amount} for ${username}`,
+    },
+  },
+};
 
 /**
  * Approve and Reject for an admin who may approve the request, Cancel for its
@@ -65,7 +109,7 @@ function DecisionButtons({
   if (decisions.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        Waiting for a second admin
+        <Trans>Waiting for a second admin</Trans>
       </Text>
     );
   }
@@ -85,22 +129,31 @@ function signedAmountMinor(request: MoneyRequest): bigint {
 }
 
 function StatusCell({ request }: { request: MoneyRequest }) {
+  const { t } = useLingui();
   // A cancelled request was decided by its maker.
-  const decider = request.checker ?? (request.status === 'cancelled' ? request.maker : null);
+  const decider = (request.checker ?? (request.status === 'cancelled' ? request.maker : null))
+    ?.username;
+  const { decisionReason } = request;
+  const checkers = request.eligibleCheckers.map((checker) => checker.username).join(', ');
   return (
     <Stack gap={2} align="flex-start">
       <MoneyRequestStatusBadge status={request.status} />
       {decider && (
         <Text size="xs" c="dimmed">
-          by {decider.username}
-          {request.decisionReason ? `: ${request.decisionReason}` : ''}
+          {decisionReason ? (
+            <Trans>
+              by {decider}: {decisionReason}
+            </Trans>
+          ) : (
+            <Trans>by {decider}</Trans>
+          )}
         </Text>
       )}
       {request.status === 'pending_approval' && (
         <Text size="xs" c="dimmed">
           {request.eligibleCheckers.length === 0
-            ? 'No admin may approve it yet'
-            : `May approve: ${request.eligibleCheckers.map((checker) => checker.username).join(', ')}`}
+            ? t`No admin may approve it yet`
+            : t`May approve: ${checkers}`}
         </Text>
       )}
     </Stack>
@@ -120,13 +173,14 @@ export function MoneyRequestsTable({
   requests: readonly MoneyRequest[];
   isCustomerShown: boolean;
 }) {
+  const { t, i18n } = useLingui();
   const decisionDialog = useDialogTarget<DecisionTarget>();
   const columns: Column<MoneyRequest>[] = [
     ...(isCustomerShown
       ? [
           {
             key: 'customer',
-            header: 'Customer',
+            header: t`Customer`,
             cell: (request: MoneyRequest) => (
               <Anchor component={Link} to={`/admin/users/${request.userId}`} fw={600} size="sm">
                 {request.username}
@@ -137,7 +191,7 @@ export function MoneyRequestsTable({
       : []),
     {
       key: 'amount',
-      header: 'Amount',
+      header: t`Amount`,
       cell: (request) => (
         <Stack gap={0}>
           <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
@@ -147,21 +201,21 @@ export function MoneyRequestsTable({
             })}
           </Text>
           <Text size="xs" c="dimmed">
-            {moneyRequestDirectionLabels[request.direction]}
+            {i18n._(moneyRequestDirectionLabels[request.direction])}
           </Text>
         </Stack>
       ),
     },
     {
       key: 'reference',
-      header: 'Reference',
+      header: t`Reference`,
       isEmpty: (request) => request.externalReference === null,
       cell: (request) => request.externalReference ?? '—',
     },
-    { key: 'reason', header: 'Reason', cell: (request) => request.reason },
+    { key: 'reason', header: t`Reason`, cell: (request) => request.reason },
     {
       key: 'maker',
-      header: 'Prepared',
+      header: t`Prepared`,
       cell: (request) => (
         <Stack gap={0}>
           <Text size="sm">{request.maker.username}</Text>
@@ -171,10 +225,10 @@ export function MoneyRequestsTable({
         </Stack>
       ),
     },
-    { key: 'status', header: 'Status', cell: (request) => <StatusCell request={request} /> },
+    { key: 'status', header: t`Status`, cell: (request) => <StatusCell request={request} /> },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       isHeaderHidden: true,
       align: 'right',
       cell: (request) => (

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { QueuePage } from '../../../components/queue-page.tsx';
 import { depositQueueQueryOptions } from '../api.ts';
@@ -5,16 +6,17 @@ import { MoneyRequestsTable } from '../components/money-requests-table.tsx';
 
 /** Deposits and debit adjustments waiting for a second admin, oldest first. */
 export function MoneyRequestsQueuePage() {
+  const { t } = useLingui();
   return (
     <QueuePage
-      title="Deposits queue"
-      description="Deposits and debit adjustments above the approval threshold, or prepared by support, wait here for an admin other than the one who prepared them. Oldest first."
-      emptyDescription="Every request has been decided."
+      title={t`Deposits queue`}
+      description={t`Deposits and debit adjustments above the approval threshold, or prepared by support, wait here for an admin other than the one who prepared them. Oldest first.`}
+      emptyDescription={t`Every request has been decided.`}
       queue={useQuery(depositQueueQueryOptions)}
     >
       {(requests) => (
         <MoneyRequestsTable
-          label="Requests waiting for approval"
+          label={t`Requests waiting for approval`}
           requests={requests}
           isCustomerShown
         />

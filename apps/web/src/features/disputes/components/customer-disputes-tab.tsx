@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState, NothingFound } from '../../../components/query-states.tsx';
@@ -6,20 +7,25 @@ import { StaffDisputesTable } from './staff-disputes-table.tsx';
 
 /** The Disputes tab of a customer's page: every dispute, newest first. */
 export function CustomerDisputesTab({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const disputes = useQuery(customerDisputesQueryOptions(userId));
-  if (disputes.isPending) return <LoadingState label="Loading disputes" />;
+  if (disputes.isPending) return <LoadingState label={t`Loading disputes`} />;
   if (disputes.isError) {
     return (
       <LoadFailed
-        title="The disputes did not load"
+        title={t`The disputes did not load`}
         error={disputes.error}
         isRetrying={disputes.isFetching}
         onRetry={() => disputes.refetch()}
       />
     );
   }
-  if (disputes.data.items.length === 0) return <NothingFound title="No disputes" />;
+  if (disputes.data.items.length === 0) return <NothingFound title={t`No disputes`} />;
   return (
-    <StaffDisputesTable label="Disputes" disputes={disputes.data.items} isCustomerShown={false} />
+    <StaffDisputesTable
+      label={t`Disputes`}
+      disputes={disputes.data.items}
+      isCustomerShown={false}
+    />
   );
 }

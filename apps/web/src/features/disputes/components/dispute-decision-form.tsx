@@ -1,12 +1,14 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { disputeRefundBound, type StaffDispute } from '@coffer/contracts/disputes';
-import { parseAmount } from '@coffer/contracts/money';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { SegmentedChoice } from '../../../components/segmented-choice.tsx';
-import { formatAmountMinor } from '../../../lib/money.ts';
+import { amountTextForApi, formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { useMoneyAction } from '../../../lib/use-money-action.ts';
@@ -14,16 +16,16 @@ import { type DisputeDecision, decideDispute } from '../api.ts';
 
 type Step = DisputeDecision['step'];
 
-const stepLabels: Record<Step, string> = {
-  investigate: 'Investigating',
-  resolve: 'Resolve',
-  reject: 'Reject',
+const stepLabels: Record<Step, MessageDescriptor> = {
+  investigate: msg`Investigating`,
+  resolve: msg`Resolve`,
+  reject: msg`Reject`,
 };
 
-const doneMessages: Record<Step, string> = {
-  investigate: 'Dispute moved to investigating',
-  resolve: 'Dispute resolved',
-  reject: 'Dispute rejected',
+const doneMessages: Record<Step, MessageDescriptor> = {
+  investigate: msg`Dispute moved to investigating`,
+  resolve: msg`Dispute resolved`,
+  reject: msg`Dispute rejected`,
 };
 
 /**
@@ -31,25 +33,30 @@ const doneMessages: Record<Step, string> = {
  * alone (`disputeRefundBound`), so it will wait for a second admin; null otherwise, and
  * for text that is not an amount yet (the server refuses that with its own message).
  */
-function refundAboveBoundHint(dispute: StaffDispute, refundText: string): string | null {
-  let refundMinor: bigint;
-  try {
-    refundMinor = parseAmount(refundText.trim(), toCurrencyCode(dispute.currency));
-  } catch {
-    return null;
-  }
+function refundAboveBoundHint(
+  i18n: I18n,
+  dispute: StaffDispute,
+  refundText: string,
+): string | null {
+  const refundMinor = positiveAmountMinorOf(refundText.trim(), toCurrencyCode(dispute.currency));
+  if (refundMinor === null) return null;
   const bound = disputeRefundBound(dispute, dispute.linkedTransaction);
   if (refundMinor <= bound.amountMinor) return null;
   const boundText = formatAmountMinor(bound.amountMinor, dispute.currency);
-  return `Above ${bound.basis} (${boundText}): a second admin must approve this refund before it is paid.`;
+  return i18n._(
+    bound.basis === 'the disputed amount'
+      ? msg`Above the disputed amount (${boundText}): a second admin must approve this refund before it is paid.`
+      : msg`Above the linked transaction’s amount (${boundText}): a second admin must approve this refund before it is paid.`,
+  );
 }
 
 /** What happens to a refund typed by this staff member, true for support and for admins. */
-function refundDescription(isSupport: boolean): string {
-  const stays = 'the case stays under investigation until it is decided';
-  return isSupport
-    ? `Credited from settlement as a staff deposit. A refund from support always waits for an admin's approval; ${stays}.`
-    : `Credited from settlement as a staff deposit. Above the approval threshold or the disputed amount it waits for a second admin's approval; ${stays}.`;
+function refundDescription(i18n: I18n, isSupport: boolean): string {
+  return i18n._(
+    isSupport
+      ? msg`Credited from settlement as a staff deposit. A refund from support always waits for an admin's approval; the case stays under investigation until it is decided.`
+      : msg`Credited from settlement as a staff deposit. Above the approval threshold or the disputed amount it waits for a second admin's approval; the case stays under investigation until it is decided.`,
+  );
 }
 
 /**
@@ -59,6 +66,7 @@ function refundDescription(isSupport: boolean): string {
  * note is required to resolve or reject; the customer reads it.
  */
 export function DisputeDecisionForm({ dispute }: { dispute: StaffDispute }) {
+  const { t, i18n } = useLingui();
   const headingId = useId();
   const isSupport = useMe()?.role === 'support';
   const queryClient = useQueryClient();
@@ -67,14 +75,14 @@ export function DisputeDecisionForm({ dispute }: { dispute: StaffDispute }) {
   const [step, setStep] = useState<Step>(steps[0] ?? 'resolve');
   const [note, setNote] = useState('');
   const [refundAmount, setRefundAmount] = useState('');
-  const refundHint = refundAboveBoundHint(dispute, refundAmount);
+  const refundHint = refundAboveBoundHint(i18n, dispute, refundAmount);
   const decide = useMoneyAction({
     send: (decision: DisputeDecision, key) => decideDispute(dispute.id, decision, key),
     onSent: async (moved) => {
       showSuccessToast(
         moved.refund?.status === 'pending_approval'
-          ? 'Refund sent for approval; the dispute stays open until it is decided'
-          : doneMessages[step],
+          ? t`Refund sent for approval; the dispute stays open until it is decided`
+          : i18n._(doneMessages[step]),
       );
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
     },
@@ -82,7 +90,7 @@ export function DisputeDecisionForm({ dispute }: { dispute: StaffDispute }) {
   const submit = () => {
     const trimmed = note.trim();
     if (step !== 'investigate' && trimmed === '') {
-      decide.setFailure('Please write a note');
+      decide.setFailure(t`Please write a note`);
       return;
     }
     if (step === 'investigate') decide.submit({ step, ...(trimmed ? { note: trimmed } : {}) });
@@ -91,24 +99,24 @@ export function DisputeDecisionForm({ dispute }: { dispute: StaffDispute }) {
       decide.submit({
         step,
         note: trimmed,
-        ...(refundAmount.trim() ? { refundAmount: refundAmount.trim() } : {}),
+        ...(refundAmount.trim() ? { refundAmount: amountTextForApi(refundAmount.trim()) } : {}),
       });
   };
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
-        Next step
+        <Trans>Next step</Trans>
       </Title>
       <Stack gap="md" maw={560}>
         <FormAlert message={decide.failure} />
         <SegmentedChoice
-          label="Next step"
+          label={t`Next step`}
           value={step}
           onChange={setStep}
-          data={steps.map((value) => ({ value, label: stepLabels[value] }))}
+          data={steps.map((value) => ({ value, label: i18n._(stepLabels[value]) }))}
         />
         <Textarea
-          label="Note to the customer"
+          label={t`Note to the customer`}
           required={step !== 'investigate'}
           autosize
           minRows={2}
@@ -119,8 +127,8 @@ export function DisputeDecisionForm({ dispute }: { dispute: StaffDispute }) {
         {step === 'resolve' ? (
           <Stack gap={4}>
             <TextInput
-              label="Refund (optional)"
-              description={refundDescription(isSupport)}
+              label={t`Refund (optional)`}
+              description={refundDescription(i18n, isSupport)}
               inputMode="decimal"
               rightSection={dispute.currency}
               rightSectionWidth={56}
@@ -134,7 +142,7 @@ export function DisputeDecisionForm({ dispute }: { dispute: StaffDispute }) {
         ) : null}
         <Group>
           <Button onClick={submit} loading={decide.isPending}>
-            {step === 'investigate' ? 'Move to investigating' : stepLabels[step]}
+            {step === 'investigate' ? t`Move to investigating` : i18n._(stepLabels[step])}
           </Button>
         </Group>
       </Stack>

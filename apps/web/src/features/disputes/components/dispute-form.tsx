@@ -10,9 +10,11 @@ import {
   type DisputeKind,
   disputeBodySchema,
   disputeKindOfEntryText,
-  disputeProblemChoices,
+  disputeProblemTypesOf,
 } from '@coffer/contracts/disputes-filing';
 import { toDecimalString } from '@coffer/contracts/money';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Checkbox, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -21,8 +23,10 @@ import { BusyButton } from '../../../components/busy-button.tsx';
 import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
+import { amountTextForApi } from '../../../lib/money.ts';
 import { showErrorToast } from '../../../lib/toasts.ts';
 import { disputesQueryRoot, fileDispute } from '../api.ts';
+import { problemChoiceLabels } from '../labels.ts';
 
 type Values = {
   amount: string;
@@ -64,7 +68,7 @@ function toBody(
 ): Record<string, unknown> {
   const common = {
     kind,
-    amount: values.amount,
+    amount: amountTextForApi(values.amount),
     problemType: values.problemType ?? undefined,
     description: values.description,
   };
@@ -78,8 +82,12 @@ function toBody(
   return { ...common, entryId, freezeAccount };
 }
 
-function problemTypeOptions(kind: DisputeKind) {
-  return Object.entries(disputeProblemChoices[kind]).map(([value, label]) => ({ value, label }));
+function problemTypeOptions(i18n: I18n, kind: DisputeKind) {
+  const labels: Partial<Record<string, MessageDescriptor>> = problemChoiceLabels[kind];
+  return disputeProblemTypesOf(kind).flatMap((value) => {
+    const label = labels[value];
+    return label ? [{ value, label: i18n._(label) }] : [];
+  });
 }
 
 /**
@@ -100,6 +108,7 @@ export function DisputeForm({
   picker: ReactNode;
   onFiled: (dispute: Dispute) => void;
 }) {
+  const { t, i18n } = useLingui();
   const headingId = useId();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
@@ -135,7 +144,7 @@ export function DisputeForm({
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
-        New dispute
+        <Trans>New dispute</Trans>
       </Title>
       <form
         noValidate
@@ -148,9 +157,9 @@ export function DisputeForm({
           <FormAlert message={formError} />
           {picker}
           <TextInput
-            label="Amount"
+            label={t`Amount`}
             description={
-              transaction ? 'The whole transaction, or only the part that is wrong' : undefined
+              transaction ? t`The whole transaction, or only the part that is wrong` : undefined
             }
             inputMode="decimal"
             required
@@ -160,7 +169,7 @@ export function DisputeForm({
           />
           {kind === 'general' ? (
             <TextInput
-              label="Recipient's account number"
+              label={t`Recipient's account number`}
               required
               autoComplete="off"
               maxLength={50}
@@ -168,15 +177,15 @@ export function DisputeForm({
             />
           ) : null}
           <ChoiceSelect
-            label={kind === 'card' ? "What's wrong with this purchase?" : 'Problem type'}
-            placeholder="Select a problem type"
-            data={problemTypeOptions(kind)}
+            label={kind === 'card' ? t`What's wrong with this purchase?` : t`Problem type`}
+            placeholder={t`Select a problem type`}
+            data={problemTypeOptions(i18n, kind)}
             required
             {...form.getInputProps('problemType')}
           />
           <Textarea
-            label="Description"
-            description="What happened, and when"
+            label={t`Description`}
+            description={t`What happened, and when`}
             required
             autosize
             minRows={3}
@@ -185,18 +194,18 @@ export function DisputeForm({
           />
           {kind === 'card' ? (
             <Checkbox
-              label="Freeze my card now: its purchases are declined until I unfreeze it on the Cards page"
+              label={t`Freeze my card now: its purchases are declined until I unfreeze it on the Cards page`}
               {...form.getInputProps('freezeCard', { type: 'checkbox' })}
             />
           ) : isUnauthorized ? (
             <Checkbox
-              label="Freeze my account now: no money can leave it until staff lift the freeze"
+              label={t`Freeze my account now: no money can leave it until staff lift the freeze`}
               {...form.getInputProps('freezeAccount', { type: 'checkbox' })}
             />
           ) : null}
           <Group>
-            <BusyButton isBusy={file.isPending} busyLabel="Submitting...">
-              Submit Dispute
+            <BusyButton isBusy={file.isPending} busyLabel={t`Submitting...`}>
+              <Trans>Submit Dispute</Trans>
             </BusyButton>
           </Group>
         </Stack>

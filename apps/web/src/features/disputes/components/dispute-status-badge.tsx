@@ -1,5 +1,7 @@
-import { type DisputeStatus, disputeStatusLabels } from '@coffer/contracts/disputes';
+import type { DisputeStatus } from '@coffer/contracts/disputes';
+import { useLingui } from '@lingui/react';
 import { Badge } from '@mantine/core';
+import { disputeStatusLabels } from '../labels.ts';
 
 const colors: Record<DisputeStatus, string> = {
   pending: 'yellow',
@@ -9,9 +11,10 @@ const colors: Record<DisputeStatus, string> = {
 };
 
 export function DisputeStatusBadge({ status }: { status: DisputeStatus }) {
+  const { i18n } = useLingui();
   return (
     <Badge color={colors[status]} variant="light" style={{ flexShrink: 0 }}>
-      {disputeStatusLabels[status]}
+      {i18n._(disputeStatusLabels[status])}
     </Badge>
   );
 }

@@ -1,4 +1,5 @@
-import { type Dispute, disputeReceivedMessage } from '@coffer/contracts/disputes';
+import type { Dispute } from '@coffer/contracts/disputes';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, CopyButton, Group, Text } from '@mantine/core';
 import { Check, Copy } from 'lucide-react';
 
@@ -7,9 +8,15 @@ const copiedIndicatorMs = 2_000;
 
 /** What the customer sees once a dispute is filed: its reference, ready to copy. */
 export function FiledDisputeCard({ dispute }: { dispute: Dispute }) {
+  const { t } = useLingui();
   return (
-    <Alert color="green" title="Dispute submitted" role="status">
-      <Text mb="sm">{disputeReceivedMessage}</Text>
+    <Alert color="green" title={t`Dispute submitted`} role="status">
+      {/* The contract's disputeReceivedMessage, in the page's language. */}
+      <Text mb="sm">
+        <Trans>
+          We have received your dispute. Quote this reference in any message to support.
+        </Trans>
+      </Text>
       <Group gap="sm">
         <Text ff="monospace" fw={700} fz="lg" data-testid="dispute-reference">
           {dispute.reference}
@@ -25,7 +32,7 @@ export function FiledDisputeCard({ dispute }: { dispute: Dispute }) {
               }
               onClick={copy}
             >
-              {copied ? 'Copied!' : 'Copy Reference Number'}
+              {copied ? t`Copied!` : t`Copy Reference Number`}
             </Button>
           )}
         </CopyButton>

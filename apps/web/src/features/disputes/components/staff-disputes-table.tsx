@@ -1,16 +1,20 @@
-import { disputeProblemTypeLabels, type StaffDispute } from '@coffer/contracts/disputes';
+import type { StaffDispute } from '@coffer/contracts/disputes';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
+import { disputeProblemTypeLabels } from '../labels.ts';
 import { DisputeStatusBadge } from './dispute-status-badge.tsx';
 
-function columnsFor(isCustomerShown: boolean): Column<StaffDispute>[] {
+function columnsFor(i18n: I18n, isCustomerShown: boolean): Column<StaffDispute>[] {
   return [
     {
       key: 'reference',
-      header: 'Reference',
+      header: i18n._(msg`Reference`),
       cell: (row) => (
         <Anchor component={Link} to={`/admin/disputes/${row.reference}`} ff="monospace">
           {row.reference}
@@ -21,7 +25,7 @@ function columnsFor(isCustomerShown: boolean): Column<StaffDispute>[] {
       ? [
           {
             key: 'customer',
-            header: 'Customer',
+            header: i18n._(msg`Customer`),
             cell: (row: StaffDispute) => (
               <Anchor component={Link} to={`/admin/users/${row.userId}`}>
                 {row.username}
@@ -30,25 +34,33 @@ function columnsFor(isCustomerShown: boolean): Column<StaffDispute>[] {
           },
         ]
       : []),
-    { key: 'status', header: 'Status', cell: (row) => <DisputeStatusBadge status={row.status} /> },
-    { key: 'type', header: 'Problem', cell: (row) => disputeProblemTypeLabels[row.problemType] },
+    {
+      key: 'status',
+      header: i18n._(msg`Status`),
+      cell: (row) => <DisputeStatusBadge status={row.status} />,
+    },
+    {
+      key: 'type',
+      header: i18n._(msg`Problem`),
+      cell: (row) => i18n._(disputeProblemTypeLabels[row.problemType]),
+    },
     {
       key: 'amount',
-      header: 'Amount',
+      header: i18n._(msg`Amount`),
       align: 'right',
       cell: (row) => formatAmountMinor(row.amountMinor, row.currency),
     },
-    { key: 'filed', header: 'Filed', cell: (row) => formatDate(row.createdAt) },
+    { key: 'filed', header: i18n._(msg`Filed`), cell: (row) => formatDate(row.createdAt) },
     {
       key: 'transaction',
-      header: 'Transaction',
+      header: i18n._(msg`Transaction`),
       isEmpty: (row) => !row.linkedTransaction,
       cell: (row) =>
         row.linkedTransaction ? (
           <Text size="sm">{row.linkedTransaction.memo}</Text>
         ) : (
           <Text size="sm" c="dimmed">
-            None linked
+            {i18n._(msg`None linked`)}
           </Text>
         ),
     },
@@ -65,10 +77,11 @@ export function StaffDisputesTable({
   disputes: StaffDispute[];
   isCustomerShown: boolean;
 }) {
+  const { i18n } = useLingui();
   return (
     <DataTable
       label={label}
-      columns={columnsFor(isCustomerShown)}
+      columns={columnsFor(i18n, isCustomerShown)}
       rows={disputes}
       rowKey={(row) => row.id}
     />

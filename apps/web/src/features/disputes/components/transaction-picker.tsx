@@ -1,19 +1,24 @@
 import type { DisputeTransaction } from '@coffer/contracts/disputes';
-import { entryKindLabel } from '@coffer/contracts/ledger';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { disputableTransactionsQueryOptions } from '../api.ts';
+import { entryKindLabel } from '../labels.ts';
 
-function labelOf(transaction: DisputeTransaction): string {
+function labelOf(i18n: I18n, transaction: DisputeTransaction): string {
   const amount = formatAmountMinor(transaction.amountMinor, transaction.currency, {
     signDisplay: 'always',
   });
-  const disputed = transaction.disputeReference
-    ? ` · disputed (${transaction.disputeReference})`
-    : '';
-  return `${formatDate(transaction.createdAt)} · ${entryKindLabel(transaction.kind)} · ${amount}${disputed}`;
+  const date = formatDate(transaction.createdAt);
+  const kind = entryKindLabel(i18n, transaction.kind);
+  const reference = transaction.disputeReference;
+  return reference
+    ? i18n._(msg`${date} · ${kind} · ${amount} · disputed (${reference})`)
+    : `${date} · ${kind} · ${amount}`;
 }
 
 /**
@@ -30,21 +35,22 @@ export function TransactionPicker({
   chosen: DisputeTransaction | null;
   onChange: (entryId: string | null) => void;
 }) {
+  const { t, i18n } = useLingui();
   const transactions = useQuery(disputableTransactionsQueryOptions);
   const listed = transactions.data?.items ?? [];
   const items =
     chosen && !listed.some((item) => item.id === chosen.id) ? [chosen, ...listed] : listed;
   const placeholder = transactions.isPending
-    ? 'Loading your transactions…'
+    ? t`Loading your transactions…`
     : items.length === 0
-      ? 'No transactions yet'
-      : 'None: I will type the amount and recipient';
+      ? t`No transactions yet`
+      : t`None: I will type the amount and recipient`;
   return (
     <ChoiceSelect
-      label="Transaction (optional)"
-      description="Start from the transaction: the form then asks only what fits it"
+      label={t`Transaction (optional)`}
+      description={t`Start from the transaction: the form then asks only what fits it`}
       placeholder={placeholder}
-      data={items.map((item) => ({ value: item.id, label: labelOf(item) }))}
+      data={items.map((item) => ({ value: item.id, label: labelOf(i18n, item) }))}
       isOptional
       value={value}
       onChange={onChange}

@@ -1,4 +1,5 @@
 import type { Dispute } from '@coffer/contracts/disputes';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,16 +18,21 @@ import { TransactionPicker } from '../components/transaction-picker.tsx';
  * `?entry=` names the transaction a row's Dispute button started from.
  */
 export function DisputePage() {
-  usePageTitle('Report an issue');
+  const { t } = useLingui();
+  usePageTitle(t`Report an issue`);
   const me = useMe();
   const [filed, setFiled] = useState<Dispute | null>(null);
   return (
     <Stack gap="lg" maw={900}>
       <Stack gap={4}>
-        <Title order={1}>Report an issue</Title>
+        <Title order={1}>
+          <Trans>Report an issue</Trans>
+        </Title>
         <Text c="dimmed">
-          Tell us what went wrong. Filing a dispute is free; staff review it and you can follow it
-          here.
+          <Trans>
+            Tell us what went wrong. Filing a dispute is free; staff review it and you can follow it
+            here.
+          </Trans>
         </Text>
       </Stack>
       {filed ? <FiledDisputeCard dispute={filed} /> : null}
@@ -44,6 +50,7 @@ function NewDispute({
   currency: string;
   onFiled: (dispute: Dispute) => void;
 }) {
+  const { t } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const entryId = searchParams.get('entry');
   const chosen = useQuery({
@@ -59,17 +66,18 @@ function NewDispute({
     />
   );
   if (entryId !== null && chosen.isPending) {
-    return <LoadingState label="Loading the transaction" />;
+    return <LoadingState label={t`Loading the transaction`} />;
   }
   if (entryId !== null && (chosen.isError || transaction?.disputeReference)) {
+    const reference = transaction?.disputeReference;
     return (
-      <Card withBorder padding="lg" component="section" aria-label="New dispute">
+      <Card withBorder padding="lg" component="section" aria-label={t`New dispute`}>
         <Stack gap="md" maw={560}>
           {picker}
           <Alert color={chosen.isError ? 'red' : 'blue'} role="status">
-            {transaction?.disputeReference
-              ? `You already disputed this transaction: ${transaction.disputeReference}. Follow it below, or quote it to support.`
-              : 'That transaction is not one of yours. Choose one from the list.'}
+            {reference
+              ? t`You already disputed this transaction: ${reference}. Follow it below, or quote it to support.`
+              : t`That transaction is not one of yours. Choose one from the list.`}
           </Alert>
         </Stack>
       </Card>

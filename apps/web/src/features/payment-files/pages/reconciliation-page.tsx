@@ -1,15 +1,16 @@
-import { toCurrencyCode } from '@coffer/contracts/currencies';
-import { formatMoney } from '@coffer/contracts/money';
-import {
-  type CardSettlementImport,
-  type PayoutBatch,
-  type ReconciliationItem,
-  type ResolveReconciliationBody,
-  reconciliationKindLabels,
-  type StatementImport,
+import type {
+  CardSettlementImport,
+  PayoutBatch,
+  ReconciliationItem,
+  ReconciliationKind,
+  ResolveReconciliationBody,
+  StatementImport,
 } from '@coffer/contracts/payment-files';
 import type { StaffPayout } from '@coffer/contracts/payouts';
 import { todayUtc } from '@coffer/contracts/statements';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -33,6 +34,7 @@ import { useIsSandbox } from '../../../components/sandbox-banner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { adminQueryRoot } from '../../../lib/back-office.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -47,10 +49,19 @@ import {
   uploadCardSettlements,
   uploadStatement,
 } from '../api.ts';
-import { countOf } from '../counts.ts';
 
 const money = (amountMinor: bigint, currency: string) =>
-  formatMoney({ amountMinor, currency: toCurrencyCode(currency) }, { currencyDisplay: 'code' });
+  formatAmountMinor(amountMinor, currency, { currencyDisplay: 'code' });
+
+const reconciliationKindLabels: Record<ReconciliationKind, MessageDescriptor> = {
+  unmatched_credit: msg`Credit matching no customer`,
+  unmatched_debit: msg`Debit matching no payout`,
+  amount_difference: msg`Amount differs from the payout`,
+  missing_payout: msg`Sent payout missing from the statements`,
+  unknown_settlement: msg`Card settlement we have no record of`,
+  settlement_difference: msg`Card settlement differs from ours`,
+  missing_settlement: msg`Card settlement missing from the file`,
+};
 
 function useRefreshAll() {
   const queryClient = useQueryClient();
@@ -59,6 +70,7 @@ function useRefreshAll() {
 
 /** Pending bank payouts, chosen by currency, sent together as one batch file (admins). */
 function NewBatch({ payouts }: { payouts: StaffPayout[] }) {
+  const { t } = useLingui();
   const refresh = useRefreshAll();
   const [chosen, setChosen] = useState<string[]>([]);
   const bank = payouts.filter((payout) => payout.destination.method === 'bank');
@@ -67,32 +79,58 @@ function NewBatch({ payouts }: { payouts: StaffPayout[] }) {
     mutationFn: () => createPayoutBatch(chosen),
     onSuccess: async (batch) => {
       setChosen([]);
-      showSuccessToast(`${batch.payoutCount} payouts sent as batch ${batch.reference}.`);
+      const { payoutCount, reference } = batch;
+      showSuccessToast(
+        t`${plural(payoutCount, { one: '# payout sent', other: '# payouts sent' })} as batch ${reference}.`,
+      );
       window.location.assign(batchFilePath(batch.id));
       await refresh();
     },
   });
-  if (bank.length === 0) return <Text>No bank payouts are waiting.</Text>;
+  if (bank.length === 0) {
+    return (
+      <Text>
+        <Trans>No bank payouts are waiting.</Trans>
+      </Text>
+    );
+  }
+  const count = chosen.length;
+  const sendLabel =
+    currency === 'EUR'
+      ? t`Send ${count} as a batch file (pain.001)`
+      : currency
+        ? t`Send ${count} as a batch file (CSV)`
+        : t`Send ${count} as a batch file`;
   return (
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={560} type="native">
-        <Table aria-label="Bank payouts waiting">
+        <Table aria-label={t`Bank payouts waiting`}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Send</Table.Th>
-              <Table.Th>Customer</Table.Th>
-              <Table.Th>To</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th>
+                <Trans>Send</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Customer</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>To</Trans>
+              </Table.Th>
+              <Table.Th ta="right">
+                <Trans>Amount</Trans>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {bank.map((payout) => {
               const destination = payout.destination;
+              const { username } = payout;
+              const amount = money(payout.amountMinor, payout.currency);
               return (
                 <Table.Tr key={payout.id}>
                   <Table.Td>
                     <Checkbox
-                      aria-label={`Send ${payout.username}'s ${money(payout.amountMinor, payout.currency)}`}
+                      aria-label={t`Send ${username}'s ${amount}`}
                       checked={chosen.includes(payout.id)}
                       disabled={currency !== undefined && payout.currency !== currency}
                       onChange={(event) => {
@@ -121,58 +159,87 @@ function NewBatch({ payouts }: { payouts: StaffPayout[] }) {
         <BusyButton
           type="button"
           isBusy={create.isPending}
-          busyLabel="Sending..."
+          busyLabel={t`Sending...`}
           disabled={chosen.length === 0}
           onClick={() => create.mutate()}
         >
-          {`Send ${chosen.length} as a batch file${currency === 'EUR' ? ' (pain.001)' : currency ? ' (CSV)' : ''}`}
+          {sendLabel}
         </BusyButton>
       </Group>
     </Stack>
   );
 }
 
+function BatchRow({ batch, isAdmin }: { batch: PayoutBatch; isAdmin: boolean }) {
+  const sentAt = formatDateTime(batch.createdAt);
+  const sender = batch.createdBy.username;
+  const downloadedAt = batch.firstDownloadedAt && formatDateTime(batch.firstDownloadedAt);
+  const downloader = batch.firstDownloadedBy?.username ?? '';
+  const format = batch.format === 'pain.001' ? 'pain.001' : 'CSV';
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text size="sm" ff="monospace">
+          {batch.reference}
+        </Text>
+        <Text size="xs" c="dimmed">
+          <Trans>
+            Sent {sentAt} by {sender}
+          </Trans>
+        </Text>
+      </Table.Td>
+      <Table.Td>{batch.payoutCount}</Table.Td>
+      <Table.Td ta="right">{money(batch.totalMinor, batch.currency)}</Table.Td>
+      <Table.Td>
+        {downloadedAt && (
+          <Text size="xs" fw={600}>
+            <Trans>
+              Already downloaded {downloadedAt} by {downloader}: these payouts were sent.
+              Downloading again is recorded.
+            </Trans>
+          </Text>
+        )}
+        {isAdmin && (
+          <Anchor href={batchFilePath(batch.id)} download size="sm">
+            <Trans>Download {format}</Trans>
+          </Anchor>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 function BatchList({ batches, isAdmin }: { batches: PayoutBatch[]; isAdmin: boolean }) {
-  if (batches.length === 0) return <Text>No batches yet.</Text>;
+  const { t } = useLingui();
+  if (batches.length === 0) {
+    return (
+      <Text>
+        <Trans>No batches yet.</Trans>
+      </Text>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={640} type="native">
-      <Table aria-label="Payout batches">
+      <Table aria-label={t`Payout batches`}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Reference</Table.Th>
-            <Table.Th>Payouts</Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
-            <Table.Th>File</Table.Th>
+            <Table.Th>
+              <Trans>Reference</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Payouts</Trans>
+            </Table.Th>
+            <Table.Th ta="right">
+              <Trans>Total</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>File</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {batches.map((batch) => (
-            <Table.Tr key={batch.id}>
-              <Table.Td>
-                <Text size="sm" ff="monospace">
-                  {batch.reference}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  Sent {formatDateTime(batch.createdAt)} by {batch.createdBy.username}
-                </Text>
-              </Table.Td>
-              <Table.Td>{batch.payoutCount}</Table.Td>
-              <Table.Td ta="right">{money(batch.totalMinor, batch.currency)}</Table.Td>
-              <Table.Td>
-                {batch.firstDownloadedAt && (
-                  <Text size="xs" fw={600}>
-                    Already downloaded {formatDateTime(batch.firstDownloadedAt)} by{' '}
-                    {batch.firstDownloadedBy?.username}: these payouts were sent. Downloading again
-                    is recorded.
-                  </Text>
-                )}
-                {isAdmin && (
-                  <Anchor href={batchFilePath(batch.id)} download size="sm">
-                    {`Download ${batch.format === 'pain.001' ? 'pain.001' : 'CSV'}`}
-                  </Anchor>
-                )}
-              </Table.Td>
-            </Table.Tr>
+            <BatchRow key={batch.id} batch={batch} isAdmin={isAdmin} />
           ))}
         </Table.Tbody>
       </Table>
@@ -199,6 +266,7 @@ function FileUpload<T>({
   summary: (imported: T) => ReactNode;
   children?: ReactNode;
 }) {
+  const { t } = useLingui();
   const refresh = useRefreshAll();
   const [file, setFile] = useState<File | null>(null);
   const [imported, setImported] = useState<T | null>(null);
@@ -220,7 +288,7 @@ function FileUpload<T>({
         <BusyButton
           type="button"
           isBusy={upload.isPending}
-          busyLabel="Importing..."
+          busyLabel={t`Importing...`}
           disabled={!file}
           onClick={() => file && upload.mutate(file)}
         >
@@ -231,46 +299,57 @@ function FileUpload<T>({
   );
 }
 
+function StatementImported({ imported }: { imported: StatementImport }) {
+  const { t } = useLingui();
+  const { statementReference, entryCount, depositRequestCount, matchedPayoutCount, queuedCount } =
+    imported;
+  return (
+    <Alert color="green" title={t`Statement ${statementReference} imported`}>
+      {t`${plural(entryCount, { one: '# entry', other: '# entries' })}: ${plural(depositRequestCount, { one: '# deposit request', other: '# deposit requests' })}, ${plural(matchedPayoutCount, { one: '# payout', other: '# payouts' })} matched, ${queuedCount} waiting above.`}
+    </Alert>
+  );
+}
+
 function StatementUpload() {
+  const { t } = useLingui();
   return (
     <FileUpload
-      label="camt.053 statement of the institution's account"
+      label={t`camt.053 statement of the institution's account`}
       accept=".xml,application/xml,text/xml"
-      buttonLabel="Import statement"
+      buttonLabel={t`Import statement`}
       upload={uploadStatement}
-      summary={(imported: StatementImport) => (
-        <Alert color="green" title={`Statement ${imported.statementReference} imported`}>
-          {countOf(imported.entryCount, 'entry', 'entries')}:{' '}
-          {countOf(imported.depositRequestCount, 'deposit request', 'deposit requests')},{' '}
-          {countOf(imported.matchedPayoutCount, 'payout', 'payouts')} matched,{' '}
-          {imported.queuedCount} waiting above.
-        </Alert>
-      )}
+      summary={(imported: StatementImport) => <StatementImported imported={imported} />}
     />
+  );
+}
+
+function SettlementsImported({ imported }: { imported: CardSettlementImport }) {
+  const { t } = useLingui();
+  const { day, lineCount, matchedCount, queuedCount } = imported;
+  return (
+    <Alert color="green" title={t`Card settlements of ${day} imported`}>
+      {t`${plural(lineCount, { one: '# settlement', other: '# settlements' })}: ${matchedCount} matched, ${queuedCount} waiting above.`}
+    </Alert>
   );
 }
 
 /** The card processor's settlement file of a day; in a sandbox, its issuer's file too. */
 function CardSettlementUpload() {
+  const { t } = useLingui();
   const isSandbox = useIsSandbox();
   const [day, setDay] = useState(todayUtc());
   return (
     <FileUpload
-      label="Settlement file (CSV) of that day"
+      label={t`Settlement file (CSV) of that day`}
       accept=".csv,text/csv"
-      buttonLabel="Import settlements"
+      buttonLabel={t`Import settlements`}
       upload={(file) => uploadCardSettlements(file, day)}
-      summary={(imported: CardSettlementImport) => (
-        <Alert color="green" title={`Card settlements of ${imported.day} imported`}>
-          {countOf(imported.lineCount, 'settlement', 'settlements')}: {imported.matchedCount}{' '}
-          matched, {imported.queuedCount} waiting above.
-        </Alert>
-      )}
+      summary={(imported: CardSettlementImport) => <SettlementsImported imported={imported} />}
     >
       <Group align="flex-end" gap="sm">
         <TextInput
           type="date"
-          label="Day settled"
+          label={t`Day settled`}
           value={day}
           max={todayUtc()}
           onChange={(event) => {
@@ -280,7 +359,7 @@ function CardSettlementUpload() {
         />
         {isSandbox && (
           <Anchor href={sandboxSettlementFilePath(day)} download size="sm" pb={8}>
-            Download the sandbox issuer's file of this day
+            <Trans>Download the sandbox issuer's file of this day</Trans>
           </Anchor>
         )}
       </Group>
@@ -288,7 +367,21 @@ function CardSettlementUpload() {
   );
 }
 
+/** Where the statement line came from: its date, who, their words and the bank's reference. */
+function itemSource(item: ReconciliationItem, t: ReturnType<typeof useLingui>['t']): string {
+  const { bookingDate, remittance, bankReference } = item;
+  return [
+    bookingDate && t`Booked ${bookingDate}`,
+    item.counterparty,
+    remittance && t`“${remittance}”`,
+    bankReference && t`ref. ${bankReference}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 function ItemCard({ item }: { item: ReconciliationItem }) {
+  const { t, i18n } = useLingui();
   const refresh = useRefreshAll();
   const [note, setNote] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
@@ -297,14 +390,20 @@ function ItemCard({ item }: { item: ReconciliationItem }) {
       resolveItem(item, action === 'deposit' ? { action, accountNumber, note } : { action, note }),
     onSuccess: async (resolved) => {
       showSuccessToast(
-        resolved.resolution === 'deposit' || resolved.resolution === 'refund'
-          ? `${resolved.resolution === 'refund' ? 'Refund' : 'Deposit'} request made: it waits for a second admin.`
-          : 'Resolved with a note.',
+        resolved.resolution === 'refund'
+          ? t`Refund request made: it waits for a second admin.`
+          : resolved.resolution === 'deposit'
+            ? t`Deposit request made: it waits for a second admin.`
+            : t`Resolved with a note.`,
       );
       await refresh();
     },
   });
-  const title = `${reconciliationKindLabels[item.kind]}: ${money(item.amountMinor, item.currency)}`;
+  const kind = i18n._(reconciliationKindLabels[item.kind]);
+  const amount = money(item.amountMinor, item.currency);
+  const title = t`${kind}: ${amount}`;
+  const refundable =
+    item.refundableMinor === null ? '' : money(item.refundableMinor, item.currency);
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
       <Stack gap="xs">
@@ -316,17 +415,10 @@ function ItemCard({ item }: { item: ReconciliationItem }) {
           {item.reason}
         </Text>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {[
-            item.bookingDate && `Booked ${item.bookingDate}`,
-            item.counterparty,
-            item.remittance && `“${item.remittance}”`,
-            item.bankReference && `ref. ${item.bankReference}`,
-          ]
-            .filter(Boolean)
-            .join(' · ')}
+          {itemSource(item, t)}
         </Text>
         <Textarea
-          label="Note"
+          label={t`Note`}
           value={note}
           onChange={(event) => setNote(event.currentTarget.value)}
           autosize
@@ -334,8 +426,8 @@ function ItemCard({ item }: { item: ReconciliationItem }) {
         />
         {item.kind === 'unmatched_credit' && (
           <TextInput
-            label="Credit to account number (optional)"
-            description="Makes a deposit request that a second admin approves"
+            label={t`Credit to account number (optional)`}
+            description={t`Makes a deposit request that a second admin approves`}
             value={accountNumber}
             onChange={(event) => setAccountNumber(event.currentTarget.value)}
             inputMode="numeric"
@@ -347,20 +439,20 @@ function ItemCard({ item }: { item: ReconciliationItem }) {
             <BusyButton
               type="button"
               isBusy={resolve.isPending}
-              busyLabel="Requesting..."
+              busyLabel={t`Requesting...`}
               onClick={() => resolve.mutate('deposit')}
             >
-              Request deposit
+              <Trans>Request deposit</Trans>
             </BusyButton>
           ) : (
             <BusyButton
               type="button"
               variant="light"
               isBusy={resolve.isPending}
-              busyLabel="Resolving..."
+              busyLabel={t`Resolving...`}
               onClick={() => resolve.mutate('note')}
             >
-              Resolve with note
+              <Trans>Resolve with note</Trans>
             </BusyButton>
           )}
           {item.refundableMinor !== null && (
@@ -368,10 +460,10 @@ function ItemCard({ item }: { item: ReconciliationItem }) {
               type="button"
               variant="light"
               isBusy={resolve.isPending}
-              busyLabel="Requesting..."
+              busyLabel={t`Requesting...`}
               onClick={() => resolve.mutate('refund')}
             >
-              {`Refund the cardholder ${money(item.refundableMinor, item.currency)}`}
+              <Trans>Refund the cardholder {refundable}</Trans>
             </BusyButton>
           )}
         </Group>
@@ -386,19 +478,23 @@ function ItemCard({ item }: { item: ReconciliationItem }) {
  * its reason until someone resolves it.
  */
 export function ReconciliationPage() {
-  usePageTitle('Reconciliation');
+  const { t } = useLingui();
+  usePageTitle(t`Reconciliation`);
   const me = useMe();
   const isAdmin = me?.role === 'admin';
   const payouts = useQuery({ ...pendingPayoutsQueryOptions, enabled: isAdmin });
   const batches = useQuery(payoutBatchesQueryOptions);
   const items = useQuery(reconciliationQueryOptions);
   const failed = [payouts, batches, items].find((query) => query.isError);
+  const waitingCount = items.data?.items.length ?? 0;
   return (
     <Stack gap="lg">
-      <Title order={1}>Reconciliation</Title>
+      <Title order={1}>
+        <Trans>Reconciliation</Trans>
+      </Title>
       {failed && (
         <LoadFailed
-          title="This page did not load"
+          title={t`This page did not load`}
           error={failed.error}
           isRetrying={failed.isFetching}
           onRetry={() => failed.refetch()}
@@ -406,10 +502,12 @@ export function ReconciliationPage() {
       )}
       <Paper withBorder p="md" component="section" aria-labelledby="queue-title">
         <Title order={2} size="h4" id="queue-title" mb="sm">
-          {`Waiting (${items.data?.items.length ?? 0})`}
+          <Trans>Waiting ({waitingCount})</Trans>
         </Title>
         {items.data?.items.length === 0 ? (
-          <Text>Nothing to reconcile.</Text>
+          <Text>
+            <Trans>Nothing to reconcile.</Trans>
+          </Text>
         ) : (
           <Stack gap="sm">
             {items.data?.items.map((item) => (
@@ -420,19 +518,19 @@ export function ReconciliationPage() {
       </Paper>
       <Paper withBorder p="md" component="section" aria-labelledby="statement-title">
         <Title order={2} size="h4" id="statement-title" mb="sm">
-          Bank statement
+          <Trans>Bank statement</Trans>
         </Title>
         <StatementUpload />
       </Paper>
       <Paper withBorder p="md" component="section" aria-labelledby="card-settlements-title">
         <Title order={2} size="h4" id="card-settlements-title" mb="sm">
-          Card settlement file
+          <Trans>Card settlement file</Trans>
         </Title>
         <CardSettlementUpload />
       </Paper>
       <Paper withBorder p="md" component="section" aria-labelledby="batches-title">
         <Title order={2} size="h4" id="batches-title" mb="sm">
-          Payout batches
+          <Trans>Payout batches</Trans>
         </Title>
         <Stack gap="md">
           {isAdmin && payouts.data && <NewBatch payouts={payouts.data.items} />}

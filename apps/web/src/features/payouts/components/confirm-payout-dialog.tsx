@@ -1,6 +1,7 @@
 import type { CurrencyCode } from '@coffer/contracts/currencies';
 import type { PayoutBody } from '@coffer/contracts/payouts';
 import { stepUpCodeSchema } from '@coffer/contracts/step-up';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmAndSend } from '../../../components/confirm-and-send.tsx';
@@ -23,8 +24,6 @@ export type PayoutToConfirm = {
   fromWallet: string | null;
 };
 
-export const payoutPendingMessage = 'Withdrawal request pending approval.';
-
 function ConfirmPayoutForm({
   payout,
   onCancel,
@@ -36,6 +35,7 @@ function ConfirmPayoutForm({
   onSent: () => void;
   onRefused: (error: ApiError) => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { amountMinor, feeMinor, currency, body } = payout;
   // The emailed code confirms this amount, from this wallet, to this destination.
@@ -44,7 +44,7 @@ function ConfirmPayoutForm({
     send: requestPayout,
     stepUp: { when: 'always', codeSchema: stepUpCodeSchema },
     onSent: () => {
-      showSuccessToast(payoutPendingMessage);
+      showSuccessToast(t`Withdrawal request pending approval.`);
       void queryClient.invalidateQueries({ queryKey: payoutsQueryRoot });
       void queryClient.invalidateQueries({ queryKey: ['wallet'] });
       onSent();
@@ -54,25 +54,28 @@ function ConfirmPayoutForm({
       onRefused(error);
       return true;
     },
-    unexplainedFailure: 'Withdrawal processing failed',
+    unexplainedFailure: t`Withdrawal processing failed`,
   });
 
   return (
     <ConfirmAndSend
       details={[
-        payout.fromWallet !== null && { label: 'From', value: payout.fromWallet },
-        { label: 'Amount', value: formatAmountMinor(amountMinor, currency), isStrong: true },
-        { label: 'Fee', value: feeMinor === 0n ? 'No fee' : formatAmountMinor(feeMinor, currency) },
+        payout.fromWallet !== null && { label: t`From`, value: payout.fromWallet },
+        { label: t`Amount`, value: formatAmountMinor(amountMinor, currency), isStrong: true },
+        {
+          label: t`Fee`,
+          value: feeMinor === 0n ? t`No fee` : formatAmountMinor(feeMinor, currency),
+        },
         feeMinor > 0n && {
-          label: 'Total',
+          label: t`Total`,
           value: formatAmountMinor(amountMinor + feeMinor, currency),
           isStrong: true,
         },
-        { label: 'To', value: <PayoutDestinationDetails destination={body} /> },
+        { label: t`To`, value: <PayoutDestinationDetails destination={body} /> },
       ]}
       notice={
         <Text size="sm" c="dimmed">
-          The amount is held at once and leaves your account when staff send it.
+          <Trans>The amount is held at once and leaves your account when staff send it.</Trans>
         </Text>
       }
       stepUpField={
@@ -88,9 +91,9 @@ function ConfirmPayoutForm({
       failure={send.failure}
       isPending={send.isPending}
       onConfirm={() => send.submit(body)}
-      backLabel="Cancel"
+      backLabel={t`Cancel`}
       onBack={onCancel}
-      confirmLabel="Confirm"
+      confirmLabel={t`Confirm`}
       justify="flex-end"
     />
   );
@@ -113,12 +116,13 @@ export function ConfirmPayoutDialog({
   /** A refusal about the form's fields, the account or its level: shown outside the dialog. */
   onRefused: (error: ApiError) => void;
 }) {
+  const { t } = useLingui();
   return (
     <ModalOnDemand
       opened={opened}
       onClose={onClose}
       onExitTransitionEnd={onExited}
-      title="Confirm withdrawal"
+      title={t`Confirm withdrawal`}
       centered
     >
       {payout && (

@@ -1,6 +1,7 @@
 import { errorCodes } from '@coffer/contracts/errors';
 import { externalReferenceLengthMax } from '@coffer/contracts/ledger';
 import { type StaffPayout, sendPayoutBodySchema } from '@coffer/contracts/payouts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormAlert } from '../../../components/form-alert.tsx';
@@ -21,18 +22,22 @@ import { PayoutDestinationDetails } from './payout-destination-details.tsx';
 export type PayoutDecision = 'send' | 'reject';
 export type PayoutDecisionTarget = { payout: StaffPayout; decision: PayoutDecision };
 
-function describePayout(payout: StaffPayout): string {
+/** The amount with its currency's code, and who asked: the words name them. */
+function payoutFacts(payout: StaffPayout): { amount: string; username: string } {
   const amount = formatAmountMinor(payout.amountMinor, payout.currency, {
     currencyDisplay: 'code',
   });
-  return `${amount} for ${payout.username}`;
+  return { amount, username: payout.username };
 }
 
 function PayoutSummary({ payout }: { payout: StaffPayout }) {
+  const { amount, username } = payoutFacts(payout);
   return (
     <Stack gap={4}>
       <Text size="sm" fw={600}>
-        Withdrawal of {describePayout(payout)}
+        <Trans>
+          Withdrawal of <bdi>{amount}</bdi> for {username}
+        </Trans>
       </Text>
       <PayoutDestinationDetails destination={payout.destination} />
     </Stack>
@@ -40,6 +45,7 @@ function PayoutSummary({ payout }: { payout: StaffPayout }) {
 }
 
 function MarkSentForm({ payout, onClose }: { payout: StaffPayout; onClose: () => void }) {
+  const { t } = useLingui();
   const form = useForm({
     mode: 'controlled',
     initialValues: { externalReference: '', reason: '' },
@@ -52,7 +58,8 @@ function MarkSentForm({ payout, onClose }: { payout: StaffPayout; onClose: () =>
         ...(values.reason.trim() === '' ? {} : { reason: values.reason.trim() }),
       }),
     onDone: (sent) => {
-      showSuccessToast(`Marked as sent: ${describePayout(sent)}`);
+      const { amount, username } = payoutFacts(sent);
+      showSuccessToast(t`Marked as sent: ${amount} for ${username}`);
       onClose();
     },
     describeError: (error) =>
@@ -63,20 +70,26 @@ function MarkSentForm({ payout, onClose }: { payout: StaffPayout; onClose: () =>
       <Stack gap="md">
         <PayoutSummary payout={payout} />
         <Text size="sm" c="dimmed">
-          Mark it sent once the money has left: the held amount is then taken from the wallet.
+          <Trans>
+            Mark it sent once the money has left: the held amount is then taken from the wallet.
+          </Trans>
         </Text>
         <FormAlert message={send.formError} />
         <TextInput
-          label="External reference"
-          description="The bank transfer's, PayPal's or the blockchain's reference"
+          label={t`External reference`}
+          description={t`The bank transfer's, PayPal's or the blockchain's reference`}
           required
           maxLength={externalReferenceLengthMax}
           data-autofocus
           {...form.getInputProps('externalReference')}
         />
-        <ReasonField label="Note (optional)" required={false} {...form.getInputProps('reason')} />
-        <StaffActionButtons onCancel={onClose} isBusy={send.isPending} busyLabel="Saving...">
-          Mark sent
+        <ReasonField
+          label={t`Note (optional)`}
+          required={false}
+          {...form.getInputProps('reason')}
+        />
+        <StaffActionButtons onCancel={onClose} isBusy={send.isPending} busyLabel={t`Saving...`}>
+          <Trans>Mark sent</Trans>
         </StaffActionButtons>
       </Stack>
     </form>
@@ -84,15 +97,20 @@ function MarkSentForm({ payout, onClose }: { payout: StaffPayout; onClose: () =>
 }
 
 function RejectForm({ payout, onClose }: { payout: StaffPayout; onClose: () => void }) {
+  const { t } = useLingui();
   return (
     <RejectWithReasonForm
       reject={(body) => rejectPayout(payout.id, body)}
-      onRejected={(rejected) => showSuccessToast(`Rejected: ${describePayout(rejected)}`)}
+      onRejected={(rejected) => {
+        const { amount, username } = payoutFacts(rejected);
+        showSuccessToast(t`Rejected: ${amount} for ${username}`);
+      }}
       onClose={onClose}
+      labels={{ action: t`Reject`, busy: t`Rejecting...`, color: 'red.9' }}
     >
       <PayoutSummary payout={payout} />
       <Text size="sm" c="dimmed">
-        Rejecting gives the held amount back to the customer, who sees your reason.
+        <Trans>Rejecting gives the held amount back to the customer, who sees your reason.</Trans>
       </Text>
     </RejectWithReasonForm>
   );
@@ -100,10 +118,11 @@ function RejectForm({ payout, onClose }: { payout: StaffPayout; onClose: () => v
 
 /** An admin marks a pending payout sent (with its reference) or rejects it (with a reason). */
 export function PayoutDecisionDialog(props: TargetDialogProps<PayoutDecisionTarget>) {
+  const { t } = useLingui();
   return (
     <TargetModal
       {...props}
-      title={props.target?.decision === 'reject' ? 'Reject withdrawal' : 'Mark withdrawal sent'}
+      title={props.target?.decision === 'reject' ? t`Reject withdrawal` : t`Mark withdrawal sent`}
     >
       {(target) =>
         target.decision === 'send' ? (

@@ -1,12 +1,13 @@
-import {
-  cryptoCoinLabels,
-  type PayoutDestination,
-  payoutMethodLabels,
-} from '@coffer/contracts/payouts';
+import type { PayoutDestination } from '@coffer/contracts/payouts';
+import { useLingui } from '@lingui/react';
 import { Stack, Text } from '@mantine/core';
+import { cryptoCoinLabels, payoutMethodLabels } from '../labels.ts';
 
 /** Every line staff need to send the money, as the customer entered it. */
-function detailLines(destination: PayoutDestination): { name: string; text: string }[] {
+function detailLines(
+  destination: PayoutDestination,
+  coinLabel: (coin: keyof typeof cryptoCoinLabels) => string,
+): { name: string; text: string }[] {
   switch (destination.method) {
     case 'bank':
       return [
@@ -26,21 +27,24 @@ function detailLines(destination: PayoutDestination): { name: string; text: stri
       ];
     case 'crypto':
       return [
-        { name: 'coin', text: cryptoCoinLabels[destination.coin] },
+        { name: 'coin', text: coinLabel(destination.coin) },
         { name: 'address', text: destination.address },
       ];
   }
 }
 
 export function PayoutDestinationDetails({ destination }: { destination: PayoutDestination }) {
+  const { i18n } = useLingui();
+  const lines = detailLines(destination, (coin) => i18n._(cryptoCoinLabels[coin]));
   return (
     <Stack gap={0}>
       <Text size="sm" fw={600}>
-        {payoutMethodLabels[destination.method]}
+        {i18n._(payoutMethodLabels[destination.method])}
       </Text>
-      {detailLines(destination).map((line) => (
+      {lines.map((line) => (
         <Text key={line.name} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {line.text}
+          {/* Names, IBANs and addresses keep their own direction inside an Arabic page. */}
+          <bdi>{line.text}</bdi>
         </Text>
       ))}
     </Stack>

@@ -3,14 +3,13 @@ import { errorCodes } from '@coffer/contracts/errors';
 import { invalidPayoutAmountMessage } from '@coffer/contracts/money';
 import {
   type CryptoCoin,
-  cryptoCoinLabels,
   cryptoCoins,
   type PayoutMethod,
   type PayoutTerms,
   payoutBodySchema,
-  payoutMethodLabels,
   payoutMethods,
 } from '@coffer/contracts/payouts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
   Card,
@@ -36,7 +35,7 @@ import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import { WalletChoice } from '../../../components/wallet-choice.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
-import { formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
+import { amountTextForApi, formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
 import {
   chosenWalletOf,
   payingWalletOf,
@@ -45,6 +44,7 @@ import {
 } from '../../../lib/wallets.ts';
 import { SavedPayeeSelect } from '../../payees/index.ts';
 import { payoutTermsQueryOptionsFor } from '../api.ts';
+import { cryptoCoinLabels, payoutMethodLabels } from '../labels.ts';
 import { ConfirmPayoutDialog, type PayoutToConfirm } from './confirm-payout-dialog.tsx';
 import { MyPayoutsCard } from './my-payouts-card.tsx';
 import { UpgradeRequiredDialog } from './upgrade-required-dialog.tsx';
@@ -75,19 +75,19 @@ const initialValues: PayoutValues = {
   amount: '',
 };
 
-const methodChoices = payoutMethods.map((method) => ({
-  value: method,
-  label: payoutMethodLabels[method],
-}));
-const coinChoices = cryptoCoins.map((coin) => ({ value: coin, label: cryptoCoinLabels[coin] }));
+/** The form's values as the API takes them: the amount as typed in the page's language, in plain decimals. */
+function apiValuesOf(values: PayoutValues): PayoutValues {
+  return { ...values, amount: amountTextForApi(values.amount) };
+}
 
 /** Refusals that are about how much: shown beside the amount. */
 const amountErrorCodes = new Set(['insufficient_funds', 'daily_limit_exceeded']);
 
 function HolderNameField({ form }: { form: PayoutFormState }) {
+  const { t } = useLingui();
   return (
     <TextInput
-      label="Account holder name"
+      label={t`Account holder name`}
       autoComplete="name"
       required
       maxLength={100}
@@ -98,19 +98,20 @@ function HolderNameField({ form }: { form: PayoutFormState }) {
 
 /** The fields of the chosen method (PRODUCT.md "Withdraw to an external account"). */
 function DestinationFields({ form }: { form: PayoutFormState }) {
+  const { t, i18n } = useLingui();
   switch (form.values.method) {
     case 'bank':
       return (
         <>
           <HolderNameField form={form} />
           <TextInput
-            label="Bank name"
+            label={t`Bank name`}
             required
             maxLength={100}
             {...form.getInputProps('bankName')}
           />
           <TextInput
-            label="Account number or IBAN"
+            label={t`Account number or IBAN`}
             autoComplete="off"
             spellCheck={false}
             required
@@ -123,7 +124,7 @@ function DestinationFields({ form }: { form: PayoutFormState }) {
       return (
         <>
           <TextInput
-            label="PayPal email"
+            label={t`PayPal email`}
             type="email"
             autoComplete="off"
             required
@@ -137,7 +138,7 @@ function DestinationFields({ form }: { form: PayoutFormState }) {
       return (
         <>
           <TextInput
-            label="Email or $cashtag"
+            label={t`Email or $cashtag`}
             autoComplete="off"
             spellCheck={false}
             required
@@ -151,18 +152,21 @@ function DestinationFields({ form }: { form: PayoutFormState }) {
       return (
         <>
           <Select
-            label="Coin"
-            data={coinChoices}
+            label={t`Coin`}
+            data={cryptoCoins.map((coin) => ({
+              value: coin,
+              label: i18n._(cryptoCoinLabels[coin]),
+            }))}
             allowDeselect={false}
             required
             {...form.getInputProps('coin')}
           />
           <TextInput
-            label="Wallet address"
+            label={t`Wallet address`}
             description={
               form.values.coin === 'BTC'
-                ? 'A Bitcoin address (1…, 3… or bc1…)'
-                : 'An Ethereum address (0x…)'
+                ? t`A Bitcoin address (1…, 3… or bc1…)`
+                : t`An Ethereum address (0x…)`
             }
             autoComplete="off"
             spellCheck={false}
@@ -176,15 +180,17 @@ function DestinationFields({ form }: { form: PayoutFormState }) {
 }
 
 function AvailableBalance({ terms }: { terms: PayoutTerms }) {
+  const { t } = useLingui();
   const labelId = useId();
+  const feeAmount = formatAmountMinor(terms.feeMinor, terms.currency);
   const fee =
     terms.feeMinor === 0n
-      ? 'Withdrawals have no fee.'
-      : `Each withdrawal has a fee of ${formatAmountMinor(terms.feeMinor, terms.currency)}.`;
+      ? t`Withdrawals have no fee.`
+      : t`Each withdrawal has a fee of ${feeAmount}.`;
   return (
     <Stack gap={2} component="section" aria-labelledby={labelId}>
       <Text size="sm" c="dimmed" id={labelId}>
-        Available balance
+        <Trans>Available balance</Trans>
       </Text>
       <Text fz={26} fw={700} style={{ overflowWrap: 'anywhere' }}>
         {formatAmountMinor(terms.availableMinor, terms.currency)}
@@ -206,11 +212,12 @@ function PayoutDetailsForm({
   walletId: string;
   fromWallet: string | null;
 }) {
+  const { t, i18n } = useLingui();
   const currency = toCurrencyCode(terms.currency);
   const form = useForm<PayoutValues>({
     mode: 'controlled',
     initialValues,
-    validate: contractResolver(payoutBodySchema),
+    validate: (values) => contractResolver(payoutBodySchema)(apiValuesOf(values)),
   });
   const confirmation = useDialogTarget<PayoutToConfirm>();
   const [frozenMessage, setFrozenMessage] = useState<string | null>(null);
@@ -224,8 +231,9 @@ function PayoutDetailsForm({
   const requestPayout = () => {
     setFormError(null);
     if (form.validate().hasErrors) return;
-    const body = payoutBodySchema.parse({ ...form.getValues(), ...chosenWalletOf(walletId) });
-    const amountMinor = positiveAmountMinorOf(body.amount, currency);
+    const typed = form.getValues();
+    const body = payoutBodySchema.parse({ ...apiValuesOf(typed), ...chosenWalletOf(walletId) });
+    const amountMinor = positiveAmountMinorOf(typed.amount, currency);
     if (amountMinor === null) {
       form.setFieldError('amount', invalidPayoutAmountMessage);
       return;
@@ -286,8 +294,11 @@ function PayoutDetailsForm({
             }}
           />
           <Select
-            label="Method"
-            data={methodChoices}
+            label={t`Method`}
+            data={payoutMethods.map((method) => ({
+              value: method,
+              label: i18n._(payoutMethodLabels[method]),
+            }))}
             allowDeselect={false}
             required
             {...form.getInputProps('method')}
@@ -299,9 +310,11 @@ function PayoutDetailsForm({
             }}
           />
           <DestinationFields form={form} />
-          <AmountInput label="Amount" currency={currency} {...form.getInputProps('amount')} />
+          <AmountInput label={t`Amount`} currency={currency} {...form.getInputProps('amount')} />
           <Group justify="flex-end">
-            <Button type="submit">Withdraw</Button>
+            <Button type="submit">
+              <Trans>Withdraw</Trans>
+            </Button>
           </Group>
         </Stack>
       </form>
@@ -325,6 +338,7 @@ function PayoutDetailsForm({
  * The amount is held at once and staff send it; "Your withdrawals" shows what became of it.
  */
 export function PayoutForm() {
+  const { t } = useLingui();
   const wallets = useChoosableWallets();
   // '' : the main wallet, as for a customer who holds only that one.
   const [walletId, setWalletId] = useState('');
@@ -339,26 +353,28 @@ export function PayoutForm() {
         <Stack gap="lg">
           <Stack gap={4}>
             <Title order={2} size="h3" id={headingId}>
-              Withdraw money
+              <Trans>Withdraw money</Trans>
             </Title>
             <Text c="dimmed" size="sm">
-              To a bank account, PayPal, CashApp or a crypto wallet. The amount is held at once and
-              leaves your wallet when staff send it.
+              <Trans>
+                To a bank account, PayPal, CashApp or a crypto wallet. The amount is held at once
+                and leaves your wallet when staff send it.
+              </Trans>
             </Text>
           </Stack>
           {wallets && (
             <WalletChoice
               wallets={wallets}
               walletId={walletId}
-              description="The amount is in this wallet's currency."
+              description={t`The amount is in this wallet's currency.`}
               onChange={setWalletId}
             />
           )}
           {terms.isPending ? (
-            <LoadingState label="Loading your available balance" />
+            <LoadingState label={t`Loading your available balance`} />
           ) : terms.isError ? (
             <LoadFailed
-              title="Your balance did not load"
+              title={t`Your balance did not load`}
               error={terms.error}
               isRetrying={terms.isFetching}
               onRetry={() => terms.refetch()}

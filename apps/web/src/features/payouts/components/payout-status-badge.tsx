@@ -1,5 +1,7 @@
-import { customerPayoutStatusLabels, type PayoutStatus } from '@coffer/contracts/payouts';
+import type { PayoutStatus } from '@coffer/contracts/payouts';
+import { useLingui } from '@lingui/react';
 import { Badge } from '@mantine/core';
+import { customerPayoutStatusLabels, staffPayoutStatusLabels } from '../labels.ts';
 
 const statusColors: Record<PayoutStatus, string> = {
   pending: 'yellow',
@@ -8,12 +10,6 @@ const statusColors: Record<PayoutStatus, string> = {
 };
 
 /** Staff call a sent payout what it is; the customer sees it completed (PRODUCT.md). */
-const staffStatusLabels: Record<PayoutStatus, string> = {
-  pending: 'Pending',
-  sent: 'Sent',
-  rejected: 'Rejected',
-};
-
 export function PayoutStatusBadge({
   status,
   isForStaff = false,
@@ -21,14 +17,15 @@ export function PayoutStatusBadge({
   status: PayoutStatus;
   isForStaff?: boolean;
 }) {
-  const labels = isForStaff ? staffStatusLabels : customerPayoutStatusLabels;
+  const { i18n } = useLingui();
+  const labels = isForStaff ? staffPayoutStatusLabels : customerPayoutStatusLabels;
   return (
     <Badge
       color={statusColors[status]}
       variant="light"
       style={{ flexShrink: 0, minWidth: 'max-content' }}
     >
-      {labels[status]}
+      {i18n._(labels[status])}
     </Badge>
   );
 }

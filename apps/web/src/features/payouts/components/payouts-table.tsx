@@ -1,4 +1,5 @@
 import type { StaffPayout } from '@coffer/contracts/payouts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
@@ -22,50 +23,74 @@ function DecisionButtons({
   payout: StaffPayout;
   onDecide: (payout: StaffPayout, decision: PayoutDecision) => void;
 }) {
+  const { t } = useLingui();
   const me = useMe();
   if (payout.status !== 'pending') return null;
   if (me?.role !== 'admin') {
     return (
       <Text size="sm" c="dimmed">
-        Waiting for an admin
+        <Trans>Waiting for an admin</Trans>
       </Text>
     );
   }
-  const what = `withdrawal of ${formatAmountMinor(payout.amountMinor, payout.currency, { currencyDisplay: 'code' })} for ${payout.username}`;
+  const amount = formatAmountMinor(payout.amountMinor, payout.currency, {
+    currencyDisplay: 'code',
+  });
+  const { username } = payout;
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
       <Button
         size="compact-sm"
         onClick={() => onDecide(payout, 'send')}
-        aria-label={`Mark the ${what} sent`}
+        aria-label={t`Mark the withdrawal of ${amount} for ${username} sent`}
       >
-        Mark sent
+        <Trans>Mark sent</Trans>
       </Button>
       <Button
         size="compact-sm"
         variant="default"
         color="red"
         onClick={() => onDecide(payout, 'reject')}
-        aria-label={`Reject the ${what}`}
+        aria-label={t`Reject the withdrawal of ${amount} for ${username}`}
       >
-        Reject
+        <Trans>Reject</Trans>
       </Button>
     </Group>
   );
 }
 
 function StatusCell({ payout }: { payout: StaffPayout }) {
+  const { externalReference, decisionReason } = payout;
+  const decider = payout.decidedBy?.username;
   return (
     <Stack gap={2} align="flex-start">
       <PayoutStatusBadge status={payout.status} isForStaff />
-      {payout.externalReference && <Text size="xs">Ref. {payout.externalReference}</Text>}
-      {payout.decidedBy && (
+      {externalReference && (
+        <Text size="xs">
+          <Trans>Ref. {externalReference}</Trans>
+        </Text>
+      )}
+      {decider && (
         <Text size="xs" c="dimmed">
-          by {payout.decidedBy.username}
-          {payout.decisionReason ? `: ${payout.decisionReason}` : ''}
+          {decisionReason ? (
+            <Trans>
+              by {decider}: {decisionReason}
+            </Trans>
+          ) : (
+            <Trans>by {decider}</Trans>
+          )}
         </Text>
       )}
     </Stack>
+  );
+}
+
+function FeeLine({ payout }: { payout: StaffPayout }) {
+  const fee = formatAmountMinor(payout.feeMinor, payout.currency, { currencyDisplay: 'code' });
+  return (
+    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      <Trans>+ {fee} fee</Trans>
+    </Text>
   );
 }
 
@@ -82,13 +107,14 @@ export function PayoutsTable({
   payouts: readonly StaffPayout[];
   isCustomerShown: boolean;
 }) {
+  const { t } = useLingui();
   const decisionDialog = useDialogTarget<PayoutDecisionTarget>();
   const columns: Column<StaffPayout>[] = [
     ...(isCustomerShown
       ? [
           {
             key: 'customer',
-            header: 'Customer',
+            header: t`Customer`,
             cell: (payout: StaffPayout) => (
               <Anchor
                 component={Link}
@@ -104,39 +130,34 @@ export function PayoutsTable({
       : []),
     {
       key: 'amount',
-      header: 'Amount',
+      header: t`Amount`,
       cell: (payout) => (
         <Stack gap={0}>
           <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
             {formatAmountMinor(payout.amountMinor, payout.currency, { currencyDisplay: 'code' })}
           </Text>
-          {payout.feeMinor !== 0n && (
-            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              + {formatAmountMinor(payout.feeMinor, payout.currency, { currencyDisplay: 'code' })}{' '}
-              fee
-            </Text>
-          )}
+          {payout.feeMinor !== 0n && <FeeLine payout={payout} />}
         </Stack>
       ),
     },
     {
       key: 'destination',
-      header: 'Send to',
+      header: t`Send to`,
       cell: (payout) => <PayoutDestinationDetails destination={payout.destination} />,
     },
     {
       key: 'requested',
-      header: 'Requested',
+      header: t`Requested`,
       cell: (payout) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatDateTime(payout.createdAt)}
         </Text>
       ),
     },
-    { key: 'status', header: 'Status', cell: (payout) => <StatusCell payout={payout} /> },
+    { key: 'status', header: t`Status`, cell: (payout) => <StatusCell payout={payout} /> },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       isHeaderHidden: true,
       align: 'right',
       isEmpty: (payout) => payout.status !== 'pending',

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ModalOnDemand } from '../../../components/modal-on-demand.ts';
@@ -14,18 +15,21 @@ export function UpgradeRequiredDialog({
   message: string | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
-    <ModalOnDemand opened={message !== null} onClose={onClose} title="Upgrade Required" centered>
+    <ModalOnDemand opened={message !== null} onClose={onClose} title={t`Upgrade Required`} centered>
       <Stack gap="sm">
         <Text>{message}</Text>
-        <Text>Verify your identity to reach level 2. It is free and takes a few minutes.</Text>
+        <Text>
+          <Trans>Verify your identity to reach level 2. It is free and takes a few minutes.</Trans>
+        </Text>
       </Stack>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
-          Close
+          <Trans>Close</Trans>
         </Button>
         <Button component={Link} to="/kyc">
-          Verify your identity
+          <Trans>Verify your identity</Trans>
         </Button>
       </Group>
     </ModalOnDemand>

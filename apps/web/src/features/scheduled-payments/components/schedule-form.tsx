@@ -1,14 +1,15 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { toDecimalString } from '@coffer/contracts/money';
-import { describePayeeTarget } from '@coffer/contracts/saved-payees';
 import {
   dayOfMonthMax,
   occurrencesCountMax,
   type ScheduleBody,
   type ScheduledPayment,
   scheduleBodySchema,
-  weekdayLabels,
 } from '@coffer/contracts/scheduled-payments';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
@@ -17,8 +18,11 @@ import { BusyButton } from '../../../components/busy-button.tsx';
 import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { showApiErrorOnForm } from '../../../lib/forms.ts';
+import { amountTextForApi } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { payeesForSchedulesQueryOptions, useSaveSchedule } from '../api.ts';
+import { payeeLine } from '../payee-line.ts';
+import { weekdayName } from '../weekdays.ts';
 
 /** What the form holds: text, as inputs and selects keep it; `toBody` makes the request. */
 type ScheduleValues = {
@@ -42,7 +46,7 @@ function optionalNumber(text: string): number | undefined {
 function toBody(values: ScheduleValues): Record<string, unknown> {
   return {
     payeeId: values.payeeId,
-    amount: values.amount,
+    amount: amountTextForApi(values.amount),
     ...(values.reference.trim() ? { reference: values.reference } : {}),
     frequency: values.frequency,
     startDate: values.startDate,
@@ -88,27 +92,35 @@ function valuesOf(schedule: ScheduledPayment | null, payeeId: string | null): Sc
   };
 }
 
-const frequencyOptions = [
-  { value: 'once', label: 'Once, on a date' },
-  { value: 'weekly', label: 'Every week' },
-  { value: 'monthly', label: 'Every month' },
-];
-const weekdayOptions = weekdayLabels.map((label, index) => ({
-  value: String(index + 1),
-  label,
-}));
-const dayOptions = [
-  ...Array.from({ length: dayOfMonthMax }, (_, index) => ({
+/** The choices of the form's selects, in the page's language. */
+function choicesOf(i18n: I18n) {
+  const frequency = [
+    { value: 'once', label: i18n._(msg`Once, on a date`) },
+    { value: 'weekly', label: i18n._(msg`Every week`) },
+    { value: 'monthly', label: i18n._(msg`Every month`) },
+  ];
+  const weekdays = Array.from({ length: 7 }, (_, index) => ({
     value: String(index + 1),
-    label: `Day ${index + 1}${index + 1 >= 29 ? ' (the last day when shorter)' : ''}`,
-  })),
-  { value: 'last', label: 'Last day of the month' },
-];
-const endOptions = [
-  { value: 'never', label: 'Until I cancel it' },
-  { value: 'until', label: 'Until a date' },
-  { value: 'count', label: 'After a number of payments' },
-];
+    label: weekdayName(index + 1),
+  }));
+  const days = [
+    ...Array.from({ length: dayOfMonthMax }, (_, index) => {
+      const day = index + 1;
+      return {
+        value: String(day),
+        label:
+          day >= 29 ? i18n._(msg`Day ${day} (the last day when shorter)`) : i18n._(msg`Day ${day}`),
+      };
+    }),
+    { value: 'last', label: i18n._(msg`Last day of the month`) },
+  ];
+  const ends = [
+    { value: 'never', label: i18n._(msg`Until I cancel it`) },
+    { value: 'until', label: i18n._(msg`Until a date`) },
+    { value: 'count', label: i18n._(msg`After a number of payments`) },
+  ];
+  return { frequency, weekdays, days, ends };
+}
 
 /**
  * Creates a schedule to a saved payee, or edits one from its next occurrence on. Checked
@@ -124,6 +136,8 @@ export function ScheduleForm({
   payeeId: string | null;
   onDone: () => void;
 }) {
+  const { t, i18n } = useLingui();
+  const choices = choicesOf(i18n);
   const payees = useQuery(payeesForSchedulesQueryOptions);
   const save = useSaveSchedule(schedule?.id ?? null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -140,10 +154,10 @@ export function ScheduleForm({
       return errors;
     },
   });
-  const payeeOptions = (payees.data?.items ?? []).map((payee) => ({
-    value: payee.id,
-    label: `${payee.nickname} — ${describePayeeTarget(payee.target)}`,
-  }));
+  const payeeOptions = (payees.data?.items ?? []).map((payee) => {
+    const line = payeeLine(payee);
+    return { value: payee.id, label: typeof line === 'string' ? line : i18n._(line) };
+  });
   const { frequency, endType } = form.values;
 
   const onSubmit = form.onSubmit((values) => {
@@ -151,88 +165,88 @@ export function ScheduleForm({
     const body: ScheduleBody = scheduleBodySchema.parse(toBody(values));
     save.mutate(body, {
       onSuccess: () => {
-        showSuccessToast(schedule ? 'Scheduled payment changed' : 'Payment scheduled');
+        showSuccessToast(schedule ? t`Scheduled payment changed` : t`Payment scheduled`);
         onDone();
       },
       onError: (error) =>
         setFormError(
           showApiErrorOnForm(form, error, {
-            otherFailureMessage: 'The payment could not be scheduled. Please try again.',
+            otherFailureMessage: t`The payment could not be scheduled. Please try again.`,
           }),
         ),
     });
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={schedule ? 'Edit schedule' : 'New schedule'}>
+    <form noValidate onSubmit={onSubmit} aria-label={schedule ? t`Edit schedule` : t`New schedule`}>
       <Stack gap="md">
         <FormAlert message={formError} />
         <ChoiceSelect
-          label="Pay to"
-          placeholder={payees.isPending ? 'Loading payees…' : 'Choose a saved payee'}
+          label={t`Pay to`}
+          placeholder={payees.isPending ? t`Loading payees…` : t`Choose a saved payee`}
           data={payeeOptions}
           required
           {...form.getInputProps('payeeId')}
         />
         <TextInput
-          label="Amount"
+          label={t`Amount`}
           inputMode="decimal"
           required
-          description={schedule ? 'Applies from the next payment on' : undefined}
+          description={schedule ? t`Applies from the next payment on` : undefined}
           {...form.getInputProps('amount')}
         />
-        <TextInput label="Reference (optional)" {...form.getInputProps('reference')} />
+        <TextInput label={t`Reference (optional)`} {...form.getInputProps('reference')} />
         <ChoiceSelect
-          label="How often"
-          placeholder="Choose how often"
-          data={frequencyOptions}
+          label={t`How often`}
+          placeholder={t`Choose how often`}
+          data={choices.frequency}
           {...form.getInputProps('frequency')}
         />
         <TextInput
           type="date"
-          label={frequency === 'once' ? 'Date' : 'First payment on or after'}
+          label={frequency === 'once' ? t`Date` : t`First payment on or after`}
           required
           {...form.getInputProps('startDate')}
         />
         {frequency === 'weekly' && (
           <ChoiceSelect
-            label="Day of the week"
-            placeholder="Choose a day"
-            data={weekdayOptions}
+            label={t`Day of the week`}
+            placeholder={t`Choose a day`}
+            data={choices.weekdays}
             {...form.getInputProps('weekday')}
           />
         )}
         {frequency === 'monthly' && (
           <ChoiceSelect
-            label="Day of the month"
-            placeholder="Choose a day"
-            data={dayOptions}
+            label={t`Day of the month`}
+            placeholder={t`Choose a day`}
+            data={choices.days}
             {...form.getInputProps('dayOfMonth')}
           />
         )}
         {frequency !== 'once' && (
           <ChoiceSelect
-            label="Ends"
-            placeholder="Choose when it ends"
-            data={endOptions}
+            label={t`Ends`}
+            placeholder={t`Choose when it ends`}
+            data={choices.ends}
             {...form.getInputProps('endType')}
           />
         )}
         {frequency !== 'once' && endType === 'until' && (
-          <TextInput type="date" label="Last date" {...form.getInputProps('endDate')} />
+          <TextInput type="date" label={t`Last date`} {...form.getInputProps('endDate')} />
         )}
         {frequency !== 'once' && endType === 'count' && (
           <TextInput
             type="number"
-            label="Number of payments"
+            label={t`Number of payments`}
             min={1}
             max={occurrencesCountMax}
             {...form.getInputProps('occurrencesMax')}
           />
         )}
         <Group justify="flex-end">
-          <BusyButton isBusy={save.isPending} busyLabel="Saving...">
-            {schedule ? 'Save changes' : 'Schedule payment'}
+          <BusyButton isBusy={save.isPending} busyLabel={t`Saving...`}>
+            {schedule ? t`Save changes` : t`Schedule payment`}
           </BusyButton>
         </Group>
       </Stack>

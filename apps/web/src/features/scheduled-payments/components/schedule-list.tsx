@@ -1,8 +1,7 @@
-import {
-  describeScheduleRule,
-  type OccurrenceStatus,
-  type ScheduledPayment,
-} from '@coffer/contracts/scheduled-payments';
+import type { OccurrenceStatus, ScheduledPayment } from '@coffer/contracts/scheduled-payments';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -15,22 +14,56 @@ import { formatUtcDay } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { type ScheduleAction, scheduledPaymentsQueryOptions, useChangeSchedule } from '../api.ts';
+import { weekdayName } from '../weekdays.ts';
 
-const occurrenceWords: Record<OccurrenceStatus, string> = {
-  pending: 'due',
-  paid: 'paid',
-  retrying: 'refused, to be tried again',
-  missed: 'missed',
-  skipped: 'skipped',
+/** What became of an occurrence, after its date: "12 Mar 2026: missed." */
+const occurrenceWords: Record<OccurrenceStatus, (date: string) => MessageDescriptor> = {
+  pending: (date) => msg`${date}: due.`,
+  paid: (date) => msg`${date}: paid.`,
+  retrying: (date) => msg`${date}: refused, to be tried again.`,
+  missed: (date) => msg`${date}: missed.`,
+  skipped: (date) => msg`${date}: skipped.`,
 };
 
-function endWords(schedule: ScheduledPayment): string {
-  if (schedule.frequency === 'once') return '';
-  if (schedule.endType === 'until' && schedule.endDate) {
-    return `, until ${formatUtcDay(schedule.endDate)}`;
+/** When a schedule pays (the contract's describeScheduleRule, in the page's language). */
+function ruleWords(schedule: ScheduledPayment): MessageDescriptor {
+  switch (schedule.frequency) {
+    case 'once': {
+      const date = formatUtcDay(schedule.startDate);
+      return msg`Once on ${date}`;
+    }
+    case 'weekly': {
+      const weekday = weekdayName(schedule.weekday ?? 1);
+      return msg`Every ${weekday}`;
+    }
+    case 'monthly': {
+      const day = schedule.dayOfMonth ?? 1;
+      return day === 'last'
+        ? msg`Every month on the last day`
+        : msg`Every month on day ${day} (the last day when shorter)`;
+    }
   }
-  if (schedule.endType === 'count') return `, ${schedule.occurrencesMax} times`;
-  return '';
+}
+
+function endWords(schedule: ScheduledPayment): MessageDescriptor | null {
+  if (schedule.frequency === 'once') return null;
+  if (schedule.endType === 'until' && schedule.endDate) {
+    const endDate = formatUtcDay(schedule.endDate);
+    return msg`until ${endDate}`;
+  }
+  const count = schedule.occurrencesMax;
+  if (schedule.endType === 'count' && count !== null) {
+    return msg`${plural(count, { one: '# time', other: '# times' })}`;
+  }
+  return null;
+}
+
+/** The rule, its end and the reference, each a phrase of its own. */
+function scheduleLine(i18n: I18n, schedule: ScheduledPayment): string {
+  const end = endWords(schedule);
+  return [i18n._(ruleWords(schedule)), end && i18n._(end), schedule.reference]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function ScheduleRow({
@@ -42,9 +75,12 @@ function ScheduleRow({
   onEdit: () => void;
   onCancel: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const change = useChangeSchedule();
   const [failure, setFailure] = useState<string | null>(null);
-  const payee = schedule.payeeNickname ?? 'A deleted payee';
+  const payee = schedule.payeeNickname ?? t`A deleted payee`;
+  const amount = formatAmountMinor(schedule.amountMinor, schedule.currency);
+  const upcoming = schedule.upcomingDates.map(formatUtcDay).join(', ');
   const run = (action: ScheduleAction, done: string) =>
     change.mutate(
       { scheduleId: schedule.id, action },
@@ -58,55 +94,77 @@ function ScheduleRow({
     (occurrence) => occurrence.status === 'retrying' || occurrence.status === 'missed',
   );
   return (
-    <Stack component="li" gap={6} aria-label={`Scheduled payment to ${payee}`}>
+    <Stack component="li" gap={6} aria-label={t`Scheduled payment to ${payee}`}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Group gap="xs">
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {formatAmountMinor(schedule.amountMinor, schedule.currency)} to {payee}
+              <Trans>
+                {amount} to {payee}
+              </Trans>
             </Text>
-            {!isActive && <Badge color="gray">Paused</Badge>}
+            {!isActive && (
+              <Badge color="gray">
+                <Trans>Paused</Trans>
+              </Badge>
+            )}
           </Group>
           <Text size="sm" c="dimmed">
-            {describeScheduleRule(schedule)}
-            {endWords(schedule)}
-            {schedule.reference ? ` · ${schedule.reference}` : ''}
+            {scheduleLine(i18n, schedule)}
           </Text>
           <Text size="sm">
             {schedule.upcomingDates.length > 0
-              ? `Upcoming: ${schedule.upcomingDates.map(formatUtcDay).join(', ')}`
+              ? t`Upcoming: ${upcoming}`
               : isActive
-                ? 'No payments left'
-                : 'Paused: nothing will be paid until you resume it'}
+                ? t`No payments left`
+                : t`Paused: nothing will be paid until you resume it`}
           </Text>
           {lastRefused && (
             <Text size="sm" c="red">
-              {formatUtcDay(lastRefused.date)}: {occurrenceWords[lastRefused.status]}.{' '}
+              {i18n._(occurrenceWords[lastRefused.status](formatUtcDay(lastRefused.date)))}{' '}
               {lastRefused.reason}
             </Text>
           )}
         </Stack>
         <Group gap="xs" wrap="nowrap">
           <Button size="xs" variant="default" onClick={onEdit}>
-            Edit
+            <Trans>Edit</Trans>
           </Button>
           <Button
             size="xs"
             variant="default"
             loading={change.isPending}
             onClick={() =>
-              isActive ? run('pause', 'Scheduled payment paused') : run('resume', 'Resumed')
+              isActive ? run('pause', t`Scheduled payment paused`) : run('resume', t`Resumed`)
             }
           >
-            {isActive ? 'Pause' : 'Resume'}
+            {isActive ? t`Pause` : t`Resume`}
           </Button>
           <Button size="xs" variant="light" color="red" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </Group>
       </Group>
       <FormAlert message={failure} />
     </Stack>
+  );
+}
+
+function CancelQuestion({ schedule }: { schedule: ScheduledPayment }) {
+  const amount = formatAmountMinor(schedule.amountMinor, schedule.currency);
+  const payee = schedule.payeeNickname;
+  return (
+    <Text>
+      {payee ? (
+        <Trans>
+          Cancel the payment of {amount} to {payee}? Nothing more will be paid by it.
+        </Trans>
+      ) : (
+        <Trans>
+          Cancel the payment of {amount} to a deleted payee? Nothing more will be paid by it.
+        </Trans>
+      )}
+    </Text>
   );
 }
 
@@ -117,20 +175,18 @@ function CancelDialog({
   schedule: ScheduledPayment | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const change = useChangeSchedule();
   const [failure, setFailure] = useState<string | null>(null);
   return (
-    <Modal opened={schedule !== null} onClose={onClose} title="Cancel scheduled payment">
+    <Modal opened={schedule !== null} onClose={onClose} title={t`Cancel scheduled payment`}>
       {schedule && (
         <Stack gap="md">
           <FormAlert message={failure} />
-          <Text>
-            Cancel the payment of {formatAmountMinor(schedule.amountMinor, schedule.currency)} to{' '}
-            {schedule.payeeNickname ?? 'a deleted payee'}? Nothing more will be paid by it.
-          </Text>
+          <CancelQuestion schedule={schedule} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Keep it
+              <Trans>Keep it</Trans>
             </Button>
             <Button
               color="red"
@@ -140,7 +196,7 @@ function CancelDialog({
                   { scheduleId: schedule.id, action: 'cancel' },
                   {
                     onSuccess: () => {
-                      showSuccessToast('Scheduled payment cancelled');
+                      showSuccessToast(t`Scheduled payment cancelled`);
                       onClose();
                     },
                     onError: (error) => setFailure(errorMessage(error)),
@@ -148,7 +204,7 @@ function CancelDialog({
                 )
               }
             >
-              Cancel payment
+              <Trans>Cancel payment</Trans>
             </Button>
           </Group>
         </Stack>
@@ -159,11 +215,12 @@ function CancelDialog({
 
 /** The customer's schedules with their next dates, each with edit, pause and cancel. */
 export function ScheduleList({ onEdit }: { onEdit: (schedule: ScheduledPayment) => void }) {
+  const { t } = useLingui();
   const headingId = useId();
   const schedules = useQuery(scheduledPaymentsQueryOptions);
   const [cancelling, setCancelling] = useState<ScheduledPayment | null>(null);
   let content: React.ReactNode;
-  if (schedules.isPending) content = <LoadingState label="Loading scheduled payments" />;
+  if (schedules.isPending) content = <LoadingState label={t`Loading scheduled payments`} />;
   else if (schedules.isError)
     content = (
       <LoadFailed
@@ -175,8 +232,8 @@ export function ScheduleList({ onEdit }: { onEdit: (schedule: ScheduledPayment) 
   else if (schedules.data.items.length === 0)
     content = (
       <NothingFound
-        title="No scheduled payments yet"
-        description="Schedule a payment to a saved payee for a date, or every week or month."
+        title={t`No scheduled payments yet`}
+        description={t`Schedule a payment to a saved payee for a date, or every week or month.`}
       />
     );
   else
@@ -196,11 +253,11 @@ export function ScheduleList({ onEdit }: { onEdit: (schedule: ScheduledPayment) 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
-        Your scheduled payments
+        <Trans>Your scheduled payments</Trans>
       </Title>
       {timeZone && (
         <Text size="sm" c="dimmed" mb="sm">
-          Dates are days in your time zone, {timeZone} (change it on your profile).
+          <Trans>Dates are days in your time zone, {timeZone} (change it on your profile).</Trans>
         </Text>
       )}
       {content}

@@ -4,6 +4,9 @@ import {
   type WebhookEndpoint,
   webhookEventTypes,
 } from '@coffer/contracts/webhooks';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Badge,
@@ -42,28 +45,37 @@ import {
 
 /** The secret of a new or rolled endpoint: shown here once, never again. */
 function SecretShownOnce({ secret, onClose }: { secret: string | null; onClose: () => void }) {
+  const { t } = useLingui();
   return (
-    <Modal opened={secret !== null} onClose={onClose} title="Signing secret" size="lg">
+    <Modal opened={secret !== null} onClose={onClose} title={t`Signing secret`} size="lg">
       <Stack gap="md">
-        <Alert color="yellow" title="Copy it now">
-          This is the only time Coffer shows this secret. Give it to the receiving service, which
-          checks each delivery’s signature with it.
+        <Alert color="yellow" title={t`Copy it now`}>
+          <Trans>
+            This is the only time Coffer shows this secret. Give it to the receiving service, which
+            checks each delivery’s signature with it.
+          </Trans>
         </Alert>
         <Group gap="sm" wrap="nowrap">
           <Code data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
             {secret}
           </Code>
-          <CopyButton value={secret ?? ''} accessibleName="Copy the signing secret" />
+          <CopyButton value={secret ?? ''} accessibleName={t`Copy the signing secret`} />
         </Group>
         <Group justify="flex-end">
-          <Button onClick={onClose}>I have copied it</Button>
+          <Button onClick={onClose}>
+            <Trans>I have copied it</Trans>
+          </Button>
         </Group>
       </Stack>
     </Modal>
   );
 }
 
+/** An address, the same in every language: nothing in it to translate. */
+const exampleAddress = 'https://example.com/coffer-webhooks';
+
 function RegisterForm({ onSecret }: { onSecret: (secret: string) => void }) {
+  const { t } = useLingui();
   const mutation = useRegisterWebhook();
   const { form, formError, onSubmit, isPending } = useContractForm({
     schema: registerWebhookBodySchema,
@@ -79,15 +91,17 @@ function RegisterForm({ onSecret }: { onSecret: (secret: string) => void }) {
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">
           <Title order={2} size="h4">
-            Register an endpoint
+            <Trans>Register an endpoint</Trans>
           </Title>
           <FormAlert message={formError} />
           <TextInput
-            label="Address"
-            placeholder="https://example.com/coffer-webhooks"
+            label={t`Address`}
+            // An address reads left to right in every language.
+            dir="ltr"
+            placeholder={exampleAddress}
             {...form.getInputProps('url')}
           />
-          <Checkbox.Group label="Events" {...form.getInputProps('eventTypes')}>
+          <Checkbox.Group label={t`Events`} {...form.getInputProps('eventTypes')}>
             <Group gap="md" mt="xs">
               {webhookEventTypes.map((type) => (
                 <Checkbox key={type} value={type} label={type} />
@@ -95,8 +109,8 @@ function RegisterForm({ onSecret }: { onSecret: (secret: string) => void }) {
             </Group>
           </Checkbox.Group>
           <Group justify="flex-end">
-            <BusyButton isBusy={isPending} busyLabel="Registering...">
-              Register
+            <BusyButton isBusy={isPending} busyLabel={t`Registering...`}>
+              <Trans>Register</Trans>
             </BusyButton>
           </Group>
         </Stack>
@@ -107,7 +121,22 @@ function RegisterForm({ onSecret }: { onSecret: (secret: string) => void }) {
 
 const deliveryColors = { pending: 'yellow', delivered: 'green', failed: 'red' } as const;
 
+const deliveryStatusLabels: Record<WebhookDelivery['status'], MessageDescriptor> = {
+  pending: msg`pending`,
+  delivered: msg`delivered`,
+  failed: msg`failed`,
+};
+
+function LastAnswer({ answer, durationMs }: { answer: string | number; durationMs: number }) {
+  return (
+    <Trans>
+      {answer} · {durationMs} ms
+    </Trans>
+  );
+}
+
 function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: WebhookDelivery }) {
+  const { t, i18n } = useLingui();
   const replay = useReplayDelivery();
   const last = delivery.attempts.at(-1);
   return (
@@ -120,14 +149,14 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
           variant="light"
           data-testid="webhook-delivery-status"
         >
-          {delivery.status}
+          {i18n._(deliveryStatusLabels[delivery.status])}
         </Badge>
       </Table.Td>
       <Table.Td>{delivery.attemptCount}</Table.Td>
       <Table.Td>
         {last ? (
           <Text size="sm">
-            {last.statusCode ?? last.error} · {last.durationMs} ms
+            <LastAnswer answer={last.statusCode ?? last.error ?? ''} durationMs={last.durationMs} />
             {last.responseHead && (
               <Text span c="dimmed" size="xs" display="block" lineClamp={2}>
                 {last.responseHead}
@@ -136,7 +165,7 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
           </Text>
         ) : (
           <Text size="sm" c="dimmed">
-            Not tried yet
+            <Trans>Not tried yet</Trans>
           </Text>
         )}
       </Table.Td>
@@ -149,13 +178,13 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
             replay.mutate(
               { endpointId, deliveryId: delivery.id },
               {
-                onSuccess: () => showSuccessToast('Queued to be sent again'),
+                onSuccess: () => showSuccessToast(t`Queued to be sent again`),
                 onError: (error) => showErrorToast(errorMessage(error)),
               },
             )
           }
         >
-          Send again
+          <Trans>Send again</Trans>
         </Button>
       </Table.Td>
     </Table.Tr>
@@ -163,29 +192,52 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
 }
 
 function Deliveries({ endpointId }: { endpointId: string }) {
+  const { t } = useLingui();
   const deliveries = useQuery(webhookDeliveriesQueryOptions(endpointId));
   if (deliveries.isError) {
     return (
       <LoadFailed
-        title="The deliveries did not load"
+        title={t`The deliveries did not load`}
         error={deliveries.error}
         isRetrying={deliveries.isFetching}
         onRetry={() => deliveries.refetch()}
       />
     );
   }
-  if (deliveries.isPending) return <Text c="dimmed">Loading deliveries…</Text>;
-  if (deliveries.data.items.length === 0) return <Text c="dimmed">No deliveries yet.</Text>;
+  if (deliveries.isPending) {
+    return (
+      <Text c="dimmed">
+        <Trans>Loading deliveries…</Trans>
+      </Text>
+    );
+  }
+  if (deliveries.data.items.length === 0) {
+    return (
+      <Text c="dimmed">
+        <Trans>No deliveries yet.</Trans>
+      </Text>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={720} type="native">
-      <Table aria-label="Recent deliveries">
+      <Table aria-label={t`Recent deliveries`}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Event time</Table.Th>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Attempts</Table.Th>
-            <Table.Th>Last answer</Table.Th>
+            <Table.Th>
+              <Trans>Event time</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Event</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Status</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Attempts</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Last answer</Trans>
+            </Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -206,18 +258,25 @@ function EndpointCard({
   endpoint: WebhookEndpoint;
   onSecret: (secret: string) => void;
 }) {
+  const { t } = useLingui();
   const [isShowingDeliveries, setShowingDeliveries] = useState(false);
   const roll = useRollWebhookSecret();
   const setEnabled = useSetWebhookEnabled();
   const remove = useDeleteWebhook();
   const onError = (error: Error) => showErrorToast(errorMessage(error));
   const isEnabled = endpoint.status === 'enabled';
+  const { url, pendingCount } = endpoint;
+  const turnedOffAt = formatDateTime(endpoint.disabledAt ?? endpoint.createdAt);
+  const failingSince = endpoint.failingSince ? formatDateTime(endpoint.failingSince) : '';
+  const previousSecretUntil = endpoint.previousSecretExpiresAt
+    ? formatDateTime(endpoint.previousSecretExpiresAt)
+    : '';
   return (
     <Paper withBorder p="md" data-testid="webhook-endpoint">
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2}>
-            <Text fw={600} style={{ wordBreak: 'break-all' }}>
+            <Text fw={600} style={{ wordBreak: 'break-all' }} dir="ltr">
               {endpoint.url}
             </Text>
             <Text size="sm" c="dimmed">
@@ -229,31 +288,34 @@ function EndpointCard({
             variant="light"
             data-testid="webhook-endpoint-status"
           >
-            {isEnabled ? 'On' : 'Off'}
+            {isEnabled ? t`On` : t`Off`}
           </Badge>
         </Group>
         {endpoint.disabledReason === 'failing' && (
           <Alert color="red">
-            Turned off on {formatDateTime(endpoint.disabledAt ?? endpoint.createdAt)}: every
-            delivery failed for 24 hours. Fix the receiver, then turn it on again.
+            <Trans>
+              Turned off on {turnedOffAt}: every delivery failed for 24 hours. Fix the receiver,
+              then turn it on again.
+            </Trans>
           </Alert>
         )}
         {endpoint.failingSince && isEnabled && (
           <Text size="sm" c="red.9">
-            Failing since {formatDateTime(endpoint.failingSince)}
+            <Trans>Failing since {failingSince}</Trans>
           </Text>
         )}
         {endpoint.previousSecretExpiresAt &&
           new Date(endpoint.previousSecretExpiresAt) > new Date() && (
             <Text size="sm" c="dimmed">
-              The previous secret signs too until {formatDateTime(endpoint.previousSecretExpiresAt)}
-              .
+              <Trans>The previous secret signs too until {previousSecretUntil}.</Trans>
             </Text>
           )}
-        <Text size="sm">{endpoint.pendingCount} waiting to be delivered</Text>
+        <Text size="sm">
+          {t`${plural(pendingCount, { one: '# waiting to be delivered', other: '# waiting to be delivered' })}`}
+        </Text>
         <Group gap="sm">
           <Button variant="light" onClick={() => setShowingDeliveries((shown) => !shown)}>
-            {isShowingDeliveries ? 'Hide deliveries' : 'Deliveries'}
+            {isShowingDeliveries ? t`Hide deliveries` : t`Deliveries`}
           </Button>
           <Button
             variant="default"
@@ -262,7 +324,7 @@ function EndpointCard({
               roll.mutate(endpoint.id, { onSuccess: (rolled) => onSecret(rolled.secret), onError })
             }
           >
-            Roll secret
+            <Trans>Roll secret</Trans>
           </Button>
           <Button
             variant="default"
@@ -271,19 +333,19 @@ function EndpointCard({
               setEnabled.mutate({ endpointId: endpoint.id, isEnabled: !isEnabled }, { onError })
             }
           >
-            {isEnabled ? 'Turn off' : 'Turn on'}
+            {isEnabled ? t`Turn off` : t`Turn on`}
           </Button>
           <Button
             variant="subtle"
             color="red"
             loading={remove.isPending}
             onClick={() => {
-              if (window.confirm(`Delete ${endpoint.url} and its delivery history?`)) {
+              if (window.confirm(t`Delete ${url} and its delivery history?`)) {
                 remove.mutate(endpoint.id, { onError });
               }
             }}
           >
-            Delete
+            <Trans>Delete</Trans>
           </Button>
         </Group>
         {isShowingDeliveries && <Deliveries endpointId={endpoint.id} />}
@@ -297,29 +359,38 @@ function EndpointCard({
  * secret once, and follows each endpoint's deliveries and their attempts.
  */
 export function WebhooksPage() {
-  usePageTitle('Webhooks');
+  const { t } = useLingui();
+  usePageTitle(t`Webhooks`);
   const endpoints = useQuery(webhookEndpointsQueryOptions);
   const [secret, setSecret] = useState<string | null>(null);
   return (
     <Stack gap="lg">
-      <Title order={1}>Webhooks</Title>
+      <Title order={1}>
+        <Trans>Webhooks</Trans>
+      </Title>
       <Text c="dimmed">
-        Coffer tells these addresses when money moves in a customer’s wallet, signed in the Standard
-        Webhooks format, and retries for 24 hours.
+        <Trans>
+          Coffer tells these addresses when money moves in a customer’s wallet, signed in the
+          Standard Webhooks format, and retries for 24 hours.
+        </Trans>
       </Text>
       <SecretShownOnce secret={secret} onClose={() => setSecret(null)} />
       <RegisterForm onSecret={setSecret} />
       {endpoints.isError ? (
         <LoadFailed
-          title="The endpoints did not load"
+          title={t`The endpoints did not load`}
           error={endpoints.error}
           isRetrying={endpoints.isFetching}
           onRetry={() => endpoints.refetch()}
         />
       ) : endpoints.isPending ? (
-        <Text c="dimmed">Loading endpoints…</Text>
+        <Text c="dimmed">
+          <Trans>Loading endpoints…</Trans>
+        </Text>
       ) : endpoints.data.items.length === 0 ? (
-        <Text>No endpoints yet.</Text>
+        <Text>
+          <Trans>No endpoints yet.</Trans>
+        </Text>
       ) : (
         endpoints.data.items.map((endpoint) => (
           <EndpointCard key={endpoint.id} endpoint={endpoint} onSecret={setSecret} />
