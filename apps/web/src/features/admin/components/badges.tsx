@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
 
 /** Closed (by the customer, ADR 050) outranks frozen: nothing moves in a closed account. */
@@ -11,17 +12,17 @@ export function AccountStatusBadge({
   if (closedAt !== null) {
     return (
       <Badge color="gray" variant="filled">
-        Closed
+        <Trans>Closed</Trans>
       </Badge>
     );
   }
   return isFrozen ? (
     <Badge color="red" variant="light">
-      Frozen
+      <Trans>Frozen</Trans>
     </Badge>
   ) : (
     <Badge color="green" variant="light">
-      Active
+      <Trans>Active</Trans>
     </Badge>
   );
 }
