@@ -120,6 +120,7 @@ function TermsAccepted({
 
 function CustomerSummary({ customer }: { customer: CustomerDetail }) {
   const { i18n } = useLingui();
+  const { level, frozenReason } = customer;
   const me = useMe();
   const isAdmin = me?.role === 'admin';
   const isSelf = me?.id === customer.id;
@@ -151,7 +152,7 @@ function CustomerSummary({ customer }: { customer: CustomerDetail }) {
           <DataList.ItemValue>
             <Group gap="sm" wrap="wrap">
               <Text fw={600}>
-                <Trans>Level {customer.level}</Trans>
+                <Trans>Level {level}</Trans>
               </Text>
               {isAdmin && (
                 <Button variant="light" size="compact-sm" onClick={levelDialog.open}>
@@ -182,7 +183,7 @@ function CustomerSummary({ customer }: { customer: CustomerDetail }) {
               </Group>
               {customer.frozenReason !== null && (
                 <Text size="sm">
-                  <Trans>Reason: {customer.frozenReason}</Trans>
+                  <Trans>Reason: {frozenReason}</Trans>
                 </Text>
               )}
             </Stack>

@@ -12,6 +12,10 @@ import { exchangeRatesQueryOptions } from '../api.ts';
  * source's health. Markups are the operator's configuration (COFFER_FX_MARKUP, ADR 051):
  * shown here read-only, changed by a deployment.
  */
+function RateSource({ source }: { source: string }) {
+  return <Trans>Source: {source}</Trans>;
+}
+
 function RatesNote({ maxAgeHours }: { maxAgeHours: number }) {
   return (
     <Trans>
@@ -55,7 +59,7 @@ export function ExchangeRatesPage() {
             <Stack gap="xs">
               <Group gap="sm">
                 <Text fw={600}>
-                  <Trans>Source: {rates.data.source}</Trans>
+                  <RateSource source={rates.data.source} />
                 </Text>
                 <Badge color={rates.data.isHealthy ? 'green' : 'red'}>
                   {rates.data.isHealthy ? <Trans>Healthy</Trans> : <Trans>Unavailable</Trans>}

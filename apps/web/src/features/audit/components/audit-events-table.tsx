@@ -1,7 +1,7 @@
 import type { AuditEvent } from '@coffer/contracts/audit';
 import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Anchor, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Stack, Text, useDirection } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { type AuditFilter, auditQueryOptions } from '../api.ts';
 import { auditActionNames } from './action-names.ts';
 import { describeChange } from './audit-change.ts';
+import classes from './audit-events-table.module.css';
 
 type Person = { id: string; username: string };
 
@@ -24,6 +25,8 @@ function linesOf(event: AuditEvent, i18n: I18n) {
 
 function ChangeCell({ event }: { event: AuditEvent }) {
   const { i18n } = useLingui();
+  // From the value before to the one after, the way the page reads.
+  const arrow = useDirection().dir === 'rtl' ? '←' : '→';
   const lines = linesOf(event, i18n);
   if (lines.length === 0) return <Text size="sm">—</Text>;
   return (
@@ -36,7 +39,7 @@ function ChangeCell({ event }: { event: AuditEvent }) {
               <Text span size="sm" c="dimmed" td="line-through">
                 {line.before}
               </Text>{' '}
-              <bdi>→</bdi>{' '}
+              {arrow}{' '}
             </>
           )}
           {line.link ? (
@@ -103,6 +106,7 @@ export function AuditEventsTable({
   onFilterSubject?: (person: Person) => void;
 }) {
   const { t, i18n } = useLingui();
+  const openLabel = (username: string) => t`Open ${username}`;
   const events = useInfiniteQuery(auditQueryOptions(filter));
   const isSubjectShown = filter.subjectUserId === undefined || onFilterSubject !== undefined;
   const columns: Column<AuditEvent>[] = [
@@ -148,9 +152,9 @@ export function AuditEventsTable({
                     to={`/admin/users/${event.subject.id}`}
                     variant="subtle"
                     size="sm"
-                    aria-label={t`Open ${event.subject.username}`}
+                    aria-label={openLabel(event.subject.username)}
                   >
-                    <ArrowUpRight size={14} aria-hidden />
+                    <ArrowUpRight size={14} aria-hidden className={classes.openIcon} />
                   </ActionIcon>
                 </Group>
               ) : (

@@ -10,13 +10,14 @@ import { Link } from 'react-router';
  * signed-in person, which a live `kyc` event refreshes: a decision shows without a reload.
  */
 export function AccountLevelNotice({ me }: { me: Me }) {
+  const { level } = me;
   return (
     <Group gap="xs" wrap="wrap">
       <ShieldCheck size={16} aria-hidden />
       <Text size="sm" data-testid="account-level">
-        <Trans>Account level {me.level}</Trans>
+        <Trans>Account level {level}</Trans>
       </Text>
-      {me.level < kycApprovedLevel && (
+      {level < kycApprovedLevel && (
         <Anchor component={Link} to="/kyc" size="sm">
           <Trans>Verify your identity to withdraw</Trans>
         </Anchor>

@@ -23,6 +23,10 @@ function failureMessage(cause: string): string {
   return `${kycUploadFailedMessage} ${cause}`;
 }
 
+function UploadProgressText({ percent }: { percent: number }) {
+  return <Trans>Uploading… {percent}%</Trans>;
+}
+
 /**
  * The ID document: uploaded as soon as it is chosen, with a progress bar driven by the
  * upload's own progress events. The server decides the type from the bytes; the size is
@@ -90,7 +94,7 @@ export function DocumentUploadField({
             transitionDuration={0}
           />
           <Text size="xs" c="dimmed" aria-live="polite">
-            <Trans>Uploading… {state.percent}%</Trans>
+            <UploadProgressText percent={state.percent} />
           </Text>
         </Stack>
       )}

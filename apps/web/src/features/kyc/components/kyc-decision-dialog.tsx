@@ -25,6 +25,7 @@ function ApproveForm({
 }) {
   const { t } = useLingui();
   const { username } = submission.user;
+  const { legalName } = submission;
   const approve = useStaffAction({
     mutationFn: () => approveKyc(submission.id),
     onDone: () => {
@@ -51,8 +52,7 @@ function ApproveForm({
         {submission.legalName !== null && (
           <Text size="sm">
             <Trans>
-              Statements, new cards and staff pages will name them{' '}
-              <strong>{submission.legalName}</strong>.
+              Statements, new cards and staff pages will name them <strong>{legalName}</strong>.
             </Trans>
           </Text>
         )}

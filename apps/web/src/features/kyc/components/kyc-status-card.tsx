@@ -41,10 +41,11 @@ export function KycStatusCard({ overview }: { overview: KycOverview }) {
       </Alert>
     );
   }
+  const { reason } = latest;
   return (
     <Alert color="red" icon={<CircleAlert size={18} aria-hidden />} title={t`Not approved`}>
       <Text size="sm">
-        <Trans>Your verification was not approved: {latest.reason}</Trans>
+        <Trans>Your verification was not approved: {reason}</Trans>
       </Text>
       <Text size="sm" mt={4}>
         <Trans>You can correct it and submit again below.</Trans>

@@ -121,41 +121,44 @@ export function KycSubmissionsTable({
       header: t`Actions`,
       isHeaderHidden: true,
       align: 'right',
-      cell: (submission) => (
-        <Group gap="xs" justify="flex-end">
-          <Button
-            size="compact-sm"
-            variant="light"
-            // No focus target of our own: a decision taken in the review moves focus into
-            // its dialog, which the review's closing must not take back (Mantine returns it
-            // to this button when the review is just closed).
-            onClick={() => viewer.open(submission)}
-            aria-label={t`Review the verification of ${submission.user.username}`}
-          >
-            <Trans>Review</Trans>
-          </Button>
-          {submission.status === 'pending' && (
-            <>
-              <Button
-                size="compact-sm"
-                onClick={() => decisionDialog.open({ submission, decision: 'approve' })}
-                aria-label={t`Approve the verification of ${submission.user.username}`}
-              >
-                <Trans>Approve</Trans>
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="default"
-                color="red"
-                onClick={() => decisionDialog.open({ submission, decision: 'reject' })}
-                aria-label={t`Reject the verification of ${submission.user.username}`}
-              >
-                <Trans>Reject</Trans>
-              </Button>
-            </>
-          )}
-        </Group>
-      ),
+      cell: (submission) => {
+        const { username } = submission.user;
+        return (
+          <Group gap="xs" justify="flex-end">
+            <Button
+              size="compact-sm"
+              variant="light"
+              // No focus target of our own: a decision taken in the review moves focus into
+              // its dialog, which the review's closing must not take back (Mantine returns it
+              // to this button when the review is just closed).
+              onClick={() => viewer.open(submission)}
+              aria-label={t`Review the verification of ${username}`}
+            >
+              <Trans>Review</Trans>
+            </Button>
+            {submission.status === 'pending' && (
+              <>
+                <Button
+                  size="compact-sm"
+                  onClick={() => decisionDialog.open({ submission, decision: 'approve' })}
+                  aria-label={t`Approve the verification of ${username}`}
+                >
+                  <Trans>Approve</Trans>
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  color="red"
+                  onClick={() => decisionDialog.open({ submission, decision: 'reject' })}
+                  aria-label={t`Reject the verification of ${username}`}
+                >
+                  <Trans>Reject</Trans>
+                </Button>
+              </>
+            )}
+          </Group>
+        );
+      },
     },
   ];
   // From the review, a decision replaces it: the viewer closes as its dialog opens.
