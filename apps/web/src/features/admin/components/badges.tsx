@@ -1,3 +1,6 @@
+import type { Role } from '@coffer/contracts/auth';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
 
@@ -25,4 +28,16 @@ export function AccountStatusBadge({
       <Trans>Active</Trans>
     </Badge>
   );
+}
+
+/** A role as the back office names it in its own sentences and choices, in the page's language. */
+export const roleNames: Record<Role, MessageDescriptor> = {
+  customer: msg`Customer`,
+  support: msg`Support`,
+  admin: msg`Admin`,
+};
+
+/** An icon that means a direction ("back") points the other way in a right-to-left page. */
+export function mirroredIn(dir: 'ltr' | 'rtl'): { transform: string } | undefined {
+  return dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined;
 }

@@ -7,12 +7,12 @@ import { useForm } from '@mantine/form';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { setRole } from '../api.ts';
+import { roleNames } from './badges.tsx';
 import {
   PersonActionDialog,
   PersonActionForm,
   type PersonDialogProps,
 } from './person-action-dialog.tsx';
-import { roleNames } from './role-names.ts';
 
 export type RoleTarget = { id: string; username: string; role: Role };
 

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { useMe } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { decideRoleGrant } from '../api.ts';
-import { roleNames } from './role-names.ts';
+import { roleNames } from './badges.tsx';
 
 type Grant = NonNullable<CustomerDetail['pendingRoleGrant']>;
 

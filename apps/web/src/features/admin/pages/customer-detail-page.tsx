@@ -15,6 +15,7 @@ import {
   Tabs,
   Text,
   Title,
+  useDirection,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -49,21 +50,20 @@ import { CustomerLoansTab, DisburseLoanForm } from '../../loans/index.ts';
 import { CustomerPayoutsTab } from '../../payouts/index.ts';
 import { CustomerMessagesTab } from '../../support/index.ts';
 import { customerWalletsQueryOptions } from '../api.ts';
-import { AccountStatusBadge } from '../components/badges.tsx';
+import { AccountStatusBadge, mirroredIn, roleNames } from '../components/badges.tsx';
 import { FreezeDialog, LevelDialog, RoleDialog } from '../components/dialogs-on-demand.ts';
 import { RoleGrantCard } from '../components/role-grant-card.tsx';
-import { roleNames } from '../components/role-names.ts';
 import { TransactionsTab } from '../components/transactions-tab.tsx';
-import classes from './customer-detail-page.module.css';
 
 const userIdSchema = z.uuid();
 
 function BackToUsers() {
+  const { dir } = useDirection();
   return (
     <Anchor component={Link} to="/admin" size="sm">
       <Group gap={4} wrap="nowrap" component="span">
         {/* An arrow that points back: the other way in a right-to-left page. */}
-        <ArrowLeft size={16} aria-hidden className={classes.backArrow} />
+        <ArrowLeft size={16} aria-hidden style={mirroredIn(dir)} />
         <Trans>Back to Users</Trans>
       </Group>
     </Anchor>

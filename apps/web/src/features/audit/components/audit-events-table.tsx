@@ -12,7 +12,6 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { type AuditFilter, auditQueryOptions } from '../api.ts';
 import { auditActionNames } from './action-names.ts';
 import { describeChange } from './audit-change.ts';
-import classes from './audit-events-table.module.css';
 
 type Person = { id: string; username: string };
 
@@ -107,6 +106,8 @@ export function AuditEventsTable({
 }) {
   const { t, i18n } = useLingui();
   const openLabel = (username: string) => t`Open ${username}`;
+  // "Open" points up and onwards: onwards is to the left in a right-to-left page.
+  const openIconStyle = useDirection().dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined;
   const events = useInfiniteQuery(auditQueryOptions(filter));
   const isSubjectShown = filter.subjectUserId === undefined || onFilterSubject !== undefined;
   const columns: Column<AuditEvent>[] = [
@@ -154,7 +155,7 @@ export function AuditEventsTable({
                     size="sm"
                     aria-label={openLabel(event.subject.username)}
                   >
-                    <ArrowUpRight size={14} aria-hidden className={classes.openIcon} />
+                    <ArrowUpRight size={14} aria-hidden style={openIconStyle} />
                   </ActionIcon>
                 </Group>
               ) : (

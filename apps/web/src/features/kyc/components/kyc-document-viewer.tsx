@@ -3,8 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ModalOnDemand } from '../../../components/modal-on-demand.ts';
 import { formatDateTime, formatUtcDay } from '../../../lib/dates.ts';
-import { kycDocumentUrl } from '../api.ts';
-import { idTypeNames } from './id-type-names.ts';
+import { idTypeNames, kycDocumentUrl } from '../api.ts';
 import type { KycDecision } from './kyc-decision-dialog.tsx';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {

@@ -17,9 +17,8 @@ import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
-import { submitKyc } from '../api.ts';
+import { idTypeNames, submitKyc } from '../api.ts';
 import { DocumentUploadField } from './document-upload-field.tsx';
-import { idTypeNames } from './id-type-names.ts';
 
 type Values = {
   legalName: string;

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import { formatDateTime, formatUtcDay } from '../../../lib/dates.ts';
-import { idTypeNames } from './id-type-names.ts';
+import { idTypeNames } from '../api.ts';
 import {
   type KycDecision,
   KycDecisionDialog,
