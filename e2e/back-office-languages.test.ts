@@ -82,8 +82,9 @@ async function textsOfMain(page: Page): Promise<string[]> {
         .join('')
         .trim();
       if (own !== '') texts.push(own);
-      const whole = element.innerText?.trim() ?? '';
-      if (whole !== '' && whole !== own && !whole.includes('\n')) texts.push(whole);
+      // A sentence made of several elements (a name in bold inside it) reads as one.
+      const whole = (element.textContent ?? '').replaceAll(/\s+/g, ' ').trim();
+      if (whole !== '' && whole !== own) texts.push(whole);
     }
     return texts;
   });

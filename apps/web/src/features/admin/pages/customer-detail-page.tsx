@@ -217,7 +217,8 @@ function CustomerSummary({ customer }: { customer: CustomerDetail }) {
             <Trans>Phone</Trans>
           </DataList.ItemLabel>
           <DataList.ItemValue>
-            {customer.phone ?? <Trans>No phone number</Trans>}
+            {/* "+49…" keeps its plus in front in a right-to-left page. */}
+            {customer.phone ? <bdi>{customer.phone}</bdi> : <Trans>No phone number</Trans>}
           </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
@@ -439,7 +440,8 @@ function CustomerDetailView({ userId }: { userId: string }) {
           </Text>
         )}
         <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {detail.email} · {detail.phone ?? <Trans>No phone number</Trans>}
+          <bdi>{detail.email}</bdi> ·{' '}
+          {detail.phone ? <bdi>{detail.phone}</bdi> : <Trans>No phone number</Trans>}
         </Text>
       </Stack>
       {detail.wallet ? (
