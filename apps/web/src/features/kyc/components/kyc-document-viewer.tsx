@@ -51,6 +51,7 @@ function SubmittedDetails({ submission }: { submission: StaffKycSubmission }) {
 
 function DocumentShown({ submission, title }: { submission: StaffKycSubmission; title: string }) {
   const url = kycDocumentUrl(submission.id);
+  const { sha256 } = submission.document;
   if (!submission.document.isAvailable) {
     return (
       <Text size="sm" c="dimmed">
@@ -73,7 +74,7 @@ function DocumentShown({ submission, title }: { submission: StaffKycSubmission; 
         />
       )}
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        SHA-256 {submission.document.sha256}
+        <Trans>SHA-256 {sha256}</Trans>
       </Text>
       <Anchor href={url} target="_blank" rel="noopener" size="sm">
         <Trans>Open in a new tab</Trans>
