@@ -74,9 +74,9 @@ const sharedComponentWords = new Set([
 async function textsOfMain(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const texts: string[] = [];
-    for (const element of document.querySelectorAll('main *')) {
+    for (const element of Array.from(document.querySelectorAll('main *'))) {
       if (!(element instanceof HTMLElement) || element.offsetParent === null) continue;
-      const own = [...element.childNodes]
+      const own = Array.from(element.childNodes)
         .filter((node) => node.nodeType === Node.TEXT_NODE)
         .map((node) => node.textContent ?? '')
         .join('')
