@@ -128,7 +128,7 @@ const headings: Record<Language, Record<string, string>> = {
 /** A few words each page must show in the language, beyond its heading. */
 const ownWords: Record<Language, Record<string, string[]>> = {
   de: {
-    '/admin': ['Benutzer insgesamt', 'KYC-Status'],
+    '/admin': ['Benutzer insgesamt', 'KYC-Status', 'Identität'],
     '/admin/books': ['Vorläufig', 'Sachkonto'],
     '/admin/audit': ['Wer', 'Bei wem'],
   },
