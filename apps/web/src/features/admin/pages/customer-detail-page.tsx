@@ -1,6 +1,7 @@
 import type { CustomerDetail } from '@coffer/contracts/admin';
 import type { StaffWalletList } from '@coffer/contracts/wallets';
-import { plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Anchor,
@@ -280,6 +281,18 @@ const tabValues = [
   'audit',
 ] as const;
 type TabValue = (typeof tabValues)[number];
+const tabLabels: Record<TabValue, MessageDescriptor> = {
+  transactions: msg`Transactions`,
+  requests: msg`Deposits & adjustments`,
+  loans: msg`Pending Loan Requests`,
+  payouts: msg`Payouts`,
+  'bulk-payments': msg`Bulk payments`,
+  kyc: msg`KYC`,
+  cards: msg`Cards`,
+  disputes: msg`Disputes`,
+  messages: msg`Messages`,
+  audit: msg`Audit`,
+};
 const tabSchema = z.enum(tabValues);
 
 function PendingBadge({ userId }: { userId: string }) {
@@ -301,7 +314,7 @@ function PendingBadge({ userId }: { userId: string }) {
 }
 
 function CustomerTabs({ userId }: { userId: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const parsedTab = tabSchema.safeParse(searchParams.get('tab'));
   const tab: TabValue = parsedTab.success ? parsedTab.data : 'transactions';
@@ -319,36 +332,15 @@ function CustomerTabs({ userId }: { userId: string }) {
       keepMounted={false}
     >
       <Tabs.List mb="md">
-        <Tabs.Tab value="transactions">
-          <Trans>Transactions</Trans>
-        </Tabs.Tab>
-        <Tabs.Tab value="requests" rightSection={<PendingBadge userId={userId} />}>
-          <Trans>Deposits & adjustments</Trans>
-        </Tabs.Tab>
-        <Tabs.Tab value="loans">
-          <Trans>Pending Loan Requests</Trans>
-        </Tabs.Tab>
-        <Tabs.Tab value="payouts">
-          <Trans>Payouts</Trans>
-        </Tabs.Tab>
-        <Tabs.Tab value="bulk-payments">
-          <Trans>Bulk payments</Trans>
-        </Tabs.Tab>
-        <Tabs.Tab value="kyc">
-          <Trans>KYC</Trans>
-        </Tabs.Tab>
-        <Tabs.Tab value="cards">
-          <Trans>Cards</Trans>
-        </Tabs.Tab>
-        <Tabs.Tab value="disputes">
-          <Trans>Disputes</Trans>
-        </Tabs.Tab>
-        <Tabs.Tab value="messages">
-          <Trans>Messages</Trans>
-        </Tabs.Tab>
-        <Tabs.Tab value="audit">
-          <Trans>Audit</Trans>
-        </Tabs.Tab>
+        {tabValues.map((value) => (
+          <Tabs.Tab
+            key={value}
+            value={value}
+            rightSection={value === 'requests' ? <PendingBadge userId={userId} /> : undefined}
+          >
+            {i18n._(tabLabels[value])}
+          </Tabs.Tab>
+        ))}
       </Tabs.List>
       <Tabs.Panel value="transactions">
         <TransactionsTab userId={userId} />

@@ -1,5 +1,7 @@
 import type { TrialBalance } from '@coffer/contracts/books';
 import { todayUtc } from '@coffer/contracts/statements';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -15,8 +17,18 @@ import { trialBalancePath, trialBalanceQueryOptions } from '../api.ts';
 
 type CurrencySection = TrialBalance['currencies'][number];
 
+/** The trial balance's columns: the account, then its four amounts. */
+const columnHeadings: { label: MessageDescriptor; isAmount: boolean }[] = [
+  { label: msg`GL code`, isAmount: false },
+  { label: msg`Account`, isAmount: false },
+  { label: msg`Opening`, isAmount: true },
+  { label: msg`Debits`, isAmount: true },
+  { label: msg`Credits`, isAmount: true },
+  { label: msg`Closing`, isAmount: true },
+];
+
 function CurrencyTable({ section }: { section: CurrencySection }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { currency } = section;
   const money = (amountMinor: bigint) =>
     formatAmountMinor(amountMinor, currency, { currencyDisplay: 'code' });
@@ -34,24 +46,11 @@ function CurrencyTable({ section }: { section: CurrencySection }) {
         <Table striped aria-label={t`Trial balance in ${currency}`}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>
-                <Trans>GL code</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Account</Trans>
-              </Table.Th>
-              <Table.Th ta="right">
-                <Trans>Opening</Trans>
-              </Table.Th>
-              <Table.Th ta="right">
-                <Trans>Debits</Trans>
-              </Table.Th>
-              <Table.Th ta="right">
-                <Trans>Credits</Trans>
-              </Table.Th>
-              <Table.Th ta="right">
-                <Trans>Closing</Trans>
-              </Table.Th>
+              {columnHeadings.map(({ label, isAmount }) => (
+                <Table.Th key={label.id} ta={isAmount ? 'right' : undefined}>
+                  {i18n._(label)}
+                </Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
