@@ -81,3 +81,20 @@ export function bareUser(
     isEmailVerified: false,
   };
 }
+
+/**
+ * Another wallet of the customer's, in `currency`, funded from settlement when `balance` is
+ * given (as typed in that currency): opened directly, as `POST /wallets` would at level 2.
+ */
+export async function addWallet(
+  app: FastifyInstance,
+  customer: TestCustomer,
+  currency: string,
+  balance?: string,
+): Promise<{ id: AccountId; number: string }> {
+  const code = toCurrencyCode(currency);
+  const wallet = await app.ledger.openWallet(customer.user.id, code, app.db, false);
+  const amountMinor = balance === undefined ? 0n : parseAmount(balance, code);
+  if (amountMinor > 0n) await deposit(app.ledger, wallet.id, amountMinor, code);
+  return wallet;
+}

@@ -1,4 +1,5 @@
 import { minorUnitsSchema } from './money.ts';
+import { payingWalletIdSchema } from './paying-wallet.ts';
 import { singleLineText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -38,6 +39,7 @@ export const billPaymentBodySchema = z.object({
   amount: singleLineText({ max: 40, tooLong: selectBillMessage, missing: selectBillMessage }).check(
     z.minLength(1, selectBillMessage),
   ),
+  walletId: payingWalletIdSchema,
 });
 export type BillPaymentBody = z.infer<typeof billPaymentBodySchema>;
 

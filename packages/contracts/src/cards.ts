@@ -1,4 +1,5 @@
 import { amountMinorMax, minorUnitsSchema } from './money.ts';
+import { payingWalletIdSchema } from './paying-wallet.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -63,6 +64,8 @@ export type CardOverview = z.infer<typeof cardOverviewSchema>;
  */
 export const requestCardBodySchema = z.object({
   confirmedFeeMinor: z.string().check(z.regex(/^\d{1,19}$/, 'Expected an amount in minor units')),
+  /** The wallet the card is funded from, for its whole life: its currency is the card's. */
+  walletId: payingWalletIdSchema,
 });
 
 /** Why an authorization was declined: the codes the issuing endpoint answers with. */

@@ -3,6 +3,7 @@ import { emailSchema } from './auth.ts';
 import { externalReferenceSchema } from './ledger.ts';
 import { invalidPayoutAmountMessage, minorUnitsSchema } from './money.ts';
 import { passkeyAssertionSchema } from './passkey-assertion.ts';
+import { payingWalletIdSchema } from './paying-wallet.ts';
 import { type CryptoCoin, cryptoCoins, payoutDestinationSchema } from './payout-destinations.ts';
 import { stepUpCodeSchema } from './step-up.ts';
 import { multiLineText, singleLineText } from './text.ts';
@@ -123,6 +124,8 @@ const payoutAmountSchema = singleLineText({ max: 40, tooLong: invalidPayoutAmoun
 
 const payoutRequestFields = {
   amount: payoutAmountSchema,
+  /** The wallet the money leaves from; its currency is the withdrawal's. */
+  walletId: payingWalletIdSchema,
   /** Every payout needs one (PRODUCT.md); the server answers `step_up_required` without. */
   stepUpCode: z.optional(stepUpCodeSchema),
   /** Instead of the code: one of the customer's passkeys signed this payment (ADR 046). */

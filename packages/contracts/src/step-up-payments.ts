@@ -1,4 +1,5 @@
 import { payeeTargetSchema } from './payees.ts';
+import { payingWalletIdSchema } from './paying-wallet.ts';
 import { payoutDestinationBodySchema } from './payouts.ts';
 import { recipientSchema } from './recipient.ts';
 import { singleLineText } from './text.ts';
@@ -19,10 +20,12 @@ export const stepUpChallengeBodySchema = z.discriminatedUnion('purpose', [
     purpose: z.literal('transfer'),
     recipient: recipientSchema,
     amount: intendedAmountSchema,
+    walletId: payingWalletIdSchema,
   }),
   z.object({
     purpose: z.literal('payout'),
     amount: intendedAmountSchema,
+    walletId: payingWalletIdSchema,
     destination: payoutDestinationBodySchema,
   }),
   z.object({

@@ -1,5 +1,6 @@
 import { invalidAmountMessage, minorUnitsSchema } from './money.ts';
 import { passkeyAssertionSchema } from './passkey-assertion.ts';
+import { payingWalletIdSchema } from './paying-wallet.ts';
 import { recipientSchema } from './recipient.ts';
 import { stepUpCodeSchema } from './step-up.ts';
 import { singleLineText } from './text.ts';
@@ -16,11 +17,15 @@ export const quickPayAmountSchema = singleLineText({
   tooLong: invalidAmountMessage,
 }).check(z.minLength(1, invalidAmountMessage));
 
-export const recipientPreviewBodySchema = z.object({ recipient: recipientSchema });
+export const recipientPreviewBodySchema = z.object({
+  recipient: recipientSchema,
+  /** The sending wallet: its currency is the payment's, and the recipient's wallet's. */
+  walletId: payingWalletIdSchema,
+});
 
 /**
  * What the sender sees before confirming: the name masked ("J*** D***"), and the currency
- * (always the sender's: a recipient in another currency is refused like an unknown one).
+ * (always the sending wallet's: a recipient in another currency is refused like an unknown one).
  */
 export const recipientPreviewSchema = z.object({
   maskedName: z.string(),
@@ -31,6 +36,7 @@ export type RecipientPreview = z.infer<typeof recipientPreviewSchema>;
 export const quickPayBodySchema = z.object({
   recipient: recipientSchema,
   amount: quickPayAmountSchema,
+  walletId: payingWalletIdSchema,
   /** Becomes the entry's memo: short, and one line. */
   note: z.optional(singleLineText({ max: 140 })),
   /** Required at or above the step-up threshold (`stepUpThresholdMajor`). */

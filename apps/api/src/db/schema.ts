@@ -729,12 +729,17 @@ export const moneyOutDays = pgTable(
   'money_out_days',
   {
     userId: uuid('user_id').notNull(),
+    /** The limits are a currency's (migration 0051): a day's total is counted per currency. */
+    currency: char('currency', { length: 3 }).notNull(),
     kind: text('kind').notNull(),
     day: date('day').notNull(),
     spentMinor: moneyColumn('spent_minor').notNull(),
   },
   (table) => [
-    primaryKey({ name: 'money_out_days_pk', columns: [table.userId, table.kind, table.day] }),
+    primaryKey({
+      name: 'money_out_days_pk',
+      columns: [table.userId, table.currency, table.kind, table.day],
+    }),
     check('money_out_days_kind', sql`${table.kind} IN ('transfer', 'bill_payment', 'payout')`),
     check('money_out_days_not_negative', sql`${table.spentMinor} >= 0`),
   ],

@@ -39,6 +39,8 @@ export type MoneyOutSender = {
 
 export type MoneyOutRequest = {
   userId: string;
+  /** One of the customer's own wallets, chosen by them; absent: their main wallet. */
+  walletId?: string | undefined;
   kind: MoneyOutKind;
   amountMinor: bigint;
   /** The wallet's currency, which the limits are counted in. */
@@ -132,8 +134,12 @@ function refusalOf(request: MoneyOutRequest, code: ErrorCode, detail?: RefusalDe
   return refusal;
 }
 
-async function moneyOutStanding(db: Queryable, userId: string): Promise<MoneyOutStandingRow> {
-  const standing = await findMoneyOutStanding(db, userId);
+async function moneyOutStanding(
+  db: Queryable,
+  userId: string,
+  walletId: string | undefined,
+): Promise<MoneyOutStandingRow> {
+  const standing = await findMoneyOutStanding(db, userId, walletId ?? null);
   if (!standing) throw new AppError('not_found');
   return standing;
 }
@@ -159,7 +165,7 @@ export async function precheckMoneyOut(
   deps: { db: Queryable; ledger: Ledger },
   intended: IntendedMoneyOut,
 ): Promise<void> {
-  const standing = await moneyOutStanding(deps.db, intended.userId);
+  const standing = await moneyOutStanding(deps.db, intended.userId, intended.walletId);
   const refuse = (code: ErrorCode, detail?: RefusalDetail) => refusalOf(intended, code, detail);
   if (standing.frozen_at !== null)
     throw refuse('account_frozen', { reason: standing.frozen_reason });
@@ -213,12 +219,16 @@ function allowanceOf(
   };
 }
 
-/** What the customer may still move today, per kind, read from money_out_days. */
+/**
+ * What the customer may still move today out of one wallet (their main one when none is
+ * given), per kind, read from money_out_days in that wallet's currency.
+ */
 export async function moneyOutAllowances(
   deps: { db: Queryable; config: { limits: LimitsTable } },
   userId: string,
+  walletId?: string,
 ): Promise<MoneyOutAllowances> {
-  const standing = await moneyOutStanding(deps.db, userId);
+  const standing = await moneyOutStanding(deps.db, userId, walletId);
   const currency = toCurrencyCode(standing.currency);
   const limits = deps.config.limits.limitsFor(currency);
   return {
@@ -246,6 +256,7 @@ export async function lockMoneyOut(
       kind: request.kind,
       amountMinor: request.amountMinor,
       dailyLimitMinorByLevel: dailyLimitsMinorByLevel(request.limits, request.kind),
+      walletId: request.walletId ?? null,
     });
   } catch (error) {
     throw fromSqlError(error, (refusal) => describeMoneyOutRefusal(refusal, request));
@@ -286,7 +297,14 @@ export async function walletUnlessFrozen(
 /** Takes a movement that will not happen after all (a rejected payout) out of its day. */
 export async function uncountMoneyOut(
   tx: Queryable,
-  movement: { userId: string; kind: MoneyOutKind; madeAt: Date; amountMinor: bigint },
+  movement: {
+    userId: string;
+    kind: MoneyOutKind;
+    madeAt: Date;
+    amountMinor: bigint;
+    /** The currency it was counted in: its wallet's. */
+    currency: CurrencyCode;
+  },
 ): Promise<void> {
   await callMoneyOutUncount(tx, movement);
 }

@@ -4,7 +4,7 @@ import { Alert, Anchor, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { Link } from 'react-router';
-import { allowancesQueryOptions } from '../lib/allowances.ts';
+import { allowancesQueryOptionsFor } from '../lib/allowances.ts';
 import { formatAmountMinor } from '../lib/money.ts';
 
 /** The identity check that raises a customer's level (PRODUCT.md: level 2 once KYC is approved). */
@@ -118,12 +118,19 @@ function NoticeText({ allowance, currency }: { allowance: MoneyOutAllowance; cur
 }
 
 /**
- * The customer's remaining daily allowance for one kind of money out, shown before they
+ * The customer's remaining daily allowance for one kind of money out of a wallet, shown before they
  * fill the form in (issue #12.1), or why that kind is not open to them. The server reads
  * it from the same daily totals that enforce the limit; it refreshes after every payment.
  */
-export function AllowanceNotice({ kind }: { kind: MoneyOutKind }) {
-  const allowances = useQuery(allowancesQueryOptions);
+export function AllowanceNotice({
+  kind,
+  walletId = null,
+}: {
+  kind: MoneyOutKind;
+  /** The wallet the form pays from; null: the main wallet. */
+  walletId?: string | null;
+}) {
+  const allowances = useQuery(allowancesQueryOptionsFor(walletId));
   const allowance = allowances.data?.items.find((item) => item.kind === kind);
   const { t } = useLingui();
   if (allowances.isPending) return <AllowanceNoticeSkeleton kind={kind} />;
@@ -159,9 +166,12 @@ function AllowanceNoticeSkeleton({ kind }: { kind: MoneyOutKind }) {
   );
 }
 
-/** Whether the customer's level or currency closes this kind to them (the form then waits). */
-export function useIsMoneyOutClosed(kind: MoneyOutKind): boolean {
-  const allowances = useQuery(allowancesQueryOptions);
+/**
+ * Whether the customer's level or the wallet's currency closes this kind to them (the form
+ * then waits); `walletId` null: the main wallet.
+ */
+export function useIsMoneyOutClosed(kind: MoneyOutKind, walletId: string | null = null): boolean {
+  const allowances = useQuery(allowancesQueryOptionsFor(walletId));
   const allowance = allowances.data?.items.find((item) => item.kind === kind);
   return allowance !== undefined && allowance.status !== 'allowed';
 }

@@ -1,4 +1,5 @@
--- A whole Quick Pay, run as one statement (its own transaction): the idempotency claim
+-- A whole Quick Pay, run as one statement (its own transaction), out of the sender's wallet
+-- p_sender_wallet_id (any of their own, migration 0051): the idempotency claim
 -- with its answer, both wallets locked in id order (as the ledger updates them, so
 -- opposite transfers wait instead of deadlocking), every check in the order the API
 -- answers them (ADR 019): the sender's (money_out_lock: frozen, verified email, level,
@@ -28,7 +29,7 @@ DECLARE
   v_recipient record;
   v_body jsonb;
   v_claim record;
-  v_sender_wallet_id uuid;
+  v_sender_currency text;
 BEGIN
   SELECT * INTO v_recipient FROM quick_pay_recipient(p_recipient_account_number, p_recipient_email);
   v_body := p_response_body || jsonb_build_object(
@@ -46,12 +47,14 @@ BEGIN
     PERFORM 1 FROM account_balances
       WHERE account_id IN (p_sender_wallet_id, v_recipient.wallet_id)
       ORDER BY account_id FOR UPDATE;
-    SELECT l.wallet_id INTO v_sender_wallet_id
+    -- The wallet the customer chose, theirs or not found; the limits came in its currency.
+    SELECT l.currency INTO v_sender_currency
       FROM money_out_lock(p_user_id => p_sender_user_id, p_kind => 'transfer',
                           p_amount_minor => p_amount_minor,
-                          p_daily_limit_minor_by_level => p_daily_limit_minor_by_level) l;
-    IF v_sender_wallet_id <> p_sender_wallet_id THEN
-      RAISE EXCEPTION USING ERRCODE = 'CF900', MESSAGE = 'a customer keeps one wallet';
+                          p_daily_limit_minor_by_level => p_daily_limit_minor_by_level,
+                          p_wallet_id => p_sender_wallet_id) l;
+    IF v_sender_currency <> p_currency THEN
+      RAISE EXCEPTION USING ERRCODE = 'CF900', MESSAGE = 'a wallet keeps its currency';
     END IF;
     -- ledger_post refuses it too; asked here so that it is answered before the recipient.
     IF (SELECT sum(b.balance_minor - b.held_minor) FROM account_balances b

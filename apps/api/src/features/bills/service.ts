@@ -10,7 +10,7 @@ import { formatMoney, minorUnits } from '@coffer/contracts/money';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger } from '../../ledger/ledger.ts';
-import { findCustomerWallet } from '../../ledger/wallets.ts';
+import { findOwnWallet } from '../../ledger/wallets.ts';
 import { limitsOrRefuse, lockMoneyOut } from '../../money-out/money-out.ts';
 import { positiveAmountOrRefuse } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -23,6 +23,8 @@ export type BillDeps = { db: Database; ledger: Ledger; config: Config };
 
 /** What a payment needs from outside its transaction (PGlite allows no lookups inside). */
 export type PreparedBillPayment = {
+  /** The wallet it leaves from: the one the customer chose, or their main one. */
+  walletId: AccountId;
   amountMinor: bigint;
   currency: CurrencyCode;
   limits: CurrencyLimits;
@@ -41,16 +43,21 @@ function toBillPayment(row: BillPaymentRow): BillPayment {
   };
 }
 
-/** Parses the typed amount in the wallet's currency and finds the bill-clearing account. */
+/**
+ * Finds the wallet the bill is paid from (the chosen one, if it is the customer's own, or
+ * the main one), parses the typed amount in its currency and finds that currency's
+ * bill-clearing account.
+ */
 export async function prepareBillPayment(
   deps: BillDeps,
   userId: string,
   body: BillPaymentBody,
 ): Promise<PreparedBillPayment> {
-  const wallet = await findCustomerWallet(deps.db, userId);
-  if (!wallet) throw new AppError('not_found');
+  const wallet = await findOwnWallet(deps.db, userId, body.walletId);
+  if (!wallet) throw new AppError('not_found', { message: 'You have no such wallet.' });
   const { currency } = wallet;
   return {
+    walletId: wallet.id,
     amountMinor: positiveAmountOrRefuse(body.amount, currency, 'bill'),
     currency,
     limits: limitsOrRefuse(deps.config.limits, currency),
@@ -59,8 +66,8 @@ export async function prepareBillPayment(
 }
 
 /**
- * Pays a bill at once: the money-out checks (frozen, verified, level, daily limit) under
- * the wallet's lock, then the debit to bill clearing, which the ledger refuses when the
+ * Pays a bill at once from the prepared wallet: the money-out checks (frozen, verified,
+ * level, the daily limit in its currency) under the wallet's lock, then the debit to bill clearing, which the ledger refuses when the
  * available balance is short. Runs inside the idempotent request's transaction.
  */
 export async function payBill(
@@ -72,6 +79,7 @@ export async function payBill(
 ): Promise<BillPayment> {
   const sender = await lockMoneyOut(tx, {
     userId,
+    walletId: prepared.walletId,
     kind: 'bill_payment',
     amountMinor: prepared.amountMinor,
     currency: prepared.currency,

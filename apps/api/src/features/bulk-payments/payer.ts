@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { toCurrencyCode } from '@coffer/contracts/currencies';
 import { frozenAccountMessage } from '@coffer/contracts/limits';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/client.ts';
@@ -239,6 +240,7 @@ async function countOutcomes(
       kind: 'transfer',
       madeAt: file.confirmed_at,
       amountMinor: refusedMinor,
+      currency: toCurrencyCode(file.currency),
     });
   }
 }

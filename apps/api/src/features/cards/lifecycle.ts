@@ -14,7 +14,7 @@ import { requireCustomer } from '../../customers/customers.ts';
 import { findUserById } from '../../customers/queries.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { AccountId, HoldId, PostingLine } from '../../ledger/ledger.ts';
-import { findCustomerWallet } from '../../ledger/wallets.ts';
+import { findOwnWallet } from '../../ledger/wallets.ts';
 import { limitsOrRefuse } from '../../money-out/money-out.ts';
 import type { StaffAction } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -65,15 +65,23 @@ function spendingOf(row: CardRow, now: Date): CardSpending {
   };
 }
 
-async function walletOf(deps: CardDeps, userId: string) {
-  const wallet = await findCustomerWallet(deps.db, userId);
-  if (!wallet) throw new AppError('not_found');
+/** The wallet the customer chose, if it is theirs (another's is not found), or their main one. */
+async function walletOf(deps: CardDeps, userId: string, chosenWalletId: string | undefined) {
+  const wallet = await findOwnWallet(deps.db, userId, chosenWalletId);
+  if (!wallet) throw new AppError('not_found', { message: 'You have no such wallet.' });
   return wallet;
 }
 
-/** The terms a request gets (fee, weekly limit), the current card and its week. */
-export async function cardOverview(deps: CardDeps, userId: string): Promise<CardOverview> {
-  const wallet = await walletOf(deps, userId);
+/**
+ * The terms a request from the wallet (`chosenWalletId`, or the main one) gets (fee,
+ * weekly limit, in its currency), the current card and its week.
+ */
+export async function cardOverview(
+  deps: CardDeps,
+  userId: string,
+  chosenWalletId?: string,
+): Promise<CardOverview> {
+  const wallet = await walletOf(deps, userId, chosenWalletId);
   const limits = deps.config.limits.limitsFor(wallet.currency);
   const [balance, card, user] = await Promise.all([
     deps.ledger.balance(wallet.id),
@@ -105,15 +113,17 @@ export type CardRequestTerms = {
 };
 
 /**
- * What a request would cost, refused before the transaction when the fee the customer
+ * What a request from the chosen wallet (the card's funding for its whole life) would
+ * cost, refused before the transaction when the fee the customer
  * confirmed is no longer the fee, or the currency has no limits (so no weekly limit).
  */
 export async function cardRequestTerms(
   deps: CardDeps,
   userId: string,
   confirmedFeeMinorText: string,
+  chosenWalletId?: string,
 ): Promise<CardRequestTerms> {
-  const wallet = await walletOf(deps, userId);
+  const wallet = await walletOf(deps, userId, chosenWalletId);
   const limits = limitsOrRefuse(deps.config.limits, wallet.currency);
   const feeMinor = creationFeeMinor(deps.config, wallet.currency);
   if (feeMinor !== BigInt(confirmedFeeMinorText)) throw new AppError('card_fee_changed');

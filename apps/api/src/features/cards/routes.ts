@@ -14,6 +14,7 @@ import {
   staffCardListSchema,
   staffCardSchema,
 } from '@coffer/contracts/cards';
+import { walletIdQuerySchema } from '@coffer/contracts/wallets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { sessionOf, staffActionOf, staffRoutesOf } from '../../platform/access.ts';
@@ -48,8 +49,12 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/cards',
-    { config: { access: 'customer' }, schema: { response: { 200: cardOverviewSchema } } },
-    (request) => cardOverview(deps, sessionOf(request).userId),
+    {
+      config: { access: 'customer' },
+      // `?walletId=`: the terms of a card funded from that wallet (another's: not found).
+      schema: { querystring: walletIdQuerySchema, response: { 200: cardOverviewSchema } },
+    },
+    (request) => cardOverview(deps, sessionOf(request).userId, request.query.walletId),
   );
 
   app.post(
@@ -65,7 +70,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         `customer:${userId}`,
         async (tx, terms) => ({ status: 201, body: await requestCard(deps, tx, terms) }),
-        () => cardRequestTerms(deps, userId, request.body.confirmedFeeMinor),
+        () => cardRequestTerms(deps, userId, request.body.confirmedFeeMinor, request.body.walletId),
       );
     },
   );

@@ -8,6 +8,7 @@ import {
   staffPayoutListSchema,
   staffPayoutSchema,
 } from '@coffer/contracts/payouts';
+import { walletIdQuerySchema } from '@coffer/contracts/wallets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { sessionOf, staffActionOf, staffRoutesOf } from '../../platform/access.ts';
@@ -35,7 +36,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, ledger: app.ledger, config: app.config };
   app.stepUpPrechecks.register('payout', async (session, intended) =>
     payoutToConfirm(
-      await precheckPayout(deps, session.userId, intended.amount),
+      await precheckPayout(deps, session.userId, intended.amount, intended.walletId),
       intended.destination,
     ),
   );
@@ -43,8 +44,12 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/payouts/terms',
-    { config: { access: 'customer' }, schema: { response: { 200: payoutTermsSchema } } },
-    (request) => payoutTerms(deps, sessionOf(request).userId),
+    {
+      config: { access: 'customer' },
+      // `?walletId=`: the terms of that wallet (another customer's: not found).
+      schema: { querystring: walletIdQuerySchema, response: { 200: payoutTermsSchema } },
+    },
+    (request) => payoutTerms(deps, sessionOf(request).userId, request.query.walletId),
   );
 
   app.get(
@@ -64,7 +69,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userId } = sessionOf(request);
-      const { amount, stepUpCode, stepUpPasskey, ...destination } = request.body;
+      const { amount, walletId, stepUpCode, stepUpPasskey, ...destination } = request.body;
       return replyIdempotent(
         request,
         reply,
@@ -75,7 +80,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
         // The refusals that need no code come first: nobody types a code only to be told no.
         async () => {
-          const source = await precheckPayout(deps, userId, amount);
+          const source = await precheckPayout(deps, userId, amount, walletId);
           const payment = payoutToConfirm(source, destination);
           const proof = await checkStepUp(
             stepUpDeps,

@@ -13,7 +13,7 @@ import type { Config } from '../../config.ts';
 import { refuseOwnAccount, requireCustomer } from '../../customers/customers.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { AccountId, Ledger, PostingLine } from '../../ledger/ledger.ts';
-import { findCustomerWallet } from '../../ledger/wallets.ts';
+import { findOwnWallet } from '../../ledger/wallets.ts';
 import {
   limitsOrRefuse,
   lockMoneyOut,
@@ -51,18 +51,24 @@ function payoutFeeMinor(config: Config, currency: CurrencyCode): bigint {
   return config.payoutFeeMinorByCurrency.get(currency) ?? 0n;
 }
 
+/** The wallet the customer chose, if it is theirs (another's is not found), or their main one. */
 async function walletOf(
   deps: PayoutDeps,
   userId: string,
+  chosenWalletId: string | undefined,
 ): Promise<{ walletId: AccountId; currency: CurrencyCode }> {
-  const wallet = await findCustomerWallet(deps.db, userId);
-  if (!wallet) throw new AppError('not_found');
+  const wallet = await findOwnWallet(deps.db, userId, chosenWalletId);
+  if (!wallet) throw new AppError('not_found', { message: 'You have no such wallet.' });
   return { walletId: wallet.id, currency: wallet.currency };
 }
 
-/** What the withdraw form shows up front: the available balance and the fee. */
-export async function payoutTerms(deps: PayoutDeps, userId: string): Promise<PayoutTerms> {
-  const { walletId, currency } = await walletOf(deps, userId);
+/** What the withdraw form shows up front: the wallet's available balance and the fee. */
+export async function payoutTerms(
+  deps: PayoutDeps,
+  userId: string,
+  chosenWalletId?: string,
+): Promise<PayoutTerms> {
+  const { walletId, currency } = await walletOf(deps, userId, chosenWalletId);
   const balance = await deps.ledger.balance(walletId);
   return {
     currency,
@@ -85,8 +91,9 @@ async function payoutSource(
   deps: PayoutDeps,
   userId: string,
   amountText: string,
+  chosenWalletId: string | undefined,
 ): Promise<PayoutSource> {
-  const { walletId, currency } = await walletOf(deps, userId);
+  const { walletId, currency } = await walletOf(deps, userId, chosenWalletId);
   const amountMinor = positiveAmountOrRefuse(amountText, currency, 'payout');
   return {
     userId,
@@ -107,8 +114,9 @@ export async function precheckPayout(
   deps: PayoutDeps,
   userId: string,
   amountText: string,
+  chosenWalletId?: string,
 ): Promise<PayoutSource> {
-  const source = await payoutSource(deps, userId, amountText);
+  const source = await payoutSource(deps, userId, amountText, chosenWalletId);
   await precheckMoneyOut(deps, { ...source, kind: 'payout' });
   return source;
 }
@@ -158,6 +166,7 @@ export async function requestPayout(
 ): Promise<Payout> {
   const sender = await lockMoneyOut(tx, {
     userId: request.userId,
+    walletId: request.walletId,
     kind: 'payout',
     amountMinor: request.amountMinor,
     currency: request.currency,
@@ -407,6 +416,7 @@ export async function rejectPayout(
       kind: 'payout',
       madeAt: payout.created_at,
       amountMinor: payout.amount_minor,
+      currency: toCurrencyCode(payout.currency),
     });
     await recordDecision(tx, {
       payoutId,

@@ -40,7 +40,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'customer' },
       schema: { body: recipientPreviewBodySchema, response: { 200: recipientPreviewSchema } },
     },
-    (request) => previewRecipient(deps, sessionOf(request), request.body.recipient),
+    (request) => previewRecipient(deps, sessionOf(request), request.body),
   );
 
   app.post(

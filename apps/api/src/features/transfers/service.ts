@@ -12,6 +12,7 @@ import type {
 import type { Database, Queryable } from '../../db/client.ts';
 import { fromSqlError, type SqlRefusal } from '../../db/sql-errors.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
+import { findOwnWallet } from '../../ledger/wallets.ts';
 import {
   dailyLimitsMinorByLevel,
   describeMoneyOutRefusal,
@@ -82,7 +83,21 @@ async function payableRecipient(
   return { maskedName: found.masked_name, currency: found.currency };
 }
 
-function senderWalletOf(session: SessionContext): { id: string; currency: CurrencyCode } {
+/**
+ * The wallet a Quick Pay leaves from: the one the customer chose, if it is theirs (another
+ * customer's or an unknown id is not found), or their main wallet, which the session
+ * carries, so the busiest path asks the database nothing more.
+ */
+async function senderWalletOf(
+  deps: TransferDeps,
+  session: SessionContext,
+  walletId: string | undefined,
+): Promise<{ id: string; currency: CurrencyCode }> {
+  if (walletId !== undefined && walletId !== session.wallet?.id) {
+    const chosen = await findOwnWallet(deps.db, session.userId, walletId);
+    if (!chosen) throw new AppError('not_found', { message: 'You have no such wallet.' });
+    return { id: chosen.id, currency: chosen.currency };
+  }
   if (!session.wallet) {
     throw new AppError('not_found', { message: 'You have no wallet to send from.' });
   }
@@ -95,9 +110,9 @@ const recipientLookupSubject = (userId: string) => `customer:${userId}`;
 export async function previewRecipient(
   deps: TransferDeps,
   session: SessionContext,
-  typedRecipient: string,
+  typed: { recipient: string; walletId?: string | undefined },
 ): Promise<RecipientPreview> {
-  const wallet = senderWalletOf(session);
+  const wallet = await senderWalletOf(deps, session, typed.walletId);
   await spendAttemptOrRefuse(
     deps.db,
     failureLimits.recipientLookup,
@@ -106,7 +121,7 @@ export async function previewRecipient(
   return payableRecipient(
     deps,
     { userId: session.userId, currency: wallet.currency },
-    typedRecipient,
+    typed.recipient,
   );
 }
 
@@ -142,14 +157,17 @@ type IntendedQuickPay = {
   amountMinor: bigint;
 };
 
-/** The amount and its currency's limits, refused as typed; asks the database nothing. */
-function intendedQuickPay(
+/**
+ * The amount in the sending wallet's currency and that currency's limits, refused as
+ * typed; asks the database nothing unless the customer chose a wallet other than the main.
+ */
+async function intendedQuickPay(
   deps: TransferDeps,
   session: SessionContext,
-  amount: string,
-): IntendedQuickPay {
-  const wallet = senderWalletOf(session);
-  const amountMinor = positiveAmountOrRefuse(amount, wallet.currency, 'quickPay');
+  typed: { amount: string; walletId?: string | undefined },
+): Promise<IntendedQuickPay> {
+  const wallet = await senderWalletOf(deps, session, typed.walletId);
+  const amountMinor = positiveAmountOrRefuse(typed.amount, wallet.currency, 'quickPay');
   const limits = limitsOrRefuse(deps.config.limits, wallet.currency);
   return { walletId: wallet.id, currency: wallet.currency, limits, amountMinor };
 }
@@ -166,9 +184,10 @@ async function precheckIntended(
   intended: IntendedQuickPay,
   typedRecipient: string,
 ): Promise<void> {
-  const { currency, limits, amountMinor } = intended;
+  const { walletId, currency, limits, amountMinor } = intended;
   await precheckMoneyOut(deps, {
     userId,
+    walletId,
     kind: 'transfer',
     amountMinor,
     currency,
@@ -196,9 +215,9 @@ function quickPayToConfirm(intended: IntendedQuickPay, typedRecipient: string): 
 export async function precheckQuickPay(
   deps: TransferDeps,
   session: SessionContext,
-  intended: { amount: string; recipient: string },
+  intended: { amount: string; recipient: string; walletId?: string | undefined },
 ): Promise<PaymentToConfirm> {
-  const quickPay = intendedQuickPay(deps, session, intended.amount);
+  const quickPay = await intendedQuickPay(deps, session, intended);
   await precheckIntended(deps, session.userId, quickPay, intended.recipient);
   return quickPayToConfirm(quickPay, intended.recipient);
 }
@@ -227,7 +246,7 @@ export async function planQuickPay(
   session: SessionContext,
   body: QuickPayBody,
 ): Promise<QuickPayPlan> {
-  const intended = intendedQuickPay(deps, session, body.amount);
+  const intended = await intendedQuickPay(deps, session, body);
   const needsStepUp = intended.amountMinor >= intended.limits.stepUpThresholdMinor;
   if (needsStepUp) await precheckIntended(deps, session.userId, intended, body.recipient);
   const stepUpProof = needsStepUp

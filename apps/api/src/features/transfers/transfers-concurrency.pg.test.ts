@@ -2,7 +2,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
-import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
+import { addWallet, createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { newIdempotencyKey } from '../../../test/http.ts';
 import { quickPay } from '../../../test/transfers.ts';
 import type { Database } from '../../db/client.ts';
@@ -105,6 +105,36 @@ describe('Quick Pay under concurrency on PostgreSQL', () => {
     }
     expect(await sentByTransfers(sender.user.id)).toBe(3000n);
     expect(await balanceMinor(recipient.wallet.id)).toBe(3000n);
+  });
+
+  it('never overdraws a chosen wallet that is not the main one when two sends race', async () => {
+    const sender = await createCustomer(app, { country: 'DE', balance: '100.00', level: 3 });
+    const yen = await addWallet(app, sender, 'JPY', '1000');
+    const recipient = await createCustomer(app, { country: 'JP' });
+    const send = () =>
+      quickPay(sender.client, {
+        recipient: recipient.wallet.number,
+        amount: '600',
+        walletId: yen.id,
+      });
+    expect(outcomes(await Promise.all([send(), send()]))).toEqual({
+      sent: 1,
+      insufficient_funds: 1,
+    });
+    // And many at once: the rest of the wallet, 100 at a time, and no more.
+    const many = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        quickPay(sender.client, {
+          recipient: recipient.wallet.number,
+          amount: '100',
+          walletId: yen.id,
+        }),
+      ),
+    );
+    expect(outcomes(many)).toEqual({ sent: 4, insufficient_funds: 26 });
+    expect(await balanceMinor(yen.id)).toBe(0n);
+    expect(await balanceMinor(recipient.wallet.id)).toBe(1000n);
+    expect(await balanceMinor(sender.wallet.id)).toBe(10_000n);
   });
 
   it('keeps a level-1 customer within the daily limit when payments race', async () => {

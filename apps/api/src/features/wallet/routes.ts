@@ -76,10 +76,14 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The forms show these up front; live `wallet` events make them stale after a payment.
+  // `?walletId=`: the allowances of that wallet's currency (another's wallet: not found).
   app.get(
     '/wallet/allowances',
-    { config: { access: 'customer' }, schema: { response: { 200: moneyOutAllowancesSchema } } },
-    (request) => moneyOutAllowances(deps, sessionOf(request).userId),
+    {
+      config: { access: 'customer' },
+      schema: { querystring: walletIdQuerySchema, response: { 200: moneyOutAllowancesSchema } },
+    },
+    (request) => moneyOutAllowances(deps, sessionOf(request).userId, request.query.walletId),
   );
 
   app.get(

@@ -13,11 +13,21 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 
 // Customer keys start with 'cards': a live `cards` event refreshes them.
-export const cardOverviewQueryOptions = queryOptions({
-  queryKey: ['cards', 'overview'],
-  queryFn: ({ signal }) =>
-    apiRequest({ path: '/api/v1/cards', schema: cardOverviewSchema, signal }),
-});
+/** The card, and the terms of one funded from `walletId` (null: the main wallet). */
+export function cardOverviewQueryOptionsFor(walletId: string | null) {
+  return queryOptions({
+    queryKey: ['cards', 'overview', walletId],
+    queryFn: ({ signal }) =>
+      apiRequest({
+        path:
+          walletId === null
+            ? '/api/v1/cards'
+            : `/api/v1/cards?${new URLSearchParams({ walletId }).toString()}`,
+        schema: cardOverviewSchema,
+        signal,
+      }),
+  });
+}
 
 export function cardActivityQueryOptions(cardId: string) {
   return queryOptions({
@@ -31,12 +41,18 @@ export function cardActivityQueryOptions(cardId: string) {
   });
 }
 
-/** Asks for a card at the fee the customer confirmed; the key makes a retry safe. */
-export function requestCard(confirmedFeeMinor: bigint, idempotencyKey: string): Promise<Card> {
+/**
+ * Asks for a card funded from the chosen wallet (`walletId` absent: the main one) at the
+ * fee the customer confirmed; the key makes a retry safe.
+ */
+export function requestCard(
+  body: { confirmedFeeMinor: bigint; walletId?: string },
+  idempotencyKey: string,
+): Promise<Card> {
   return apiRequest({
     method: 'POST',
     path: '/api/v1/cards',
-    body: { confirmedFeeMinor: confirmedFeeMinor.toString() },
+    body: { ...body, confirmedFeeMinor: body.confirmedFeeMinor.toString() },
     headers: { 'idempotency-key': idempotencyKey },
     schema: cardSchema,
   });

@@ -20,14 +20,24 @@ export const payoutsQueryRoot = ['payouts'] as const;
 const payoutPageSize = 10;
 
 /**
- * The available balance and the fee. Under `wallet`: every movement of money (a deposit, a
- * Quick Pay, a payout decided) changes what is available.
+ * The available balance and the fee of one wallet (`walletId`, or the main wallet when
+ * null). Under `wallet`: every movement of money (a deposit, a Quick Pay, a payout decided)
+ * changes what is available.
  */
-export const payoutTermsQueryOptions = queryOptions({
-  queryKey: ['wallet', 'payout-terms'],
-  queryFn: ({ signal }) =>
-    apiRequest({ path: '/api/v1/payouts/terms', schema: payoutTermsSchema, signal }),
-});
+export function payoutTermsQueryOptionsFor(walletId: string | null) {
+  return queryOptions({
+    queryKey: walletId === null ? ['wallet', 'payout-terms'] : ['wallet', 'payout-terms', walletId],
+    queryFn: ({ signal }) =>
+      apiRequest({
+        path:
+          walletId === null
+            ? '/api/v1/payouts/terms'
+            : `/api/v1/payouts/terms?${new URLSearchParams({ walletId }).toString()}`,
+        schema: payoutTermsSchema,
+        signal,
+      }),
+  });
+}
 
 /** The customer's withdrawals, newest first. */
 export const myPayoutsQueryOptions = infiniteQueryOptions({

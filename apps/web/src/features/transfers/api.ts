@@ -32,17 +32,19 @@ export const transfersQueryOptions = infiniteQueryOptions({
 });
 
 /**
- * Who an account number or email belongs to, masked. Kept outside the `transfers` root:
- * a live event must not ask the (rate-limited) server again for a name that cannot change.
+ * Who an account number or email belongs to, masked, if they can be paid from the wallet
+ * (`walletId`, or the main wallet when null): they must hold one in its currency. Kept
+ * outside the `transfers` root: a live event must not ask the (rate-limited) server again
+ * for a name that cannot change.
  */
-export function recipientPreviewQueryOptions(recipient: string) {
+export function recipientPreviewQueryOptions(recipient: string, walletId: string | null) {
   return queryOptions({
-    queryKey: ['recipient-preview', recipient],
+    queryKey: ['recipient-preview', recipient, walletId],
     queryFn: ({ signal }) =>
       apiRequest({
         method: 'POST',
         path: '/api/v1/transfers/recipient-preview',
-        body: { recipient },
+        body: walletId === null ? { recipient } : { recipient, walletId },
         schema: recipientPreviewSchema,
         signal,
       }),

@@ -14,11 +14,7 @@ import {
   walletSummarySchema,
   walletTransactionPageSchema,
 } from '@coffer/contracts/wallet';
-import {
-  type OpenWalletBody,
-  walletListItemSchema,
-  walletListSchema,
-} from '@coffer/contracts/wallets';
+import { type OpenWalletBody, walletListItemSchema } from '@coffer/contracts/wallets';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 
@@ -92,12 +88,8 @@ export function addTestMoney(body: TestMoneyBody, idempotencyKey: string) {
   });
 }
 
-/** Every wallet with its balance, and their total in the main currency as an estimate. */
-export const walletsQueryOptions = queryOptions({
-  queryKey: ['wallet', 'list'],
-  queryFn: ({ signal }) =>
-    apiRequest({ path: '/api/v1/wallets', schema: walletListSchema, signal }),
-});
+// Shared with the money forms that pay from a chosen wallet (lib/, as the allowances).
+export { walletsQueryOptions } from '../../lib/wallets.ts';
 
 export function openWallet(body: OpenWalletBody) {
   return apiRequest({

@@ -9,7 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import { AccountFrozenDialog } from '../../../components/account-frozen-dialog.tsx';
 import { AllowanceNotice } from '../../../components/allowance-notice.tsx';
@@ -17,21 +17,29 @@ import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { WalletChoice } from '../../../components/wallet-choice.tsx';
 import { contractResolver } from '../../../lib/forms.ts';
 import { formatAmountMinor, positiveAmountSchemaFor } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { useMoneyAction } from '../../../lib/use-money-action.ts';
+import { chosenWalletOf, payingWalletOf, useChoosableWallets } from '../../../lib/wallets.ts';
 import { SavedPayeeSelect } from '../../payees/index.ts';
 import { billPaymentsQueryRoot, payBill } from '../api.ts';
 import { billCategoryLabels } from './bill-categories.ts';
 
-type Values = { category: string | null; billerReference: string; amount: string };
+/** `walletId` '': the main wallet, as for a customer who holds only that one. */
+type Values = {
+  category: string | null;
+  billerReference: string;
+  amount: string;
+  walletId: string;
+};
 
-const initialValues: Values = { category: null, billerReference: '', amount: '' };
+const initialValues: Values = { category: null, billerReference: '', amount: '', walletId: '' };
 
 /** The contract's schema, plus the amount check the server makes in the wallet's currency. */
 function formSchemaFor(currency: CurrencyCode) {
-  return z.extend(billPaymentBodySchema, {
+  return z.extend(z.omit(billPaymentBodySchema, { walletId: true }), {
     amount: positiveAmountSchemaFor(billPaymentBodySchema.shape.amount, currency, 'bill'),
   });
 }
@@ -44,13 +52,20 @@ export function PayBillForm({ me }: { me: Me }) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const headingId = useId();
-  const currency = toCurrencyCode(me.currency);
   const [frozenMessage, setFrozenMessage] = useState<string | null>(null);
+  const wallets = useChoosableWallets();
+  // Read when the form validates: the amount's digits are the chosen wallet's currency's.
+  const walletsRef = useRef(wallets);
+  walletsRef.current = wallets;
+  const currencyOf = (walletId: string) =>
+    toCurrencyCode(payingWalletOf(walletsRef.current, walletId)?.currency ?? me.currency);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues,
-    validate: contractResolver(formSchemaFor(currency)),
+    validate: (values) => contractResolver(formSchemaFor(currencyOf(values.walletId)))(values),
   });
+  const currency = currencyOf(form.values.walletId);
+  const walletId = form.values.walletId === '' ? null : form.values.walletId;
   const pay = useMoneyAction({
     send: payBill,
     form,
@@ -74,8 +89,13 @@ export function PayBillForm({ me }: { me: Me }) {
   });
 
   // The account's checks (frozen, level, limit) are the server's, in PRODUCT.md's order.
-  // The form's schema gives the body: the amount typed the language's way as a plain decimal.
-  const submit = (values: Values) => pay.submit(formSchemaFor(currency).parse(values));
+  // The form's schema gives the body: the amount typed the language's way as a plain decimal,
+  // in the chosen wallet's currency.
+  const submit = (values: Values) =>
+    pay.submit({
+      ...formSchemaFor(currencyOf(values.walletId)).parse(values),
+      ...chosenWalletOf(values.walletId),
+    });
   const categoryOptions = billCategories.map((category) => ({
     value: category,
     label: i18n._(billCategoryLabels[category]),
@@ -89,7 +109,18 @@ export function PayBillForm({ me }: { me: Me }) {
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="md" maw={480}>
           <FormAlert message={pay.failure} />
-          <AllowanceNotice kind="bill_payment" />
+          {wallets && (
+            <WalletChoice
+              wallets={wallets}
+              walletId={form.values.walletId}
+              description="The amount is in this wallet's currency."
+              onChange={(chosen) => {
+                form.setFieldValue('walletId', chosen);
+                form.clearFieldError('amount');
+              }}
+            />
+          )}
+          <AllowanceNotice kind="bill_payment" walletId={walletId} />
           <SavedPayeeSelect
             kind="bill"
             onPick={(target) => {

@@ -9,18 +9,29 @@ import { ModalOnDemand } from '../../../components/modal-on-demand.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { useMoneyAction } from '../../../lib/use-money-action.ts';
+import { chosenWalletOf } from '../../../lib/wallets.ts';
 import { requestCard } from '../api.ts';
 
 /**
  * Get Virtual Card: the fee is shown and confirmed before anything happens (honesty rule
  * 3), then held on the wallet until staff issue (charged) or decline (given back) the card.
  */
-export function RequestCardButton({ terms }: { terms: CardOverview['terms'] }) {
+export function RequestCardButton({
+  terms,
+  walletId,
+  fromWallet,
+}: {
+  terms: CardOverview['terms'];
+  /** The wallet chosen to fund the card; '' for the main wallet. */
+  walletId: string;
+  /** That wallet's name, when the customer holds more than one. */
+  fromWallet: string | null;
+}) {
   const { t } = useLingui();
   const [isOpen, setIsOpen] = useState(false);
   const queryClient = useQueryClient();
   const request = useMoneyAction({
-    send: (body: { feeMinor: bigint }, key) => requestCard(body.feeMinor, key),
+    send: (body: { confirmedFeeMinor: bigint; walletId?: string }, key) => requestCard(body, key),
     onSent: async () => {
       setIsOpen(false);
       showSuccessToast(t`Card requested. Staff will review it soon.`);
@@ -48,6 +59,13 @@ export function RequestCardButton({ terms }: { terms: CardOverview['terms'] }) {
       >
         <Stack gap="md">
           <List size="sm" spacing={4}>
+            {fromWallet !== null && (
+              <List.Item>
+                <Trans>
+                  Paid from: <strong>{fromWallet}</strong>
+                </Trans>
+              </List.Item>
+            )}
             <List.Item>
               {isFree ? (
                 <Trans>
@@ -87,7 +105,12 @@ export function RequestCardButton({ terms }: { terms: CardOverview['terms'] }) {
               isBusy={request.isPending}
               busyLabel={t`Requesting...`}
               type="button"
-              onClick={() => request.submit({ feeMinor: terms.creationFeeMinor })}
+              onClick={() =>
+                request.submit({
+                  confirmedFeeMinor: terms.creationFeeMinor,
+                  ...chosenWalletOf(walletId),
+                })
+              }
             >
               {isFree ? t`Request card` : t`Confirm and hold ${fee}`}
             </BusyButton>

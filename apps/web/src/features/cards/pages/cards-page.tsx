@@ -15,12 +15,15 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldQuestion } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { useIsSandbox } from '../../../components/sandbox-banner.tsx';
+import { WalletChoice } from '../../../components/wallet-choice.tsx';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { cardOverviewQueryOptions } from '../api.ts';
+import { payingWalletOf, useChoosableWallets, walletNameOf } from '../../../lib/wallets.ts';
+import { cardOverviewQueryOptionsFor } from '../api.ts';
 import { CancelCardButton } from '../components/cancel-card-button.tsx';
 import { CardActivity } from '../components/card-activity.tsx';
 import { CardMockup } from '../components/card-mockup.tsx';
@@ -57,8 +60,19 @@ function CardTerms({ terms }: { terms: CardOverview['terms'] }) {
   );
 }
 
-function CardPanel({ overview }: { overview: CardOverview }) {
+function CardPanel({
+  overview,
+  walletId,
+  onWalletChange,
+}: {
+  overview: CardOverview;
+  /** The wallet a new card would be funded from; '' for the main wallet. */
+  walletId: string;
+  onWalletChange: (walletId: string) => void;
+}) {
   const { card, terms, spending } = overview;
+  const wallets = useChoosableWallets();
+  const fundingWallet = payingWalletOf(wallets, walletId);
   const isLive = card?.status === 'issued' || card?.status === 'frozen';
   const mayRequest = !card || card.status === 'declined' || card.status === 'closed';
   return (
@@ -73,6 +87,14 @@ function CardPanel({ overview }: { overview: CardOverview }) {
               <Title order={2} size="h4">
                 <Trans>Card terms</Trans>
               </Title>
+              {wallets && (
+                <WalletChoice
+                  wallets={wallets}
+                  walletId={walletId}
+                  description="The card pays from this wallet, in its currency, for as long as it lives."
+                  onChange={onWalletChange}
+                />
+              )}
               <CardTerms terms={terms} />
               {overview.level < cardLevelMin ? (
                 <Alert color="gray" icon={<ShieldQuestion size={18} aria-hidden />}>
@@ -86,7 +108,11 @@ function CardPanel({ overview }: { overview: CardOverview }) {
                 </Alert>
               ) : (
                 <Group>
-                  <RequestCardButton terms={terms} />
+                  <RequestCardButton
+                    terms={terms}
+                    walletId={walletId}
+                    fromWallet={fundingWallet && wallets ? walletNameOf(fundingWallet) : null}
+                  />
                 </Group>
               )}
             </>
@@ -112,7 +138,9 @@ export function CardsPage() {
   const { t } = useLingui();
   usePageTitle(t`Virtual cards`);
   const isSandbox = useIsSandbox();
-  const overview = useQuery(cardOverviewQueryOptions);
+  // '' : the main wallet, as for a customer who holds only that one.
+  const [walletId, setWalletId] = useState('');
+  const overview = useQuery(cardOverviewQueryOptionsFor(walletId === '' ? null : walletId));
   const card = overview.data?.card;
   const isLive = card?.status === 'issued' || card?.status === 'frozen';
   return (
@@ -141,8 +169,8 @@ export function CardsPage() {
         />
       ) : (
         <>
-          <CardPanel overview={overview.data} />
-          {isSandbox && isLive && <SimulatePurchaseCard currency={overview.data.terms.currency} />}
+          <CardPanel overview={overview.data} walletId={walletId} onWalletChange={setWalletId} />
+          {isSandbox && isLive && card && <SimulatePurchaseCard currency={card.currency} />}
           {card && isLive && <CardActivity cardId={card.id} />}
         </>
       )}

@@ -19,6 +19,8 @@ export type PayoutToConfirm = {
   amountMinor: bigint;
   feeMinor: bigint;
   currency: CurrencyCode;
+  /** The wallet it leaves from, named when the customer holds more than one. */
+  fromWallet: string | null;
 };
 
 export const payoutPendingMessage = 'Withdrawal request pending approval.';
@@ -36,8 +38,8 @@ function ConfirmPayoutForm({
 }) {
   const queryClient = useQueryClient();
   const { amountMinor, feeMinor, currency, body } = payout;
-  // The emailed code confirms this amount to this destination, and names both.
-  const { amount, stepUpCode: _typedCode, ...destination } = body;
+  // The emailed code confirms this amount, from this wallet, to this destination.
+  const { amount, walletId, stepUpCode: _typedCode, ...destination } = body;
   const send = useMoneyAction({
     send: requestPayout,
     stepUp: { when: 'always', codeSchema: stepUpCodeSchema },
@@ -58,6 +60,7 @@ function ConfirmPayoutForm({
   return (
     <ConfirmAndSend
       details={[
+        payout.fromWallet !== null && { label: 'From', value: payout.fromWallet },
         { label: 'Amount', value: formatAmountMinor(amountMinor, currency), isStrong: true },
         { label: 'Fee', value: feeMinor === 0n ? 'No fee' : formatAmountMinor(feeMinor, currency) },
         feeMinor > 0n && {
@@ -74,7 +77,7 @@ function ConfirmPayoutForm({
       }
       stepUpField={
         <StepUpCodeField
-          intended={{ purpose: 'payout', amount, destination }}
+          intended={{ purpose: 'payout', amount, destination, ...(walletId ? { walletId } : {}) }}
           value={send.stepUp.code}
           onChange={send.stepUp.setCode}
           onRefused={onRefused}

@@ -33,11 +33,18 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
 import { useDialogTarget } from '../../../components/use-dialog-target.ts';
+import { WalletChoice } from '../../../components/wallet-choice.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
+import {
+  chosenWalletOf,
+  payingWalletOf,
+  useChoosableWallets,
+  walletNameOf,
+} from '../../../lib/wallets.ts';
 import { SavedPayeeSelect } from '../../payees/index.ts';
-import { payoutTermsQueryOptions } from '../api.ts';
+import { payoutTermsQueryOptionsFor } from '../api.ts';
 import { ConfirmPayoutDialog, type PayoutToConfirm } from './confirm-payout-dialog.tsx';
 import { MyPayoutsCard } from './my-payouts-card.tsx';
 import { UpgradeRequiredDialog } from './upgrade-required-dialog.tsx';
@@ -189,7 +196,16 @@ function AvailableBalance({ terms }: { terms: PayoutTerms }) {
   );
 }
 
-function PayoutDetailsForm({ terms }: { terms: PayoutTerms }) {
+function PayoutDetailsForm({
+  terms,
+  walletId,
+  fromWallet,
+}: {
+  terms: PayoutTerms;
+  /** The wallet chosen to pay from; '' for the main wallet. */
+  walletId: string;
+  fromWallet: string | null;
+}) {
   const currency = toCurrencyCode(terms.currency);
   const form = useForm<PayoutValues>({
     mode: 'controlled',
@@ -208,7 +224,7 @@ function PayoutDetailsForm({ terms }: { terms: PayoutTerms }) {
   const requestPayout = () => {
     setFormError(null);
     if (form.validate().hasErrors) return;
-    const body = payoutBodySchema.parse(form.getValues());
+    const body = payoutBodySchema.parse({ ...form.getValues(), ...chosenWalletOf(walletId) });
     const amountMinor = positiveAmountMinorOf(body.amount, currency);
     if (amountMinor === null) {
       form.setFieldError('amount', invalidPayoutAmountMessage);
@@ -223,6 +239,7 @@ function PayoutDetailsForm({ terms }: { terms: PayoutTerms }) {
       amountMinor,
       feeMinor: terms.feeMinor,
       currency,
+      fromWallet,
     });
   };
 
@@ -308,9 +325,13 @@ function PayoutDetailsForm({ terms }: { terms: PayoutTerms }) {
  * The amount is held at once and staff send it; "Your withdrawals" shows what became of it.
  */
 export function PayoutForm() {
-  const terms = useQuery(payoutTermsQueryOptions);
+  const wallets = useChoosableWallets();
+  // '' : the main wallet, as for a customer who holds only that one.
+  const [walletId, setWalletId] = useState('');
+  const payingWallet = payingWalletOf(wallets, walletId);
+  const terms = useQuery(payoutTermsQueryOptionsFor(walletId === '' ? null : walletId));
   // A level or currency that allows no withdrawals: the notice says so and how to change it.
-  const isClosed = useIsMoneyOutClosed('payout');
+  const isClosed = useIsMoneyOutClosed('payout', walletId === '' ? null : walletId);
   const headingId = useId();
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
@@ -325,6 +346,14 @@ export function PayoutForm() {
               leaves your wallet when staff send it.
             </Text>
           </Stack>
+          {wallets && (
+            <WalletChoice
+              wallets={wallets}
+              walletId={walletId}
+              description="The amount is in this wallet's currency."
+              onChange={setWalletId}
+            />
+          )}
           {terms.isPending ? (
             <LoadingState label="Loading your available balance" />
           ) : terms.isError ? (
@@ -337,8 +366,14 @@ export function PayoutForm() {
           ) : (
             <>
               <AvailableBalance terms={terms.data} />
-              <AllowanceNotice kind="payout" />
-              {!isClosed && <PayoutDetailsForm terms={terms.data} />}
+              <AllowanceNotice kind="payout" walletId={walletId === '' ? null : walletId} />
+              {!isClosed && (
+                <PayoutDetailsForm
+                  terms={terms.data}
+                  walletId={walletId}
+                  fromWallet={payingWallet && wallets ? walletNameOf(payingWallet) : null}
+                />
+              )}
             </>
           )}
         </Stack>

@@ -19,6 +19,8 @@ export type PaymentToConfirm = {
   preview: RecipientPreview;
   amountMinor: bigint;
   currency: CurrencyCode;
+  /** The wallet it leaves from, named when the customer holds more than one. */
+  fromWallet: string | null;
   /** At or above the operator's step-up threshold for the currency (from the allowances). */
   needsStepUp: boolean;
 };
@@ -91,6 +93,7 @@ export function ConfirmPaymentStep({
           </Title>
         }
         details={[
+          payment.fromWallet !== null && { label: 'From', value: payment.fromWallet },
           {
             label: 'To',
             value: (
@@ -116,6 +119,7 @@ export function ConfirmPaymentStep({
                 purpose: 'transfer',
                 recipient: payment.body.recipient,
                 amount: payment.body.amount,
+                ...(payment.body.walletId ? { walletId: payment.body.walletId } : {}),
               }}
               onRefused={send.stepUp.refuse}
               value={send.stepUp.code}

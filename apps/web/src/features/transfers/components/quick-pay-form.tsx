@@ -5,16 +5,18 @@ import {
   quickPayBodySchema,
   recipientSchema,
 } from '@coffer/contracts/transfers';
+import type { WalletListItem } from '@coffer/contracts/wallets';
 import { Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import { AllowanceNotice } from '../../../components/allowance-notice.tsx';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
-import { allowancesQueryOptions } from '../../../lib/allowances.ts';
+import { WalletChoice } from '../../../components/wallet-choice.tsx';
+import { allowancesQueryOptionsFor } from '../../../lib/allowances.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import {
@@ -23,15 +25,22 @@ import {
   positiveAmountSchemaFor,
 } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
+import {
+  chosenWalletOf,
+  payingWalletOf,
+  useChoosableWallets,
+  walletNameOf,
+} from '../../../lib/wallets.ts';
 import { SavedPayeeSelect } from '../../payees/index.ts';
 import { recipientPreviewQueryOptions } from '../api.ts';
 import { ConfirmPaymentStep, type PaymentToConfirm } from './confirm-payment-step.tsx';
 
-export type QuickPayValues = { recipient: string; amount: string; note: string };
+/** `walletId` '': the main wallet, as for a customer who holds only that one. */
+export type QuickPayValues = { recipient: string; amount: string; note: string; walletId: string };
 export type QuickPayFormState = UseFormReturnType<QuickPayValues>;
 
 function formSchemaFor(currency: CurrencyCode) {
-  return z.extend(z.omit(quickPayBodySchema, { stepUpCode: true }), {
+  return z.extend(z.omit(quickPayBodySchema, { stepUpCode: true, walletId: true }), {
     amount: positiveAmountSchemaFor(quickPayBodySchema.shape.amount, currency, 'quickPay'),
   });
 }
@@ -43,6 +52,7 @@ function bodyOf(values: QuickPayValues): QuickPayBody {
     recipient: values.recipient.trim(),
     amount: values.amount.trim(),
     ...(note === '' ? {} : { note }),
+    ...chosenWalletOf(values.walletId),
   };
 }
 
@@ -53,8 +63,14 @@ function lookupable(recipient: string): string | null {
 }
 
 /** The line under the recipient field: who the money goes to, once the server says. */
-function RecipientPreviewLine({ recipient }: { recipient: string }) {
-  const preview = useQuery(recipientPreviewQueryOptions(recipient));
+function RecipientPreviewLine({
+  recipient,
+  walletId,
+}: {
+  recipient: string;
+  walletId: string | null;
+}) {
+  const preview = useQuery(recipientPreviewQueryOptions(recipient, walletId));
   if (preview.isPending) {
     return (
       <Group gap={6} role="status">
@@ -85,18 +101,22 @@ function RecipientPreviewLine({ recipient }: { recipient: string }) {
 function RecipientDetailsStep({
   me,
   form,
+  wallets,
   onContinue,
 }: {
   me: Me;
   form: QuickPayFormState;
+  wallets: readonly WalletListItem[] | null;
   onContinue: (payment: PaymentToConfirm) => void;
 }) {
   const queryClient = useQueryClient();
-  const currency = toCurrencyCode(me.currency);
+  const sendingWallet = payingWalletOf(wallets, form.values.walletId);
+  const currency = toCurrencyCode(sendingWallet?.currency ?? me.currency);
+  const walletId = form.values.walletId === '' ? null : form.values.walletId;
   // Back from the confirmation, the recipient is still there and so is its preview.
   const [checkedRecipient, setCheckedRecipient] = useState(() => lookupable(form.values.recipient));
   const [isChecking, setIsChecking] = useState(false);
-  const allowances = useQuery(allowancesQueryOptions);
+  const allowances = useQuery(allowancesQueryOptionsFor(walletId));
   const stepUpThresholdMinor = allowances.data?.stepUpThresholdMinor ?? null;
 
   // The account's checks (frozen, level, limit) are the server's, in PRODUCT.md's order:
@@ -106,7 +126,9 @@ function RecipientDetailsStep({
     setCheckedRecipient(body.recipient);
     setIsChecking(true);
     try {
-      const preview = await queryClient.fetchQuery(recipientPreviewQueryOptions(body.recipient));
+      const preview = await queryClient.fetchQuery(
+        recipientPreviewQueryOptions(body.recipient, walletId),
+      );
       const amountMinor = positiveAmountMinorOf(body.amount, currency);
       if (amountMinor === null) return;
       onContinue({
@@ -114,6 +136,7 @@ function RecipientDetailsStep({
         preview,
         amountMinor,
         currency,
+        fromWallet: sendingWallet && wallets ? walletNameOf(sendingWallet) : null,
         needsStepUp: stepUpThresholdMinor !== null && amountMinor >= stepUpThresholdMinor,
       });
     } catch {
@@ -126,6 +149,17 @@ function RecipientDetailsStep({
   return (
     <form noValidate onSubmit={form.onSubmit((values) => void continueWith(values))}>
       <Stack gap="md">
+        {wallets && (
+          <WalletChoice
+            wallets={wallets}
+            walletId={form.values.walletId}
+            description="The amount is in this wallet's currency; the recipient needs a wallet in it too."
+            onChange={(chosen) => {
+              form.setFieldValue('walletId', chosen);
+              form.clearFieldError('amount');
+            }}
+          />
+        )}
         <SavedPayeeSelect
           kind="coffer"
           onPick={(target) => {
@@ -152,10 +186,10 @@ function RecipientDetailsStep({
             }}
           />
           {checkedRecipient !== null && !form.errors.recipient && (
-            <RecipientPreviewLine recipient={checkedRecipient} />
+            <RecipientPreviewLine recipient={checkedRecipient} walletId={walletId} />
           )}
         </Stack>
-        <AllowanceNotice kind="transfer" />
+        <AllowanceNotice kind="transfer" walletId={walletId} />
         <AmountInput
           label="Amount"
           description={
@@ -190,11 +224,19 @@ function RecipientDetailsStep({
 export function QuickPayForm({ onSent }: { onSent?: () => void }) {
   const me = useMe();
   const [payment, setPayment] = useState<PaymentToConfirm | null>(null);
-  const currency = toCurrencyCode(me?.currency ?? 'USD');
+  const wallets = useChoosableWallets();
+  // Read when the form validates: the amount's digits are the chosen wallet's currency's.
+  const walletsRef = useRef(wallets);
+  walletsRef.current = wallets;
+  const mainCurrency = me?.currency ?? 'USD';
   const form = useForm<QuickPayValues>({
     mode: 'controlled',
-    initialValues: { recipient: '', amount: '', note: '' },
-    validate: contractResolver(formSchemaFor(currency)),
+    initialValues: { recipient: '', amount: '', note: '', walletId: '' },
+    validate: (values) => {
+      const sending = payingWalletOf(walletsRef.current, values.walletId);
+      const currency = toCurrencyCode(sending?.currency ?? mainCurrency);
+      return contractResolver(formSchemaFor(currency))(values);
+    },
   });
   if (!me) return null;
 
@@ -214,5 +256,5 @@ export function QuickPayForm({ onSent }: { onSent?: () => void }) {
       />
     );
   }
-  return <RecipientDetailsStep me={me} form={form} onContinue={setPayment} />;
+  return <RecipientDetailsStep me={me} form={form} wallets={wallets} onContinue={setPayment} />;
 }

@@ -43,8 +43,8 @@ export function TransferPage() {
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
             <Card withBorder padding="lg">
               <Text c="dimmed" size="sm" mb="md">
-                Quick Pay sends money at once to another Coffer customer with an account in your
-                currency.
+                Quick Pay sends money at once to another Coffer customer with an account in the
+                currency you send.
               </Text>
               <QuickPayForm />
             </Card>
