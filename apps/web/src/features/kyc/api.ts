@@ -1,6 +1,7 @@
 import type { rejectBodySchema } from '@coffer/contracts/admin';
 import {
   type KycDocument,
+  type KycIdType,
   type KycSubmission,
   type KycSubmissionBody,
   kycDocumentSchema,
@@ -10,6 +11,8 @@ import {
   staffKycSubmissionListSchema,
   staffKycSubmissionSchema,
 } from '@coffer/contracts/kyc';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -90,3 +93,10 @@ export function rejectKyc(
     schema: staffKycSubmissionSchema,
   });
 }
+
+/** The identity documents Coffer accepts, as the page's language names them. */
+export const idTypeNames: Record<KycIdType, MessageDescriptor> = {
+  passport: msg`Passport`,
+  driver_license: msg`Driver's license`,
+  national_id: msg`National ID card`,
+};

@@ -1,4 +1,5 @@
 import type { CustomerList } from '@coffer/contracts/admin';
+import { Trans } from '@lingui/react/macro';
 import { Menu } from '@mantine/core';
 import { Lock, LockOpen, TrendingUp } from 'lucide-react';
 import {
@@ -45,14 +46,14 @@ export function CustomerActionsMenu({
             }
             onClick={() => onFreeze(customer, menuButton())}
           >
-            {customer.isFrozen ? 'Unfreeze' : 'Freeze'}
+            {customer.isFrozen ? <Trans>Unfreeze</Trans> : <Trans>Freeze</Trans>}
           </Menu.Item>
         )}
         <Menu.Item
           leftSection={<TrendingUp size={16} aria-hidden />}
           onClick={() => onSetLevel(customer, menuButton())}
         >
-          Set Level
+          <Trans>Set Level</Trans>
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,4 +1,5 @@
 import { setLevelBodySchema } from '@coffer/contracts/admin';
+import { useLingui } from '@lingui/react/macro';
 import { NumberInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -17,6 +18,8 @@ const levelMin = 1;
 const levelMax = 9;
 
 function LevelForm({ user, onClose }: { user: LevelTarget; onClose: () => void }) {
+  const { t } = useLingui();
+  const currentLevel = user.level;
   const form = useForm<{ level: number | string; reason: string }>({
     mode: 'controlled',
     initialValues: { level: user.level, reason: '' },
@@ -27,15 +30,15 @@ function LevelForm({ user, onClose }: { user: LevelTarget; onClose: () => void }
       form={form}
       toBody={(values) => setLevelBodySchema.parse(values)}
       send={(body) => setLevel(user.id, body)}
-      onDone={() => showSuccessToast('Account level updated successfully')}
+      onDone={() => showSuccessToast(t`Account level updated successfully`)}
       describeError={(error) => {
-        showErrorToast('Failed to upgrade account level');
+        showErrorToast(t`Failed to upgrade account level`);
         return errorMessage(error);
       }}
       field={
         <NumberInput
-          label="Account level"
-          description={`A whole number from ${levelMin} to ${levelMax}. Now level ${user.level}.`}
+          label={t`Account level`}
+          description={t`A whole number from ${levelMin} to ${levelMax}. Now level ${currentLevel}.`}
           required
           min={levelMin}
           max={levelMax}
@@ -47,7 +50,7 @@ function LevelForm({ user, onClose }: { user: LevelTarget; onClose: () => void }
           {...form.getInputProps('level')}
         />
       }
-      buttons={{ label: 'Upgrade Level', busyLabel: 'Updating...' }}
+      buttons={{ label: t`Upgrade Level`, busyLabel: t`Updating...` }}
       onClose={onClose}
     />
   );
@@ -55,8 +58,9 @@ function LevelForm({ user, onClose }: { user: LevelTarget; onClose: () => void }
 
 /** Set Level: staff may set any level from 1 to 9, with a reason (PRODUCT.md section 5). */
 export function LevelDialog(props: PersonDialogProps<LevelTarget>) {
+  const { t } = useLingui();
   return (
-    <PersonActionDialog {...props} title={(user) => `Set level of ${user.username}`}>
+    <PersonActionDialog {...props} title={({ username }) => t`Set level of ${username}`}>
       {(user) => <LevelForm user={user} onClose={props.onClose} />}
     </PersonActionDialog>
   );

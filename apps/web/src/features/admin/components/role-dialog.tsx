@@ -1,12 +1,13 @@
 import { setRoleBodySchema } from '@coffer/contracts/admin';
 import { type Role, roles } from '@coffer/contracts/auth';
 import { errorCodes } from '@coffer/contracts/errors';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { roleLabels } from '../../../components/staff-role-badge.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { setRole } from '../api.ts';
+import { roleNames } from './badges.tsx';
 import {
   PersonActionDialog,
   PersonActionForm,
@@ -15,9 +16,10 @@ import {
 
 export type RoleTarget = { id: string; username: string; role: Role };
 
-const roleChoices = roles.map((role) => ({ value: role, label: roleLabels[role] }));
-
 function RoleForm({ user, onClose }: { user: RoleTarget; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const { username } = user;
+  const roleChoices = roles.map((role) => ({ value: role, label: i18n._(roleNames[role]) }));
   const form = useForm<{ role: Role; reason: string }>({
     mode: 'controlled',
     initialValues: { role: user.role, reason: '' },
@@ -28,27 +30,31 @@ function RoleForm({ user, onClose }: { user: RoleTarget; onClose: () => void }) 
       form={form}
       toBody={(values) => setRoleBodySchema.parse(values)}
       send={(body) => setRole(user.id, body)}
-      onDone={(detail) =>
+      onDone={(detail) => {
+        const changed = detail.username;
+        const roleName = i18n._(roleNames[detail.role]);
         showSuccessToast(
           detail.pendingRoleGrant
-            ? `Admin role requested for ${detail.username}: a second admin must approve it.`
-            : `${detail.username} is now ${roleLabels[detail.role]}.`,
-        )
-      }
+            ? t`Admin role requested for ${changed}: a second admin must approve it.`
+            : t`${changed} is now ${roleName}.`,
+        );
+      }}
       describeError={(error) =>
         showApiErrorOnForm(form, error, { otherFailureMessage: errorCodes.internal.message })
       }
       intro={
         <Text size="sm">
           {form.values.role === 'admin'
-            ? `The admin role needs a second admin: it takes effect when another admin approves it on ${user.username}'s page.`
-            : `A new role takes effect at once: ${user.username} is signed out everywhere and signs in again with the new access.`}{' '}
-          Staff cannot move money: a customer who becomes staff has their wallet frozen.
+            ? t`The admin role needs a second admin: it takes effect when another admin approves it on ${username}'s page.`
+            : t`A new role takes effect at once: ${username} is signed out everywhere and signs in again with the new access.`}{' '}
+          <Trans>
+            Staff cannot move money: a customer who becomes staff has their wallet frozen.
+          </Trans>
         </Text>
       }
       field={
         <Select
-          label="Role"
+          label={t`Role`}
           required
           data={roleChoices}
           allowDeselect={false}
@@ -57,8 +63,8 @@ function RoleForm({ user, onClose }: { user: RoleTarget; onClose: () => void }) 
         />
       }
       buttons={{
-        label: 'Change role',
-        busyLabel: 'Changing...',
+        label: t`Change role`,
+        busyLabel: t`Changing...`,
         disabled: form.values.role === user.role,
       }}
       onClose={onClose}
@@ -68,8 +74,9 @@ function RoleForm({ user, onClose }: { user: RoleTarget; onClose: () => void }) 
 
 /** Staff roles: who may use the back office, and who may approve (admin only). */
 export function RoleDialog(props: PersonDialogProps<RoleTarget>) {
+  const { t } = useLingui();
   return (
-    <PersonActionDialog {...props} title={(user) => `Change the role of ${user.username}`}>
+    <PersonActionDialog {...props} title={({ username }) => t`Change the role of ${username}`}>
       {(user) => <RoleForm user={user} onClose={props.onClose} />}
     </PersonActionDialog>
   );

@@ -1,4 +1,5 @@
 import { entryKindLabel } from '@coffer/contracts/ledger';
+import { useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
@@ -37,36 +38,41 @@ function SignedAmount({ transaction }: { transaction: Transaction }) {
   );
 }
 
-const columns: Column<Transaction>[] = [
-  {
-    key: 'description',
-    header: 'Description',
-    cell: (transaction) => transaction.description,
-  },
-  { key: 'kind', header: 'Type', cell: (transaction) => entryKindLabel(transaction.kind) },
-  {
-    key: 'createdAt',
-    header: 'Date',
-    cell: (transaction) => (
-      <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(transaction.createdAt)}</span>
-    ),
-  },
-  {
-    key: 'amount',
-    header: 'Amount',
-    align: 'right',
-    cell: (transaction) => <SignedAmount transaction={transaction} />,
-  },
-];
+function useColumns(): Column<Transaction>[] {
+  const { t } = useLingui();
+  return [
+    {
+      key: 'description',
+      header: t`Description`,
+      cell: (transaction) => transaction.description,
+    },
+    { key: 'kind', header: t`Type`, cell: (transaction) => entryKindLabel(transaction.kind) },
+    {
+      key: 'createdAt',
+      header: t`Date`,
+      cell: (transaction) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(transaction.createdAt)}</span>
+      ),
+    },
+    {
+      key: 'amount',
+      header: t`Amount`,
+      align: 'right',
+      cell: (transaction) => <SignedAmount transaction={transaction} />,
+    },
+  ];
+}
 
 /** The customer's ledger lines, newest first, a page at a time. */
 export function TransactionsTab({ userId }: { userId: string }) {
+  const { t } = useLingui();
+  const columns = useColumns();
   const transactions = useInfiniteQuery(customerTransactionsQueryOptions(userId));
-  if (transactions.isPending) return <LoadingState label="Loading transactions" />;
+  if (transactions.isPending) return <LoadingState label={t`Loading transactions`} />;
   if (transactions.isError) {
     return (
       <LoadFailed
-        title="The transactions did not load"
+        title={t`The transactions did not load`}
         error={transactions.error}
         isRetrying={transactions.isFetching}
         onRetry={() => transactions.refetch()}
@@ -74,11 +80,11 @@ export function TransactionsTab({ userId }: { userId: string }) {
     );
   }
   const rows = transactions.data.pages.flatMap((page) => page.items);
-  if (rows.length === 0) return <NothingFound title="No transactions yet" />;
+  if (rows.length === 0) return <NothingFound title={t`No transactions yet`} />;
   return (
     <>
       <DataTable
-        label="Transactions"
+        label={t`Transactions`}
         columns={columns}
         rows={rows}
         rowKey={(transaction) => transaction.lineId}

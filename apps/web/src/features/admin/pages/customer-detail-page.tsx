@@ -1,4 +1,8 @@
 import type { CustomerDetail } from '@coffer/contracts/admin';
+import type { StaffWalletList } from '@coffer/contracts/wallets';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Anchor,
   Badge,
@@ -12,6 +16,7 @@ import {
   Tabs,
   Text,
   Title,
+  useDirection,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -24,7 +29,7 @@ import { EmailWithStatus } from '../../../components/email-with-status.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
-import { roleLabels, StaffRoleBadge } from '../../../components/staff-role-badge.tsx';
+import { StaffRoleBadge } from '../../../components/staff-role-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { customerDetailQueryOptions } from '../../../lib/back-office.ts';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
@@ -46,7 +51,7 @@ import { CustomerLoansTab, DisburseLoanForm } from '../../loans/index.ts';
 import { CustomerPayoutsTab } from '../../payouts/index.ts';
 import { CustomerMessagesTab } from '../../support/index.ts';
 import { customerWalletsQueryOptions } from '../api.ts';
-import { AccountStatusBadge } from '../components/badges.tsx';
+import { AccountStatusBadge, mirroredIn, roleNames } from '../components/badges.tsx';
 import { FreezeDialog, LevelDialog, RoleDialog } from '../components/dialogs-on-demand.ts';
 import { RoleGrantCard } from '../components/role-grant-card.tsx';
 import { TransactionsTab } from '../components/transactions-tab.tsx';
@@ -54,11 +59,13 @@ import { TransactionsTab } from '../components/transactions-tab.tsx';
 const userIdSchema = z.uuid();
 
 function BackToUsers() {
+  const { dir } = useDirection();
   return (
     <Anchor component={Link} to="/admin" size="sm">
       <Group gap={4} wrap="nowrap" component="span">
-        <ArrowLeft size={16} aria-hidden />
-        Back to Users
+        {/* An arrow that points back: the other way in a right-to-left page. */}
+        <ArrowLeft size={16} aria-hidden style={mirroredIn(dir)} />
+        <Trans>Back to Users</Trans>
       </Group>
     </Anchor>
   );
@@ -89,15 +96,32 @@ function MoneyFigure({
 }
 
 function AccountNumber({ accountNumber }: { accountNumber: string }) {
+  const { t } = useLingui();
   return (
     <Group gap="xs" wrap="wrap">
       <Text ff="monospace">{accountNumber}</Text>
-      <CopyButton value={accountNumber} accessibleName="Copy account number" />
+      <CopyButton value={accountNumber} accessibleName={t`Copy account number`} />
     </Group>
   );
 }
 
+function TermsAccepted({
+  acceptance,
+}: {
+  acceptance: NonNullable<CustomerDetail['termsAcceptance']>;
+}) {
+  const version = acceptance.version;
+  const acceptedAt = formatDateTime(acceptance.acceptedAt);
+  return (
+    <Trans>
+      Version {version} accepted {acceptedAt}
+    </Trans>
+  );
+}
+
 function CustomerSummary({ customer }: { customer: CustomerDetail }) {
+  const { i18n } = useLingui();
+  const { level, frozenReason } = customer;
   const me = useMe();
   const isAdmin = me?.role === 'admin';
   const isSelf = me?.id === customer.id;
@@ -109,32 +133,40 @@ function CustomerSummary({ customer }: { customer: CustomerDetail }) {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
-        Account
+        <Trans>Account</Trans>
       </Title>
       <DataList labelWidth={150}>
         {customer.wallet && (
           <DataList.Item>
-            <DataList.ItemLabel>Account number</DataList.ItemLabel>
+            <DataList.ItemLabel>
+              <Trans>Account number</Trans>
+            </DataList.ItemLabel>
             <DataList.ItemValue>
               <AccountNumber accountNumber={customer.wallet.accountNumber} />
             </DataList.ItemValue>
           </DataList.Item>
         )}
         <DataList.Item>
-          <DataList.ItemLabel>Level</DataList.ItemLabel>
+          <DataList.ItemLabel>
+            <Trans>Level</Trans>
+          </DataList.ItemLabel>
           <DataList.ItemValue>
             <Group gap="sm" wrap="wrap">
-              <Text fw={600}>Level {customer.level}</Text>
+              <Text fw={600}>
+                <Trans>Level {level}</Trans>
+              </Text>
               {isAdmin && (
                 <Button variant="light" size="compact-sm" onClick={levelDialog.open}>
-                  Set Level
+                  <Trans>Set Level</Trans>
                 </Button>
               )}
             </Group>
           </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
-          <DataList.ItemLabel>Status</DataList.ItemLabel>
+          <DataList.ItemLabel>
+            <Trans>Status</Trans>
+          </DataList.ItemLabel>
           <DataList.ItemValue>
             <Stack gap={6}>
               <Group gap="sm" wrap="wrap">
@@ -146,58 +178,81 @@ function CustomerSummary({ customer }: { customer: CustomerDetail }) {
                     color={customer.isFrozen ? undefined : 'red'}
                     onClick={freezeDialog.open}
                   >
-                    {customer.isFrozen ? 'Unfreeze' : 'Freeze'}
+                    {customer.isFrozen ? <Trans>Unfreeze</Trans> : <Trans>Freeze</Trans>}
                   </Button>
                 )}
               </Group>
               {customer.frozenReason !== null && (
-                <Text size="sm">Reason: {customer.frozenReason}</Text>
+                <Text size="sm">
+                  <Trans>Reason: {frozenReason}</Trans>
+                </Text>
               )}
             </Stack>
           </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
-          <DataList.ItemLabel>Role</DataList.ItemLabel>
+          <DataList.ItemLabel>
+            <Trans>Role</Trans>
+          </DataList.ItemLabel>
           <DataList.ItemValue>
             <Group gap="sm" wrap="wrap">
-              <Text>{roleLabels[customer.role]}</Text>
+              <Text>{i18n._(roleNames[customer.role])}</Text>
               {isAdmin && !isSelf && (
                 <Button variant="light" size="compact-sm" onClick={roleDialog.open}>
-                  Change role
+                  <Trans>Change role</Trans>
                 </Button>
               )}
             </Group>
           </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
-          <DataList.ItemLabel>Email</DataList.ItemLabel>
+          <DataList.ItemLabel>
+            <Trans>Email</Trans>
+          </DataList.ItemLabel>
           <DataList.ItemValue>
             <EmailWithStatus email={customer.email} isVerified={customer.isEmailVerified} />
           </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
-          <DataList.ItemLabel>Phone</DataList.ItemLabel>
-          <DataList.ItemValue>{customer.phone ?? 'No phone number'}</DataList.ItemValue>
+          <DataList.ItemLabel>
+            <Trans>Phone</Trans>
+          </DataList.ItemLabel>
+          <DataList.ItemValue>
+            {/* "+49…" keeps its plus in front in a right-to-left page. */}
+            {customer.phone ? <bdi>{customer.phone}</bdi> : <Trans>No phone number</Trans>}
+          </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
-          <DataList.ItemLabel>Country</DataList.ItemLabel>
+          <DataList.ItemLabel>
+            <Trans>Country</Trans>
+          </DataList.ItemLabel>
           <DataList.ItemValue>{customer.country}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
-          <DataList.ItemLabel>Two-factor</DataList.ItemLabel>
-          <DataList.ItemValue>{customer.hasTotp ? 'On' : 'Off'}</DataList.ItemValue>
+          <DataList.ItemLabel>
+            <Trans>Two-factor</Trans>
+          </DataList.ItemLabel>
+          <DataList.ItemValue>
+            {customer.hasTotp ? <Trans>On</Trans> : <Trans>Off</Trans>}
+          </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
-          <DataList.ItemLabel>Member since</DataList.ItemLabel>
+          <DataList.ItemLabel>
+            <Trans>Member since</Trans>
+          </DataList.ItemLabel>
           <DataList.ItemValue>{formatDate(customer.createdAt)}</DataList.ItemValue>
         </DataList.Item>
         {customer.role === 'customer' && (
           <DataList.Item>
-            <DataList.ItemLabel>Terms</DataList.ItemLabel>
+            <DataList.ItemLabel>
+              <Trans>Terms</Trans>
+            </DataList.ItemLabel>
             <DataList.ItemValue>
-              {customer.termsAcceptance
-                ? `Version ${customer.termsAcceptance.version} accepted ${formatDateTime(customer.termsAcceptance.acceptedAt)}`
-                : 'Not accepted yet'}
+              {customer.termsAcceptance ? (
+                <TermsAccepted acceptance={customer.termsAcceptance} />
+              ) : (
+                <Trans>Not accepted yet</Trans>
+              )}
             </DataList.ItemValue>
           </DataList.Item>
         )}
@@ -226,21 +281,40 @@ const tabValues = [
   'audit',
 ] as const;
 type TabValue = (typeof tabValues)[number];
+const tabLabels: Record<TabValue, MessageDescriptor> = {
+  transactions: msg`Transactions`,
+  requests: msg`Deposits & adjustments`,
+  loans: msg`Pending Loan Requests`,
+  payouts: msg`Payouts`,
+  'bulk-payments': msg`Bulk payments`,
+  kyc: msg`KYC`,
+  cards: msg`Cards`,
+  disputes: msg`Disputes`,
+  messages: msg`Messages`,
+  audit: msg`Audit`,
+};
 const tabSchema = z.enum(tabValues);
 
 function PendingBadge({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const requests = useQuery(customerMoneyRequestsQueryOptions(userId));
   const count =
     requests.data?.items.filter((request) => request.status === 'pending_approval').length ?? 0;
   if (count === 0) return null;
   return (
-    <Badge size="sm" color="yellow" variant="light" aria-label={`${count} pending`}>
+    <Badge
+      size="sm"
+      color="yellow"
+      variant="light"
+      aria-label={t`${plural(count, { one: '# pending', other: '# pending' })}`}
+    >
       {count}
     </Badge>
   );
 }
 
 function CustomerTabs({ userId }: { userId: string }) {
+  const { t, i18n } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const parsedTab = tabSchema.safeParse(searchParams.get('tab'));
   const tab: TabValue = parsedTab.success ? parsedTab.data : 'transactions';
@@ -258,18 +332,15 @@ function CustomerTabs({ userId }: { userId: string }) {
       keepMounted={false}
     >
       <Tabs.List mb="md">
-        <Tabs.Tab value="transactions">Transactions</Tabs.Tab>
-        <Tabs.Tab value="requests" rightSection={<PendingBadge userId={userId} />}>
-          Deposits & adjustments
-        </Tabs.Tab>
-        <Tabs.Tab value="loans">Pending Loan Requests</Tabs.Tab>
-        <Tabs.Tab value="payouts">Payouts</Tabs.Tab>
-        <Tabs.Tab value="bulk-payments">Bulk payments</Tabs.Tab>
-        <Tabs.Tab value="kyc">KYC</Tabs.Tab>
-        <Tabs.Tab value="cards">Cards</Tabs.Tab>
-        <Tabs.Tab value="disputes">Disputes</Tabs.Tab>
-        <Tabs.Tab value="messages">Messages</Tabs.Tab>
-        <Tabs.Tab value="audit">Audit</Tabs.Tab>
+        {tabValues.map((value) => (
+          <Tabs.Tab
+            key={value}
+            value={value}
+            rightSection={value === 'requests' ? <PendingBadge userId={userId} /> : undefined}
+          >
+            {i18n._(tabLabels[value])}
+          </Tabs.Tab>
+        ))}
       </Tabs.List>
       <Tabs.Panel value="transactions">
         <TransactionsTab userId={userId} />
@@ -299,21 +370,24 @@ function CustomerTabs({ userId }: { userId: string }) {
         <CustomerMessagesTab userId={userId} />
       </Tabs.Panel>
       <Tabs.Panel value="audit">
-        <AuditEventsTable label="Audit events" filter={{ subjectUserId: userId }} />
+        <AuditEventsTable label={t`Audit events`} filter={{ subjectUserId: userId }} />
       </Tabs.Panel>
     </Tabs>
   );
 }
 
 function CustomerDetailView({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const customer = useQuery(customerDetailQueryOptions(userId));
   const isUnknown = customer.error instanceof ApiError && customer.error.status === 404;
   usePageTitle(
-    customer.data?.legalName ?? customer.data?.username ?? (isUnknown ? 'Page not found' : 'User'),
+    customer.data?.legalName ??
+      customer.data?.username ??
+      (isUnknown ? t`Page not found` : t`User`),
   );
 
   if (customer.isPending) {
-    return <LoadingState label="Loading the user" />;
+    return <LoadingState label={t`Loading the user`} />;
   }
   if (customer.isError) {
     if (isUnknown) return <NotFoundContent isInsideShell />;
@@ -321,7 +395,7 @@ function CustomerDetailView({ userId }: { userId: string }) {
       <Stack gap="lg">
         <BackToUsers />
         <LoadFailed
-          title="This user did not load"
+          title={t`This user did not load`}
           error={customer.error}
           isRetrying={customer.isFetching}
           onRetry={() => customer.refetch()}
@@ -350,41 +424,46 @@ function CustomerDetailView({ userId }: { userId: string }) {
         </Group>
         {detail.role === 'customer' && (
           <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {detail.legalName === null
-              ? 'No verified legal name yet: the username is shown'
-              : 'Legal name · username'}
+            {detail.legalName === null ? (
+              <Trans>No verified legal name yet: the username is shown</Trans>
+            ) : (
+              <Trans>Legal name · username</Trans>
+            )}
           </Text>
         )}
         <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {detail.email} · {detail.phone ?? 'No phone number'}
+          <bdi>{detail.email}</bdi> ·{' '}
+          {detail.phone ? <bdi>{detail.phone}</bdi> : <Trans>No phone number</Trans>}
         </Text>
       </Stack>
       {detail.wallet ? (
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <MoneyFigure
-            label="Account Balance"
+            label={t`Account Balance`}
             amountMinor={detail.wallet.balanceMinor}
             currency={detail.wallet.currency}
             isMain
           />
           <MoneyFigure
-            label="Held"
+            label={t`Held`}
             amountMinor={detail.wallet.heldMinor}
             currency={detail.wallet.currency}
           />
           <MoneyFigure
-            label="Available"
+            label={t`Available`}
             amountMinor={detail.wallet.availableMinor}
             currency={detail.wallet.currency}
           />
           <MoneyFigure
-            label="Loan Balance"
+            label={t`Loan Balance`}
             amountMinor={detail.wallet.loanBalanceMinor}
             currency={detail.wallet.currency}
           />
         </SimpleGrid>
       ) : (
-        <Text>This person has no wallet.</Text>
+        <Text>
+          <Trans>This person has no wallet.</Trans>
+        </Text>
       )}
       {detail.closedAt !== null && <ClosedAccountCard userId={detail.id} />}
       {detail.wallet && <CustomerWalletsCard userId={detail.id} />}
@@ -406,7 +485,7 @@ function CustomerDetailView({ userId }: { userId: string }) {
           otherActions={[
             {
               value: 'disburse_loan',
-              label: 'Disburse loan',
+              label: t`Disburse loan`,
               form: <DisburseLoanForm userId={detail.id} />,
             },
           ]}
@@ -414,6 +493,32 @@ function CustomerDetailView({ userId }: { userId: string }) {
       )}
       <CustomerTabs userId={detail.id} />
     </Stack>
+  );
+}
+
+type StaffWallet = StaffWalletList['items'][number];
+
+function WalletName({ wallet }: { wallet: StaffWallet }) {
+  const { currency } = wallet;
+  const accountNumber = <bdi>{wallet.accountNumber}</bdi>;
+  return wallet.isMain ? (
+    <Trans>
+      {currency} (main) · {accountNumber}
+    </Trans>
+  ) : (
+    <>
+      {currency} · {accountNumber}
+    </>
+  );
+}
+
+function WalletBalance({ wallet }: { wallet: StaffWallet }) {
+  const balance = <bdi>{formatAmountMinor(wallet.balanceMinor, wallet.currency)}</bdi>;
+  const available = <bdi>{formatAmountMinor(wallet.availableMinor, wallet.currency)}</bdi>;
+  return (
+    <Trans>
+      {balance} (available {available})
+    </Trans>
   );
 }
 
@@ -425,18 +530,16 @@ function CustomerWalletsCard({ userId }: { userId: string }) {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="sm">
-        Wallets
+        <Trans>Wallets</Trans>
       </Title>
       <DataList labelWidth={220}>
         {wallets.data.items.map((wallet) => (
           <DataList.Item key={wallet.id}>
             <DataList.ItemLabel>
-              {wallet.currency}
-              {wallet.isMain ? ' (main)' : ''} · {wallet.accountNumber}
+              <WalletName wallet={wallet} />
             </DataList.ItemLabel>
             <DataList.ItemValue>
-              {formatAmountMinor(wallet.balanceMinor, wallet.currency)} (available{' '}
-              {formatAmountMinor(wallet.availableMinor, wallet.currency)})
+              <WalletBalance wallet={wallet} />
             </DataList.ItemValue>
           </DataList.Item>
         ))}

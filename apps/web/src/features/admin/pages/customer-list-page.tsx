@@ -1,4 +1,7 @@
 import { type CustomerList, customerSearchIdentifiers } from '@coffer/contracts/admin';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
@@ -11,6 +14,7 @@ import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState, LoadMore, NothingFound } from '../../../components/query-states.tsx';
 import { StaffRoleBadge } from '../../../components/staff-role-badge.tsx';
 import { useDialogTarget } from '../../../components/use-dialog-target.ts';
+import { intlLocale } from '../../../lib/i18n.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -35,7 +39,9 @@ function RowActions({
   onFreeze,
   onSetLevel,
 }: { customer: Customer } & Pick<CustomerActionsMenuProps, 'onFreeze' | 'onSetLevel'>) {
+  const { t } = useLingui();
   const me = useMe();
+  const { username } = customer;
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       <Button
@@ -43,13 +49,13 @@ function RowActions({
         to={`/admin/users/${customer.id}`}
         variant="light"
         size="compact-sm"
-        aria-label={`View ${customer.username}`}
+        aria-label={t`View ${username}`}
       >
-        View
+        <Trans>View</Trans>
       </Button>
       {me?.role === 'admin' && (
         <DeferredDropdown
-          label={`More actions for ${customer.username}`}
+          label={t`More actions for ${username}`}
           icon={<EllipsisVertical size={18} aria-hidden />}
           size="md"
           load={loadActionsMenu}
@@ -65,23 +71,31 @@ function RowActions({
  * exact number or reference is named as such, so "no card ends in 8071" is not mistaken
  * for "the card search is broken".
  */
-function nobodyMatches(search: string): string {
-  const identifiers = customerSearchIdentifiers(search);
+function nobodyMatches(search: string, i18n: I18n): string {
+  const { accountNumber, phone, cardLastFour, disputeReference } =
+    customerSearchIdentifiers(search);
   const exactly = [
-    identifiers.accountNumber && `no account number is ${identifiers.accountNumber}`,
-    identifiers.phone && `no phone is ${identifiers.phone}`,
-    identifiers.cardLastFour && `no card ends in ${identifiers.cardLastFour}`,
-    identifiers.disputeReference && `no dispute is ${identifiers.disputeReference}`,
+    accountNumber && i18n._(msg`no account number is ${accountNumber}`),
+    phone && i18n._(msg`no phone is ${phone}`),
+    cardLastFour && i18n._(msg`no card ends in ${cardLastFour}`),
+    disputeReference && i18n._(msg`no dispute is ${disputeReference}`),
   ].filter((part) => part !== null);
-  const nameOrEmail = `Nobody's name or email contains "${search}"`;
-  return exactly.length > 0
-    ? `${nameOrEmail}, and ${exactly.join(', ')}.`
-    : `${nameOrEmail}. A phone, an account number, a card's last four digits or a dispute reference is found when typed whole.`;
+  if (exactly.length === 0) {
+    return i18n._(
+      msg`Nobody's name or email contains "${search}". A phone, an account number, a card's last four digits or a dispute reference is found when typed whole.`,
+    );
+  }
+  // Each clause is a whole phrase in the language; the list is joined the language's way.
+  const exactMatches = new Intl.ListFormat(intlLocale(), { type: 'unit', style: 'long' }).format(
+    exactly,
+  );
+  return i18n._(msg`Nobody's name or email contains "${search}", and ${exactMatches}.`);
 }
 
 /** The back office's front page: every user, newest first, searchable on the server. */
 export function CustomerListPage() {
-  usePageTitle('Users');
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Users`);
   const [searchParams, setSearchParams] = useSearchParams();
   const [searchText, setSearchText] = useState(searchParams.get('search') ?? '');
   const [debouncedSearch] = useDebouncedValue(searchText.trim(), searchDebounceMs);
@@ -96,7 +110,7 @@ export function CustomerListPage() {
   const columns: Column<Customer>[] = [
     {
       key: 'name',
-      header: 'Name',
+      header: t`Name`,
       cell: (customer) => (
         <Stack gap={0}>
           <Group gap={6} wrap="wrap">
@@ -116,12 +130,12 @@ export function CustomerListPage() {
     },
     {
       key: 'email',
-      header: 'Email',
+      header: t`Email`,
       cell: (customer) => <span style={{ overflowWrap: 'anywhere' }}>{customer.email}</span>,
     },
     {
       key: 'balance',
-      header: 'Balance',
+      header: t`Balance`,
       align: 'right',
       cell: (customer) =>
         customer.balance ? (
@@ -132,29 +146,29 @@ export function CustomerListPage() {
           </span>
         ) : (
           <Text span size="sm" c="dimmed">
-            No wallet
+            <Trans>No wallet</Trans>
           </Text>
         ),
     },
     {
       key: 'kyc',
-      header: 'KYC status',
+      header: t`KYC status`,
       // Staff have no identity verification of their own to show.
       cell: (customer) =>
         customer.role === 'customer' ? <KycStatusBadge status={customer.kycStatus} /> : null,
       isEmpty: (customer) => customer.role !== 'customer',
     },
-    { key: 'level', header: 'Level', cell: (customer) => customer.level },
+    { key: 'level', header: t`Level`, cell: (customer) => customer.level },
     {
       key: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: (customer) => (
         <AccountStatusBadge isFrozen={customer.isFrozen} closedAt={customer.closedAt} />
       ),
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       isHeaderHidden: true,
       align: 'right',
       cell: (customer) => (
@@ -180,22 +194,24 @@ export function CustomerListPage() {
       <WebhookAlerts />
       <QueueCounts />
       <Group justify="space-between" align="flex-end" gap="md">
-        <Title order={1}>Users</Title>
+        <Title order={1}>
+          <Trans>Users</Trans>
+        </Title>
         <Paper withBorder px="md" py="xs">
           <Text size="sm" c="dimmed">
-            Total Users
+            <Trans>Total Users</Trans>
           </Text>
           <Text fz="xl" fw={700} aria-live="polite">
-            {firstPage ? firstPage.totalUsers.toLocaleString() : '…'}
+            {firstPage ? firstPage.totalUsers.toLocaleString(intlLocale()) : '…'}
           </Text>
         </Paper>
       </Group>
       <TextInput
         type="search"
-        aria-label="Search users"
-        placeholder="Name, email, phone, account number, card's last four, REF-…"
+        aria-label={t`Search users`}
+        placeholder={t`Name, email, phone, account number, card's last four, REF-…`}
         leftSection={<Search size={16} aria-hidden />}
-        rightSection={isSearching ? <Loader size={16} aria-label="Searching" /> : null}
+        rightSection={isSearching ? <Loader size={16} aria-label={t`Searching`} /> : null}
         maxLength={searchLengthMax}
         value={searchText}
         onChange={(event) => {
@@ -206,23 +222,23 @@ export function CustomerListPage() {
         }}
       />
       {customers.isPending ? (
-        <LoadingState label="Loading users" />
+        <LoadingState label={t`Loading users`} />
       ) : customers.isError ? (
         <LoadFailed
-          title="The users did not load"
+          title={t`The users did not load`}
           error={customers.error}
           isRetrying={customers.isFetching}
           onRetry={() => customers.refetch()}
         />
       ) : rows.length === 0 ? (
         <NothingFound
-          title="No users found"
-          description={debouncedSearch ? nobodyMatches(debouncedSearch) : undefined}
+          title={t`No users found`}
+          description={debouncedSearch ? nobodyMatches(debouncedSearch, i18n) : undefined}
         />
       ) : (
         <>
           <DataTable
-            label="Users"
+            label={t`Users`}
             columns={columns}
             rows={rows}
             rowKey={(customer) => customer.id}

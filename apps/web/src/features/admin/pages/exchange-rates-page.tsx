@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
+import { intlLocale } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { exchangeRatesQueryOptions } from '../api.ts';
 
@@ -10,40 +12,66 @@ import { exchangeRatesQueryOptions } from '../api.ts';
  * source's health. Markups are the operator's configuration (COFFER_FX_MARKUP, ADR 051):
  * shown here read-only, changed by a deployment.
  */
+function RateSource({ source }: { source: string }) {
+  return <Trans>Source: {source}</Trans>;
+}
+
+function RatesNote({ maxAgeHours }: { maxAgeHours: number }) {
+  return (
+    <Trans>
+      Rates older than {maxAgeHours} hours are not used. Markups come from the operator’s
+      configuration (COFFER_FX_MARKUP) and are changed by redeploying it; they cannot be edited
+      here.
+    </Trans>
+  );
+}
+
+/** A markup in basis points as a percentage the page's language writes: 0.50 %, ٠٫٥٠ ٪. */
+function formatMarkup(markupBp: number): string {
+  return new Intl.NumberFormat(intlLocale(), {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(markupBp / 10_000);
+}
+
 export function ExchangeRatesPage() {
-  usePageTitle('Exchange rates');
+  const { t } = useLingui();
+  usePageTitle(t`Exchange rates`);
   const rates = useQuery(exchangeRatesQueryOptions);
   return (
     <Stack gap="lg" maw={960}>
-      <Title order={1}>Exchange rates</Title>
+      <Title order={1}>
+        <Trans>Exchange rates</Trans>
+      </Title>
       {rates.isError && (
         <LoadFailed
-          title="The rates did not load"
+          title={t`The rates did not load`}
           error={rates.error}
           isRetrying={rates.isFetching}
           onRetry={() => rates.refetch()}
         />
       )}
-      {rates.isPending && <LoadingState label="Loading the rates" />}
+      {rates.isPending && <LoadingState label={t`Loading the rates`} />}
       {rates.data && (
         <>
           <Card withBorder padding="lg">
             <Stack gap="xs">
               <Group gap="sm">
-                <Text fw={600}>Source: {rates.data.source}</Text>
+                <Text fw={600}>
+                  <RateSource source={rates.data.source} />
+                </Text>
                 <Badge color={rates.data.isHealthy ? 'green' : 'red'}>
-                  {rates.data.isHealthy ? 'Healthy' : 'Unavailable'}
+                  {rates.data.isHealthy ? <Trans>Healthy</Trans> : <Trans>Unavailable</Trans>}
                 </Badge>
               </Group>
               {rates.data.problem && (
-                <Alert color="red" title="Exchange is unavailable to customers">
+                <Alert color="red" title={t`Exchange is unavailable to customers`}>
                   {rates.data.problem}
                 </Alert>
               )}
               <Text size="sm" c="dimmed">
-                Rates older than {Math.round(rates.data.maxAgeSeconds / 3600)} hours are not used.
-                Markups come from the operator’s configuration (COFFER_FX_MARKUP) and are changed by
-                redeploying it; they cannot be edited here.
+                <RatesNote maxAgeHours={Math.round(rates.data.maxAgeSeconds / 3600)} />
               </Text>
             </Stack>
           </Card>
@@ -52,22 +80,32 @@ export function ExchangeRatesPage() {
               <Table>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Pair</Table.Th>
-                    <Table.Th ta="right">Mid rate</Table.Th>
-                    <Table.Th ta="right">Markup</Table.Th>
-                    <Table.Th>Rate time</Table.Th>
+                    <Table.Th>
+                      <Trans>Pair</Trans>
+                    </Table.Th>
+                    <Table.Th ta="right">
+                      <Trans>Mid rate</Trans>
+                    </Table.Th>
+                    <Table.Th ta="right">
+                      <Trans>Markup</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>Rate time</Trans>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {rates.data.pairs.map((pair) => (
                     <Table.Tr key={`${pair.sellCurrency}/${pair.receiveCurrency}`}>
                       <Table.Td>
-                        {pair.sellCurrency} → {pair.receiveCurrency}
+                        <bdi>
+                          {pair.sellCurrency} → {pair.receiveCurrency}
+                        </bdi>
                       </Table.Td>
-                      <Table.Td ta="right">{pair.midRate ?? 'none'}</Table.Td>
-                      <Table.Td ta="right">{(pair.markupBp / 100).toFixed(2)} %</Table.Td>
+                      <Table.Td ta="right">{pair.midRate ?? <Trans>none</Trans>}</Table.Td>
+                      <Table.Td ta="right">{formatMarkup(pair.markupBp)}</Table.Td>
                       <Table.Td>
-                        {pair.rateAt ? new Date(pair.rateAt).toLocaleString() : '—'}
+                        {pair.rateAt ? new Date(pair.rateAt).toLocaleString(intlLocale()) : '—'}
                       </Table.Td>
                     </Table.Tr>
                   ))}

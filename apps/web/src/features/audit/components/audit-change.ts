@@ -1,6 +1,8 @@
 import { roles } from '@coffer/contracts/auth';
 import { isCurrencyCode } from '@coffer/contracts/currencies';
 import { minorUnitsSchema } from '@coffer/contracts/money';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod/mini';
 import { roleLabels } from '../../../components/staff-role-badge.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -13,67 +15,83 @@ import { formatAmountMinor } from '../../../lib/money.ts';
 export type ChangeLine = { label: string; before?: string; after?: string; link?: string };
 
 /** What the events record, in the words of the people who read the log. */
-const fieldLabels: Record<string, string> = {
-  isFrozen: 'Transactions',
-  level: 'Level',
-  role: 'Role',
-  status: 'Status',
-  amountMinor: 'Amount',
-  feeMinor: 'Fee',
-  totalMinor: 'Total',
-  externalReference: 'Reference',
-  reference: 'Reference',
-  email: 'Email',
-  username: 'Username',
-  timeZone: 'Time zone',
-  termsVersion: 'Terms version',
-  problemType: 'Problem',
-  idType: 'ID type',
-  lastFour: 'Card ending',
-  staffNote: 'Staff note',
-  retentionDays: 'Kept for (days)',
-  sha256: 'Document fingerprint',
-  fileSha256: 'File fingerprint',
-  format: 'File format',
-  payoutCount: 'Payouts',
-  downloadCount: 'Downloads',
-  firstDownloadedAt: 'First downloaded',
-  day: 'Day',
-  lineCount: 'Lines',
-  matched: 'Matched',
-  matchedPayouts: 'Payouts matched',
-  depositRequests: 'Deposit requests',
-  queued: 'Left to reconcile',
-  kind: 'Kind',
-  reason: 'Reason',
-  resolution: 'Resolution',
-  from: 'From',
-  to: 'To',
-  keyId: 'Key',
-  rotated: 'Re-encrypted',
-  refused: 'Refused',
-  remaining: 'Left under older keys',
-  isComplete: 'Complete',
+const fieldLabels: Record<string, MessageDescriptor> = {
+  isFrozen: msg`Transactions`,
+  level: msg`Level`,
+  role: msg`Role`,
+  status: msg`Status`,
+  amountMinor: msg`Amount`,
+  feeMinor: msg`Fee`,
+  totalMinor: msg`Total`,
+  externalReference: msg`Reference`,
+  reference: msg`Reference`,
+  email: msg`Email`,
+  username: msg`Username`,
+  timeZone: msg`Time zone`,
+  termsVersion: msg`Terms version`,
+  problemType: msg`Problem`,
+  idType: msg`ID type`,
+  lastFour: msg`Card ending`,
+  staffNote: msg`Staff note`,
+  retentionDays: msg`Kept for (days)`,
+  sha256: msg`Document fingerprint`,
+  fileSha256: msg`File fingerprint`,
+  format: msg`File format`,
+  payoutCount: msg`Payouts`,
+  downloadCount: msg`Downloads`,
+  firstDownloadedAt: msg`First downloaded`,
+  day: msg`Day`,
+  lineCount: msg`Lines`,
+  matched: msg`Matched`,
+  matchedPayouts: msg`Payouts matched`,
+  depositRequests: msg`Deposit requests`,
+  queued: msg`Left to reconcile`,
+  kind: msg`Kind`,
+  reason: msg`Reason`,
+  resolution: msg`Resolution`,
+  from: msg`From`,
+  to: msg`To`,
+  keyId: msg`Key`,
+  rotated: msg`Re-encrypted`,
+  refused: msg`Refused`,
+  remaining: msg`Left under older keys`,
+  isComplete: msg`Complete`,
 };
 
-const statusLabels: Record<string, string> = {
-  pending_approval: 'pending approval',
-  posted: 'posted',
-  rejected: 'rejected',
+const statusLabels: Record<string, MessageDescriptor> = {
+  pending_approval: msg`pending approval`,
+  posted: msg`posted`,
+  rejected: msg`rejected`,
 };
 
 /** Records whose page is a tab of the customer's page: the line opens it there. */
-const customerTabOf: Record<string, { label: string; tab: string; tabName: string }> = {
-  cardId: { label: 'Card', tab: 'cards', tabName: 'Cards' },
-  loanId: { label: 'Loan', tab: 'loans', tabName: 'Loans' },
-  submissionId: { label: 'Verification', tab: 'kyc', tabName: 'KYC' },
-  messageId: { label: 'Message', tab: 'messages', tabName: 'Messages' },
-  refundRequestId: { label: 'Refund', tab: 'requests', tabName: 'Deposits & adjustments' },
-  moneyRequestId: {
-    label: 'Deposit or adjustment',
+const customerTabOf: Record<
+  string,
+  { label: MessageDescriptor; tab: string; tabLink: MessageDescriptor }
+> = {
+  cardId: { label: msg`Card`, tab: 'cards', tabLink: msg`Cards tab` },
+  loanId: { label: msg`Loan`, tab: 'loans', tabLink: msg`Loans tab` },
+  submissionId: { label: msg`Verification`, tab: 'kyc', tabLink: msg`KYC tab` },
+  messageId: { label: msg`Message`, tab: 'messages', tabLink: msg`Messages tab` },
+  refundRequestId: {
+    label: msg`Refund`,
     tab: 'requests',
-    tabName: 'Deposits & adjustments',
+    tabLink: msg`Deposits & adjustments tab`,
   },
+  moneyRequestId: {
+    label: msg`Deposit or adjustment`,
+    tab: 'requests',
+    tabLink: msg`Deposits & adjustments tab`,
+  },
+};
+
+/** The words of values, in the reader's language. */
+const valueWords = {
+  none: msg`none`,
+  disabled: msg`disabled`,
+  enabled: msg`enabled`,
+  yes: msg`yes`,
+  no: msg`no`,
 };
 
 /** Machine words (`driver_license`) whose values read as words once spaced. */
@@ -101,23 +119,35 @@ function labelFromName(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function describeMoney(value: unknown, owner: Record<string, unknown>): string | undefined {
+function describeMoney(
+  value: unknown,
+  owner: Record<string, unknown>,
+  i18n: I18n,
+): string | undefined {
   const amountMinor = minorUnitsSchema.safeParse(value);
   if (!amountMinor.success || typeof owner.currency !== 'string') return undefined;
   if (!isCurrencyCode(owner.currency)) return undefined;
-  if (amountMinor.data === 0n) return 'none';
+  if (amountMinor.data === 0n) return i18n._(valueWords.none);
   return formatAmountMinor(amountMinor.data, owner.currency, { currencyDisplay: 'code' });
 }
 
-function describeValue(field: string, value: unknown, owner: Record<string, unknown>): string {
+function describeValue(
+  field: string,
+  value: unknown,
+  owner: Record<string, unknown>,
+  i18n: I18n,
+): string {
   if (value === null || value === undefined) return '—';
-  if (field === 'isFrozen' && typeof value === 'boolean') return value ? 'disabled' : 'enabled';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (field === 'isFrozen' && typeof value === 'boolean') {
+    return i18n._(value ? valueWords.disabled : valueWords.enabled);
+  }
+  if (typeof value === 'boolean') return i18n._(value ? valueWords.yes : valueWords.no);
   const role = roleSchema.safeParse(value);
   if (field === 'role' && role.success) return roleLabels[role.data];
-  if (field === 'status' && typeof value === 'string') return statusLabels[value] ?? value;
+  const status = typeof value === 'string' ? statusLabels[value] : undefined;
+  if (field === 'status' && status) return i18n._(status);
   if (field.endsWith('Minor')) {
-    const money = describeMoney(value, owner);
+    const money = describeMoney(value, owner, i18n);
     if (money !== undefined) return money;
   }
   if (field.endsWith('Sha256') || field === 'sha256') {
@@ -144,21 +174,23 @@ function describeField(
   field: string,
   records: { before: Record<string, unknown>; after: Record<string, unknown> },
   subjectUserId: string | null,
+  i18n: I18n,
 ): ChangeLine | null {
   const tab = customerTabOf[field];
   if (tab) {
     // An id says nothing to a reader: the line opens the record, or is left out.
     const link = linkOf(field, records.after[field] ?? records.before[field], subjectUserId);
-    return link ? { label: tab.label, after: `${tab.tabName} tab`, link } : null;
+    return link ? { label: i18n._(tab.label), after: i18n._(tab.tabLink), link } : null;
   }
-  const label = fieldLabels[field] ?? labelFromName(field);
+  const known = fieldLabels[field];
+  const label = known ? i18n._(known) : labelFromName(field);
   const hasBefore = field in records.before;
   const hasAfter = field in records.after;
   const beforeText = hasBefore
-    ? describeValue(field, records.before[field], records.before)
+    ? describeValue(field, records.before[field], records.before, i18n)
     : undefined;
   const afterText = hasAfter
-    ? describeValue(field, records.after[field], records.after)
+    ? describeValue(field, records.after[field], records.after, i18n)
     : undefined;
   const link = linkOf(field, records.after[field], subjectUserId);
   const linked = link ? { link } : {};
@@ -173,11 +205,12 @@ function describeField(
  * Turns an audit event's before and after snapshots into readable lines. Known fields get
  * words, money its currency format, records with a page a link to it (`subjectUserId`: the
  * customer whose page holds them); other fields get their name in words, so nothing
- * recorded is hidden from the reader.
+ * recorded is hidden from the reader. Words are in the language of `i18n` (the render's).
  */
 export function describeChange(
   before: unknown,
   after: unknown,
+  i18n: I18n,
   subjectUserId: string | null = null,
 ): ChangeLine[] {
   if (before === null && after === null) return [];
@@ -186,7 +219,7 @@ export function describeChange(
   if (!isRecord(beforeRecord) || !isRecord(afterRecord)) {
     return [
       {
-        label: 'Change',
+        label: i18n._(msg`Change`),
         before: before === null ? undefined : JSON.stringify(before),
         after: after === null ? undefined : JSON.stringify(after),
       },
@@ -201,7 +234,7 @@ export function describeChange(
       .filter(
         (field) => (beforeRecord[field] ?? null) !== null || (afterRecord[field] ?? null) !== null,
       )
-      .map((field) => describeField(field, records, subjectUserId))
+      .map((field) => describeField(field, records, subjectUserId, i18n))
       .filter((line) => line !== null)
   );
 }

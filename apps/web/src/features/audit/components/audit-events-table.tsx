@@ -1,5 +1,7 @@
-import { type AuditEvent, auditActionLabels } from '@coffer/contracts/audit';
-import { ActionIcon, Anchor, Group, Stack, Text } from '@mantine/core';
+import type { AuditEvent } from '@coffer/contracts/audit';
+import type { I18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ActionIcon, Anchor, Group, Stack, Text, useDirection } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router';
@@ -8,6 +10,7 @@ import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState, LoadMore, NothingFound } from '../../../components/query-states.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { type AuditFilter, auditQueryOptions } from '../api.ts';
+import { auditActionNames } from './action-names.ts';
 import { describeChange } from './audit-change.ts';
 
 type Person = { id: string; username: string };
@@ -15,12 +18,15 @@ type Person = { id: string; username: string };
 // Long values (a fingerprint, an address) wrap inside their column instead of widening it.
 const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
 
-function linesOf(event: AuditEvent) {
-  return describeChange(event.before, event.after, event.subject?.id ?? null);
+function linesOf(event: AuditEvent, i18n: I18n) {
+  return describeChange(event.before, event.after, i18n, event.subject?.id ?? null);
 }
 
 function ChangeCell({ event }: { event: AuditEvent }) {
-  const lines = linesOf(event);
+  const { i18n } = useLingui();
+  // From the value before to the one after, the way the page reads.
+  const arrow = useDirection().dir === 'rtl' ? '←' : '→';
+  const lines = linesOf(event, i18n);
   if (lines.length === 0) return <Text size="sm">—</Text>;
   return (
     <Stack gap={2}>
@@ -32,7 +38,7 @@ function ChangeCell({ event }: { event: AuditEvent }) {
               <Text span size="sm" c="dimmed" td="line-through">
                 {line.before}
               </Text>{' '}
-              →{' '}
+              {arrow}{' '}
             </>
           )}
           {line.link ? (
@@ -57,7 +63,8 @@ function PersonButton({
   onFilter,
 }: {
   person: Person;
-  filterLabel: string;
+  /** What the button does, for screen readers: "Show only actions by lee". */
+  filterLabel: (username: string) => string;
   onFilter: ((person: Person) => void) | undefined;
 }) {
   if (!onFilter) {
@@ -75,7 +82,7 @@ function PersonButton({
       ta="left"
       style={wrapAnywhere}
       onClick={() => onFilter(person)}
-      aria-label={`${filterLabel} ${person.username}`}
+      aria-label={filterLabel(person.username)}
     >
       {person.username}
     </Anchor>
@@ -97,19 +104,23 @@ export function AuditEventsTable({
   onFilterActor?: (person: Person) => void;
   onFilterSubject?: (person: Person) => void;
 }) {
+  const { t, i18n } = useLingui();
+  const openLabel = (username: string) => t`Open ${username}`;
+  // "Open" points up and onwards: onwards is to the left in a right-to-left page.
+  const openIconStyle = useDirection().dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined;
   const events = useInfiniteQuery(auditQueryOptions(filter));
   const isSubjectShown = filter.subjectUserId === undefined || onFilterSubject !== undefined;
   const columns: Column<AuditEvent>[] = [
-    { key: 'action', header: 'What', cell: (event) => auditActionLabels[event.action] },
+    { key: 'action', header: t`What`, cell: (event) => i18n._(auditActionNames[event.action]) },
     {
       key: 'actor',
-      header: 'Who',
+      header: t`Who`,
       cell: (event) =>
         event.actor ? (
           <Stack gap={0} align="flex-start">
             <PersonButton
               person={event.actor}
-              filterLabel="Show only actions by"
+              filterLabel={(username) => t`Show only actions by ${username}`}
               onFilter={onFilterActor}
             />
             {event.ipAddress && (
@@ -120,7 +131,7 @@ export function AuditEventsTable({
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">
-            System
+            <Trans>System</Trans>
           </Text>
         ),
     },
@@ -128,13 +139,13 @@ export function AuditEventsTable({
       ? [
           {
             key: 'subject',
-            header: 'Whom',
+            header: t`Whom`,
             cell: (event: AuditEvent) =>
               event.subject ? (
                 <Group gap={4} wrap="nowrap" align="flex-start">
                   <PersonButton
                     person={event.subject}
-                    filterLabel="Show only actions on"
+                    filterLabel={(username) => t`Show only actions on ${username}`}
                     onFilter={onFilterSubject}
                   />
                   <ActionIcon
@@ -142,9 +153,9 @@ export function AuditEventsTable({
                     to={`/admin/users/${event.subject.id}`}
                     variant="subtle"
                     size="sm"
-                    aria-label={`Open ${event.subject.username}`}
+                    aria-label={openLabel(event.subject.username)}
                   >
-                    <ArrowUpRight size={14} aria-hidden />
+                    <ArrowUpRight size={14} aria-hidden style={openIconStyle} />
                   </ActionIcon>
                 </Group>
               ) : (
@@ -155,30 +166,30 @@ export function AuditEventsTable({
       : []),
     {
       key: 'change',
-      header: 'Before → after',
-      isEmpty: (event) => linesOf(event).length === 0,
+      header: t`Before → after`,
+      isEmpty: (event) => linesOf(event, i18n).length === 0,
       cell: (event) => <ChangeCell event={event} />,
     },
     {
       key: 'reason',
-      header: 'Reason',
+      header: t`Reason`,
       isEmpty: (event) => event.reason === null,
       cell: (event) => <span style={wrapAnywhere}>{event.reason ?? '—'}</span>,
     },
     {
       key: 'time',
-      header: 'Time',
+      header: t`Time`,
       cell: (event) => (
         <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.createdAt)}</span>
       ),
     },
   ];
 
-  if (events.isPending) return <LoadingState label="Loading the audit log" />;
+  if (events.isPending) return <LoadingState label={t`Loading the audit log`} />;
   if (events.isError) {
     return (
       <LoadFailed
-        title="The audit log did not load"
+        title={t`The audit log did not load`}
         error={events.error}
         isRetrying={events.isFetching}
         onRetry={() => events.refetch()}
@@ -186,7 +197,7 @@ export function AuditEventsTable({
     );
   }
   const rows = events.data.pages.flatMap((page) => page.items);
-  if (rows.length === 0) return <NothingFound title="No audit events found" />;
+  if (rows.length === 0) return <NothingFound title={t`No audit events found`} />;
   return (
     <>
       <DataTable

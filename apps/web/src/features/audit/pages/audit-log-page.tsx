@@ -1,4 +1,5 @@
-import { auditActionLabels, auditActions } from '@coffer/contracts/audit';
+import { auditActions } from '@coffer/contracts/audit';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -7,12 +8,9 @@ import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { customerDetailQueryOptions } from '../../../lib/back-office.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import type { AuditFilter } from '../api.ts';
+import { auditActionNames } from '../components/action-names.ts';
 import { AuditEventsTable } from '../components/audit-events-table.tsx';
 
-const actionChoices = auditActions.map((action) => ({
-  value: action,
-  label: auditActionLabels[action],
-}));
 const actionSchema = z.enum(auditActions);
 const userIdSchema = z.uuid();
 
@@ -31,25 +29,29 @@ function parseFilter(searchParams: URLSearchParams): AuditFilter {
 
 /** A filter on one person, named (looked up by id) with a way to remove it. */
 function PersonFilter({
-  label,
+  param,
   userId,
   onClear,
 }: {
-  label: string;
+  param: PersonParam;
   userId: string;
   onClear: () => void;
 }) {
+  const { t } = useLingui();
   const person = useQuery(customerDetailQueryOptions(userId));
-  const name = person.data?.username ?? (person.isError ? 'Unknown user' : '…');
+  const name = person.data?.username ?? (person.isError ? t`Unknown user` : '…');
+  const shown = <strong>{name}</strong>;
   return (
     <Paper withBorder px="sm" py={4} radius="xl">
       <Group gap={6} wrap="nowrap">
         <Text size="sm">
-          {label}: <strong>{name}</strong>
+          {param === 'actor' ? <Trans>By: {shown}</Trans> : <Trans>On: {shown}</Trans>}
         </Text>
         <CloseButton
           size="sm"
-          aria-label={`Remove the filter ${label.toLowerCase()} ${name}`}
+          aria-label={
+            param === 'actor' ? t`Remove the filter by ${name}` : t`Remove the filter on ${name}`
+          }
           onClick={onClear}
         />
       </Group>
@@ -59,7 +61,12 @@ function PersonFilter({
 
 /** Every staff and security-relevant action, newest first; read-only for everyone. */
 export function AuditLogPage() {
-  usePageTitle('Audit log');
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Audit log`);
+  const actionChoices = auditActions.map((action) => ({
+    value: action,
+    label: i18n._(auditActionNames[action]),
+  }));
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = parseFilter(searchParams);
 
@@ -82,18 +89,22 @@ export function AuditLogPage() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>Audit log</Title>
+        <Title order={1}>
+          <Trans>Audit log</Trans>
+        </Title>
         <Text c="dimmed">
-          Every staff and security-relevant action: who, what, to whom, and why. Nobody can edit or
-          delete it. Select a name to see only that person's entries.
+          <Trans>
+            Every staff and security-relevant action: who, what, to whom, and why. Nobody can edit
+            or delete it. Select a name to see only that person's entries.
+          </Trans>
         </Text>
       </Stack>
       <Group gap="sm" align="flex-end" wrap="wrap">
         {/* The browser's own list, which jumps to an action as its first letters are typed;
             "All actions" takes the filter off. */}
         <ChoiceSelect
-          label="Action"
-          placeholder="All actions"
+          label={t`Action`}
+          placeholder={t`All actions`}
           data={actionChoices}
           value={filter.action ?? null}
           onChange={(value) => update('action', value)}
@@ -102,14 +113,14 @@ export function AuditLogPage() {
         />
         {filter.actorUserId && (
           <PersonFilter
-            label="By"
+            param="actor"
             userId={filter.actorUserId}
             onClear={() => update('actor', null)}
           />
         )}
         {filter.subjectUserId && (
           <PersonFilter
-            label="On"
+            param="subject"
             userId={filter.subjectUserId}
             onClear={() => update('subject', null)}
           />
@@ -119,12 +130,12 @@ export function AuditLogPage() {
             variant="subtle"
             onClick={() => setSearchParams({}, { preventScrollReset: true })}
           >
-            Clear filters
+            <Trans>Clear filters</Trans>
           </Button>
         )}
       </Group>
       <AuditEventsTable
-        label="Audit events"
+        label={t`Audit events`}
         filter={filter}
         onFilterActor={(person) => update('actor', person.id)}
         onFilterSubject={(person) => update('subject', person.id)}

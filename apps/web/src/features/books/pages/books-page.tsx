@@ -1,23 +1,37 @@
 import type { TrialBalance } from '@coffer/contracts/books';
-import { toCurrencyCode } from '@coffer/contracts/currencies';
-import { formatMoney } from '@coffer/contracts/money';
 import { todayUtc } from '@coffer/contracts/statements';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { withQuery } from '../../../lib/back-office.ts';
+import { intlLocale } from '../../../lib/i18n.ts';
+import { formatAmountMinor } from '../../../lib/money.ts';
 import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { trialBalancePath, trialBalanceQueryOptions } from '../api.ts';
 
 type CurrencySection = TrialBalance['currencies'][number];
 
+/** The trial balance's columns: the account, then its four amounts. */
+const columnHeadings: { label: MessageDescriptor; isAmount: boolean }[] = [
+  { label: msg`GL code`, isAmount: false },
+  { label: msg`Account`, isAmount: false },
+  { label: msg`Opening`, isAmount: true },
+  { label: msg`Debits`, isAmount: true },
+  { label: msg`Credits`, isAmount: true },
+  { label: msg`Closing`, isAmount: true },
+];
+
 function CurrencyTable({ section }: { section: CurrencySection }) {
-  const currency = toCurrencyCode(section.currency);
+  const { t, i18n } = useLingui();
+  const { currency } = section;
   const money = (amountMinor: bigint) =>
-    formatMoney({ amountMinor, currency }, { currencyDisplay: 'code' });
+    formatAmountMinor(amountMinor, currency, { currencyDisplay: 'code' });
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
@@ -25,19 +39,18 @@ function CurrencyTable({ section }: { section: CurrencySection }) {
           {section.currency}
         </Title>
         <Text fw={600} c={section.isBalanced ? undefined : 'red.9'}>
-          {section.isBalanced ? 'Balanced' : 'Does not balance'}
+          {section.isBalanced ? <Trans>Balanced</Trans> : <Trans>Does not balance</Trans>}
         </Text>
       </Group>
       <Table.ScrollContainer minWidth={640} type="native">
-        <Table striped aria-label={`Trial balance in ${section.currency}`}>
+        <Table striped aria-label={t`Trial balance in ${currency}`}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>GL code</Table.Th>
-              <Table.Th>Account</Table.Th>
-              <Table.Th ta="right">Opening</Table.Th>
-              <Table.Th ta="right">Debits</Table.Th>
-              <Table.Th ta="right">Credits</Table.Th>
-              <Table.Th ta="right">Closing</Table.Th>
+              {columnHeadings.map(({ label, isAmount }) => (
+                <Table.Th key={label.id} ta={isAmount ? 'right' : undefined}>
+                  {i18n._(label)}
+                </Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -54,7 +67,9 @@ function CurrencyTable({ section }: { section: CurrencySection }) {
           </Table.Tbody>
           <Table.Tfoot>
             <Table.Tr>
-              <Table.Th colSpan={3}>Total</Table.Th>
+              <Table.Th colSpan={3}>
+                <Trans>Total</Trans>
+              </Table.Th>
               <Table.Th ta="right" data-testid={`total-debits-${section.currency}`}>
                 {money(section.totalDebitsMinor)}
               </Table.Th>
@@ -70,13 +85,42 @@ function CurrencyTable({ section }: { section: CurrencySection }) {
   );
 }
 
+function ProvisionalNote({ date, timeZone }: { date: string; timeZone: string }) {
+  const day = <bdi>{date}</bdi>;
+  return (
+    <Trans>
+      {day} is not closed yet: these figures are computed live and change as money moves. The day
+      closes at midnight ({timeZone}).
+    </Trans>
+  );
+}
+
+function ClosedNote({
+  date,
+  timeZone,
+  closedAt,
+}: {
+  date: string;
+  timeZone: string;
+  closedAt: string;
+}) {
+  const day = <bdi>{date}</bdi>;
+  const closedTime = new Date(closedAt).toLocaleString(intlLocale());
+  return (
+    <Trans>
+      Closed {day} ({timeZone}) at {closedTime}.
+    </Trans>
+  );
+}
+
 /**
  * The operator's books: any day's trial balance per currency, closed days from their
  * snapshot and today live (provisional), with CSV downloads. Read-only for all staff; the
  * general-ledger export is the admin's.
  */
 export function BooksPage() {
-  usePageTitle('Books');
+  const { t } = useLingui();
+  usePageTitle(t`Books`);
   const me = useMe();
   const [searchParams, setSearchParams] = useSearchParams();
   const date = searchParams.get('date') ?? todayUtc();
@@ -84,11 +128,13 @@ export function BooksPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Books</Title>
+      <Title order={1}>
+        <Trans>Books</Trans>
+      </Title>
       <Group align="flex-end" gap="sm">
         <TextInput
           type="date"
-          label="Day"
+          label={t`Day`}
           value={date}
           max={todayUtc()}
           onChange={(event) => {
@@ -102,7 +148,7 @@ export function BooksPage() {
           download={`trial-balance-${date}.csv`}
           leftSection={<FileSpreadsheet size={18} aria-hidden />}
         >
-          Download trial balance (CSV)
+          <Trans>Download trial balance (CSV)</Trans>
         </Button>
         {me?.role === 'admin' && (
           <Button
@@ -112,34 +158,40 @@ export function BooksPage() {
             download={`journal-${date}_${date}.csv`}
             leftSection={<FileSpreadsheet size={18} aria-hidden />}
           >
-            Download journal lines (CSV)
+            <Trans>Download journal lines (CSV)</Trans>
           </Button>
         )}
       </Group>
       {balance.isError ? (
         <LoadFailed
-          title="The trial balance did not load"
+          title={t`The trial balance did not load`}
           error={balance.error}
           isRetrying={balance.isFetching}
           onRetry={() => balance.refetch()}
         />
       ) : balance.isPending ? (
-        <Text c="dimmed">Loading the trial balance…</Text>
+        <Text c="dimmed">
+          <Trans>Loading the trial balance…</Trans>
+        </Text>
       ) : (
         <>
           {balance.data.status === 'provisional' ? (
-            <Alert color="yellow" title="Provisional">
-              {balance.data.date} is not closed yet: these figures are computed live and change as
-              money moves. The day closes at midnight ({balance.data.timeZone}).
+            <Alert color="yellow" title={t`Provisional`}>
+              <ProvisionalNote date={balance.data.date} timeZone={balance.data.timeZone} />
             </Alert>
           ) : (
             <Text size="sm" c="dimmed" data-testid="books-status">
-              Closed {balance.data.date} ({balance.data.timeZone}) at{' '}
-              {new Date(balance.data.closedAt ?? '').toLocaleString()}.
+              <ClosedNote
+                date={balance.data.date}
+                timeZone={balance.data.timeZone}
+                closedAt={balance.data.closedAt ?? ''}
+              />
             </Text>
           )}
           {balance.data.currencies.length === 0 ? (
-            <Text>No money moved on or before this day.</Text>
+            <Text>
+              <Trans>No money moved on or before this day.</Trans>
+            </Text>
           ) : (
             balance.data.currencies.map((section) => (
               <CurrencyTable key={section.currency} section={section} />

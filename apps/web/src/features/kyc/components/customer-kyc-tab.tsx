@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState, NothingFound } from '../../../components/query-states.tsx';
@@ -6,12 +7,13 @@ import { KycSubmissionsTable } from './kyc-submissions-table.tsx';
 
 /** The KYC tab of a customer's page: every verification, newest first, with its decision. */
 export function CustomerKycTab({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const submissions = useQuery(customerKycQueryOptions(userId));
-  if (submissions.isPending) return <LoadingState label="Loading verifications" />;
+  if (submissions.isPending) return <LoadingState label={t`Loading verifications`} />;
   if (submissions.isError) {
     return (
       <LoadFailed
-        title="The verifications did not load"
+        title={t`The verifications did not load`}
         error={submissions.error}
         isRetrying={submissions.isFetching}
         onRetry={() => submissions.refetch()}
@@ -19,11 +21,11 @@ export function CustomerKycTab({ userId }: { userId: string }) {
     );
   }
   if (submissions.data.items.length === 0) {
-    return <NothingFound title="No identity verification submitted yet" />;
+    return <NothingFound title={t`No identity verification submitted yet`} />;
   }
   return (
     <KycSubmissionsTable
-      label="Identity verifications"
+      label={t`Identity verifications`}
       submissions={submissions.data.items}
       isCustomerShown={false}
     />

@@ -5,6 +5,7 @@ import {
   kycUploadedMessage,
   kycUploadFailedMessage,
 } from '@coffer/contracts/kyc';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { FileInput, Progress, Stack, Text } from '@mantine/core';
 import { CircleCheck, Upload } from 'lucide-react';
 import { useState } from 'react';
@@ -22,6 +23,10 @@ function failureMessage(cause: string): string {
   return `${kycUploadFailedMessage} ${cause}`;
 }
 
+function UploadProgressText({ percent }: { percent: number }) {
+  return <Trans>Uploading… {percent}%</Trans>;
+}
+
 /**
  * The ID document: uploaded as soon as it is chosen, with a progress bar driven by the
  * upload's own progress events. The server decides the type from the bytes; the size is
@@ -35,6 +40,7 @@ export function DocumentUploadField({
   error: string | undefined;
   onUploaded: (document: KycDocument | null) => void;
 }) {
+  const { t } = useLingui();
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<UploadState>({ step: 'idle' });
 
@@ -65,9 +71,9 @@ export function DocumentUploadField({
   return (
     <Stack gap={6}>
       <FileInput
-        label="ID document"
-        description="A photo or scan of your ID: JPEG, PNG or PDF, at most 10 MB"
-        placeholder="Choose a file"
+        label={t`ID document`}
+        description={t`A photo or scan of your ID: JPEG, PNG or PDF, at most 10 MB`}
+        placeholder={t`Choose a file`}
         // Mantine's placeholder grey is too faint on white for WCAG AA.
         styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
         accept="image/jpeg,image/png,application/pdf"
@@ -84,11 +90,11 @@ export function DocumentUploadField({
           <Progress
             value={state.percent}
             size="lg"
-            aria-label="Upload progress"
+            aria-label={t`Upload progress`}
             transitionDuration={0}
           />
           <Text size="xs" c="dimmed" aria-live="polite">
-            Uploading… {state.percent}%
+            <UploadProgressText percent={state.percent} />
           </Text>
         </Stack>
       )}

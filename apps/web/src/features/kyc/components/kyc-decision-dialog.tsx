@@ -1,4 +1,5 @@
 import type { StaffKycSubmission } from '@coffer/contracts/kyc';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Text } from '@mantine/core';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import {
@@ -22,10 +23,13 @@ function ApproveForm({
   submission: StaffKycSubmission;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
+  const { username } = submission.user;
+  const { legalName } = submission;
   const approve = useStaffAction({
     mutationFn: () => approveKyc(submission.id),
     onDone: () => {
-      showSuccessToast(`Verification approved: ${submission.user.username}`);
+      showSuccessToast(t`Verification approved: ${username}`);
       onClose();
     },
     describeError: errorMessage,
@@ -40,18 +44,25 @@ function ApproveForm({
     >
       <Stack gap="md">
         <Text size="sm">
-          Approve {submission.user.username}'s identity? Their account becomes level 2 (a higher
-          level stays), and they are told at once and by email.
+          <Trans>
+            Approve {username}'s identity? Their account becomes level 2 (a higher level stays), and
+            they are told at once and by email.
+          </Trans>
         </Text>
         {submission.legalName !== null && (
           <Text size="sm">
-            Statements, new cards and staff pages will name them{' '}
-            <strong>{submission.legalName}</strong>.
+            <Trans>
+              Statements, new cards and staff pages will name them <strong>{legalName}</strong>.
+            </Trans>
           </Text>
         )}
         <FormAlert message={approve.formError} />
-        <StaffActionButtons onCancel={onClose} isBusy={approve.isPending} busyLabel="Approving...">
-          Approve
+        <StaffActionButtons
+          onCancel={onClose}
+          isBusy={approve.isPending}
+          busyLabel={t`Approving...`}
+        >
+          <Trans>Approve</Trans>
         </StaffActionButtons>
       </Stack>
     </form>
@@ -65,14 +76,17 @@ function RejectForm({
   submission: StaffKycSubmission;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
+  const { username } = submission.user;
   return (
     <RejectWithReasonForm
       reject={(body) => rejectKyc(submission.id, body)}
-      onRejected={() => showSuccessToast(`Verification rejected: ${submission.user.username}`)}
+      onRejected={() => showSuccessToast(t`Verification rejected: ${username}`)}
       onClose={onClose}
+      labels={{ action: t`Reject`, busy: t`Rejecting...`, color: 'red.9' }}
     >
       <Text size="sm" c="dimmed">
-        {submission.user.username} sees your reason and may submit again.
+        <Trans>{username} sees your reason and may submit again.</Trans>
       </Text>
     </RejectWithReasonForm>
   );
@@ -80,10 +94,11 @@ function RejectForm({
 
 /** Staff approve a pending verification, or reject it with a reason the customer sees. */
 export function KycDecisionDialog(props: TargetDialogProps<KycDecisionTarget>) {
+  const { t } = useLingui();
   return (
     <TargetModal
       {...props}
-      title={props.target?.decision === 'reject' ? 'Reject verification' : 'Approve verification'}
+      title={props.target?.decision === 'reject' ? t`Reject verification` : t`Approve verification`}
     >
       {(target) =>
         target.decision === 'approve' ? (

@@ -1,8 +1,9 @@
-import { kycIdTypeLabels, type StaffKycSubmission } from '@coffer/contracts/kyc';
+import type { StaffKycSubmission } from '@coffer/contracts/kyc';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ModalOnDemand } from '../../../components/modal-on-demand.ts';
 import { formatDateTime, formatUtcDay } from '../../../lib/dates.ts';
-import { kycDocumentUrl } from '../api.ts';
+import { idTypeNames, kycDocumentUrl } from '../api.ts';
 import type { KycDecision } from './kyc-decision-dialog.tsx';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -23,36 +24,38 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
  * text, so a name or address is shown as written, never read as markup.
  */
 function SubmittedDetails({ submission }: { submission: StaffKycSubmission }) {
+  const { t, i18n } = useLingui();
   return (
-    <Stack component="dl" gap="sm" m={0} aria-label="Submitted details">
-      <Detail label="Legal name">
-        {submission.legalName ?? 'Not asked: submitted before the form asked for it'}
+    <Stack component="dl" gap="sm" m={0} aria-label={t`Submitted details`}>
+      <Detail label={t`Legal name`}>
+        {submission.legalName ?? <Trans>Not asked: submitted before the form asked for it</Trans>}
       </Detail>
-      <Detail label={kycIdTypeLabels[submission.idType]}>
+      <Detail label={i18n._(idTypeNames[submission.idType])}>
         <Text span ff="monospace" inherit>
           {submission.idNumber}
         </Text>
       </Detail>
-      <Detail label="Date of birth">{formatUtcDay(submission.dateOfBirth)}</Detail>
-      <Detail label="Address">
+      <Detail label={t`Date of birth`}>{formatUtcDay(submission.dateOfBirth)}</Detail>
+      <Detail label={t`Address`}>
         <Text span inherit style={{ whiteSpace: 'pre-line' }}>
           {submission.address}
         </Text>
       </Detail>
-      <Detail label="Customer">
+      <Detail label={t`Customer`}>
         {submission.user.username} · {submission.user.email}
       </Detail>
-      <Detail label="Submitted">{formatDateTime(submission.createdAt)}</Detail>
+      <Detail label={t`Submitted`}>{formatDateTime(submission.createdAt)}</Detail>
     </Stack>
   );
 }
 
 function DocumentShown({ submission, title }: { submission: StaffKycSubmission; title: string }) {
   const url = kycDocumentUrl(submission.id);
+  const { sha256 } = submission.document;
   if (!submission.document.isAvailable) {
     return (
       <Text size="sm" c="dimmed">
-        The document was deleted after the retention period.
+        <Trans>The document was deleted after the retention period.</Trans>
       </Text>
     );
   }
@@ -71,10 +74,10 @@ function DocumentShown({ submission, title }: { submission: StaffKycSubmission; 
         />
       )}
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        SHA-256 {submission.document.sha256}
+        <Trans>SHA-256 {sha256}</Trans>
       </Text>
       <Anchor href={url} target="_blank" rel="noopener" size="sm">
-        Open in a new tab
+        <Trans>Open in a new tab</Trans>
       </Anchor>
     </Stack>
   );
@@ -98,7 +101,9 @@ export function KycDocumentViewer({
   onExited: () => void;
   onDecide: (submission: StaffKycSubmission, decision: KycDecision) => void;
 }) {
-  const title = submission ? `ID document of ${submission.user.username}` : 'ID document';
+  const { t } = useLingui();
+  const username = submission?.user.username;
+  const title = username === undefined ? t`ID document` : t`ID document of ${username}`;
   return (
     <ModalOnDemand
       opened={opened}
@@ -117,13 +122,15 @@ export function KycDocumentViewer({
             <SubmittedDetails submission={submission} />
             {submission.status === 'pending' && (
               <Group gap="xs">
-                <Button onClick={() => onDecide(submission, 'approve')}>Approve</Button>
+                <Button onClick={() => onDecide(submission, 'approve')}>
+                  <Trans>Approve</Trans>
+                </Button>
                 <Button
                   variant="default"
                   color="red"
                   onClick={() => onDecide(submission, 'reject')}
                 >
-                  Reject
+                  <Trans>Reject</Trans>
                 </Button>
               </Group>
             )}

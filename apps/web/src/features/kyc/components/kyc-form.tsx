@@ -1,12 +1,12 @@
 import {
   type KycDocument,
   type KycRejectedDetails,
-  kycIdTypeLabels,
   kycIdTypes,
   kycSubmissionBodySchema,
   kycSubmitFailedMessage,
   legalNameLengthMax,
 } from '@coffer/contracts/kyc';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Card, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +17,7 @@ import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
-import { submitKyc } from '../api.ts';
+import { idTypeNames, submitKyc } from '../api.ts';
 import { DocumentUploadField } from './document-upload-field.tsx';
 
 type Values = {
@@ -56,16 +56,13 @@ function valuesFrom(rejected: KycRejectedDetails | null): Values {
 function RetypeNotice() {
   return (
     <Alert color="blue" icon={<Info size={18} aria-hidden />}>
-      We filled in what you sent last time. Check it against your ID, correct what the reason names,
-      and upload your document again: we do not reuse the file of a rejected verification.
+      <Trans>
+        We filled in what you sent last time. Check it against your ID, correct what the reason
+        names, and upload your document again: we do not reuse the file of a rejected verification.
+      </Trans>
     </Alert>
   );
 }
-
-const idTypeOptions = kycIdTypes.map((idType) => ({
-  value: idType,
-  label: kycIdTypeLabels[idType],
-}));
 
 /** The latest birthday an adult can have today, for the date picker's upper bound. */
 function latestAdultBirthday(): string {
@@ -79,6 +76,11 @@ function latestAdultBirthday(): string {
  * server checks them; after a rejection, started from what was sent.
  */
 export function KycForm({ rejected }: { rejected: KycRejectedDetails | null }) {
+  const { t, i18n } = useLingui();
+  const idTypeOptions = kycIdTypes.map((idType) => ({
+    value: idType,
+    label: i18n._(idTypeNames[idType]),
+  }));
   const queryClient = useQueryClient();
   const headingId = useId();
   const [formError, setFormError] = useState<string | null>(null);
@@ -90,7 +92,7 @@ export function KycForm({ rejected }: { rejected: KycRejectedDetails | null }) {
   const submit = useMutation({
     mutationFn: (values: Values) => submitKyc(kycSubmissionBodySchema.parse(values)),
     onSuccess: async () => {
-      showSuccessToast('Your verification was submitted.');
+      showSuccessToast(t`Your verification was submitted.`);
       await queryClient.invalidateQueries({ queryKey: ['kyc'] });
     },
     onError: (error) =>
@@ -106,7 +108,7 @@ export function KycForm({ rejected }: { rejected: KycRejectedDetails | null }) {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
-        Verify your identity
+        <Trans>Verify your identity</Trans>
       </Title>
       <form
         noValidate
@@ -119,29 +121,29 @@ export function KycForm({ rejected }: { rejected: KycRejectedDetails | null }) {
           {rejected && <RetypeNotice />}
           <FormAlert message={formError} />
           <TextInput
-            label="Legal name"
-            description="Your full name exactly as it is on your ID"
+            label={t`Legal name`}
+            description={t`Your full name exactly as it is on your ID`}
             required
             maxLength={legalNameLengthMax}
             autoComplete="name"
             {...form.getInputProps('legalName')}
           />
           <ChoiceSelect
-            label="ID type"
-            placeholder="Choose the type of ID"
+            label={t`ID type`}
+            placeholder={t`Choose the type of ID`}
             data={idTypeOptions}
             required
             {...form.getInputProps('idType')}
           />
           <TextInput
-            label="ID number"
+            label={t`ID number`}
             required
             maxLength={50}
             autoComplete="off"
             {...form.getInputProps('idNumber')}
           />
           <Textarea
-            label="Address"
+            label={t`Address`}
             required
             autosize
             minRows={2}
@@ -150,8 +152,8 @@ export function KycForm({ rejected }: { rejected: KycRejectedDetails | null }) {
             {...form.getInputProps('address')}
           />
           <TextInput
-            label="Date of birth"
-            description="You must be 18 or older"
+            label={t`Date of birth`}
+            description={t`You must be 18 or older`}
             type="date"
             required
             max={latestAdultBirthday()}
@@ -163,8 +165,8 @@ export function KycForm({ rejected }: { rejected: KycRejectedDetails | null }) {
             onUploaded={setDocument}
           />
           <Group>
-            <BusyButton isBusy={submit.isPending} busyLabel="Submitting...">
-              Submit KYC
+            <BusyButton isBusy={submit.isPending} busyLabel={t`Submitting...`}>
+              <Trans>Submit KYC</Trans>
             </BusyButton>
           </Group>
         </Stack>

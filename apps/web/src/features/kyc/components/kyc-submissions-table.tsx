@@ -1,9 +1,11 @@
-import { kycIdTypeLabels, type StaffKycSubmission } from '@coffer/contracts/kyc';
+import type { StaffKycSubmission } from '@coffer/contracts/kyc';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { useDialogTarget } from '../../../components/use-dialog-target.ts';
 import { formatDateTime, formatUtcDay } from '../../../lib/dates.ts';
+import { idTypeNames } from '../api.ts';
 import {
   type KycDecision,
   KycDecisionDialog,
@@ -13,20 +15,33 @@ import { KycDocumentViewer } from './kyc-document-viewer.tsx';
 import { KycStatusBadge } from './kyc-status-badge.tsx';
 
 function StatusCell({ submission }: { submission: StaffKycSubmission }) {
+  const sentAt = formatDateTime(submission.createdAt);
+  const reviewer = submission.reviewer?.username;
+  const reason = submission.reason;
   return (
     <Stack gap={2} align="flex-start">
       <KycStatusBadge status={submission.status} />
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        Sent {formatDateTime(submission.createdAt)}
+        <Trans>Sent {sentAt}</Trans>
       </Text>
-      {submission.reviewer && (
+      {reviewer !== undefined && (
         <Text size="xs" c="dimmed">
-          by {submission.reviewer.username}
-          {submission.reason ? `: ${submission.reason}` : ''}
+          {reason ? (
+            <Trans>
+              by {reviewer}: {reason}
+            </Trans>
+          ) : (
+            <Trans>by {reviewer}</Trans>
+          )}
         </Text>
       )}
     </Stack>
   );
+}
+
+function BornOn({ day }: { day: string }) {
+  const bornOn = formatUtcDay(day);
+  return <Trans>Born {bornOn}</Trans>;
 }
 
 /**
@@ -43,6 +58,7 @@ export function KycSubmissionsTable({
   submissions: readonly StaffKycSubmission[];
   isCustomerShown: boolean;
 }) {
+  const { t, i18n } = useLingui();
   const decisionDialog = useDialogTarget<KycDecisionTarget>();
   const viewer = useDialogTarget<StaffKycSubmission>();
   const columns: Column<StaffKycSubmission>[] = [
@@ -50,7 +66,7 @@ export function KycSubmissionsTable({
       ? [
           {
             key: 'customer',
-            header: 'Customer',
+            header: t`Customer`,
             cell: (submission: StaffKycSubmission) => (
               <Stack gap={0}>
                 <Anchor
@@ -71,24 +87,24 @@ export function KycSubmissionsTable({
       : []),
     {
       key: 'person',
-      header: 'Name on ID',
+      header: t`Name on ID`,
       cell: (submission) => (
         <Stack gap={0}>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {submission.legalName ?? 'Not asked'}
+            {submission.legalName ?? <Trans>Not asked</Trans>}
           </Text>
           <Text size="xs" c="dimmed">
-            Born {formatUtcDay(submission.dateOfBirth)}
+            <BornOn day={submission.dateOfBirth} />
           </Text>
         </Stack>
       ),
     },
     {
       key: 'id',
-      header: 'ID',
+      header: t`ID`,
       cell: (submission) => (
         <Stack gap={0}>
-          <Text size="sm">{kycIdTypeLabels[submission.idType]}</Text>
+          <Text size="sm">{i18n._(idTypeNames[submission.idType])}</Text>
           <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
             {submission.idNumber}
           </Text>
@@ -97,49 +113,52 @@ export function KycSubmissionsTable({
     },
     {
       key: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: (submission) => <StatusCell submission={submission} />,
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       isHeaderHidden: true,
       align: 'right',
-      cell: (submission) => (
-        <Group gap="xs" justify="flex-end">
-          <Button
-            size="compact-sm"
-            variant="light"
-            // No focus target of our own: a decision taken in the review moves focus into
-            // its dialog, which the review's closing must not take back (Mantine returns it
-            // to this button when the review is just closed).
-            onClick={() => viewer.open(submission)}
-            aria-label={`Review the verification of ${submission.user.username}`}
-          >
-            Review
-          </Button>
-          {submission.status === 'pending' && (
-            <>
-              <Button
-                size="compact-sm"
-                onClick={() => decisionDialog.open({ submission, decision: 'approve' })}
-                aria-label={`Approve the verification of ${submission.user.username}`}
-              >
-                Approve
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="default"
-                color="red"
-                onClick={() => decisionDialog.open({ submission, decision: 'reject' })}
-                aria-label={`Reject the verification of ${submission.user.username}`}
-              >
-                Reject
-              </Button>
-            </>
-          )}
-        </Group>
-      ),
+      cell: (submission) => {
+        const { username } = submission.user;
+        return (
+          <Group gap="xs" justify="flex-end">
+            <Button
+              size="compact-sm"
+              variant="light"
+              // No focus target of our own: a decision taken in the review moves focus into
+              // its dialog, which the review's closing must not take back (Mantine returns it
+              // to this button when the review is just closed).
+              onClick={() => viewer.open(submission)}
+              aria-label={t`Review the verification of ${username}`}
+            >
+              <Trans>Review</Trans>
+            </Button>
+            {submission.status === 'pending' && (
+              <>
+                <Button
+                  size="compact-sm"
+                  onClick={() => decisionDialog.open({ submission, decision: 'approve' })}
+                  aria-label={t`Approve the verification of ${username}`}
+                >
+                  <Trans>Approve</Trans>
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  color="red"
+                  onClick={() => decisionDialog.open({ submission, decision: 'reject' })}
+                  aria-label={t`Reject the verification of ${username}`}
+                >
+                  <Trans>Reject</Trans>
+                </Button>
+              </>
+            )}
+          </Group>
+        );
+      },
     },
   ];
   // From the review, a decision replaces it: the viewer closes as its dialog opens.

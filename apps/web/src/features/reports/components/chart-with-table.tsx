@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { BarChart, type ChartSeries, LineChart } from '@mantine/charts';
 import { Box, Group, Paper, Title, VisuallyHidden } from '@mantine/core';
 import { useId, useState } from 'react';
@@ -16,8 +18,8 @@ type ChartWithTableProps = {
 };
 
 const views = [
-  { value: 'chart', label: 'Chart' },
-  { value: 'table', label: 'Table' },
+  { value: 'chart', label: msg`Chart` },
+  { value: 'table', label: msg`Table` },
 ] as const;
 type View = (typeof views)[number]['value'];
 
@@ -26,10 +28,12 @@ type View = (typeof views)[number]['value'];
  * (the drawing is hidden from them), and anyone can switch to it.
  */
 export function ChartWithTable({ title, shape, rows, series, formatValue }: ChartWithTableProps) {
+  const { t, i18n } = useLingui();
   const [view, setView] = useState<View>('chart');
+  const viewChoices = views.map(({ value, label }) => ({ value, label: i18n._(label) }));
   const titleId = useId();
   const columns: Column<ChartRow>[] = [
-    { key: 'date', header: 'Day', cell: (row) => row.date },
+    { key: 'date', header: t`Day`, cell: (row) => row.date },
     ...series.map(
       (entry): Column<ChartRow> => ({
         key: entry.name,
@@ -37,12 +41,12 @@ export function ChartWithTable({ title, shape, rows, series, formatValue }: Char
         align: 'right',
         cell: (row) => {
           const value = row[entry.name];
-          return typeof value === 'number' ? formatValue(value) : 'Not read';
+          return typeof value === 'number' ? formatValue(value) : t`Not read`;
         },
       }),
     ),
   ];
-  const label = `${title}, by day`;
+  const label = t`${title}, by day`;
   const chartProps = {
     h: 280,
     data: [...rows],
@@ -64,7 +68,12 @@ export function ChartWithTable({ title, shape, rows, series, formatValue }: Char
         <Title order={2} size="h4" id={titleId}>
           {title}
         </Title>
-        <SegmentedChoice label={`Show ${title} as`} data={views} value={view} onChange={setView} />
+        <SegmentedChoice
+          label={t`Show ${title} as`}
+          data={viewChoices}
+          value={view}
+          onChange={setView}
+        />
       </Group>
       {view === 'table' ? (
         <DataTable

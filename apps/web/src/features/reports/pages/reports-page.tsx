@@ -3,18 +3,22 @@ import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import { isCurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { formatPlottedMoney, plottedMinor } from '@coffer/contracts/plotted-money';
-import { queueLabels, queueNames } from '@coffer/contracts/queues';
+import { type QueueName, queueNames } from '@coffer/contracts/queues';
 import {
   type Reports,
+  type ReportVolumeKind,
   reportDaysMax,
   reportVolumeKinds,
-  reportVolumeLabels,
 } from '@coffer/contracts/reports';
 import { todayUtc } from '@coffer/contracts/statements';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed.tsx';
+import { intlLocale } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { reportsQueryOptions } from '../api.ts';
 import { type ChartRow, ChartWithTable } from '../components/chart-with-table.tsx';
@@ -23,26 +27,59 @@ const dayMs = 24 * 60 * 60 * 1000;
 const defaultDays = 30;
 const palette = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.7', 'lime.7'];
 
-const volumeSeries = reportVolumeKinds.map((kind, index) => ({
-  name: kind,
-  label: reportVolumeLabels[kind],
-  color: palette[index % palette.length],
-}));
-const peopleSeries = [
-  { name: 'newCustomers', label: 'New customers', color: 'blue.6' },
-  { name: 'verificationsApproved', label: 'Verifications approved', color: 'teal.6' },
-];
-const queueSeries = queueNames.map((queue, index) => ({
-  name: queue,
-  label: queueLabels[queue],
-  color: palette[index % palette.length],
-}));
+/** What each kind of payment is called in the charts, in the reader's language. */
+const volumeNames: Record<ReportVolumeKind, MessageDescriptor> = {
+  deposit: msg`Deposits`,
+  transfer: msg`Quick Pay`,
+  payout: msg`Payouts`,
+  bill_payment: msg`Bill payments`,
+  card_purchase: msg`Card purchases`,
+  loan_disbursement: msg`Loan disbursements`,
+  loan_repayment: msg`Loan repayments`,
+};
+
+/**
+ * Each queue's name in the chart. Staff home names them too (staff-home/), but a feature
+ * may not import that one (scripts/check-feature-boundaries.mjs).
+ */
+const queueSeriesNames: Record<QueueName, MessageDescriptor> = {
+  kyc: msg`KYC`,
+  payouts: msg`Payouts`,
+  loans: msg`Loans`,
+  cards: msg`Cards`,
+  deposits: msg`Deposits`,
+  disputes: msg`Disputes`,
+  support: msg`Support`,
+};
+
+/** The charts' series, named in the reader's language. */
+function useSeries() {
+  const { t, i18n } = useLingui();
+  return {
+    volumes: reportVolumeKinds.map((kind, index) => ({
+      name: kind,
+      label: i18n._(volumeNames[kind]),
+      color: palette[index % palette.length],
+    })),
+    people: [
+      { name: 'newCustomers', label: t`New customers`, color: 'blue.6' },
+      { name: 'verificationsApproved', label: t`Verifications approved`, color: 'teal.6' },
+    ],
+    queues: queueNames.map((queue, index) => ({
+      name: queue,
+      label: i18n._(queueSeriesNames[queue]),
+      color: palette[index % palette.length],
+    })),
+  };
+}
 
 function daysBefore(date: string, days: number): string {
   return new Date(Date.parse(date) - days * dayMs).toISOString().slice(0, 10);
 }
 
 function ReportCharts({ report }: { report: Reports }) {
+  const { t } = useLingui();
+  const series = useSeries();
   const currency = toCurrencyCode(report.currency);
   const volumes: ChartRow[] = report.days.map((day) => ({
     date: day.date,
@@ -59,28 +96,31 @@ function ReportCharts({ report }: { report: Reports }) {
     date: day.date,
     ...Object.fromEntries(queueNames.map((queue) => [queue, day.openQueues?.[queue] ?? null])),
   }));
-  const count = (value: number) => value.toLocaleString('en-US');
+  const locale = intlLocale();
+  const count = (value: number) => value.toLocaleString(locale);
   return (
     <>
       <ChartWithTable
-        title={`Daily volumes in ${report.currency}`}
+        title={t`Daily volumes in ${currency}`}
         shape="stacked-bars"
         rows={volumes}
-        series={volumeSeries}
-        formatValue={(value) => formatPlottedMoney(value, currency, { currencyDisplay: 'code' })}
+        series={series.volumes}
+        formatValue={(value) =>
+          formatPlottedMoney(value, currency, { currencyDisplay: 'code', locale })
+        }
       />
       <ChartWithTable
-        title="New customers and verifications"
+        title={t`New customers and verifications`}
         shape="bars"
         rows={people}
-        series={peopleSeries}
+        series={series.people}
         formatValue={count}
       />
       <ChartWithTable
-        title="Open queue sizes"
+        title={t`Open queue sizes`}
         shape="lines"
         rows={queues}
-        series={queueSeries}
+        series={series.queues}
         formatValue={count}
       />
     </>
@@ -93,7 +133,8 @@ function ReportCharts({ report }: { report: Reports }) {
  * each as a chart and a table. The chart library loads with this page and no other.
  */
 export function ReportsPage() {
-  usePageTitle('Reports');
+  const { t } = useLingui();
+  usePageTitle(t`Reports`);
   const [searchParams, setSearchParams] = useSearchParams();
   const to = searchParams.get('to') ?? todayUtc();
   const from = searchParams.get('from') ?? daysBefore(to, defaultDays - 1);
@@ -107,11 +148,13 @@ export function ReportsPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Reports</Title>
+      <Title order={1}>
+        <Trans>Reports</Trans>
+      </Title>
       <Group align="flex-end" gap="sm">
         <TextInput
           type="date"
-          label="From"
+          label={t`From`}
           value={from}
           max={to}
           onChange={(event) =>
@@ -120,13 +163,13 @@ export function ReportsPage() {
         />
         <TextInput
           type="date"
-          label="To"
+          label={t`To`}
           value={to}
           min={from}
           onChange={(event) => event.currentTarget.value && change('to', event.currentTarget.value)}
         />
         <TextInput
-          label="Currency"
+          label={t`Currency`}
           defaultValue={currency}
           maxLength={3}
           w={110}
@@ -137,17 +180,21 @@ export function ReportsPage() {
         />
       </Group>
       <Text size="sm" c="dimmed">
-        Days of the institution’s time zone; one report covers at most {reportDaysMax} days.
+        <Trans>
+          Days of the institution’s time zone; one report covers at most {reportDaysMax} days.
+        </Trans>
       </Text>
       {report.isError ? (
         <LoadFailed
-          title="The report did not load"
+          title={t`The report did not load`}
           error={report.error}
           isRetrying={report.isFetching}
           onRetry={() => report.refetch()}
         />
       ) : report.isPending ? (
-        <Text c="dimmed">Loading the report…</Text>
+        <Text c="dimmed">
+          <Trans>Loading the report…</Trans>
+        </Text>
       ) : (
         <ReportCharts report={report.data} />
       )}

@@ -1,20 +1,22 @@
-import { queueLabels } from '@coffer/contracts/queues';
+import { useLingui } from '@lingui/react/macro';
 import { Card, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { queueCountsQueryOptions } from '../api.ts';
+import { queueNames } from './queue-names.ts';
 
 /**
  * The staff home's first row: the open count of every queue this build has, each a link
  * to its queue, kept live. Queues not built yet are absent rather than shown as zero.
  */
 export function QueueCounts() {
+  const { t, i18n } = useLingui();
   const counts = useQuery(queueCountsQueryOptions);
   if (counts.isError) {
     return (
       <LoadFailed
-        title="The queue counts did not load"
+        title={t`The queue counts did not load`}
         error={counts.error}
         isRetrying={counts.isFetching}
         onRetry={() => counts.refetch()}
@@ -22,26 +24,29 @@ export function QueueCounts() {
     );
   }
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} component="nav" aria-label="Work queues">
+    <SimpleGrid cols={{ base: 2, sm: 4 }} component="nav" aria-label={t`Work queues`}>
       {counts.isPending
         ? ['a', 'b', 'c', 'd'].map((key) => <Skeleton key={key} h={84} radius="md" />)
-        : counts.data.items.map(({ queue, openCount }) => (
-            <UnstyledButton
-              key={queue}
-              component={Link}
-              to={`/admin/queues/${queue}`}
-              aria-label={`${queueLabels[queue]} queue: ${openCount} open`}
-            >
-              <Card withBorder padding="md" h="100%">
-                <Text size="sm" c="dimmed">
-                  {queueLabels[queue]}
-                </Text>
-                <Text fz={28} fw={700} data-testid={`queue-count-${queue}`}>
-                  {openCount}
-                </Text>
-              </Card>
-            </UnstyledButton>
-          ))}
+        : counts.data.items.map(({ queue, openCount }) => {
+            const queueName = i18n._(queueNames[queue]);
+            return (
+              <UnstyledButton
+                key={queue}
+                component={Link}
+                to={`/admin/queues/${queue}`}
+                aria-label={t`${queueName} queue: ${openCount} open`}
+              >
+                <Card withBorder padding="md" h="100%">
+                  <Text size="sm" c="dimmed">
+                    {queueName}
+                  </Text>
+                  <Text fz={28} fw={700} data-testid={`queue-count-${queue}`}>
+                    {openCount}
+                  </Text>
+                </Card>
+              </UnstyledButton>
+            );
+          })}
     </SimpleGrid>
   );
 }

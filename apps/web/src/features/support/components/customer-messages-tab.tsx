@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
@@ -12,15 +13,16 @@ import { ThreadHandling } from './thread-handling.tsx';
  * member's reply shows up live, in order, so two people do not answer twice unknowingly.
  */
 export function CustomerMessagesTab({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const thread = useQuery(customerThreadQueryOptions(userId));
   return (
     <Stack gap="lg" maw={800}>
       {thread.isPending ? (
-        <LoadingState label="Loading messages" />
+        <LoadingState label={t`Loading messages`} />
       ) : thread.isError ? (
         <LoadFailed
-          title="The messages did not load"
+          title={t`The messages did not load`}
           error={thread.error}
           isRetrying={thread.isFetching}
           onRetry={() => thread.refetch()}
@@ -34,7 +36,7 @@ export function CustomerMessagesTab({ userId }: { userId: string }) {
         </>
       )}
       <MessageComposer
-        label="Reply"
+        label={t`Reply`}
         send={(body) => sendStaffReply(userId, body)}
         onSent={() => queryClient.invalidateQueries({ queryKey: ['admin'] })}
       />

@@ -1,4 +1,5 @@
 import { supportMessageBodySchema, supportMessageLengthMax } from '@coffer/contracts/support';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -6,6 +7,7 @@ import { useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
+import { intlLocale } from '../../../lib/i18n.ts';
 
 /** Writes one message (the contract's limit of 4,000 characters) and sends it. */
 export function MessageComposer({
@@ -17,6 +19,13 @@ export function MessageComposer({
   send: (body: string) => Promise<unknown>;
   onSent: () => Promise<unknown>;
 }) {
+  const { t } = useLingui();
+  const characterCount = (length: number) => {
+    const format = new Intl.NumberFormat(intlLocale());
+    const typed = format.format(length);
+    const limit = format.format(supportMessageLengthMax);
+    return t`${typed} / ${limit} characters`;
+  };
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
@@ -32,7 +41,7 @@ export function MessageComposer({
     onError: (error) =>
       setFormError(
         showApiErrorOnForm(form, error, {
-          otherFailureMessage: 'Your message was not sent. Please try again.',
+          otherFailureMessage: t`Your message was not sent. Please try again.`,
         }),
       ),
   });
@@ -52,12 +61,12 @@ export function MessageComposer({
           minRows={3}
           maxRows={10}
           maxLength={supportMessageLengthMax}
-          description={`${form.values.body.length.toLocaleString()} / ${supportMessageLengthMax.toLocaleString()} characters`}
+          description={characterCount(form.values.body.length)}
           {...form.getInputProps('body')}
         />
         <Group>
-          <BusyButton isBusy={sending.isPending} busyLabel="Sending...">
-            Send
+          <BusyButton isBusy={sending.isPending} busyLabel={t`Sending...`}>
+            <Trans>Send</Trans>
           </BusyButton>
         </Group>
       </Stack>

@@ -1,4 +1,7 @@
 import { type StaffSupportThread, supportMessages } from '@coffer/contracts/support-staff';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
@@ -9,12 +12,42 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { assignThread, resolveThread } from '../staff-api.ts';
 
+type Colleague = StaffSupportThread['colleagues'][number];
+
+/** A colleague's role beside their name in the list: "lee (support)". */
+const colleagueRoleNames: Record<Colleague['role'], MessageDescriptor> = {
+  support: msg`support`,
+  admin: msg`admin`,
+};
+
+function ThreadState({ thread }: { thread: StaffSupportThread }) {
+  const assignee = thread.assignee?.username;
+  if (thread.resolvedAt) {
+    const resolvedAt = formatDateTime(thread.resolvedAt);
+    return assignee === undefined ? (
+      <Trans>Resolved {resolvedAt}. Assigned to nobody.</Trans>
+    ) : (
+      <Trans>
+        Resolved {resolvedAt}. Assigned to {assignee}.
+      </Trans>
+    );
+  }
+  return assignee === undefined ? (
+    <Trans>Open. Assigned to nobody.</Trans>
+  ) : (
+    <Trans>Open. Assigned to {assignee}.</Trans>
+  );
+}
+
 /**
  * Who has the thread and whether it is done (issue #31 item 2): pass it to a colleague
  * (support or admin, who hears it in their bell) and mark it resolved, which takes it out
  * of the inbox until the customer writes again. Both are audited.
  */
 export function ThreadHandling({ userId, thread }: { userId: string; thread: StaffSupportThread }) {
+  const { t, i18n } = useLingui();
+  const colleagueLabel = ({ username, role }: Colleague) =>
+    `${username} (${i18n._(colleagueRoleNames[role])})`;
   const [assigneeId, setAssigneeId] = useState('');
   const assign = useStaffAction({
     mutationFn: (assigneeUserId: string) => assignThread(userId, { assigneeUserId }),
@@ -31,11 +64,10 @@ export function ThreadHandling({ userId, thread }: { userId: string; thread: Sta
   });
   const colleagues = thread.colleagues.filter((colleague) => colleague.id !== thread.assignee?.id);
   return (
-    <Card withBorder padding="md" component="section" aria-label="Thread handling">
+    <Card withBorder padding="md" component="section" aria-label={t`Thread handling`}>
       <Stack gap="sm">
         <Text size="sm">
-          {thread.resolvedAt ? `Resolved ${formatDateTime(thread.resolvedAt)}` : 'Open'}. Assigned
-          to {thread.assignee?.username ?? 'nobody'}.
+          <ThreadState thread={thread} />
         </Text>
         <FormAlert message={assign.formError ?? resolve.formError} />
         <form
@@ -47,30 +79,34 @@ export function ThreadHandling({ userId, thread }: { userId: string; thread: Sta
         >
           <Group align="flex-end" gap="sm">
             <NativeSelect
-              label="Pass to a colleague"
+              label={t`Pass to a colleague`}
               value={assigneeId}
               onChange={(event) => setAssigneeId(event.currentTarget.value)}
               data={[
-                { value: '', label: 'Pick a colleague', disabled: true },
+                { value: '', label: t`Pick a colleague`, disabled: true },
                 ...colleagues.map((colleague) => ({
                   value: colleague.id,
-                  label: `${colleague.username} (${colleague.role})`,
+                  label: colleagueLabel(colleague),
                 })),
               ]}
               style={{ flex: '1 1 14rem' }}
             />
-            <BusyButton isBusy={assign.isPending} busyLabel="Assigning..." disabled={!assigneeId}>
-              Assign
+            <BusyButton
+              isBusy={assign.isPending}
+              busyLabel={t`Assigning...`}
+              disabled={!assigneeId}
+            >
+              <Trans>Assign</Trans>
             </BusyButton>
             {!thread.resolvedAt && (
               <BusyButton
                 type="button"
                 variant="default"
                 isBusy={resolve.isPending}
-                busyLabel="Resolving..."
+                busyLabel={t`Resolving...`}
                 onClick={() => resolve.submit(undefined)}
               >
-                Mark resolved
+                <Trans>Mark resolved</Trans>
               </BusyButton>
             )}
           </Group>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -18,7 +19,8 @@ import { MessageThread } from '../components/message-thread.tsx';
  * topic refetches it); whatever is on screen counts as read.
  */
 export function SupportPage() {
-  usePageTitle('Support');
+  const { t } = useLingui();
+  usePageTitle(t`Support`);
   const queryClient = useQueryClient();
   const thread = useQuery(myThreadQueryOptions);
   const markRead = useMutation({
@@ -33,19 +35,23 @@ export function SupportPage() {
   return (
     <Stack gap="lg" maw={800}>
       <Stack gap={4}>
-        <Title order={1}>Support</Title>
+        <Title order={1}>
+          <Trans>Support</Trans>
+        </Title>
         <Text c="dimmed">
-          Messages with our staff. Support is free. Quote a dispute's reference (REF-…) so we find
-          it at once.
+          <Trans>
+            Messages with our staff. Support is free. Quote a dispute's reference (REF-…) so we find
+            it at once.
+          </Trans>
         </Text>
       </Stack>
       <Card withBorder padding="lg">
         <Stack gap="lg">
           {thread.isPending ? (
-            <LoadingState label="Loading your messages" />
+            <LoadingState label={t`Loading your messages`} />
           ) : thread.isError ? (
             <LoadFailed
-              title="Your messages did not load"
+              title={t`Your messages did not load`}
               error={thread.error}
               isRetrying={thread.isFetching}
               onRetry={() => thread.refetch()}
@@ -54,7 +60,7 @@ export function SupportPage() {
             <MessageThread messages={thread.data.messages} isStaffView={false} />
           )}
           <MessageComposer
-            label="Your message"
+            label={t`Your message`}
             send={sendSupportMessage}
             onSent={() => queryClient.invalidateQueries({ queryKey: supportQueryRoot })}
           />
