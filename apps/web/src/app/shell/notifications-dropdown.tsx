@@ -5,12 +5,13 @@ import {
   type TopBarDropdownProps,
   useOpenedOnceLoaded,
 } from '../../components/deferred-dropdown.tsx';
+// Through the feature's index.ts, so the frame loads its catalog: the items' words are its.
 import {
   bellQueryOptions,
   markAllNotificationsRead,
+  NotificationItems,
   notificationsQueryRoot,
-} from '../../features/notifications/api.ts';
-import { NotificationItems } from '../../features/notifications/components/notification-items.tsx';
+} from '../../features/notifications/index.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { showErrorToast } from '../../lib/toasts.ts';
 

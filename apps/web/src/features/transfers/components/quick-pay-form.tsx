@@ -5,6 +5,7 @@ import {
   quickPayBodySchema,
   recipientSchema,
 } from '@coffer/contracts/transfers';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import { allowancesQueryOptions } from '../../../lib/allowances.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import {
+  amountTextForApi,
   formatAmountMinor,
   positiveAmountMinorOf,
   positiveAmountSchemaFor,
@@ -36,12 +38,15 @@ function formSchemaFor(currency: CurrencyCode) {
   });
 }
 
-/** What the server is sent for these values (without the step-up code). */
+/**
+ * What the server is sent for these values (without the step-up code): the amount as typed
+ * in the page's language becomes the plain decimal the API reads.
+ */
 function bodyOf(values: QuickPayValues): QuickPayBody {
   const note = values.note.trim();
   return {
     recipient: values.recipient.trim(),
-    amount: values.amount.trim(),
+    amount: amountTextForApi(values.amount.trim()),
     ...(note === '' ? {} : { note }),
   };
 }
@@ -55,12 +60,14 @@ function lookupable(recipient: string): string | null {
 /** The line under the recipient field: who the money goes to, once the server says. */
 function RecipientPreviewLine({ recipient }: { recipient: string }) {
   const preview = useQuery(recipientPreviewQueryOptions(recipient));
+  const name = preview.data?.maskedName;
+  const currency = preview.data?.currency;
   if (preview.isPending) {
     return (
       <Group gap={6} role="status">
         <Loader size={12} aria-hidden />
         <Text size="sm" c="dimmed">
-          Looking up the recipient...
+          <Trans>Looking up the recipient...</Trans>
         </Text>
       </Group>
     );
@@ -76,7 +83,9 @@ function RecipientPreviewLine({ recipient }: { recipient: string }) {
     <Group gap={6} role="status" wrap="nowrap">
       <UserCheck size={16} aria-hidden color="var(--mantine-color-green-8)" />
       <Text size="sm" fw={500}>
-        Sending to {preview.data?.maskedName} ({preview.data?.currency})
+        <Trans>
+          Sending to {name} ({currency})
+        </Trans>
       </Text>
     </Group>
   );
@@ -91,6 +100,7 @@ function RecipientDetailsStep({
   form: QuickPayFormState;
   onContinue: (payment: PaymentToConfirm) => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const currency = toCurrencyCode(me.currency);
   // Back from the confirmation, the recipient is still there and so is its preview.
@@ -107,7 +117,8 @@ function RecipientDetailsStep({
     setIsChecking(true);
     try {
       const preview = await queryClient.fetchQuery(recipientPreviewQueryOptions(body.recipient));
-      const amountMinor = positiveAmountMinorOf(body.amount, currency);
+      // From the typed text: the body's is already the API's (read once, not twice).
+      const amountMinor = positiveAmountMinorOf(values.amount.trim(), currency);
       if (amountMinor === null) return;
       onContinue({
         body,
@@ -123,6 +134,8 @@ function RecipientDetailsStep({
     }
   };
 
+  const threshold =
+    stepUpThresholdMinor === null ? null : formatAmountMinor(stepUpThresholdMinor, currency);
   return (
     <form noValidate onSubmit={form.onSubmit((values) => void continueWith(values))}>
       <Stack gap="md">
@@ -135,8 +148,8 @@ function RecipientDetailsStep({
         />
         <Stack gap={6}>
           <TextInput
-            label="Recipient"
-            description="Their 10-digit account number or their email"
+            label={t`Recipient`}
+            description={t`Their 10-digit account number or their email`}
             autoComplete="off"
             spellCheck={false}
             required
@@ -157,24 +170,24 @@ function RecipientDetailsStep({
         </Stack>
         <AllowanceNotice kind="transfer" />
         <AmountInput
-          label="Amount"
+          label={t`Amount`}
           description={
-            stepUpThresholdMinor === null
+            threshold === null
               ? undefined
-              : `Payments of ${formatAmountMinor(stepUpThresholdMinor, currency)} or more ask for a verification code.`
+              : t`Payments of ${threshold} or more ask for a verification code.`
           }
           currency={currency}
           {...form.getInputProps('amount')}
         />
         <TextInput
-          label="Note"
-          description="Optional. The recipient sees it."
+          label={t`Note`}
+          description={t`Optional. The recipient sees it.`}
           maxLength={140}
           {...form.getInputProps('note')}
         />
         <Group justify="flex-end">
-          <BusyButton isBusy={isChecking} busyLabel="Checking...">
-            Continue
+          <BusyButton isBusy={isChecking} busyLabel={t`Checking...`}>
+            <Trans>Continue</Trans>
           </BusyButton>
         </Group>
       </Stack>

@@ -1,4 +1,5 @@
 import type { TransferListItem } from '@coffer/contracts/transfers';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
   Card,
@@ -21,7 +22,7 @@ import { transfersQueryOptions } from '../api.ts';
 
 function TransferRow({ transfer }: { transfer: TransferListItem }) {
   const isSent = transfer.direction === 'sent';
-  const { amountMinor } = transfer;
+  const { amountMinor, counterpartyMaskedName: name } = transfer;
   return (
     <Group
       component="li"
@@ -37,7 +38,11 @@ function TransferRow({ transfer }: { transfer: TransferListItem }) {
         </ThemeIcon>
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Text fw={500}>
-            {isSent ? 'To' : 'From'} {transfer.counterpartyMaskedName}
+            {isSent ? (
+              <Trans context="recipient of a payment">To {name}</Trans>
+            ) : (
+              <Trans context="sender of a payment">From {name}</Trans>
+            )}
           </Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {transfer.note ? `${transfer.note} · ` : ''}
@@ -56,6 +61,7 @@ function TransferRow({ transfer }: { transfer: TransferListItem }) {
 
 /** The customer's latest Quick Pays both ways; live events keep it current. */
 export function RecentTransfers() {
+  const { t } = useLingui();
   const headingId = useId();
   const transfers = useInfiniteQuery(transfersQueryOptions);
   const items = transfers.data?.pages.flatMap((page) => page.items) ?? [];
@@ -63,16 +69,16 @@ export function RecentTransfers() {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} size="h4" id={headingId} mb="xs">
-        Recent transfers
+        <Trans>Recent transfers</Trans>
       </Title>
       {transfers.isPending && (
         <Center py="lg">
-          <Loader aria-label="Loading your transfers" />
+          <Loader aria-label={t`Loading your transfers`} />
         </Center>
       )}
       {transfers.isError && (
         <LoadFailed
-          title="Your transfers did not load"
+          title={t`Your transfers did not load`}
           error={transfers.error}
           isRetrying={transfers.isFetching}
           onRetry={() => transfers.refetch()}
@@ -83,8 +89,8 @@ export function RecentTransfers() {
           py="lg"
           size="sm"
           icon={<ArrowLeftRight size={28} aria-hidden />}
-          title="No transfers yet"
-          description="Money you send to or receive from other Coffer customers appears here."
+          title={t`No transfers yet`}
+          description={t`Money you send to or receive from other Coffer customers appears here.`}
         />
       )}
       {items.length > 0 && (
@@ -106,7 +112,7 @@ export function RecentTransfers() {
             loading={transfers.isFetchingNextPage}
             onClick={() => transfers.fetchNextPage()}
           >
-            Load more
+            <Trans>Load more</Trans>
           </Button>
         </Group>
       )}

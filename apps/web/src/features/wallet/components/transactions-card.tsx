@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Card, Center, EmptyState, Group, Loader, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ReceiptText } from 'lucide-react';
@@ -13,6 +14,7 @@ import { TransactionsTable } from './transactions-table.tsx';
  * section 4) and keeps what it has, and the feed reconnects by itself.
  */
 export function TransactionsCard() {
+  const { t } = useLingui();
   const headingId = useId();
   const transactions = useInfiniteQuery(transactionsQueryOptions);
   const isLiveFeedBroken = useLiveStatus() === 'broken';
@@ -21,21 +23,27 @@ export function TransactionsCard() {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
-        Transactions
+        <Trans>Transactions</Trans>
       </Title>
       {isLiveFeedBroken && !transactions.isError && (
-        <Alert color="red" variant="light" role="alert" title="Error loading transactions" mb="md">
-          Live updates stopped. Reconnecting…
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title={t`Error loading transactions`}
+          mb="md"
+        >
+          <Trans>Live updates stopped. Reconnecting…</Trans>
         </Alert>
       )}
       {transactions.isPending && (
         <Center py="xl">
-          <Loader aria-label="Loading transactions" />
+          <Loader aria-label={t`Loading transactions`} />
         </Center>
       )}
       {transactions.isError && (
         <LoadFailed
-          title="Error loading transactions"
+          title={t`Error loading transactions`}
           error={transactions.error}
           isRetrying={transactions.isFetching}
           onRetry={() => transactions.refetch()}
@@ -46,11 +54,11 @@ export function TransactionsCard() {
           py="xl"
           size="sm"
           icon={<ReceiptText size={28} aria-hidden />}
-          title="No transactions yet"
-          description="Money you add, send or receive shows up here."
+          title={t`No transactions yet`}
+          description={t`Money you add, send or receive shows up here.`}
         />
       )}
-      {rows.length > 0 && <TransactionsTable label="Transactions" transactions={rows} />}
+      {rows.length > 0 && <TransactionsTable label={t`Transactions`} transactions={rows} />}
       {transactions.hasNextPage && (
         <Group justify="center" mt="md">
           <Button
@@ -58,7 +66,7 @@ export function TransactionsCard() {
             loading={transactions.isFetchingNextPage}
             onClick={() => transactions.fetchNextPage()}
           >
-            Load more
+            <Trans>Load more</Trans>
           </Button>
         </Group>
       )}
