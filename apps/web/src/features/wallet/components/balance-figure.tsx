@@ -36,6 +36,7 @@ export function BalanceFigure({ wallet }: { wallet: WalletSummary | undefined })
   const heldMinor = wallet?.heldMinor ?? 0n;
   const shown =
     isVisible && wallet ? formatAmountMinor(wallet.availableMinor, wallet.currency) : '';
+  const held = wallet ? formatAmountMinor(heldMinor, wallet.currency) : '';
   return (
     <Stack
       gap={4}
@@ -87,7 +88,7 @@ export function BalanceFigure({ wallet }: { wallet: WalletSummary | undefined })
       {isVisible && wallet && heldMinor > 0n && (
         <Text size="sm" c="dimmed">
           <Trans>
-            <bdi>{formatAmountMinor(heldMinor, wallet.currency)}</bdi> held for pending withdrawals
+            <bdi>{held}</bdi> held for pending withdrawals
           </Trans>
         </Text>
       )}
