@@ -5,13 +5,15 @@ import {
   type TopBarDropdownProps,
   useOpenedOnceLoaded,
 } from '../../components/deferred-dropdown.tsx';
-// Through the feature's index.ts, so the frame loads its catalog: the items' words are its.
+// The query through the feature's index.ts, so the frame loads the feature's catalog (the
+// items' words are its); the items themselves directly, so the profile page, which shares
+// the index, does not load them.
 import {
   bellQueryOptions,
   markAllNotificationsRead,
-  NotificationItems,
   notificationsQueryRoot,
 } from '../../features/notifications/index.ts';
+import { NotificationItems } from '../../features/notifications/components/notification-items.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { showErrorToast } from '../../lib/toasts.ts';
 
