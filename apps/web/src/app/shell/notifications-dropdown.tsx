@@ -5,15 +5,15 @@ import {
   type TopBarDropdownProps,
   useOpenedOnceLoaded,
 } from '../../components/deferred-dropdown.tsx';
-// The query through the feature's index.ts, so the frame loads the feature's catalog (the
-// items' words are its); the items themselves directly, so the profile page, which shares
-// the index, does not load them.
+// The items directly, so the profile page, which shares the feature's index.ts, does not
+// load them; the query through index.ts, so the frame loads the feature's catalog (the
+// items' words are its).
+import { NotificationItems } from '../../features/notifications/components/notification-items.tsx';
 import {
   bellQueryOptions,
   markAllNotificationsRead,
   notificationsQueryRoot,
 } from '../../features/notifications/index.ts';
-import { NotificationItems } from '../../features/notifications/components/notification-items.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { showErrorToast } from '../../lib/toasts.ts';
 
