@@ -226,8 +226,9 @@ describe('the server-rendered dashboard', () => {
         timeStyle: 'short',
         timeZone: region.timezoneId,
       }).format(new Date(createdAt));
+      // The browser asks for German, so the page is in German: "Umsätze" are its transactions.
       await page
-        .getByRole('table', { name: 'Transactions' })
+        .getByRole('table', { name: 'Umsätze' })
         .getByText(tokyoTime)
         .first()
         .waitFor();
