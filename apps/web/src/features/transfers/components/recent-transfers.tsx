@@ -19,6 +19,7 @@ import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { transfersQueryOptions } from '../api.ts';
+import classes from './direction.module.css';
 
 function TransferRow({ transfer }: { transfer: TransferListItem }) {
   const isSent = transfer.direction === 'sent';
@@ -34,7 +35,11 @@ function TransferRow({ transfer }: { transfer: TransferListItem }) {
     >
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         <ThemeIcon variant="light" color={isSent ? 'red' : 'green'} radius="xl" aria-hidden>
-          {isSent ? <ArrowUpRight size={16} /> : <ArrowDownLeft size={16} />}
+          {isSent ? (
+            <ArrowUpRight size={16} className={classes.mirroredInRtl} />
+          ) : (
+            <ArrowDownLeft size={16} className={classes.mirroredInRtl} />
+          )}
         </ThemeIcon>
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Text fw={500}>

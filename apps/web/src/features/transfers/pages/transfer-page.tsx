@@ -4,6 +4,7 @@ import { Landmark, Send } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { PayoutForm } from '../../payouts/index.ts';
+import classes from '../components/direction.module.css';
 import { QuickPayForm } from '../components/quick-pay-form.tsx';
 import { RecentTransfers } from '../components/recent-transfers.tsx';
 
@@ -36,7 +37,10 @@ export function TransferPage() {
         keepMounted={false}
       >
         <Tabs.List mb="lg">
-          <Tabs.Tab value="quick-pay" leftSection={<Send size={16} aria-hidden />}>
+          <Tabs.Tab
+            value="quick-pay"
+            leftSection={<Send size={16} aria-hidden className={classes.mirroredInRtl} />}
+          >
             <Trans>Send to a Coffer customer</Trans>
           </Tabs.Tab>
           <Tabs.Tab value="withdraw" leftSection={<Landmark size={16} aria-hidden />}>

@@ -6,6 +6,7 @@ import { ArrowLeftRight, Plus, Send } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { AccountNumber } from './account-number.tsx';
+import classes from './balance-card.module.css';
 import { BalanceFigure } from './balance-figure.tsx';
 
 const loadQuickPayDialog = () => import('../../transfers/index.ts');
@@ -62,7 +63,7 @@ export function BalanceCard({ wallet }: { wallet: WalletSummary | undefined }) {
           </Button>
           <Button
             variant="light"
-            leftSection={<Send size={18} aria-hidden />}
+            leftSection={<Send size={18} aria-hidden className={classes.sendIcon} />}
             onPointerEnter={() => void loadQuickPayDialog()}
             onFocus={() => void loadQuickPayDialog()}
             onClick={openQuickPay}
