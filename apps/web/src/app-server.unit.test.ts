@@ -20,7 +20,7 @@ function requestFor(url: string, me: Me | null, asked: string[]): AppPageRequest
       asked.push(apiPath);
       if (apiPath === '/api/v1/auth/session') return { status: 200, json: { user: me } };
       if (apiPath === '/api/v1/public/site') {
-        return { status: 200, json: { institutionName: 'Harbour Test Bank' } };
+        return { status: 200, json: { institutionName: 'Harbour Test Bank', languages: ['en'] } };
       }
       if (apiPath === '/api/v1/health') {
         return { status: 200, json: { status: 'ok', database: 'pglite', isSandbox: true } };

@@ -26,7 +26,27 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
+import './components/language-switcher.css';
 import './features/landing/components/landing.css';
+import { isLanguage, languageCookieName } from '@coffer/contracts/languages';
 import { enhanceStaticLandingPage } from './features/landing/static-page.ts';
+import { writePreferenceCookie } from './lib/preference-cookies.ts';
+
+/**
+ * The header's language choice without the app (components/language-switcher.tsx): the
+ * choice is kept in the cookie the server reads, and the page is asked for again in it.
+ */
+function enhanceLanguageSwitchers(): void {
+  for (const select of document.querySelectorAll<HTMLSelectElement>(
+    'select[data-language-switcher]',
+  )) {
+    select.addEventListener('change', () => {
+      if (!isLanguage(select.value)) return;
+      writePreferenceCookie(languageCookieName, select.value);
+      window.location.reload();
+    });
+  }
+}
 
 enhanceStaticLandingPage();
+enhanceLanguageSwitchers();

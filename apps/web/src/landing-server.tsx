@@ -5,8 +5,8 @@
 import type { Me } from '@coffer/contracts/auth';
 import type { HealthResponse } from '@coffer/contracts/health';
 import { directionOf, type Language } from '@coffer/contracts/languages';
-import type { Site } from '@coffer/contracts/site';
-import { I18nProvider } from '@lingui/react';
+import type { SiteAnswer } from '@coffer/contracts/site';
+import { I18nProvider, useLingui } from '@lingui/react';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
@@ -30,11 +30,21 @@ let renderLanguage: Language = 'en';
 setLanguageSource(() => renderLanguage);
 
 /** The answers of GET /public/site, /health and /auth/session for this request. */
-export type LandingPageData = { site: Site; health: HealthResponse; me: Me | null };
+export type LandingPageData = { site: SiteAnswer; health: HealthResponse; me: Me | null };
 
 /** Where landing.html (the build's template for this page) takes the rendered parts. */
 const titleSlot = '<!--landing-title-->';
 const pageSlot = '<!--landing-page-->';
+
+/** The phone's site menu, kept in the page for its small script to open. */
+function LandingSiteMenu() {
+  const { i18n } = useLingui();
+  return (
+    <KeptSiteMenu
+      target={<TopBarButton label={i18n._(siteMenuButton.label)} icon={siteMenuButton.icon} />}
+    />
+  );
+}
 
 /** The whole document in `language`: the template with the page's title and markup filled in. */
 export function renderLandingPage(
@@ -56,9 +66,7 @@ export function renderLandingPage(
         <DirectionProvider initialDirection={directionOf(language)} detectDirection={false}>
           <MantineProvider {...mantineSettings}>
             <StaticRouter location="/">
-              <PublicFrame
-                siteMenu={<KeptSiteMenu target={<TopBarButton {...siteMenuButton} />} />}
-              >
+              <PublicFrame siteMenu={<LandingSiteMenu />}>
                 <LandingPage />
               </PublicFrame>
             </StaticRouter>

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Site } from '@coffer/contracts/site';
+import type { SiteAnswer } from '@coffer/contracts/site';
 import { describe, expect, it } from 'vitest';
 import { type LandingPageData, renderLandingPage } from './landing-server.tsx';
 import { customerMe } from './test-fixtures.ts';
@@ -9,8 +9,9 @@ const template =
   '<html><head><title><!--landing-title--></title></head><body><!--landing-page--></body></html>';
 const sandbox = { status: 'ok', database: 'pglite', isSandbox: true } as const;
 const production = { ...sandbox, isSandbox: false } as const;
-const fullSite: Site = {
+const fullSite: SiteAnswer = {
   institutionName: 'Harbour <Test> & Co',
+  languages: ['en', 'de', 'ja', 'ar'],
   tagline: 'A tagline from the site file.',
   whoWeAre: 'We are a test institution.',
   foundingYear: 1987,
@@ -42,7 +43,10 @@ describe('renderLandingPage', () => {
   });
 
   it('leaves out what is not configured, and the sandbox label in production', () => {
-    const html = render({ site: { institutionName: 'Plain Test Bank' }, health: production });
+    const html = render({
+      site: { institutionName: 'Plain Test Bank', languages: ['en'] },
+      health: production,
+    });
     expect(html).toContain('Banking you can check, from Plain Test Bank');
     expect(html).not.toContain('Who we are');
     expect(html).not.toContain('mailto:');
@@ -51,7 +55,7 @@ describe('renderLandingPage', () => {
 
   it('says who runs the site only when the operator named their institution', () => {
     expect(render({})).toContain('Harbour &lt;Test&gt; &amp; Co runs on Coffer, open-source');
-    const unnamed = render({ site: { institutionName: 'Coffer' } });
+    const unnamed = render({ site: { institutionName: 'Coffer', languages: ['en'] } });
     expect(unnamed).not.toMatch(/runs on Coffer/i);
     expect(unnamed).toContain('Coffer is open-source banking software');
   });

@@ -1,3 +1,4 @@
+import { languageSchema } from './languages.ts';
 import { termsSchema } from './terms.ts';
 import { z } from './zod.ts';
 
@@ -38,7 +39,16 @@ export const siteSchema = z.object({
   ),
   depositInstructions: z.optional(z.string().check(z.maxLength(4000))),
 });
+
+/**
+ * GET /public/site: the operator's file and what the installation offers everyone, the
+ * languages people may choose among (COFFER_LANGUAGES, docs/decisions/054).
+ */
+export const siteAnswerSchema = z.extend(siteSchema, {
+  languages: z.array(languageSchema).check(z.minLength(1)),
+});
 export type Site = z.infer<typeof siteSchema>;
+export type SiteAnswer = z.infer<typeof siteAnswerSchema>;
 
 /**
  * The operator's file (COFFER_SITE_FILE): what every page may read (`siteSchema`, the

@@ -6,7 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { type Me, sessionResponseSchema } from '@coffer/contracts/auth';
 import type { HealthResponse } from '@coffer/contracts/health';
 import { directionOf, type Language } from '@coffer/contracts/languages';
-import type { Site } from '@coffer/contracts/site';
+import type { SiteAnswer } from '@coffer/contracts/site';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { declarePublicFiles } from './access.ts';
@@ -26,7 +26,7 @@ const buildManifestFile = path.join('.vite', 'manifest.json');
 /** A page rendered for one request is compressed quickly rather than as small as can be. */
 const perRequestBrotliQuality = 5;
 
-type LandingPageData = { site: Site; health: HealthResponse; me: Me | null };
+type LandingPageData = { site: SiteAnswer; health: HealthResponse; me: Me | null };
 type RenderLandingPage = (template: string, data: LandingPageData, language: Language) => string;
 
 type ApiAnswer = { status: number; json: unknown };
@@ -147,7 +147,8 @@ function registerLandingPage(
   };
   const render = async (me: Me | null, language: Language) => {
     renderer ??= loadRenderer(distDir);
-    return (await renderer)(template, { site: app.site, health, me }, language);
+    const site = { ...app.site, languages: [...app.config.languages] };
+    return (await renderer)(template, { site, health, me }, language);
   };
   const visitorPages = new Map<string, Promise<Buffer>>();
   const visitorPage = (encoding: ContentEncoding, language: Language) => {

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Box } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
@@ -11,7 +12,14 @@ const loadSiteMenu = async () => (await import('../components/site-menu.tsx')).L
 
 /** The phone's site menu: its Menu code (Floating UI) loads when someone approaches it. */
 export function DeferredSiteMenu() {
-  return <DeferredDropdown {...siteMenuButton} load={loadSiteMenu} />;
+  const { i18n } = useLingui();
+  return (
+    <DeferredDropdown
+      label={i18n._(siteMenuButton.label)}
+      icon={siteMenuButton.icon}
+      load={loadSiteMenu}
+    />
+  );
 }
 
 /** The frame of public pages: the sandbox label, the header, the page's own <main>, the footer. */

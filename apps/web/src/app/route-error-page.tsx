@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { usePageTitle } from '../lib/use-page-title.ts';
@@ -18,19 +19,26 @@ export function RouteErrorPage() {
 }
 
 function UnexpectedErrorPage() {
-  usePageTitle('Something went wrong');
+  const { t } = useLingui();
+  usePageTitle(t`Something went wrong`);
   return (
     <Container component="main" size="md" py={{ base: 32, sm: 64 }}>
       <Stack gap="md" align="flex-start">
-        <Title order={1}>Something went wrong</Title>
+        <Title order={1}>
+          <Trans>Something went wrong</Trans>
+        </Title>
         <Text>
-          This page failed to load because of a problem on our side. Reloading usually helps; if it
-          does not, please try again later.
+          <Trans>
+            This page failed to load because of a problem on our side. Reloading usually helps; if
+            it does not, please try again later.
+          </Trans>
         </Text>
         <Group>
-          <Button onClick={() => window.location.reload()}>Reload the page</Button>
+          <Button onClick={() => window.location.reload()}>
+            <Trans>Reload the page</Trans>
+          </Button>
           <Button component={Link} to="/" variant="default">
-            Go to the home page
+            <Trans>Go to the home page</Trans>
           </Button>
         </Group>
       </Stack>

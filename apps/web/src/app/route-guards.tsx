@@ -1,4 +1,5 @@
 import { isStaffRole, type Me, type Role } from '@coffer/contracts/auth';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
@@ -24,10 +25,11 @@ function SessionCheck({ children }: { children: (me: Me | null) => ReactNode }) 
   // so the page does not jump down when it arrives. A failed check does not hold it up.
   const health = useQuery(healthQueryOptions);
   const isHealthUnknown = health.isPending && health.failureCount === 0;
+  const { t } = useLingui();
   if (me.isPending || isHealthUnknown) {
     return (
       <Center mih="60dvh">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t`Loading`} />
       </Center>
     );
   }
@@ -37,7 +39,7 @@ function SessionCheck({ children }: { children: (me: Me | null) => ReactNode }) 
         <Stack align="center" gap="sm" role="alert">
           <Text ta="center">{errorMessage(me.error)}</Text>
           <Button variant="default" onClick={() => me.refetch()} loading={me.isFetching}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </Stack>
       </Center>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Text } from '@mantine/core';
 import { ModalOnDemand } from './modal-on-demand.ts';
 
@@ -14,11 +15,14 @@ export function AccountFrozenDialog({
   message: string | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
-    <ModalOnDemand opened={message !== null} onClose={onClose} title="Account frozen" centered>
+    <ModalOnDemand opened={message !== null} onClose={onClose} title={t`Account frozen`} centered>
       <Text>{message}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button onClick={onClose}>OK</Button>
+        <Button onClick={onClose}>
+          <Trans>OK</Trans>
+        </Button>
       </Group>
     </ModalOnDemand>
   );

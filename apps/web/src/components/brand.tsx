@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Text, ThemeIcon } from '@mantine/core';
 import { Landmark } from 'lucide-react';
 import { Link } from 'react-router';
@@ -6,13 +7,14 @@ import { useInstitutionName } from '../lib/site.ts';
 /** The logo and the operator's institution name, linking home. */
 export function Brand() {
   const institutionName = useInstitutionName();
+  const { t } = useLingui();
   return (
     <Anchor
       component={Link}
       to="/"
       underline="never"
       c="inherit"
-      aria-label={`${institutionName} home`}
+      aria-label={t`${institutionName} home`}
       miw={0}
       style={{ flexShrink: 1 }}
     >

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, DataList, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BusyButton } from './busy-button.tsx';
@@ -37,6 +38,7 @@ export function ConfirmAndSend({
   confirmLabel: string;
   justify: 'space-between' | 'flex-end';
 }) {
+  const { t } = useLingui();
   return (
     <form
       noValidate
@@ -70,7 +72,7 @@ export function ConfirmAndSend({
           <Button variant="default" onClick={onBack} disabled={isPending}>
             {backLabel}
           </Button>
-          <BusyButton isBusy={isPending} busyLabel="Sending...">
+          <BusyButton isBusy={isPending} busyLabel={t`Sending...`}>
             {confirmLabel}
           </BusyButton>
         </Group>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, CopyButton as MantineCopyButton } from '@mantine/core';
 import { Check, Copy } from 'lucide-react';
 
@@ -10,7 +11,7 @@ export const copiedIndicatorMs = 2_000;
  */
 export function CopyButton({
   value,
-  label = 'Copy',
+  label,
   accessibleName,
   variant = 'light',
 }: {
@@ -19,6 +20,7 @@ export function CopyButton({
   accessibleName?: string;
   variant?: 'light' | 'default';
 }) {
+  const { t } = useLingui();
   return (
     <MantineCopyButton value={value} timeout={copiedIndicatorMs}>
       {({ copied, copy }) => (
@@ -28,9 +30,9 @@ export function CopyButton({
           color={copied && variant === 'light' ? 'green' : undefined}
           leftSection={copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
           onClick={copy}
-          aria-label={accessibleName && (copied ? 'Copied!' : accessibleName)}
+          aria-label={accessibleName && (copied ? t`Copied!` : accessibleName)}
         >
-          {copied ? 'Copied!' : label}
+          {copied ? t`Copied!` : (label ?? t`Copy`)}
         </Button>
       )}
     </MantineCopyButton>

@@ -8,11 +8,15 @@ export type Column<Row> = {
   header: string;
   /** The header is for screen readers only (an actions column). */
   isHeaderHidden?: boolean;
+  /** Where the column's text sits; `right` (amounts) is the line's end, mirrored in Arabic. */
   align?: 'left' | 'right';
   cell: (row: Row) => ReactNode;
   /** On a phone's card, a line with nothing to say is left out. */
   isEmpty?: (row: Row) => boolean;
 };
+
+/** Left and right as the start and end of a line, so a right-to-left page mirrors them. */
+const textAlignOf = { left: 'start', right: 'end' } as const;
 
 type DataTableProps<Row> = {
   /** Names the table (or list) for screen readers. */
@@ -62,7 +66,7 @@ function RowCards<Row>({ label, columns, rows, rowKey }: DataTableProps<Row>) {
                   </Text>
                   <Box
                     fz="sm"
-                    ta="right"
+                    ta="end"
                     style={{ minWidth: 0, overflowWrap: 'anywhere' }}
                     component="div"
                   >
@@ -85,7 +89,7 @@ function RowsTable<Row>({ label, columns, rows, rowKey, minWidth = 720 }: DataTa
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (
-              <Table.Th key={column.key} ta={column.align ?? 'left'}>
+              <Table.Th key={column.key} ta={textAlignOf[column.align ?? 'left']}>
                 {column.isHeaderHidden ? (
                   <VisuallyHidden>{column.header}</VisuallyHidden>
                 ) : (
@@ -99,7 +103,7 @@ function RowsTable<Row>({ label, columns, rows, rowKey, minWidth = 720 }: DataTa
           {rows.map((row) => (
             <Table.Tr key={rowKey(row)}>
               {columns.map((column) => (
-                <Table.Td key={column.key} ta={column.align ?? 'left'} fz="sm">
+                <Table.Td key={column.key} ta={textAlignOf[column.align ?? 'left']} fz="sm">
                   {column.cell(row)}
                 </Table.Td>
               ))}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Badge, Group, Text } from '@mantine/core';
 
 /** An email address and whether its owner has verified it, as the profile and staff see it. */
@@ -7,11 +8,11 @@ export function EmailWithStatus({ email, isVerified }: { email: string; isVerifi
       <Text style={{ overflowWrap: 'anywhere' }}>{email}</Text>
       {isVerified ? (
         <Badge color="green" variant="light">
-          Verified
+          <Trans>Verified</Trans>
         </Badge>
       ) : (
         <Badge color="yellow" variant="light">
-          Not verified
+          <Trans>Not verified</Trans>
         </Badge>
       )}
     </Group>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Alert, Button, Stack } from '@mantine/core';
 import { errorMessage } from '../lib/api-client.ts';
 
@@ -18,7 +19,7 @@ export function LoadFailed({
       <Stack gap="sm" align="flex-start">
         {errorMessage(error)}
         <Button size="xs" variant="default" loading={isRetrying} onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Stack>
     </Alert>

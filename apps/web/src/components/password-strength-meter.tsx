@@ -1,10 +1,12 @@
 import type { PasswordStrength } from '@coffer/contracts/password-strength';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Progress, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { loadPasswordStrengthEstimator } from '../lib/password-strength.ts';
 
-const scoreLabels = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
+const scoreLabels = [msg`Very weak`, msg`Weak`, msg`Fair`, msg`Strong`, msg`Very strong`] as const;
 const scoreColors = ['red', 'orange', 'yellow', 'teal', 'green'] as const;
 const estimateDelayMs = 120;
 
@@ -24,6 +26,7 @@ export function PasswordStrengthMeter({
   const [strength, setStrength] = useState<PasswordStrength | null>(null);
   const [debouncedPassword] = useDebouncedValue(password, estimateDelayMs);
   const personalWordsKey = personalWords.join('\n');
+  const { t, i18n } = useLingui();
 
   useEffect(() => {
     // The estimator and its dictionaries (about 700 KB compressed) load with the first
@@ -47,18 +50,25 @@ export function PasswordStrengthMeter({
   }, [debouncedPassword, personalWordsKey]);
 
   if (!password || !strength) return null;
-  const label = scoreLabels[strength.score];
+  const label = i18n._(scoreLabels[strength.score]);
   return (
     <Stack gap={4} aria-live="polite">
       <Progress
         value={(strength.score + 1) * 20}
         color={scoreColors[strength.score]}
         size="sm"
-        aria-label={`Password strength: ${label}`}
+        aria-label={t`Password strength: ${label}`}
       />
       <Text size="sm">
-        Strength: <strong>{label}</strong>
-        {strength.isStrongEnough ? '' : ' — choose a stronger password.'}
+        {strength.isStrongEnough ? (
+          <Trans>
+            Strength: <strong>{label}</strong>
+          </Trans>
+        ) : (
+          <Trans>
+            Strength: <strong>{label}</strong> — choose a stronger password.
+          </Trans>
+        )}
       </Text>
       {strength.suggestion && !strength.isStrongEnough && (
         <Text size="sm" c="dimmed">

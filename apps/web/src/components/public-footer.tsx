@@ -1,11 +1,13 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Container, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { isOperatorNamed, useInstitutionName, useSite } from '../lib/site.ts';
 
 const pageLinks = [
-  { label: 'About us', to: '/about' },
-  { label: 'Create account', to: '/signup' },
-  { label: 'Login', to: '/signin' },
+  { label: msg`About us`, to: '/about' },
+  { label: msg`Create account`, to: '/signup' },
+  { label: msg`Login`, to: '/signin' },
 ] as const;
 
 /**
@@ -38,6 +40,7 @@ function FooterLink({ label, url }: { label: string; url: string }) {
  */
 export function PublicFooter() {
   const site = useSite();
+  const { t, i18n } = useLingui();
   const institutionName = useInstitutionName();
   const quickLinks = (site?.quickLinks ?? []).filter((link) => isSafeLink(link.url));
   return (
@@ -48,22 +51,22 @@ export function PublicFooter() {
           <Text fw={700}>{institutionName}</Text>
           <Text size="sm" c="dimmed">
             {isOperatorNamed(institutionName)
-              ? 'Runs on Coffer, open-source banking software.'
-              : 'Open-source banking software.'}
+              ? t`Runs on Coffer, open-source banking software.`
+              : t`Open-source banking software.`}
           </Text>
         </Stack>
-        <Stack gap={6} component="nav" aria-label="Pages">
+        <Stack gap={6} component="nav" aria-label={t`Pages`}>
           <Title order={2} fz="sm">
-            Pages
+            <Trans>Pages</Trans>
           </Title>
           {pageLinks.map((link) => (
-            <FooterLink key={link.to} label={link.label} url={link.to} />
+            <FooterLink key={link.to} label={i18n._(link.label)} url={link.to} />
           ))}
         </Stack>
         {quickLinks.length > 0 && (
-          <Stack gap={6} component="nav" aria-label="Quick links">
+          <Stack gap={6} component="nav" aria-label={t`Quick links`}>
             <Title order={2} fz="sm">
-              Quick links
+              <Trans>Quick links</Trans>
             </Title>
             {quickLinks.map((link) => (
               <FooterLink key={`${link.label} ${link.url}`} label={link.label} url={link.url} />
@@ -73,7 +76,7 @@ export function PublicFooter() {
         {site?.contactEmail && (
           <Stack gap={6}>
             <Title order={2} fz="sm">
-              Contact
+              <Trans>Contact</Trans>
             </Title>
             <Anchor
               href={`mailto:${site.contactEmail}`}

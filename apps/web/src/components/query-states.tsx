@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Center, EmptyState, Group, Loader } from '@mantine/core';
 import { SearchX } from 'lucide-react';
 
@@ -39,7 +40,7 @@ export function LoadMore({
   return (
     <Group justify="center" mt="md">
       <Button variant="default" loading={isFetchingNextPage} onClick={onLoadMore}>
-        Load more
+        <Trans>Load more</Trans>
       </Button>
     </Group>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -14,11 +15,12 @@ export type QueueProps<Item> = {
 
 /** Loading, error, empty or the items of one list of work. */
 export function QueueItems<Item>({ emptyDescription, queue, children }: QueueProps<Item>) {
-  if (queue.isPending) return <LoadingState label="Loading the queue" />;
+  const { t } = useLingui();
+  if (queue.isPending) return <LoadingState label={t`Loading the queue`} />;
   if (queue.isError) {
     return (
       <LoadFailed
-        title="The queue did not load"
+        title={t`The queue did not load`}
         error={queue.error}
         isRetrying={queue.isFetching}
         onRetry={() => queue.refetch()}
@@ -26,7 +28,7 @@ export function QueueItems<Item>({ emptyDescription, queue, children }: QueuePro
     );
   }
   if (queue.data.items.length === 0) {
-    return <NothingFound title="Nothing waiting" description={emptyDescription} />;
+    return <NothingFound title={t`Nothing waiting`} description={emptyDescription} />;
   }
   return children(queue.data.items);
 }

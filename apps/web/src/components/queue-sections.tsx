@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { usePageTitle } from '../lib/use-page-title.ts';
@@ -44,7 +45,7 @@ export function QueueSection<Item>({
       {items.queue.data?.items.length === 0 ? (
         // One line rather than the empty-state picture: the lists below stay in view.
         <Text size="sm" c="dimmed">
-          Nothing waiting. {items.emptyDescription}
+          <Trans>Nothing waiting.</Trans> {items.emptyDescription}
         </Text>
       ) : (
         <QueueItems {...items} />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
@@ -17,11 +18,12 @@ export function useIsSandbox(): boolean {
  */
 export function SandboxBanner() {
   const isSandbox = useIsSandbox();
+  const { t } = useLingui();
   if (!isSandbox) return null;
   return (
     <Box
       role="note"
-      aria-label="Sandbox"
+      aria-label={t`Sandbox`}
       h={sandboxBannerHeightPx}
       px="md"
       bg="yellow.2"
@@ -36,10 +38,10 @@ export function SandboxBanner() {
     >
       <FlaskConical size={14} aria-hidden />
       <Text size="xs" fw={600} lh={1} truncate>
-        Sandbox
+        <Trans>Sandbox</Trans>
       </Text>
       <Text size="xs" lh={1} truncate>
-        — this is a test installation.
+        <Trans>— this is a test installation.</Trans>
       </Text>
     </Box>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { LogOut } from 'lucide-react';
 import { useLogout } from '../lib/session.ts';
@@ -15,7 +16,7 @@ export function SignOutButton() {
       onClick={() => logout.mutate()}
       loading={logout.isPending}
     >
-      Sign out
+      <Trans>Sign out</Trans>
     </Button>
   );
 }

@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { Menu, type MenuProps } from '@mantine/core';
 import { Link } from 'react-router';
 import { useMe } from '../lib/session.ts';
@@ -8,16 +10,17 @@ const menuLayout: MenuProps = { position: 'bottom-end', width: 200, shadow: 'md'
 
 function SiteMenuDropdown() {
   const me = useMe();
+  const { i18n } = useLingui();
   return (
     <Menu.Dropdown>
       {siteLinks.map((link) => (
         <Menu.Item key={link.to} component={Link} to={link.to}>
-          {link.label}
+          {i18n._(link.label)}
         </Menu.Item>
       ))}
       {!me && (
         <Menu.Item component={Link} to="/signin">
-          Login
+          <Trans>Login</Trans>
         </Menu.Item>
       )}
     </Menu.Dropdown>

@@ -1,5 +1,6 @@
 import { rejectBodySchema } from '@coffer/contracts/admin';
 import { errorCodes } from '@coffer/contracts/errors';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Textarea, type TextareaProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -39,11 +40,12 @@ export function useStaffAction<Body, Result>(options: {
 }
 
 /** Beside every staff field whose text the customer will read (issue #31, 3). */
-export const customerSeesThis = 'The customer sees this.';
+export const customerSeesThis = <Trans>The customer sees this.</Trans>;
 
 /** The reason every staff action records in the audit log. */
 export function ReasonField(props: TextareaProps) {
-  return <Textarea label="Reason" required autosize minRows={2} maxRows={6} {...props} />;
+  const { t } = useLingui();
+  return <Textarea label={t`Reason`} required autosize minRows={2} maxRows={6} {...props} />;
 }
 
 export function StaffActionButtons({
@@ -64,7 +66,7 @@ export function StaffActionButtons({
   return (
     <Group justify="flex-end" gap="sm">
       <Button variant="default" onClick={onCancel}>
-        Cancel
+        <Trans>Cancel</Trans>
       </Button>
       <BusyButton isBusy={isBusy} busyLabel={busyLabel} color={color} disabled={disabled}>
         {children}
@@ -82,7 +84,7 @@ export function RejectWithReasonForm<Result>({
   reject,
   onRejected,
   onClose,
-  labels = { action: 'Reject', busy: 'Rejecting...', color: 'red.9' },
+  labels,
   children,
 }: {
   reject: (body: { reason: string }) => Promise<Result>;
@@ -91,6 +93,16 @@ export function RejectWithReasonForm<Result>({
   labels?: { action: string; busy: string; color?: string };
   children: ReactNode;
 }) {
+  const { t } = useLingui();
+  const {
+    action: actionLabel,
+    busy,
+    color,
+  } = labels ?? {
+    action: t`Reject`,
+    busy: t`Rejecting...`,
+    color: 'red.9',
+  };
   const form = useForm({
     mode: 'controlled',
     initialValues: { reason: '' },
@@ -118,10 +130,10 @@ export function RejectWithReasonForm<Result>({
         <StaffActionButtons
           onCancel={onClose}
           isBusy={action.isPending}
-          busyLabel={labels.busy}
-          color={labels.color}
+          busyLabel={busy}
+          color={color}
         >
-          {labels.action}
+          {actionLabel}
         </StaffActionButtons>
       </Stack>
     </form>

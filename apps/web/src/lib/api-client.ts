@@ -1,13 +1,15 @@
 import { type ErrorCode, errorBodySchema, errorCodes } from '@coffer/contracts/errors';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod/mini';
 
 /** Failures that happen in the browser before or instead of an API answer. */
 export type ClientErrorCode = 'network_error' | 'timeout' | 'invalid_response';
 
-const clientErrorMessages: Record<ClientErrorCode, string> = {
-  network_error: 'Coffer could not be reached. Check your connection and try again.',
-  timeout: 'Coffer took too long to answer. Please try again.',
-  invalid_response: errorCodes.internal.message,
+const clientErrorMessages: Record<ClientErrorCode, MessageDescriptor> = {
+  network_error: msg`Coffer could not be reached. Check your connection and try again.`,
+  timeout: msg`Coffer took too long to answer. Please try again.`,
+  invalid_response: { id: errorCodes.internal.message },
 };
 
 /** Every failed API call becomes one of these; `message` is fit to show to the user. */
@@ -39,7 +41,8 @@ export class ApiError extends Error {
 }
 
 export function clientError(code: ClientErrorCode, status: number, cause?: unknown): ApiError {
-  return new ApiError({ status, code, message: clientErrorMessages[code], cause });
+  // In the browser only, where the app's one I18n is the page's language.
+  return new ApiError({ status, code, message: i18n._(clientErrorMessages[code]), cause });
 }
 
 export const requestTimeoutMs = 15_000;
@@ -128,5 +131,5 @@ async function fetchAnswer(options: RequestOptions<unknown>): Promise<ApiAnswer>
 
 /** The message to show for any error a query or mutation produced. */
 export function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : errorCodes.internal.message;
+  return error instanceof ApiError ? error.message : i18n._(errorCodes.internal.message);
 }

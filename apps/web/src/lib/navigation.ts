@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   ArrowLeftRight,
   BookUser,
@@ -17,7 +19,7 @@ import {
 } from 'lucide-react';
 
 export type NavItem = {
-  label: string;
+  label: MessageDescriptor;
   /** Canonical path. */
   to: string;
   icon: LucideIcon;
@@ -31,7 +33,7 @@ export type NavItem = {
 };
 
 /** Everyone's own profile, customers' and staff's. */
-export const profilePage: NavItem = { label: 'Profile', to: '/profile', icon: UserRound };
+export const profilePage: NavItem = { label: msg`Profile`, to: '/profile', icon: UserRound };
 
 /**
  * The customer's pages in the order of PRODUCT.md's "Shell of signed-in pages" (Dashboard,
@@ -41,18 +43,18 @@ export const profilePage: NavItem = { label: 'Profile', to: '/profile', icon: Us
  * leads to a page that does not exist.
  */
 export const customerPages: readonly NavItem[] = [
-  { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
-  { label: 'Wallets', to: '/wallets', icon: Wallet },
-  { label: 'Exchange', to: '/exchange', icon: Repeat },
-  { label: 'Transfer', to: '/transfer', icon: ArrowLeftRight },
-  { label: 'Pay Bills', to: '/pay-bills', icon: ReceiptText },
-  { label: 'Payees', to: '/payees', icon: BookUser },
-  { label: 'Scheduled', to: '/scheduled-payments', icon: CalendarClock },
-  { label: 'Bulk payments', to: '/bulk-payments', icon: FileSpreadsheet },
-  { label: 'Loan', to: '/loan', icon: HandCoins },
-  { label: 'Cards', to: '/cards', icon: CreditCard },
-  { label: 'KYC', to: '/kyc', icon: ShieldCheck },
-  { label: 'Statements', to: '/statements', icon: FileText },
-  { label: 'Support', to: '/support', icon: LifeBuoy },
+  { label: msg`Dashboard`, to: '/dashboard', icon: LayoutDashboard },
+  { label: msg`Wallets`, to: '/wallets', icon: Wallet },
+  { label: msg`Exchange`, to: '/exchange', icon: Repeat },
+  { label: msg`Transfer`, to: '/transfer', icon: ArrowLeftRight },
+  { label: msg`Pay Bills`, to: '/pay-bills', icon: ReceiptText },
+  { label: msg`Payees`, to: '/payees', icon: BookUser },
+  { label: msg`Scheduled`, to: '/scheduled-payments', icon: CalendarClock },
+  { label: msg`Bulk payments`, to: '/bulk-payments', icon: FileSpreadsheet },
+  { label: msg`Loan`, to: '/loan', icon: HandCoins },
+  { label: msg`Cards`, to: '/cards', icon: CreditCard },
+  { label: msg`KYC`, to: '/kyc', icon: ShieldCheck },
+  { label: msg`Statements`, to: '/statements', icon: FileText },
+  { label: msg`Support`, to: '/support', icon: LifeBuoy },
   profilePage,
 ];

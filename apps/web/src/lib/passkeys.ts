@@ -1,4 +1,6 @@
 import type { PasskeyAssertion, PasskeyOptions } from '@coffer/contracts/passkey-assertion';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useSyncExternalStore } from 'react';
 import { ApiError } from './api-client.ts';
 
@@ -27,7 +29,7 @@ function passkeyNotUsed(cause: unknown): ApiError {
   return new ApiError({
     status: 400,
     code: 'passkey_refused',
-    message: 'The passkey was not used. Please try again, or use another way.',
+    message: i18n._(msg`The passkey was not used. Please try again, or use another way.`),
     cause,
   });
 }

@@ -1,11 +1,12 @@
-import { type Site, siteSchema } from '@coffer/contracts/site';
+import { type SiteAnswer, siteAnswerSchema } from '@coffer/contracts/site';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 
 /** What the operator configured about their institution (GET /public/site). */
 export const siteQueryOptions = queryOptions({
   queryKey: ['site'],
-  queryFn: ({ signal }) => apiRequest({ path: '/api/v1/public/site', schema: siteSchema, signal }),
+  queryFn: ({ signal }) =>
+    apiRequest({ path: '/api/v1/public/site', schema: siteAnswerSchema, signal }),
   staleTime: 10 * 60_000,
 });
 
@@ -20,7 +21,7 @@ export function isOperatorNamed(institutionName: string): boolean {
   return institutionName !== fallbackInstitutionName;
 }
 
-export function useSite(): Site | undefined {
+export function useSite(): SiteAnswer | undefined {
   return useQuery(siteQueryOptions).data;
 }
 

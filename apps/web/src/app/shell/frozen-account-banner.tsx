@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Text } from '@mantine/core';
 import { Ban } from 'lucide-react';
 import { useMe } from '../../lib/session.ts';
@@ -8,18 +9,22 @@ import { useMe } from '../../lib/session.ts';
  */
 export function FrozenAccountBanner() {
   const me = useMe();
+  const { t } = useLingui();
   if (!me || me.frozenReason === null) return null;
+  const { frozenReason } = me;
   return (
     <Alert
       color="red"
       variant="light"
       mb="lg"
       icon={<Ban size={18} aria-hidden />}
-      aria-label="Transactions disabled"
+      aria-label={t`Transactions disabled`}
     >
       <Text size="sm">
-        Transactions are disabled on your account: {me.frozenReason}. Contact support to have them
-        re-enabled.
+        <Trans>
+          Transactions are disabled on your account: {frozenReason}. Contact support to have them
+          re-enabled.
+        </Trans>
       </Text>
     </Alert>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Affix, Badge, Box, Button, Indicator } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LifeBuoy } from 'lucide-react';
@@ -12,6 +13,7 @@ export function useSupportUnreadCount(): number {
 /** The Support entry's badge in the side menu. */
 export function SupportUnreadBadge() {
   const unreadCount = useSupportUnreadCount();
+  const { t } = useLingui();
   if (unreadCount === 0) return null;
   return (
     <Badge
@@ -19,7 +21,7 @@ export function SupportUnreadBadge() {
       variant="filled"
       color="red"
       circle={unreadCount < 10}
-      aria-label={`${unreadCount} unread`}
+      aria-label={t`${unreadCount} unread`}
       data-testid="support-unread-badge"
     >
       {unreadCount}
@@ -34,12 +36,14 @@ export function SupportUnreadBadge() {
 export function HelpButton() {
   const { pathname } = useLocation();
   const unreadCount = useSupportUnreadCount();
+  const { t } = useLingui();
   if (pathname.toLowerCase() === '/support') return null;
   // In place rather than in a portal (docs/decisions/031): the server then draws it with the
   // page, and hydration adopts it, where a portal is mounted only after hydration, in the
   // same task, with a search of the whole document for its node and a render of its own.
   // It is fixed to the screen either way; in place, the shell's `inert` also covers it.
   return (
+    // Mantine places it at the line's end: bottom left in a right-to-left language.
     <Affix position={{ bottom: 20, right: 20 }} withinPortal={false}>
       <Indicator label={unreadCount} size={18} color="red" disabled={unreadCount === 0}>
         <Button
@@ -48,12 +52,12 @@ export function HelpButton() {
           radius="xl"
           size="md"
           px={{ base: 12, sm: 22 }}
-          aria-label={unreadCount > 0 ? `Help: ${unreadCount} unread messages` : 'Help'}
+          aria-label={unreadCount > 0 ? t`Help: ${unreadCount} unread messages` : t`Help`}
         >
           <LifeBuoy size={18} aria-hidden />
           {/* On a phone the word goes: the button then covers less of the form beneath. */}
-          <Box component="span" visibleFrom="sm" ml="xs">
-            Help
+          <Box component="span" visibleFrom="sm" ms="xs">
+            <Trans>Help</Trans>
           </Box>
         </Button>
       </Indicator>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { NavLink } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
@@ -13,6 +14,7 @@ export function NavItemLink({
   onNavigate: () => void;
   rightSection?: ReactNode;
 }) {
+  const { i18n } = useLingui();
   const { pathname } = useLocation();
   const patterns = item.activeOn ?? [`${item.to}/*`];
   const isActive = patterns.some((pattern) => matchPath(pattern, pathname) !== null);
@@ -20,7 +22,7 @@ export function NavItemLink({
     <NavLink
       component={Link}
       to={item.to}
-      label={item.label}
+      label={i18n._(item.label)}
       leftSection={<item.icon size={18} aria-hidden />}
       rightSection={rightSection}
       active={isActive}

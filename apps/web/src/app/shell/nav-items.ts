@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   ArrowLeftRight,
   Banknote,
@@ -22,23 +23,23 @@ import type { NavItem } from '../../lib/navigation.ts';
  * pages; their menu ends with their own profile and Logout.
  */
 export const staffNavItems: readonly NavItem[] = [
-  { label: 'Admin', to: '/admin', icon: UsersRound, activeOn: ['/admin', '/admin/users/*'] },
-  { label: 'Deposits queue', to: '/admin/queues/deposits', icon: Inbox },
-  { label: 'Payouts queue', to: '/admin/queues/payouts', icon: Banknote },
-  { label: 'Loans queue', to: '/admin/queues/loans', icon: HandCoins },
-  { label: 'KYC queue', to: '/admin/queues/kyc', icon: ShieldCheck },
-  { label: 'Cards queue', to: '/admin/queues/cards', icon: CreditCard },
+  { label: msg`Admin`, to: '/admin', icon: UsersRound, activeOn: ['/admin', '/admin/users/*'] },
+  { label: msg`Deposits queue`, to: '/admin/queues/deposits', icon: Inbox },
+  { label: msg`Payouts queue`, to: '/admin/queues/payouts', icon: Banknote },
+  { label: msg`Loans queue`, to: '/admin/queues/loans', icon: HandCoins },
+  { label: msg`KYC queue`, to: '/admin/queues/kyc', icon: ShieldCheck },
+  { label: msg`Cards queue`, to: '/admin/queues/cards', icon: CreditCard },
   {
-    label: 'Disputes queue',
+    label: msg`Disputes queue`,
     to: '/admin/queues/disputes',
     icon: ShieldAlert,
     activeOn: ['/admin/queues/disputes', '/admin/disputes/*'],
   },
-  { label: 'Support inbox', to: '/admin/queues/support', icon: MessagesSquare },
-  { label: 'Audit log', to: '/admin/audit', icon: ScrollText },
-  { label: 'Books', to: '/admin/books', icon: BookOpenCheck },
-  { label: 'Reconciliation', to: '/admin/reconciliation', icon: ArrowLeftRight },
-  { label: 'Reports', to: '/admin/reports', icon: ChartColumn },
-  { label: 'Exchange rates', to: '/admin/exchange-rates', icon: Coins },
-  { label: 'Webhooks', to: '/admin/webhooks', icon: Webhook, isAdminOnly: true },
+  { label: msg`Support inbox`, to: '/admin/queues/support', icon: MessagesSquare },
+  { label: msg`Audit log`, to: '/admin/audit', icon: ScrollText },
+  { label: msg`Books`, to: '/admin/books', icon: BookOpenCheck },
+  { label: msg`Reconciliation`, to: '/admin/reconciliation', icon: ArrowLeftRight },
+  { label: msg`Reports`, to: '/admin/reports', icon: ChartColumn },
+  { label: msg`Exchange rates`, to: '/admin/exchange-rates', icon: Coins },
+  { label: msg`Webhooks`, to: '/admin/webhooks', icon: Webhook, isAdminOnly: true },
 ];

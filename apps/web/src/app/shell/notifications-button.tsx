@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Indicator } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
@@ -10,9 +11,10 @@ const loadDropdown = async () =>
 /** The bell in the top bar, with the unread count; kept current by live events. */
 export function NotificationsButton() {
   const unreadCount = useQuery(bellQueryOptions).data?.unreadCount ?? 0;
+  const { t } = useLingui();
   return (
     <DeferredDropdown
-      label={unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications'}
+      label={unreadCount > 0 ? t`Notifications, ${unreadCount} unread` : t`Notifications`}
       icon={
         <Indicator
           label={unreadCount > 99 ? '99+' : unreadCount}

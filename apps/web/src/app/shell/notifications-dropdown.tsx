@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Divider, Group, Loader, Popover, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -22,6 +23,7 @@ export function NotificationsDropdown({ target }: TopBarDropdownProps) {
   const [isOpen, setIsOpen] = useOpenedOnceLoaded();
   const queryClient = useQueryClient();
   const bell = useQuery(bellQueryOptions);
+  const { t } = useLingui();
   const markAll = useMutation({
     mutationFn: markAllNotificationsRead,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryRoot }),
@@ -42,18 +44,20 @@ export function NotificationsDropdown({ target }: TopBarDropdownProps) {
       <Popover.Target>{target}</Popover.Target>
       <Popover.Dropdown>
         {bell.isPending ? (
-          <Loader size="sm" aria-label="Loading notifications" />
+          <Loader size="sm" aria-label={t`Loading notifications`} />
         ) : bell.isError ? (
           <Text size="sm">{errorMessage(bell.error)}</Text>
         ) : bell.data.items.length === 0 ? (
-          <Text size="sm">You have no notifications.</Text>
+          <Text size="sm">
+            <Trans>You have no notifications.</Trans>
+          </Text>
         ) : (
           <NotificationItems items={bell.data.items} onNavigate={close} />
         )}
         <Divider my="sm" />
         <Group justify="space-between">
           <Anchor component={Link} to="/notifications" size="sm" onClick={close}>
-            See all
+            <Trans>See all</Trans>
           </Anchor>
           <Button
             size="compact-sm"
@@ -62,7 +66,7 @@ export function NotificationsDropdown({ target }: TopBarDropdownProps) {
             loading={markAll.isPending}
             onClick={() => markAll.mutate()}
           >
-            Mark all read
+            <Trans>Mark all read</Trans>
           </Button>
         </Group>
       </Popover.Dropdown>

@@ -1,4 +1,5 @@
 import { isStaffRole } from '@coffer/contracts/auth';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Burger, Group, NavLink, rem, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { LogOut } from 'lucide-react';
@@ -88,6 +89,7 @@ export function ShellLayout() {
   const isPageCovered = isPhone && isNavbarOpen;
   useEscapeKey(navbar.close);
   const logout = useLogout();
+  const { t } = useLingui();
   const headerHeight = rem(topBarHeightPx + (isSandbox ? sandboxBannerHeightPx : 0));
 
   return (
@@ -97,7 +99,7 @@ export function ShellLayout() {
         style={{ '--shell-header-height': headerHeight } as CSSProperties}
       >
         <a href={`#${mainId}`} className={classes.skipLink}>
-          Skip to main content
+          <Trans>Skip to main content</Trans>
         </a>
         {/* A dialog's scroll lock keeps this fixed bar clear of the scrollbar by this class. */}
         <header className={`${classes.header} right-scroll-bar-position`}>
@@ -110,7 +112,7 @@ export function ShellLayout() {
                 onClick={navbar.toggle}
                 hiddenFrom="sm"
                 size="sm"
-                aria-label="Navigation menu"
+                aria-label={t`Navigation menu`}
                 aria-expanded={isNavbarOpen}
                 aria-controls={navbarId}
               />
@@ -128,10 +130,12 @@ export function ShellLayout() {
           id={navbarId}
           className={classes.navbar}
           data-opened={isNavbarOpen || undefined}
-          aria-label="Main"
+          aria-label={t`Main`}
           inert={isNavbarHidden}
         >
-          <VisuallyHidden component="h2">Menu</VisuallyHidden>
+          <VisuallyHidden component="h2">
+            <Trans>Menu</Trans>
+          </VisuallyHidden>
           {/* Each role sees its own pages: staff have no wallet, customers no back office. */}
           {isStaff ? (
             <>
@@ -155,7 +159,7 @@ export function ShellLayout() {
           <NavLink
             component="button"
             type="button"
-            label="Logout"
+            label={t`Logout`}
             leftSection={<LogOut size={18} aria-hidden />}
             disabled={logout.isPending}
             onClick={() => logout.mutate()}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { queueCountsQueryOptions } from '../../features/staff-home/api.ts';
@@ -7,9 +8,10 @@ import { staffNavItems } from './nav-items.ts';
 
 /** How many items wait in a queue, beside the queue's entry. */
 function PendingCount({ count }: { count: number }) {
+  const { t } = useLingui();
   if (count === 0) return null;
   return (
-    <Badge size="sm" variant="filled" circle={count < 10} aria-label={`${count} waiting`}>
+    <Badge size="sm" variant="filled" circle={count < 10} aria-label={t`${count} waiting`}>
       {count}
     </Badge>
   );

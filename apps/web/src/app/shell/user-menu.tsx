@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { CircleUserRound } from 'lucide-react';
 import { DeferredDropdown } from '../../components/deferred-dropdown.tsx';
 
@@ -5,9 +6,10 @@ const loadDropdown = async () => (await import('./user-menu-dropdown.tsx')).User
 
 /** The user menu: who is signed in, their profile, the appearance choice and Logout. */
 export function UserMenu() {
+  const { t } = useLingui();
   return (
     <DeferredDropdown
-      label="User menu"
+      label={t`User menu`}
       icon={<CircleUserRound size={22} aria-hidden />}
       load={loadDropdown}
     />

@@ -58,7 +58,7 @@ type PersonActionFormProps<Values extends { reason: string }, Body, Result> = {
   /** The action's own field, above the reason (which has the focus when there is none). */
   field?: ReactNode;
   /** Beside the reason: whether the person it is about will read it. */
-  reasonDescription?: string;
+  reasonDescription?: ReactNode;
   buttons: { label: string; busyLabel: string; color?: string | undefined; disabled?: boolean };
   onClose: () => void;
 };

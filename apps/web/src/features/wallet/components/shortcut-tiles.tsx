@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Paper, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { customerPages } from '../../../lib/navigation.ts';
@@ -9,6 +10,7 @@ import { customerPages } from '../../../lib/navigation.ts';
 const shortcuts = customerPages.filter((page) => page.to !== '/dashboard');
 
 export function ShortcutTiles() {
+  const { i18n } = useLingui();
   return (
     <SimpleGrid cols={2} spacing="sm" component="nav" aria-label="Shortcuts">
       {shortcuts.map((shortcut) => (
@@ -19,7 +21,7 @@ export function ShortcutTiles() {
                 <shortcut.icon size={22} aria-hidden />
               </ThemeIcon>
               <Text size="sm" fw={600}>
-                {shortcut.label}
+                {i18n._(shortcut.label)}
               </Text>
             </Stack>
           </Paper>

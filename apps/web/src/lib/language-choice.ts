@@ -1,0 +1,31 @@
+import type { Language } from '@coffer/contracts/languages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, errorMessage, noContentSchema } from './api-client.ts';
+import { activateLanguage } from './i18n.ts';
+import { useMe } from './session.ts';
+import { showErrorToast } from './toasts.ts';
+
+/**
+ * Changes the language the person reads Coffer in (docs/decisions/054). Signed in, it is
+ * stored first, so their emails and statements follow; then the page switches without a
+ * reload, and every answer is asked again, as the server's words are in the language too.
+ */
+export function useChooseLanguage() {
+  const me = useMe();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (language: Language) => {
+      if (me) {
+        await apiRequest({
+          method: 'PUT',
+          path: '/api/v1/profile/language',
+          body: { language },
+          schema: noContentSchema,
+        });
+      }
+      await activateLanguage(language);
+    },
+    onSuccess: () => queryClient.invalidateQueries(),
+    onError: (error) => showErrorToast(errorMessage(error)),
+  });
+}
