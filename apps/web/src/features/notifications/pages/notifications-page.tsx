@@ -35,7 +35,9 @@ export function NotificationsPage() {
             <Trans>Notifications</Trans>
           </Title>
           <Text c="dimmed">
-            {t`${plural(unreadCount, { 0: 'Nothing unread.', one: '# unread.', other: '# unread.' })}`}
+            {unreadCount === 0
+              ? t`Nothing unread.`
+              : t`${plural(unreadCount, { one: '# unread.', other: '# unread.' })}`}
           </Text>
         </Stack>
         <Button
