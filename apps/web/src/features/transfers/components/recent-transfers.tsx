@@ -1,7 +1,6 @@
 import type { TransferListItem } from '@coffer/contracts/transfers';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  Button,
   Card,
   Center,
   EmptyState,
@@ -16,6 +15,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight } from 'lucide-react';
 import { useId } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
+import { LoadMore } from '../../../components/query-states.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { transfersQueryOptions } from '../api.ts';
@@ -110,17 +110,11 @@ export function RecentTransfers() {
           ))}
         </Stack>
       )}
-      {transfers.hasNextPage && (
-        <Group justify="center" mt="md">
-          <Button
-            variant="default"
-            loading={transfers.isFetchingNextPage}
-            onClick={() => transfers.fetchNextPage()}
-          >
-            <Trans>Load more</Trans>
-          </Button>
-        </Group>
-      )}
+      <LoadMore
+        hasNextPage={transfers.hasNextPage}
+        isFetchingNextPage={transfers.isFetchingNextPage}
+        onLoadMore={() => transfers.fetchNextPage()}
+      />
     </Card>
   );
 }

@@ -25,7 +25,7 @@ export function AccountNumber({
         <Text ff="monospace" fw={600} fz="lg">
           {accountNumber}
         </Text>
-        <CopyButton value={accountNumber} label={t`Copy`} accessibleName={t`Copy account number`} />
+        <CopyButton value={accountNumber} accessibleName={t`Copy account number`} />
       </Group>
       {iban && (
         <Group gap="xs" wrap="wrap">
@@ -35,7 +35,7 @@ export function AccountNumber({
           <Text ff="monospace" fw={600} data-testid="account-iban" dir="ltr">
             {printedIban(iban)}
           </Text>
-          <CopyButton value={iban} label={t`Copy`} accessibleName={t`Copy IBAN`} />
+          <CopyButton value={iban} accessibleName={t`Copy IBAN`} />
         </Group>
       )}
     </Stack>

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Card, Center, EmptyState, Group, Loader, Title } from '@mantine/core';
+import { Alert, Card, Center, EmptyState, Loader, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ReceiptText } from 'lucide-react';
 import { useId } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
+import { LoadMore } from '../../../components/query-states.tsx';
 import { useLiveStatus } from '../../../lib/live-events.tsx';
 import { transactionsQueryOptions } from '../api.ts';
 import { TransactionsTable } from './transactions-table.tsx';
@@ -59,17 +60,11 @@ export function TransactionsCard() {
         />
       )}
       {rows.length > 0 && <TransactionsTable label={t`Transactions`} transactions={rows} />}
-      {transactions.hasNextPage && (
-        <Group justify="center" mt="md">
-          <Button
-            variant="default"
-            loading={transactions.isFetchingNextPage}
-            onClick={() => transactions.fetchNextPage()}
-          >
-            <Trans>Load more</Trans>
-          </Button>
-        </Group>
-      )}
+      <LoadMore
+        hasNextPage={transactions.hasNextPage}
+        isFetchingNextPage={transactions.isFetchingNextPage}
+        onLoadMore={() => transactions.fetchNextPage()}
+      />
     </Card>
   );
 }
