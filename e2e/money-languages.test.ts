@@ -153,7 +153,7 @@ describe('the money pages in German and Arabic', () => {
     await page.getByRole('heading', { level: 1, name: 'Kontoauszüge' }).waitFor();
     await page.getByRole('link', { name: 'CSV herunterladen' }).waitFor();
     await page.goto('/payees');
-    await page.getByRole('heading', { level: 1, name: 'Zahlungsempfänger' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Empfänger' }).waitFor();
 
     // "12,50" in German is twelve dollars fifty, not 1250: the API is sent "12.50".
     await page.goto('/dashboard/deposit');
