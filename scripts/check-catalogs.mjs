@@ -50,12 +50,17 @@ function readPo(file) {
   return entries;
 }
 
-/** The placeholders and tags of a message, sorted: what a translation must keep. */
+/**
+ * The placeholders and tags of a message, sorted: what a translation must keep. A name
+ * counts once: a plural repeats its values in each of its forms, and languages have
+ * different forms (Japanese one, Arabic six). A form's text is not a name: only `{name}`
+ * and `{name, plural, …}` are placeholders.
+ */
 function slotsOf(message) {
-  const names = [...message.matchAll(/\{\s*(\w+)|<\/?(\d+)\/?>/g)].map(
+  const names = [...message.matchAll(/\{\s*(\w+)\s*[,}]|<\/?(\d+)\/?>/g)].map(
     (match) => match[1] ?? `<${match[2]}>`,
   );
-  return names.sort().join(' ');
+  return [...new Set(names)].sort().join(' ');
 }
 
 function translationProblems(directory) {

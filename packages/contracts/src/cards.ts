@@ -9,15 +9,6 @@ import { z } from './zod.ts';
 export const cardStatuses = ['requested', 'issued', 'frozen', 'declined', 'closed'] as const;
 export type CardStatus = (typeof cardStatuses)[number];
 
-/** The words of the status box on /cards (PRODUCT.md). */
-export const cardStatusLabels: Record<CardStatus, string> = {
-  requested: 'Requested',
-  issued: 'Issued',
-  frozen: 'Frozen',
-  declined: 'Declined',
-  closed: 'Closed',
-};
-
 /** A card that counts as the customer's one card: nobody holds two of these at once. */
 export const openCardStatuses: readonly CardStatus[] = ['requested', 'issued', 'frozen'];
 
@@ -86,16 +77,6 @@ export const declineReasons = [
 ] as const;
 export type DeclineReason = (typeof declineReasons)[number];
 
-export const declineReasonLabels: Record<DeclineReason, string> = {
-  unknown_card: 'Unknown card',
-  card_not_active: 'The card is not active',
-  card_frozen: 'The card is frozen',
-  account_frozen: 'Transactions are disabled on your account',
-  currency_mismatch: 'The purchase is in another currency',
-  weekly_limit_exceeded: 'Over the weekly spending limit',
-  insufficient_funds: 'Insufficient balance',
-};
-
 /** approved: funds held; settled: captured as a card purchase; reversed/expired: released. */
 export const authorizationStatuses = [
   'approved',
@@ -105,14 +86,6 @@ export const authorizationStatuses = [
   'expired',
 ] as const;
 export type AuthorizationStatus = (typeof authorizationStatuses)[number];
-
-export const authorizationStatusLabels: Record<AuthorizationStatus, string> = {
-  approved: 'Pending',
-  declined: 'Declined',
-  settled: 'Completed',
-  reversed: 'Reversed',
-  expired: 'Expired',
-};
 
 export const merchantNameLengthMax = 100;
 const merchantSchema = singleLineText({ max: merchantNameLengthMax }).check(

@@ -44,7 +44,14 @@ function enhanceTabs(tabList: HTMLElement): void {
   }
   tabList.addEventListener('keydown', (event) => {
     const index = tabs.findIndex((tab) => tab.matches(':focus'));
-    const next = movedIndex(event.key, index, tabs.length, ['ArrowLeft', 'ArrowRight']);
+    // The tabs run the way the page reads: right to left in Arabic, as Mantine's do.
+    const isRtl = document.documentElement.dir === 'rtl';
+    const next = movedIndex(
+      event.key,
+      index,
+      tabs.length,
+      isRtl ? ['ArrowRight', 'ArrowLeft'] : ['ArrowLeft', 'ArrowRight'],
+    );
     const tab = next === null || index < 0 ? undefined : tabs[next];
     if (!tab) return;
     event.preventDefault();

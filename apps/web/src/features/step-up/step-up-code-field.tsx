@@ -1,5 +1,6 @@
 import type { PasskeyAssertion } from '@coffer/contracts/passkey-assertion';
 import type { StepUpChallengeBody } from '@coffer/contracts/step-up-payments';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
@@ -41,6 +42,7 @@ export function StepUpCodeField({
    */
   onPasskey?: (answer: PasskeyAssertion) => void;
 }) {
+  const { t } = useLingui();
   const challenge = useStepUpChallenge();
   const passkey = useStepUpPasskey();
   const canUsePasskeys = useCanUsePasskeys();
@@ -62,17 +64,18 @@ export function StepUpCodeField({
   );
   useEffect(() => ask.current(), []);
 
+  const sentTo = challenge.data?.method === 'email' ? challenge.data.sentTo : '';
   const description =
     challenge.data?.method === 'totp'
-      ? 'Enter the 6-digit code from your authenticator app.'
+      ? t`Enter the 6-digit code from your authenticator app.`
       : challenge.data?.method === 'email'
-        ? `We emailed a 6-digit code to ${challenge.data.sentTo}. It works for 10 minutes.`
+        ? t`We emailed a 6-digit code to ${sentTo}. It works for 10 minutes.`
         : undefined;
 
   return (
     <Stack gap={4}>
       <TextInput
-        label="Verification code"
+        label={t`Verification code`}
         description={description}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
@@ -84,7 +87,9 @@ export function StepUpCodeField({
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
-        rightSection={challenge.isPending ? <Loader size="xs" aria-label="Sending code" /> : null}
+        rightSection={
+          challenge.isPending ? <Loader size="xs" aria-label={t`Sending code`} /> : null
+        }
         data-autofocus
         required
       />
@@ -95,20 +100,22 @@ export function StepUpCodeField({
           loading={passkey.isPending}
           onClick={() => passkey.mutate(first.current.intended, { onSuccess: onPasskey })}
         >
-          Use a passkey instead
+          <Trans>Use a passkey instead</Trans>
         </Button>
       )}
       {challenge.data?.method === 'email' && (
         <Text size="sm">
-          Did not get it?{' '}
-          <Anchor
-            component="button"
-            type="button"
-            onClick={() => ask.current()}
-            disabled={challenge.isPending}
-          >
-            Send a new code
-          </Anchor>
+          <Trans>
+            Did not get it?{' '}
+            <Anchor
+              component="button"
+              type="button"
+              onClick={() => ask.current()}
+              disabled={challenge.isPending}
+            >
+              Send a new code
+            </Anchor>
+          </Trans>
         </Text>
       )}
     </Stack>

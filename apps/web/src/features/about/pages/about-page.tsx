@@ -1,4 +1,7 @@
 import type { Site } from '@coffer/contracts/site';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Avatar,
   Box,
@@ -29,27 +32,27 @@ import type { ReactNode } from 'react';
 import { fallbackInstitutionName, siteQueryOptions } from '../../../lib/site.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
-type CoreValue = { title: string; text: string; icon: LucideIcon };
+type CoreValue = { title: MessageDescriptor; text: MessageDescriptor; icon: LucideIcon };
 
 const coreValues: readonly CoreValue[] = [
   {
-    title: 'Integrity First',
-    text: 'Every balance is kept on a double-entry ledger, and every staff action on your account is logged with its reason.',
+    title: msg`Integrity First`,
+    text: msg`Every balance is kept on a double-entry ledger, and every staff action on your account is logged with its reason.`,
     icon: ShieldCheck,
   },
   {
-    title: 'Innovation Driven',
-    text: 'We run on open-source software that anyone can read, check and improve.',
+    title: msg`Innovation Driven`,
+    text: msg`We run on open-source software that anyone can read, check and improve.`,
     icon: Lightbulb,
   },
   {
-    title: 'Customer Centric',
-    text: 'Fees are shown before you confirm. Identity checks, disputes and support are free.',
+    title: msg`Customer Centric`,
+    text: msg`Fees are shown before you confirm. Identity checks, disputes and support are free.`,
     icon: HeartHandshake,
   },
   {
-    title: 'Excellence Always',
-    text: 'Two-factor security, clear messages and an account you can understand, on any screen.',
+    title: msg`Excellence Always`,
+    text: msg`Two-factor security, clear messages and an account you can understand, on any screen.`,
     icon: Gem,
   },
 ];
@@ -72,7 +75,7 @@ function Paragraphs({ text }: { text: string }) {
         .split(/\n\s*\n/)
         .filter((paragraph) => paragraph.trim() !== '')
         .map((paragraph) => (
-          <Text key={paragraph} fz="lg">
+          <Text key={paragraph} fz="lg" dir="auto">
             {paragraph}
           </Text>
         ))}
@@ -90,17 +93,19 @@ function initials(name: string): string {
 }
 
 function MissionAndVision({ site }: { site: Site }) {
+  const { t } = useLingui();
   const statements = [
-    { title: 'Our mission', text: site.mission, icon: Target },
-    { title: 'Our vision', text: site.vision, icon: Eye },
-  ].filter((statement): statement is { title: string; text: string; icon: LucideIcon } =>
-    Boolean(statement.text),
+    { key: 'mission', title: t`Our mission`, text: site.mission, icon: Target },
+    { key: 'vision', title: t`Our vision`, text: site.vision, icon: Eye },
+  ].filter(
+    (statement): statement is { key: string; title: string; text: string; icon: LucideIcon } =>
+      Boolean(statement.text),
   );
   if (statements.length === 0) return null;
   return (
     <SimpleGrid cols={{ base: 1, sm: statements.length }} spacing="lg">
       {statements.map((statement) => (
-        <Card key={statement.title} withBorder padding="lg" component="section">
+        <Card key={statement.key} withBorder padding="lg" component="section">
           <Group gap="sm" mb="sm" wrap="nowrap">
             <ThemeIcon size={36} radius="md" variant="light" aria-hidden>
               <statement.icon size={20} />
@@ -121,28 +126,31 @@ function MissionAndVision({ site }: { site: Site }) {
  * from their configuration; a part that is not configured is left out, never made up.
  */
 export function AboutPage() {
-  usePageTitle('About us');
+  const { t, i18n } = useLingui();
+  usePageTitle(t`About us`);
   const siteQuery = useQuery(siteQueryOptions);
   if (siteQuery.isPending) {
     return (
       <Center component="main" py={96}>
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t`Loading`} />
       </Center>
     );
   }
   const site: Site = siteQuery.data ?? { institutionName: fallbackInstitutionName };
   const hasStory = Boolean(site.story) || site.foundingYear !== undefined;
   const leadership = site.leadership ?? [];
+  const institutionName = site.institutionName;
+  const foundingYear = site.foundingYear;
 
   return (
     <Container component="main" size="lg" py={{ base: 32, sm: 56 }}>
       <Stack gap={56}>
         <Stack gap="sm" maw={720}>
           <Title order={1} fz={{ base: 30, sm: 40 }}>
-            About {site.institutionName}
+            <Trans>About {institutionName}</Trans>
           </Title>
           {site.tagline && (
-            <Text fz="lg" c="dimmed">
+            <Text fz="lg" c="dimmed" dir="auto">
               {site.tagline}
             </Text>
           )}
@@ -151,34 +159,36 @@ export function AboutPage() {
         <MissionAndVision site={site} />
 
         {hasStory && (
-          <Section id="story-heading" title="Our story">
+          <Section id="story-heading" title={t`Our story`}>
             <Stack gap="sm" maw={760}>
-              {site.foundingYear !== undefined && (
-                <Text fw={600}>Founded in {site.foundingYear}</Text>
+              {foundingYear !== undefined && (
+                <Text fw={600}>
+                  <Trans>Founded in {foundingYear}</Trans>
+                </Text>
               )}
               {site.story && <Paragraphs text={site.story} />}
             </Stack>
           </Section>
         )}
 
-        <Section id="values-heading" title="Our core values">
+        <Section id="values-heading" title={t`Our core values`}>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
             {coreValues.map((value) => (
-              <Card key={value.title} withBorder padding="lg">
+              <Card key={value.title.id} withBorder padding="lg">
                 <ThemeIcon size={40} radius="md" mb="md" aria-hidden>
                   <value.icon size={20} />
                 </ThemeIcon>
                 <Title order={3} fz="lg" mb={6}>
-                  {value.title}
+                  {i18n._(value.title)}
                 </Title>
-                <Text c="dimmed">{value.text}</Text>
+                <Text c="dimmed">{i18n._(value.text)}</Text>
               </Card>
             ))}
           </SimpleGrid>
         </Section>
 
         {leadership.length > 0 && (
-          <Section id="leadership-heading" title="Leadership">
+          <Section id="leadership-heading" title={t`Leadership`}>
             <SimpleGrid
               cols={{ base: 1, xs: 2, md: 3 }}
               spacing="lg"
@@ -207,15 +217,17 @@ export function AboutPage() {
         )}
 
         {site.careersEmail && (
-          <Section id="careers-heading" title="Work with us">
+          <Section id="careers-heading" title={t`Work with us`}>
             <Stack gap="md" align="flex-start">
-              <Text fz="lg">Interested in joining {site.institutionName}? Write to us.</Text>
+              <Text fz="lg">
+                <Trans>Interested in joining {institutionName}? Write to us.</Trans>
+              </Text>
               <Button
                 component="a"
                 href={`mailto:${site.careersEmail}`}
                 leftSection={<Mail size={18} aria-hidden />}
               >
-                Explore Careers
+                <Trans>Explore Careers</Trans>
               </Button>
             </Stack>
           </Section>

@@ -1,4 +1,5 @@
 import { reopenBodySchema } from '@coffer/contracts/account-reopenings';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +20,7 @@ type Step = { kind: 'request' } | { kind: 'approve' | 'reject' | 'cancel'; reope
  * reopening: one admin asks with a reason, a second admin approves or rejects it.
  */
 export function ClosedAccountCard({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const me = useMe();
   const queryClient = useQueryClient();
   const closure = useQuery(staffClosureQueryOptions(userId));
@@ -36,12 +38,12 @@ export function ClosedAccountCard({ userId }: { userId: string }) {
       form.reset();
       showSuccessToast(
         step.kind === 'request'
-          ? 'Reopening requested: a second admin must approve it.'
+          ? t`Reopening requested: a second admin must approve it.`
           : step.kind === 'approve'
-            ? 'The account is open again.'
+            ? t`The account is open again.`
             : step.kind === 'cancel'
-              ? 'Reopening request withdrawn.'
-              : 'Reopening rejected: the account stays closed.',
+              ? t`Reopening request withdrawn.`
+              : t`Reopening rejected: the account stays closed.`,
       );
       await queryClient.invalidateQueries({ queryKey: adminQueryRoot });
     },
@@ -55,26 +57,31 @@ export function ClosedAccountCard({ userId }: { userId: string }) {
   const submit = (step: Step) =>
     form.onSubmit((values) => act.mutate({ ...step, reason: values.reason }));
   const reasonField = (
-    <Textarea label="Reason" required autosize minRows={2} {...form.getInputProps('reason')} />
+    <Textarea label={t`Reason`} required autosize minRows={2} {...form.getInputProps('reason')} />
   );
 
+  const closedAt = formatDateTime(data.closedAt);
+  const removedAt = data.personalDataRemovedAt ? formatDateTime(data.personalDataRemovedAt) : null;
+  const requester = pending?.requestedBy.username;
+  const requestedAt = pending ? formatDateTime(pending.createdAt) : '';
+  const requestReason = pending?.reason;
   return (
-    <Alert
-      color="gray"
-      title={`Account closed by the customer on ${formatDateTime(data.closedAt)}`}
-    >
+    <Alert color="gray" title={t`Account closed by the customer on ${closedAt}`}>
       <Stack gap="sm">
-        {data.personalDataRemovedAt ? (
+        {removedAt ? (
           <Text size="sm">
-            Personal data removed after the retention period on{' '}
-            {formatDateTime(data.personalDataRemovedAt)}: the account cannot be reopened.
+            <Trans>
+              Personal data removed after the retention period on {removedAt}: the account cannot be
+              reopened.
+            </Trans>
           </Text>
         ) : null}
         <FormAlert message={act.error ? errorMessage(act.error) : null} />
         {pending ? (
           <Text size="sm">
-            Reopening requested by {pending.requestedBy.username} on{' '}
-            {formatDateTime(pending.createdAt)}: {pending.reason}
+            <Trans>
+              Reopening requested by {requester} on {requestedAt}: {requestReason}
+            </Trans>
           </Text>
         ) : null}
         {pending && mayDecide ? (
@@ -82,19 +89,19 @@ export function ClosedAccountCard({ userId }: { userId: string }) {
             <Stack gap="sm" maw={480}>
               {reasonField}
               <Group gap="sm">
-                <BusyButton isBusy={act.isPending} busyLabel="Saving...">
-                  Approve reopening
+                <BusyButton isBusy={act.isPending} busyLabel={t`Saving...`}>
+                  <Trans>Approve reopening</Trans>
                 </BusyButton>
                 <BusyButton
                   isBusy={false}
-                  busyLabel="Saving..."
+                  busyLabel={t`Saving...`}
                   type="button"
                   variant="default"
                   color="red"
                   disabled={act.isPending}
                   onClick={() => submit({ kind: 'reject', reopeningId: pending.id })()}
                 >
-                  Reject
+                  <Trans>Reject</Trans>
                 </BusyButton>
               </Group>
             </Stack>
@@ -102,7 +109,7 @@ export function ClosedAccountCard({ userId }: { userId: string }) {
         ) : null}
         {pending && !mayDecide ? (
           <Text size="sm" c="dimmed">
-            Another admin must approve or reject it.
+            <Trans>Another admin must approve or reject it.</Trans>
           </Text>
         ) : null}
         {pending && isRequester ? (
@@ -110,8 +117,8 @@ export function ClosedAccountCard({ userId }: { userId: string }) {
             <Stack gap="sm" maw={480}>
               {reasonField}
               <Group>
-                <BusyButton isBusy={act.isPending} busyLabel="Withdrawing..." variant="default">
-                  Withdraw the request
+                <BusyButton isBusy={act.isPending} busyLabel={t`Withdrawing...`} variant="default">
+                  <Trans>Withdraw the request</Trans>
                 </BusyButton>
               </Group>
             </Stack>
@@ -122,8 +129,8 @@ export function ClosedAccountCard({ userId }: { userId: string }) {
             <Stack gap="sm" maw={480}>
               {reasonField}
               <Group>
-                <BusyButton isBusy={act.isPending} busyLabel="Requesting...">
-                  Ask to reopen
+                <BusyButton isBusy={act.isPending} busyLabel={t`Requesting...`}>
+                  <Trans>Ask to reopen</Trans>
                 </BusyButton>
               </Group>
             </Stack>

@@ -1,4 +1,5 @@
 import { closeAccountBodySchema } from '@coffer/contracts/account-closure';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
@@ -16,6 +17,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { accountClosureQueryOptions, useCloseAccount } from '../api.ts';
 
 function CloseAccountForm({ schedulesToCancel }: { schedulesToCancel: number }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { form, formError, onSubmit, isPending } = useContractForm({
@@ -23,7 +25,7 @@ function CloseAccountForm({ schedulesToCancel }: { schedulesToCancel: number }) 
     initialValues: { currentPassword: '' },
     mutation: useCloseAccount(),
     onSuccess: () => {
-      showSuccessToast('Your account is closed. You are signed out everywhere.');
+      showSuccessToast(t`Your account is closed. You are signed out everywhere.`);
       // The sign-in page forgets the user, as after Logout: the session is gone already.
       navigate('/signin', { replace: true, state: logoutState });
     },
@@ -40,21 +42,21 @@ function CloseAccountForm({ schedulesToCancel }: { schedulesToCancel: number }) 
         <FormAlert message={formError} />
         {schedulesToCancel > 0 ? (
           <Text size="sm">
-            Your{' '}
-            {schedulesToCancel === 1
-              ? 'scheduled payment is'
-              : `${schedulesToCancel} scheduled payments are`}{' '}
-            cancelled with the account and never paid after.
+            <Plural
+              value={schedulesToCancel}
+              one="Your scheduled payment is cancelled with the account and never paid after."
+              other="Your # scheduled payments are cancelled with the account and never paid after."
+            />
           </Text>
         ) : null}
         <PasswordField
-          label="Your password, to confirm"
+          label={t`Your password, to confirm`}
           autoComplete="current-password"
           {...form.getInputProps('currentPassword')}
         />
         <Group>
-          <BusyButton isBusy={isPending} busyLabel="Closing..." color="red.9">
-            Close my account
+          <BusyButton isBusy={isPending} busyLabel={t`Closing...`} color="red.9">
+            <Trans>Close my account</Trans>
           </BusyButton>
         </Group>
       </Stack>
@@ -62,24 +64,42 @@ function CloseAccountForm({ schedulesToCancel }: { schedulesToCancel: number }) 
   );
 }
 
+function Balance({ balance }: { balance: { amountMinor: bigint; currency: string } }) {
+  const amount = formatAmountMinor(balance.amountMinor, balance.currency);
+  return (
+    <Trans>
+      Balance: <strong>{amount}</strong>
+    </Trans>
+  );
+}
+
+function WithdrawTo({ nickname }: { nickname: string }) {
+  return <Trans>Withdraw to {nickname}</Trans>;
+}
+
 export function AccountClosurePage() {
-  usePageTitle('Close your account');
+  const { t } = useLingui();
+  usePageTitle(t`Close your account`);
   const closure = useQuery(accountClosureQueryOptions);
   const headingId = 'closure-heading';
 
   return (
     <Stack gap="lg" maw={720}>
-      <Title order={1}>Close your account</Title>
+      <Title order={1}>
+        <Trans>Close your account</Trans>
+      </Title>
       <Text>
-        Closing ends every session and sign-in, stops every email after the confirmation, and
-        cancels your scheduled payments. Your transactions and the records the law requires are kept
-        for the period the institution must keep them; your other personal data is removed after
-        that period. Only the institution can open a closed account again.
+        <Trans>
+          Closing ends every session and sign-in, stops every email after the confirmation, and
+          cancels your scheduled payments. Your transactions and the records the law requires are
+          kept for the period the institution must keep them; your other personal data is removed
+          after that period. Only the institution can open a closed account again.
+        </Trans>
       </Text>
-      {closure.isPending && <LoadingState label="Checking your account" />}
+      {closure.isPending && <LoadingState label={t`Checking your account`} />}
       {closure.isError && (
         <LoadFailed
-          title="We could not check your account"
+          title={t`We could not check your account`}
           error={closure.error}
           isRetrying={closure.isFetching}
           onRetry={() => closure.refetch()}
@@ -88,13 +108,10 @@ export function AccountClosurePage() {
       {closure.data && (
         <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
           <Title order={2} id={headingId} mb="sm">
-            {closure.data.isClosable ? 'Your account can be closed' : 'Before you can close it'}
+            {closure.data.isClosable ? t`Your account can be closed` : t`Before you can close it`}
           </Title>
           <Text mb="md">
-            Balance:{' '}
-            <strong>
-              {formatAmountMinor(closure.data.balance.amountMinor, closure.data.balance.currency)}
-            </strong>
+            <Balance balance={closure.data.balance} />
             {closure.data.otherBalances.map((other) => (
               <span key={other.currency}>
                 {' · '}
@@ -105,13 +122,13 @@ export function AccountClosurePage() {
           {closure.data.isClosable ? (
             <Stack gap="md">
               <Alert color="green" variant="light" icon={<CircleCheck size={18} aria-hidden />}>
-                Nothing is left open on your account.
+                <Trans>Nothing is left open on your account.</Trans>
               </Alert>
               <CloseAccountForm schedulesToCancel={closure.data.scheduledPaymentsToCancel} />
             </Stack>
           ) : (
             <Stack gap="md">
-              <List spacing="sm" aria-label="What keeps your account open">
+              <List spacing="sm" aria-label={t`What keeps your account open`}>
                 {closure.data.blockers.map((blocker) => (
                   <List.Item
                     key={`${blocker.kind}-${blocker.message}`}
@@ -129,21 +146,23 @@ export function AccountClosurePage() {
               {closure.data.blockers.some((blocker) => blocker.kind === 'balance_positive') &&
               closure.data.withdrawalPayees.length > 0 ? (
                 <Stack gap={4}>
-                  <Text size="sm">Or withdraw it to a saved payee:</Text>
+                  <Text size="sm">
+                    <Trans>Or withdraw it to a saved payee:</Trans>
+                  </Text>
                   {closure.data.withdrawalPayees.map((payee) => (
                     <Anchor
                       key={payee.id}
                       component={Link}
                       to={`/transfer?tab=withdraw&payee=${encodeURIComponent(payee.id)}`}
                     >
-                      Withdraw to {payee.nickname}
+                      <WithdrawTo nickname={payee.nickname} />
                     </Anchor>
                   ))}
                 </Stack>
               ) : null}
               <Group>
                 <Button variant="default" onClick={() => closure.refetch()}>
-                  Check again
+                  <Trans>Check again</Trans>
                 </Button>
               </Group>
             </Stack>

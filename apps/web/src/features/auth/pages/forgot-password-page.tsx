@@ -1,5 +1,6 @@
 import { forgotPasswordBodySchema } from '@coffer/contracts/auth';
 import { errorCodes } from '@coffer/contracts/errors';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -15,7 +16,8 @@ import { requestPasswordReset } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
 export function ForgotPasswordPage() {
-  usePageTitle('Forgot password');
+  const { t } = useLingui();
+  usePageTitle(t`Forgot password`);
   const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({
@@ -38,8 +40,8 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Forgot password"
-      description="Enter the email address of your account and we will send you a link to choose a new password."
+      title={t`Forgot password`}
+      description={t`Enter the email address of your account and we will send you a link to choose a new password.`}
     >
       <form
         noValidate
@@ -53,24 +55,28 @@ export function ForgotPasswordPage() {
           <FormAlert message={formError} />
           {sentTo && (
             <Alert color="green" variant="light" icon={<MailCheck size={18} aria-hidden />}>
-              If an account uses {sentTo}, a reset link is on its way. It works once, for 30
-              minutes.
+              <Trans>
+                If an account uses <bdi>{sentTo}</bdi>, a reset link is on its way. It works once,
+                for 30 minutes.
+              </Trans>
             </Alert>
           )}
           <TextInput
-            label="Email"
+            label={t`Email`}
             type="email"
             autoComplete="email"
             {...form.getInputProps('email')}
           />
-          <BusyButton isBusy={reset.isPending} busyLabel="Sending..." fullWidth>
-            Reset Password
+          <BusyButton isBusy={reset.isPending} busyLabel={t`Sending...`} fullWidth>
+            <Trans>Reset Password</Trans>
           </BusyButton>
           <Text size="sm" ta="center">
-            Remembered it?{' '}
-            <Anchor component={Link} to="/signin">
-              Back to Login
-            </Anchor>
+            <Trans>
+              Remembered it?{' '}
+              <Anchor component={Link} to="/signin">
+                Back to Login
+              </Anchor>
+            </Trans>
           </Text>
         </Stack>
       </form>

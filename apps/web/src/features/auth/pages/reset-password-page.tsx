@@ -1,5 +1,6 @@
 import { newPasswordSchema } from '@coffer/contracts/auth';
 import { errorCodes } from '@coffer/contracts/errors';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -36,14 +37,16 @@ function ExpiredLink({ message }: { message: string }) {
     <Stack gap="md">
       <FormAlert message={message} />
       <Button component={Link} to="/forgot-password">
-        Ask for a new link
+        <Trans>Ask for a new link</Trans>
       </Button>
     </Stack>
   );
 }
 
 export function ResetPasswordPage() {
-  usePageTitle('Choose a new password');
+  const { t } = useLingui();
+  const pageTitle = t`Choose a new password`;
+  usePageTitle(pageTitle);
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const queryClient = useQueryClient();
@@ -58,7 +61,7 @@ export function ResetPasswordPage() {
   const reset = useMutation({
     mutationFn: resetPassword,
     onSuccess: async () => {
-      showSuccessToast('Your password has been changed. Please log in with your new password.');
+      showSuccessToast(t`Your password has been changed. Please log in with your new password.`);
       // A reset ends every session, this browser's too.
       setSignedInUser(queryClient, null);
       await navigate('/signin', { replace: true });
@@ -79,22 +82,24 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthCard title="Choose a new password">
-        <ExpiredLink message="This link is incomplete. Please open the link from the email again, or ask for a new one." />
+      <AuthCard title={pageTitle}>
+        <ExpiredLink
+          message={t`This link is incomplete. Please open the link from the email again, or ask for a new one.`}
+        />
       </AuthCard>
     );
   }
   if (expiredMessage) {
     return (
-      <AuthCard title="Choose a new password">
+      <AuthCard title={pageTitle}>
         <ExpiredLink message={expiredMessage} />
       </AuthCard>
     );
   }
   return (
     <AuthCard
-      title="Choose a new password"
-      description="Pick a password you do not use anywhere else. Every device signed in to your account will be signed out."
+      title={pageTitle}
+      description={t`Pick a password you do not use anywhere else. Every device signed in to your account will be signed out.`}
     >
       <form
         noValidate
@@ -107,23 +112,23 @@ export function ResetPasswordPage() {
           <FormAlert message={formError} />
           <Stack gap="xs">
             <PasswordField
-              label="New password"
+              label={t`New password`}
               autoComplete="new-password"
               {...form.getInputProps('password')}
             />
             <PasswordStrengthMeter password={form.values.password} personalWords={[]} />
           </Stack>
           <PasswordField
-            label="Confirm new password"
+            label={t`Confirm new password`}
             autoComplete="new-password"
             {...form.getInputProps('confirmPassword')}
           />
-          <BusyButton isBusy={reset.isPending} busyLabel="Saving..." fullWidth>
-            Set new password
+          <BusyButton isBusy={reset.isPending} busyLabel={t`Saving...`} fullWidth>
+            <Trans>Set new password</Trans>
           </BusyButton>
           <Text size="sm" ta="center">
             <Anchor component={Link} to="/signin">
-              Back to Login
+              <Trans>Back to Login</Trans>
             </Anchor>
           </Text>
         </Stack>

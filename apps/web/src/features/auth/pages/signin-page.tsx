@@ -1,4 +1,6 @@
 import { loginBodySchema, type Me, secondFactorCodeSchema } from '@coffer/contracts/auth';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -19,9 +21,8 @@ import { logIn, submitSecondFactor } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { signInWithPasskey, submitSecondFactorWithPasskey } from '../passkey-api.ts';
 
-const loginFailedMessage = 'Login failed. Please try again.';
-const challengeExpiredMessage =
-  'Your sign-in took too long to finish. Please enter your email and password again.';
+const loginFailedMessage = msg`Login failed. Please try again.`;
+const challengeExpiredMessage = msg`Your sign-in took too long to finish. Please enter your email and password again.`;
 const secondFactorFormSchema = z.object({ code: secondFactorCodeSchema });
 
 /** After the right password (and code, if asked): the toast, then back where they came from. */
@@ -29,8 +30,9 @@ function useFinishSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
+  const { t } = useLingui();
   return async (user: Me) => {
-    showSuccessToast('Login Successful!', toastDurationsMs.login);
+    showSuccessToast(t`Login Successful!`, toastDurationsMs.login);
     const target = pathAfterSignIn(location, user.role);
     setSignedInUser(queryClient, user);
     await navigate(target, { replace: true });
@@ -44,6 +46,7 @@ function PasswordStep({
   initialError: string | null;
   onSecondFactorRequired: (challengeToken: string) => void;
 }) {
+  const { t, i18n } = useLingui();
   const finishSignIn = useFinishSignIn();
   const canUsePasskeys = useCanUsePasskeys();
   const [formError, setFormError] = useState<string | null>(initialError);
@@ -68,12 +71,14 @@ function PasswordStep({
     },
     onError: (error) => {
       form.setFieldValue('password', '');
-      setFormError(showApiErrorOnForm(form, error, { otherFailureMessage: loginFailedMessage }));
+      setFormError(
+        showApiErrorOnForm(form, error, { otherFailureMessage: i18n._(loginFailedMessage) }),
+      );
     },
   });
 
   return (
-    <AuthCard title="Login" description="Welcome back. Sign in to your account.">
+    <AuthCard title={t`Login`} description={t`Welcome back. Sign in to your account.`}>
       <form
         noValidate
         onSubmit={form.onSubmit(
@@ -94,23 +99,23 @@ function PasswordStep({
         <Stack gap="md">
           <FormAlert message={formError} />
           <TextInput
-            label="Email"
+            label={t`Email`}
             type="email"
             autoComplete="email"
             {...form.getInputProps('email')}
           />
           <Stack gap={6}>
             <PasswordField
-              label="Password"
+              label={t`Password`}
               autoComplete="current-password"
               {...form.getInputProps('password')}
             />
-            <Anchor component={Link} to="/forgot-password" size="sm" ta="right">
-              Forgot Password?
+            <Anchor component={Link} to="/forgot-password" size="sm" ta="end">
+              <Trans>Forgot Password?</Trans>
             </Anchor>
           </Stack>
-          <BusyButton isBusy={login.isPending} busyLabel="Logging in..." fullWidth>
-            Login
+          <BusyButton isBusy={login.isPending} busyLabel={t`Logging in...`} fullWidth>
+            <Trans>Login</Trans>
           </BusyButton>
           {canUsePasskeys && (
             <Button
@@ -122,15 +127,17 @@ function PasswordStep({
                 passkeySignIn.mutate();
               }}
             >
-              Sign in with a passkey
+              <Trans>Sign in with a passkey</Trans>
             </Button>
           )}
           <Text size="sm" ta="center">
-            New here?{' '}
             {/* A new customer starts on the dashboard, so the way back is not passed on. */}
-            <Anchor component={Link} to="/signup">
-              Sign Up
-            </Anchor>
+            <Trans>
+              New here?{' '}
+              <Anchor component={Link} to="/signup">
+                Sign Up
+              </Anchor>
+            </Trans>
           </Text>
         </Stack>
       </form>
@@ -145,6 +152,7 @@ function SecondFactorStep({
   challengeToken: string;
   onRestart: (message: string | null) => void;
 }) {
+  const { t, i18n } = useLingui();
   const finishSignIn = useFinishSignIn();
   const canUsePasskeys = useCanUsePasskeys();
   const [formError, setFormError] = useState<string | null>(null);
@@ -161,12 +169,12 @@ function SecondFactorStep({
     onSuccess: (result) => finishSignIn(result.user),
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'link_expired') {
-        onRestart(challengeExpiredMessage);
+        onRestart(i18n._(challengeExpiredMessage));
         return;
       }
       setFormError(
         error instanceof ApiError && error.code === 'not_found'
-          ? 'This account has no passkey yet. Enter a code instead.'
+          ? t`This account has no passkey yet. Enter a code instead.`
           : errorMessage(error),
       );
     },
@@ -176,13 +184,13 @@ function SecondFactorStep({
     onSuccess: (result) => finishSignIn(result.user),
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'link_expired') {
-        onRestart(challengeExpiredMessage);
+        onRestart(i18n._(challengeExpiredMessage));
         return;
       }
       form.setFieldValue('code', '');
       setFormError(
         showApiErrorOnForm(form, error, {
-          otherFailureMessage: loginFailedMessage,
+          otherFailureMessage: i18n._(loginFailedMessage),
           fieldsByCode: { wrong_code: 'code' },
         }),
       );
@@ -191,8 +199,8 @@ function SecondFactorStep({
 
   return (
     <AuthCard
-      title="Two-step verification"
-      description="Enter the 6-digit code from your authenticator app, or one of your recovery codes."
+      title={t`Two-step verification`}
+      description={t`Enter the 6-digit code from your authenticator app, or one of your recovery codes.`}
     >
       <form
         noValidate
@@ -204,7 +212,7 @@ function SecondFactorStep({
         <Stack gap="md">
           <FormAlert message={formError} />
           <TextInput
-            label="Verification code"
+            label={t`Verification code`}
             autoComplete="one-time-code"
             autoCapitalize="none"
             spellCheck={false}
@@ -213,10 +221,10 @@ function SecondFactorStep({
           />
           <Group justify="space-between" wrap="nowrap">
             <Button variant="subtle" onClick={() => onRestart(null)} px="xs">
-              Back
+              <Trans>Back</Trans>
             </Button>
-            <BusyButton isBusy={verify.isPending} busyLabel="Verifying...">
-              Verify
+            <BusyButton isBusy={verify.isPending} busyLabel={t`Verifying...`}>
+              <Trans>Verify</Trans>
             </BusyButton>
           </Group>
           {canUsePasskeys && (
@@ -228,7 +236,7 @@ function SecondFactorStep({
                 passkeyVerify.mutate();
               }}
             >
-              Use a passkey instead
+              <Trans>Use a passkey instead</Trans>
             </Button>
           )}
         </Stack>
@@ -239,7 +247,8 @@ function SecondFactorStep({
 
 /** Login: email and password, then the authenticator code when two-factor is on. */
 export function SigninPage() {
-  usePageTitle('Login');
+  const { t } = useLingui();
+  usePageTitle(t`Login`);
   const [challengeToken, setChallengeToken] = useState<string | null>(null);
   const [restartMessage, setRestartMessage] = useState<string | null>(null);
   if (challengeToken) {

@@ -1,6 +1,7 @@
 import { defaultCountryCode } from '@coffer/contracts/countries';
 import { signupBodySchema } from '@coffer/contracts/signup';
 import { acceptTermsMessage, type Terms } from '@coffer/contracts/terms';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -58,7 +59,7 @@ function TermsAcceptance({ terms, form }: { terms: Terms; form: UseFormReturnTyp
           aria-describedby={error ? errorId : undefined}
         />
         <Text size="sm" span>
-          I have read and accept the terms of service and the privacy notice
+          <Trans>I have read and accept the terms of service and the privacy notice</Trans>
         </Text>
       </label>
       {error && (
@@ -71,7 +72,8 @@ function TermsAcceptance({ terms, form }: { terms: Terms; form: UseFormReturnTyp
 }
 
 export function SignupPage() {
-  usePageTitle('Create account');
+  const { t } = useLingui();
+  usePageTitle(t`Create account`);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -92,8 +94,9 @@ export function SignupPage() {
   const signup = useMutation({
     mutationFn: signUp,
     onSuccess: async ({ user }) => {
-      showSuccessToast(`Welcome, ${user.username}`);
-      showSuccessToast('Thank you for registering');
+      const username = user.username;
+      showSuccessToast(t`Welcome, ${username}`);
+      showSuccessToast(t`Thank you for registering`);
       setSignedInUser(queryClient, user);
       await navigate('/dashboard', { replace: true });
     },
@@ -104,7 +107,7 @@ export function SignupPage() {
       }
       setFormError(
         showApiErrorOnForm(form, error, {
-          otherFailureMessage: 'Account creation failed',
+          otherFailureMessage: t`Account creation failed`,
           fieldsByCode: { email_in_use: 'email', password_too_weak: 'password' },
         }),
       );
@@ -113,8 +116,8 @@ export function SignupPage() {
 
   return (
     <AuthCard
-      title="Create account"
-      description="Open a wallet in your country's currency. It takes a minute."
+      title={t`Create account`}
+      description={t`Open a wallet in your country's currency. It takes a minute.`}
     >
       <form
         noValidate
@@ -126,26 +129,31 @@ export function SignupPage() {
       >
         <Stack gap="md">
           <FormAlert message={formError} />
-          <TextInput label="Username" autoComplete="username" {...form.getInputProps('username')} />
           <TextInput
-            label="Email"
+            label={t`Username`}
+            autoComplete="username"
+            {...form.getInputProps('username')}
+          />
+          <TextInput
+            label={t`Email`}
             type="email"
             autoComplete="email"
             {...form.getInputProps('email')}
           />
           <TextInput
-            label="Phone number"
+            label={t`Phone number`}
             type="tel"
             autoComplete="tel"
+            dir="ltr"
             placeholder="+1 415 555 2671"
-            description="International format: + and your country code first."
+            description={t`International format: + and your country code first.`}
             {...form.getInputProps('phone')}
           />
           <Stack gap="xs">
             <PasswordField
-              label="Password"
+              label={t`Password`}
               autoComplete="new-password"
-              description="At least 8 characters and hard to guess."
+              description={t`At least 8 characters and hard to guess.`}
               {...form.getInputProps('password')}
             />
             <PasswordStrengthMeter
@@ -155,14 +163,16 @@ export function SignupPage() {
           </Stack>
           <CountrySelect {...form.getInputProps('country')} value={form.values.country} />
           {terms && <TermsAcceptance terms={terms} form={form} />}
-          <BusyButton isBusy={signup.isPending} busyLabel="Registering..." fullWidth mt="xs">
-            Register
+          <BusyButton isBusy={signup.isPending} busyLabel={t`Registering...`} fullWidth mt="xs">
+            <Trans>Register</Trans>
           </BusyButton>
           <Text size="sm" ta="center">
-            Already have an account?{' '}
-            <Anchor component={Link} to={`/signin${location.search}`} state={location.state}>
-              Login
-            </Anchor>
+            <Trans>
+              Already have an account?{' '}
+              <Anchor component={Link} to={`/signin${location.search}`} state={location.state}>
+                Login
+              </Anchor>
+            </Trans>
           </Text>
         </Stack>
       </form>

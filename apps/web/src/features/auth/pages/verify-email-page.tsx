@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -16,8 +16,9 @@ import { AuthCard } from '../components/auth-card.tsx';
  * per token: it is cached for the page's life and never refetched or retried.
  */
 export function VerifyEmailPage() {
-  const { i18n } = useLingui();
-  usePageTitle('Email confirmation');
+  const { t, i18n } = useLingui();
+  const pageTitle = t`Email confirmation`;
+  usePageTitle(pageTitle);
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const queryClient = useQueryClient();
@@ -34,6 +35,7 @@ export function VerifyEmailPage() {
   });
 
   const verifiedUser = verification.data?.user;
+  const verifiedEmail = verifiedUser?.email;
   useEffect(() => {
     if (!verifiedUser) return;
     // The signed-in user's address (or new address) changed: show it everywhere.
@@ -48,29 +50,35 @@ export function VerifyEmailPage() {
     </Button>
   ) : (
     <Button component={Link} to="/signin" replace>
-      Login
+      <Trans>Login</Trans>
     </Button>
   );
 
   return (
-    <AuthCard title="Email confirmation">
+    <AuthCard title={pageTitle}>
       {!token && (
         <Stack gap="md">
-          <FormAlert message="This link is incomplete. Please open the link from the email again." />
+          <FormAlert
+            message={t`This link is incomplete. Please open the link from the email again.`}
+          />
           {nextStep}
         </Stack>
       )}
       {token && verification.isPending && (
         <Group gap="sm" role="status">
           <Loader size="sm" />
-          <Text>Confirming your email address…</Text>
+          <Text>
+            <Trans>Confirming your email address…</Trans>
+          </Text>
         </Group>
       )}
       {verification.isError && (
         <Stack gap="md">
           <FormAlert message={errorMessage(verification.error)} />
           <Text size="sm">
-            You can ask for a new link from the banner at the top of your account pages.
+            <Trans>
+              You can ask for a new link from the banner at the top of your account pages.
+            </Trans>
           </Text>
           <Group>{nextStep}</Group>
         </Stack>
@@ -78,8 +86,10 @@ export function VerifyEmailPage() {
       {verifiedUser && (
         <Stack gap="md" role="status">
           <Text fz="lg">
-            Thank you. <strong>{verifiedUser.email}</strong> is confirmed as the email address of
-            your account.
+            <Trans>
+              Thank you. <strong>{verifiedEmail}</strong> is confirmed as the email address of your
+              account.
+            </Trans>
           </Text>
           <Group>{nextStep}</Group>
         </Stack>

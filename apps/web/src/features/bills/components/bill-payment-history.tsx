@@ -1,4 +1,5 @@
-import { type BillPayment, billCategoryLabels } from '@coffer/contracts/bills';
+import type { BillPayment } from '@coffer/contracts/bills';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Badge,
   Button,
@@ -20,13 +21,12 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { billPaymentsQueryOptions } from '../api.ts';
-
-const tableLabel = 'Bill payments';
+import { billCategoryLabels } from './bill-categories.ts';
 
 function CompletedBadge() {
   return (
     <Badge color="green" variant="light">
-      Completed
+      <Trans>Completed</Trans>
     </Badge>
   );
 }
@@ -44,24 +44,35 @@ function amountOf(payment: BillPayment): string {
 }
 
 function PaymentsTable({ payments }: { payments: readonly BillPayment[] }) {
+  const { t, i18n } = useLingui();
   return (
     <Table.ScrollContainer minWidth={560} type="native">
-      <Table aria-label={tableLabel} verticalSpacing="sm" highlightOnHover>
+      <Table aria-label={t`Bill payments`} verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Category</Table.Th>
-            <Table.Th>Reference</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th>
+              <Trans>Category</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Reference</Trans>
+            </Table.Th>
+            <Table.Th ta="end">
+              <Trans>Amount</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Date</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Status</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {payments.map((payment) => (
             <Table.Tr key={payment.id}>
-              <Table.Td>{billCategoryLabels[payment.category]}</Table.Td>
+              <Table.Td>{i18n._(billCategoryLabels[payment.category])}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{payment.billerReference}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                 {amountOf(payment)}
               </Table.Td>
               <Table.Td>
@@ -78,21 +89,30 @@ function PaymentsTable({ payments }: { payments: readonly BillPayment[] }) {
   );
 }
 
+function BillerReference({ reference }: { reference: string }) {
+  return (
+    <Trans>
+      Reference <bdi>{reference}</bdi>
+    </Trans>
+  );
+}
+
 /** On a phone each payment is a card: what and how much first, then reference and when. */
 function PaymentCards({ payments }: { payments: readonly BillPayment[] }) {
+  const { t, i18n } = useLingui();
   return (
-    <CardList label={tableLabel}>
+    <CardList label={t`Bill payments`}>
       {payments.map((payment) => (
         <Paper component="li" withBorder p="sm" key={payment.id}>
           <Stack gap={4}>
             <Group justify="space-between" wrap="nowrap">
-              <Text fw={600}>{billCategoryLabels[payment.category]}</Text>
+              <Text fw={600}>{i18n._(billCategoryLabels[payment.category])}</Text>
               <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
                 {amountOf(payment)}
               </Text>
             </Group>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              Reference {payment.billerReference}
+              <BillerReference reference={payment.billerReference} />
             </Text>
             <Group justify="space-between" wrap="nowrap">
               <Text size="sm" c="dimmed">
@@ -109,6 +129,7 @@ function PaymentCards({ payments }: { payments: readonly BillPayment[] }) {
 
 /** Bill Payment History, newest first; it refreshes live when a payment is made. */
 export function BillPaymentHistory() {
+  const { t } = useLingui();
   const headingId = useId();
   const isPhone = useIsPhone();
   const history = useInfiniteQuery(billPaymentsQueryOptions);
@@ -117,22 +138,26 @@ export function BillPaymentHistory() {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
-        Bill Payment History
+        <Trans>Bill Payment History</Trans>
       </Title>
       {history.isPending && (
         <Center py="md">
-          <Loader aria-label="Loading your bill payments" />
+          <Loader aria-label={t`Loading your bill payments`} />
         </Center>
       )}
       {history.isError && (
         <LoadFailed
-          title="Your bill payments did not load"
+          title={t`Your bill payments did not load`}
           error={history.error}
           isRetrying={history.isFetching}
           onRetry={() => history.refetch()}
         />
       )}
-      {history.isSuccess && payments.length === 0 && <Text c="dimmed">No bill payments yet</Text>}
+      {history.isSuccess && payments.length === 0 && (
+        <Text c="dimmed">
+          <Trans>No bill payments yet</Trans>
+        </Text>
+      )}
       {payments.length > 0 &&
         (isPhone ? <PaymentCards payments={payments} /> : <PaymentsTable payments={payments} />)}
       {history.hasNextPage && (
@@ -142,7 +167,7 @@ export function BillPaymentHistory() {
             loading={history.isFetchingNextPage}
             onClick={() => history.fetchNextPage()}
           >
-            Load more
+            <Trans>Load more</Trans>
           </Button>
         </Group>
       )}

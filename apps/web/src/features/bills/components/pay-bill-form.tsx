@@ -1,11 +1,11 @@
 import type { Me } from '@coffer/contracts/auth';
 import {
   billCategories,
-  billCategoryLabels,
   billerReferenceLengthMax,
   billPaymentBodySchema,
 } from '@coffer/contracts/bills';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,15 +23,11 @@ import { showSuccessToast } from '../../../lib/toasts.ts';
 import { useMoneyAction } from '../../../lib/use-money-action.ts';
 import { SavedPayeeSelect } from '../../payees/index.ts';
 import { billPaymentsQueryRoot, payBill } from '../api.ts';
+import { billCategoryLabels } from './bill-categories.ts';
 
 type Values = { category: string | null; billerReference: string; amount: string };
 
 const initialValues: Values = { category: null, billerReference: '', amount: '' };
-
-const categoryOptions = billCategories.map((category) => ({
-  value: category,
-  label: billCategoryLabels[category],
-}));
 
 /** The contract's schema, plus the amount check the server makes in the wallet's currency. */
 function formSchemaFor(currency: CurrencyCode) {
@@ -45,6 +41,7 @@ function formSchemaFor(currency: CurrencyCode) {
  * reused when the same bill is sent again after a dropped connection, so it is paid once.
  */
 export function PayBillForm({ me }: { me: Me }) {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const headingId = useId();
   const currency = toCurrencyCode(me.currency);
@@ -57,7 +54,7 @@ export function PayBillForm({ me }: { me: Me }) {
   const pay = useMoneyAction({
     send: payBill,
     form,
-    unexplainedFailure: 'Your bill could not be paid. Please try again.',
+    unexplainedFailure: t`Your bill could not be paid. Please try again.`,
     onRefused: (error) => {
       if (error.code !== 'account_frozen') return false;
       setFrozenMessage(error.message);
@@ -66,9 +63,9 @@ export function PayBillForm({ me }: { me: Me }) {
     onSent: async (paid) => {
       form.setValues(initialValues);
       form.resetDirty();
-      showSuccessToast(
-        `${billCategoryLabels[paid.category]} bill paid: ${formatAmountMinor(paid.amountMinor, paid.currency)}`,
-      );
+      const bill = i18n._(billCategoryLabels[paid.category]);
+      const amount = formatAmountMinor(paid.amountMinor, paid.currency);
+      showSuccessToast(t`${bill} bill paid: ${amount}`);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: billPaymentsQueryRoot }),
         queryClient.invalidateQueries({ queryKey: ['wallet'] }),
@@ -77,12 +74,17 @@ export function PayBillForm({ me }: { me: Me }) {
   });
 
   // The account's checks (frozen, level, limit) are the server's, in PRODUCT.md's order.
-  const submit = (values: Values) => pay.submit(billPaymentBodySchema.parse(values));
+  // The form's schema gives the body: the amount typed the language's way as a plain decimal.
+  const submit = (values: Values) => pay.submit(formSchemaFor(currency).parse(values));
+  const categoryOptions = billCategories.map((category) => ({
+    value: category,
+    label: i18n._(billCategoryLabels[category]),
+  }));
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
-        Pay a bill
+        <Trans>Pay a bill</Trans>
       </Title>
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="md" maw={480}>
@@ -96,24 +98,24 @@ export function PayBillForm({ me }: { me: Me }) {
             }}
           />
           <ChoiceSelect
-            label="Bill"
-            placeholder="Select a bill"
+            label={t`Bill`}
+            placeholder={t`Select a bill`}
             data={categoryOptions}
             required
             {...form.getInputProps('category')}
           />
           <TextInput
-            label="Biller reference"
-            description="Your customer number, as printed on the bill"
+            label={t`Biller reference`}
+            description={t`Your customer number, as printed on the bill`}
             required
             maxLength={billerReferenceLengthMax}
             autoComplete="off"
             {...form.getInputProps('billerReference')}
           />
-          <AmountInput label="Amount" currency={currency} {...form.getInputProps('amount')} />
+          <AmountInput label={t`Amount`} currency={currency} {...form.getInputProps('amount')} />
           <Group>
-            <BusyButton isBusy={pay.isPending} busyLabel="Paying...">
-              Pay Bill
+            <BusyButton isBusy={pay.isPending} busyLabel={t`Paying...`}>
+              <Trans>Pay Bill</Trans>
             </BusyButton>
           </Group>
         </Stack>

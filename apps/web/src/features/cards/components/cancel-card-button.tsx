@@ -1,4 +1,5 @@
 import type { Card } from '@coffer/contracts/cards';
+import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,19 +12,21 @@ import { cancelCard } from '../api.ts';
  * more first. A cancelled card declines every purchase; a new one can be asked for.
  */
 export function CancelCardButton({ card }: { card: Card }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [isConfirming, setIsConfirming] = useState(false);
   const cancel = useMutation({
     mutationFn: () => cancelCard(card.id),
     onSuccess: async () => {
-      showSuccessToast(card.status === 'requested' ? 'Card request cancelled' : 'Card cancelled');
+      showSuccessToast(card.status === 'requested' ? t`Card request cancelled` : t`Card cancelled`);
       setIsConfirming(false);
       await queryClient.invalidateQueries({ queryKey: ['cards'] });
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });
     },
     onError: (error) => showErrorToast(errorMessage(error)),
   });
-  const label = card.status === 'requested' ? 'Cancel the request' : 'Cancel card';
+  const isRequest = card.status === 'requested';
+  const label = isRequest ? t`Cancel the request` : t`Cancel card`;
   if (!isConfirming) {
     return (
       <Button variant="default" color="red" onClick={() => setIsConfirming(true)}>
@@ -34,15 +37,15 @@ export function CancelCardButton({ card }: { card: Card }) {
   return (
     <Group gap="sm">
       <Text size="sm">
-        {card.status === 'requested'
-          ? 'Cancel your card request? The fee held for it comes back.'
-          : 'Cancel this card for good? Every purchase with it is declined from now on.'}
+        {isRequest
+          ? t`Cancel your card request? The fee held for it comes back.`
+          : t`Cancel this card for good? Every purchase with it is declined from now on.`}
       </Text>
       <Button color="red.9" loading={cancel.isPending} onClick={() => cancel.mutate()}>
-        {`Yes, ${label.toLowerCase()}`}
+        {isRequest ? t`Yes, cancel the request` : t`Yes, cancel card`}
       </Button>
       <Button variant="default" onClick={() => setIsConfirming(false)}>
-        Keep it
+        {t`Keep it`}
       </Button>
     </Group>
   );

@@ -1,4 +1,7 @@
 import type { StaffCard } from '@coffer/contracts/cards';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Text } from '@mantine/core';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import {
@@ -15,18 +18,20 @@ import { actOnCard, type StaffCardAction } from '../api.ts';
 
 export type CardActionTarget = { card: StaffCard; action: StaffCardAction };
 
-const titles: Record<StaffCardAction, string> = {
-  issue: 'Issue card',
-  decline: 'Decline card request',
-  freeze: 'Freeze card',
-  unfreeze: 'Unfreeze card',
+const titles: Record<StaffCardAction, MessageDescriptor> = {
+  issue: msg`Issue card`,
+  decline: msg`Decline card request`,
+  freeze: msg`Freeze card`,
+  unfreeze: msg`Unfreeze card`,
 };
 
 function IssueForm({ card, onClose }: { card: StaffCard; onClose: () => void }) {
+  const { t } = useLingui();
+  const username = card.username;
   const issue = useStaffAction({
     mutationFn: () => actOnCard(card.id, 'issue', ''),
     onDone: () => {
-      showSuccessToast(`Card issued: ${card.username}`);
+      showSuccessToast(t`Card issued: ${username}`);
       onClose();
     },
     describeError: errorMessage,
@@ -42,58 +47,82 @@ function IssueForm({ card, onClose }: { card: StaffCard; onClose: () => void }) 
     >
       <Stack gap="md">
         <Text size="sm">
-          Issue a virtual card to {card.username}? The issuer makes the card now
-          {card.feeMinor > 0n ? `, and the held fee of ${fee} is charged to their wallet` : ''}.
+          {card.feeMinor > 0n ? (
+            <Trans>
+              Issue a virtual card to {username}? The issuer makes the card now, and the held fee of{' '}
+              <bdi>{fee}</bdi> is charged to their wallet.
+            </Trans>
+          ) : (
+            <Trans>Issue a virtual card to {username}? The issuer makes the card now.</Trans>
+          )}
         </Text>
         <FormAlert message={issue.formError} />
-        <StaffActionButtons onCancel={onClose} isBusy={issue.isPending} busyLabel="Issuing...">
-          Issue card
+        <StaffActionButtons onCancel={onClose} isBusy={issue.isPending} busyLabel={t`Issuing...`}>
+          <Trans>Issue card</Trans>
         </StaffActionButtons>
       </Stack>
     </form>
   );
 }
 
-const reasonForms: Record<
-  Exclude<StaffCardAction, 'issue'>,
-  { action: string; busy: string; color?: string; explain: (card: StaffCard) => string }
-> = {
-  decline: {
-    action: 'Decline',
-    busy: 'Declining...',
-    color: 'red.9',
-    explain: (card) =>
-      `${card.username} sees your reason${card.feeMinor > 0n ? ' and gets the held fee back' : ''}.`,
-  },
-  freeze: {
-    action: 'Freeze',
-    busy: 'Freezing...',
-    explain: (card) =>
-      `Every purchase with the card ending ${card.lastFour} is declined until it is unfrozen. ${card.username} sees your reason.`,
-  },
-  unfreeze: {
-    action: 'Unfreeze',
-    busy: 'Unfreezing...',
-    explain: (card) => `Purchases with the card ending ${card.lastFour} are allowed again.`,
-  },
-};
+type ReasonAction = Exclude<StaffCardAction, 'issue'>;
+
+/** The words of a reason form: its button, its busy label and what the action does. */
+function useReasonFormWords(): (
+  action: ReasonAction,
+  card: StaffCard,
+) => { action: string; busy: string; color?: string; explain: string } {
+  const { t } = useLingui();
+  return (action, card) => {
+    const username = card.username;
+    const lastFour = card.lastFour ?? '';
+    switch (action) {
+      case 'decline':
+        return {
+          action: t`Decline`,
+          busy: t`Declining...`,
+          color: 'red.9',
+          explain:
+            card.feeMinor > 0n
+              ? t`${username} sees your reason and gets the held fee back.`
+              : t`${username} sees your reason.`,
+        };
+      case 'freeze':
+        return {
+          action: t`Freeze`,
+          busy: t`Freezing...`,
+          explain: t`Every purchase with the card ending ${lastFour} is declined until it is unfrozen. ${username} sees your reason.`,
+        };
+      case 'unfreeze':
+        return {
+          action: t`Unfreeze`,
+          busy: t`Unfreezing...`,
+          explain: t`Purchases with the card ending ${lastFour} are allowed again.`,
+        };
+    }
+  };
+}
 
 /** Admins issue or decline a request; staff freeze or unfreeze a card, with a reason. */
 export function CardActionDialog(props: TargetDialogProps<CardActionTarget>) {
+  const { t, i18n } = useLingui();
+  const wordsOf = useReasonFormWords();
   return (
-    <TargetModal {...props} title={props.target ? titles[props.target.action] : ''}>
+    <TargetModal {...props} title={props.target ? i18n._(titles[props.target.action]) : ''}>
       {({ card, action }) => {
         if (action === 'issue') return <IssueForm card={card} onClose={props.onClose} />;
-        const form = reasonForms[action];
+        const words = wordsOf(action, card);
+        const title = i18n._(titles[action]);
+        const username = card.username;
         return (
           <RejectWithReasonForm
             reject={(body) => actOnCard(card.id, action, body.reason)}
-            onRejected={() => showSuccessToast(`${titles[action]}: ${card.username}`)}
+            onRejected={() => showSuccessToast(t`${title}: ${username}`)}
             onClose={props.onClose}
-            labels={form}
+            labels={words}
           >
             <Text size="sm" c="dimmed">
-              {form.explain(card)}
+              {words.explain}
             </Text>
           </RejectWithReasonForm>
         );

@@ -1,4 +1,5 @@
 import type { Card } from '@coffer/contracts/cards';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { Nfc } from 'lucide-react';
 
@@ -7,16 +8,22 @@ import { Nfc } from 'lucide-react';
  * expiry and holder once issued, placeholders before. A frozen card is shown greyed.
  */
 export function CardMockup({ card }: { card: Card | null }) {
+  const { t } = useLingui();
   const isFrozen = card?.status === 'frozen';
   const lastFour = card?.lastFour ?? '••••';
+  const expiry = card?.expiry;
+  const holderName = card?.holderName;
+  const description = !card?.lastFour
+    ? t`Virtual card picture`
+    : isFrozen
+      ? t`Virtual card ending ${lastFour}, expires ${expiry}, ${holderName}, frozen`
+      : t`Virtual card ending ${lastFour}, expires ${expiry}, ${holderName}`;
   return (
     <Box
       role="img"
-      aria-label={
-        card?.lastFour
-          ? `Virtual card ending ${card.lastFour}, expires ${card.expiry}, ${card.holderName}${isFrozen ? ', frozen' : ''}`
-          : 'Virtual card picture'
-      }
+      aria-label={description}
+      // A card reads left to right in every language: its number, holder and expiry.
+      dir="ltr"
       p="lg"
       w="100%"
       maw={380}
@@ -38,7 +45,7 @@ export function CardMockup({ card }: { card: Card | null }) {
           <Group gap={6}>
             {isFrozen && (
               <Text size="xs" fw={700} tt="uppercase">
-                Frozen
+                <Trans>Frozen</Trans>
               </Text>
             )}
             <Nfc size={22} aria-hidden />
@@ -50,17 +57,17 @@ export function CardMockup({ card }: { card: Card | null }) {
         <Group justify="space-between" align="flex-end" wrap="nowrap">
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text size="xs" opacity={0.8}>
-              Card holder
+              <Trans>Card holder</Trans>
             </Text>
             <Text fw={600} truncate>
-              {card?.holderName ?? 'YOUR NAME'}
+              {holderName ?? t`YOUR NAME`}
             </Text>
           </Stack>
           <Stack gap={0} align="flex-end">
             <Text size="xs" opacity={0.8}>
-              Expires
+              <Trans>Expires</Trans>
             </Text>
-            <Text fw={600}>{card?.expiry ?? 'MM/YY'}</Text>
+            <Text fw={600}>{expiry ?? t`MM/YY`}</Text>
           </Stack>
         </Group>
       </Stack>

@@ -1,4 +1,5 @@
 import type { Card } from '@coffer/contracts/cards';
+import { useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Snowflake, Sun } from 'lucide-react';
@@ -16,12 +17,13 @@ export function FreezeCardButton({ card }: { card: Card }) {
 }
 
 function FreezeCardToggle({ card }: { card: Card }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const isFrozen = card.status === 'frozen';
   const change = useMutation({
     mutationFn: () => setCardFrozen(card.id, !isFrozen),
     onSuccess: async (changed) => {
-      showSuccessToast(changed.status === 'frozen' ? 'Card frozen' : 'Card unfrozen');
+      showSuccessToast(changed.status === 'frozen' ? t`Card frozen` : t`Card unfrozen`);
       await queryClient.invalidateQueries({ queryKey: ['cards'] });
     },
     onError: (error) => showErrorToast(errorMessage(error)),
@@ -34,7 +36,7 @@ function FreezeCardToggle({ card }: { card: Card }) {
       onClick={() => change.mutate()}
       w={{ base: '100%', xs: 'auto' }}
     >
-      {isFrozen ? 'Unfreeze card' : 'Freeze card'}
+      {isFrozen ? t`Unfreeze card` : t`Freeze card`}
     </Button>
   );
 }

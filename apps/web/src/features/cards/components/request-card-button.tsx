@@ -1,4 +1,5 @@
 import type { CardOverview } from '@coffer/contracts/cards';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,23 +16,26 @@ import { requestCard } from '../api.ts';
  * 3), then held on the wallet until staff issue (charged) or decline (given back) the card.
  */
 export function RequestCardButton({ terms }: { terms: CardOverview['terms'] }) {
+  const { t } = useLingui();
   const [isOpen, setIsOpen] = useState(false);
   const queryClient = useQueryClient();
   const request = useMoneyAction({
     send: (body: { feeMinor: bigint }, key) => requestCard(body.feeMinor, key),
     onSent: async () => {
       setIsOpen(false);
-      showSuccessToast('Card requested. Staff will review it soon.');
+      showSuccessToast(t`Card requested. Staff will review it soon.`);
       await queryClient.invalidateQueries({ queryKey: ['cards'] });
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });
     },
   });
   const fee = formatAmountMinor(terms.creationFeeMinor, terms.currency);
   const isFree = terms.creationFeeMinor === 0n;
+  const weeklyLimit = formatAmountMinor(terms.weeklyLimitMinor, terms.currency);
+  const available = formatAmountMinor(terms.availableMinor, terms.currency);
   return (
     <>
       <Button onClick={() => setIsOpen(true)} w={{ base: '100%', xs: 'auto' }}>
-        Get Virtual Card
+        <Trans>Get Virtual Card</Trans>
       </Button>
       <ModalOnDemand
         opened={isOpen}
@@ -39,40 +43,53 @@ export function RequestCardButton({ terms }: { terms: CardOverview['terms'] }) {
           setIsOpen(false);
           request.reset();
         }}
-        title="Get a virtual card"
+        title={t`Get a virtual card`}
         centered
       >
         <Stack gap="md">
           <List size="sm" spacing={4}>
             <List.Item>
-              Creation fee: <strong>{isFree ? 'free' : fee}</strong>
+              {isFree ? (
+                <Trans>
+                  Creation fee: <strong>free</strong>
+                </Trans>
+              ) : (
+                <Trans>
+                  Creation fee: <strong>{fee}</strong>
+                </Trans>
+              )}
             </List.Item>
             <List.Item>
-              Weekly spending limit:{' '}
-              <strong>{formatAmountMinor(terms.weeklyLimitMinor, terms.currency)}</strong>
+              <Trans>
+                Weekly spending limit: <strong>{weeklyLimit}</strong>
+              </Trans>
             </List.Item>
             <List.Item>
-              Available balance: {formatAmountMinor(terms.availableMinor, terms.currency)}
+              <Trans>
+                Available balance: <bdi>{available}</bdi>
+              </Trans>
             </List.Item>
           </List>
           {!isFree && (
             <Text size="sm">
-              The fee of {fee} is held on your wallet now. It is charged when staff issue your card,
-              and given back if they decline the request.
+              <Trans>
+                The fee of <bdi>{fee}</bdi> is held on your wallet now. It is charged when staff
+                issue your card, and given back if they decline the request.
+              </Trans>
             </Text>
           )}
           <FormAlert message={request.failure} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setIsOpen(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <BusyButton
               isBusy={request.isPending}
-              busyLabel="Requesting..."
+              busyLabel={t`Requesting...`}
               type="button"
               onClick={() => request.submit({ feeMinor: terms.creationFeeMinor })}
             >
-              {isFree ? 'Request card' : `Confirm and hold ${fee}`}
+              {isFree ? t`Request card` : t`Confirm and hold ${fee}`}
             </BusyButton>
           </Group>
         </Stack>

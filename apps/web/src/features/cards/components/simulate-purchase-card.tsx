@@ -1,5 +1,6 @@
-import { declineReasonLabels, simulatePurchaseBodySchema } from '@coffer/contracts/cards';
+import { simulatePurchaseBodySchema } from '@coffer/contracts/cards';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,10 +10,15 @@ import { z } from 'zod/mini';
 import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { contractResolver } from '../../../lib/forms.ts';
-import { formatAmountMinor, positiveAmountSchemaFor } from '../../../lib/money.ts';
+import {
+  amountTextForApi,
+  formatAmountMinor,
+  positiveAmountSchemaFor,
+} from '../../../lib/money.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { useMoneyAction } from '../../../lib/use-money-action.ts';
 import { simulatePurchase } from '../api.ts';
+import { declineReasonLabels } from './card-badges.tsx';
 
 function formSchemaFor(currency: string) {
   return z.extend(simulatePurchaseBodySchema, {
@@ -30,6 +36,7 @@ function formSchemaFor(currency: string) {
  * balance and a frozen card decide it exactly as they would a real purchase.
  */
 export function SimulatePurchaseCard({ currency }: { currency: string }) {
+  const { t, i18n } = useLingui();
   const headingId = useId();
   const queryClient = useQueryClient();
   const form = useForm({
@@ -40,17 +47,17 @@ export function SimulatePurchaseCard({ currency }: { currency: string }) {
   const purchase = useMoneyAction({
     send: simulatePurchase,
     form,
-    unexplainedFailure: 'The purchase could not be simulated. Please try again.',
+    unexplainedFailure: t`The purchase could not be simulated. Please try again.`,
     showFailure: showErrorToast,
     onSent: async ({ authorization }) => {
       const amount = formatAmountMinor(authorization.amountMinor, authorization.currency);
+      const merchant = authorization.merchant;
       if (authorization.declineReason) {
-        showErrorToast(
-          `Purchase declined: ${declineReasonLabels[authorization.declineReason]} (${amount} at ${authorization.merchant}).`,
-        );
+        const reason = i18n._(declineReasonLabels[authorization.declineReason]);
+        showErrorToast(t`Purchase declined: ${reason} (${amount} at ${merchant}).`);
       } else {
         form.reset();
-        showSuccessToast(`Purchase approved: ${amount} at ${authorization.merchant}.`);
+        showSuccessToast(t`Purchase approved: ${amount} at ${merchant}.`);
       }
       await queryClient.invalidateQueries({ queryKey: ['cards'] });
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });
@@ -60,41 +67,46 @@ export function SimulatePurchaseCard({ currency }: { currency: string }) {
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Group gap="sm" mb="xs" wrap="wrap">
         <Title order={2} id={headingId}>
-          Simulate purchase
+          <Trans>Simulate purchase</Trans>
         </Title>
         <Badge color="yellow" variant="light" leftSection={<FlaskConical size={12} aria-hidden />}>
-          Sandbox only
+          <Trans>Sandbox only</Trans>
         </Badge>
       </Group>
       <Text size="sm" c="dimmed" mb="md">
-        Pretend to pay a merchant with your card. The purchase is authorized and settled as a real
-        one would be, against your balance and weekly limit, with test money only.
+        <Trans>
+          Pretend to pay a merchant with your card. The purchase is authorized and settled as a real
+          one would be, against your balance and weekly limit, with test money only.
+        </Trans>
       </Text>
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
-          purchase.submit({ merchant: values.merchant.trim(), amount: values.amount.trim() }),
+          purchase.submit({
+            merchant: values.merchant.trim(),
+            amount: amountTextForApi(values.amount),
+          }),
         )}
       >
         <Stack gap="md" align="flex-start">
           <Group gap="md" align="flex-start" w="100%" wrap="wrap">
             <TextInput
-              label="Merchant"
+              label={t`Merchant`}
               required
               w="100%"
               maw={320}
               {...form.getInputProps('merchant')}
             />
             <AmountInput
-              label="Amount"
+              label={t`Amount`}
               currency={currency}
               w="100%"
               maw={200}
               {...form.getInputProps('amount')}
             />
           </Group>
-          <BusyButton isBusy={purchase.isPending} busyLabel="Paying...">
-            Simulate purchase
+          <BusyButton isBusy={purchase.isPending} busyLabel={t`Paying...`}>
+            <Trans>Simulate purchase</Trans>
           </BusyButton>
         </Stack>
       </form>

@@ -1,4 +1,7 @@
 import type { StaffCard } from '@coffer/contracts/cards';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
@@ -22,11 +25,11 @@ function actionsOf(card: StaffCard): readonly StaffCardAction[] | undefined {
   return actionsByStatus[card.status];
 }
 
-const actionLabels: Record<StaffCardAction, string> = {
-  issue: 'Issue',
-  decline: 'Decline',
-  freeze: 'Freeze',
-  unfreeze: 'Unfreeze',
+const actionLabels: Record<StaffCardAction, MessageDescriptor> = {
+  issue: msg`Issue`,
+  decline: msg`Decline`,
+  freeze: msg`Freeze`,
+  unfreeze: msg`Unfreeze`,
 };
 
 /** Cards with what staff need to act on them, for the queue and the customer's tab. */
@@ -39,13 +42,32 @@ export function StaffCardsTable({
   cards: readonly StaffCard[];
   isCustomerShown: boolean;
 }) {
+  const { t, i18n } = useLingui();
   const dialog = useDialogTarget<CardActionTarget>();
+  const actionName = (action: StaffCardAction, card: StaffCard) => {
+    const username = card.username;
+    switch (action) {
+      case 'issue':
+        return t`Issue the card of ${username}`;
+      case 'decline':
+        return t`Decline the card of ${username}`;
+      case 'freeze':
+        return t`Freeze the card of ${username}`;
+      case 'unfreeze':
+        return t`Unfreeze the card of ${username}`;
+    }
+  };
+  const holderLine = (card: StaffCard) => {
+    const holderName = card.holderName;
+    const expiry = card.expiry;
+    return expiry ? t`${holderName}, expires ${expiry}` : holderName;
+  };
   const columns: Column<StaffCard>[] = [
     ...(isCustomerShown
       ? [
           {
             key: 'customer',
-            header: 'Customer',
+            header: t`Customer`,
             cell: (card: StaffCard) => (
               <Anchor
                 component={Link}
@@ -61,22 +83,21 @@ export function StaffCardsTable({
       : []),
     {
       key: 'card',
-      header: 'Card',
+      header: t`Card`,
       cell: (card) => (
         <Stack gap={0}>
           <Text size="sm" ff="monospace">
-            {card.lastFour ? `•••• ${card.lastFour}` : 'Not issued'}
+            {card.lastFour ? `•••• ${card.lastFour}` : t`Not issued`}
           </Text>
           <Text size="xs" c="dimmed">
-            {card.holderName}
-            {card.expiry ? `, expires ${card.expiry}` : ''}
+            {holderLine(card)}
           </Text>
         </Stack>
       ),
     },
     {
       key: 'terms',
-      header: 'Fee, weekly limit',
+      header: t`Fee, weekly limit`,
       cell: (card) => (
         <Text size="sm">
           {formatAmountMinor(card.feeMinor, card.currency)},{' '}
@@ -86,7 +107,7 @@ export function StaffCardsTable({
     },
     {
       key: 'requested',
-      header: 'Requested',
+      header: t`Requested`,
       cell: (card) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatDateTime(card.requestedAt)}
@@ -95,7 +116,7 @@ export function StaffCardsTable({
     },
     {
       key: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: (card) => (
         <Stack gap={2} align="flex-start">
           <CardStatusBadge status={card.status} />
@@ -109,7 +130,7 @@ export function StaffCardsTable({
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       isHeaderHidden: true,
       align: 'right',
       isEmpty: (card) => !actionsOf(card),
@@ -121,9 +142,9 @@ export function StaffCardsTable({
               size="compact-sm"
               variant={action === 'issue' ? 'filled' : 'default'}
               onClick={(event) => dialog.open({ card, action }, event.currentTarget)}
-              aria-label={`${actionLabels[action]} the card of ${card.username}`}
+              aria-label={actionName(action, card)}
             >
-              {actionLabels[action]}
+              {i18n._(actionLabels[action])}
             </Button>
           ))}
         </Group>

@@ -1,4 +1,5 @@
 import { type CardOverview, cardLevelMin } from '@coffer/contracts/cards';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -31,18 +32,27 @@ import { SimulatePurchaseCard } from '../components/simulate-purchase-card.tsx';
 
 /** The card terms from the fee schedule: shown before anything is asked for. */
 function CardTerms({ terms }: { terms: CardOverview['terms'] }) {
+  const fee = formatAmountMinor(terms.creationFeeMinor, terms.currency);
+  const weeklyLimit = formatAmountMinor(terms.weeklyLimitMinor, terms.currency);
   return (
     <List size="sm" spacing={4}>
       <List.Item>
-        Creation fee:{' '}
-        {terms.creationFeeMinor === 0n
-          ? 'free'
-          : formatAmountMinor(terms.creationFeeMinor, terms.currency)}
+        {terms.creationFeeMinor === 0n ? (
+          <Trans>Creation fee: free</Trans>
+        ) : (
+          <Trans>
+            Creation fee: <bdi>{fee}</bdi>
+          </Trans>
+        )}
       </List.Item>
       <List.Item>
-        Weekly spending limit: {formatAmountMinor(terms.weeklyLimitMinor, terms.currency)}
+        <Trans>
+          Weekly spending limit: <bdi>{weeklyLimit}</bdi>
+        </Trans>
       </List.Item>
-      <List.Item>Purchases are paid from your wallet&apos;s available balance.</List.Item>
+      <List.Item>
+        <Trans>Purchases are paid from your wallet's available balance.</Trans>
+      </List.Item>
     </List>
   );
 }
@@ -61,16 +71,18 @@ function CardPanel({ overview }: { overview: CardOverview }) {
           {mayRequest && (
             <>
               <Title order={2} size="h4">
-                Card terms
+                <Trans>Card terms</Trans>
               </Title>
               <CardTerms terms={terms} />
               {overview.level < cardLevelMin ? (
                 <Alert color="gray" icon={<ShieldQuestion size={18} aria-hidden />}>
-                  Virtual cards need account level {cardLevelMin}.{' '}
-                  <Anchor component={Link} to="/kyc" size="sm">
-                    Verify your identity
-                  </Anchor>{' '}
-                  to reach it; verification is free.
+                  <Trans>
+                    Virtual cards need account level {cardLevelMin}.{' '}
+                    <Anchor component={Link} to="/kyc" size="sm">
+                      Verify your identity
+                    </Anchor>{' '}
+                    to reach it; verification is free.
+                  </Trans>
                 </Alert>
               ) : (
                 <Group>
@@ -97,7 +109,8 @@ function CardPanel({ overview }: { overview: CardOverview }) {
 }
 
 export function CardsPage() {
-  usePageTitle('Virtual cards');
+  const { t } = useLingui();
+  usePageTitle(t`Virtual cards`);
   const isSandbox = useIsSandbox();
   const overview = useQuery(cardOverviewQueryOptions);
   const card = overview.data?.card;
@@ -105,19 +118,23 @@ export function CardsPage() {
   return (
     <Stack gap="lg" maw={960}>
       <Stack gap={4}>
-        <Title order={1}>Virtual cards</Title>
+        <Title order={1}>
+          <Trans>Virtual cards</Trans>
+        </Title>
         <Text c="dimmed">
-          A virtual card pays online from your wallet. Only its last four digits are ever shown
-          here.
+          <Trans>
+            A virtual card pays online from your wallet. Only its last four digits are ever shown
+            here.
+          </Trans>
         </Text>
       </Stack>
       {overview.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading your card" />
+          <Loader aria-label={t`Loading your card`} />
         </Center>
       ) : overview.isError ? (
         <LoadFailed
-          title="Your card did not load"
+          title={t`Your card did not load`}
           error={overview.error}
           isRetrying={overview.isFetching}
           onRetry={() => overview.refetch()}

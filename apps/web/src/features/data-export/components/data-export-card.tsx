@@ -3,6 +3,7 @@ import {
   dataExportLifetimeDays,
   dataExportUnlockBodySchema,
 } from '@coffer/contracts/data-exports';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
@@ -15,28 +16,30 @@ import { LoadingState } from '../../../components/query-states.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useContractForm } from '../../../lib/forms.ts';
+import { intlLocale } from '../../../lib/i18n.ts';
 import { showErrorToast } from '../../../lib/toasts.ts';
 import { dataExportQueryOptions, useRequestDataExport, useUnlockDataExport } from '../api.ts';
 
-const sizeFormat = new Intl.NumberFormat(undefined, {
-  style: 'unit',
-  unit: 'kilobyte',
-  maximumFractionDigits: 0,
-});
-
 function sizeText(sizeBytes: string | null): string {
   if (sizeBytes === null) return '';
-  // A size for people to read: kilobytes, rounded up so a tiny file is never "0 kB".
+  // A size for people to read, in the page's language: kilobytes, rounded up so a tiny file
+  // is never "0 kB".
+  const sizeFormat = new Intl.NumberFormat(intlLocale(), {
+    style: 'unit',
+    unit: 'kilobyte',
+    maximumFractionDigits: 0,
+  });
   return sizeFormat.format(Math.ceil(Number(sizeBytes) / 1000));
 }
 
 function RequestButton({ label, isSecondary = false }: { label: string; isSecondary?: boolean }) {
+  const { t } = useLingui();
   const request = useRequestDataExport();
   return (
     <Group>
       <BusyButton
         isBusy={request.isPending}
-        busyLabel="Asking..."
+        busyLabel={t`Asking...`}
         type="button"
         variant={isSecondary ? 'default' : 'filled'}
         onClick={() =>
@@ -50,16 +53,22 @@ function RequestButton({ label, isSecondary = false }: { label: string; isSecond
 }
 
 function Building({ dataExport }: { dataExport: DataExport }) {
+  const { t } = useLingui();
   const percent = Math.round((dataExport.sectionsDone / dataExport.sectionsTotal) * 100);
+  const requestedAt = formatDateTime(dataExport.requestedAt);
+  const done = dataExport.sectionsDone;
+  const total = dataExport.sectionsTotal;
   return (
     <Stack gap="xs">
       <Text>
-        We are preparing your export, asked for on {formatDateTime(dataExport.requestedAt)}. We will
-        email you when it is ready; you can leave this page.
+        <Trans>
+          We are preparing your export, asked for on {requestedAt}. We will email you when it is
+          ready; you can leave this page.
+        </Trans>
       </Text>
-      <Progress value={percent} aria-label={`Export ${percent}% prepared`} animated />
+      <Progress value={percent} aria-label={t`Export ${percent}% prepared`} animated />
       <Text size="sm" c="dimmed" aria-live="polite">
-        {dataExport.sectionsDone} of {dataExport.sectionsTotal} parts done
+        <Plural value={total} one={`${done} of # part done`} other={`${done} of # parts done`} />
       </Text>
     </Stack>
   );
@@ -67,6 +76,7 @@ function Building({ dataExport }: { dataExport: DataExport }) {
 
 /** The password again, then the browser downloads the zip from the address it unlocked. */
 function DownloadForm({ dataExport }: { dataExport: DataExport }) {
+  const { t } = useLingui();
   const [downloadUrl, setDownloadUrl] = useState<string | null>(null);
   const { form, formError, onSubmit, isPending } = useContractForm({
     schema: dataExportUnlockBodySchema,
@@ -86,24 +96,26 @@ function DownloadForm({ dataExport }: { dataExport: DataExport }) {
       <Stack gap="md" maw={420}>
         <FormAlert message={formError} />
         <PasswordField
-          label="Your password"
-          description="For your security, enter your password again to download your data."
+          label={t`Your password`}
+          description={t`For your security, enter your password again to download your data.`}
           autoComplete="current-password"
           {...form.getInputProps('currentPassword')}
         />
         <Group>
           <BusyButton
             isBusy={isPending}
-            busyLabel="Checking..."
+            busyLabel={t`Checking...`}
             leftSection={<Download size={18} aria-hidden />}
           >
-            Download my data
+            <Trans>Download my data</Trans>
           </BusyButton>
         </Group>
         {downloadUrl ? (
           <Text size="sm" role="status">
-            Your download has started. If it did not,{' '}
-            <Anchor href={downloadUrl}>download the zip here</Anchor> within five minutes.
+            <Trans>
+              Your download has started. If it did not,{' '}
+              <Anchor href={downloadUrl}>download the zip here</Anchor> within five minutes.
+            </Trans>
           </Text>
         ) : null}
       </Stack>
@@ -112,31 +124,39 @@ function DownloadForm({ dataExport }: { dataExport: DataExport }) {
 }
 
 function Ready({ dataExport }: { dataExport: DataExport }) {
+  const { t } = useLingui();
+  const size = sizeText(dataExport.sizeBytes);
+  const expiresAt = dataExport.expiresAt ? formatDateTime(dataExport.expiresAt) : '';
   return (
     <Stack gap="md">
       <Text>
-        Your export is ready ({sizeText(dataExport.sizeBytes)}, a zip of JSON and CSV files and any
-        identity documents you uploaded). You can download it until{' '}
-        <strong>{dataExport.expiresAt ? formatDateTime(dataExport.expiresAt) : ''}</strong>.
+        <Trans>
+          Your export is ready (<bdi>{size}</bdi>, a zip of JSON and CSV files and any identity
+          documents you uploaded). You can download it until <strong>{expiresAt}</strong>.
+        </Trans>
       </Text>
       <DownloadForm dataExport={dataExport} />
-      <RequestButton label="Prepare a new export" isSecondary />
+      <RequestButton label={t`Prepare a new export`} isSecondary />
     </Stack>
   );
 }
 
 function ExportState({ dataExport }: { dataExport: DataExport | null }) {
+  const { t } = useLingui();
   if (dataExport === null) {
     return (
       <Stack gap="md">
         <Text>
-          Get a copy of everything we hold about you: your profile, wallets and every transaction,
-          statements, payees, scheduled and bulk payments, loans, cards (never their numbers),
-          disputes, messages with support, notifications, sign-ins, the terms you accepted, and your
-          identity documents. We prepare it in the background and email you when it is ready; you
-          then have {dataExportLifetimeDays} days to download it.
+          <Trans>
+            Get a copy of everything we hold about you: your profile, wallets and every transaction,
+            statements, payees, scheduled and bulk payments, loans, cards (never their numbers),
+            disputes, messages with support, notifications, sign-ins, the terms you accepted, and
+            your identity documents. We prepare it in the background and email you when it is ready;
+            you then have <Plural value={dataExportLifetimeDays} one="# day" other="# days" /> to
+            download it.
+          </Trans>
         </Text>
-        <RequestButton label="Export my data" />
+        <RequestButton label={t`Export my data`} />
       </Stack>
     );
   }
@@ -149,38 +169,51 @@ function ExportState({ dataExport }: { dataExport: DataExport | null }) {
       return (
         <Stack gap="md">
           <Text>
-            Your last export expired
-            {dataExport.expiresAt ? ` on ${formatDateTime(dataExport.expiresAt)}` : ''} and was
-            deleted. You can ask for a new one.
+            <ExpiredText expiresAt={dataExport.expiresAt} />
           </Text>
-          <RequestButton label="Export my data" />
+          <RequestButton label={t`Export my data`} />
         </Stack>
       );
     case 'failed':
       return (
         <Stack gap="md">
-          <Alert color="red" title="We could not prepare your export">
-            Something went wrong on our side. Please ask again; if it keeps failing, write to
-            support.
+          <Alert color="red" title={t`We could not prepare your export`}>
+            <Trans>
+              Something went wrong on our side. Please ask again; if it keeps failing, write to
+              support.
+            </Trans>
           </Alert>
-          <RequestButton label="Try again" />
+          <RequestButton label={t`Try again`} />
         </Stack>
       );
   }
 }
 
+function ExpiredText({ expiresAt }: { expiresAt: string | null }) {
+  if (!expiresAt) {
+    return <Trans>Your last export expired and was deleted. You can ask for a new one.</Trans>;
+  }
+  const expiredOn = formatDateTime(expiresAt);
+  return (
+    <Trans>
+      Your last export expired on {expiredOn} and was deleted. You can ask for a new one.
+    </Trans>
+  );
+}
+
 export function DataExportCard() {
+  const { t } = useLingui();
   const overview = useQuery(dataExportQueryOptions);
   const headingId = 'data-export-heading';
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="sm">
-        Export my data
+        <Trans>Export my data</Trans>
       </Title>
-      {overview.isPending && <LoadingState label="Loading your exports" />}
+      {overview.isPending && <LoadingState label={t`Loading your exports`} />}
       {overview.isError && (
         <LoadFailed
-          title="Your exports did not load"
+          title={t`Your exports did not load`}
           error={overview.error}
           isRetrying={overview.isFetching}
           onRetry={() => overview.refetch()}

@@ -1,3 +1,5 @@
+import type { devMailListSchema } from '@coffer/contracts/site';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -12,11 +14,14 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
+import type { z } from 'zod/mini';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { devMailQueryOptions } from '../api.ts';
+
+type DevMail = z.infer<typeof devMailListSchema>['messages'][number];
 
 const urlPattern = /(https?:\/\/[^\s<>"']+)/g;
 
@@ -50,7 +55,8 @@ function TextWithLinks({ text }: { text: string }) {
  * a tester can follow verification and reset links without a mail server.
  */
 export function DevMailPage() {
-  usePageTitle('Dev mailbox');
+  const { t } = useLingui();
+  usePageTitle(t`Dev mailbox`);
   const mail = useQuery(devMailQueryOptions);
   if (mail.error instanceof ApiError && mail.error.status === 404) return <NotFoundContent />;
 
@@ -59,42 +65,53 @@ export function DevMailPage() {
       <Stack gap="lg">
         <Stack gap={4}>
           <Group gap="sm">
-            <Title order={1}>Dev mailbox</Title>
+            <Title order={1}>
+              <Trans>Dev mailbox</Trans>
+            </Title>
             <Badge color="yellow" variant="light">
-              Sandbox only
+              <Trans>Sandbox only</Trans>
             </Badge>
           </Group>
           <Text c="dimmed">
-            Mail this sandbox sent, newest first. Nothing here left the server.
+            <Trans>Mail this sandbox sent, newest first. Nothing here left the server.</Trans>
           </Text>
         </Stack>
-        {mail.isPending && <Loader aria-label="Loading mail" />}
+        {mail.isPending && <Loader aria-label={t`Loading mail`} />}
         {mail.isError && (
           <Alert color="red" variant="light" role="alert">
             {errorMessage(mail.error)}
           </Alert>
         )}
-        {mail.data?.messages.length === 0 && <Text>No mail has been sent yet.</Text>}
+        {mail.data?.messages.length === 0 && (
+          <Text>
+            <Trans>No mail has been sent yet.</Trans>
+          </Text>
+        )}
         {mail.data?.messages.map((message) => (
-          <Card
-            key={message.id}
-            withBorder
-            padding="lg"
-            component="article"
-            aria-label={message.subject}
-          >
-            <Stack gap={2} mb="sm">
-              <Title order={2} fz="lg">
-                {message.subject}
-              </Title>
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                To {message.to} · {formatDateTime(message.createdAt)}
-              </Text>
-            </Stack>
-            <TextWithLinks text={message.text} />
-          </Card>
+          <MailCard key={message.id} message={message} />
         ))}
       </Stack>
     </Container>
+  );
+}
+
+/** One mail: its subject, to whom and when, and its text. */
+function MailCard({ message }: { message: DevMail }) {
+  const recipient = message.to;
+  const sentAt = formatDateTime(message.createdAt);
+  return (
+    <Card withBorder padding="lg" component="article" aria-label={message.subject}>
+      <Stack gap={2} mb="sm">
+        <Title order={2} fz="lg">
+          {message.subject}
+        </Title>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          <Trans>
+            To <bdi>{recipient}</bdi> · {sentAt}
+          </Trans>
+        </Text>
+      </Stack>
+      <TextWithLinks text={message.text} />
+    </Card>
   );
 }

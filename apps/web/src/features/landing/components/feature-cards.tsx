@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Container, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   CreditCard,
@@ -11,44 +14,45 @@ import {
 import { classes } from './landing-classes.ts';
 import { SectionHeading } from './section-heading.tsx';
 
-type Feature = { title: string; text: string; icon: LucideIcon };
+type Feature = { title: MessageDescriptor; text: MessageDescriptor; icon: LucideIcon };
 
 // What the product does (PRODUCT.md sections 2 and 5), in a customer's words. No figures:
 // limits and fees belong to the operator's configuration, not to this page.
 const features: readonly Feature[] = [
   {
-    title: 'Wallet',
-    text: "One wallet in your country's currency, with your balance and every transaction in one place.",
+    title: msg`Wallet`,
+    text: msg`One wallet in your country's currency, with your balance and every transaction in one place.`,
     icon: Wallet,
   },
   {
-    title: 'Instant transfers',
-    text: 'Send money to another customer and it arrives at once. Withdraw to a bank, PayPal, CashApp or crypto once your identity is verified.',
+    title: msg`Instant transfers`,
+    text: msg`Send money to another customer and it arrives at once. Withdraw to a bank, PayPal, CashApp or crypto once your identity is verified.`,
     icon: Zap,
   },
   {
-    title: 'Bill pay',
-    text: 'Pay electricity, water, internet, phone and rent straight from your wallet.',
+    title: msg`Bill pay`,
+    text: msg`Pay electricity, water, internet, phone and rent straight from your wallet.`,
     icon: ReceiptText,
   },
   {
-    title: 'Virtual cards',
-    text: 'Create a virtual card for paying online, with a weekly spending limit you can see.',
+    title: msg`Virtual cards`,
+    text: msg`Create a virtual card for paying online, with a weekly spending limit you can see.`,
     icon: CreditCard,
   },
   {
-    title: 'Loans',
-    text: 'Apply for a loan over 1 to 60 months. Staff review every application and you see the decision in your account.',
+    title: msg`Loans`,
+    text: msg`Apply for a loan over 1 to 60 months. Staff review every application and you see the decision in your account.`,
     icon: HandCoins,
   },
   {
-    title: 'Identity verification',
-    text: "Verify your identity with a passport, driver's license or national ID to unlock withdrawals and loans. It is free.",
+    title: msg`Identity verification`,
+    text: msg`Verify your identity with a passport, driver's license or national ID to unlock withdrawals and loans. It is free.`,
     icon: IdCard,
   },
 ];
 
 export function FeatureCards() {
+  const { t, i18n } = useLingui();
   const headingId = 'products-heading';
   return (
     <Container
@@ -59,19 +63,19 @@ export function FeatureCards() {
       className={classes.section}
       aria-labelledby={headingId}
     >
-      <SectionHeading id={headingId} title="Banking Products">
-        Everything a day-to-day account needs, in one place.
+      <SectionHeading id={headingId} title={t`Banking Products`}>
+        <Trans>Everything a day-to-day account needs, in one place.</Trans>
       </SectionHeading>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
         {features.map((feature) => (
-          <Card key={feature.title} withBorder padding="lg" radius="md">
+          <Card key={feature.title.id} withBorder padding="lg" radius="md">
             <ThemeIcon size={42} radius="md" variant="light" mb="md" aria-hidden>
               <feature.icon size={22} />
             </ThemeIcon>
             <Title order={3} fz="lg" mb={6}>
-              {feature.title}
+              {i18n._(feature.title)}
             </Title>
-            <Text c="dimmed">{feature.text}</Text>
+            <Text c="dimmed">{i18n._(feature.text)}</Text>
           </Card>
         ))}
       </SimpleGrid>

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Badge,
   Box,
@@ -19,24 +19,31 @@ import { classes } from './landing-classes.ts';
 
 /** A wallet screen drawn with shapes: an illustration, so it shows no figures at all. */
 function WalletIllustration() {
+  const { t } = useLingui();
   return (
     <Paper withBorder shadow="md" radius="lg" p="lg" className={classes.heroMock} aria-hidden>
       <Stack gap="md">
         <Group justify="space-between">
           <Text size="sm" fw={600}>
-            Your wallet
+            <Trans>Your wallet</Trans>
           </Text>
           <Badge variant="light" leftSection={<ShieldCheck size={12} />}>
-            2FA on
+            <Trans>2FA on</Trans>
           </Badge>
         </Group>
         <Box className={classes.mockBar} w="45%" h={28} />
         <Group gap="xs" grow>
-          <Box className={classes.mockButton}>Send</Box>
-          <Box className={classes.mockButton}>Pay bills</Box>
-          <Box className={classes.mockButton}>Cards</Box>
+          <Box className={classes.mockButton}>
+            <Trans>Send</Trans>
+          </Box>
+          <Box className={classes.mockButton}>
+            <Trans>Pay bills</Trans>
+          </Box>
+          <Box className={classes.mockButton}>
+            <Trans>Cards</Trans>
+          </Box>
         </Group>
-        {['Transfer sent', 'Bill paid', 'Card created'].map((label, index) => (
+        {[t`Transfer sent`, t`Bill paid`, t`Card created`].map((label, index) => (
           <Group
             key={label}
             justify="space-between"
@@ -59,18 +66,18 @@ function WalletIllustration() {
 
 export function Hero({ institutionName, tagline }: { institutionName: string; tagline?: string }) {
   const me = useMe();
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <Box className={classes.hero}>
       <Container size="lg" py={{ base: 40, sm: 72 }}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
           <Stack gap="lg" align="flex-start">
             <Title order={1} fz={{ base: 32, sm: 46 }} lh={1.12}>
-              Banking you can check, from {institutionName}
+              <Trans>Banking you can check, from {institutionName}</Trans>
             </Title>
-            <Text fz="lg" c="dimmed">
+            <Text fz="lg" c="dimmed" dir={tagline ? 'auto' : undefined}>
               {tagline ??
-                'A wallet in your own currency, instant transfers, bill payments, virtual cards and loans, with every balance kept on a double-entry ledger.'}
+                t`A wallet in your own currency, instant transfers, bill payments, virtual cards and loans, with every balance kept on a double-entry ledger.`}
             </Text>
             <Group gap="sm">
               {me ? (
@@ -78,7 +85,9 @@ export function Hero({ institutionName, tagline }: { institutionName: string; ta
                   component={Link}
                   to={homeLinkFor(me.role).to}
                   size="md"
-                  rightSection={<ArrowRight size={18} aria-hidden />}
+                  rightSection={
+                    <ArrowRight size={18} aria-hidden className={classes.mirrorInRtl} />
+                  }
                 >
                   {i18n._(homeLinkFor(me.role).label)}
                 </Button>
@@ -88,12 +97,14 @@ export function Hero({ institutionName, tagline }: { institutionName: string; ta
                     component={Link}
                     to="/signup"
                     size="md"
-                    rightSection={<ArrowRight size={18} aria-hidden />}
+                    rightSection={
+                      <ArrowRight size={18} aria-hidden className={classes.mirrorInRtl} />
+                    }
                   >
-                    Create Account
+                    <Trans>Create Account</Trans>
                   </Button>
                   <Button component={Link} to="/signin" size="md" variant="default">
-                    Login
+                    <Trans>Login</Trans>
                   </Button>
                 </>
               )}

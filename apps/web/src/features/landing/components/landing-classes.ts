@@ -19,4 +19,5 @@ export const classes = {
   tourScreen: 'landing-tour-screen',
   tourField: 'landing-tour-field',
   tourCursor: 'landing-tour-cursor',
+  mirrorInRtl: 'landing-mirror-in-rtl',
 } as const;

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Container, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { classes } from './landing-classes.ts';
@@ -8,18 +11,19 @@ function MockField({
   value,
   hasCursor,
 }: {
-  label: string;
-  value?: string;
+  label: MessageDescriptor;
+  value?: MessageDescriptor | string;
   hasCursor?: boolean;
 }) {
+  const { i18n } = useLingui();
   return (
     <Stack gap={4}>
       <Text size="xs" fw={600}>
-        {label}
+        {i18n._(label)}
       </Text>
       <Box className={classes.tourField} px="sm" py={6}>
         <Text size="sm" lh={1.4}>
-          {value}
+          {typeof value === 'string' ? value : value && i18n._(value)}
           {hasCursor && <span className={classes.tourCursor} />}
         </Text>
       </Box>
@@ -77,79 +81,95 @@ function QrIllustration() {
   );
 }
 
-type Step = { value: string; tab: string; title: string; text: string; screen: ReactNode };
+type Step = {
+  value: string;
+  tab: MessageDescriptor;
+  title: MessageDescriptor;
+  text: MessageDescriptor;
+  screen: ReactNode;
+};
 
 const steps: readonly Step[] = [
   {
     value: 'sign-up',
-    tab: '1. Sign up',
-    title: 'Open an account in a minute',
-    text: 'Choose a username, give your email and phone, pick a strong password and your country. Your wallet opens in that country’s currency.',
+    tab: msg`1. Sign up`,
+    title: msg`Open an account in a minute`,
+    text: msg`Choose a username, give your email and phone, pick a strong password and your country. Your wallet opens in that country’s currency.`,
     screen: (
       <Stack gap="sm">
         <Title order={4} fz="md">
-          Create account
+          <Trans>Create account</Trans>
         </Title>
-        <MockField label="Username" value="alex" hasCursor />
-        <MockField label="Email" />
-        <MockField label="Country" value="United States (USD)" />
-        <MockButton>Register</MockButton>
+        <MockField label={msg`Username`} value="alex" hasCursor />
+        <MockField label={msg`Email`} />
+        <MockField label={msg`Country`} value={msg`United States (USD)`} />
+        <MockButton>
+          <Trans>Register</Trans>
+        </MockButton>
       </Stack>
     ),
   },
   {
     value: 'secure',
-    tab: '2. Secure it',
-    title: 'Turn on two-factor security',
-    text: 'Confirm your email, then scan a QR code with your authenticator app. You get ten recovery codes to keep somewhere safe.',
+    tab: msg`2. Secure it`,
+    title: msg`Turn on two-factor security`,
+    text: msg`Confirm your email, then scan a QR code with your authenticator app. You get ten recovery codes to keep somewhere safe.`,
     screen: (
       <Stack gap="sm" align="flex-start">
         <Title order={4} fz="md">
-          Two-factor authentication
+          <Trans>Two-factor authentication</Trans>
         </Title>
         <QrIllustration />
-        <MockField label="Code from your app" hasCursor />
-        <MockButton>Turn on</MockButton>
+        <MockField label={msg`Code from your app`} hasCursor />
+        <MockButton>
+          <Trans>Turn on</Trans>
+        </MockButton>
       </Stack>
     ),
   },
   {
     value: 'add-money',
-    tab: '3. Add money',
-    title: 'Add money to your wallet',
-    text: 'Follow the deposit instructions your institution gives you. The money appears in your wallet as a ledger entry you can look up.',
+    tab: msg`3. Add money`,
+    title: msg`Add money to your wallet`,
+    text: msg`Follow the deposit instructions your institution gives you. The money appears in your wallet as a ledger entry you can look up.`,
     screen: (
       <Stack gap="sm">
         <Title order={4} fz="md">
-          Add money
+          <Trans>Add money</Trans>
         </Title>
         <Box className={classes.mockBar} h={10} w="90%" />
         <Box className={classes.mockBar} h={10} w="70%" />
         <Box className={classes.mockBar} h={10} w="80%" />
-        <MockField label="Amount" hasCursor />
-        <MockButton>Continue</MockButton>
+        <MockField label={msg`Amount`} hasCursor />
+        <MockButton>
+          <Trans>Continue</Trans>
+        </MockButton>
       </Stack>
     ),
   },
   {
     value: 'send',
-    tab: '4. Send & pay',
-    title: 'Send money and pay bills',
-    text: 'Send to another customer, pay a bill or create a virtual card. Any fee is shown before you confirm.',
+    tab: msg`4. Send & pay`,
+    title: msg`Send money and pay bills`,
+    text: msg`Send to another customer, pay a bill or create a virtual card. Any fee is shown before you confirm.`,
     screen: (
       <Stack gap="sm">
         <Title order={4} fz="md">
-          Send money
+          <Trans>Send money</Trans>
         </Title>
-        <MockField label="To" value="sam@example.com" />
-        <MockField label="Amount" hasCursor />
+        <MockField label={msg`To`} value="sam@example.com" />
+        <MockField label={msg`Amount`} hasCursor />
         <Group justify="space-between">
-          <Text size="sm">Fee</Text>
+          <Text size="sm">
+            <Trans>Fee</Trans>
+          </Text>
           <Text size="sm" fw={600}>
-            Shown before you confirm
+            <Trans>Shown before you confirm</Trans>
           </Text>
         </Group>
-        <MockButton>Confirm</MockButton>
+        <MockButton>
+          <Trans>Confirm</Trans>
+        </MockButton>
       </Stack>
     ),
   },
@@ -157,6 +177,7 @@ const steps: readonly Step[] = [
 
 /** How the product works, as an illustration: a browser window whose screen follows the step. */
 export function ProductTour() {
+  const { t, i18n } = useLingui();
   const headingId = 'tour-heading';
   return (
     <Box className={classes.tinted}>
@@ -166,8 +187,8 @@ export function ProductTour() {
         py={{ base: 48, sm: 72 }}
         aria-labelledby={headingId}
       >
-        <SectionHeading id={headingId} title="Take the tour">
-          From sign-up to your first payment, in four steps.
+        <SectionHeading id={headingId} title={t`Take the tour`}>
+          <Trans>From sign-up to your first payment, in four steps.</Trans>
         </SectionHeading>
         {/* Every step is in the page, hidden but the chosen one, so the server-rendered
             landing page can switch steps without React (features/landing/static-page.ts). */}
@@ -175,7 +196,7 @@ export function ProductTour() {
           <Tabs.List mb="lg">
             {steps.map((step) => (
               <Tabs.Tab key={step.value} value={step.value}>
-                {step.tab}
+                {i18n._(step.tab)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -184,10 +205,10 @@ export function ProductTour() {
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing={40} style={{ alignItems: 'center' }}>
                 <Stack gap="sm">
                   <Title order={3} fz="xl">
-                    {step.title}
+                    {i18n._(step.title)}
                   </Title>
                   <Text fz="lg" c="dimmed">
-                    {step.text}
+                    {i18n._(step.text)}
                   </Text>
                 </Stack>
                 <Box className={classes.tourWindow} aria-hidden>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Check, Wifi } from 'lucide-react';
 import { classes } from './landing-classes.ts';
@@ -12,7 +13,7 @@ function CardIllustration({ institutionName }: { institutionName: string }) {
           {institutionName}
         </Text>
         <Text size="xs" fw={700} c="white" style={{ letterSpacing: '0.15em' }}>
-          VIRTUAL
+          <Trans>VIRTUAL</Trans>
         </Text>
       </Group>
       <Group justify="space-between">
@@ -27,18 +28,19 @@ function CardIllustration({ institutionName }: { institutionName: string }) {
 }
 
 export function VirtualCardsSection({ institutionName }: { institutionName: string }) {
+  const { t } = useLingui();
   const headingId = 'cards-heading';
   const points = [
-    'Create a card from your wallet in a few clicks and use it for online payments.',
-    'A weekly spending limit keeps a lost card number from emptying your wallet.',
-    'If your institution charges a fee for a card, you see it before you confirm.',
+    t`Create a card from your wallet in a few clicks and use it for online payments.`,
+    t`A weekly spending limit keeps a lost card number from emptying your wallet.`,
+    t`If your institution charges a fee for a card, you see it before you confirm.`,
   ];
   return (
     <Container component="section" size="lg" py={{ base: 48, sm: 72 }} aria-labelledby={headingId}>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
         <Stack gap={0}>
-          <SectionHeading id={headingId} title="Virtual cards">
-            A card for the internet, paid from your wallet.
+          <SectionHeading id={headingId} title={t`Virtual cards`}>
+            <Trans>A card for the internet, paid from your wallet.</Trans>
           </SectionHeading>
           <List
             spacing="sm"

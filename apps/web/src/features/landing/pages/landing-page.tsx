@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -21,6 +22,7 @@ function useScrollToHash(isReady: boolean) {
 }
 
 export function LandingPage() {
+  const { t } = useLingui();
   usePageTitle(null);
   const site = useQuery(siteQueryOptions);
   // Without the configuration the page still works: it only leaves out what is configured.
@@ -29,7 +31,7 @@ export function LandingPage() {
   if (!isReady) {
     return (
       <Center component="main" py={96}>
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t`Loading`} />
       </Center>
     );
   }

@@ -1,4 +1,5 @@
-import { type LoanOverview, loanMessages } from '@coffer/contracts/loans';
+import type { LoanOverview } from '@coffer/contracts/loans';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -17,9 +18,14 @@ function useRequestAssessment() {
 
 /** Said once the customer has asked, until staff decide (then the bell tells them). */
 export function AssessmentRequested({ requestedAt }: { requestedAt: string }) {
+  const { t } = useLingui();
+  const askedAt = formatDateTime(requestedAt);
   return (
-    <Alert color="blue" variant="light" title={loanMessages.assessmentRequested}>
-      {loanMessages.assessmentRequestedBody} Asked {formatDateTime(requestedAt)}.
+    <Alert color="blue" variant="light" title={t`Assessment requested`}>
+      <Trans>
+        Staff will assess what you may borrow. We will notify you when it is decided. Asked{' '}
+        {askedAt}.
+      </Trans>
     </Alert>
   );
 }
@@ -29,27 +35,34 @@ export function AssessmentRequested({ requestedAt }: { requestedAt: string }) {
  * it lands in the staff's loans queue. Free, like everything support does.
  */
 export function AssessmentRequestCard({ overview }: { overview: LoanOverview }) {
+  const { t } = useLingui();
   const ask = useRequestAssessment();
   if (overview.assessmentRequestedAt) {
     return <AssessmentRequested requestedAt={overview.assessmentRequestedAt} />;
   }
   return (
-    <Card withBorder padding="lg" component="section" aria-label="Loan assessment">
+    <Card withBorder padding="lg" component="section" aria-label={t`Loan assessment`}>
       <Stack gap="sm">
         {overview.assessmentDeclinedReason && (
-          <Alert color="red" variant="light" title="Your last assessment was declined">
+          <Alert color="red" variant="light" title={t`Your last assessment was declined`}>
             <Text size="sm">{overview.assessmentDeclinedReason}</Text>
-            <Text size="sm">You may ask again when things change.</Text>
+            <Text size="sm">
+              <Trans>You may ask again when things change.</Trans>
+            </Text>
           </Alert>
         )}
-        <Title order={2}>Find out what you may borrow</Title>
+        <Title order={2}>
+          <Trans>Find out what you may borrow</Trans>
+        </Title>
         <Text size="sm">
-          Before you apply, staff assess what you may borrow from your account. Ask for an
-          assessment: it is free, and we will notify you when it is decided.
+          <Trans>
+            Before you apply, staff assess what you may borrow from your account. Ask for an
+            assessment: it is free, and we will notify you when it is decided.
+          </Trans>
         </Text>
         <Group justify="flex-end">
           <Button loading={ask.isPending} onClick={() => ask.mutate()}>
-            {loanMessages.askForAssessment}
+            <Trans>Ask for an assessment</Trans>
           </Button>
         </Group>
       </Stack>
@@ -62,7 +75,7 @@ export function AskAgainButton() {
   const ask = useRequestAssessment();
   return (
     <Button variant="subtle" size="compact-sm" loading={ask.isPending} onClick={() => ask.mutate()}>
-      Ask for a new assessment
+      <Trans>Ask for a new assessment</Trans>
     </Button>
   );
 }

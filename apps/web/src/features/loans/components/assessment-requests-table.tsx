@@ -1,5 +1,5 @@
 import type { AssessmentRequest } from '@coffer/contracts/loans';
-import { loanMessages } from '@coffer/contracts/loans';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
@@ -25,35 +25,36 @@ const EligibilityForm = onDemand(
  * answers them (the request leaves the list and the customer is notified).
  */
 export function AssessmentRequestsTable({ requests }: { requests: AssessmentRequest[] }) {
+  const { t } = useLingui();
   const dialog = useDialogTarget<AssessmentRequest>();
   const declineDialog = useDialogTarget<AssessmentRequest>();
   const columns: Column<AssessmentRequest>[] = [
     {
       key: 'customer',
-      header: 'Customer',
+      header: t`Customer`,
       cell: (request) => (
         <Anchor component={Link} to={`${adminUserPath(request.userId)}?tab=loans`}>
           {request.username}
         </Anchor>
       ),
     },
-    { key: 'asked', header: 'Asked', cell: (request) => formatDateTime(request.requestedAt) },
+    { key: 'asked', header: t`Asked`, cell: (request) => formatDateTime(request.requestedAt) },
     {
       key: 'eligibility',
-      header: 'Eligibility now',
+      header: t`Eligibility now`,
       cell: (request) =>
         request.eligibility
           ? formatAmountMinor(request.eligibility.amountMinor, request.currency)
-          : loanMessages.notAssessed,
+          : t`Not yet assessed`,
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       isHeaderHidden: true,
       cell: (request) => (
         <Group gap="xs" wrap="nowrap">
           <Button size="xs" onClick={(event) => dialog.open(request, event.currentTarget)}>
-            Set eligibility
+            <Trans>Set eligibility</Trans>
           </Button>
           <Button
             size="xs"
@@ -61,7 +62,7 @@ export function AssessmentRequestsTable({ requests }: { requests: AssessmentRequ
             variant="light"
             onClick={(event) => declineDialog.open(request, event.currentTarget)}
           >
-            Decline
+            <Trans>Decline</Trans>
           </Button>
         </Group>
       ),
@@ -70,12 +71,12 @@ export function AssessmentRequestsTable({ requests }: { requests: AssessmentRequ
   return (
     <>
       <DataTable
-        label="Assessment requests"
+        label={t`Assessment requests`}
         columns={columns}
         rows={requests}
         rowKey={(request) => request.userId}
       />
-      <TargetModal {...dialog.dialogProps} target={dialog.target} title="Set loan eligibility">
+      <TargetModal {...dialog.dialogProps} target={dialog.target} title={t`Set loan eligibility`}>
         {(request) => (
           <EligibilityForm
             userId={request.userId}
@@ -88,7 +89,7 @@ export function AssessmentRequestsTable({ requests }: { requests: AssessmentRequ
       <TargetModal
         {...declineDialog.dialogProps}
         target={declineDialog.target}
-        title="Decline the assessment"
+        title={t`Decline the assessment`}
       >
         {(request) => (
           <DeclineAssessmentForm request={request} onClose={declineDialog.dialogProps.onClose} />

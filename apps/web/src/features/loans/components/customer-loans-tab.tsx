@@ -1,5 +1,5 @@
 import type { Loan } from '@coffer/contracts/loans';
-import { formatRateBp } from '@coffer/contracts/loans';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
@@ -13,41 +13,43 @@ import { LoanFigure } from './loan-figure.tsx';
 import { LoanRequestsTable } from './loan-requests-table.tsx';
 import { LoanScheduleTable } from './loan-schedule-table.tsx';
 import { LoanStatusBadge } from './loan-status-badge.tsx';
+import { useRateText } from './rate-text.ts';
 
 type Repayment = Loan['repayments'][number];
 
 function RepaymentsTable({ loan }: { loan: Loan }) {
+  const { t } = useLingui();
   if (loan.repayments.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        No repayments yet.
+        <Trans>No repayments yet.</Trans>
       </Text>
     );
   const money = (amountMinor: bigint) => formatAmountMinor(amountMinor, loan.currency);
   const columns: Column<Repayment>[] = [
-    { key: 'date', header: 'Date', cell: (row) => formatDateTime(row.createdAt) },
-    { key: 'amount', header: 'Amount', align: 'right', cell: (row) => money(row.amountMinor) },
+    { key: 'date', header: t`Date`, cell: (row) => formatDateTime(row.createdAt) },
+    { key: 'amount', header: t`Amount`, align: 'right', cell: (row) => money(row.amountMinor) },
     {
       key: 'principal',
-      header: 'Principal',
+      header: t`Principal`,
       align: 'right',
       cell: (row) => money(row.principalMinor),
     },
     {
       key: 'interest',
-      header: 'Interest',
+      header: t`Interest`,
       align: 'right',
       cell: (row) => money(row.interestMinor),
     },
     {
       key: 'how',
-      header: 'How',
-      cell: (row) => (row.isAutomatic ? 'Automatic collection' : 'Customer'),
+      header: t`How`,
+      cell: (row) => (row.isAutomatic ? t`Automatic collection` : t`Customer`),
     },
   ];
   return (
     <DataTable
-      label="Repayments"
+      label={t`Repayments`}
       columns={columns}
       rows={loan.repayments}
       rowKey={(row) => row.id}
@@ -57,40 +59,61 @@ function RepaymentsTable({ loan }: { loan: Loan }) {
 }
 
 function LoanCard({ loan }: { loan: Loan }) {
+  const { t } = useLingui();
+  const rateText = useRateText();
   const money = (amountMinor: bigint) => formatAmountMinor(amountMinor, loan.currency);
+  const amount = money(loan.amountMinor);
+  const months = loan.months;
+  const rate = rateText(loan.annualRateBp);
+  const requester = loan.disbursementRequestedBy?.username;
+  const decisionReason = loan.decisionReason;
   return (
     <Card withBorder padding="lg">
       <Stack gap="md">
         <Group gap="sm">
           <Title order={3}>
-            {money(loan.amountMinor)} over {loan.months} months at {formatRateBp(loan.annualRateBp)}
+            <Trans>
+              <bdi>{amount}</bdi> over <Plural value={months} one="# month" other="# months" /> at{' '}
+              <bdi>{rate}</bdi>
+            </Trans>
           </Title>
           <LoanStatusBadge status={loan.status} isOverdue={loan.isOverdue} />
         </Group>
-        {loan.disbursementRequestedBy && loan.status === 'approved' && (
+        {requester && loan.status === 'approved' && (
           <Text size="sm" c="yellow.9">
-            Disbursement requested by {loan.disbursementRequestedBy.username}: a second admin
-            disburses it from Account Actions.
+            <Trans>
+              Disbursement requested by {requester}: a second admin disburses it from Account
+              Actions.
+            </Trans>
           </Text>
         )}
-        {loan.decisionReason && <Text size="sm">Decision: {loan.decisionReason}</Text>}
+        {decisionReason && (
+          <Text size="sm">
+            <Trans>Decision: {decisionReason}</Trans>
+          </Text>
+        )}
         {loan.instalments.length > 0 && (
           <>
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
               <LoanFigure
-                label="Outstanding principal"
+                label={t`Outstanding principal`}
                 value={money(loan.outstandingPrincipalMinor)}
               />
               <LoanFigure
-                label="Due now"
+                label={t`Due now`}
                 value={money(loan.dueNowMinor)}
                 isAlert={loan.isOverdue}
               />
-              <LoanFigure label="Payoff today" value={money(loan.payoffMinor)} />
-              <LoanFigure label="Automatic repayment" value={loan.isAutoRepayOn ? 'On' : 'Off'} />
+              <LoanFigure label={t`Payoff today`} value={money(loan.payoffMinor)} />
+              <LoanFigure
+                label={t`Automatic repayment`}
+                value={loan.isAutoRepayOn ? t`On` : t`Off`}
+              />
             </SimpleGrid>
             <LoanScheduleTable loan={loan} />
-            <Title order={4}>Repayments</Title>
+            <Title order={4}>
+              <Trans>Repayments</Trans>
+            </Title>
             <RepaymentsTable loan={loan} />
           </>
         )}
@@ -101,12 +124,13 @@ function LoanCard({ loan }: { loan: Loan }) {
 
 /** The customer page's loans: eligibility, pending requests to decide, and every loan. */
 export function CustomerLoansTab({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const overview = useQuery(customerLoansQueryOptions(userId));
-  if (overview.isPending) return <LoadingState label="Loading loans" />;
+  if (overview.isPending) return <LoadingState label={t`Loading loans`} />;
   if (overview.isError) {
     return (
       <LoadFailed
-        title="The loans did not load"
+        title={t`The loans did not load`}
         error={overview.error}
         isRetrying={overview.isFetching}
         onRetry={() => overview.refetch()}
@@ -115,12 +139,16 @@ export function CustomerLoansTab({ userId }: { userId: string }) {
   }
   const pending = overview.data.loans.filter((loan) => loan.status === 'pending');
   const others = overview.data.loans.filter((loan) => loan.status !== 'pending');
+  const askedAt = overview.data.assessmentRequestedAt
+    ? formatDateTime(overview.data.assessmentRequestedAt)
+    : null;
   return (
     <Stack gap="lg">
-      {overview.data.assessmentRequestedAt && (
+      {askedAt && (
         <Text size="sm" c="yellow.9">
-          The customer asked for an assessment on{' '}
-          {formatDateTime(overview.data.assessmentRequestedAt)}: setting the eligibility answers it.
+          <Trans>
+            The customer asked for an assessment on {askedAt}: setting the eligibility answers it.
+          </Trans>
         </Text>
       )}
       <EligibilityForm
@@ -129,9 +157,11 @@ export function CustomerLoansTab({ userId }: { userId: string }) {
         eligibility={overview.data.eligibility}
       />
       <Stack gap="sm">
-        <Title order={3}>Pending Loan Requests</Title>
+        <Title order={3}>
+          <Trans>Pending Loan Requests</Trans>
+        </Title>
         {pending.length === 0 ? (
-          <NothingFound title="No pending loan requests" />
+          <NothingFound title={t`No pending loan requests`} />
         ) : (
           <LoanRequestsTable loans={pending} />
         )}

@@ -1,4 +1,5 @@
 import type { AssessmentRequest } from '@coffer/contracts/loans';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { RejectWithReasonForm } from '../../../components/staff-action-form.tsx';
 import { showSuccessToast } from '../../../lib/toasts.ts';
@@ -12,16 +13,19 @@ export function DeclineAssessmentForm({
   request: AssessmentRequest;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
+  const username = request.username;
   return (
     <RejectWithReasonForm
       reject={(body) => declineAssessment(request.userId, body)}
-      onRejected={() => showSuccessToast('Assessment declined')}
+      onRejected={() => showSuccessToast(t`Assessment declined`)}
       onClose={onClose}
-      labels={{ action: 'Decline', busy: 'Declining...', color: 'red.9' }}
+      labels={{ action: t`Decline`, busy: t`Declining...`, color: 'red.9' }}
     >
       <Text size="sm">
-        {request.username} is told in the bell and on the loan page, with your reason, and may ask
-        again.
+        <Trans>
+          {username} is told in the bell and on the loan page, with your reason, and may ask again.
+        </Trans>
       </Text>
     </RejectWithReasonForm>
   );

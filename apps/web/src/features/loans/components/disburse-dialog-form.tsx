@@ -1,4 +1,5 @@
 import { type Loan, loanDecisionBodySchema } from '@coffer/contracts/loans';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ReasonField, StaffActionButtons } from '../../../components/staff-action-form.tsx';
@@ -9,6 +10,7 @@ import { useDisburseLoan } from './use-disburse-loan.ts';
 
 /** The "to disburse" list's dialog: the loan, what paying out does, and the reason. */
 export function DisburseForm({ loan, onClose }: { loan: Loan; onClose: () => void }) {
+  const { t } = useLingui();
   const form = useForm({
     mode: 'controlled',
     initialValues: { reason: '' },
@@ -16,6 +18,10 @@ export function DisburseForm({ loan, onClose }: { loan: Loan; onClose: () => voi
   });
   const disburse = useDisburseLoan(onClose);
   const money = formatAmountMinor(loan.amountMinor, loan.currency);
+  const username = loan.username;
+  const months = loan.months;
+  const approvedOn = loan.decidedAt ? formatDate(loan.decidedAt) : '';
+  const requester = loan.disbursementRequestedBy?.username;
   return (
     <form
       noValidate
@@ -25,21 +31,23 @@ export function DisburseForm({ loan, onClose }: { loan: Loan; onClose: () => voi
     >
       <Stack gap="md">
         <Text size="sm">
-          {loan.username}: {money} over {loan.months} months, approved{' '}
-          {loan.decidedAt ? formatDate(loan.decidedAt) : ''}.
+          <Trans>
+            {username}: <bdi>{money}</bdi> over{' '}
+            <Plural value={months} one="# month" other="# months" />, approved {approvedOn}.
+          </Trans>
         </Text>
         <Text size="sm" c="dimmed">
-          {loan.disbursementRequestedBy
-            ? `${loan.disbursementRequestedBy.username} asked for a second admin: disbursing credits ${money} to the wallet and fixes the schedule.`
-            : 'Credits the wallet and fixes the schedule. Above the approval threshold, or from support, it waits for a second admin.'}
+          {requester
+            ? t`${requester} asked for a second admin: disbursing credits ${money} to the wallet and fixes the schedule.`
+            : t`Credits the wallet and fixes the schedule. Above the approval threshold, or from support, it waits for a second admin.`}
         </Text>
         <ReasonField data-autofocus {...form.getInputProps('reason')} />
         <StaffActionButtons
           onCancel={onClose}
           isBusy={disburse.isPending}
-          busyLabel="Disbursing..."
+          busyLabel={t`Disbursing...`}
         >
-          Disburse loan
+          <Trans>Disburse loan</Trans>
         </StaffActionButtons>
       </Stack>
     </form>

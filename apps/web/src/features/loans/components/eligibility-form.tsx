@@ -1,5 +1,6 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
-import { type EligibilityBody, eligibilityBodySchema, loanMessages } from '@coffer/contracts/loans';
+import { type EligibilityBody, eligibilityBodySchema } from '@coffer/contracts/loans';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId } from 'react';
@@ -13,9 +14,28 @@ import {
 } from '../../../components/staff-action-form.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
-import { formatAmountMinor, minorUnitStep } from '../../../lib/money.ts';
+import { amountTextForApi, formatAmountMinor } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { setEligibility } from '../api.ts';
+import { minorUnitStepText } from './step-text.ts';
+
+type Eligibility = { amountMinor: bigint; setAt: string; reason?: string };
+
+/** What is set now: the amount, when, and the reason where the whole overview is at hand. */
+function EligibilityNow({ eligibility, currency }: { eligibility: Eligibility; currency: string }) {
+  const amount = formatAmountMinor(eligibility.amountMinor, currency);
+  const setOn = formatDate(eligibility.setAt);
+  const reason = eligibility.reason;
+  return reason ? (
+    <Trans>
+      <bdi>{amount}</bdi>, set {setOn}: {reason}
+    </Trans>
+  ) : (
+    <Trans>
+      <bdi>{amount}</bdi>, set {setOn}
+    </Trans>
+  );
+}
 
 /**
  * Staff set what the customer may borrow, with a reason the customer sees (the field says
@@ -30,11 +50,13 @@ export function EligibilityForm({
   userId: string;
   currency: string;
   /** What is set now; the reason only where the whole overview is at hand. */
-  eligibility: { amountMinor: bigint; setAt: string; reason?: string } | null;
+  eligibility: Eligibility | null;
   onDone?: () => void;
 }) {
+  const { t } = useLingui();
   const headingId = useId();
   const currency = toCurrencyCode(currencyCode);
+  const step = minorUnitStepText(currency);
   const form = useForm({
     mode: 'controlled',
     initialValues: { amount: '', reason: '', staffNote: '' },
@@ -43,29 +65,31 @@ export function EligibilityForm({
   const action = useStaffAction({
     mutationFn: (body: EligibilityBody) => setEligibility(userId, body),
     onDone: () => {
-      showSuccessToast('Loan eligibility updated');
+      showSuccessToast(t`Loan eligibility updated`);
       form.reset();
       onDone?.();
     },
     describeError: (error) =>
-      showApiErrorOnForm(form, error, { otherFailureMessage: 'Failed to update eligibility' }),
+      showApiErrorOnForm(form, error, { otherFailureMessage: t`Failed to update eligibility` }),
   });
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
         <Title order={3} id={headingId}>
-          Loan eligibility
+          <Trans>Loan eligibility</Trans>
         </Title>
         <Text size="sm">
-          {eligibility
-            ? `${formatAmountMinor(eligibility.amountMinor, currency)}, set ${formatDate(eligibility.setAt)}${eligibility.reason ? `: ${eligibility.reason}` : ''}`
-            : loanMessages.notAssessed}
+          {eligibility ? (
+            <EligibilityNow eligibility={eligibility} currency={currency} />
+          ) : (
+            t`Not yet assessed`
+          )}
         </Text>
         <form
           noValidate
           onSubmit={form.onSubmit((values) =>
             action.submit({
-              amount: values.amount.trim(),
+              amount: amountTextForApi(values.amount),
               reason: values.reason.trim(),
               ...(values.staffNote.trim() ? { staffNote: values.staffNote.trim() } : {}),
             }),
@@ -74,19 +98,19 @@ export function EligibilityForm({
           <Stack gap="sm">
             <FormAlert message={action.formError} />
             <AmountInput
-              label="Approved eligibility"
-              description={`In steps of ${minorUnitStep(currency)}`}
+              label={t`Approved eligibility`}
+              description={t`In steps of ${step}`}
               currency={currency}
               {...form.getInputProps('amount')}
             />
             <ReasonField
-              label="Reason for the customer"
+              label={t`Reason for the customer`}
               description={customerSeesThis}
               {...form.getInputProps('reason')}
             />
             <Textarea
-              label="Note for staff only (optional)"
-              description="Kept in the audit log; never shown to the customer."
+              label={t`Note for staff only (optional)`}
+              description={t`Kept in the audit log; never shown to the customer.`}
               autosize
               minRows={2}
               maxRows={6}
@@ -94,8 +118,8 @@ export function EligibilityForm({
               {...form.getInputProps('staffNote')}
             />
             <Group justify="flex-end">
-              <BusyButton isBusy={action.isPending} busyLabel="Saving...">
-                Set eligibility
+              <BusyButton isBusy={action.isPending} busyLabel={t`Saving...`}>
+                <Trans>Set eligibility</Trans>
               </BusyButton>
             </Group>
           </Stack>

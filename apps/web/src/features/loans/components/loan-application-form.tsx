@@ -1,12 +1,12 @@
 import { toCurrencyCode } from '@coffer/contracts/currencies';
 import {
   costDisclosure,
-  formatRateBp,
   type LoanApplicationBody,
   type LoanOverview,
   loanApplicationBodySchema,
-  loanMessages,
 } from '@coffer/contracts/loans';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
@@ -14,10 +14,12 @@ import { AmountInput } from '../../../components/amount-input.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { useContractForm } from '../../../lib/forms.ts';
-import { formatAmountMinor, minorUnitStep, positiveAmountMinorOf } from '../../../lib/money.ts';
+import { amountTextForApi, formatAmountMinor, positiveAmountMinorOf } from '../../../lib/money.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { applyForLoan, loansQueryRoot } from '../api.ts';
 import { LoanFigure } from './loan-figure.tsx';
+import { useRateText } from './rate-text.ts';
+import { minorUnitStepText } from './step-text.ts';
 
 type Terms = NonNullable<LoanOverview['terms']>;
 
@@ -43,6 +45,8 @@ function CostDisclosure({
   amount: string;
   months: string;
 }) {
+  const { t } = useLingui();
+  const rateText = useRateText();
   const currency = toCurrencyCode(overview.currency);
   const amountMinor = positiveAmountMinorOf(amount, currency);
   const monthCount = monthsOf(months, terms);
@@ -50,41 +54,51 @@ function CostDisclosure({
   const eligibilityMinor = overview.eligibility?.amountMinor ?? 0n;
   let content: ReactNode;
   if (amountMinor === null || monthCount === null) {
+    const rate = rateText(terms.annualRateBp);
     content = (
       <Text size="sm" c="dimmed">
-        Enter an amount and a number of months to see the monthly instalment and the total cost.
-        Annual interest rate: {formatRateBp(terms.annualRateBp)}.
+        <Trans>
+          Enter an amount and a number of months to see the monthly instalment and the total cost.
+          Annual interest rate: <bdi>{rate}</bdi>.
+        </Trans>
       </Text>
     );
   } else {
     const cost = costDisclosure(amountMinor, monthCount, terms);
     const isLastDifferent = cost.lastInstalmentMinor !== cost.instalmentMinor;
+    const instalmentCount = cost.instalmentCount;
+    const lastInstalment = money(cost.lastInstalmentMinor);
     content = (
       <Stack gap="xs">
         <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
-          <LoanFigure label="Monthly instalment" value={money(cost.instalmentMinor)} />
-          <LoanFigure label="Instalments" value={String(cost.instalmentCount)} />
-          <LoanFigure label="Total interest" value={money(cost.totalInterestMinor)} />
-          <LoanFigure label="Total repayable" value={money(cost.totalRepayableMinor)} />
-          <LoanFigure label="Annual rate" value={formatRateBp(cost.annualRateBp)} />
+          <LoanFigure label={t`Monthly instalment`} value={money(cost.instalmentMinor)} />
+          <LoanFigure
+            label={t`Instalments`}
+            value={t`${plural(instalmentCount, { one: '# monthly instalment', other: '# monthly instalments' })}`}
+          />
+          <LoanFigure label={t`Total interest`} value={money(cost.totalInterestMinor)} />
+          <LoanFigure label={t`Total repayable`} value={money(cost.totalRepayableMinor)} />
+          <LoanFigure label={t`Annual rate`} value={rateText(cost.annualRateBp)} />
         </SimpleGrid>
         {isLastDifferent && (
           <Text size="sm" c="dimmed">
-            The last instalment is {money(cost.lastInstalmentMinor)}: it takes the rounding.
+            <Trans>
+              The last instalment is <bdi>{lastInstalment}</bdi>: it takes the rounding.
+            </Trans>
           </Text>
         )}
         {amountMinor > eligibilityMinor && (
           <Text size="sm" c="red.8">
-            {loanMessages.aboveEligibility}
+            <Trans>Requested amount is above your approved eligibility</Trans>
           </Text>
         )}
       </Stack>
     );
   }
   return (
-    <Card withBorder padding="md" bg="gray.0" aria-live="polite" aria-label="Cost of this loan">
+    <Card withBorder padding="md" bg="gray.0" aria-live="polite" aria-label={t`Cost of this loan`}>
       <Text fw={600} mb="xs">
-        Cost of this loan
+        <Trans>Cost of this loan</Trans>
       </Text>
       {content}
     </Card>
@@ -96,6 +110,7 @@ function CostDisclosure({
  * already gave (the server's `applicantDetails`), which they may correct.
  */
 export function LoanApplicationForm({ overview, terms }: { overview: LoanOverview; terms: Terms }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const headingId = useId();
   const currency = toCurrencyCode(overview.currency);
@@ -106,7 +121,7 @@ export function LoanApplicationForm({ overview, terms }: { overview: LoanOvervie
     mutationFn: (body: LoanApplicationBody) => applyForLoan(body),
     onSuccess: async () => {
       form.setValues(initialValues);
-      showSuccessToast(loanMessages.submitted);
+      showSuccessToast(t`Loan application submitted for admin review.`);
       await queryClient.invalidateQueries({ queryKey: loansQueryRoot });
     },
   });
@@ -114,33 +129,53 @@ export function LoanApplicationForm({ overview, terms }: { overview: LoanOvervie
     schema: loanApplicationBodySchema,
     initialValues,
     mutation: apply,
-    otherFailureMessage: loanMessages.failed,
+    // Amounts typed the language's way ("1.500,50") reach the API as plain decimals.
+    toBody: (values) => {
+      const body = loanApplicationBodySchema.parse(values);
+      return {
+        ...body,
+        monthlySalary: amountTextForApi(body.monthlySalary),
+        amount: amountTextForApi(body.amount),
+      };
+    },
+    otherFailureMessage: t`Error submitting application`,
   });
-  const step = minorUnitStep(currency);
+  const step = minorUnitStepText(currency);
   const money = (minor: bigint) => formatAmountMinor(minor, currency);
+  const amountMin = money(terms.amountMinMinor);
+  const amountMax = money(terms.amountMaxMinor);
+  const monthsMax = terms.monthsMax;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="xs">
-        Apply for a loan
+        <Trans>Apply for a loan</Trans>
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        From {money(terms.amountMinMinor)} to {money(terms.amountMaxMinor)}, up to your approved
-        eligibility, over 1 to {terms.monthsMax} months. No fees; no late fees.
-        {isPrefilled &&
-          ' What you gave us before (profile, verification, last application) is filled in: correct anything that has changed.'}
+        <Trans>
+          From <bdi>{amountMin}</bdi> to <bdi>{amountMax}</bdi>, up to your approved eligibility,
+          over 1 to <Plural value={monthsMax} one="# month" other="# months" />. No fees; no late
+          fees.
+        </Trans>
+        {isPrefilled && ' '}
+        {isPrefilled && (
+          <Trans>
+            What you gave us before (profile, verification, last application) is filled in: correct
+            anything that has changed.
+          </Trans>
+        )}
       </Text>
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">
           <FormAlert message={formError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
-              label="Full Name"
+              label={t`Full Name`}
               required
               autoComplete="name"
               {...form.getInputProps('fullName')}
             />
             <TextInput
-              label="Phone Number"
+              label={t`Phone Number`}
               required
               type="tel"
               autoComplete="tel"
@@ -148,29 +183,29 @@ export function LoanApplicationForm({ overview, terms }: { overview: LoanOvervie
             />
           </SimpleGrid>
           <TextInput
-            label="Full Address"
+            label={t`Full Address`}
             required
             autoComplete="street-address"
             {...form.getInputProps('address')}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <AmountInput
-              label="Monthly Salary"
-              description="Before tax"
+              label={t`Monthly Salary`}
+              description={t`Before tax`}
               currency={currency}
               {...form.getInputProps('monthlySalary')}
             />
             <AmountInput
-              label="Requested Loan Amount"
-              description={`In steps of ${step}`}
+              label={t`Requested Loan Amount`}
+              description={t`In steps of ${step}`}
               currency={currency}
               {...form.getInputProps('amount')}
             />
             <TextInput
-              label="Repayment Months"
+              label={t`Repayment Months`}
               required
               inputMode="numeric"
-              description={`1 to ${terms.monthsMax}`}
+              description={t`1 to ${monthsMax}`}
               {...form.getInputProps('months')}
             />
           </SimpleGrid>
@@ -181,8 +216,8 @@ export function LoanApplicationForm({ overview, terms }: { overview: LoanOvervie
             months={String(form.values.months)}
           />
           <Group justify="flex-end">
-            <BusyButton isBusy={isPending} busyLabel="Submitting...">
-              Submit application
+            <BusyButton isBusy={isPending} busyLabel={t`Submitting...`}>
+              <Trans>Submit application</Trans>
             </BusyButton>
           </Group>
         </Stack>

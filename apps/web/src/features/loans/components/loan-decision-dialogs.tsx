@@ -1,5 +1,5 @@
 import type { Loan } from '@coffer/contracts/loans';
-import { loanMessages } from '@coffer/contracts/loans';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Text } from '@mantine/core';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import {
@@ -18,20 +18,28 @@ import { decideLoan } from '../api.ts';
 export type LoanDecision = { loan: Loan; decision: 'approve' | 'decline' };
 
 function LoanSummary({ loan }: { loan: Loan }) {
-  const money = (amountMinor: bigint) => formatAmountMinor(amountMinor, loan.currency);
+  const username = loan.username;
+  const amount = formatAmountMinor(loan.amountMinor, loan.currency);
+  const months = loan.months;
+  const salary = formatAmountMinor(loan.monthlySalaryMinor, loan.currency);
+  const askedOn = formatDate(loan.createdAt);
   return (
     <Text size="sm">
-      {loan.username}: {money(loan.amountMinor)} over {loan.months} months, salary{' '}
-      {money(loan.monthlySalaryMinor)} a month, asked {formatDate(loan.createdAt)}.
+      <Trans>
+        {username}: <bdi>{amount}</bdi> over{' '}
+        <Plural value={months} one="# month" other="# months" />, salary <bdi>{salary}</bdi> a
+        month, asked {askedOn}.
+      </Trans>
     </Text>
   );
 }
 
 function ApproveForm({ loan, onClose }: { loan: Loan; onClose: () => void }) {
+  const { t } = useLingui();
   const action = useStaffAction({
     mutationFn: () => decideLoan(loan.id, 'approve', {}),
     onDone: () => {
-      showSuccessToast("Loan approved. It waits in the queue's To disburse list.");
+      showSuccessToast(t`Loan approved. It waits in the queue's To disburse list.`);
       onClose();
     },
     describeError: (error) => errorMessage(error),
@@ -47,12 +55,18 @@ function ApproveForm({ loan, onClose }: { loan: Loan; onClose: () => void }) {
       <Stack gap="md">
         <LoanSummary loan={loan} />
         <Text size="sm" c="dimmed">
-          Approving does not move money: the loan then waits in this queue's To disburse list, where
-          disbursing pays it out and fixes its schedule.
+          <Trans>
+            Approving does not move money: the loan then waits in this queue's To disburse list,
+            where disbursing pays it out and fixes its schedule.
+          </Trans>
         </Text>
         <FormAlert message={action.formError} />
-        <StaffActionButtons onCancel={onClose} isBusy={action.isPending} busyLabel="Approving...">
-          Approve
+        <StaffActionButtons
+          onCancel={onClose}
+          isBusy={action.isPending}
+          busyLabel={t`Approving...`}
+        >
+          <Trans>Approve</Trans>
         </StaffActionButtons>
       </Stack>
     </form>
@@ -61,10 +75,11 @@ function ApproveForm({ loan, onClose }: { loan: Loan; onClose: () => void }) {
 
 /** Approve, or decline with a reason the customer sees (PRODUCT.md "Admin: one customer"). */
 export function LoanDecisionDialog(props: TargetDialogProps<LoanDecision>) {
+  const { t } = useLingui();
   return (
     <TargetModal
       {...props}
-      title={props.target?.decision === 'decline' ? 'Decline loan' : 'Approve loan'}
+      title={props.target?.decision === 'decline' ? t`Decline loan` : t`Approve loan`}
     >
       {({ loan, decision }) =>
         decision === 'approve' ? (
@@ -73,11 +88,11 @@ export function LoanDecisionDialog(props: TargetDialogProps<LoanDecision>) {
           <RejectWithReasonForm
             reject={(body) =>
               decideLoan(loan.id, 'decline', body).catch((error: unknown) => {
-                showErrorToast(loanMessages.declineFailed);
+                showErrorToast(t`Failed to decline loan`);
                 throw error;
               })
             }
-            onRejected={() => showSuccessToast(loanMessages.declined)}
+            onRejected={() => showSuccessToast(t`Loan request declined`)}
             onClose={props.onClose}
           >
             <LoanSummary loan={loan} />

@@ -1,4 +1,5 @@
 import type { Loan } from '@coffer/contracts/loans';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
@@ -18,6 +19,7 @@ export function LoanRequestsTable({
   loans: Loan[];
   isCustomerShown?: boolean;
 }) {
+  const { t } = useLingui();
   const me = useMe();
   const dialog = useDialogTarget<LoanDecision>();
   const money = (loan: Loan, amountMinor: bigint) => formatAmountMinor(amountMinor, loan.currency);
@@ -26,7 +28,7 @@ export function LoanRequestsTable({
       ? [
           {
             key: 'customer',
-            header: 'Customer',
+            header: t`Customer`,
             cell: (loan: Loan) => (
               <Anchor component={Link} to={`${adminUserPath(loan.userId)}?tab=loans`}>
                 {loan.username}
@@ -35,14 +37,14 @@ export function LoanRequestsTable({
           },
         ]
       : []),
-    { key: 'amount', header: 'Amount', cell: (loan) => money(loan, loan.amountMinor) },
-    { key: 'salary', header: 'Salary', cell: (loan) => money(loan, loan.monthlySalaryMinor) },
-    { key: 'months', header: 'Months', cell: (loan) => String(loan.months) },
-    { key: 'date', header: 'Request date', cell: (loan) => formatDate(loan.createdAt) },
-    { key: 'status', header: 'Status', cell: (loan) => <LoanStatusBadge status={loan.status} /> },
+    { key: 'amount', header: t`Amount`, cell: (loan) => money(loan, loan.amountMinor) },
+    { key: 'salary', header: t`Salary`, cell: (loan) => money(loan, loan.monthlySalaryMinor) },
+    { key: 'months', header: t`Months`, cell: (loan) => String(loan.months) },
+    { key: 'date', header: t`Request date`, cell: (loan) => formatDate(loan.createdAt) },
+    { key: 'status', header: t`Status`, cell: (loan) => <LoanStatusBadge status={loan.status} /> },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       isHeaderHidden: true,
       isEmpty: (loan) => loan.status !== 'pending' || me?.role !== 'admin',
       cell: (loan) =>
@@ -52,7 +54,7 @@ export function LoanRequestsTable({
               size="xs"
               onClick={(event) => dialog.open({ loan, decision: 'approve' }, event.currentTarget)}
             >
-              Approve
+              <Trans>Approve</Trans>
             </Button>
             <Button
               size="xs"
@@ -60,7 +62,7 @@ export function LoanRequestsTable({
               variant="light"
               onClick={(event) => dialog.open({ loan, decision: 'decline' }, event.currentTarget)}
             >
-              Decline
+              <Trans>Decline</Trans>
             </Button>
           </Group>
         ) : null,
@@ -68,7 +70,12 @@ export function LoanRequestsTable({
   ];
   return (
     <>
-      <DataTable label="Loan requests" columns={columns} rows={loans} rowKey={(loan) => loan.id} />
+      <DataTable
+        label={t`Loan requests`}
+        columns={columns}
+        rows={loans}
+        rowKey={(loan) => loan.id}
+      />
       <LoanDecisionDialog target={dialog.target} {...dialog.dialogProps} />
     </>
   );

@@ -1,4 +1,5 @@
 import type { Loan } from '@coffer/contracts/loans';
+import { useLingui } from '@lingui/react/macro';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { formatUtcDay } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
@@ -8,41 +9,46 @@ type Row = Loan['instalments'][number];
 
 /** The schedule fixed at disbursement (shortened by any payment ahead), paid / due / overdue. */
 export function LoanScheduleTable({ loan }: { loan: Loan }) {
+  const { t } = useLingui();
   const money = (amountMinor: bigint) => formatAmountMinor(amountMinor, loan.currency);
   const columns: Column<Row>[] = [
     {
       key: 'number',
-      header: 'Instalment',
-      cell: (row) => `#${row.number} · ${formatUtcDay(row.dueOn)}`,
+      header: t`Instalment`,
+      cell: (row) => {
+        const number = row.number;
+        const dueOn = formatUtcDay(row.dueOn);
+        return t`#${number} · ${dueOn}`;
+      },
     },
     {
       key: 'amount',
-      header: 'Amount',
+      header: t`Amount`,
       align: 'right',
       cell: (row) => money(row.principalMinor + row.interestMinor),
     },
     {
       key: 'principal',
-      header: 'Principal',
+      header: t`Principal`,
       align: 'right',
       cell: (row) => money(row.principalMinor),
     },
     {
       key: 'interest',
-      header: 'Interest',
+      header: t`Interest`,
       align: 'right',
       cell: (row) => money(row.interestMinor),
     },
-    { key: 'paid', header: 'Paid', align: 'right', cell: (row) => money(row.paidMinor) },
+    { key: 'paid', header: t`Paid`, align: 'right', cell: (row) => money(row.paidMinor) },
     {
       key: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: (row) => <InstalmentStatusBadge status={row.status} />,
     },
   ];
   return (
     <DataTable
-      label="Repayment schedule"
+      label={t`Repayment schedule`}
       columns={columns}
       rows={loan.instalments}
       rowKey={(row) => String(row.number)}

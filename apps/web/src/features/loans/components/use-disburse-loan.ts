@@ -1,4 +1,5 @@
 import type { Loan } from '@coffer/contracts/loans';
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminQueryRoot } from '../../../lib/back-office.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
@@ -12,6 +13,7 @@ import { disburseLoan } from '../api.ts';
  * or waits for a second admin, and the back office refreshed.
  */
 export function useDisburseLoan(onDone: (loan: Loan) => void) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   return useMoneyAction({
     send: (values: { loanId: string; reason: string }, key) =>
@@ -22,12 +24,12 @@ export function useDisburseLoan(onDone: (loan: Loan) => void) {
       });
       showSuccessToast(
         loan.status === 'disbursed'
-          ? `Loan disbursed: ${amount}`
-          : `Loan disbursement submitted for approval: ${amount}`,
+          ? t`Loan disbursed: ${amount}`
+          : t`Loan disbursement submitted for approval: ${amount}`,
       );
       onDone(loan);
       await queryClient.invalidateQueries({ queryKey: adminQueryRoot });
     },
-    showFailure: (message) => showErrorToast(`Transaction failed: ${message}`),
+    showFailure: (message) => showErrorToast(t`Transaction failed: ${message}`),
   });
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { onDemand } from '../../../components/on-demand.tsx';
 import { QueueSection, SectionedQueuePage } from '../../../components/queue-sections.tsx';
@@ -25,31 +26,32 @@ const ToDisburseTable = onDemand(
  * pay out.
  */
 export function LoansQueuePage() {
+  const { t } = useLingui();
   return (
     <SectionedQueuePage
-      title="Loans queue"
-      description="Every loan from the customer's first question to the payout, oldest first in each list."
+      title={t`Loans queue`}
+      description={t`Every loan from the customer's first question to the payout, oldest first in each list.`}
     >
       <QueueSection
-        title="Assessment requests"
-        description="Customers asking what they may borrow. Setting the eligibility answers them in their bell."
-        emptyDescription="Nobody is waiting for an assessment."
+        title={t`Assessment requests`}
+        description={t`Customers asking what they may borrow. Setting the eligibility answers them in their bell.`}
+        emptyDescription={t`Nobody is waiting for an assessment.`}
         queue={useQuery(assessmentQueueQueryOptions)}
       >
         {(requests) => <AssessmentRequestsTable requests={requests} />}
       </QueueSection>
       <QueueSection
-        title="Applications"
-        description="Check the customer's eligibility and salary, then approve, or decline with a reason the customer sees."
-        emptyDescription="Every loan application has been decided."
+        title={t`Applications`}
+        description={t`Check the customer's eligibility and salary, then approve, or decline with a reason the customer sees.`}
+        emptyDescription={t`Every loan application has been decided.`}
         queue={useQuery(loanQueueQueryOptions)}
       >
         {(loans) => <LoanRequestsTable loans={loans} isCustomerShown />}
       </QueueSection>
       <QueueSection
-        title="To disburse"
-        description="Approved loans not yet paid out. Disbursing credits the wallet and fixes the schedule."
-        emptyDescription="Every approved loan has been paid out."
+        title={t`To disburse`}
+        description={t`Approved loans not yet paid out. Disbursing credits the wallet and fixes the schedule.`}
+        emptyDescription={t`Every approved loan has been paid out.`}
         queue={useQuery(toDisburseQueueQueryOptions)}
       >
         {(loans) => <ToDisburseTable loans={loans} />}

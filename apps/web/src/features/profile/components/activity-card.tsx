@@ -1,4 +1,5 @@
 import { auditActionLabels } from '@coffer/contracts/audit';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
@@ -10,6 +11,7 @@ import { activityQueryOptions } from '../api.ts';
  * the account with its reason, and the account's own security events.
  */
 export function ActivityCard() {
+  const { t } = useLingui();
   const activity = useInfiniteQuery(activityQueryOptions);
   const headingId = 'activity-heading';
   const items = activity.data?.pages.flatMap((page) => page.items) ?? [];
@@ -17,9 +19,9 @@ export function ActivityCard() {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
-        Activity on your account
+        <Trans>Activity on your account</Trans>
       </Title>
-      {activity.isPending && <Loader size="sm" aria-label="Loading your account's activity" />}
+      {activity.isPending && <Loader size="sm" aria-label={t`Loading your account's activity`} />}
       {activity.isError && (
         <LoadFailed
           error={activity.error}
@@ -28,38 +30,47 @@ export function ActivityCard() {
         />
       )}
       {activity.isSuccess && items.length === 0 && (
-        <Text c="dimmed">Nothing has happened on your account yet.</Text>
+        <Text c="dimmed">
+          <Trans>Nothing has happened on your account yet.</Trans>
+        </Text>
       )}
       {items.length > 0 && (
         <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }}>
-          {items.map((item, index) => (
-            <Stack
-              component="li"
-              key={item.id}
-              gap={2}
-              py="sm"
-              style={
-                index === 0
-                  ? undefined
-                  : { borderTop: '1px solid var(--mantine-color-default-border)' }
-              }
-            >
-              <Group justify="space-between" gap="xs" wrap="wrap">
-                <Group gap="xs" wrap="wrap">
-                  <Text fw={600}>{auditActionLabels[item.action]}</Text>
-                  {item.isByStaff && (
-                    <Badge variant="light" color="gray" size="sm">
-                      By staff
-                    </Badge>
-                  )}
+          {items.map((item, index) => {
+            const reason = item.reason;
+            return (
+              <Stack
+                component="li"
+                key={item.id}
+                gap={2}
+                py="sm"
+                style={
+                  index === 0
+                    ? undefined
+                    : { borderTop: '1px solid var(--mantine-color-default-border)' }
+                }
+              >
+                <Group justify="space-between" gap="xs" wrap="wrap">
+                  <Group gap="xs" wrap="wrap">
+                    <Text fw={600}>{auditActionLabels[item.action]}</Text>
+                    {item.isByStaff && (
+                      <Badge variant="light" color="gray" size="sm">
+                        <Trans>By staff</Trans>
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {formatDateTime(item.createdAt)}
+                  </Text>
                 </Group>
-                <Text size="sm" c="dimmed">
-                  {formatDateTime(item.createdAt)}
-                </Text>
-              </Group>
-              {item.reason && <Text size="sm">Reason: {item.reason}</Text>}
-            </Stack>
-          ))}
+                {reason && (
+                  <Text size="sm">
+                    <Trans>Reason: {reason}</Trans>
+                  </Text>
+                )}
+              </Stack>
+            );
+          })}
         </Stack>
       )}
       {activity.hasNextPage && (
@@ -69,7 +80,7 @@ export function ActivityCard() {
             loading={activity.isFetchingNextPage}
             onClick={() => activity.fetchNextPage()}
           >
-            Load more
+            <Trans>Load more</Trans>
           </Button>
         </Group>
       )}

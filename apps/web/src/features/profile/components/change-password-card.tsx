@@ -1,4 +1,5 @@
 import { changePasswordBodySchema } from '@coffer/contracts/profile';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { z } from 'zod/mini';
 import { BusyButton } from '../../../components/busy-button.tsx';
@@ -26,6 +27,7 @@ const initialValues = {
 };
 
 export function ChangePasswordCard({ personalWords }: { personalWords: string[] }) {
+  const { t } = useLingui();
   const { form, formError, onSubmit, isPending } = useContractForm({
     schema: changePasswordFormSchema,
     initialValues,
@@ -40,8 +42,8 @@ export function ChangePasswordCard({ personalWords }: { personalWords: string[] 
       form.resetDirty();
       showSuccessToast(
         body.endOtherSessions
-          ? 'Your password has been changed, and your other sessions are signed out.'
-          : 'Your password has been changed.',
+          ? t`Your password has been changed, and your other sessions are signed out.`
+          : t`Your password has been changed.`,
       );
     },
     fieldsByCode: { wrong_password: 'currentPassword', password_too_weak: 'newPassword' },
@@ -51,22 +53,22 @@ export function ChangePasswordCard({ personalWords }: { personalWords: string[] 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb={4}>
-        Change password
+        <Trans>Change password</Trans>
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Use at least 8 characters, and a password you do not use anywhere else.
+        <Trans>Use at least 8 characters, and a password you do not use anywhere else.</Trans>
       </Text>
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="md" maw={420}>
           <FormAlert message={formError} />
           <PasswordField
-            label="Current password"
+            label={t`Current password`}
             autoComplete="current-password"
             {...form.getInputProps('currentPassword')}
           />
           <Stack gap="xs">
             <PasswordField
-              label="New password"
+              label={t`New password`}
               autoComplete="new-password"
               {...form.getInputProps('newPassword')}
             />
@@ -76,17 +78,17 @@ export function ChangePasswordCard({ personalWords }: { personalWords: string[] 
             />
           </Stack>
           <PasswordField
-            label="Confirm new password"
+            label={t`Confirm new password`}
             autoComplete="new-password"
             {...form.getInputProps('confirmPassword')}
           />
           <Checkbox
-            label="Sign out my other sessions"
+            label={t`Sign out my other sessions`}
             {...form.getInputProps('endOtherSessions', { type: 'checkbox' })}
           />
           <Group>
-            <BusyButton isBusy={isPending} busyLabel="Saving...">
-              Change password
+            <BusyButton isBusy={isPending} busyLabel={t`Saving...`}>
+              <Trans>Change password</Trans>
             </BusyButton>
           </Group>
         </Stack>

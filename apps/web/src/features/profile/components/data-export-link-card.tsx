@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { Download } from 'lucide-react';
 import { Link } from 'react-router';
@@ -8,10 +9,10 @@ export function DataExportLinkCard() {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb={4}>
-        Your data
+        <Trans>Your data</Trans>
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Download a copy of everything we hold about you, as JSON and CSV files.
+        <Trans>Download a copy of everything we hold about you, as JSON and CSV files.</Trans>
       </Text>
       <Group>
         <Button
@@ -20,7 +21,7 @@ export function DataExportLinkCard() {
           variant="default"
           leftSection={<Download size={18} aria-hidden />}
         >
-          Export my data
+          <Trans>Export my data</Trans>
         </Button>
       </Group>
     </Card>

@@ -1,4 +1,5 @@
 import { updateUsernameBodySchema } from '@coffer/contracts/profile';
+import { useLingui } from '@lingui/react/macro';
 import { TextInput } from '@mantine/core';
 import { Modal } from '../../../components/modal.tsx';
 import { useUpdateUsername } from '../api.ts';
@@ -14,18 +15,19 @@ export function EditUsernameDialog({
   currentUsername: string;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title="Edit Username" centered>
+    <Modal opened={opened} onClose={onClose} title={t`Edit Username`} centered>
       <OneFieldForm
         schema={updateUsernameBodySchema}
         name="username"
         initialValue={currentUsername}
         mutation={useUpdateUsername()}
-        successMessage="Your username has been updated."
+        successMessage={t`Your username has been updated.`}
         onClose={onClose}
       >
         {(inputProps) => (
-          <TextInput label="Username" autoComplete="username" data-autofocus {...inputProps} />
+          <TextInput label={t`Username`} autoComplete="username" data-autofocus {...inputProps} />
         )}
       </OneFieldForm>
     </Modal>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import type { UseMutationResult } from '@tanstack/react-query';
@@ -30,6 +31,7 @@ export function OneFieldForm<Name extends string, Result>({
   /** The field, given the form's props for it. */
   children: (inputProps: GetInputPropsReturnType) => ReactNode;
 }) {
+  const { t } = useLingui();
   const { form, formError, onSubmit, isPending } = useContractForm({
     schema,
     initialValues: { [name]: initialValue } as Record<Name, string>,
@@ -47,10 +49,10 @@ export function OneFieldForm<Name extends string, Result>({
         {children(form.getInputProps(name))}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
-          <BusyButton isBusy={isPending} busyLabel="Saving...">
-            Save
+          <BusyButton isBusy={isPending} busyLabel={t`Saving...`}>
+            <Trans>Save</Trans>
           </BusyButton>
         </Group>
       </Stack>

@@ -4,6 +4,7 @@ import {
   passkeyRemoveBodySchema,
   passkeyRenameBodySchema,
 } from '@coffer/contracts/passkeys';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
@@ -15,12 +16,14 @@ import { useAddPasskey, useRemovePasskey, useRenamePasskey } from '../api.ts';
 import { OneFieldForm } from './one-field-form.tsx';
 
 function AddPasskeyForm({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
   const { form, formError, onSubmit, isPending } = useContractForm({
     schema: passkeyAddFormSchema,
     initialValues: { name: '', currentPassword: '' },
     mutation: useAddPasskey(),
     onSuccess: (_list, body) => {
-      showSuccessToast(`Passkey "${body.name}" added. You can now sign in with it.`);
+      const passkeyName = body.name;
+      showSuccessToast(t`Passkey "${passkeyName}" added. You can now sign in with it.`);
       onClose();
     },
     onError: (shown) => shown.setFieldValue('currentPassword', ''),
@@ -30,27 +33,29 @@ function AddPasskeyForm({ onClose }: { onClose: () => void }) {
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <Text size="sm">
-          A passkey signs you in with this device's screen lock (fingerprint, face or PIN) instead
-          of your password, and confirms payments. Your device keeps its secret.
+          <Trans>
+            A passkey signs you in with this device's screen lock (fingerprint, face or PIN) instead
+            of your password, and confirms payments. Your device keeps its secret.
+          </Trans>
         </Text>
         <FormAlert message={formError} />
         <TextInput
-          label="Name"
-          description="To recognise it later, e.g. “My phone”"
+          label={t`Name`}
+          description={t`To recognise it later, e.g. “My phone”`}
           data-autofocus
           {...form.getInputProps('name')}
         />
         <PasswordField
-          label="Current password"
+          label={t`Current password`}
           autoComplete="current-password"
           {...form.getInputProps('currentPassword')}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
-          <BusyButton isBusy={isPending} busyLabel="Waiting for your device...">
-            Add passkey
+          <BusyButton isBusy={isPending} busyLabel={t`Waiting for your device...`}>
+            <Trans>Add passkey</Trans>
           </BusyButton>
         </Group>
       </Stack>
@@ -60,8 +65,9 @@ function AddPasskeyForm({ onClose }: { onClose: () => void }) {
 
 /** The forms live inside the dialogs, so each starts afresh when its dialog opens. */
 export function AddPasskeyDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title="Add a passkey" centered>
+    <Modal opened={opened} onClose={onClose} title={t`Add a passkey`} centered>
       <AddPasskeyForm onClose={onClose} />
     </Modal>
   );
@@ -76,35 +82,39 @@ export function RenamePasskeyDialog({
   passkey: Passkey | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title="Rename passkey" centered>
+    <Modal opened={opened} onClose={onClose} title={t`Rename passkey`} centered>
       {passkey && <RenamePasskeyForm passkey={passkey} onClose={onClose} />}
     </Modal>
   );
 }
 
 function RenamePasskeyForm({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
+  const { t } = useLingui();
   return (
     <OneFieldForm
       schema={passkeyRenameBodySchema}
       name="name"
       initialValue={passkey.name}
       mutation={useRenamePasskey(passkey.id)}
-      successMessage="The passkey has been renamed."
+      successMessage={t`The passkey has been renamed.`}
       onClose={onClose}
     >
-      {(inputProps) => <TextInput label="Name" data-autofocus {...inputProps} />}
+      {(inputProps) => <TextInput label={t`Name`} data-autofocus {...inputProps} />}
     </OneFieldForm>
   );
 }
 
 function RemovePasskeyForm({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
+  const { t } = useLingui();
+  const passkeyName = passkey.name;
   const { form, formError, onSubmit, isPending } = useContractForm({
     schema: passkeyRemoveBodySchema,
     initialValues: { currentPassword: '' },
     mutation: useRemovePasskey(passkey.id),
     onSuccess: () => {
-      showSuccessToast(`Passkey "${passkey.name}" removed.`);
+      showSuccessToast(t`Passkey "${passkeyName}" removed.`);
       onClose();
     },
     onError: (shown) => shown.setFieldValue('currentPassword', ''),
@@ -114,21 +124,23 @@ function RemovePasskeyForm({ passkey, onClose }: { passkey: Passkey; onClose: ()
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <Text size="sm">
-          <strong>{passkey.name}</strong> will no longer sign you in or confirm payments.
+          <Trans>
+            <strong>{passkeyName}</strong> will no longer sign you in or confirm payments.
+          </Trans>
         </Text>
         <FormAlert message={formError} />
         <PasswordField
-          label="Current password"
+          label={t`Current password`}
           autoComplete="current-password"
           data-autofocus
           {...form.getInputProps('currentPassword')}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
-          <BusyButton isBusy={isPending} busyLabel="Removing..." color="red">
-            Remove passkey
+          <BusyButton isBusy={isPending} busyLabel={t`Removing...`} color="red">
+            <Trans>Remove passkey</Trans>
           </BusyButton>
         </Group>
       </Stack>
@@ -145,8 +157,9 @@ export function RemovePasskeyDialog({
   passkey: Passkey | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title="Remove passkey" centered>
+    <Modal opened={opened} onClose={onClose} title={t`Remove passkey`} centered>
       {passkey && <RemovePasskeyForm passkey={passkey} onClose={onClose} />}
     </Modal>
   );

@@ -1,4 +1,5 @@
 import type { Passkey } from '@coffer/contracts/passkeys';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Button,
@@ -34,6 +35,7 @@ type OpenDialog = { kind: 'rename' | 'remove'; passkey: Passkey };
 
 /** The person's passkeys: name, when added, when last used; add, rename and remove. */
 export function PasskeysCard() {
+  const { t } = useLingui();
   const passkeys = useQuery(passkeysQueryOptions);
   const canUsePasskeys = useCanUsePasskeys();
   const [isAdding, setIsAdding] = useState(false);
@@ -50,15 +52,15 @@ export function PasskeysCard() {
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Group justify="space-between" mb="md" gap="sm">
         <Title order={2} id={headingId}>
-          Passkeys
+          <Trans>Passkeys</Trans>
         </Title>
         {canUsePasskeys && (
           <Button variant="default" size="sm" onClick={() => setIsAdding(true)}>
-            Add a passkey
+            <Trans>Add a passkey</Trans>
           </Button>
         )}
       </Group>
-      {passkeys.isPending && <Loader size="sm" aria-label="Loading passkeys" />}
+      {passkeys.isPending && <Loader size="sm" aria-label={t`Loading passkeys`} />}
       {passkeys.isError && (
         <Alert color="red" variant="light" role="alert">
           {errorMessage(passkeys.error)}
@@ -66,8 +68,10 @@ export function PasskeysCard() {
       )}
       {passkeys.data?.passkeys.length === 0 && (
         <Text size="sm" c="dimmed">
-          No passkeys yet. Add one to sign in with your device's screen lock instead of your
-          password.
+          <Trans>
+            No passkeys yet. Add one to sign in with your device's screen lock instead of your
+            password.
+          </Trans>
         </Text>
       )}
       {passkeys.data && passkeys.data.passkeys.length > 0 && (
@@ -75,51 +79,62 @@ export function PasskeysCard() {
           <Table verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Added</Table.Th>
-                <Table.Th>Last used</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <Trans>Name</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Added</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Last used</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>
+                    <Trans>Actions</Trans>
+                  </VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {passkeys.data.passkeys.map((passkey) => (
-                <Table.Tr key={passkey.id}>
-                  <Table.Td>
-                    <Text size="sm">{passkey.name}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDateTime(passkey.createdAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : 'Never'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button
-                        variant="default"
-                        size="compact-sm"
-                        aria-label={`Rename the passkey ${passkey.name}`}
-                        onClick={() => show({ kind: 'rename', passkey })}
-                      >
-                        Rename
-                      </Button>
-                      <Button
-                        variant="default"
-                        color="red"
-                        size="compact-sm"
-                        aria-label={`Remove the passkey ${passkey.name}`}
-                        onClick={() => show({ kind: 'remove', passkey })}
-                      >
-                        Remove
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              {passkeys.data.passkeys.map((passkey) => {
+                const passkeyName = passkey.name;
+                return (
+                  <Table.Tr key={passkey.id}>
+                    <Table.Td>
+                      <Text size="sm">{passkey.name}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatDateTime(passkey.createdAt)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">
+                        {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : t`Never`}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="end">
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        <Button
+                          variant="default"
+                          size="compact-sm"
+                          aria-label={t`Rename the passkey ${passkeyName}`}
+                          onClick={() => show({ kind: 'rename', passkey })}
+                        >
+                          <Trans>Rename</Trans>
+                        </Button>
+                        <Button
+                          variant="default"
+                          color="red"
+                          size="compact-sm"
+                          aria-label={t`Remove the passkey ${passkeyName}`}
+                          onClick={() => show({ kind: 'remove', passkey })}
+                        >
+                          <Trans>Remove</Trans>
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

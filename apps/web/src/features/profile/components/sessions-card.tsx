@@ -1,4 +1,5 @@
 import type { SessionInfo } from '@coffer/contracts/profile';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Badge,
@@ -18,15 +19,18 @@ import { showErrorToast, showSuccessToast } from '../../../lib/toasts.ts';
 import { revokeOtherSessions, revokeSession, sessionsQueryOptions } from '../api.ts';
 
 function SessionRow({ session }: { session: SessionInfo }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const revoke = useMutation({
     mutationFn: () => revokeSession(session.id),
     onSuccess: () => {
-      showSuccessToast('That session is signed out.');
+      showSuccessToast(t`That session is signed out.`);
       return queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey });
     },
     onError: (error) => showErrorToast(errorMessage(error)),
   });
+  const device = session.device;
+  const lastUsed = formatDateTime(session.lastUsedAt);
   return (
     <Table.Tr>
       <Table.Td>
@@ -34,29 +38,29 @@ function SessionRow({ session }: { session: SessionInfo }) {
           <Text size="sm">{session.device}</Text>
           {session.isCurrent && (
             <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
-              This device
+              <Trans>This device</Trans>
             </Badge>
           )}
         </Group>
       </Table.Td>
       <Table.Td>
         <Text size="sm" ff="monospace">
-          {session.ipAddress ?? 'Unknown'}
+          {session.ipAddress ? <bdi>{session.ipAddress}</bdi> : t`Unknown`}
         </Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{formatDateTime(session.lastUsedAt)}</Text>
+        <Text size="sm">{lastUsed}</Text>
       </Table.Td>
-      <Table.Td ta="right">
+      <Table.Td ta="end">
         {!session.isCurrent && (
           <Button
             variant="default"
             size="compact-sm"
             disabled={revoke.isPending}
             onClick={() => revoke.mutate()}
-            aria-label={`Revoke the session on ${session.device}, last used ${formatDateTime(session.lastUsedAt)}`}
+            aria-label={t`Revoke the session on ${device}, last used ${lastUsed}`}
           >
-            Revoke
+            <Trans>Revoke</Trans>
           </Button>
         )}
       </Table.Td>
@@ -65,12 +69,13 @@ function SessionRow({ session }: { session: SessionInfo }) {
 }
 
 export function SessionsCard() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const sessions = useQuery(sessionsQueryOptions);
   const revokeOthers = useMutation({
     mutationFn: revokeOtherSessions,
     onSuccess: () => {
-      showSuccessToast('Your other sessions are signed out.');
+      showSuccessToast(t`Your other sessions are signed out.`);
       return queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey });
     },
     onError: (error) => showErrorToast(errorMessage(error)),
@@ -82,7 +87,7 @@ export function SessionsCard() {
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Group justify="space-between" mb="md" gap="sm">
         <Title order={2} id={headingId}>
-          Active sessions
+          <Trans>Active sessions</Trans>
         </Title>
         <Button
           variant="default"
@@ -90,10 +95,10 @@ export function SessionsCard() {
           disabled={!hasOtherSessions || revokeOthers.isPending}
           onClick={() => revokeOthers.mutate()}
         >
-          Sign out other sessions
+          <Trans>Sign out other sessions</Trans>
         </Button>
       </Group>
-      {sessions.isPending && <Loader size="sm" aria-label="Loading sessions" />}
+      {sessions.isPending && <Loader size="sm" aria-label={t`Loading sessions`} />}
       {sessions.isError && (
         <Alert color="red" variant="light" role="alert">
           {errorMessage(sessions.error)}
@@ -104,11 +109,19 @@ export function SessionsCard() {
           <Table verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Device</Table.Th>
-                <Table.Th>IP address</Table.Th>
-                <Table.Th>Last used</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <Trans>Device</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>IP address</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Last used</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>
+                    <Trans>Actions</Trans>
+                  </VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>

@@ -1,4 +1,5 @@
 import { updateTimeZoneBodySchema } from '@coffer/contracts/time-zones';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Select, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { Modal } from '../../../components/modal.tsx';
@@ -11,6 +12,7 @@ function zoneChoices(current: string): string[] {
 }
 
 function TimeZoneForm({ current, onClose }: { current: string; onClose: () => void }) {
+  const { t } = useLingui();
   const zones = useMemo(() => zoneChoices(current), [current]);
   return (
     <OneFieldForm
@@ -18,20 +20,22 @@ function TimeZoneForm({ current, onClose }: { current: string; onClose: () => vo
       name="timeZone"
       initialValue={current}
       mutation={useUpdateTimeZone()}
-      successMessage="Your time zone has been updated."
+      successMessage={t`Your time zone has been updated.`}
       onClose={onClose}
     >
       {(inputProps) => (
         <>
           <Text size="sm">
-            Statements start and end at midnight in this zone, and show their times in it.
+            <Trans>
+              Statements start and end at midnight in this zone, and show their times in it.
+            </Trans>
           </Text>
           <Select
-            label="Time zone"
+            label={t`Time zone`}
             data={zones}
             searchable
             allowDeselect={false}
-            nothingFoundMessage="No time zone by that name"
+            nothingFoundMessage={t`No time zone by that name`}
             data-autofocus
             {...inputProps}
           />
@@ -51,8 +55,9 @@ export function TimeZoneDialog({
   current: string;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title="Change time zone" centered>
+    <Modal opened={opened} onClose={onClose} title={t`Change time zone`} centered>
       <TimeZoneForm current={current} onClose={onClose} />
     </Modal>
   );

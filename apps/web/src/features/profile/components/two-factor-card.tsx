@@ -1,4 +1,5 @@
 import { errorCodes } from '@coffer/contracts/errors';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
@@ -15,6 +16,7 @@ const DisableTwoFactorDialog = dialogOnDemand(
 );
 
 export function TwoFactorCard({ hasTotp }: { hasTotp: boolean }) {
+  const { t } = useLingui();
   const [isEnabling, enableDialog] = useDisclosure(false);
   const [isDisabling, disableDialog] = useDisclosure(false);
   // Staff where COFFER_STAFF_TWO_FACTOR requires it: the server refuses to turn it off
@@ -26,36 +28,41 @@ export function TwoFactorCard({ hasTotp }: { hasTotp: boolean }) {
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Group justify="space-between" mb={4} gap="sm">
         <Title order={2} id={headingId}>
-          Two-factor authentication
+          <Trans>Two-factor authentication</Trans>
         </Title>
         {hasTotp ? (
           <Badge color="green" variant="light" leftSection={<ShieldCheck size={12} aria-hidden />}>
-            On
+            <Trans>On</Trans>
           </Badge>
         ) : (
           <Badge color="gray" variant="light" leftSection={<ShieldOff size={12} aria-hidden />}>
-            Off
+            <Trans>Off</Trans>
           </Badge>
         )}
       </Group>
       <Text size="sm" c="dimmed" mb="md">
         {hasTotp
-          ? 'Each login asks for a code from your authenticator app, or one of your recovery codes.'
-          : 'Ask for a code from an authenticator app each time you log in, so a stolen password is not enough.'}
+          ? t`Each login asks for a code from your authenticator app, or one of your recovery codes.`
+          : t`Ask for a code from an authenticator app each time you log in, so a stolen password is not enough.`}
       </Text>
       {isKeptOn ? (
         <Text size="sm">
-          {errorCodes.staff_two_factor_stays_on.message} It keeps the back office open to you:
-          without it, every back-office page would be closed.
+          {errorCodes.staff_two_factor_stays_on.message}{' '}
+          <Trans>
+            It keeps the back office open to you: without it, every back-office page would be
+            closed.
+          </Trans>
         </Text>
       ) : (
         <Group>
           {hasTotp ? (
             <Button variant="default" color="red" onClick={disableDialog.open}>
-              Turn off two-factor authentication
+              <Trans>Turn off two-factor authentication</Trans>
             </Button>
           ) : (
-            <Button onClick={enableDialog.open}>Set up two-factor authentication</Button>
+            <Button onClick={enableDialog.open}>
+              <Trans>Set up two-factor authentication</Trans>
+            </Button>
           )}
         </Group>
       )}

@@ -4,6 +4,7 @@ import {
   totpEnableBodySchema,
   totpSetupBodySchema,
 } from '@coffer/contracts/profile';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Button,
@@ -54,6 +55,7 @@ function PasswordStep({
 }: {
   onDone: (setup: { secret: string; qrCodeDataUrl: string }) => void;
 }) {
+  const { t } = useLingui();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
@@ -82,17 +84,19 @@ function PasswordStep({
       })}
     >
       <Stack gap="md">
-        <Text size="sm">First, confirm it is you.</Text>
+        <Text size="sm">
+          <Trans>First, confirm it is you.</Trans>
+        </Text>
         <FormAlert message={formError} />
         <PasswordField
-          label="Current password"
+          label={t`Current password`}
           autoComplete="current-password"
           data-autofocus
           {...form.getInputProps('currentPassword')}
         />
         <Group justify="flex-end">
-          <BusyButton isBusy={setup.isPending} busyLabel="Checking...">
-            Continue
+          <BusyButton isBusy={setup.isPending} busyLabel={t`Checking...`}>
+            <Trans>Continue</Trans>
           </BusyButton>
         </Group>
       </Stack>
@@ -149,6 +153,7 @@ function ScanStep({
   setup: { secret: string; qrCodeDataUrl: string };
   onEnabled: (recoveryCodes: string[]) => void;
 }) {
+  const { t } = useLingui();
   const setHasTotp = useSetHasTotp();
   const { form, formError, onSubmit, isSending } = useTotpCodeForm({
     schema: totpEnableBodySchema,
@@ -162,13 +167,19 @@ function ScanStep({
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <List type="ordered" size="sm" spacing={4}>
-          <List.Item>Open your authenticator app and add an account.</List.Item>
-          <List.Item>Scan the QR code, or type the setup key by hand.</List.Item>
-          <List.Item>Enter the 6-digit code the app shows.</List.Item>
+          <List.Item>
+            <Trans>Open your authenticator app and add an account.</Trans>
+          </List.Item>
+          <List.Item>
+            <Trans>Scan the QR code, or type the setup key by hand.</Trans>
+          </List.Item>
+          <List.Item>
+            <Trans>Enter the 6-digit code the app shows.</Trans>
+          </List.Item>
         </List>
         <Image
           src={setup.qrCodeDataUrl}
-          alt="QR code to scan with your authenticator app"
+          alt={t`QR code to scan with your authenticator app`}
           w={200}
           h={200}
           mx="auto"
@@ -178,30 +189,31 @@ function ScanStep({
         />
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <TextInput
-            label="Setup key"
+            label={t`Setup key`}
             value={setup.secret}
             readOnly
+            dir="ltr"
             ff="monospace"
             style={{ flex: 1 }}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           />
-          <CopyButton variant="default" value={setup.secret} label="Copy" />
+          <CopyButton variant="default" value={setup.secret} label={t`Copy`} />
         </Group>
         <FormAlert message={formError} />
         <TextInput
-          label="6-digit code"
+          label={t`6-digit code`}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
           {...form.getInputProps('code')}
         />
         <Checkbox
-          label="Sign out my other sessions"
+          label={t`Sign out my other sessions`}
           {...form.getInputProps('endOtherSessions', { type: 'checkbox' })}
         />
         <Group justify="flex-end">
-          <BusyButton isBusy={isSending} busyLabel="Checking...">
-            Turn on
+          <BusyButton isBusy={isSending} busyLabel={t`Checking...`}>
+            <Trans>Turn on</Trans>
           </BusyButton>
         </Group>
       </Stack>
@@ -216,16 +228,19 @@ function RecoveryCodesStep({
   recoveryCodes: string[];
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const text = `${recoveryCodes.join('\n')}\n`;
   const downloadHref = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
   return (
     <Stack gap="md">
       <Alert color="green" variant="light" icon={<ShieldCheck size={18} aria-hidden />}>
-        Two-factor authentication is on.
+        <Trans>Two-factor authentication is on.</Trans>
       </Alert>
       <Text size="sm">
-        Save these recovery codes somewhere safe. Each one lets you log in once if you lose your
-        phone. <strong>They are shown only now.</strong>
+        <Trans>
+          Save these recovery codes somewhere safe. Each one lets you log in once if you lose your
+          phone. <strong>They are shown only now.</strong>
+        </Trans>
       </Text>
       <SimpleGrid
         cols={2}
@@ -234,7 +249,7 @@ function RecoveryCodesStep({
         p={0}
         m={0}
         style={{ listStyle: 'none' }}
-        aria-label="Recovery codes"
+        aria-label={t`Recovery codes`}
       >
         {recoveryCodes.map((code) => (
           <Code key={code} component="li" fz="sm" ta="center" py={6}>
@@ -243,7 +258,7 @@ function RecoveryCodesStep({
         ))}
       </SimpleGrid>
       <Group gap="sm">
-        <CopyButton variant="default" value={text} label="Copy codes" />
+        <CopyButton variant="default" value={text} label={t`Copy codes`} />
         <Button
           component="a"
           href={downloadHref}
@@ -252,11 +267,13 @@ function RecoveryCodesStep({
           size="compact-sm"
           leftSection={<Download size={14} aria-hidden />}
         >
-          Download
+          <Trans>Download</Trans>
         </Button>
       </Group>
       <Group justify="flex-end">
-        <Button onClick={onClose}>I have saved my codes</Button>
+        <Button onClick={onClose}>
+          <Trans>I have saved my codes</Trans>
+        </Button>
       </Group>
     </Stack>
   );
@@ -284,13 +301,14 @@ function EnableDialogContent({ onClose }: { onClose: () => void }) {
 }
 
 function DisableDialogContent({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
   const setHasTotp = useSetHasTotp();
   const { form, formError, onSubmit, isSending } = useTotpCodeForm({
     schema: totpDisableBodySchema,
     send: disableTotp,
     onSent: () => {
       setHasTotp(false);
-      showSuccessToast('Two-factor authentication is off.');
+      showSuccessToast(t`Two-factor authentication is off.`);
       onClose();
     },
   });
@@ -298,12 +316,14 @@ function DisableDialogContent({ onClose }: { onClose: () => void }) {
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <Text size="sm">
-          Enter a code from your authenticator app, or one of your recovery codes, to turn
-          two-factor authentication off.
+          <Trans>
+            Enter a code from your authenticator app, or one of your recovery codes, to turn
+            two-factor authentication off.
+          </Trans>
         </Text>
         <FormAlert message={formError} />
         <TextInput
-          label="Verification code"
+          label={t`Verification code`}
           autoComplete="one-time-code"
           autoCapitalize="none"
           spellCheck={false}
@@ -311,15 +331,15 @@ function DisableDialogContent({ onClose }: { onClose: () => void }) {
           {...form.getInputProps('code')}
         />
         <Checkbox
-          label="Sign out my other sessions"
+          label={t`Sign out my other sessions`}
           {...form.getInputProps('endOtherSessions', { type: 'checkbox' })}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
-          <BusyButton isBusy={isSending} busyLabel="Turning off..." color="red">
-            Turn off
+          <BusyButton isBusy={isSending} busyLabel={t`Turning off...`} color="red">
+            <Trans>Turn off</Trans>
           </BusyButton>
         </Group>
       </Stack>
@@ -335,11 +355,12 @@ export function EnableTwoFactorDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <ModalOnDemand
       opened={opened}
       onClose={onClose}
-      title="Set up two-factor authentication"
+      title={t`Set up two-factor authentication`}
       centered
     >
       <EnableDialogContent onClose={onClose} />
@@ -355,11 +376,12 @@ export function DisableTwoFactorDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <ModalOnDemand
       opened={opened}
       onClose={onClose}
-      title="Turn off two-factor authentication"
+      title={t`Turn off two-factor authentication`}
       centered
     >
       <DisableDialogContent onClose={onClose} />

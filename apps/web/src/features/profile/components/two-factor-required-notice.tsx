@@ -1,4 +1,5 @@
 import { errorCodes } from '@coffer/contracts/errors';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Text } from '@mantine/core';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
@@ -10,6 +11,7 @@ import { backOfficePathOf, mustSetUpTwoFactor, useMe } from '../../../lib/sessio
  * asked for. `wasAsked`: the page opened while two-factor was still off.
  */
 export function TwoFactorRequiredNotice({ wasAsked }: { wasAsked: boolean }) {
+  const { t } = useLingui();
   const me = useMe();
   const location = useLocation();
   if (!me?.isTwoFactorRequired) return null;
@@ -22,8 +24,10 @@ export function TwoFactorRequiredNotice({ wasAsked }: { wasAsked: boolean }) {
         title={errorCodes.staff_two_factor_required.message}
       >
         <Text size="sm">
-          Staff accounts need a code from an authenticator app at each login. Set it up below: the
-          back office opens as soon as it is on.
+          <Trans>
+            Staff accounts need a code from an authenticator app at each login. Set it up below: the
+            back office opens as soon as it is on.
+          </Trans>
         </Text>
       </Alert>
     );
@@ -34,10 +38,10 @@ export function TwoFactorRequiredNotice({ wasAsked }: { wasAsked: boolean }) {
       color="green"
       variant="light"
       icon={<ShieldCheck size={18} aria-hidden />}
-      title="Two-factor authentication is on"
+      title={t`Two-factor authentication is on`}
     >
       <Button component={Link} to={backOfficePathOf(location.state) ?? '/admin'} size="sm" mt={4}>
-        Go to the back office
+        <Trans>Go to the back office</Trans>
       </Button>
     </Alert>
   );

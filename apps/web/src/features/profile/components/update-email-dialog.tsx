@@ -1,4 +1,5 @@
 import { changeEmailBodySchema } from '@coffer/contracts/profile';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
@@ -9,13 +10,17 @@ import { showSuccessToast } from '../../../lib/toasts.ts';
 import { useChangeEmail } from '../api.ts';
 
 function UpdateEmailForm({ currentEmail, onClose }: { currentEmail: string; onClose: () => void }) {
+  const { t } = useLingui();
   const { form, formError, onSubmit, isPending } = useContractForm({
     schema: changeEmailBodySchema,
     initialValues: { newEmail: '', currentPassword: '', endOtherSessions: false },
     mutation: useChangeEmail(),
     onSuccess: (profile) => {
+      const newEmail = profile.pendingEmail;
       showSuccessToast(
-        `We sent a link to ${profile.pendingEmail ?? 'your new address'}. Your email changes when you follow it.`,
+        newEmail
+          ? t`We sent a link to ${newEmail}. Your email changes when you follow it.`
+          : t`We sent a link to your new address. Your email changes when you follow it.`,
       );
       onClose();
     },
@@ -27,32 +32,34 @@ function UpdateEmailForm({ currentEmail, onClose }: { currentEmail: string; onCl
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <Text size="sm">
-          Your address is <strong>{currentEmail}</strong>. We will send a link to the new address;
-          the change takes effect when you follow it.
+          <Trans>
+            Your address is <strong>{currentEmail}</strong>. We will send a link to the new address;
+            the change takes effect when you follow it.
+          </Trans>
         </Text>
         <FormAlert message={formError} />
         <TextInput
-          label="New email"
+          label={t`New email`}
           type="email"
           autoComplete="email"
           data-autofocus
           {...form.getInputProps('newEmail')}
         />
         <PasswordField
-          label="Current password"
+          label={t`Current password`}
           autoComplete="current-password"
           {...form.getInputProps('currentPassword')}
         />
         <Checkbox
-          label="Sign out my other sessions"
+          label={t`Sign out my other sessions`}
           {...form.getInputProps('endOtherSessions', { type: 'checkbox' })}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
-          <BusyButton isBusy={isPending} busyLabel="Sending...">
-            Send link
+          <BusyButton isBusy={isPending} busyLabel={t`Sending...`}>
+            <Trans>Send link</Trans>
           </BusyButton>
         </Group>
       </Stack>
@@ -70,8 +77,9 @@ export function UpdateEmailDialog({
   currentEmail: string;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title="Update Email" centered>
+    <Modal opened={opened} onClose={onClose} title={t`Update Email`} centered>
       <UpdateEmailForm currentEmail={currentEmail} onClose={onClose} />
     </Modal>
   );

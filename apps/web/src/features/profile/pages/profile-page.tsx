@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
@@ -18,7 +19,8 @@ import { TwoFactorCard } from '../components/two-factor-card.tsx';
 import { TwoFactorRequiredNotice } from '../components/two-factor-required-notice.tsx';
 
 export function ProfilePage() {
-  usePageTitle('Profile');
+  const { t } = useLingui();
+  usePageTitle(t`Profile`);
   const profile = useQuery(profileQueryOptions);
   const logout = useLogout();
   const me = useMe();
@@ -28,16 +30,18 @@ export function ProfilePage() {
 
   return (
     <Stack gap="lg" maw={880}>
-      <Title order={1}>Profile</Title>
+      <Title order={1}>
+        <Trans>Profile</Trans>
+      </Title>
       <TwoFactorRequiredNotice wasAsked={wasAskedForTwoFactor} />
       {profile.isPending && (
         <Center py="xl">
-          <Loader aria-label="Loading your profile" />
+          <Loader aria-label={t`Loading your profile`} />
         </Center>
       )}
       {profile.isError && (
         <LoadFailed
-          title="Your profile did not load"
+          title={t`Your profile did not load`}
           error={profile.error}
           isRetrying={profile.isFetching}
           onRetry={() => profile.refetch()}
@@ -62,14 +66,14 @@ export function ProfilePage() {
               aria-labelledby="close-account-heading"
             >
               <Title order={2} id="close-account-heading" mb={4}>
-                Close your account
+                <Trans>Close your account</Trans>
               </Title>
               <Text size="sm" c="dimmed" mb="md">
-                See what is left to settle first, then close it with your password.
+                <Trans>See what is left to settle first, then close it with your password.</Trans>
               </Text>
               <Group>
                 <Button component={Link} to="/close-account" variant="default" color="red">
-                  Close my account
+                  <Trans>Close my account</Trans>
                 </Button>
               </Group>
             </Card>
@@ -77,7 +81,7 @@ export function ProfilePage() {
           <Group>
             {profile.data.role === 'customer' ? (
               <Button component={Link} to="/dispute" variant="default">
-                File Dispute
+                <Trans>File Dispute</Trans>
               </Button>
             ) : null}
             <Button
@@ -87,7 +91,7 @@ export function ProfilePage() {
               disabled={logout.isPending}
               onClick={() => logout.mutate()}
             >
-              Logout
+              <Trans>Logout</Trans>
             </Button>
           </Group>
         </>

@@ -1,4 +1,5 @@
 import { errorCodes } from '@coffer/contracts/errors';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { KeyRound } from 'lucide-react';
 import { Navigate } from 'react-router';
@@ -14,14 +15,17 @@ import { ChangePasswordCard } from '../components/change-password-card.tsx';
  * their home page.
  */
 export function RequiredPasswordChangePage() {
-  usePageTitle('Choose a new password');
+  const { t } = useLingui();
+  usePageTitle(t`Choose a new password`);
   const me = useMe();
   if (!me) return null;
   if (!me.mustChangePassword) return <Navigate to={homePathFor(me.role)} replace />;
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
-        <Title order={1}>Choose a new password</Title>
+        <Title order={1}>
+          <Trans>Choose a new password</Trans>
+        </Title>
         <Alert
           color="orange"
           variant="light"
@@ -29,8 +33,11 @@ export function RequiredPasswordChangePage() {
           title={errorCodes.password_change_required.message}
         >
           <Text size="sm">
-            Whoever created your account has seen that password. Enter it once more as your current
-            password and choose one only you know; everything else opens once it is changed.
+            <Trans>
+              Whoever created your account has seen that password. Enter it once more as your
+              current password and choose one only you know; everything else opens once it is
+              changed.
+            </Trans>
           </Text>
         </Alert>
         <ChangePasswordCard personalWords={[me.username, me.email]} />

@@ -1,4 +1,5 @@
 import type { Terms } from '@coffer/contracts/terms';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Stack, Text } from '@mantine/core';
 import classes from './terms-document.module.css';
 
@@ -23,12 +24,16 @@ function Document({ title, text, isOpen }: { title: string; text: string; isOpen
 
 /** The terms of service and the privacy notice of the version `terms` names. */
 export function TermsDocument({ terms, isOpen = false }: { terms: Terms; isOpen?: boolean }) {
+  const { t } = useLingui();
+  const version = terms.version;
   return (
     <Stack gap="xs">
-      <Document title="Terms of service" text={terms.termsOfService} isOpen={isOpen} />
-      <Document title="Privacy notice" text={terms.privacyNotice} isOpen={isOpen} />
+      <Document title={t`Terms of service`} text={terms.termsOfService} isOpen={isOpen} />
+      <Document title={t`Privacy notice`} text={terms.privacyNotice} isOpen={isOpen} />
       <Text size="xs" c="dimmed">
-        Version {terms.version}
+        <Trans>
+          Version <bdi>{version}</bdi>
+        </Trans>
       </Text>
     </Stack>
   );

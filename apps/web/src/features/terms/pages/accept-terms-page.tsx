@@ -1,4 +1,5 @@
 import { errorCodes } from '@coffer/contracts/errors';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
@@ -27,7 +28,8 @@ function refusalOf(error: Error | null): string | null {
  * else until they accept. Then their home page. Signing out is the other way out.
  */
 export function AcceptTermsPage() {
-  usePageTitle('Updated terms');
+  const { t } = useLingui();
+  usePageTitle(t`Updated terms`);
   const me = useMe();
   const terms = useQuery(termsQueryOptions);
   const accept = useAcceptTerms();
@@ -38,7 +40,9 @@ export function AcceptTermsPage() {
   return (
     <Container size="sm" py="xl" px={{ base: 'sm', xs: 'md' }}>
       <Stack gap="lg">
-        <Title order={1}>Updated terms and privacy notice</Title>
+        <Title order={1}>
+          <Trans>Updated terms and privacy notice</Trans>
+        </Title>
         <Alert
           color="blue"
           variant="light"
@@ -46,14 +50,16 @@ export function AcceptTermsPage() {
           title={errorCodes.terms_acceptance_required.message}
         >
           <Text size="sm">
-            {institutionName} has published a new version. Your account and your money are as you
-            left them; the app opens again once you accept.
+            <Trans>
+              {institutionName} has published a new version. Your account and your money are as you
+              left them; the app opens again once you accept.
+            </Trans>
           </Text>
         </Alert>
-        {terms.isPending && <LoadingState label="Loading the terms" />}
+        {terms.isPending && <LoadingState label={t`Loading the terms`} />}
         {terms.isError && (
           <LoadFailed
-            title="The terms did not load"
+            title={t`The terms did not load`}
             error={terms.error}
             isRetrying={terms.isFetching}
             onRetry={() => terms.refetch()}
@@ -69,7 +75,7 @@ export function AcceptTermsPage() {
                 onClick={() => accept.mutate({ version: published.version })}
                 loading={accept.isPending}
               >
-                I accept the terms and privacy notice
+                <Trans>I accept the terms and privacy notice</Trans>
               </Button>
             </Group>
           </>
