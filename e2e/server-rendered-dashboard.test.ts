@@ -226,11 +226,8 @@ describe('the server-rendered dashboard', () => {
         timeStyle: 'short',
         timeZone: region.timezoneId,
       }).format(new Date(createdAt));
-      await page
-        .getByRole('table', { name: 'Transactions' })
-        .getByText(tokyoTime)
-        .first()
-        .waitFor();
+      // The browser asks for German, so the page is in German: its transactions are "Umsätze".
+      await page.getByRole('table', { name: 'Umsätze' }).getByText(tokyoTime).first().waitFor();
     },
     testTimeoutMs,
   );

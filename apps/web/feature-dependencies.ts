@@ -10,8 +10,11 @@ import type { Plugin } from 'vite';
 
 const virtualId = 'virtual:coffer/feature-dependencies';
 const resolvedVirtualId = `\0${virtualId}`;
-/** What a module imports of another feature: its boundary, `…/features/<name>/index.ts`. */
-const featureImport = /from '(?:\.\.\/)+(?:features\/)?([a-z-]+)\/index\.ts'/g;
+/**
+ * What a module imports of another feature: its boundary, `…/features/<name>/index.ts`,
+ * statically or on demand (`import('…/index.ts')`, as the dashboard loads Quick Pay).
+ */
+const featureImport = /(?:from |import\()'(?:\.\.\/)+(?:features\/)?([a-z-]+)\/index\.ts'/g;
 /** The frame's name in the table: what every page loads. */
 export const frameName = '';
 

@@ -6,12 +6,15 @@ import {
   type TopBarDropdownProps,
   useOpenedOnceLoaded,
 } from '../../components/deferred-dropdown.tsx';
+// The items directly, so the profile page, which shares the feature's index.ts, does not
+// load them; the query through index.ts, so the frame loads the feature's catalog (the
+// items' words are its).
+import { NotificationItems } from '../../features/notifications/components/notification-items.tsx';
 import {
   bellQueryOptions,
   markAllNotificationsRead,
   notificationsQueryRoot,
-} from '../../features/notifications/api.ts';
-import { NotificationItems } from '../../features/notifications/components/notification-items.tsx';
+} from '../../features/notifications/index.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { showErrorToast } from '../../lib/toasts.ts';
 

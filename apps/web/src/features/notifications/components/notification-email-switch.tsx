@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -7,6 +8,7 @@ import { emailSettingQueryOptions, saveEmailSetting } from '../api.ts';
 
 /** The profile's switch for notification emails; security emails always go. */
 export function NotificationEmailSwitch() {
+  const { t } = useLingui();
   const headingId = useId();
   const queryClient = useQueryClient();
   const setting = useQuery(emailSettingQueryOptions);
@@ -15,7 +17,7 @@ export function NotificationEmailSwitch() {
     onSuccess: (saved) => {
       queryClient.setQueryData(emailSettingQueryOptions.queryKey, saved);
       showSuccessToast(
-        saved.wantsNotificationEmails ? 'Notification emails on' : 'Notification emails off',
+        saved.wantsNotificationEmails ? t`Notification emails on` : t`Notification emails off`,
       );
     },
     onError: (error) => showErrorToast(errorMessage(error)),
@@ -24,10 +26,10 @@ export function NotificationEmailSwitch() {
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
         <Title order={2} id={headingId}>
-          Notification emails
+          <Trans>Notification emails</Trans>
         </Title>
         <Switch
-          label="Email me about money received, deposits, withdrawals, disputes and support replies"
+          label={t`Email me about money received, deposits, withdrawals, disputes and support replies`}
           checked={setting.data?.wantsNotificationEmails ?? true}
           disabled={setting.isPending || save.isPending}
           onChange={(event) =>
@@ -35,8 +37,10 @@ export function NotificationEmailSwitch() {
           }
         />
         <Text size="sm" c="dimmed">
-          Security emails (a sign-in from a new device, password, two-factor or email changes)
-          always go, whatever you choose here.
+          <Trans>
+            Security emails (a sign-in from a new device, password, two-factor or email changes)
+            always go, whatever you choose here.
+          </Trans>
         </Text>
       </Stack>
     </Card>

@@ -1,4 +1,5 @@
 import type { Notification } from '@coffer/contracts/notifications';
+import { Trans } from '@lingui/react/macro';
 import { Anchor, Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -44,7 +45,9 @@ export function NotificationItems({
                   style={{ borderRadius: '50%', flexShrink: 0 }}
                   aria-hidden
                 />
-                <VisuallyHidden>Unread:</VisuallyHidden>
+                <VisuallyHidden>
+                  <Trans>Unread:</Trans>
+                </VisuallyHidden>
               </>
             )}
             <Text size="sm" fw={item.isRead ? 400 : 600} style={{ overflowWrap: 'anywhere' }}>
@@ -57,7 +60,7 @@ export function NotificationItems({
             </Text>
             {item.link ? (
               <Anchor component={Link} to={item.link} size="xs" onClick={onNavigate}>
-                Open
+                <Trans>Open</Trans>
               </Anchor>
             ) : null}
             {item.isRead ? null : (
@@ -68,7 +71,7 @@ export function NotificationItems({
                 disabled={markRead.isPending}
                 onClick={() => markRead.mutate(item.id)}
               >
-                Mark read
+                <Trans>Mark read</Trans>
               </Anchor>
             )}
           </Group>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
@@ -14,7 +16,8 @@ import { NotificationItems } from '../components/notification-items.tsx';
 
 /** Every notification, newest first, with Mark read and Mark all read. */
 export function NotificationsPage() {
-  usePageTitle('Notifications');
+  const { t } = useLingui();
+  usePageTitle(t`Notifications`);
   const queryClient = useQueryClient();
   const list = useInfiniteQuery(notificationListQueryOptions);
   const markAll = useMutation({
@@ -28,8 +31,14 @@ export function NotificationsPage() {
     <Stack gap="lg" maw={720}>
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
-          <Title order={1}>Notifications</Title>
-          <Text c="dimmed">{unreadCount === 0 ? 'Nothing unread.' : `${unreadCount} unread.`}</Text>
+          <Title order={1}>
+            <Trans>Notifications</Trans>
+          </Title>
+          <Text c="dimmed">
+            {unreadCount === 0
+              ? t`Nothing unread.`
+              : t`${plural(unreadCount, { one: '# unread.', other: '# unread.' })}`}
+          </Text>
         </Stack>
         <Button
           variant="default"
@@ -37,23 +46,23 @@ export function NotificationsPage() {
           loading={markAll.isPending}
           onClick={() => markAll.mutate()}
         >
-          Mark all read
+          <Trans>Mark all read</Trans>
         </Button>
       </Group>
       <Card withBorder padding="lg">
         {list.isPending ? (
-          <LoadingState label="Loading notifications" />
+          <LoadingState label={t`Loading notifications`} />
         ) : list.isError ? (
           <LoadFailed
-            title="The notifications did not load"
+            title={t`The notifications did not load`}
             error={list.error}
             isRetrying={list.isFetching}
             onRetry={() => list.refetch()}
           />
         ) : items.length === 0 ? (
           <NothingFound
-            title="No notifications yet"
-            description="Money you receive, decisions about your account and replies from support will appear here."
+            title={t`No notifications yet`}
+            description={t`Money you receive, decisions about your account and replies from support will appear here.`}
           />
         ) : (
           <>

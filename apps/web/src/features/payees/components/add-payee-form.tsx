@@ -1,21 +1,16 @@
-import { billCategories, billCategoryLabels } from '@coffer/contracts/bills';
+import { billCategories } from '@coffer/contracts/bills';
 import type { PasskeyAssertion } from '@coffer/contracts/passkey-assertion';
 import {
-  describePayeeTarget,
   type PayeeKind,
   type PayeeTarget,
-  payeeKindLabels,
   payeeKinds,
   payeeNicknameLengthMax,
   payeeNicknameSchema,
   payeeTargetSchema,
 } from '@coffer/contracts/payees';
-import {
-  cryptoCoinLabels,
-  cryptoCoins,
-  payoutMethodLabels,
-  payoutMethods,
-} from '@coffer/contracts/payouts';
+import { cryptoCoinLabels, cryptoCoins, payoutMethods } from '@coffer/contracts/payouts';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useId, useState } from 'react';
@@ -26,6 +21,13 @@ import { type ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { StepUpCodeField } from '../../step-up/index.ts';
 import { newIdempotencyKey, useAddPayee } from '../api.ts';
+import {
+  billCategoryMessages,
+  labelText,
+  payeeKindMessages,
+  payoutMethodMessages,
+  useDescribePayeeTarget,
+} from './payee-words.ts';
 
 /** Every kind's fields side by side: switching kinds keeps what was typed. */
 type Values = {
@@ -60,8 +62,11 @@ const initialValues: Values = {
   address: '',
 };
 
-const choicesOf = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
-  values.map((value) => ({ value, label: labels[value] }));
+const choicesOf = <T extends string>(
+  values: readonly T[],
+  labels: Record<T, MessageDescriptor | string>,
+  i18n: I18n,
+) => values.map((value) => ({ value, label: labelText(labels[value], i18n) }));
 
 /** The target the values describe, in the shape of the shared schema (it checks it). */
 function targetOf(values: Values): unknown {
@@ -95,13 +100,14 @@ function fieldOf(path: readonly PropertyKey[]): string {
 }
 
 function TargetFields({ form }: { form: UseFormReturnType<Values> }) {
+  const { t, i18n } = useLingui();
   const input = (field: keyof Values) => form.getInputProps(field);
   switch (form.values.kind) {
     case 'coffer':
       return (
         <TextInput
-          label="Recipient"
-          description="Their 10-digit account number or their email"
+          label={t`Recipient`}
+          description={t`Their 10-digit account number or their email`}
           autoComplete="off"
           spellCheck={false}
           required
@@ -113,15 +119,15 @@ function TargetFields({ form }: { form: UseFormReturnType<Values> }) {
       return (
         <>
           <ChoiceSelect
-            label="Bill"
-            placeholder="Select a bill"
-            data={choicesOf(billCategories, billCategoryLabels)}
+            label={t`Bill`}
+            placeholder={t`Select a bill`}
+            data={choicesOf(billCategories, billCategoryMessages, i18n)}
             required
             {...input('category')}
           />
           <TextInput
-            label="Biller reference"
-            description="Your customer number, as printed on the bill"
+            label={t`Biller reference`}
+            description={t`Your customer number, as printed on the bill`}
             autoComplete="off"
             required
             maxLength={40}
@@ -133,30 +139,30 @@ function TargetFields({ form }: { form: UseFormReturnType<Values> }) {
       return (
         <>
           <ChoiceSelect
-            label="Method"
-            placeholder="Select a method"
-            data={choicesOf(payoutMethods, payoutMethodLabels)}
+            label={t`Method`}
+            placeholder={t`Select a method`}
+            data={choicesOf(payoutMethods, payoutMethodMessages, i18n)}
             required
             {...input('method')}
           />
           {form.values.method === 'crypto' ? (
             <>
               <ChoiceSelect
-                label="Coin"
-                placeholder="Select a coin"
-                data={choicesOf(cryptoCoins, cryptoCoinLabels)}
+                label={t`Coin`}
+                placeholder={t`Select a coin`}
+                data={choicesOf(cryptoCoins, cryptoCoinLabels, i18n)}
                 required
                 {...input('coin')}
               />
-              <TextInput label="Wallet address" required maxLength={100} {...input('address')} />
+              <TextInput label={t`Wallet address`} required maxLength={100} {...input('address')} />
             </>
           ) : (
             <>
               {form.values.method === 'bank' && (
                 <>
-                  <TextInput label="Bank name" required maxLength={100} {...input('bankName')} />
+                  <TextInput label={t`Bank name`} required maxLength={100} {...input('bankName')} />
                   <TextInput
-                    label="Account number or IBAN"
+                    label={t`Account number or IBAN`}
                     autoComplete="off"
                     required
                     maxLength={50}
@@ -165,18 +171,18 @@ function TargetFields({ form }: { form: UseFormReturnType<Values> }) {
                 </>
               )}
               {form.values.method === 'paypal' && (
-                <TextInput label="PayPal email" required maxLength={254} {...input('email')} />
+                <TextInput label={t`PayPal email`} required maxLength={254} {...input('email')} />
               )}
               {form.values.method === 'cashapp' && (
                 <TextInput
-                  label="Email or $cashtag"
+                  label={t`Email or $cashtag`}
                   required
                   maxLength={254}
                   {...input('emailOrCashtag')}
                 />
               )}
               <TextInput
-                label="Account holder name"
+                label={t`Account holder name`}
                 required
                 maxLength={100}
                 {...input('holderName')}
@@ -200,6 +206,8 @@ function ConfirmPayeeStep({
   onBack: (refusal: string | null) => void;
   onSaved: () => void;
 }) {
+  const { t } = useLingui();
+  const describePayeeTarget = useDescribePayeeTarget();
   const add = useAddPayee();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [stepUpCode, setStepUpCode] = useState('');
@@ -214,7 +222,8 @@ function ConfirmPayeeStep({
       { body: { ...checked, ...stepUp }, idempotencyKey },
       {
         onSuccess: (saved) => {
-          showSuccessToast(`Payee "${saved.nickname}" saved`);
+          const { nickname } = saved;
+          showSuccessToast(t`Payee "${nickname}" saved`);
           onSaved();
         },
         onError: (error) => {
@@ -231,6 +240,8 @@ function ConfirmPayeeStep({
       },
     );
   };
+  const { nickname } = checked;
+  const target = describePayeeTarget(checked.target);
   return (
     <form
       noValidate
@@ -242,7 +253,9 @@ function ConfirmPayeeStep({
       <Stack gap="md">
         <FormAlert message={failure} />
         <Text>
-          Adding <strong>{checked.nickname}</strong>: {describePayeeTarget(checked.target)}
+          <Trans>
+            Adding <strong>{nickname}</strong>: {target}
+          </Trans>
         </Text>
         <StepUpCodeField
           intended={{ purpose: 'payee', target: checked.target }}
@@ -254,10 +267,10 @@ function ConfirmPayeeStep({
         />
         <Group justify="space-between">
           <Button variant="default" type="button" onClick={() => onBack(null)}>
-            Back
+            <Trans>Back</Trans>
           </Button>
-          <BusyButton isBusy={add.isPending} busyLabel="Saving...">
-            Save payee
+          <BusyButton isBusy={add.isPending} busyLabel={t`Saving...`}>
+            <Trans>Save payee</Trans>
           </BusyButton>
         </Group>
       </Stack>
@@ -270,6 +283,7 @@ function ConfirmPayeeStep({
  * nickname; then the step-up code, which confirms this very payee.
  */
 export function AddPayeeForm() {
+  const { t, i18n } = useLingui();
   const headingId = useId();
   const [checked, setChecked] = useState<Checked | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -294,7 +308,7 @@ export function AddPayeeForm() {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
-        Add a payee
+        <Trans>Add a payee</Trans>
       </Title>
       {checked ? (
         <ConfirmPayeeStep
@@ -313,22 +327,24 @@ export function AddPayeeForm() {
           <Stack gap="md" maw={480}>
             <FormAlert message={refusal} />
             <ChoiceSelect
-              label="Payee type"
-              placeholder="Select a type"
-              data={choicesOf(payeeKinds, payeeKindLabels)}
+              label={t`Payee type`}
+              placeholder={t`Select a type`}
+              data={choicesOf(payeeKinds, payeeKindMessages, i18n)}
               required
               {...form.getInputProps('kind')}
             />
             <TargetFields form={form} />
             <TextInput
-              label="Nickname"
-              description="How the payee is shown to you"
+              label={t`Nickname`}
+              description={t`How the payee is shown to you`}
               required
               maxLength={payeeNicknameLengthMax}
               {...form.getInputProps('nickname')}
             />
             <Group>
-              <Button type="submit">Continue</Button>
+              <Button type="submit">
+                <Trans>Continue</Trans>
+              </Button>
             </Group>
           </Stack>
         </form>

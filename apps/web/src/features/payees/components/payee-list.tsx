@@ -1,9 +1,5 @@
-import {
-  describePayeeTarget,
-  type Payee,
-  payeeNicknameLengthMax,
-  payeeNicknameSchema,
-} from '@coffer/contracts/payees';
+import { type Payee, payeeNicknameLengthMax, payeeNicknameSchema } from '@coffer/contracts/payees';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -16,16 +12,19 @@ import { LoadingState, NothingFound } from '../../../components/query-states.tsx
 import { errorMessage } from '../../../lib/api-client.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { payeesQueryOptions, useDeletePayee, useRenamePayee } from '../api.ts';
+import { useDescribePayeeTarget } from './payee-words.ts';
 
 function RenameDialog({ payee, onClose }: { payee: Payee | null; onClose: () => void }) {
+  const { t } = useLingui();
   return (
-    <Modal opened={payee !== null} onClose={onClose} title="Rename payee">
+    <Modal opened={payee !== null} onClose={onClose} title={t`Rename payee`}>
       {payee && <RenameForm payee={payee} onDone={onClose} />}
     </Modal>
   );
 }
 
 function RenameForm({ payee, onDone }: { payee: Payee; onDone: () => void }) {
+  const { t } = useLingui();
   const rename = useRenamePayee(payee.id);
   const [nickname, setNickname] = useState(payee.nickname);
   const [error, setError] = useState<string | undefined>();
@@ -44,7 +43,8 @@ function RenameForm({ payee, onDone }: { payee: Payee; onDone: () => void }) {
           { nickname: checked.data },
           {
             onSuccess: (renamed) => {
-              showSuccessToast(`Payee renamed to "${renamed.nickname}"`);
+              const { nickname: newNickname } = renamed;
+              showSuccessToast(t`Payee renamed to "${newNickname}"`);
               onDone();
             },
             onError: (failed) => setFailure(errorMessage(failed)),
@@ -55,7 +55,7 @@ function RenameForm({ payee, onDone }: { payee: Payee; onDone: () => void }) {
       <Stack gap="md">
         <FormAlert message={failure} />
         <TextInput
-          label="Nickname"
+          label={t`Nickname`}
           required
           maxLength={payeeNicknameLengthMax}
           value={nickname}
@@ -64,8 +64,8 @@ function RenameForm({ payee, onDone }: { payee: Payee; onDone: () => void }) {
           data-autofocus
         />
         <Group justify="flex-end">
-          <BusyButton isBusy={rename.isPending} busyLabel="Saving...">
-            Save
+          <BusyButton isBusy={rename.isPending} busyLabel={t`Saving...`}>
+            <Trans>Save</Trans>
           </BusyButton>
         </Group>
       </Stack>
@@ -74,20 +74,26 @@ function RenameForm({ payee, onDone }: { payee: Payee; onDone: () => void }) {
 }
 
 function DeleteDialog({ payee, onClose }: { payee: Payee | null; onClose: () => void }) {
+  const { t } = useLingui();
+  const describePayeeTarget = useDescribePayeeTarget();
   const remove = useDeletePayee();
   const [failure, setFailure] = useState<string | null>(null);
+  const nickname = payee?.nickname;
+  const target = payee ? describePayeeTarget(payee.target) : '';
   return (
-    <Modal opened={payee !== null} onClose={onClose} title="Delete payee">
+    <Modal opened={payee !== null} onClose={onClose} title={t`Delete payee`}>
       {payee && (
         <Stack gap="md">
           <FormAlert message={failure} />
           <Text>
-            Delete <strong>{payee.nickname}</strong> ({describePayeeTarget(payee.target)})? You can
-            add it again later, with a new verification code.
+            <Trans>
+              Delete <strong>{nickname}</strong> ({target})? You can add it again later, with a new
+              verification code.
+            </Trans>
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button
               color="red"
@@ -95,7 +101,7 @@ function DeleteDialog({ payee, onClose }: { payee: Payee | null; onClose: () => 
               onClick={() =>
                 remove.mutate(payee.id, {
                   onSuccess: () => {
-                    showSuccessToast(`Payee "${payee.nickname}" deleted`);
+                    showSuccessToast(t`Payee "${nickname}" deleted`);
                     setFailure(null);
                     onClose();
                   },
@@ -103,7 +109,7 @@ function DeleteDialog({ payee, onClose }: { payee: Payee | null; onClose: () => 
                 })
               }
             >
-              Delete payee
+              <Trans>Delete payee</Trans>
             </Button>
           </Group>
         </Stack>
@@ -114,13 +120,18 @@ function DeleteDialog({ payee, onClose }: { payee: Payee | null; onClose: () => 
 
 /** The customer's payees, by nickname, each with rename and delete. */
 export function PayeeList() {
+  const { t } = useLingui();
+  const describePayeeTarget = useDescribePayeeTarget();
   const headingId = useId();
   const payees = useQuery(payeesQueryOptions);
   const [renaming, setRenaming] = useState<Payee | null>(null);
   const [deleting, setDeleting] = useState<Payee | null>(null);
+  const scheduleLabel = ({ nickname }: Payee) => t`Schedule a payment to ${nickname}`;
+  const renameLabel = ({ nickname }: Payee) => t`Rename ${nickname}`;
+  const deleteLabel = ({ nickname }: Payee) => t`Delete ${nickname}`;
 
   let content: React.ReactNode;
-  if (payees.isPending) content = <LoadingState label="Loading payees" />;
+  if (payees.isPending) content = <LoadingState label={t`Loading payees`} />;
   else if (payees.isError)
     content = (
       <LoadFailed
@@ -132,8 +143,8 @@ export function PayeeList() {
   else if (payees.data.items.length === 0)
     content = (
       <NothingFound
-        title="No saved payees yet"
-        description="Add the people, bills and accounts you pay often, and pick them when you pay."
+        title={t`No saved payees yet`}
+        description={t`Add the people, bills and accounts you pay often, and pick them when you pay.`}
       />
     );
   else
@@ -155,26 +166,26 @@ export function PayeeList() {
                 variant="default"
                 component={Link}
                 to={`/scheduled-payments?payee=${encodeURIComponent(payee.id)}`}
-                aria-label={`Schedule a payment to ${payee.nickname}`}
+                aria-label={scheduleLabel(payee)}
               >
-                Schedule
+                <Trans>Schedule</Trans>
               </Button>
               <Button
                 size="xs"
                 variant="default"
                 onClick={() => setRenaming(payee)}
-                aria-label={`Rename ${payee.nickname}`}
+                aria-label={renameLabel(payee)}
               >
-                Rename
+                <Trans>Rename</Trans>
               </Button>
               <Button
                 size="xs"
                 variant="light"
                 color="red"
                 onClick={() => setDeleting(payee)}
-                aria-label={`Delete ${payee.nickname}`}
+                aria-label={deleteLabel(payee)}
               >
-                Delete
+                <Trans>Delete</Trans>
               </Button>
             </Group>
           </Group>
@@ -185,7 +196,7 @@ export function PayeeList() {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
-        Your payees
+        <Trans>Your payees</Trans>
       </Title>
       {content}
       <RenameDialog payee={renaming} onClose={() => setRenaming(null)} />

@@ -1,8 +1,10 @@
-import { describePayeeTarget, type Payee, type PayeeKind } from '@coffer/contracts/saved-payees';
+import type { Payee, PayeeKind } from '@coffer/contracts/saved-payees';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { payeesQueryOptions } from '../api.ts';
+import { useDescribePayeeTarget } from './payee-words.ts';
 
 type TargetOf<Kind extends PayeeKind> = Extract<Payee['target'], { kind: Kind }>;
 
@@ -28,6 +30,8 @@ export function SavedPayeeSelect<Kind extends PayeeKind>({
   /** A payee a link chose (`?payee=`, e.g. from "Close your account"): picked once loaded. */
   initialPayeeId?: string | null;
 }) {
+  const { t } = useLingui();
+  const describePayeeTarget = useDescribePayeeTarget();
   const payees = useQuery(payeesQueryOptions);
   const ofKind = (payees.data?.items ?? []).filter((payee) => isOfKind(payee, kind));
   const linked = ofKind.find((payee) => payee.id === initialPayeeId);
@@ -40,8 +44,8 @@ export function SavedPayeeSelect<Kind extends PayeeKind>({
   if (ofKind.length === 0) return null;
   return (
     <ChoiceSelect
-      label="Saved payees"
-      placeholder="Choose a saved payee"
+      label={t`Saved payees`}
+      placeholder={t`Choose a saved payee`}
       isOptional
       value={null}
       data={ofKind.map((payee) => ({

@@ -1,4 +1,7 @@
 import { type StatementPeriodResult, statementFirstMonth } from '@coffer/contracts/statements';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Group, Stack, TextInput } from '@mantine/core';
 import { SegmentedChoice } from '../../../components/segmented-choice.tsx';
 
@@ -7,9 +10,9 @@ export type PeriodMode = 'month' | 'range';
 /** What the customer has picked; only the fields of the chosen mode count. */
 export type PeriodChoice = { mode: PeriodMode; month: string; from: string; to: string };
 
-const modes: { value: PeriodMode; label: string }[] = [
-  { value: 'month', label: 'Month' },
-  { value: 'range', label: 'Date range' },
+const modes: { value: PeriodMode; label: MessageDescriptor }[] = [
+  { value: 'month', label: msg`Month` },
+  { value: 'range', label: msg`Date range` },
 ];
 
 /**
@@ -29,6 +32,7 @@ export function PeriodPicker({
   resolved: StatementPeriodResult;
   today: string;
 }) {
+  const { t, i18n } = useLingui();
   const errorFor = (field: 'month' | 'from' | 'to') =>
     'field' in resolved && resolved.field === field ? resolved.message : undefined;
   const update = (change: Partial<PeriodChoice>) => onChange({ ...choice, ...change });
@@ -36,8 +40,8 @@ export function PeriodPicker({
   return (
     <Stack gap="md">
       <SegmentedChoice
-        label="Statement period"
-        data={modes}
+        label={t`Statement period`}
+        data={modes.map((mode) => ({ value: mode.value, label: i18n._(mode.label) }))}
         value={choice.mode}
         onChange={(mode) => update({ mode })}
         maw={320}
@@ -45,7 +49,7 @@ export function PeriodPicker({
       {choice.mode === 'month' ? (
         <TextInput
           type="month"
-          label="Month"
+          label={t`Month`}
           value={choice.month}
           min={statementFirstMonth}
           max={today.slice(0, 7)}
@@ -57,7 +61,7 @@ export function PeriodPicker({
         <Group align="flex-start" gap="md" grow preventGrowOverflow={false} maw={520}>
           <TextInput
             type="date"
-            label="From"
+            label={t({ message: 'From', context: 'first day of a date range' })}
             value={choice.from}
             min={`${statementFirstMonth}-01`}
             max={today}
@@ -66,7 +70,7 @@ export function PeriodPicker({
           />
           <TextInput
             type="date"
-            label="To"
+            label={t({ message: 'To', context: 'last day of a date range' })}
             value={choice.to}
             min={`${statementFirstMonth}-01`}
             max={today}

@@ -1,13 +1,12 @@
-import { entryKindLabel } from '@coffer/contracts/ledger';
 import type { Statement, StatementEntry } from '@coffer/contracts/statements';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useId } from 'react';
 import { ByScreen } from '../../../components/by-screen.tsx';
 import { CardList } from '../../../components/card-list.tsx';
 import { dateTimeFormat } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-
-const entriesLabel = 'Statement entries';
+import { useEntryKindLabel } from '../../wallet/index.ts';
 
 function Figure({
   label,
@@ -61,17 +60,29 @@ function EntryTime({ entry, timeZone }: { entry: StatementEntry; timeZone: strin
 }
 
 function EntriesTable({ statement }: { statement: Statement }) {
-  const { currency } = statement;
+  const { t } = useLingui();
+  const entryKindLabel = useEntryKindLabel();
+  const { currency, timeZone } = statement;
   return (
     <Table.ScrollContainer minWidth={640} type="native">
-      <Table aria-label={entriesLabel} verticalSpacing="xs">
+      <Table aria-label={t`Statement entries`} verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Date ({statement.timeZone})</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Description</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th ta="right">Balance</Table.Th>
+            <Table.Th>
+              <Trans>Date ({timeZone})</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Type</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Description</Trans>
+            </Table.Th>
+            <Table.Th ta="end">
+              <Trans>Amount</Trans>
+            </Table.Th>
+            <Table.Th ta="end">
+              <Trans>Balance</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -84,10 +95,10 @@ function EntriesTable({ statement }: { statement: Statement }) {
               <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
                 {entry.description}
               </Table.Td>
-              <Table.Td ta="right">
+              <Table.Td ta="end">
                 <SignedAmount amountMinor={entry.amountMinor} currency={currency} />
               </Table.Td>
-              <Table.Td ta="right" fz="sm" style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td ta="end" fz="sm" style={{ whiteSpace: 'nowrap' }}>
                 {formatAmountMinor(entry.balanceAfterMinor, currency)}
               </Table.Td>
             </Table.Tr>
@@ -98,11 +109,18 @@ function EntriesTable({ statement }: { statement: Statement }) {
   );
 }
 
+function BalanceAfter({ amountMinor, currency }: { amountMinor: bigint; currency: string }) {
+  const balance = formatAmountMinor(amountMinor, currency);
+  return <Trans>Balance {balance}</Trans>;
+}
+
 /** On a phone each entry is a card: what and how much, then when and the balance after. */
 function EntryCards({ statement }: { statement: Statement }) {
+  const { t } = useLingui();
+  const entryKindLabel = useEntryKindLabel();
   const { currency } = statement;
   return (
-    <CardList label={entriesLabel}>
+    <CardList label={t`Statement entries`}>
       {statement.entries.map((entry) => (
         <Paper component="li" withBorder p="sm" key={entry.lineId}>
           <Stack gap={4}>
@@ -118,7 +136,7 @@ function EntryCards({ statement }: { statement: Statement }) {
                 <EntryTime entry={entry} timeZone={statement.timeZone} />
               </Text>
               <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                Balance {formatAmountMinor(entry.balanceAfterMinor, currency)}
+                <BalanceAfter amountMinor={entry.balanceAfterMinor} currency={currency} />
               </Text>
             </Group>
           </Stack>
@@ -130,29 +148,35 @@ function EntryCards({ statement }: { statement: Statement }) {
 
 /** The period's opening balance, its entries and its closing balance, as the files have them. */
 export function StatementPreview({ statement }: { statement: Statement }) {
-  const { currency } = statement;
-  const hiddenCount = statement.entryCount - statement.entries.length;
+  const { t } = useLingui();
+  const { currency, accountHolder, entryCount } = statement;
+  const hiddenCount = entryCount - statement.entries.length;
+  const shownCount = statement.entries.length;
   return (
     <Stack gap="md">
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        Account holder: <strong>{statement.accountHolder}</strong>
+        <Trans>
+          Account holder: <strong>{accountHolder}</strong>
+        </Trans>
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <Figure
-          label="Opening balance"
+          label={t`Opening balance`}
           amountMinor={statement.openingBalanceMinor}
           currency={currency}
         />
-        <Figure label="Money in" amountMinor={statement.moneyInMinor} currency={currency} />
-        <Figure label="Money out" amountMinor={statement.moneyOutMinor} currency={currency} />
+        <Figure label={t`Money in`} amountMinor={statement.moneyInMinor} currency={currency} />
+        <Figure label={t`Money out`} amountMinor={statement.moneyOutMinor} currency={currency} />
         <Figure
-          label="Closing balance"
+          label={t`Closing balance`}
           amountMinor={statement.closingBalanceMinor}
           currency={currency}
         />
       </SimpleGrid>
       {statement.entryCount === 0 ? (
-        <Text c="dimmed">No transactions in this period</Text>
+        <Text c="dimmed">
+          <Trans>No transactions in this period</Trans>
+        </Text>
       ) : (
         <ByScreen
           phone={<EntryCards statement={statement} />}
@@ -161,8 +185,10 @@ export function StatementPreview({ statement }: { statement: Statement }) {
       )}
       {hiddenCount > 0 && (
         <Text size="sm" c="dimmed">
-          Showing the first {statement.entries.length} of {statement.entryCount} entries. The CSV
-          and PDF have all of them.
+          <Trans>
+            Showing the first {shownCount} of {entryCount} entries. The CSV and PDF have all of
+            them.
+          </Trans>
         </Text>
       )}
     </Stack>

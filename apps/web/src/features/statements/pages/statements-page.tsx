@@ -4,6 +4,9 @@ import {
   statementFileName,
 } from '@coffer/contracts/statements';
 import { todayIn } from '@coffer/contracts/time-zones';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet, FileText } from 'lucide-react';
@@ -29,10 +32,10 @@ function queryOf(choice: PeriodChoice) {
   return Object.fromEntries(Object.entries(range).filter(([, value]) => value !== ''));
 }
 
-function periodText(period: StatementPeriod): string {
-  return period.from === period.to
-    ? formatUtcDay(period.from)
-    : `${formatUtcDay(period.from)} to ${formatUtcDay(period.to)}`;
+function periodText(period: StatementPeriod, i18n: I18n): string {
+  const from = formatUtcDay(period.from);
+  const to = formatUtcDay(period.to);
+  return period.from === period.to ? from : i18n._(msg`${from} to ${to}`);
 }
 
 function DownloadLinks({
@@ -44,9 +47,10 @@ function DownloadLinks({
   period: StatementPeriod | null;
   walletId: string | null;
 }) {
+  const { t } = useLingui();
   const formats = [
-    { format: 'csv', label: 'Download CSV', icon: FileSpreadsheet },
-    { format: 'pdf', label: 'Download PDF', icon: FileText },
+    { format: 'csv', label: t`Download CSV`, icon: FileSpreadsheet },
+    { format: 'pdf', label: t`Download PDF`, icon: FileText },
   ] as const;
   return (
     <Group gap="sm">
@@ -82,21 +86,22 @@ function PreviewCard({
   period: StatementPeriod;
   walletId: string | null;
 }) {
+  const { t, i18n } = useLingui();
   const headingId = useId();
   const statement = useQuery(statementQueryOptions(range, walletId));
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
-        {periodText(period)}
+        {periodText(period, i18n)}
       </Title>
       {statement.isPending && (
         <Center py="md">
-          <Loader aria-label="Loading the statement" />
+          <Loader aria-label={t`Loading the statement`} />
         </Center>
       )}
       {statement.isError && (
         <LoadFailed
-          title="The statement did not load"
+          title={t`The statement did not load`}
           error={statement.error}
           isRetrying={statement.isFetching}
           onRetry={() => statement.refetch()}
@@ -108,7 +113,8 @@ function PreviewCard({
 }
 
 export function StatementsPage() {
-  usePageTitle('Statements');
+  const { t } = useLingui();
+  usePageTitle(t`Statements`);
   const headingId = useId();
   // The customer's days (their profile's zone), as the server cuts the statement.
   const today = todayIn(useMe()?.timeZone ?? 'UTC');
@@ -129,21 +135,25 @@ export function StatementsPage() {
   return (
     <Stack gap="lg" maw={960}>
       <Stack gap={4}>
-        <Title order={1}>Statements</Title>
+        <Title order={1}>
+          <Trans>Statements</Trans>
+        </Title>
         <Text c="dimmed">
-          Pick a month or a date range, then download it. A statement has the opening balance, every
-          entry and the closing balance; its days are whole days in UTC.
+          <Trans>
+            Pick a month or a date range, then download it. A statement has the opening balance,
+            every entry and the closing balance; its days are whole days in UTC.
+          </Trans>
         </Text>
       </Stack>
       <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
         <Title order={2} id={headingId} mb="md">
-          Choose a period
+          <Trans>Choose a period</Trans>
         </Title>
         <Stack gap="lg">
           {wallets.data && wallets.data.items.length > 1 && (
             <ChoiceSelect
-              label="Wallet"
-              placeholder="Choose a wallet"
+              label={t`Wallet`}
+              placeholder={t`Choose a wallet`}
               w={320}
               data={wallets.data.items.map((wallet) => ({
                 value: wallet.id,

@@ -1,6 +1,7 @@
 import type { CurrencyCode } from '@coffer/contracts/currencies';
 import { stepUpCodeSchema } from '@coffer/contracts/step-up';
 import type { QuickPayBody, RecipientPreview } from '@coffer/contracts/transfers';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -52,6 +53,7 @@ export function ConfirmPaymentStep({
   onBack: (errors: DetailsErrors) => void;
   onSent: () => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [frozenMessage, setFrozenMessage] = useState<string | null>(null);
@@ -65,9 +67,9 @@ export function ConfirmPaymentStep({
     send: sendQuickPay,
     ...(needsStepUp ? { stepUp: { when: 'always', codeSchema: stepUpCodeSchema } } : {}),
     onSent: (transfer) => {
-      showSuccessToast(
-        `Sent ${formatAmountMinor(transfer.amountMinor, transfer.currency)} to ${transfer.recipientMaskedName}.`,
-      );
+      const sent = formatAmountMinor(transfer.amountMinor, transfer.currency);
+      const name = transfer.recipientMaskedName;
+      showSuccessToast(t`Sent ${sent} to ${name}.`);
       void queryClient.invalidateQueries({ queryKey: ['wallet'] });
       void queryClient.invalidateQueries({ queryKey: transfersQueryRoot });
       onSent();
@@ -89,13 +91,13 @@ export function ConfirmPaymentStep({
       <ConfirmAndSend
         heading={
           <Title order={2} size="h4" ref={headingRef} tabIndex={-1}>
-            Confirm payment
+            <Trans>Confirm payment</Trans>
           </Title>
         }
         details={[
           payment.fromWallet !== null && { label: 'From', value: payment.fromWallet },
           {
-            label: 'To',
+            label: t({ message: 'To', context: 'recipient of a payment' }),
             value: (
               <>
                 <Text fw={600} span>
@@ -107,10 +109,10 @@ export function ConfirmPaymentStep({
               </>
             ),
           },
-          { label: 'Amount', value: amount, isStrong: true },
-          { label: 'Fee', value: 'No fee' },
-          Boolean(payment.body.note) && { label: 'Note', value: payment.body.note },
-          { label: 'Arrives', value: 'Instantly' },
+          { label: t`Amount`, value: amount, isStrong: true },
+          { label: t`Fee`, value: t`No fee` },
+          Boolean(payment.body.note) && { label: t`Note`, value: payment.body.note },
+          { label: t`Arrives`, value: t`Instantly` },
         ]}
         stepUpField={
           send.stepUp.isAsked && (
@@ -132,9 +134,9 @@ export function ConfirmPaymentStep({
         failure={send.failure}
         isPending={send.isPending}
         onConfirm={() => send.submit(payment.body)}
-        backLabel="Back"
+        backLabel={t`Back`}
         onBack={() => onBack({})}
-        confirmLabel={`Send ${amount}`}
+        confirmLabel={t`Send ${amount}`}
         justify="space-between"
       />
       <AccountFrozenDialog message={frozenMessage} onClose={() => setFrozenMessage(null)} />

@@ -6,6 +6,7 @@ import {
   recipientSchema,
 } from '@coffer/contracts/transfers';
 import type { WalletListItem } from '@coffer/contracts/wallets';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +21,7 @@ import { allowancesQueryOptionsFor } from '../../../lib/allowances.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import {
+  amountTextForApi,
   formatAmountMinor,
   positiveAmountMinorOf,
   positiveAmountSchemaFor,
@@ -45,12 +47,15 @@ function formSchemaFor(currency: CurrencyCode) {
   });
 }
 
-/** What the server is sent for these values (without the step-up code). */
+/**
+ * What the server is sent for these values (without the step-up code): the amount as typed
+ * in the page's language becomes the plain decimal the API reads.
+ */
 function bodyOf(values: QuickPayValues): QuickPayBody {
   const note = values.note.trim();
   return {
     recipient: values.recipient.trim(),
-    amount: values.amount.trim(),
+    amount: amountTextForApi(values.amount.trim()),
     ...(note === '' ? {} : { note }),
     ...chosenWalletOf(values.walletId),
   };
@@ -71,12 +76,14 @@ function RecipientPreviewLine({
   walletId: string | null;
 }) {
   const preview = useQuery(recipientPreviewQueryOptions(recipient, walletId));
+  const name = preview.data?.maskedName;
+  const currency = preview.data?.currency;
   if (preview.isPending) {
     return (
       <Group gap={6} role="status">
         <Loader size={12} aria-hidden />
         <Text size="sm" c="dimmed">
-          Looking up the recipient...
+          <Trans>Looking up the recipient...</Trans>
         </Text>
       </Group>
     );
@@ -92,7 +99,9 @@ function RecipientPreviewLine({
     <Group gap={6} role="status" wrap="nowrap">
       <UserCheck size={16} aria-hidden color="var(--mantine-color-green-8)" />
       <Text size="sm" fw={500}>
-        Sending to {preview.data?.maskedName} ({preview.data?.currency})
+        <Trans>
+          Sending to {name} ({currency})
+        </Trans>
       </Text>
     </Group>
   );
@@ -109,6 +118,7 @@ function RecipientDetailsStep({
   wallets: readonly WalletListItem[] | null;
   onContinue: (payment: PaymentToConfirm) => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const sendingWallet = payingWalletOf(wallets, form.values.walletId);
   const currency = toCurrencyCode(sendingWallet?.currency ?? me.currency);
@@ -129,7 +139,8 @@ function RecipientDetailsStep({
       const preview = await queryClient.fetchQuery(
         recipientPreviewQueryOptions(body.recipient, walletId),
       );
-      const amountMinor = positiveAmountMinorOf(body.amount, currency);
+      // From the typed text: the body's is already the API's (read once, not twice).
+      const amountMinor = positiveAmountMinorOf(values.amount.trim(), currency);
       if (amountMinor === null) return;
       onContinue({
         body,
@@ -146,6 +157,8 @@ function RecipientDetailsStep({
     }
   };
 
+  const threshold =
+    stepUpThresholdMinor === null ? null : formatAmountMinor(stepUpThresholdMinor, currency);
   return (
     <form noValidate onSubmit={form.onSubmit((values) => void continueWith(values))}>
       <Stack gap="md">
@@ -169,8 +182,8 @@ function RecipientDetailsStep({
         />
         <Stack gap={6}>
           <TextInput
-            label="Recipient"
-            description="Their 10-digit account number or their email"
+            label={t`Recipient`}
+            description={t`Their 10-digit account number or their email`}
             autoComplete="off"
             spellCheck={false}
             required
@@ -191,24 +204,24 @@ function RecipientDetailsStep({
         </Stack>
         <AllowanceNotice kind="transfer" walletId={walletId} />
         <AmountInput
-          label="Amount"
+          label={t`Amount`}
           description={
-            stepUpThresholdMinor === null
+            threshold === null
               ? undefined
-              : `Payments of ${formatAmountMinor(stepUpThresholdMinor, currency)} or more ask for a verification code.`
+              : t`Payments of ${threshold} or more ask for a verification code.`
           }
           currency={currency}
           {...form.getInputProps('amount')}
         />
         <TextInput
-          label="Note"
-          description="Optional. The recipient sees it."
+          label={t`Note`}
+          description={t`Optional. The recipient sees it.`}
           maxLength={140}
           {...form.getInputProps('note')}
         />
         <Group justify="flex-end">
-          <BusyButton isBusy={isChecking} busyLabel="Checking...">
-            Continue
+          <BusyButton isBusy={isChecking} busyLabel={t`Checking...`}>
+            <Trans>Continue</Trans>
           </BusyButton>
         </Group>
       </Stack>

@@ -1,6 +1,6 @@
 import type { TransferListItem } from '@coffer/contracts/transfers';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  Button,
   Card,
   Center,
   EmptyState,
@@ -15,13 +15,15 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight } from 'lucide-react';
 import { useId } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
+import { LoadMore } from '../../../components/query-states.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { transfersQueryOptions } from '../api.ts';
+import classes from './direction.module.css';
 
 function TransferRow({ transfer }: { transfer: TransferListItem }) {
   const isSent = transfer.direction === 'sent';
-  const { amountMinor } = transfer;
+  const { amountMinor, counterpartyMaskedName: name } = transfer;
   return (
     <Group
       component="li"
@@ -33,11 +35,19 @@ function TransferRow({ transfer }: { transfer: TransferListItem }) {
     >
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         <ThemeIcon variant="light" color={isSent ? 'red' : 'green'} radius="xl" aria-hidden>
-          {isSent ? <ArrowUpRight size={16} /> : <ArrowDownLeft size={16} />}
+          {isSent ? (
+            <ArrowUpRight size={16} className={classes.mirroredInRtl} />
+          ) : (
+            <ArrowDownLeft size={16} className={classes.mirroredInRtl} />
+          )}
         </ThemeIcon>
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Text fw={500}>
-            {isSent ? 'To' : 'From'} {transfer.counterpartyMaskedName}
+            {isSent ? (
+              <Trans context="recipient of a payment">To {name}</Trans>
+            ) : (
+              <Trans context="sender of a payment">From {name}</Trans>
+            )}
           </Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {transfer.note ? `${transfer.note} · ` : ''}
@@ -56,6 +66,7 @@ function TransferRow({ transfer }: { transfer: TransferListItem }) {
 
 /** The customer's latest Quick Pays both ways; live events keep it current. */
 export function RecentTransfers() {
+  const { t } = useLingui();
   const headingId = useId();
   const transfers = useInfiniteQuery(transfersQueryOptions);
   const items = transfers.data?.pages.flatMap((page) => page.items) ?? [];
@@ -63,16 +74,16 @@ export function RecentTransfers() {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} size="h4" id={headingId} mb="xs">
-        Recent transfers
+        <Trans>Recent transfers</Trans>
       </Title>
       {transfers.isPending && (
         <Center py="lg">
-          <Loader aria-label="Loading your transfers" />
+          <Loader aria-label={t`Loading your transfers`} />
         </Center>
       )}
       {transfers.isError && (
         <LoadFailed
-          title="Your transfers did not load"
+          title={t`Your transfers did not load`}
           error={transfers.error}
           isRetrying={transfers.isFetching}
           onRetry={() => transfers.refetch()}
@@ -83,8 +94,8 @@ export function RecentTransfers() {
           py="lg"
           size="sm"
           icon={<ArrowLeftRight size={28} aria-hidden />}
-          title="No transfers yet"
-          description="Money you send to or receive from other Coffer customers appears here."
+          title={t`No transfers yet`}
+          description={t`Money you send to or receive from other Coffer customers appears here.`}
         />
       )}
       {items.length > 0 && (
@@ -99,17 +110,11 @@ export function RecentTransfers() {
           ))}
         </Stack>
       )}
-      {transfers.hasNextPage && (
-        <Group justify="center" mt="md">
-          <Button
-            variant="default"
-            loading={transfers.isFetchingNextPage}
-            onClick={() => transfers.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        </Group>
-      )}
+      <LoadMore
+        hasNextPage={transfers.hasNextPage}
+        isFetchingNextPage={transfers.isFetchingNextPage}
+        onLoadMore={() => transfers.fetchNextPage()}
+      />
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Group, Stack, Text } from '@mantine/core';
 import { CopyButton } from '../../../components/copy-button.tsx';
 
@@ -17,23 +18,24 @@ export function AccountNumber({
   accountNumber: string;
   iban: string | null;
 }) {
+  const { t } = useLingui();
   return (
     <Stack gap={2}>
       <Group gap="xs" wrap="wrap">
         <Text ff="monospace" fw={600} fz="lg">
           {accountNumber}
         </Text>
-        <CopyButton value={accountNumber} accessibleName="Copy account number" />
+        <CopyButton value={accountNumber} accessibleName={t`Copy account number`} />
       </Group>
       {iban && (
         <Group gap="xs" wrap="wrap">
           <Text size="sm" c="dimmed">
             IBAN
           </Text>
-          <Text ff="monospace" fw={600} data-testid="account-iban">
+          <Text ff="monospace" fw={600} data-testid="account-iban" dir="ltr">
             {printedIban(iban)}
           </Text>
-          <CopyButton value={iban} accessibleName="Copy IBAN" />
+          <CopyButton value={iban} accessibleName={t`Copy IBAN`} />
         </Group>
       )}
     </Stack>

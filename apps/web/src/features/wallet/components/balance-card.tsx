@@ -1,10 +1,12 @@
 import type { WalletSummary } from '@coffer/contracts/wallet';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ArrowLeftRight, Plus, Send } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { AccountNumber } from './account-number.tsx';
+import classes from './balance-card.module.css';
 import { BalanceFigure } from './balance-figure.tsx';
 
 const loadQuickPayDialog = () => import('../../transfers/index.ts');
@@ -24,6 +26,7 @@ const accountNumberHeightPx = 28;
  * in for the figures, and the buttons need no data.
  */
 export function BalanceCard({ wallet }: { wallet: WalletSummary | undefined }) {
+  const { t } = useLingui();
   const [isQuickPayOpen, quickPay] = useDisclosure(false);
   // Once opened, the dialog stays mounted, so it can play its closing transition.
   const [isQuickPayWanted, setIsQuickPayWanted] = useState(false);
@@ -37,7 +40,7 @@ export function BalanceCard({ wallet }: { wallet: WalletSummary | undefined }) {
         <BalanceFigure wallet={wallet} />
         <Stack gap={2}>
           <Text size="sm" c="dimmed">
-            Account number
+            <Trans>Account number</Trans>
           </Text>
           {wallet ? (
             <AccountNumber accountNumber={wallet.accountNumber} iban={wallet.iban} />
@@ -46,7 +49,7 @@ export function BalanceCard({ wallet }: { wallet: WalletSummary | undefined }) {
               h={accountNumberHeightPx}
               w={200}
               role="status"
-              aria-label="Loading your account number"
+              aria-label={t`Loading your account number`}
             />
           )}
         </Stack>
@@ -56,16 +59,16 @@ export function BalanceCard({ wallet }: { wallet: WalletSummary | undefined }) {
             to="/dashboard/deposit"
             leftSection={<Plus size={18} aria-hidden />}
           >
-            Add Money
+            <Trans>Add Money</Trans>
           </Button>
           <Button
             variant="light"
-            leftSection={<Send size={18} aria-hidden />}
+            leftSection={<Send size={18} aria-hidden className={classes.sendIcon} />}
             onPointerEnter={() => void loadQuickPayDialog()}
             onFocus={() => void loadQuickPayDialog()}
             onClick={openQuickPay}
           >
-            Quick Pay
+            <Trans>Quick Pay</Trans>
           </Button>
           <Button
             component={Link}
@@ -73,7 +76,7 @@ export function BalanceCard({ wallet }: { wallet: WalletSummary | undefined }) {
             variant="light"
             leftSection={<ArrowLeftRight size={18} aria-hidden />}
           >
-            Bank Transfer
+            <Trans>Bank Transfer</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,4 +1,5 @@
 import type { BalanceHistory } from '@coffer/contracts/wallet';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { VisuallyHidden } from '@mantine/core';
 import { type PointerEvent, useId, useMemo, useState } from 'react';
 import { dateTimeFormat, formatUtcDay } from '../../../lib/dates.ts';
@@ -44,6 +45,7 @@ function useChartDays(history: BalanceHistory) {
 
 /** The plot's lines, in a 100 × 100 box stretched to the plot; strokes keep their width. */
 function Plot({ days, gridPercents }: { days: Day[]; gridPercents: number[] }) {
+  const { t } = useLingui();
   const fillId = `balance-fill-${useId().replace(/[^\w-]/g, '')}`;
   const heights = days.map((day) => day.yPercent);
   return (
@@ -52,7 +54,7 @@ function Plot({ days, gridPercents }: { days: Day[]; gridPercents: number[] }) {
       viewBox="0 0 100 100"
       preserveAspectRatio="none"
       role="img"
-      aria-label="Chart of the balance at the end of each day"
+      aria-label={t`Chart of the balance at the end of each day`}
     >
       <defs>
         <linearGradient id={fillId} x1="0" y1="0" x2="0" y2="1">
@@ -84,6 +86,7 @@ function Plot({ days, gridPercents }: { days: Day[]; gridPercents: number[] }) {
 /** The day under the pointer or keyboard cursor: a line, a dot and the day's balance. */
 function DayTooltip({ day, currency }: { day: Day; currency: string }) {
   const isOnRightHalf = day.xPercent > 50;
+  const balance = formatAmountMinor(day.balanceMinor, currency);
   return (
     <div aria-hidden>
       <svg className={classes.svg} viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden>
@@ -108,7 +111,9 @@ function DayTooltip({ day, currency }: { day: Day; currency: string }) {
         }}
       >
         <div>{formatUtcDay(day.date)}</div>
-        <strong>Balance {formatAmountMinor(day.balanceMinor, currency)}</strong>
+        <strong>
+          <Trans>Balance {balance}</Trans>
+        </strong>
       </div>
     </div>
   );
@@ -127,6 +132,7 @@ export function BalanceChart({
   history: BalanceHistory;
   areAmountsShown: boolean;
 }) {
+  const { t } = useLingui();
   const { axis, days } = useChartDays(history);
   // The day under the pointer, else the one the keyboard chose while the chart has focus.
   const [pointerIndex, setPointerIndex] = useState<number | null>(null);
@@ -149,8 +155,10 @@ export function BalanceChart({
     />
   );
 
+  // Days run left to right in every language: a chart is a picture, and its pointer and
+  // labels are placed from the left.
   return (
-    <div className={classes.chart}>
+    <div className={classes.chart} dir="ltr">
       {areAmountsShown ? (
         <>
           <div className={classes.valueAxis} aria-hidden>
@@ -179,7 +187,7 @@ export function BalanceChart({
               max={lastIndex}
               step={1}
               value={keyboardIndex ?? lastIndex}
-              aria-label="Balance by day"
+              aria-label={t`Balance by day`}
               aria-valuetext={
                 cursorDay &&
                 `${formatUtcDay(cursorDay.date)}: ${formatAmountMinor(cursorDay.balanceMinor, history.currency)}`
@@ -215,11 +223,17 @@ export function BalanceChart({
       {areAmountsShown && (
         <VisuallyHidden>
           <table>
-            <caption>Balance at the end of each day</caption>
+            <caption>
+              <Trans>Balance at the end of each day</Trans>
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Balance</th>
+                <th scope="col">
+                  <Trans>Day</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Balance</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>

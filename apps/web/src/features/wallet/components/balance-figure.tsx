@@ -1,4 +1,5 @@
 import type { WalletSummary } from '@coffer/contracts/wallet';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Eye, EyeOff } from 'lucide-react';
 import { useId } from 'react';
@@ -29,11 +30,13 @@ function figureFontSize(text: string): string {
  * where a shown amount will be.
  */
 export function BalanceFigure({ wallet }: { wallet: WalletSummary | undefined }) {
+  const { t } = useLingui();
   const labelId = useId();
   const [isVisible, setIsVisible] = useBalanceVisibility();
   const heldMinor = wallet?.heldMinor ?? 0n;
   const shown =
     isVisible && wallet ? formatAmountMinor(wallet.availableMinor, wallet.currency) : '';
+  const held = wallet ? formatAmountMinor(heldMinor, wallet.currency) : '';
   return (
     <Stack
       gap={4}
@@ -42,7 +45,7 @@ export function BalanceFigure({ wallet }: { wallet: WalletSummary | undefined })
       style={{ containerType: 'inline-size' }}
     >
       <Text size="sm" c="dimmed" id={labelId}>
-        Available Balance
+        <Trans>Available Balance</Trans>
       </Text>
       <Group gap="xs" wrap="nowrap" align="center">
         <Text
@@ -58,14 +61,16 @@ export function BalanceFigure({ wallet }: { wallet: WalletSummary | undefined })
               h={figureFontSizePx}
               w="6em"
               role="status"
-              aria-label="Loading your balance"
+              aria-label={t`Loading your balance`}
             />
           ) : shown ? (
             shown
           ) : (
             <>
               <span aria-hidden>{hiddenAmount}</span>
-              <VisuallyHidden>Hidden</VisuallyHidden>
+              <VisuallyHidden>
+                <Trans>Hidden</Trans>
+              </VisuallyHidden>
             </>
           )}
         </Text>
@@ -73,7 +78,7 @@ export function BalanceFigure({ wallet }: { wallet: WalletSummary | undefined })
           variant="subtle"
           color="gray"
           size="lg"
-          aria-label={isVisible ? 'Hide balance' : 'Show balance'}
+          aria-label={isVisible ? t`Hide balance` : t`Show balance`}
           aria-pressed={isVisible}
           onClick={() => setIsVisible(!isVisible)}
         >
@@ -82,7 +87,9 @@ export function BalanceFigure({ wallet }: { wallet: WalletSummary | undefined })
       </Group>
       {isVisible && wallet && heldMinor > 0n && (
         <Text size="sm" c="dimmed">
-          {formatAmountMinor(heldMinor, wallet.currency)} held for pending withdrawals
+          <Trans>
+            <bdi>{held}</bdi> held for pending withdrawals
+          </Trans>
         </Text>
       )}
     </Stack>

@@ -1,4 +1,5 @@
 import type { WalletSummary } from '@coffer/contracts/wallet';
+import { Trans } from '@lingui/react/macro';
 import { Card, Divider, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useInstitutionName, useSite } from '../../../lib/site.ts';
@@ -14,22 +15,23 @@ export function FundingDetailsCard({ wallet }: { wallet: WalletSummary }) {
   const instructionsId = useId();
   const depositInstructions = useSite()?.depositInstructions;
   const institutionName = useInstitutionName();
+  const { currency } = wallet;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
-        Fund your wallet
+        <Trans>Fund your wallet</Trans>
       </Title>
       <Stack gap="md">
         <Stack gap={2}>
           <Text size="sm" c="dimmed">
-            Your account number ({wallet.currency})
+            <Trans>Your account number ({currency})</Trans>
           </Text>
           <AccountNumber accountNumber={wallet.accountNumber} iban={wallet.iban} />
         </Stack>
         {depositInstructions && (
           <Stack gap={4} component="section" aria-labelledby={instructionsId}>
             <Title order={3} size="h4" id={instructionsId}>
-              Deposit instructions
+              <Trans>Deposit instructions</Trans>
             </Title>
             <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
               {depositInstructions}
@@ -37,8 +39,10 @@ export function FundingDetailsCard({ wallet }: { wallet: WalletSummary }) {
           </Stack>
         )}
         <Text size="sm" c="dimmed">
-          When {institutionName} records a payment to your account, it shows up in your balance and
-          below straight away.
+          <Trans>
+            When {institutionName} records a payment to your account, it shows up in your balance
+            and below straight away.
+          </Trans>
         </Text>
         <Divider />
         <BalanceFigure wallet={wallet} />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Center, EmptyState, Loader, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
@@ -8,21 +9,22 @@ import { TransactionsTable } from './transactions-table.tsx';
 
 /** The customer's latest deposits; a new one appears live when staff record it. */
 export function RecentDepositsCard() {
+  const { t } = useLingui();
   const headingId = useId();
   const deposits = useQuery(recentDepositsQueryOptions);
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
-        Recent Transactions
+        <Trans>Recent Transactions</Trans>
       </Title>
       {deposits.isPending && (
         <Center py="xl">
-          <Loader aria-label="Loading recent transactions" />
+          <Loader aria-label={t`Loading recent transactions`} />
         </Center>
       )}
       {deposits.isError && (
         <LoadFailed
-          title="Recent transactions did not load"
+          title={t`Recent transactions did not load`}
           error={deposits.error}
           isRetrying={deposits.isFetching}
           onRetry={() => deposits.refetch()}
@@ -33,11 +35,11 @@ export function RecentDepositsCard() {
           py="xl"
           size="sm"
           icon={<Inbox size={28} aria-hidden />}
-          title="No recent transactions"
+          title={t`No recent transactions`}
         />
       )}
       {deposits.data && deposits.data.items.length > 0 && (
-        <TransactionsTable label="Recent Transactions" transactions={deposits.data.items} />
+        <TransactionsTable label={t`Recent Transactions`} transactions={deposits.data.items} />
       )}
     </Card>
   );

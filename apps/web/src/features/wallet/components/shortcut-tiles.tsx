@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
 import { Paper, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { customerPages } from '../../../lib/navigation.ts';
@@ -10,9 +10,9 @@ import { customerPages } from '../../../lib/navigation.ts';
 const shortcuts = customerPages.filter((page) => page.to !== '/dashboard');
 
 export function ShortcutTiles() {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   return (
-    <SimpleGrid cols={2} spacing="sm" component="nav" aria-label="Shortcuts">
+    <SimpleGrid cols={2} spacing="sm" component="nav" aria-label={t`Shortcuts`}>
       {shortcuts.map((shortcut) => (
         <UnstyledButton component={Link} to={shortcut.to} key={shortcut.to}>
           <Paper withBorder p="md" h="100%">

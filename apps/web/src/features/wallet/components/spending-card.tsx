@@ -1,12 +1,13 @@
-import {
-  type Spending,
-  spendingCategories,
-  spendingCategoryLabels,
-} from '@coffer/contracts/wallet';
+import { type Spending, type SpendingCategory, spendingCategories } from '@coffer/contracts/wallet';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui as useLinguiContext } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Skeleton, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
+import { dateTimeFormat } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { spendingQueryOptions } from '../api.ts';
 import { heightPercent } from './balance-chart-geometry.ts';
@@ -18,12 +19,18 @@ const chartHeightPx = 220;
 
 type Month = Spending['months'][number];
 
+const categoryMessages: Record<SpendingCategory, MessageDescriptor> = {
+  transfer: msg`Quick Pay`,
+  bill_payment: msg`Bills`,
+  card_purchase: msg`Cards`,
+  payout: msg`Payouts`,
+};
+
+/** A month (YYYY-MM, a UTC month) as the page's language writes it: "Nov 2026", "11月 2026". */
 function monthLabel(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return dateTimeFormat({ month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
 }
 
 function totalOf(month: Month): bigint {
@@ -42,6 +49,7 @@ function SpendingBars({
   spending: Spending;
   areAmountsShown: boolean;
 }) {
+  const { i18n } = useLinguiContext();
   // The longest bar spans the row; 1 keeps an empty half-year from dividing by zero.
   let topMinor = 1n;
   for (const month of spending.months) {
@@ -54,7 +62,7 @@ function SpendingBars({
       <ul className={classes.legend} aria-hidden>
         {spendingCategories.map((category) => (
           <li key={category} data-category={category}>
-            {spendingCategoryLabels[category]}
+            {i18n._(categoryMessages[category])}
           </li>
         ))}
       </ul>
@@ -80,12 +88,16 @@ function SpendingBars({
       {/* Hidden from sight, so a plain table: Mantine's would add its code to the page. */}
       <VisuallyHidden>
         <table>
-          <caption>Spending by month and category</caption>
+          <caption>
+            <Trans>Spending by month and category</Trans>
+          </caption>
           <thead>
             <tr>
-              <th>Month</th>
+              <th>
+                <Trans>Month</Trans>
+              </th>
               {spendingCategories.map((category) => (
-                <th key={category}>{spendingCategoryLabels[category]}</th>
+                <th key={category}>{i18n._(categoryMessages[category])}</th>
               ))}
             </tr>
           </thead>
@@ -107,17 +119,18 @@ function SpendingBars({
 
 /** What left the wallet in each of the last six months, by category, beside the balance. */
 export function SpendingCard() {
+  const { t } = useLingui();
   const headingId = useId();
   const spending = useQuery(spendingQueryOptions);
   const [isBalanceVisible] = useBalanceVisibility();
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="sm">
-        Spending, last 6 months
+        <Trans>Spending, last 6 months</Trans>
       </Title>
       {spending.isError ? (
         <LoadFailed
-          title="Your spending did not load"
+          title={t`Your spending did not load`}
           error={spending.error}
           isRetrying={spending.isFetching}
           onRetry={() => spending.refetch()}
@@ -125,7 +138,7 @@ export function SpendingCard() {
       ) : spending.data ? (
         <SpendingBars spending={spending.data} areAmountsShown={isBalanceVisible} />
       ) : (
-        <Skeleton h={chartHeightPx} role="status" aria-label="Loading your spending" />
+        <Skeleton h={chartHeightPx} role="status" aria-label={t`Loading your spending`} />
       )}
     </Card>
   );

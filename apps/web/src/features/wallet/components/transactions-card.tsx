@@ -1,8 +1,10 @@
-import { Alert, Button, Card, Center, EmptyState, Group, Loader, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Card, Center, EmptyState, Loader, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ReceiptText } from 'lucide-react';
 import { useId } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
+import { LoadMore } from '../../../components/query-states.tsx';
 import { useLiveStatus } from '../../../lib/live-events.tsx';
 import { transactionsQueryOptions } from '../api.ts';
 import { TransactionsTable } from './transactions-table.tsx';
@@ -13,6 +15,7 @@ import { TransactionsTable } from './transactions-table.tsx';
  * section 4) and keeps what it has, and the feed reconnects by itself.
  */
 export function TransactionsCard() {
+  const { t } = useLingui();
   const headingId = useId();
   const transactions = useInfiniteQuery(transactionsQueryOptions);
   const isLiveFeedBroken = useLiveStatus() === 'broken';
@@ -21,21 +24,27 @@ export function TransactionsCard() {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
-        Transactions
+        <Trans>Transactions</Trans>
       </Title>
       {isLiveFeedBroken && !transactions.isError && (
-        <Alert color="red" variant="light" role="alert" title="Error loading transactions" mb="md">
-          Live updates stopped. Reconnecting…
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title={t`Error loading transactions`}
+          mb="md"
+        >
+          <Trans>Live updates stopped. Reconnecting…</Trans>
         </Alert>
       )}
       {transactions.isPending && (
         <Center py="xl">
-          <Loader aria-label="Loading transactions" />
+          <Loader aria-label={t`Loading transactions`} />
         </Center>
       )}
       {transactions.isError && (
         <LoadFailed
-          title="Error loading transactions"
+          title={t`Error loading transactions`}
           error={transactions.error}
           isRetrying={transactions.isFetching}
           onRetry={() => transactions.refetch()}
@@ -46,22 +55,16 @@ export function TransactionsCard() {
           py="xl"
           size="sm"
           icon={<ReceiptText size={28} aria-hidden />}
-          title="No transactions yet"
-          description="Money you add, send or receive shows up here."
+          title={t`No transactions yet`}
+          description={t`Money you add, send or receive shows up here.`}
         />
       )}
-      {rows.length > 0 && <TransactionsTable label="Transactions" transactions={rows} />}
-      {transactions.hasNextPage && (
-        <Group justify="center" mt="md">
-          <Button
-            variant="default"
-            loading={transactions.isFetchingNextPage}
-            onClick={() => transactions.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        </Group>
-      )}
+      {rows.length > 0 && <TransactionsTable label={t`Transactions`} transactions={rows} />}
+      <LoadMore
+        hasNextPage={transactions.hasNextPage}
+        isFetchingNextPage={transactions.isFetchingNextPage}
+        onLoadMore={() => transactions.fetchNextPage()}
+      />
     </Card>
   );
 }

@@ -1,5 +1,8 @@
-import { entryKindLabels } from '@coffer/contracts/ledger';
 import type { WalletTransaction, WalletTransactionStatus } from '@coffer/contracts/wallet';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui as useLinguiContext } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Anchor,
   Badge,
@@ -15,11 +18,12 @@ import { Link } from 'react-router';
 import { CardList } from '../../../components/card-list.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
+import { useEntryKindLabel } from './entry-kinds.ts';
 
-const statusBadges: Record<WalletTransactionStatus, { label: string; color: string }> = {
-  completed: { label: 'Completed', color: 'green' },
-  pending: { label: 'Pending', color: 'yellow' },
-  rejected: { label: 'Rejected', color: 'red' },
+const statusBadges: Record<WalletTransactionStatus, { label: MessageDescriptor; color: string }> = {
+  completed: { label: msg`Completed`, color: 'green' },
+  pending: { label: msg`Pending`, color: 'yellow' },
+  rejected: { label: msg`Rejected`, color: 'red' },
 };
 
 /**
@@ -27,10 +31,11 @@ const statusBadges: Record<WalletTransactionStatus, { label: string; color: stri
  * otherwise squeeze the Status column until "Completed" read "COMPL…".
  */
 function StatusBadge({ status }: { status: WalletTransactionStatus }) {
+  const { i18n } = useLinguiContext();
   const badge = statusBadges[status];
   return (
     <Badge color={badge.color} variant="light" miw="max-content">
-      {badge.label}
+      {i18n._(badge.label)}
     </Badge>
   );
 }
@@ -67,17 +72,24 @@ function SignedAmount({ transaction }: { transaction: WalletTransaction }) {
  * payout not yet sent has no line to name; its status says what happens to it.
  */
 function DisputeAction({ transaction }: { transaction: WalletTransaction }) {
+  const { t } = useLingui();
+  const entryKindLabel = useEntryKindLabel();
   if (!transaction.entryId) return null;
-  if (transaction.disputeReference) {
+  const reference = transaction.disputeReference;
+  if (reference) {
     return (
       <Anchor component={Link} to="/dispute" size="sm" style={{ whiteSpace: 'nowrap' }}>
-        Disputed{' '}
-        <Text span ff="monospace" size="sm">
-          {transaction.disputeReference}
-        </Text>
+        <Trans>
+          Disputed{' '}
+          <Text span ff="monospace" size="sm">
+            {reference}
+          </Text>
+        </Trans>
       </Anchor>
     );
   }
+  const kind = entryKindLabel(transaction.kind);
+  const { description } = transaction;
   const amount = formatAmountMinor(transaction.amountMinor, transaction.currency, {
     signDisplay: 'exceptZero',
   });
@@ -89,9 +101,9 @@ function DisputeAction({ transaction }: { transaction: WalletTransaction }) {
       to={`/dispute?entry=${encodeURIComponent(transaction.entryId)}`}
       variant="subtle"
       size="compact-sm"
-      aria-label={`Dispute ${entryKindLabels[transaction.kind]} ${amount}: ${transaction.description}`}
+      aria-label={t`Dispute ${kind} ${amount}: ${description}`}
     >
-      Dispute
+      <Trans>Dispute</Trans>
     </Button>
   );
 }
@@ -112,6 +124,7 @@ function TransactionCards({
   label: string;
   transactions: readonly WalletTransaction[];
 }) {
+  const entryKindLabel = useEntryKindLabel();
   return (
     <CardList label={label} hiddenFrom="sm">
       {transactions.map((transaction) => (
@@ -124,7 +137,7 @@ function TransactionCards({
           </Group>
           <Group justify="space-between" align="center" wrap="wrap" gap="xs" mt={6}>
             <Text size="xs" c="dimmed">
-              <DateTime isoDate={transaction.createdAt} /> · {entryKindLabels[transaction.kind]}
+              <DateTime isoDate={transaction.createdAt} /> · {entryKindLabel(transaction.kind)}
             </Text>
             <Group gap="xs" wrap="nowrap">
               <DisputeAction transaction={transaction} />
@@ -167,18 +180,31 @@ function WideTransactionsTable({
   label: string;
   transactions: readonly WalletTransaction[];
 }) {
+  const entryKindLabel = useEntryKindLabel();
   return (
     <Table.ScrollContainer minWidth={640} type="native">
       <Table aria-label={label} verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Description</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Dispute</VisuallyHidden>
+              <Trans>Status</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Date</Trans>
+            </Table.Th>
+            <Table.Th ta="end">
+              <Trans>Amount</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Type</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Description</Trans>
+            </Table.Th>
+            <Table.Th>
+              <VisuallyHidden>
+                <Trans>Dispute</Trans>
+              </VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -191,17 +217,17 @@ function WideTransactionsTable({
               <Table.Td fz="sm">
                 <DateTime isoDate={transaction.createdAt} />
               </Table.Td>
-              <Table.Td ta="right">
+              <Table.Td ta="end">
                 <SignedAmount transaction={transaction} />
               </Table.Td>
               {/* Whole: the Dispute column took the width that kept "Bill payment" on a line. */}
               <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                {entryKindLabels[transaction.kind]}
+                {entryKindLabel(transaction.kind)}
               </Table.Td>
               <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
                 {transaction.description}
               </Table.Td>
-              <Table.Td ta="right">
+              <Table.Td ta="end">
                 <DisputeAction transaction={transaction} />
               </Table.Td>
             </Table.Tr>

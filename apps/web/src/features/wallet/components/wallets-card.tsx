@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -18,14 +19,14 @@ export function WalletsCard() {
       <Stack gap="md">
         <Group justify="space-between">
           <Title order={2} id={headingId}>
-            Your wallets
+            <Trans>Your wallets</Trans>
           </Title>
           <Group gap="xs">
             <Button component={Link} to="/exchange" variant="light" size="xs">
-              Exchange
+              <Trans>Exchange</Trans>
             </Button>
             <Button component={Link} to="/wallets" variant="subtle" size="xs">
-              All wallets
+              <Trans>All wallets</Trans>
             </Button>
           </Group>
         </Group>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Center, Loader, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
@@ -10,20 +11,23 @@ import { TestMoneyCard } from '../components/test-money-card.tsx';
 
 /** PRODUCT.md "Add money": how to fund the wallet, recent deposits, and sandbox test money. */
 export function AddMoneyPage() {
-  usePageTitle('Add money');
+  const { t } = useLingui();
+  usePageTitle(t`Add money`);
   const wallet = useQuery(walletQueryOptions);
   const isSandbox = useIsSandbox();
   return (
     <Stack gap="lg" maw={880}>
-      <Title order={1}>Add money</Title>
+      <Title order={1}>
+        <Trans>Add money</Trans>
+      </Title>
       {wallet.isPending && (
         <Center py="xl">
-          <Loader aria-label="Loading your account" />
+          <Loader aria-label={t`Loading your account`} />
         </Center>
       )}
       {wallet.isError && (
         <LoadFailed
-          title="Your account did not load"
+          title={t`Your account did not load`}
           error={wallet.error}
           isRetrying={wallet.isFetching}
           onRetry={() => wallet.refetch()}

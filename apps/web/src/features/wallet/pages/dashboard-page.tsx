@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
@@ -14,20 +15,24 @@ import { WalletsCard } from '../components/wallets-card.tsx';
 import classes from './dashboard-page.module.css';
 
 export function DashboardPage() {
-  usePageTitle('Dashboard');
+  const { t } = useLingui();
+  usePageTitle(t`Dashboard`);
   const me = useMe();
+  const username = me?.username || t`User`;
   const wallet = useQuery(walletQueryOptions);
   return (
     <Stack gap="lg" maw={1080}>
       <Stack gap={4}>
-        <Title order={1}>Hello, {me?.username || 'User'}</Title>
+        <Title order={1}>
+          <Trans>Hello, {username}</Trans>
+        </Title>
         {me && <AccountLevelNotice me={me} />}
       </Stack>
       <div className={classes.summary}>
         <div>
           {wallet.isError ? (
             <LoadFailed
-              title="Your balance did not load"
+              title={t`Your balance did not load`}
               error={wallet.error}
               isRetrying={wallet.isFetching}
               onRetry={() => wallet.refetch()}

@@ -5,6 +5,7 @@ import {
   quoteValiditySeconds,
 } from '@coffer/contracts/exchange';
 import type { WalletList } from '@coffer/contracts/wallets';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -20,14 +21,17 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod/mini';
 import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
 import { SegmentedChoice } from '../../../components/segmented-choice.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { useContractForm } from '../../../lib/forms.ts';
-import { formatAmountMinor } from '../../../lib/money.ts';
+import { intlLocale } from '../../../lib/i18n.ts';
+import { amountTextForApi, formatAmountMinor } from '../../../lib/money.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import {
   acceptQuote,
@@ -46,6 +50,19 @@ function useSecondsLeft(deadlineMs: number): number {
   return Math.max(0, Math.ceil((deadlineMs - nowMs) / 1000));
 }
 
+/** A markup in basis points as the page's language writes a percentage ("0.50%", "0,50 %"). */
+function percentOfBasisPoints(basisPoints: number): string {
+  return new Intl.NumberFormat(intlLocale(), {
+    style: 'percent',
+    minimumFractionDigits: 2,
+  }).format(basisPoints / 10_000);
+}
+
+/** The quote's amount as typed in the page's language, sent as the plain decimal the API takes. */
+const quoteFormSchema = z.extend(quoteBodySchema, {
+  amount: z.pipe(z.pipe(z.string(), z.transform(amountTextForApi)), quoteBodySchema.shape.amount),
+});
+
 function QuoteCard({
   quote,
   deadlineMs,
@@ -57,6 +74,7 @@ function QuoteCard({
   onRequote: () => void;
   onAccepted: (result: ExchangeResult) => void;
 }) {
+  const { t } = useLingui();
   const headingId = useId();
   const secondsLeft = useSecondsLeft(deadlineMs);
   const queryClient = useQueryClient();
@@ -69,56 +87,59 @@ function QuoteCard({
   });
   const isExpired = secondsLeft === 0;
   const rows: [string, string][] = [
-    ['You pay', formatAmountMinor(quote.sellMinor, quote.sellCurrency)],
-    ['You receive', formatAmountMinor(quote.receiveMinor, quote.receiveCurrency)],
-    ['Mid rate', `1 ${quote.sellCurrency} = ${quote.midRate} ${quote.receiveCurrency}`],
+    [t`You pay`, formatAmountMinor(quote.sellMinor, quote.sellCurrency)],
+    [t`You receive`, formatAmountMinor(quote.receiveMinor, quote.receiveCurrency)],
+    [t`Mid rate`, `1 ${quote.sellCurrency} = ${quote.midRate} ${quote.receiveCurrency}`],
     [
-      'Our markup',
-      `${(quote.markupBp / 100).toFixed(2)} % (${formatAmountMinor(quote.markupMinor, quote.receiveCurrency)})`,
+      t`Our markup`,
+      `${percentOfBasisPoints(quote.markupBp)} (${formatAmountMinor(quote.markupMinor, quote.receiveCurrency)})`,
     ],
-    ['Rate applied', `1 ${quote.sellCurrency} = ${quote.appliedRate} ${quote.receiveCurrency}`],
+    [t`Rate applied`, `1 ${quote.sellCurrency} = ${quote.appliedRate} ${quote.receiveCurrency}`],
     [
-      'Fee',
-      quote.feeMinor === 0n ? 'None' : formatAmountMinor(quote.feeMinor, quote.receiveCurrency),
+      t`Fee`,
+      quote.feeMinor === 0n ? t`None` : formatAmountMinor(quote.feeMinor, quote.receiveCurrency),
     ],
   ];
+  const rateAt = formatDateTime(quote.rateAt);
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId} mb="md">
-        Your quote
+        <Trans>Your quote</Trans>
       </Title>
       <Table>
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
               <Table.Th>{label}</Table.Th>
-              <Table.Td>{value}</Table.Td>
+              <Table.Td>
+                <bdi>{value}</bdi>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       <Text size="xs" c="dimmed" mt="xs">
-        Rate of {new Date(quote.rateAt).toLocaleString()}.
+        <Trans>Rate of {rateAt}.</Trans>
       </Text>
       <Stack gap="sm" mt="md" align="flex-start">
         {isExpired ? (
-          <Alert color="yellow" title="This quote has expired">
-            Rates move: ask for a new quote to exchange.
+          <Alert color="yellow" title={t`This quote has expired`}>
+            <Trans>Rates move: ask for a new quote to exchange.</Trans>
           </Alert>
         ) : (
           <Text role="timer" aria-live="off" data-testid="quote-countdown">
-            This quote is valid for {secondsLeft} s.
+            <Trans>This quote is valid for {secondsLeft} s.</Trans>
           </Text>
         )}
         <FormAlert message={accept.error ? errorMessage(accept.error) : null} />
         <Group>
           {!isExpired && (
             <Button onClick={() => accept.mutate()} loading={accept.isPending}>
-              Accept and exchange
+              <Trans>Accept and exchange</Trans>
             </Button>
           )}
           <Button variant="light" onClick={onRequote}>
-            Get a new quote
+            <Trans>Get a new quote</Trans>
           </Button>
         </Group>
       </Stack>
@@ -127,11 +148,12 @@ function QuoteCard({
 }
 
 function QuoteForm({ wallets, onQuote }: { wallets: WalletList; onQuote: (quote: Quote) => void }) {
+  const { t } = useLingui();
   const currencies = wallets.items.map((wallet) => wallet.currency);
   const choices = currencies.map((code) => ({ value: code, label: code }));
   const mutation = useMutation({ mutationFn: requestQuote });
   const { form, formError, onSubmit, isPending } = useContractForm({
-    schema: quoteBodySchema,
+    schema: quoteFormSchema,
     initialValues: {
       sellCurrency: wallets.mainCurrency,
       receiveCurrency: currencies.find((code) => code !== wallets.mainCurrency) ?? '',
@@ -141,46 +163,47 @@ function QuoteForm({ wallets, onQuote }: { wallets: WalletList; onQuote: (quote:
     mutation,
     onSuccess: (quote) => onQuote(quote),
     fieldsByCode: { amount_too_small: 'amount', same_currency: 'receiveCurrency' },
-    otherFailureMessage: 'No quote could be given. Please try again.',
+    otherFailureMessage: t`No quote could be given. Please try again.`,
   });
   const side = form.values.side;
+  const amountCurrency = side === 'sell' ? form.values.sellCurrency : form.values.receiveCurrency;
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="md" align="flex-start">
         <FormAlert message={formError} />
         <Group align="flex-end">
           <ChoiceSelect
-            label="From wallet"
-            placeholder="Choose"
+            label={t`From wallet`}
+            placeholder={t`Choose`}
             data={choices}
             w={160}
             {...form.getInputProps('sellCurrency')}
           />
           <ChoiceSelect
-            label="To wallet"
-            placeholder="Choose"
+            label={t`To wallet`}
+            placeholder={t`Choose`}
             data={choices}
             w={160}
             {...form.getInputProps('receiveCurrency')}
           />
         </Group>
         <SegmentedChoice
-          label="The amount is"
+          label={t`The amount is`}
           data={[
-            { value: 'sell', label: 'Amount to pay' },
-            { value: 'receive', label: 'Amount to receive' },
+            { value: 'sell', label: t`Amount to pay` },
+            { value: 'receive', label: t`Amount to receive` },
           ]}
           value={form.values.side}
           onChange={(value) => form.setFieldValue('side', value)}
         />
         <TextInput
-          label={`Amount in ${side === 'sell' ? form.values.sellCurrency : form.values.receiveCurrency}`}
+          label={t`Amount in ${amountCurrency}`}
           inputMode="decimal"
           w={240}
           {...form.getInputProps('amount')}
         />
         <Button type="submit" loading={isPending}>
-          Get a quote
+          <Trans>Get a quote</Trans>
         </Button>
       </Stack>
     </form>
@@ -188,20 +211,25 @@ function QuoteForm({ wallets, onQuote }: { wallets: WalletList; onQuote: (quote:
 }
 
 function ExchangeDone({ result, onAgain }: { result: ExchangeResult; onAgain: () => void }) {
+  const { t } = useLingui();
+  const paid = formatAmountMinor(result.sellMinor, result.sellCurrency);
+  const received = formatAmountMinor(result.receiveMinor, result.receiveCurrency);
+  const rate = result.appliedRate;
   return (
-    <Alert color="green" title="Exchanged">
+    <Alert color="green" title={t`Exchanged`}>
       <Stack gap="xs">
         <Text>
-          You paid {formatAmountMinor(result.sellMinor, result.sellCurrency)} and received{' '}
-          {formatAmountMinor(result.receiveMinor, result.receiveCurrency)} at {result.appliedRate}.
-          It is on both wallets’ statements.
+          <Trans>
+            You paid <bdi>{paid}</bdi> and received <bdi>{received}</bdi> at <bdi>{rate}</bdi>. It
+            is on both wallets’ statements.
+          </Trans>
         </Text>
         <Group>
           <Anchor component={Link} to="/wallets">
-            See your wallets
+            <Trans>See your wallets</Trans>
           </Anchor>
           <Anchor component="button" type="button" onClick={onAgain}>
-            Exchange again
+            <Trans>Exchange again</Trans>
           </Anchor>
         </Group>
       </Stack>
@@ -211,7 +239,8 @@ function ExchangeDone({ result, onAgain }: { result: ExchangeResult; onAgain: ()
 
 /** `/exchange`: a quote with the rate shown up front, valid 30 seconds, accepted once. */
 export function ExchangePage() {
-  usePageTitle('Exchange');
+  const { t } = useLingui();
+  usePageTitle(t`Exchange`);
   const wallets = useQuery(walletsQueryOptions);
   const rates = useQuery(exchangeRatesQueryOptions);
   const [quoted, setQuoted] = useState<{ quote: Quote; deadlineMs: number } | null>(null);
@@ -219,31 +248,39 @@ export function ExchangePage() {
   const hasTwoWallets = (wallets.data?.items.length ?? 0) >= 2;
   return (
     <Stack gap="lg" maw={760}>
-      <Title order={1}>Exchange</Title>
+      <Title order={1}>
+        <Trans>Exchange</Trans>
+      </Title>
       <Text c="dimmed">
-        Move money between your wallets. You see the rate, our markup and what you receive before
-        you accept; a quote holds for {quoteValiditySeconds} seconds.
+        <Trans>
+          Move money between your wallets. You see the rate, our markup and what you receive before
+          you accept; a quote holds for {quoteValiditySeconds} seconds.
+        </Trans>
       </Text>
       {rates.data && !rates.data.isHealthy && (
-        <Alert color="red" title="Exchange is unavailable right now">
-          We have no current exchange rate, so we cannot give a quote. Please try again later.
+        <Alert color="red" title={t`Exchange is unavailable right now`}>
+          <Trans>
+            We have no current exchange rate, so we cannot give a quote. Please try again later.
+          </Trans>
         </Alert>
       )}
       {wallets.isError && (
         <LoadFailed
-          title="Your wallets did not load"
+          title={t`Your wallets did not load`}
           error={wallets.error}
           isRetrying={wallets.isFetching}
           onRetry={() => wallets.refetch()}
         />
       )}
-      {wallets.isPending && <LoadingState label="Loading your wallets" />}
+      {wallets.isPending && <LoadingState label={t`Loading your wallets`} />}
       {wallets.data && !hasTwoWallets && (
-        <Alert color="blue" title="You need a second wallet">
-          <Anchor component={Link} to="/wallets">
-            Open a wallet in another currency
-          </Anchor>{' '}
-          to exchange into it.
+        <Alert color="blue" title={t`You need a second wallet`}>
+          <Trans>
+            <Anchor component={Link} to="/wallets">
+              Open a wallet in another currency
+            </Anchor>{' '}
+            to exchange into it.
+          </Trans>
         </Alert>
       )}
       {done && (

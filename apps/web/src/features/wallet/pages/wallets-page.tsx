@@ -1,5 +1,6 @@
 import type { WalletList } from '@coffer/contracts/wallets';
 import { openWalletBodySchema } from '@coffer/contracts/wallets';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -15,6 +16,7 @@ import { openWallet, walletsQueryOptions } from '../api.ts';
 import { EstimatedTotal, WalletsTable } from '../components/wallets-table.tsx';
 
 function OpenWalletForm({ wallets }: { wallets: WalletList }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const mutation = useMutation({ mutationFn: openWallet });
   const { form, formError, onSubmit, isPending } = useContractForm({
@@ -22,24 +24,31 @@ function OpenWalletForm({ wallets }: { wallets: WalletList }) {
     initialValues: { currency: wallets.openableCurrencies[0] ?? '' },
     mutation,
     onSuccess: async (opened) => {
-      showSuccessToast(`Your ${opened.currency} wallet is open: account ${opened.accountNumber}.`);
+      const { currency, accountNumber } = opened;
+      showSuccessToast(t`Your ${currency} wallet is open: account ${accountNumber}.`);
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });
     },
-    otherFailureMessage: 'The wallet could not be opened. Please try again.',
+    otherFailureMessage: t`The wallet could not be opened. Please try again.`,
   });
   if (!wallets.canOpen) {
     return (
-      <Alert color="blue" title="Verify your identity to open more wallets">
-        Wallets in other currencies open at level 2.{' '}
-        <Anchor component={Link} to="/kyc">
-          Verify your identity
-        </Anchor>
-        .
+      <Alert color="blue" title={t`Verify your identity to open more wallets`}>
+        <Trans>
+          Wallets in other currencies open at level 2.{' '}
+          <Anchor component={Link} to="/kyc">
+            Verify your identity
+          </Anchor>
+          .
+        </Trans>
       </Alert>
     );
   }
   if (wallets.openableCurrencies.length === 0) {
-    return <Text c="dimmed">You hold a wallet in every currency offered here.</Text>;
+    return (
+      <Text c="dimmed">
+        <Trans>You hold a wallet in every currency offered here.</Trans>
+      </Text>
+    );
   }
   return (
     <form noValidate onSubmit={onSubmit}>
@@ -47,14 +56,14 @@ function OpenWalletForm({ wallets }: { wallets: WalletList }) {
         <FormAlert message={formError} />
         <Group align="flex-end">
           <ChoiceSelect
-            label="Currency"
-            placeholder="Choose a currency"
+            label={t`Currency`}
+            placeholder={t`Choose a currency`}
             data={wallets.openableCurrencies.map((code) => ({ value: code, label: code }))}
             w={200}
             {...form.getInputProps('currency')}
           />
           <Button type="submit" loading={isPending}>
-            Open wallet
+            <Trans>Open wallet</Trans>
           </Button>
         </Group>
       </Stack>
@@ -64,26 +73,29 @@ function OpenWalletForm({ wallets }: { wallets: WalletList }) {
 
 /** `/wallets`: every wallet of the customer, and opening one in another currency. */
 export function WalletsPage() {
-  usePageTitle('Wallets');
+  const { t } = useLingui();
+  usePageTitle(t`Wallets`);
   const headingId = useId();
   const wallets = useQuery(walletsQueryOptions);
   return (
     <Stack gap="lg" maw={960}>
       <Group justify="space-between">
-        <Title order={1}>Wallets</Title>
+        <Title order={1}>
+          <Trans>Wallets</Trans>
+        </Title>
         <Button component={Link} to="/exchange" variant="light">
-          Exchange
+          <Trans>Exchange</Trans>
         </Button>
       </Group>
       {wallets.isError && (
         <LoadFailed
-          title="Your wallets did not load"
+          title={t`Your wallets did not load`}
           error={wallets.error}
           isRetrying={wallets.isFetching}
           onRetry={() => wallets.refetch()}
         />
       )}
-      {wallets.isPending && <LoadingState label="Loading your wallets" />}
+      {wallets.isPending && <LoadingState label={t`Loading your wallets`} />}
       {wallets.data && (
         <>
           <Card withBorder padding="lg">
@@ -94,7 +106,7 @@ export function WalletsPage() {
           </Card>
           <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
             <Title order={2} id={headingId} mb="md">
-              Open a wallet in another currency
+              <Trans>Open a wallet in another currency</Trans>
             </Title>
             <OpenWalletForm wallets={wallets.data} />
           </Card>
