@@ -98,8 +98,39 @@ function staleCatalogs(directories) {
     );
 }
 
+/**
+ * The web's catalogs share one I18n on the server, and a message's id is its English (and
+ * context): the same English translated two ways in two features would show one feature the
+ * other's words, and the browser, which loads only its page's, would not hydrate the page.
+ */
+function conflictingTranslations(directories) {
+  const webDirectories = directories.filter((directory) =>
+    directory.startsWith(path.join(root, 'apps/web/')),
+  );
+  const problems = [];
+  for (const language of translatedLanguages) {
+    const firstSeen = new Map();
+    for (const directory of webDirectories) {
+      const file = path.join(directory, `${language}.po`);
+      for (const [key, { msgid, msgstr }] of readPo(file)) {
+        const earlier = firstSeen.get(key);
+        if (earlier && earlier.msgstr !== msgstr && msgstr !== '') {
+          problems.push(
+            `${path.relative(root, file)}: "${msgid.slice(0, 50)}" is "${msgstr}" here and "${earlier.msgstr}" in ${path.relative(root, earlier.file)} (give one a context, or one translation)`,
+          );
+        } else if (!earlier) firstSeen.set(key, { msgstr, file });
+      }
+    }
+  }
+  return problems;
+}
+
 const directories = catalogDirectories();
-const problems = [...staleCatalogs(directories), ...directories.flatMap(translationProblems)];
+const problems = [
+  ...staleCatalogs(directories),
+  ...directories.flatMap(translationProblems),
+  ...conflictingTranslations(directories),
+];
 if (problems.length > 0) {
   console.error(problems.join('\n'));
   console.error(

@@ -20,14 +20,10 @@ import { KeptSiteMenu } from './components/site-menu.tsx';
 import { LandingPage } from './features/landing/pages/landing-page.tsx';
 import { escapeHtml } from './lib/escape-html.ts';
 import { healthQueryOptions } from './lib/health.ts';
-import { setLanguageSource } from './lib/i18n.ts';
+import { renderSynchronouslyIn } from './lib/i18n.ts';
 import { meQueryKey } from './lib/session.ts';
 import { siteQueryOptions } from './lib/site.ts';
 import { i18nOf } from './server-i18n.ts';
-
-// The render is synchronous: the language of the one in progress is this module's to keep.
-let renderLanguage: Language = 'en';
-setLanguageSource(() => renderLanguage);
 
 /** The answers of GET /public/site, /health and /auth/session for this request. */
 export type LandingPageData = { site: SiteAnswer; health: HealthResponse; me: Me | null };
@@ -55,25 +51,26 @@ export function renderLandingPage(
   if (!template.includes(titleSlot) || !template.includes(pageSlot)) {
     throw new Error('landing.html must contain the title and page slots');
   }
-  renderLanguage = language;
   const queryClient = createQueryClient();
   queryClient.setQueryData(siteQueryOptions.queryKey, data.site);
   queryClient.setQueryData(healthQueryOptions.queryKey, data.health);
   queryClient.setQueryData(meQueryKey, data.me);
-  const pageHtml = renderToString(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18nOf(language)}>
-        <DirectionProvider initialDirection={directionOf(language)} detectDirection={false}>
-          <MantineProvider {...mantineSettings}>
-            <StaticRouter location="/">
-              <PublicFrame siteMenu={<LandingSiteMenu />}>
-                <LandingPage />
-              </PublicFrame>
-            </StaticRouter>
-          </MantineProvider>
-        </DirectionProvider>
-      </I18nProvider>
-    </QueryClientProvider>,
+  const pageHtml = renderSynchronouslyIn(language, () =>
+    renderToString(
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider i18n={i18nOf(language)}>
+          <DirectionProvider initialDirection={directionOf(language)} detectDirection={false}>
+            <MantineProvider {...mantineSettings}>
+              <StaticRouter location="/">
+                <PublicFrame siteMenu={<LandingSiteMenu />}>
+                  <LandingPage />
+                </PublicFrame>
+              </StaticRouter>
+            </MantineProvider>
+          </DirectionProvider>
+        </I18nProvider>
+      </QueryClientProvider>,
+    ),
   );
   return template
     .replace(/<html lang="[^"]*"/, `<html lang="${language}" dir="${directionOf(language)}"`)

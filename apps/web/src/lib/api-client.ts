@@ -6,11 +6,25 @@ import { z } from 'zod/mini';
 /** Failures that happen in the browser before or instead of an API answer. */
 export type ClientErrorCode = 'network_error' | 'timeout' | 'invalid_response';
 
-const clientErrorMessages: Record<ClientErrorCode, MessageDescriptor> = {
+const clientErrorMessages: Record<ClientErrorCode, MessageDescriptor | string> = {
   network_error: msg`Coffer could not be reached. Check your connection and try again.`,
   timeout: msg`Coffer took too long to answer. Please try again.`,
-  invalid_response: { id: errorCodes.internal.message },
+  invalid_response: errorCodes.internal.message,
 };
+
+/**
+ * A contract's English message (docs/decisions/055: the English is its id) in the page's
+ * language when a loaded catalog has it, else as written: asking Lingui for an id no
+ * catalog has would warn on the console and interpolate nothing.
+ */
+export function contractText(english: string): string {
+  return Object.hasOwn(i18n.messages, english) ? i18n._(english) : english;
+}
+
+function clientErrorText(code: ClientErrorCode): string {
+  const message = clientErrorMessages[code];
+  return typeof message === 'string' ? contractText(message) : i18n._(message);
+}
 
 /** Every failed API call becomes one of these; `message` is fit to show to the user. */
 export class ApiError extends Error {
@@ -42,7 +56,7 @@ export class ApiError extends Error {
 
 export function clientError(code: ClientErrorCode, status: number, cause?: unknown): ApiError {
   // In the browser only, where the app's one I18n is the page's language.
-  return new ApiError({ status, code, message: i18n._(clientErrorMessages[code]), cause });
+  return new ApiError({ status, code, message: clientErrorText(code), cause });
 }
 
 export const requestTimeoutMs = 15_000;
@@ -131,5 +145,5 @@ async function fetchAnswer(options: RequestOptions<unknown>): Promise<ApiAnswer>
 
 /** The message to show for any error a query or mutation produced. */
 export function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : i18n._(errorCodes.internal.message);
+  return error instanceof ApiError ? error.message : contractText(errorCodes.internal.message);
 }

@@ -72,9 +72,29 @@ export async function loadPageWords(feature: string | undefined): Promise<void> 
 // while the frame's load).
 let languageSource = (): Language => (isLanguage(i18n.locale) ? i18n.locale : documentLanguage());
 
+/**
+ * The language of a synchronous render in progress (the landing page's), which wins over the
+ * source: the server's build shares this module between its two renderers.
+ */
+let synchronousRenderLanguage: Language | undefined;
+
 /** What dates and amounts are written for, where no component's `useLingui` can be asked. */
 export function currentLanguage(): Language {
-  return languageSource();
+  return synchronousRenderLanguage ?? languageSource();
+}
+
+/**
+ * For the server: renders synchronously in `language` (renderToString), leaving the source
+ * the app's asynchronous renders set (setLanguageSource) as it was.
+ */
+export function renderSynchronouslyIn<T>(language: Language, render: () => T): T {
+  const outer = synchronousRenderLanguage;
+  synchronousRenderLanguage = language;
+  try {
+    return render();
+  } finally {
+    synchronousRenderLanguage = outer;
+  }
 }
 
 /**

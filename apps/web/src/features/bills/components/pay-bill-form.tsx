@@ -113,7 +113,7 @@ export function PayBillForm({ me }: { me: Me }) {
             <WalletChoice
               wallets={wallets}
               walletId={form.values.walletId}
-              description="The amount is in this wallet's currency."
+              description={t`The amount is in this wallet's currency.`}
               onChange={(chosen) => {
                 form.setFieldValue('walletId', chosen);
                 form.clearFieldError('amount');

@@ -71,6 +71,7 @@ function CardPanel({
   onWalletChange: (walletId: string) => void;
 }) {
   const { card, terms, spending } = overview;
+  const { t } = useLingui();
   const wallets = useChoosableWallets();
   const fundingWallet = payingWalletOf(wallets, walletId);
   const isLive = card?.status === 'issued' || card?.status === 'frozen';
@@ -91,7 +92,7 @@ function CardPanel({
                 <WalletChoice
                   wallets={wallets}
                   walletId={walletId}
-                  description="The card pays from this wallet, in its currency, for as long as it lives."
+                  description={t`The card pays from this wallet, in its currency, for as long as it lives.`}
                   onChange={onWalletChange}
                 />
               )}

@@ -166,7 +166,7 @@ function RecipientDetailsStep({
           <WalletChoice
             wallets={wallets}
             walletId={form.values.walletId}
-            description="The amount is in this wallet's currency; the recipient needs a wallet in it too."
+            description={t`The amount is in this wallet's currency; the recipient needs a wallet in it too.`}
             onChange={(chosen) => {
               form.setFieldValue('walletId', chosen);
               form.clearFieldError('amount');
