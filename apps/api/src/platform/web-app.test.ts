@@ -39,7 +39,7 @@ export async function renderAppPage(request, build) {
   const page = JSON.stringify({
     url: request.url,
     email: user.email,
-    language: request.acceptLanguage ?? null,
+    language: request.language,
     cookieNames: [...request.cookies.keys()].sort(),
     manifest: build.manifest.marker,
   });
@@ -135,7 +135,7 @@ describe('the server-rendered landing page', () => {
     const plain = (await new TestClient(app).get('/')).body;
     const brotli = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
     expect(brotli.headers['content-encoding']).toBe('br');
-    expect(brotli.headers.vary).toBe('accept-encoding, cookie');
+    expect(brotli.headers.vary).toBe('accept-encoding, accept-language, cookie');
     expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain);
     const gzip = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
@@ -155,6 +155,31 @@ describe('the server-rendered landing page', () => {
     const response = await new TestClient(broken).get('/');
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(appPage);
+  });
+
+  it('says the language of the app’s page it serves: the chosen one, else the browser’s', async () => {
+    const withLanguage = webBuild('with-language', { hasRenderer: false });
+    writeFileSync(
+      path.join(withLanguage, 'index.html'),
+      appPage.replace('<html>', '<html lang="en">'),
+    );
+    const server = await appWith(withLanguage, 'Languages');
+    const arabic = await server.inject({
+      url: '/no-such-page',
+      headers: { accept: 'text/html', 'accept-language': 'ar-KW,ar;q=0.9' },
+    });
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    const chosen = await server.inject({
+      url: '/no-such-page',
+      headers: { accept: 'text/html', 'accept-language': 'ar', cookie: 'coffer-language=de' },
+    });
+    expect(chosen.body).toContain('<html lang="de" dir="ltr">');
+    const unknown = await server.inject({
+      url: '/no-such-page',
+      headers: { accept: 'text/html', 'accept-language': 'xx;q=abc, *' },
+    });
+    expect(unknown.body).toContain('<html lang="en" dir="ltr">');
+    expect(arabic.headers.vary).toContain('accept-language');
   });
 
   it('serves the app at / when the build has no renderer', async () => {
@@ -187,7 +212,7 @@ describe('the server-rendered app pages', () => {
     expect(renderedData<AppPageData>(response.body)).toEqual({
       url: '/dashboard',
       email: body.email,
-      language: 'de-DE,de;q=0.9',
+      language: 'de',
       cookieNames: expect.arrayContaining(['coffer-time-zone']),
       manifest: 'the manifest',
     });

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, ScrollRestoration, useLocation, useParams } from 'react-router';
+import { useFollowPersonLanguage } from '../lib/language-choice.ts';
 
 /**
  * The root of every page. Routes match case-insensitively, and then the address is
@@ -8,6 +9,7 @@ import { Navigate, Outlet, ScrollRestoration, useLocation, useParams } from 'rea
 export function RootLayout() {
   const location = useLocation();
   const params = useParams();
+  useFollowPersonLanguage();
   const canonicalPath = location.pathname.toLowerCase();
   if (Object.keys(params).length === 0 && location.pathname !== canonicalPath) {
     return (

@@ -1,5 +1,13 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { LoadingState } from './query-states.tsx';
+
+/** The loader's name in the page's language (the label is a message, `msg`). */
+function LoadingMessage({ label }: { label: MessageDescriptor }) {
+  const { i18n } = useLingui();
+  return <LoadingState label={i18n._(label)} />;
+}
 
 /**
  * A component whose code loads the first time it is shown, with a loader until then: for
@@ -8,11 +16,11 @@ import { LoadingState } from './query-states.tsx';
  */
 export function onDemand<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
-  loadingLabel: string,
+  loadingLabel: MessageDescriptor,
 ): ComponentType<Props> {
   const Loaded = lazy(async () => ({ default: await load() }));
   return (props: Props) => (
-    <Suspense fallback={<LoadingState label={loadingLabel} />}>
+    <Suspense fallback={<LoadingMessage label={loadingLabel} />}>
       <Loaded {...props} />
     </Suspense>
   );

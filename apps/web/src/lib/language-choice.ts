@@ -1,8 +1,11 @@
+import type { Me } from '@coffer/contracts/auth';
 import type { Language } from '@coffer/contracts/languages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiRequest, errorMessage, noContentSchema } from './api-client.ts';
-import { activateLanguage } from './i18n.ts';
-import { useMe } from './session.ts';
+import { activateLanguage, currentLanguage } from './i18n.ts';
+import { meQueryKey, useMe } from './session.ts';
+import { useSite } from './site.ts';
 import { showErrorToast } from './toasts.ts';
 
 /**
@@ -16,6 +19,9 @@ export function useChooseLanguage() {
   return useMutation({
     mutationFn: async (language: Language) => {
       if (me) {
+        // The session's copy first: the person's language is followed (below), and must
+        // not switch the page back while every query is asked again.
+        queryClient.setQueryData<Me | null>(meQueryKey, (old) => old && { ...old, language });
         await apiRequest({
           method: 'PUT',
           path: '/api/v1/profile/language',
@@ -28,4 +34,18 @@ export function useChooseLanguage() {
     onSuccess: () => queryClient.invalidateQueries(),
     onError: (error) => showErrorToast(errorMessage(error)),
   });
+}
+
+/**
+ * Signed in, the page is in the person's own language (the one their emails and statements
+ * are in): on sign-in on a new browser, and when they chose another elsewhere.
+ */
+export function useFollowPersonLanguage(): void {
+  const language = useMe()?.language;
+  const enabled = useSite()?.languages;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!language || !enabled?.includes(language) || language === currentLanguage()) return;
+    void activateLanguage(language).then(() => queryClient.invalidateQueries());
+  }, [language, enabled, queryClient]);
 }

@@ -1,6 +1,6 @@
 import { canonicalAmountText } from '@coffer/contracts/amount-text';
 import { type CurrencyCode, minorDigits, toCurrencyCode } from '@coffer/contracts/currencies';
-import { intlLocaleOf } from '@coffer/contracts/languages';
+import { directionOf, intlLocaleOf } from '@coffer/contracts/languages';
 import {
   AmountRefusedError,
   type AmountUse,
@@ -21,10 +21,14 @@ export function formatAmountMinor(
   currency: string,
   options: FormatMoneyOptions = {},
 ): string {
-  return formatMoney(
+  const language = currentLanguage();
+  const text = formatMoney(
     { amountMinor, currency: toCurrencyCode(currency) },
-    { locale: intlLocaleOf(currentLanguage()), ...options },
+    { locale: intlLocaleOf(language), ...options },
   );
+  // Arabic writes "1,000.00 US$" with Western digits: isolated left to right, or the
+  // sentence around it would show "$US 1,000.00" (the bidi algorithm moves the symbol).
+  return directionOf(language) === 'rtl' ? `\u2066${text}\u2069` : text;
 }
 
 /** What a person typed, in the page's language, as the plain decimal text the API takes. */

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 // What other features may use from kyc: the back office's customer page and list, and the
 // dashboard's account-level notice.
 import { onDemand } from '../../components/on-demand.tsx';
@@ -8,6 +9,6 @@ export { AccountLevelNotice } from './components/account-level-notice.tsx';
 // customer's dashboard included (AccountLevelNotice).
 export const CustomerKycTab = onDemand(
   async () => (await import('./components/customer-kyc-tab.tsx')).CustomerKycTab,
-  'Loading verifications',
+  msg`Loading verifications`,
 );
 export { KycStatusBadge } from './components/kyc-status-badge.tsx';

@@ -143,7 +143,7 @@ function describeValue(
   }
   if (typeof value === 'boolean') return i18n._(value ? valueWords.yes : valueWords.no);
   const role = roleSchema.safeParse(value);
-  if (field === 'role' && role.success) return roleLabels[role.data];
+  if (field === 'role' && role.success) return i18n._(roleLabels[role.data]);
   const status = typeof value === 'string' ? statusLabels[value] : undefined;
   if (field === 'status' && status) return i18n._(status);
   if (field.endsWith('Minor')) {

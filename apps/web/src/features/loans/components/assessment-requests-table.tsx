@@ -1,4 +1,5 @@
 import type { AssessmentRequest } from '@coffer/contracts/loans';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
@@ -13,11 +14,11 @@ import { formatAmountMinor } from '../../../lib/money.ts';
 // Loaded when a dialog first opens, as on the customer page's loans tab.
 const DeclineAssessmentForm = onDemand(
   async () => (await import('./decline-assessment-form.tsx')).DeclineAssessmentForm,
-  'Loading the form',
+  msg`Loading the form`,
 );
 const EligibilityForm = onDemand(
   async () => (await import('./eligibility-form.tsx')).EligibilityForm,
-  'Loading the form',
+  msg`Loading the form`,
 );
 
 /**

@@ -18,7 +18,7 @@ import { useMe } from '../../../lib/session.ts';
 // queue's first load (apps/web/budgets.json).
 const DisburseDialogForm = onDemand(
   async () => (await import('./disburse-dialog-form.tsx')).DisburseForm,
-  'Loading the form',
+  msg`Loading the form`,
 );
 
 /**

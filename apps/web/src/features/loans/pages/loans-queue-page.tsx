@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { onDemand } from '../../../components/on-demand.tsx';
@@ -13,11 +14,11 @@ import { LoanRequestsTable } from '../components/loan-requests-table.tsx';
 // applications, the queue's daily work, load with the page.
 const AssessmentRequestsTable = onDemand(
   async () => (await import('../components/assessment-requests-table.tsx')).AssessmentRequestsTable,
-  'Loading the assessment requests',
+  msg`Loading the assessment requests`,
 );
 const ToDisburseTable = onDemand(
   async () => (await import('../components/to-disburse-table.tsx')).ToDisburseTable,
-  'Loading the loans to disburse',
+  msg`Loading the loans to disburse`,
 );
 
 /**

@@ -94,7 +94,7 @@ function WalletItems({ profile }: { profile: Profile }) {
 }
 
 export function AccountDetailsCard({ profile }: { profile: Profile }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const pendingEmail = profile.pendingEmail;
   const [isEditingUsername, usernameDialog] = useDisclosure(false);
   const [isEditingEmail, emailDialog] = useDisclosure(false);
@@ -177,7 +177,7 @@ export function AccountDetailsCard({ profile }: { profile: Profile }) {
             <DataList.ItemLabel>
               <Trans>Role</Trans>
             </DataList.ItemLabel>
-            <DataList.ItemValue>{roleLabels[profile.role]}</DataList.ItemValue>
+            <DataList.ItemValue>{i18n._(roleLabels[profile.role])}</DataList.ItemValue>
           </DataList.Item>
         )}
         <DataList.Item>

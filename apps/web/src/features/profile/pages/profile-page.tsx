@@ -13,6 +13,7 @@ import { AccountDetailsCard } from '../components/account-details-card.tsx';
 import { ActivityCard } from '../components/activity-card.tsx';
 import { ChangePasswordCard } from '../components/change-password-card.tsx';
 import { DataExportLinkCard } from '../components/data-export-link-card.tsx';
+import { LanguageCard } from '../components/language-card.tsx';
 import { PasskeysCard } from '../components/passkeys-card.tsx';
 import { SessionsCard } from '../components/sessions-card.tsx';
 import { TwoFactorCard } from '../components/two-factor-card.tsx';
@@ -51,6 +52,7 @@ export function ProfilePage() {
         <>
           {wasAskedForTwoFactor ? <TwoFactorCard hasTotp={profile.data.hasTotp} /> : null}
           <AccountDetailsCard profile={profile.data} />
+          <LanguageCard />
           <ChangePasswordCard personalWords={[profile.data.username, profile.data.email]} />
           {wasAskedForTwoFactor ? null : <TwoFactorCard hasTotp={profile.data.hasTotp} />}
           <PasskeysCard />
