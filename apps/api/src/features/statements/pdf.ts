@@ -109,6 +109,12 @@ function writeText(
     return;
   }
   const runs = textRuns(pdfText(text), style.weight);
+  // pdfkit aligns each `continued` run on its own: a right-aligned heading whose characters
+  // are in two font files ("金額") would print its runs over each other. One line, laid out.
+  if (runs.length > 1 && options.align === 'right') {
+    writeOneLine(doc, runs, style, options, at);
+    return;
+  }
   runs.forEach((run, index) => {
     useFace(doc, run.face, style.sizePt);
     const runOptions = { ...options, continued: index < runs.length - 1 || options.continued };
@@ -133,10 +139,21 @@ function writeRightToLeft(
   options: TextOptions,
   at?: { x: number; y: number },
 ): void {
+  writeOneLine(doc, textRuns(pdfText(text), style.weight, 'rtl'), style, options, at);
+}
+
+/** Runs in the order they are seen, on one line, at the start or the end (`align`) of the box. */
+function writeOneLine(
+  doc: Pdf,
+  textRunsInOrder: ReturnType<typeof textRuns>,
+  style: TextStyle,
+  options: TextOptions,
+  at?: { x: number; y: number },
+): void {
   const left = at?.x ?? doc.x;
   const top = at?.y ?? doc.y;
   const boxWidthPt = options.width ?? doc.page.width - marginPt - left;
-  const runs = textRuns(pdfText(text), style.weight, 'rtl').map((run) => {
+  const runs = textRunsInOrder.map((run) => {
     useFace(doc, run.face, style.sizePt);
     return { ...run, widthPt: doc.widthOfString(run.text) };
   });

@@ -89,6 +89,24 @@ describe('statements in the customer’s language', () => {
     expect(text.replace(/\s/g, '')).toContain(`期末残高:${closing.replace(/\s/g, '')}`);
     expect(text).not.toContain('?');
     expect(response.rawPayload.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansJP-/);
+    // The right-aligned headings whose characters are in two font files: side by side, in
+    // order, not printed over each other.
+    const pieces = await textPieces(response.rawPayload);
+    for (const [first, second] of [
+      ['金', '額'],
+      ['残', '高'],
+    ]) {
+      // 日付's second character, which no other line of the page has.
+      const headingY = pieces.find((piece) => piece.text === '付')?.y;
+      const [a, b] = [first, second].map((char) =>
+        pieces.find(
+          (piece) => Math.abs(piece.y - (headingY ?? 0)) < 3 && piece.text.includes(char ?? ''),
+        ),
+      );
+      expect(a && b, `${first}${second} in the table's heading`).toBeTruthy();
+      // One piece holding both, or two, the second a character's width to the right.
+      expect(a === b || (b?.x ?? 0) - (a?.x ?? 0) > 5).toBe(true);
+    }
   });
 
   it('writes an Arabic PDF from the right: shaped Arabic words, amounts readable', async () => {
