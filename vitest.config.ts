@@ -3,6 +3,7 @@ import path from 'node:path';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import { defineConfig } from 'vitest/config';
+import { contractsCatalogs } from './apps/web/contracts-catalogs.ts';
 import { featureDependenciesModule } from './apps/web/feature-dependencies.ts';
 
 // The API's integration tests run twice: once on PGlite and once on a real PostgreSQL
@@ -36,6 +37,7 @@ export default defineConfig({
           babel({ presets: [linguiTransformerBabelPreset()] }),
           lingui(),
           featureDependenciesModule(path.join(import.meta.dirname, 'apps/web/src')),
+          contractsCatalogs(),
         ],
         test: {
           name: 'unit',

@@ -60,8 +60,31 @@ function nameOf(node: ts.Node | undefined): string | null {
   return null;
 }
 
+/** zod's checks, whose message argument a form shows beside its field (`z.minLength(1, '…')`). */
+const zodCheck = /^(minLength|maxLength|length|gte|lte|gt|lt|regex|email|url|uuid|int|check)$/;
+
+function calleeNameOf(call: ts.CallExpression): string {
+  const callee = call.expression;
+  if (ts.isIdentifier(callee)) return callee.text;
+  return ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+}
+
+/** The constants a file gives zod's checks as their message (`const enterBoth = '…'`). */
+function constantsGivenToChecks(source: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && zodCheck.test(calleeNameOf(node))) {
+      for (const argument of node.arguments)
+        if (ts.isIdentifier(argument)) names.add(argument.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return names;
+}
+
 /** Whether the literal stands where this code keeps its messages. */
-function isMessagePlace(node: ts.Node): boolean {
+function isMessagePlace(node: ts.Node, checkConstants: ReadonlySet<string>): boolean {
   let child: ts.Node = node;
   let parent = node.parent;
   // Through a choice (`a ? 'x' : 'y'`, `a ?? 'x'`) and the lines of a text (`['…', '…'].join('\n')`).
@@ -87,7 +110,10 @@ function isMessagePlace(node: ts.Node): boolean {
     const table = parent.parent?.parent;
     return messageName.test(nameOf(table) ?? '');
   }
-  if (ts.isVariableDeclaration(parent)) return messageName.test(nameOf(parent) ?? '');
+  if (ts.isVariableDeclaration(parent)) {
+    const name = nameOf(parent) ?? '';
+    return messageName.test(name) || checkConstants.has(name);
+  }
   // The reason an amount's parser refuses it (`new MoneyParseError('…')`), which forms show.
   if (ts.isNewExpression(parent) && parent.arguments?.[0] === child) {
     return ts.isIdentifier(parent.expression) && parent.expression.text === 'MoneyParseError';
@@ -101,6 +127,7 @@ function isMessagePlace(node: ts.Node): boolean {
         ? callee.name.text
         : '';
     if (calleeName === 't' && parent.arguments[0] === child) return true;
+    if (zodCheck.test(calleeName)) return true;
     return calleeName === 'refine' && parent.arguments[1] === child;
   }
   // What a `somethingMessage(…)` function answers.
@@ -137,13 +164,14 @@ export function collectMessages(root: string, directories: string[]): SourceMess
       ts.ScriptTarget.Latest,
       true,
     );
+    const checkConstants = constantsGivenToChecks(source);
     const visit = (node: ts.Node) => {
       const text = textOf(node);
       if (
         text !== null &&
         !ts.isTemplateExpression(node.parent) &&
         isSentence(text) &&
-        isMessagePlace(node)
+        isMessagePlace(node, checkConstants)
       ) {
         const origins = found.get(text) ?? new Set<string>();
         origins.add(relative(root, file));

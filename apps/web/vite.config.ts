@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { checkPageBudgets } from './check-page-budgets.ts';
 import { entryGroup, firstScreenGroup } from './chunk-groups.ts';
+import { contractsCatalogs } from './contracts-catalogs.ts';
 import { featureDependenciesModule } from './feature-dependencies.ts';
 import { leanImports } from './lean-imports.ts';
 import { mantineStylesCheck } from './mantine-styles-check.ts';
@@ -56,6 +57,7 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui({ failOnCompileError: true }),
     featureDependenciesModule(path.join(import.meta.dirname, 'src')),
+    contractsCatalogs(),
     productionBuilds(),
     precompress(),
     landingServerOutDir(),

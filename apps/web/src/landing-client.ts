@@ -28,21 +28,26 @@ import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 import './components/language-switcher.css';
 import './features/landing/components/landing.css';
-import { isLanguage, languageCookieName } from '@coffer/contracts/languages';
 import { enhanceStaticLandingPage } from './features/landing/static-page.ts';
-import { writePreferenceCookie } from './lib/preference-cookies.ts';
 
 /**
  * The header's language choice without the app (components/language-switcher.tsx): the
  * choice is kept in the cookie the server reads, and the page is asked for again in it.
  */
+/** As long as browsers keep a cookie: 400 days. */
+const languageCookieMaxAgeSeconds = 400 * 24 * 60 * 60;
+
 function enhanceLanguageSwitchers(): void {
   for (const select of document.querySelectorAll<HTMLSelectElement>(
     'select[data-language-switcher]',
   )) {
     select.addEventListener('change', () => {
-      if (!isLanguage(select.value)) return;
-      writePreferenceCookie(languageCookieName, select.value);
+      // The select is named for the cookie and offers only the enabled languages. Written
+      // here as lib/preference-cookies.ts writes it: importing that module would bring the
+      // app's shared chunk to this page, which runs no app code.
+      const secure = window.location.protocol === 'https:' ? '; secure' : '';
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is async and newer than some browsers Coffer supports; the value is encoded.
+      document.cookie = `${select.name}=${encodeURIComponent(select.value)}; path=/; max-age=${languageCookieMaxAgeSeconds}; samesite=lax${secure}`;
       window.location.reload();
     });
   }

@@ -8,8 +8,13 @@ const catalogsByLanguage = new Map<string, Messages[]>();
 for (const [file, catalog] of Object.entries({
   ...import.meta.glob<Messages>('./locales/*.po', { eager: true, import: 'messages' }),
   ...import.meta.glob<Messages>('./features/*/locales/*.po', { eager: true, import: 'messages' }),
+  ...import.meta.glob<Messages>('../../../packages/contracts/locales/*.po', {
+    eager: true,
+    import: 'messages',
+    query: '?contracts',
+  }),
 })) {
-  const language = /([a-z]+)\.po$/.exec(file)?.[1] ?? '';
+  const language = /([a-z]+)\.po(\?contracts)?$/.exec(file)?.[1] ?? '';
   catalogsByLanguage.set(language, [...(catalogsByLanguage.get(language) ?? []), catalog]);
 }
 

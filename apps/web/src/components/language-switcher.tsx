@@ -1,4 +1,9 @@
-import { isLanguage, languageNames, sourceLanguage } from '@coffer/contracts/languages';
+import {
+  isLanguage,
+  languageCookieName,
+  languageNames,
+  sourceLanguage,
+} from '@coffer/contracts/languages';
 import { useLingui } from '@lingui/react/macro';
 import { Languages } from 'lucide-react';
 import { useChooseLanguage } from '../lib/language-choice.ts';
@@ -22,6 +27,7 @@ export function LanguageSwitcher() {
       <select
         aria-label={t`Language`}
         data-language-switcher=""
+        name={languageCookieName}
         value={i18n.locale}
         disabled={chooseLanguage.isPending}
         onChange={(event) => {

@@ -1,4 +1,5 @@
 import { type ErrorCode, errorBodySchema, errorCodes } from '@coffer/contracts/errors';
+import { type TextTranslator, textTranslator } from '@coffer/contracts/message-text';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { z } from 'zod/mini';
@@ -14,12 +15,21 @@ const clientErrorMessages: Record<ClientErrorCode, MessageDescriptor | string> =
 
 /**
  * A contract's English message (docs/decisions/055: the English is its id) in the page's
- * language when a loaded catalog has it, else as written: asking Lingui for an id no
+ * language when a loaded catalog has it, its values put back in where it was written from a
+ * template ("Enter a valid {coin} address"), else as written: asking Lingui for an id no
  * catalog has would warn on the console and interpolate nothing.
  */
 export function contractText(english: string): string {
-  return Object.hasOwn(i18n.messages, english) ? i18n._(english) : english;
+  const ids = Object.keys(i18n.messages);
+  const key = `${i18n.locale} ${ids.length}`;
+  if (translatorKey !== key) {
+    translator = textTranslator(ids, (id, values) => i18n._(id, values));
+    translatorKey = key;
+  }
+  return translator(english);
 }
+let translatorKey = '';
+let translator: TextTranslator = (english) => english;
 
 function clientErrorText(code: ClientErrorCode): string {
   const message = clientErrorMessages[code];

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@coffer/contracts/errors';
-import { ApiError } from './api-client.ts';
+import { ApiError, contractText } from './api-client.ts';
 
 export type FormWithErrors = {
   values: object;
@@ -14,7 +14,7 @@ export function unexplainedFailureOf(error: unknown, otherFailureMessage: string
   if (error instanceof ApiError && error.status !== 0 && error.status < 500) return null;
   return error instanceof ApiError && error.code === 'network_error'
     ? error.message
-    : otherFailureMessage;
+    : contractText(otherFailureMessage);
 }
 
 /**

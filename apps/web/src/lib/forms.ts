@@ -3,6 +3,7 @@ import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ZodMiniType } from 'zod/mini';
+import { contractText } from './api-client.ts';
 import { type FormWithErrors, showApiErrorOnForm } from './form-refusals.ts';
 
 /**
@@ -10,7 +11,15 @@ import { type FormWithErrors, showApiErrorOnForm } from './form-refusals.ts';
  * messages the server would answer with (the server stays the authority).
  */
 export function contractResolver(schema: Parameters<typeof schemaResolver>[0]) {
-  return schemaResolver(schema, { sync: true });
+  const resolve = schemaResolver(schema, { sync: true });
+  // The contract's refusals are English, their ids: shown in the page's language.
+  return (values: Parameters<typeof resolve>[0]) =>
+    Object.fromEntries(
+      Object.entries(resolve(values)).map(([field, message]) => [
+        field,
+        typeof message === 'string' ? contractText(message) : message,
+      ]),
+    );
 }
 
 export const passwordsDoNotMatchMessage = 'Passwords do not match';

@@ -21,11 +21,24 @@ type CatalogLoaders = Record<string, () => Promise<CatalogModule>>;
 
 const frameCatalogs = import.meta.glob<CatalogModule>('../locales/*.po');
 const featureCatalogs = import.meta.glob<CatalogModule>('../features/*/locales/*.po');
+/** The contracts' messages, whose English is their id (contracts-catalogs.ts). */
+const contractsCatalogs = import.meta.glob<CatalogModule>(
+  '../../../../packages/contracts/locales/*.po',
+  { query: '?contracts' },
+);
+/** The pseudo-feature of the contracts' catalog, loaded with the frame's. */
+const contractsCatalogName = 'contracts';
 
 function catalogLoader(
   feature: string,
   language: Language,
 ): (() => Promise<CatalogModule>) | undefined {
+  if (feature === contractsCatalogName) {
+    // English needs none: its English is its id.
+    return language === sourceLanguage
+      ? undefined
+      : contractsCatalogs[`../../../../packages/contracts/locales/${language}.po`];
+  }
   const loaders: CatalogLoaders = feature === '' ? frameCatalogs : featureCatalogs;
   const key =
     feature === '' ? `../locales/${language}.po` : `../features/${feature}/locales/${language}.po`;
@@ -104,6 +117,7 @@ export function renderSynchronouslyIn<T>(language: Language, render: () => T): T
  */
 export async function activateLanguage(language: Language): Promise<void> {
   featuresInUse.add('');
+  featuresInUse.add(contractsCatalogName);
   for (const name of featureDependencies[''] ?? []) featuresInUse.add(name);
   await loadCatalogs(language, featuresInUse);
   i18n.activate(language);
