@@ -107,7 +107,7 @@ type Language = 'de' | 'ar';
 const headings: Record<Language, Record<string, string>> = {
   de: {
     '/admin': 'Benutzer',
-    '/admin/queues/kyc': 'KYC-Warteschlange',
+    '/admin/queues/kyc': 'KYC-Prüfungen',
     '/admin/queues/support': 'Support-Posteingang',
     '/admin/audit': 'Prüfprotokoll',
     '/admin/books': 'Bücher',
@@ -117,7 +117,7 @@ const headings: Record<Language, Record<string, string>> = {
   ar: {
     '/admin': 'المستخدمون',
     '/admin/queues/kyc': 'قائمة التحقق من الهوية',
-    '/admin/queues/support': 'صندوق وارد الدعم',
+    '/admin/queues/support': 'صندوق الدعم',
     '/admin/audit': 'سجل التدقيق',
     '/admin/books': 'الدفاتر',
     '/admin/reports': 'التقارير',

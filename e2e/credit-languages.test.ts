@@ -211,7 +211,7 @@ describe('the credit pages in German, Japanese and Arabic', () => {
 
       // An admin reading German approves and pays it out from the loans queue.
       const admin = await customerIn('de', demo.admin);
-      await openInLanguage(admin, 'de', '/admin/queues/loans', 'Kredit-Warteschlange');
+      await openInLanguage(admin, 'de', '/admin/queues/loans', 'Kreditanträge');
       await admin.page
         .getByRole('region', { name: 'Anträge' })
         .getByRole('row')

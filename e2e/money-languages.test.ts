@@ -144,7 +144,7 @@ describe('the money pages in German and Arabic', () => {
     await page.getByRole('heading', { level: 1, name: `Hallo, ${demo.alice.username}` }).waitFor();
     await page.getByText('Verfügbares Guthaben').waitFor();
     await page.getByRole('link', { name: 'Geld einzahlen' }).waitFor();
-    await page.getByRole('heading', { level: 2, name: 'Umsätze' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Transaktionen' }).waitFor();
     // Alice's seeded balance, written the German way.
     await page.getByText('1.504,80 $', { exact: true }).first().waitFor();
 

@@ -226,8 +226,8 @@ describe('the server-rendered dashboard', () => {
         timeStyle: 'short',
         timeZone: region.timezoneId,
       }).format(new Date(createdAt));
-      // The browser asks for German, so the page is in German: its transactions are "Umsätze".
-      await page.getByRole('table', { name: 'Umsätze' }).getByText(tokyoTime).first().waitFor();
+      // The browser asks for German, so the page is in German: its transactions are "Transaktionen".
+      await page.getByRole('table', { name: 'Transaktionen' }).getByText(tokyoTime).first().waitFor();
     },
     testTimeoutMs,
   );

@@ -1,5 +1,4 @@
 import { Navigate, Outlet, ScrollRestoration, useLocation, useParams } from 'react-router';
-import { useFollowPersonLanguage } from '../lib/language-choice.ts';
 
 /**
  * The root of every page. Routes match case-insensitively, and then the address is
@@ -9,7 +8,6 @@ import { useFollowPersonLanguage } from '../lib/language-choice.ts';
 export function RootLayout() {
   const location = useLocation();
   const params = useParams();
-  useFollowPersonLanguage();
   const canonicalPath = location.pathname.toLowerCase();
   if (Object.keys(params).length === 0 && location.pathname !== canonicalPath) {
     return (

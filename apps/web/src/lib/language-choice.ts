@@ -1,11 +1,9 @@
 import type { Me } from '@coffer/contracts/auth';
 import type { Language } from '@coffer/contracts/languages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { apiRequest, errorMessage, noContentSchema } from './api-client.ts';
-import { activateLanguage, currentLanguage } from './i18n.ts';
+import { activateLanguage } from './i18n.ts';
 import { meQueryKey, useMe } from './session.ts';
-import { useSite } from './site.ts';
 import { showErrorToast } from './toasts.ts';
 
 /**
@@ -19,8 +17,7 @@ export function useChooseLanguage() {
   return useMutation({
     mutationFn: async (language: Language) => {
       if (me) {
-        // The session's copy first: the person's language is followed (below), and must
-        // not switch the page back while every query is asked again.
+        // The session's copy too: pages that show the person's language read it there.
         queryClient.setQueryData<Me | null>(meQueryKey, (old) => old && { ...old, language });
         await apiRequest({
           method: 'PUT',
@@ -34,18 +31,4 @@ export function useChooseLanguage() {
     onSuccess: () => queryClient.invalidateQueries(),
     onError: (error) => showErrorToast(errorMessage(error)),
   });
-}
-
-/**
- * Signed in, the page is in the person's own language (the one their emails and statements
- * are in): on sign-in on a new browser, and when they chose another elsewhere.
- */
-export function useFollowPersonLanguage(): void {
-  const language = useMe()?.language;
-  const enabled = useSite()?.languages;
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!language || !enabled?.includes(language) || language === currentLanguage()) return;
-    void activateLanguage(language).then(() => queryClient.invalidateQueries());
-  }, [language, enabled, queryClient]);
 }

@@ -23,7 +23,7 @@ import { z } from 'zod/mini';
 import { findUserById } from '../../customers/queries.ts';
 import { sessionOf } from '../../platform/access.ts';
 import { translateText } from '../../platform/i18n.ts';
-import { languageOf, setLanguageCookie } from '../../platform/languages.ts';
+import { languageOf } from '../../platform/languages.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';
 import { clearSessionCookie, revokeSession, setSessionCookie } from '../../platform/sessions.ts';
 import {
@@ -76,10 +76,6 @@ async function startSession(
   if (request.session)
     await revokeSession(request.server.db, request.session.userId, request.session.sessionId);
   setSessionCookie(reply, request.server.config, result.sessionToken);
-  // Signed in, the person's own language is the pages', on this browser too (ADR 054).
-  if (request.server.config.languages.includes(result.user.language)) {
-    setLanguageCookie(reply, request.server.config, result.user.language);
-  }
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -60,20 +60,6 @@ describe('the language of a person', () => {
     expect(me.language).toBe('ja');
   });
 
-  it('follows the person to a new browser: signing in sets the cookie to their own', async () => {
-    const { client, body: signup } = await signedUpClient(app);
-    await client.request('PUT', '/api/v1/profile/language', { language: 'de' });
-    const elsewhere = await new TestClient(app).request(
-      'POST',
-      '/api/v1/auth/login',
-      { email: signup.email, password: signup.password },
-      { 'accept-language': 'ja', cookie: `${languageCookieName}=ja` },
-    );
-    expect(elsewhere.statusCode).toBe(200);
-    const cookie = elsewhere.cookies.find((each) => each.name === languageCookieName);
-    expect(cookie?.value).toBe('de');
-  });
-
   it('refuses a language the operator has not enabled, or none of the four', async () => {
     const { client } = await signedUpClient(app);
     for (const language of ['ar', 'fr', '', 'de'.repeat(500)]) {
