@@ -227,7 +227,11 @@ describe('the server-rendered dashboard', () => {
         timeZone: region.timezoneId,
       }).format(new Date(createdAt));
       // The browser asks for German, so the page is in German: its transactions are "Transaktionen".
-      await page.getByRole('table', { name: 'Transaktionen' }).getByText(tokyoTime).first().waitFor();
+      await page
+        .getByRole('table', { name: 'Transaktionen' })
+        .getByText(tokyoTime)
+        .first()
+        .waitFor();
     },
     testTimeoutMs,
   );
