@@ -21,10 +21,13 @@ export function languageOf(request: FastifyRequest): Language {
   // The router's own refusals (answerFrameworkError) come before @fastify/cookie has read
   // the cookies: the header alone decides then.
   const cookies = request.cookies as FastifyRequest['cookies'] | undefined;
+  // A bare Fastify instance with only the error handler (its tests) has no configuration:
+  // English alone is enabled there.
+  const config = request.server.config as FastifyRequest['server']['config'] | undefined;
   return requestLanguage(
     cookies?.[languageCookieName],
     request.headers['accept-language'],
-    request.server.config.languages,
+    config?.languages ?? [sourceLanguage],
   );
 }
 
