@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { parsePo } from 'pofile-ts';
 import { describe, expect, it } from 'vitest';
 import { watchConsole } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
@@ -74,11 +75,9 @@ const featuresNotYetTranslated: readonly string[] = JSON.parse(
 
 /** A PO file's messages: msgid → msgstr. */
 function readPo(file: string): Map<string, string> {
-  const messages = new Map<string, string>();
-  for (const match of readFileSync(file, 'utf8').matchAll(/^msgid (".*")\nmsgstr (".*")$/gm)) {
-    messages.set(JSON.parse(match[1] ?? '""'), JSON.parse(match[2] ?? '""'));
-  }
-  return messages;
+  return new Map(
+    parsePo(readFileSync(file, 'utf8')).items.map((item) => [item.msgid, item.msgstr[0] ?? '']),
+  );
 }
 
 /**

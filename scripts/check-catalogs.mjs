@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parsePo } from 'pofile-ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const translatedLanguages = ['de', 'ja', 'ar'];
@@ -26,27 +27,14 @@ function catalogDirectories() {
     .map((entry) => entry.parentPath);
 }
 
-/** A PO file's entries: msgid → msgstr (the header, msgid "", left out). */
+/** A PO file's entries by context and msgid (the header, msgid "", left out). */
 function readPo(file) {
   const entries = new Map();
-  const unquote = (text) => JSON.parse(text);
-  let current = null;
-  let field = null;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (line.startsWith('#')) continue;
-    const start = /^(msgctxt|msgid|msgstr) (".*")$/.exec(line);
-    if (start) {
-      if (start[1] !== 'msgstr' && (current === null || field === 'msgstr')) {
-        current = { msgctxt: '', msgid: '', msgstr: '' };
-      }
-      field = start[1];
-      current[field] = unquote(start[2]);
-      if (field === 'msgstr') entries.set(`${current.msgctxt}\u0004${current.msgid}`, current);
-      continue;
-    }
-    if (/^".*"$/.test(line) && current && field) current[field] += unquote(line);
+  for (const item of parsePo(readFileSync(file, 'utf8')).items) {
+    if (item.obsolete || item.msgid === '') continue;
+    const entry = { msgctxt: item.msgctxt ?? '', msgid: item.msgid, msgstr: item.msgstr[0] ?? '' };
+    entries.set(`${entry.msgctxt}\u0004${entry.msgid}`, entry);
   }
-  entries.delete('\u0004');
   return entries;
 }
 
