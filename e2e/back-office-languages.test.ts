@@ -108,9 +108,9 @@ const headings: Record<Language, Record<string, string>> = {
   de: {
     '/admin': 'Benutzer',
     '/admin/queues/kyc': 'KYC-Prüfungen',
-    '/admin/queues/support': 'Support-Posteingang',
+    '/admin/queues/support': 'Support-Postfach',
     '/admin/audit': 'Prüfprotokoll',
-    '/admin/books': 'Bücher',
+    '/admin/books': 'Buchhaltung',
     '/admin/reports': 'Berichte',
     '/admin/exchange-rates': 'Wechselkurse',
   },

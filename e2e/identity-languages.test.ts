@@ -96,7 +96,7 @@ const cases: LanguageCase[] = [
     headings: {
       '/': `Banking, das Sie nachprüfen können – von ${institution}`,
       '/about': `Über ${institution}`,
-      '/signup': 'Konto erstellen',
+      '/signup': 'Konto eröffnen',
       '/signin': 'Anmelden',
       '/forgot-password': 'Passwort vergessen',
       '/verify-email': 'E-Mail-Bestätigung',
@@ -118,7 +118,7 @@ const cases: LanguageCase[] = [
     headings: {
       '/': `確かめられるバンキングを、${institution} から`,
       '/about': `${institution} について`,
-      '/signup': 'アカウントを作成',
+      '/signup': '口座を開設',
       '/signin': 'ログイン',
       '/forgot-password': 'パスワードをお忘れの場合',
       '/verify-email': 'メールアドレスの確認',

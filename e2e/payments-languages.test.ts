@@ -82,13 +82,13 @@ const pages: Record<
     customer: [
       { path: '/dispute', heading: 'الإبلاغ عن مشكلة' },
       { path: '/scheduled-payments', heading: 'الدفعات المجدولة' },
-      { path: '/bulk-payments', heading: 'المدفوعات الجماعية' },
+      { path: '/bulk-payments', heading: 'المدفوعات المجمّعة' },
     ],
     staff: [
       { path: '/admin/queues/payouts', heading: 'قائمة المدفوعات الصادرة' },
-      { path: '/admin/queues/deposits', heading: 'قائمة انتظار الإيداعات' },
+      { path: '/admin/queues/deposits', heading: 'قائمة الإيداعات' },
       { path: '/admin/queues/disputes', heading: 'قائمة النزاعات' },
-      { path: '/admin/reconciliation', heading: 'المطابقة' },
+      { path: '/admin/reconciliation', heading: 'التسوية' },
       { path: '/admin/webhooks', heading: 'خطافات الويب' },
     ],
   },

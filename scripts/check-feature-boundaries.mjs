@@ -43,7 +43,8 @@ export const allowedFeatureImports = {
   loans: ['step-up'],
   payees: ['step-up'],
   payouts: ['payees', 'step-up'],
-  profile: ['notifications'],
+  // The activity list names each action as the audit log does.
+  profile: ['audit', 'notifications'],
   // A statement is of one wallet: the customer picks it from their list (issue #33).
   statements: ['wallet'],
   transfers: ['payees', 'payouts', 'step-up'],

@@ -1,6 +1,6 @@
 import { type ErrorCode, errorBodySchema, errorCodes } from '@coffer/contracts/errors';
 import { type TextTranslator, textTranslator } from '@coffer/contracts/message-text';
-import { i18n, type MessageDescriptor } from '@lingui/core';
+import { type I18n, i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { z } from 'zod/mini';
 
@@ -19,17 +19,20 @@ const clientErrorMessages: Record<ClientErrorCode, MessageDescriptor | string> =
  * template ("Enter a valid {coin} address"), else as written: asking Lingui for an id no
  * catalog has would warn on the console and interpolate nothing.
  */
-export function contractText(english: string): string {
-  const ids = Object.keys(i18n.messages);
-  const key = `${i18n.locale} ${ids.length}`;
-  if (translatorKey !== key) {
-    translator = textTranslator(ids, (id, values) => i18n._(id, values));
-    translatorKey = key;
+export function contractText(english: string, i18nInUse: I18n = i18n): string {
+  let translator = translators.get(i18nInUse);
+  if (!translator) {
+    translator = textTranslator(Object.keys(i18nInUse.messages), (id, values) =>
+      i18nInUse._(id, values),
+    );
+    translators.set(i18nInUse, translator);
+    // Made anew after a catalog load or a language change, which Lingui announces.
+    i18nInUse.on('change', () => translators.delete(i18nInUse));
   }
   return translator(english);
 }
-let translatorKey = '';
-let translator: TextTranslator = (english) => english;
+/** Per I18n: the browser's one, and the server's one per language (its renders pass theirs). */
+const translators = new WeakMap<I18n, TextTranslator>();
 
 function clientErrorText(code: ClientErrorCode): string {
   const message = clientErrorMessages[code];

@@ -5,6 +5,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState, LoadMore, NothingFound } from '../../../components/query-states.tsx';
+import { contractText } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { customerTransactionsQueryOptions } from '../api.ts';
@@ -39,14 +40,18 @@ function SignedAmount({ transaction }: { transaction: Transaction }) {
 }
 
 function useColumns(): Column<Transaction>[] {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return [
     {
       key: 'description',
       header: t`Description`,
       cell: (transaction) => transaction.description,
     },
-    { key: 'kind', header: t`Type`, cell: (transaction) => entryKindLabel(transaction.kind) },
+    {
+      key: 'kind',
+      header: t`Type`,
+      cell: (transaction) => contractText(entryKindLabel(transaction.kind), i18n),
+    },
     {
       key: 'createdAt',
       header: t`Date`,

@@ -1,9 +1,9 @@
-import { auditActionLabels } from '@coffer/contracts/audit';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { auditActionNames } from '../../audit/index.ts';
 import { activityQueryOptions } from '../api.ts';
 
 /**
@@ -11,7 +11,7 @@ import { activityQueryOptions } from '../api.ts';
  * the account with its reason, and the account's own security events.
  */
 export function ActivityCard() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const activity = useInfiniteQuery(activityQueryOptions);
   const headingId = 'activity-heading';
   const items = activity.data?.pages.flatMap((page) => page.items) ?? [];
@@ -52,7 +52,7 @@ export function ActivityCard() {
               >
                 <Group justify="space-between" gap="xs" wrap="wrap">
                   <Group gap="xs" wrap="wrap">
-                    <Text fw={600}>{auditActionLabels[item.action]}</Text>
+                    <Text fw={600}>{i18n._(auditActionNames[item.action])}</Text>
                     {item.isByStaff && (
                       <Badge variant="light" color="gray" size="sm">
                         <Trans>By staff</Trans>
