@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalAmountText } from './amount-text.ts';
 import { toCurrencyCode } from './currencies.ts';
-import { parseAmount } from './money.ts';
+import { intlLocaleOf, languages } from './languages.ts';
+import { parseAmount, toDecimalString } from './money.ts';
 
 describe('canonicalAmountText', () => {
   it.each([
@@ -44,5 +46,27 @@ describe('canonicalAmountText', () => {
     expect(parseAmount(canonicalAmountText('1.500,50', 'de'), eur)).toBe(150050n);
     expect(parseAmount(canonicalAmountText('1,500.50', 'en'), eur)).toBe(150050n);
     expect(parseAmount(canonicalAmountText('١٬٥٠٠٫٥٠', 'ar'), eur)).toBe(150050n);
+  });
+
+  it('reads back every amount as each language writes it, in JPY, USD and KWD', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.constantFrom('JPY', 'USD', 'KWD'),
+        fc.constantFrom(...languages),
+        fc.boolean(),
+        (amountMinor, code, language, isGrouped) => {
+          const currency = toCurrencyCode(code);
+          const digits = code === 'JPY' ? 0 : code === 'KWD' ? 3 : 2;
+          // As Intl writes the number in the language (grouped or not), without the symbol.
+          const written = new Intl.NumberFormat(intlLocaleOf(language), {
+            minimumFractionDigits: digits,
+            maximumFractionDigits: digits,
+            useGrouping: isGrouped,
+          }).format(toDecimalString(amountMinor, currency) as `${number}`);
+          expect(parseAmount(canonicalAmountText(written, language), currency)).toBe(amountMinor);
+        },
+      ),
+    );
   });
 });
