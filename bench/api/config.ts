@@ -1,5 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  isLanguage,
+  type Language,
+  languages,
+  sourceLanguage,
+} from '../../packages/contracts/src/languages.ts';
 import { integerFromEnv } from '../shared/env.ts';
 
 export const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,6 +42,8 @@ export type ApiBenchConfig = {
   interactionRuns: number;
   /** The web part's pages by name (web-part.ts), or null: all of them. */
   webPages: string[] | null;
+  /** The language the web part's pages are opened in (the `coffer-language` cookie). */
+  webLanguage: Language;
   waitSampleIntervalMs: number;
   parts: PartName[];
   database: DatabaseKind;
@@ -81,6 +89,14 @@ function databaseKindFromEnv(): DatabaseKind {
   return kind;
 }
 
+function webLanguageFromEnv(): Language {
+  const wanted = process.env.BENCH_WEB_LANGUAGE || sourceLanguage;
+  if (!isLanguage(wanted)) {
+    throw new Error(`BENCH_WEB_LANGUAGE: unknown ${wanted}; known: ${languages.join(', ')}`);
+  }
+  return wanted;
+}
+
 export function readConfig(): ApiBenchConfig {
   return {
     measuredSeconds: integerFromEnv('BENCH_SECONDS', 20, { min: 1, max: 3600 }),
@@ -94,6 +110,7 @@ export function readConfig(): ApiBenchConfig {
     lighthouseRuns: integerFromEnv('BENCH_LIGHTHOUSE_RUNS', 3, { min: 1, max: 15 }),
     interactionRuns: integerFromEnv('BENCH_INTERACTION_RUNS', 3, { min: 0, max: 15 }),
     webPages: process.env.BENCH_WEB_PAGES ? listFromEnv('BENCH_WEB_PAGES', '') : null,
+    webLanguage: webLanguageFromEnv(),
     waitSampleIntervalMs: integerFromEnv('BENCH_WAIT_SAMPLE_MS', 100, { min: 0, max: 10_000 }),
     parts: partsFromEnv(),
     database: databaseKindFromEnv(),

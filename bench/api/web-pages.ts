@@ -8,6 +8,7 @@ import { constants, gzipSync } from 'node:zlib';
 import { launch as launchChrome } from 'chrome-launcher';
 import { type Cookie, chromium } from 'playwright-core';
 import { chromiumPath, launchBrowser, newContext } from '../../e2e/support/browser.ts';
+import { type Language, languageCookieName } from '../../packages/contracts/src/languages.ts';
 import { sleep } from '../shared/measure.ts';
 import { repoRoot } from './config.ts';
 
@@ -23,6 +24,8 @@ export type WebPage = {
   cookie: string | null;
   /** The page's h1 once it has rendered, e.g. the dashboard's greeting. */
   heading: RegExp;
+  /** The language the page is opened in, as a person who chose it has it in their cookie. */
+  language: Language;
 };
 
 export type LoadedScript = {
@@ -125,6 +128,16 @@ export function sessionCookie(baseUrl: string, cookie: string): Cookie {
   };
 }
 
+/** The cookies a visitor of `webPage` holds: their language, and the session when signed in. */
+function cookiesOf(baseUrl: string, webPage: Pick<WebPage, 'cookie' | 'language'>): Cookie[] {
+  const language: Cookie = {
+    ...sessionCookie(baseUrl, `${languageCookieName}=${webPage.language}`),
+    httpOnly: false,
+    secure: false,
+  };
+  return webPage.cookie ? [language, sessionCookie(baseUrl, webPage.cookie)] : [language];
+}
+
 /** Opens each page in a fresh phone-sized context and records every script it loads. */
 export async function measurePageScripts(baseUrl: string, pages: WebPage[]) {
   const browser = await launchBrowser();
@@ -143,7 +156,7 @@ async function scriptsOf(
   webPage: WebPage,
 ): Promise<PageScripts> {
   const context = await newContext(browser, { baseUrl, viewport: 'phone' });
-  if (webPage.cookie) await context.addCookies([sessionCookie(baseUrl, webPage.cookie)]);
+  await context.addCookies(cookiesOf(baseUrl, webPage));
   const page = await context.newPage();
   const pending: Promise<LoadedScript>[] = [];
   let lastScriptAtMs = performance.now();
@@ -199,7 +212,7 @@ type LighthouseReport = {
  */
 async function chromeForLighthouse(
   baseUrl: string,
-  cookie: string | null,
+  webPage: Pick<WebPage, 'cookie' | 'language'>,
 ): Promise<{ port: number; stop: () => void }> {
   const chrome = await launchChrome({
     chromePath: chromiumPath,
@@ -207,13 +220,11 @@ async function chromeForLighthouse(
   });
   const stop = () => chrome.kill();
   try {
-    if (cookie) {
-      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-      const [defaultContext] = browser.contexts();
-      if (!defaultContext) throw new Error('Chromium has no default context');
-      await defaultContext.addCookies([sessionCookie(baseUrl, cookie)]);
-      await browser.close();
-    }
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const [defaultContext] = browser.contexts();
+    if (!defaultContext) throw new Error('Chromium has no default context');
+    await defaultContext.addCookies(cookiesOf(baseUrl, webPage));
+    await browser.close();
     return { port: chrome.port, stop };
   } catch (error) {
     stop();
@@ -223,12 +234,12 @@ async function chromeForLighthouse(
 
 async function lighthouseOnce(
   url: string,
-  cookie: string | null,
+  webPage: WebPage,
   settings: { cpuSlowdownMultiplier: number; keptReportPath: string | null },
 ): Promise<LighthouseReport> {
   const outputDir = await mkdtemp(path.join(os.tmpdir(), 'coffer-bench-lighthouse-'));
   const reportPath = path.join(outputDir, 'report.json');
-  const chrome = await chromeForLighthouse(new URL(url).origin, cookie);
+  const chrome = await chromeForLighthouse(new URL(url).origin, webPage);
   try {
     await run(
       path.join(repoRoot, 'node_modules/.bin/lighthouse'),
@@ -268,12 +279,12 @@ const lighthouseRetryHint = 'Please run Lighthouse again';
 
 async function lighthouseRetried(
   url: string,
-  cookie: string | null,
+  webPage: WebPage,
   settings: Parameters<typeof lighthouseOnce>[2],
 ): Promise<LighthouseReport> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await lighthouseOnce(url, cookie, settings);
+      return await lighthouseOnce(url, webPage, settings);
     } catch (error) {
       const isTransient = error instanceof Error && error.message.includes(lighthouseRetryHint);
       if (!isTransient || attempt >= lighthouseAttemptsMax) throw error;
@@ -300,7 +311,7 @@ export async function lighthouse(
       ? path.join(reportsDir, `${page.name}-cpu${cpuSlowdownMultiplier}-${run}.json`)
       : null;
     reports.push(
-      await lighthouseRetried(`${baseUrl}${page.path}`, page.cookie, {
+      await lighthouseRetried(`${baseUrl}${page.path}`, page, {
         cpuSlowdownMultiplier,
         keptReportPath,
       }),
