@@ -14,6 +14,10 @@
 //   hooks, on every page with a button); the stand-in shows the loader at once, as Mantine's
 //   own Transition does under reduced motion or a zero duration. Menus, popovers and
 //   dialogs, loaded on demand, keep the real one;
+// - MantineProvider writes the theme's CSS variables and its hiddenFrom/visibleFrom classes
+//   as <style> elements worked out on every render; the app has them in a stylesheet
+//   (theme-variables.css) and turns both off, so the stand-ins fail loudly if a provider
+//   ever renders them;
 // - the currencies contract reads only each currency's code and minor digits from
 //   currency-codes, which also lists every currency's name and countries (4 KB gzipped).
 // A dialog or popover that needs the real libraries still imports them, with its own code;
@@ -67,6 +71,27 @@ const standIns: readonly StandIn[] = [
     code: () =>
       'export function Transition({ mounted, children }) { return mounted ? children({}) : null; }',
   },
+  // The provider's <style> elements, which the app takes from theme-variables.css instead
+  // (providers.tsx turns both off): their code, and the default theme's variables that
+  // Mantine works out when the module loads, leave every page.
+  ...(
+    [
+      ['./MantineCssVariables/MantineCssVariables.mjs', 'MantineCssVariables', 'withCssVariables'],
+      ['./MantineClasses/MantineClasses.mjs', 'MantineClasses', 'withGlobalClasses'],
+    ] as const
+  ).map(
+    ([source, name, setting]): StandIn => ({
+      importer:
+        /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]MantineProvider\.mjs$/,
+      source,
+      code: () =>
+        [
+          `export function ${name}() {`,
+          `  throw new Error('MantineProvider needs ${setting}={false} in the browser build (lean-imports.ts, theme-variables.css)');`,
+          '}',
+        ].join('\n'),
+    }),
+  ),
   {
     importer: /[\\/]packages[\\/]contracts[\\/]src[\\/]currencies\.ts$/,
     source: 'currency-codes',

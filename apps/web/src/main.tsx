@@ -1,4 +1,5 @@
 import './app/mantine-styles.css';
+import './app/theme-variables.css';
 import { i18n } from '@lingui/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
@@ -88,10 +89,13 @@ async function start(root: HTMLElement) {
   // In the language the server wrote the page in (the visitor's choice or the browser's);
   // the router loads the first page's words in it meanwhile.
   const frameWords = activateLanguage(documentLanguage());
+  // This task evaluated the entry and decodes the answers above (in its microtasks). Making
+  // the router (ranking every route, reading the address) and the browser's first date
+  // format (loading its time zone data) wait for tasks of their own keeps each of the three
+  // short enough not to hold up a tap: together they were one task of 23–32 ms of CPU
+  // (docs/decisions/031).
+  await nextTask();
   const router = createAppRouter(queryClient);
-  // The app's modules have just run their own start-up in this task. The browser's first
-  // date format (loading its time zone data: a third of this task on a slow phone) waits
-  // for the next one, so neither makes a task long enough to hold up a tap.
   await nextTask();
   rememberTimeZone();
   await frameWords;

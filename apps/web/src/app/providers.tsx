@@ -18,11 +18,18 @@ import { ToastHost } from './toast-host.tsx';
  */
 const colorSchemeStorageKey = 'coffer-color-scheme';
 
-/** Mantine's settings, the same for the app and the server-rendered landing page. */
+/**
+ * Mantine's settings, the same for the app and the server-rendered landing page. The theme's
+ * CSS variables and Mantine's hiddenFrom/visibleFrom classes come from a stylesheet made from
+ * the theme (theme-variables.css), not from a <style> the provider would work out on every
+ * render, in the server and again in the browser while it hydrates.
+ */
 export const mantineSettings = {
   theme,
   cssVariablesResolver,
   defaultColorScheme: 'light',
+  withCssVariables: false,
+  withGlobalClasses: false,
 } as const;
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStorageKey });

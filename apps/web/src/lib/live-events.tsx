@@ -1,7 +1,7 @@
 import { isStaffRole } from '@coffer/contracts/auth';
 import { type LiveTopic, liveEventName, liveEventSchema } from '@coffer/contracts/events';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { isPageServerRendered } from './prerendered-answers.ts';
 import { meQueryKey, mustSetUpTwoFactor, useMe } from './session.ts';
 
@@ -53,14 +53,35 @@ function invalidate(queryClient: QueryClient, topics: readonly LiveTopic[], isSt
 }
 
 /**
+ * The feed's status, for the few components that show it. A store they subscribe to, not a
+ * context value of the provider: a new context value makes React search the whole signed-in
+ * frame for its readers, and the feed's first `live`, right after the page hydrates, was
+ * such a search on every page (docs/decisions/031).
+ */
+let liveStatus: LiveStatus = 'connecting';
+const liveStatusListeners = new Set<() => void>();
+
+function setStatus(status: LiveStatus): void {
+  if (status === liveStatus) return;
+  liveStatus = status;
+  for (const listener of liveStatusListeners) listener();
+}
+
+function subscribeToLiveStatus(listener: () => void): () => void {
+  liveStatusListeners.add(listener);
+  return () => liveStatusListeners.delete(listener);
+}
+
+/**
  * Keeps one Server-Sent Events stream open while someone is signed in and turns its
  * events into cache invalidations. EventSource's own retry is replaced by a backoff, and
  * everything is refetched after a reconnection, since events may have been missed.
  */
-function useLiveEventStream(url: string | null, isStaff: boolean): LiveStatus {
+function useLiveEventStream(url: string | null, isStaff: boolean): void {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<LiveStatus>('connecting');
   useEffect(() => {
+    // A new stream (another person signed in) starts over.
+    setStatus('connecting');
     if (!url) return;
     let source: EventSource | null = null;
     let failureCount = 0;
@@ -98,10 +119,7 @@ function useLiveEventStream(url: string | null, isStaff: boolean): LiveStatus {
       source?.close();
     };
   }, [url, isStaff, queryClient]);
-  return status;
 }
-
-const LiveStatusContext = createContext<LiveStatus>('connecting');
 
 /**
  * Opens the signed-in person's stream (staff get the back office's) for the pages below;
@@ -112,11 +130,15 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const isStaff = me !== null && me !== undefined && isStaffRole(me.role);
   const staffUrl = me && !mustSetUpTwoFactor(me) ? '/api/v1/admin/events' : null;
   const url = me ? (isStaff ? staffUrl : '/api/v1/events') : null;
-  const status = useLiveEventStream(url, isStaff);
-  return <LiveStatusContext.Provider value={status}>{children}</LiveStatusContext.Provider>;
+  useLiveEventStream(url, isStaff);
+  return children;
 }
 
 /** Whether live updates arrive; `broken` after several failed reconnections in a row. */
 export function useLiveStatus(): LiveStatus {
-  return useContext(LiveStatusContext);
+  return useSyncExternalStore(
+    subscribeToLiveStatus,
+    () => liveStatus,
+    () => 'connecting',
+  );
 }

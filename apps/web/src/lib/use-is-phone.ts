@@ -1,4 +1,3 @@
-import { useMediaQuery } from '@mantine/hooks';
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 /** Below Mantine's `sm` breakpoint (48em): the side menu hides behind the burger. */
@@ -62,8 +61,16 @@ export function useIsPhone(): boolean {
 /**
  * Whether the screen is a phone's, `false` until the page is on screen and its first
  * render done (hydrated or not): for what is not layout, such as keeping keyboard focus
- * out of the closed side menu.
+ * out of the closed side menu. The change is a transition, as in `useScreenLayout`: set
+ * right after hydration, it re-rendered the whole signed-in frame (every menu link) in one
+ * task on every phone, 10–20 ms of CPU before a slowdown (docs/decisions/031).
  */
 export function useIsPhoneOnceShown(): boolean {
-  return useMediaQuery(phoneQuery, false, { getInitialValueInEffect: true });
+  const [isPhone, setIsPhone] = useState(false);
+  useEffect(() => {
+    const follow = () => startTransition(() => setIsPhone(isPhoneScreen()));
+    follow();
+    return subscribeToScreen(follow);
+  }, []);
+  return isPhone;
 }
