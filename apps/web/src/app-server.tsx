@@ -38,7 +38,7 @@ import {
   timeZoneCookieName,
 } from './lib/dates.ts';
 import { escapeHtml } from './lib/escape-html.ts';
-import { setLanguageSource } from './lib/i18n.ts';
+import { firstPageCatalogKeys, setLanguageSource } from './lib/i18n.ts';
 import {
   dateRegionAttribute,
   type PrerenderedAnswers,
@@ -118,9 +118,13 @@ function pageModulesOf(matches: readonly { route: { handle?: unknown } }[]): str
   return matches.flatMap(({ route }) => (route.handle as PageHandle | undefined)?.pageModule ?? []);
 }
 
-/** The styles and code a page needs: its first load's chunks, from the build's manifest. */
-function pageAssets(manifest: BuildManifest, routeModules: readonly string[]) {
-  const chunks = firstLoadChunks(manifest, routeModules);
+/**
+ * The styles and code a page needs: its first load's chunks, from the build's manifest, and
+ * its words in `language` (lib/i18n.ts `firstPageCatalogKeys`).
+ */
+function pageAssets(manifest: BuildManifest, routeModules: readonly string[], language: Language) {
+  const catalogs = firstPageCatalogKeys(language, routeModules).filter((key) => key in manifest);
+  const chunks = firstLoadChunks(manifest, [...routeModules, ...catalogs]);
   const entry = manifest[entryManifestKey];
   if (!entry) throw new Error(`the build's manifest has no ${entryManifestKey}`);
   return {
@@ -247,7 +251,7 @@ export async function renderAppPage(
     };
   });
   if (markup === null) return null;
-  const assets = pageAssets(build.manifest, pageModulesOf(markup.matches));
+  const assets = pageAssets(build.manifest, pageModulesOf(markup.matches), language);
   const institutionName = queryClient.getQueryData(siteQueryOptions.queryKey)?.institutionName;
   return (
     build.template

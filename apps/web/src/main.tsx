@@ -48,6 +48,8 @@ async function serverRenderedPageReady(router: DataRouter, queryClient: QueryCli
   ]);
 }
 
+const pageTakenOverMark = 'coffer-page-taken-over';
+
 /**
  * Says, on the root element, that the app has taken over the server's page, and lets the
  * person use it (public/app-start.js made it inert until now).
@@ -63,6 +65,8 @@ function TakeOverServerRenderedPage({
     root.removeAttribute(serverRenderedAttribute);
     root.removeAttribute('inert');
     setHydratingServerPage(false);
+    // When the page became usable, for DevTools and bench/api/web-trace.ts.
+    performance.mark(pageTakenOverMark);
   }, [root]);
   return children;
 }

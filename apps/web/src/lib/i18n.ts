@@ -45,6 +45,37 @@ function catalogLoader(
   return loaders[key];
 }
 
+/**
+ * The build's names (its manifest's keys) of the catalogs the app loads in `language` for a
+ * first page made of `routeModules` (router.tsx's page modules, the frame's among them): the
+ * frame's and the contracts' (activateLanguage) and those of each module's feature
+ * (loadPageWords). The server has the browser fetch them with the page's code: otherwise
+ * they are asked for only once the app's code has run, and the page hydrates a round trip
+ * later. A key the build lacks (a feature with no words) is the caller's to skip.
+ */
+export function firstPageCatalogKeys(
+  language: Language,
+  routeModules: readonly string[],
+): string[] {
+  const features = new Set(['', contractsCatalogName, ...(featureDependencies[''] ?? [])]);
+  for (const module of routeModules) {
+    for (const name of featureDependencies[featureOfModule(module) ?? ''] ?? []) features.add(name);
+  }
+  return [...features].flatMap((feature) => {
+    if (feature === contractsCatalogName) {
+      // As catalogLoader: English needs none.
+      return language === sourceLanguage
+        ? []
+        : [`../../packages/contracts/locales/${language}.po?contracts`];
+    }
+    return [
+      feature === ''
+        ? `src/locales/${language}.po`
+        : `src/features/${feature}/locales/${language}.po`,
+    ];
+  });
+}
+
 /** The features whose words this browser has needed so far, the frame ('') among them. */
 const featuresInUse = new Set<string>();
 /** `language/feature` of every catalog loaded into `i18n`. */
