@@ -12,6 +12,8 @@
 //   TRACE_ROUNDS    5: loads of each page per build
 //   TRACE_TASKS     1: print each long task of the last round (CPU ≥ 5 ms)
 //   TRACE_PROFILE   0: 1 adds a CPU profile, printing where the CPU after the first paint went
+//   TRACE_SAVE      a directory to keep each load's whole trace in
+//   TRACE_LIGHTHOUSE  e.g. 4,8: also one Lighthouse run per page and build at each slowdown
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,11 +23,15 @@ import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { findUserByEmail } from '../../apps/api/src/features/auth/queries.ts';
 import { createLedger } from '../../apps/api/src/ledger/ledger.ts';
 import { launchBrowser, newContext } from '../../e2e/support/browser.ts';
-import { isLanguage, languageCookieName } from '../../packages/contracts/src/languages.ts';
+import {
+  isLanguage,
+  type Language,
+  languageCookieName,
+} from '../../packages/contracts/src/languages.ts';
 import { databaseUrl, recreateDatabase } from '../shared/postgres.ts';
 import { type ApiServer, logIn, startApi } from './api-server.ts';
 import { sandboxUser, seedCustomers } from './seed.ts';
-import { sessionCookie } from './web-pages.ts';
+import { lighthouse, sessionCookie } from './web-pages.ts';
 
 type TraceEvent = {
   name: string;
@@ -356,6 +362,9 @@ async function main() {
         }
       }
     }
+    if (process.env.TRACE_LIGHTHOUSE) {
+      await lighthouseAlternately(apis, pages, cookies, language, process.env.TRACE_LIGHTHOUSE);
+    }
     const loadAtEnd = os.loadavg()[0] ?? 0;
     report(
       loads,
@@ -384,6 +393,37 @@ async function main() {
     await db.close();
     await admin.query(`DROP DATABASE IF EXISTS ${traceDatabase} WITH (FORCE)`);
     await admin.close();
+  }
+}
+
+/**
+ * TRACE_LIGHTHOUSE=4,8: Lighthouse itself (bench:api's settings, one run a page and build,
+ * builds alternating) at those CPU slowdowns, for its score beside the traces' figures.
+ */
+async function lighthouseAlternately(
+  apis: { build: string; api: ApiServer }[],
+  pages: Page[],
+  cookies: { customer: string; staff: string },
+  language: Language,
+  slowdowns: string,
+) {
+  for (const slowdown of slowdowns.split(',').map(Number)) {
+    for (const page of pages) {
+      for (const { build, api } of apis) {
+        const result = await lighthouse(
+          api.baseUrl,
+          {
+            ...page,
+            cookie: page.path === '/' ? null : page.staff ? cookies.staff : cookies.customer,
+            language,
+          },
+          { runs: 1, cpuSlowdownMultiplier: slowdown, reportsDir: null },
+        );
+        console.log(
+          `lighthouse ${slowdown}× ${page.name.padEnd(16)} ${build.padEnd(16)} score ${result.medianScore} TBT ${result.totalBlockingTimeMs} ms BI ${Math.round(result.benchmarkIndex ?? 0)}`,
+        );
+      }
+    }
   }
 }
 
