@@ -101,9 +101,23 @@ function median(values: number[]): number {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
 }
 
-/** The renderer's main thread that painted the page, and its events in time order. */
-function mainThreadEvents(events: TraceEvent[]) {
-  const fcp = events.find((event) => event.name === 'firstContentfulPaint');
+/** The page's navigation, its first paint, and its renderer's main thread's events in order. */
+function mainThreadEvents(events: TraceEvent[], pagePath: string) {
+  // The last navigation to the page (the health check visited first has its own).
+  const navigationStart = events
+    .filter(
+      (event) =>
+        event.name === 'navigationStart' &&
+        new URL(String(event.args?.data?.documentLoaderURL ?? 'about:blank')).pathname === pagePath,
+    )
+    .at(-1);
+  if (!navigationStart) throw new Error(`the trace has no navigation to ${pagePath}`);
+  const fcp = events.find(
+    (event) =>
+      event.name === 'firstContentfulPaint' &&
+      event.pid === navigationStart.pid &&
+      event.ts > navigationStart.ts,
+  );
   if (!fcp) throw new Error('the trace has no first contentful paint');
   const mainTid = events.find(
     (event) =>
@@ -116,19 +130,7 @@ function mainThreadEvents(events: TraceEvent[]) {
   const onMain = events
     .filter((event) => event.pid === fcp.pid && event.tid === mainTid && event.ph === 'X')
     .sort((left, right) => left.ts - right.ts);
-  // The page's navigation, or (when Chromium left that mark out) its main thread's first task.
-  const navigationTs =
-    events
-      .filter(
-        (event) =>
-          event.name === 'navigationStart' &&
-          event.pid === fcp.pid &&
-          String(event.args?.data?.documentLoaderURL ?? '').startsWith('http'),
-      )
-      .at(-1)?.ts ??
-    onMain[0]?.ts ??
-    fcp.ts;
-  return { onMain, fcpTs: fcp.ts, navigationTs, pid: fcp.pid, tid: mainTid };
+  return { onMain, fcpTs: fcp.ts, navigationTs: navigationStart.ts, pid: fcp.pid, tid: mainTid };
 }
 
 // Scheduler frames that wrap every task; what is inside them names it.
@@ -281,7 +283,7 @@ async function traceLoad(
       await writeFile(path.join(saveDir, `${page.name}-${build}-${Date.now()}.json`), buffer);
     }
     const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
-    const { onMain, fcpTs, navigationTs, pid, tid } = mainThreadEvents(traceEvents);
+    const { onMain, fcpTs, navigationTs, pid, tid } = mainThreadEvents(traceEvents, page.path);
     const tasks = tasksOf(onMain, navigationTs);
     const after = tasks.filter((task) => task.ts >= fcpTs);
     const blocking = (slowdown: number) =>
