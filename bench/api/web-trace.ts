@@ -108,7 +108,7 @@ function mainThreadEvents(events: TraceEvent[], pagePath: string) {
     .filter(
       (event) =>
         event.name === 'navigationStart' &&
-        new URL(String(event.args?.data?.documentLoaderURL ?? 'about:blank')).pathname === pagePath,
+        new URL(String(event.args?.data?.documentLoaderURL || 'about:blank')).pathname === pagePath,
     )
     .at(-1);
   if (!navigationStart) throw new Error(`the trace has no navigation to ${pagePath}`);
@@ -439,7 +439,7 @@ function report(
     `\nlanguage ${facts.language}; load average ${facts.loadAtStart.toFixed(1)} → ${facts.loadAtEnd.toFixed(1)}`,
   );
   console.log(
-    'page             build             CPU>FCP   TBT4~    TBT8~   (medians; runs of TBT8~)',
+    'page             build             CPU>FCP   TBT4~   TBT8~ taken over   (medians; runs of TBT8~)',
   );
   for (const page of pages) {
     for (const build of builds) {

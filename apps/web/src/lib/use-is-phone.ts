@@ -62,8 +62,8 @@ export function useIsPhone(): boolean {
  * Whether the screen is a phone's, `false` until the page is on screen and its first
  * render done (hydrated or not): for what is not layout, such as keeping keyboard focus
  * out of the closed side menu. The change is a transition, as in `useScreenLayout`: set
- * right after hydration, it re-rendered the whole signed-in frame (every menu link) in one
- * task on every phone, 10–20 ms of CPU before a slowdown (docs/decisions/031).
+ * right after hydration (Mantine's `useMediaQuery` did), it re-rendered the whole signed-in
+ * frame, every menu link, in one task on every phone (docs/decisions/031).
  */
 export function useIsPhoneOnceShown(): boolean {
   const [isPhone, setIsPhone] = useState(false);
