@@ -8,7 +8,8 @@
 /**
  * Until the app has taken the page over (it removes `data-server-rendered`), a submit would
  * be the browser's own: a reload that loses what was typed. It is held back instead, and
- * sent again, through the app's handler, once the app has hydrated the form.
+ * sent again, through the app's handler, once the app has hydrated the form. Returns what
+ * stops holding, for an app that cannot load: the page is then the plain HTML one.
  */
 function holdSubmitUntilTakeover(root) {
   let heldForm = null;
@@ -21,11 +22,15 @@ function holdSubmitUntilTakeover(root) {
   document.addEventListener('submit', hold, true);
   const takeover = new MutationObserver(() => {
     if (root.hasAttribute('data-server-rendered')) return;
-    takeover.disconnect();
-    document.removeEventListener('submit', hold, true);
+    release();
     if (heldForm?.isConnected) heldForm.requestSubmit();
   });
   takeover.observe(root, { attributes: true, attributeFilter: ['data-server-rendered'] });
+  function release() {
+    takeover.disconnect();
+    document.removeEventListener('submit', hold, true);
+  }
+  return release;
 }
 
 (() => {
@@ -42,10 +47,14 @@ function holdSubmitUntilTakeover(root) {
   const root = document.getElementById('root');
   // A visitor's form (sign-up, sign-in: docs/decisions/056) takes typing at once instead:
   // hydration keeps what was typed. Only a submit must wait for the app, which then sends it.
-  if (root?.hasAttribute('data-input-before-start')) holdSubmitUntilTakeover(root);
-  else root?.setAttribute('inert', '');
+  const isTypeable = root?.hasAttribute('data-input-before-start') ?? false;
+  if (!isTypeable) root?.setAttribute('inert', '');
+  const stopHoldingSubmits = isTypeable ? holdSubmitUntilTakeover(root) : () => {};
   // If the app cannot load, the page stays what it is without JavaScript: its links work.
-  const giveUp = () => root?.removeAttribute('inert');
+  const giveUp = () => {
+    root?.removeAttribute('inert');
+    stopHoldingSubmits();
+  };
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   const runEntry = () => {
     const script = document.createElement('script');
