@@ -5,7 +5,7 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
-import { newContext, watchConsole } from './support/browser.ts';
+import { type ConsoleProblems, newContext, watchConsole } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
 import { pathOf, waitForAppTakeover } from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
@@ -54,6 +54,35 @@ function entryRequested(page: Page): () => boolean {
   return () => isRequested;
 }
 
+/**
+ * Opens `pagePath` in a fresh context with the app's entry held back, once the page has
+ * painted and asked for it: what is done next is done before the app has started.
+ */
+async function openWithAppHeld(
+  pagePath: string,
+  viewport: 'desktop' | 'phone',
+  beforeOpening: (page: Page) => Promise<unknown> = async () => {},
+) {
+  const context = suite.closeAfterTest(
+    await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport }),
+  );
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  const isEntryRequested = entryRequested(page);
+  const entry = await holdAppEntry(page);
+  await beforeOpening(page);
+  await page.goto(pagePath);
+  await waitUntil('the app asks for its entry', async () => isEntryRequested());
+  return { page, problems, releaseApp: entry.release };
+}
+
+/** The dashboard a customer lands on once signed in or up, with no console problem on the way. */
+async function landsOnDashboard(page: Page, username: string, problems: ConsoleProblems) {
+  await waitUntil('the customer is sent on', async () => pathOf(page) === '/dashboard');
+  await page.getByRole('heading', { level: 1, name: `Hello, ${username}` }).waitFor();
+  expect(unexpectedProblems(problems)).toEqual([]);
+}
+
 describe('the visitors’ forms rendered on the server', () => {
   it(
     'are in the HTML, labelled, without JavaScript, in the visitor’s language',
@@ -100,21 +129,17 @@ describe('the visitors’ forms rendered on the server', () => {
   it(
     'takes typing before the app’s script arrives, and signs up with it after hydration',
     async () => {
-      const context = suite.closeAfterTest(
-        await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport: 'desktop' }),
+      const { page, problems, releaseApp } = await openWithAppHeld(
+        '/signup',
+        'desktop',
+        (opening) =>
+          opening.addInitScript(() => {
+            document.addEventListener('DOMContentLoaded', () => {
+              (window as unknown as { serverForm?: Element | null }).serverForm =
+                document.querySelector('#root form');
+            });
+          }),
       );
-      const page = await context.newPage();
-      const problems = watchConsole(page);
-      const isEntryRequested = entryRequested(page);
-      const entry = await holdAppEntry(page);
-      await page.addInitScript(() => {
-        document.addEventListener('DOMContentLoaded', () => {
-          (window as unknown as { serverForm?: Element | null }).serverForm =
-            document.querySelector('#root form');
-        });
-      });
-      await page.goto('/signup');
-      await waitUntil('the app asks for its entry', async () => isEntryRequested());
       expect(await page.locator('#root[data-server-rendered]').count()).toBe(1);
 
       // Everything typed and chosen while the app's code is still on its way.
@@ -127,7 +152,7 @@ describe('the visitors’ forms rendered on the server', () => {
       await page.getByLabel(acceptTermsLabel).check();
       expect(await page.locator('#root[data-server-rendered]').count()).toBe(1);
 
-      entry.release();
+      releaseApp();
       await waitForAppTakeover(page);
       // Hydrated, not drawn anew: the very form the server sent, with what was typed.
       expect(
@@ -148,9 +173,7 @@ describe('the visitors’ forms rendered on the server', () => {
       await page.getByText('Strength:', { exact: false }).waitFor();
 
       await page.getByRole('button', { name: 'Register' }).click();
-      await waitUntil('sign-up sends the customer on', async () => pathOf(page) === '/dashboard');
-      await page.getByRole('heading', { level: 1, name: `Hello, ${customer.username}` }).waitFor();
-      expect(unexpectedProblems(problems)).toEqual([]);
+      await landsOnDashboard(page, customer.username, problems);
     },
     testTimeoutMs,
   );
@@ -162,15 +185,7 @@ describe('the visitors’ forms rendered on the server', () => {
       const maker = await visitorContext({ javaScriptEnabled: true });
       const customer = await signUpInContext(maker, suite.server.baseUrl);
 
-      const context = suite.closeAfterTest(
-        await newContext(suite.browser, { baseUrl: suite.server.baseUrl, viewport: 'phone' }),
-      );
-      const page = await context.newPage();
-      const problems = watchConsole(page);
-      const isEntryRequested = entryRequested(page);
-      const entry = await holdAppEntry(page);
-      await page.goto('/signin');
-      await waitUntil('the app asks for its entry', async () => isEntryRequested());
+      const { page, problems, releaseApp } = await openWithAppHeld('/signin', 'phone');
       await page.getByLabel('Email').fill(customer.email);
       await page.getByLabel('Password', { exact: true }).fill(customer.password);
       await page.getByLabel('Password', { exact: true }).press('Enter');
@@ -178,10 +193,8 @@ describe('the visitors’ forms rendered on the server', () => {
       expect(pathOf(page)).toBe('/signin');
       expect(await page.getByLabel('Email').inputValue()).toBe(customer.email);
 
-      entry.release();
-      await waitUntil('the held sign-in is sent', async () => pathOf(page) === '/dashboard');
-      await page.getByRole('heading', { level: 1, name: `Hello, ${customer.username}` }).waitFor();
-      expect(unexpectedProblems(problems)).toEqual([]);
+      releaseApp();
+      await landsOnDashboard(page, customer.username, problems);
     },
     testTimeoutMs,
   );
