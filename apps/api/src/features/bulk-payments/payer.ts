@@ -51,19 +51,26 @@ type ClaimedLine = {
  */
 const claimWindowBatches = 4;
 
-/** The oldest confirmed file's next pending lines that no other payer holds. */
+/**
+ * The oldest confirmed file's next pending lines that no other payer holds. The file and
+ * its first pending line are found first (init plans), so that the lines are read by an
+ * index range of one window in every plan: joined, with the statistics of a file just
+ * uploaded, the planner read every pending line of the file to keep a batch.
+ */
 async function claimLines(tx: Queryable, batchLines: number): Promise<ClaimedLine[]> {
   const claimed = await tx.query<ClaimedLine>(
-    `SELECT l.bulk_payment_id, l.line_number, l.recipient_user_id, l.recipient_wallet_id,
+    `WITH file AS (SELECT id FROM bulk_payments WHERE status = 'paying'
+                    ORDER BY confirmed_at, id LIMIT 1),
+          first AS (SELECT min(p.line_number) AS line_number FROM bulk_payment_lines p
+                     WHERE p.bulk_payment_id = (SELECT id FROM file) AND p.status = 'pending')
+     SELECT l.bulk_payment_id, l.line_number, l.recipient_user_id, l.recipient_wallet_id,
             l.amount_minor, l.reference, b.user_id, b.wallet_id, b.currency::text AS currency,
             b.confirmed_at
-       FROM (SELECT id, user_id, wallet_id, currency, confirmed_at FROM bulk_payments
-              WHERE status = 'paying' ORDER BY confirmed_at, id LIMIT 1) b
-      CROSS JOIN LATERAL (SELECT min(p.line_number) AS line_number FROM bulk_payment_lines p
-                           WHERE p.bulk_payment_id = b.id AND p.status = 'pending') first
-       JOIN bulk_payment_lines l ON l.bulk_payment_id = b.id
-        AND l.line_number >= first.line_number AND l.line_number < first.line_number + $2
-      WHERE l.status = 'pending'
+       FROM bulk_payment_lines l
+       JOIN bulk_payments b ON b.id = l.bulk_payment_id
+      WHERE l.bulk_payment_id = (SELECT id FROM file) AND l.status = 'pending'
+        AND l.line_number >= (SELECT line_number FROM first)
+        AND l.line_number < (SELECT line_number FROM first) + $2
       ORDER BY l.line_number LIMIT $1
         FOR UPDATE OF l SKIP LOCKED`,
     [batchLines, batchLines * claimWindowBatches],
