@@ -46,11 +46,15 @@ BEGIN
          array_agg(l.recipient_wallet_id ORDER BY l.line_number),
          array_agg(l.reference ORDER BY l.line_number)
     INTO v_numbers, v_amounts, v_recipient_user_ids, v_recipient_wallet_ids, v_references
-    -- Each line by its key (an array, an index condition in every plan): a join to the
-    -- file's lines could read them all.
-    FROM bulk_payment_lines l
-   WHERE l.bulk_payment_id = p_bulk_payment_id AND l.line_number = ANY (p_line_numbers)
-     AND l.status = 'pending';
+    -- Each line by its key, one index probe a line (OFFSET 0 keeps the probe from being
+    -- planned as a join): a join, or an = ANY filter, read every pending line of the file.
+    FROM unnest(p_line_numbers) AS wanted(line_number)
+   CROSS JOIN LATERAL (SELECT p.line_number, p.amount_minor, p.recipient_user_id,
+                              p.recipient_wallet_id, p.reference
+                         FROM bulk_payment_lines p
+                        WHERE p.bulk_payment_id = p_bulk_payment_id
+                          AND p.line_number = wanted.line_number AND p.status = 'pending'
+                       OFFSET 0) l;
   IF v_numbers IS NULL THEN
     RETURN;
   END IF;
