@@ -36,7 +36,7 @@ export type PayerDeps = {
  * round trips, the commit) a batch shares among more lines; a loaded one smaller batches,
  * which hold the wallets no longer than the target.
  */
-export const bulkBatchLines = { first: 200, min: 50, max: 1000, targetMs: 100 };
+export const bulkBatchLines = { first: 200, min: 50, max: 1000, targetMs: 200 };
 
 type ClaimedLine = {
   bulk_payment_id: string;
