@@ -311,14 +311,16 @@ async function finishStranded(tx: Queryable, deps: PayerDeps): Promise<void> {
 
 /**
  * The size of the batch after one of `asked` lines that settled `settled` in `tookMs`: as
- * many lines as fit in the target at the batch's time a line, at most twice the last size
- * (one slow or fast batch does not swing it far), within the bounds.
+ * many lines as fit in the target at the batch's time a line, but at most twice and at
+ * least half the last size (on a loaded machine one batch stalled by the scheduler took
+ * the size to the least in one step), within the bounds.
  */
 export function nextBatchLines(asked: number, settled: number, tookMs: number): number {
   // A short batch (a file's last lines) says little about a full one, unless it was slow.
   if (settled === 0 || (settled < asked && tookMs <= bulkBatchLines.targetMs)) return asked;
   const fitting = Math.floor((bulkBatchLines.targetMs * settled) / Math.max(tookMs, 1));
-  return Math.min(bulkBatchLines.max, Math.max(bulkBatchLines.min, Math.min(fitting, asked * 2)));
+  const stepped = Math.min(Math.max(fitting, Math.floor(asked / 2)), asked * 2);
+  return Math.min(bulkBatchLines.max, Math.max(bulkBatchLines.min, stepped));
 }
 
 /** A payer's batch size, carried from one batch to the next. */
