@@ -92,8 +92,12 @@ export async function setMarkup(
 ): Promise<PairMarkup> {
   const pair = offeredPairOf(fx, codes);
   if (body.markupBp > fx.markupBpMaxForStaff) {
-    const message = `Set at most ${fx.markupBpMaxForStaff} basis points.`;
-    throw new AppError('validation_failed', { message, fields: { markupBp: message } });
+    const max = fx.markupBpMaxForStaff;
+    const tooHighMessage = `Set at most ${max} basis points.`;
+    throw new AppError('validation_failed', {
+      message: tooHighMessage,
+      fields: { markupBp: tooHighMessage },
+    });
   }
   await lockMarkupChanges(tx);
   const before = await markupNow(tx, fx, pair);
