@@ -10,24 +10,25 @@ import { waitUntil } from './support/wait.ts';
 
 const suite = useServerAndBrowser();
 
+/**
+ * A customer in Germany (EUR) signed up in a page of their own, raised by the demo admin
+ * (signed in in another page) to level 2, where wallets in other currencies open.
+ */
+async function germanCustomerAtLevelTwo(phone: string) {
+  const { context, page, problems } = await suite.openPage();
+  const { baseUrl } = suite.server;
+  const customer = await signUpInContext(context, baseUrl, newCustomer({ country: 'DE', phone }));
+  const { page: admin, problems: adminProblems } = await suite.openPage();
+  await logIn(admin, demo.admin);
+  const customerId = await userIdByEmail(admin, baseUrl, customer.email);
+  await setLevel(admin, baseUrl, customerId, { level: 2, reason: 'Identity verified by the test' });
+  return { page, problems, admin, adminProblems };
+}
+
 describe('exchange', () => {
   it('a German customer opens a JPY wallet, exchanges 100.00 EUR with a quote and finds both statements', async () => {
-    const { context, page, problems } = await suite.openPage();
+    const { page, problems } = await germanCustomerAtLevelTwo('+4930901820');
     const { baseUrl } = suite.server;
-    const customer = await signUpInContext(
-      context,
-      baseUrl,
-      newCustomer({ country: 'DE', phone: '+4930901820' }),
-    );
-
-    // An admin raises the customer to level 2, where wallets in other currencies open.
-    const { page: admin } = await suite.openPage();
-    await logIn(admin, demo.admin);
-    const customerId = await userIdByEmail(admin, baseUrl, customer.email);
-    await setLevel(admin, baseUrl, customerId, {
-      level: 2,
-      reason: 'Identity verified by the test',
-    });
     const funded = await callApi(
       page,
       baseUrl,
@@ -113,17 +114,8 @@ describe('exchange', () => {
 
 describe('exchange markups set by staff', () => {
   it('an admin changes EUR/JPY’s markup with a reason, the next quote uses it, and the audit log names it', async () => {
-    const { context, page, problems } = await suite.openPage();
+    const { page, problems, admin, adminProblems } = await germanCustomerAtLevelTwo('+4930901821');
     const { baseUrl } = suite.server;
-    const customer = await signUpInContext(
-      context,
-      baseUrl,
-      newCustomer({ country: 'DE', phone: '+4930901821' }),
-    );
-    const { page: admin, problems: adminProblems } = await suite.openPage();
-    await logIn(admin, demo.admin);
-    const customerId = await userIdByEmail(admin, baseUrl, customer.email);
-    await setLevel(admin, baseUrl, customerId, { level: 2, reason: 'Identity verified' });
     const yen = await callApi(page, baseUrl, 'POST', '/api/v1/wallets', { currency: 'JPY' });
     expect(yen.status).toBe(201);
 

@@ -82,6 +82,27 @@ function snapshot(markup: PairMarkup) {
   return { pair: markup.pair, markupBp: markup.markupBp, source: markup.source };
 }
 
+/** The pair's markup after a change, recorded with the one before it and the reason. */
+async function auditedChange(
+  tx: Queryable,
+  fx: FxSettings,
+  auditAction: 'fx_markup_set' | 'fx_markup_reset',
+  before: PairMarkup,
+  action: StaffAction,
+): Promise<PairMarkup> {
+  const after = await markupNow(tx, fx, before.pair);
+  await recordAudit(tx, {
+    action: auditAction,
+    actorUserId: action.staff.userId,
+    subjectUserId: null,
+    before: snapshot(before),
+    after: snapshot(after),
+    reason: action.reason,
+    ipAddress: action.ipAddress,
+  });
+  return after;
+}
+
 /** A staff member sets a pair's markup over the configured one; audited with the reason. */
 export async function setMarkup(
   tx: Queryable,
@@ -107,17 +128,7 @@ export async function setMarkup(
     setByUserId: action.staff.userId,
     reason: action.reason,
   });
-  const after = await markupNow(tx, fx, pair);
-  await recordAudit(tx, {
-    action: 'fx_markup_set',
-    actorUserId: action.staff.userId,
-    subjectUserId: null,
-    before: snapshot(before),
-    after: snapshot(after),
-    reason: action.reason,
-    ipAddress: action.ipAddress,
-  });
-  return after;
+  return auditedChange(tx, fx, 'fx_markup_set', before, action);
 }
 
 /** Back to the configured markup; refused when staff never set one. Audited likewise. */
@@ -136,15 +147,5 @@ export async function resetMarkup(
     });
   }
   await deleteStaffMarkup(tx, pair);
-  const after = await markupNow(tx, fx, pair);
-  await recordAudit(tx, {
-    action: 'fx_markup_reset',
-    actorUserId: action.staff.userId,
-    subjectUserId: null,
-    before: snapshot(before),
-    after: snapshot(after),
-    reason: action.reason,
-    ipAddress: action.ipAddress,
-  });
-  return after;
+  return auditedChange(tx, fx, 'fx_markup_reset', before, action);
 }

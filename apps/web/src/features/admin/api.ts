@@ -102,32 +102,29 @@ export const exchangeRatesQueryOptions = queryOptions({
     apiRequest({ path: '/api/v1/admin/exchange/rates', schema: staffRatesSchema, signal }),
 });
 
-/** "EUR/JPY" as the markup routes' path writes it: EUR-JPY. */
-function markupPath(pair: string): string {
-  return `/api/v1/admin/exchange/markups/${pair.replace('/', '-')}`;
-}
-
-/** An admin sets a pair's markup, once per `idempotencyKey`. */
-export function setMarkup(pair: string, body: MarkupChangeBody, idempotencyKey: string) {
+/** Sends a markup change ("EUR/JPY" is EUR-JPY in the path) once per `idempotencyKey`. */
+function sendMarkup(
+  method: 'PUT' | 'DELETE',
+  pair: string,
+  body: MarkupChangeBody | MarkupResetBody,
+  idempotencyKey: string,
+) {
   return apiRequest({
-    method: 'PUT',
-    path: markupPath(pair),
+    method,
+    path: `/api/v1/admin/exchange/markups/${pair.replace('/', '-')}`,
     body,
     headers: { 'idempotency-key': idempotencyKey },
     schema: pairMarkupSchema,
   });
 }
 
-/** An admin returns a pair to the configured markup, once per `idempotencyKey`. */
-export function resetMarkup(pair: string, body: MarkupResetBody, idempotencyKey: string) {
-  return apiRequest({
-    method: 'DELETE',
-    path: markupPath(pair),
-    body,
-    headers: { 'idempotency-key': idempotencyKey },
-    schema: pairMarkupSchema,
-  });
-}
+/** An admin sets a pair's markup. */
+export const setMarkup = (pair: string, body: MarkupChangeBody, idempotencyKey: string) =>
+  sendMarkup('PUT', pair, body, idempotencyKey);
+
+/** An admin returns a pair to the configured markup. */
+export const resetMarkup = (pair: string, body: MarkupResetBody, idempotencyKey: string) =>
+  sendMarkup('DELETE', pair, body, idempotencyKey);
 
 /** A customer's wallets, each with its balance (issue #33). */
 export function customerWalletsQueryOptions(userId: string) {

@@ -2,7 +2,7 @@ import type { PairMarkup } from '@coffer/contracts/fx-markups';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
 import { formatDate } from '../../../lib/dates.ts';
@@ -41,6 +41,25 @@ function formatMarkup(markupBp: number): string {
   }).format(markupBp / 10_000);
 }
 
+/** A table's header: its column names, numbers' columns aligned right. */
+function HeaderRow({
+  cells,
+}: {
+  cells: { column: string; label: ReactNode; isNumeric?: boolean }[];
+}) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {cells.map((cell) => (
+          <Table.Th key={cell.column} ta={cell.isNumeric ? 'right' : undefined}>
+            {cell.label}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
 /** Where a pair's markup comes from: the configuration, or a staff member on a day. */
 function MarkupSource({ markup }: { markup: PairMarkup }) {
   if (markup.source === 'configured' || markup.setBy === null || markup.setAt === null) {
@@ -77,24 +96,14 @@ function MarkupsCard({ markups, markupBpMax }: { markups: PairMarkup[]; markupBp
       </Title>
       <Table.ScrollContainer minWidth={560} type="native">
         <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>Pair</Trans>
-              </Table.Th>
-              <Table.Th ta="right">
-                <Trans>Markup</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Set by</Trans>
-              </Table.Th>
-              {isAdmin && (
-                <Table.Th>
-                  <Trans>Action</Trans>
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
+          <HeaderRow
+            cells={[
+              { column: 'pair', label: <Trans>Pair</Trans> },
+              { column: 'markup', label: <Trans>Markup</Trans>, isNumeric: true },
+              { column: 'setBy', label: <Trans>Set by</Trans> },
+              ...(isAdmin ? [{ column: 'action', label: <Trans>Action</Trans> }] : []),
+            ]}
+          />
           <Table.Tbody>
             {markups.map((markup) => {
               const pair = markup.pair;
@@ -177,22 +186,14 @@ export function ExchangeRatesPage() {
           <Card withBorder padding="lg">
             <Table.ScrollContainer minWidth={560} type="native">
               <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>
-                      <Trans>Pair</Trans>
-                    </Table.Th>
-                    <Table.Th ta="right">
-                      <Trans>Mid rate</Trans>
-                    </Table.Th>
-                    <Table.Th ta="right">
-                      <Trans>Markup</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Rate time</Trans>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <HeaderRow
+                  cells={[
+                    { column: 'pair', label: <Trans>Pair</Trans> },
+                    { column: 'mid', label: <Trans>Mid rate</Trans>, isNumeric: true },
+                    { column: 'markup', label: <Trans>Markup</Trans>, isNumeric: true },
+                    { column: 'time', label: <Trans>Rate time</Trans> },
+                  ]}
+                />
                 <Table.Tbody>
                   {rates.data.pairs.map((pair) => (
                     <Table.Tr key={`${pair.sellCurrency}/${pair.receiveCurrency}`}>
