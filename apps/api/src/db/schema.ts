@@ -1733,6 +1733,30 @@ export const exchangeQuotes = pgTable(
 );
 
 /**
+ * Exchange markups set by staff over the configured ones (migration 0052, ADR 051): one row
+ * per pair, its codes in alphabetical order, applying both ways; no row, the configured one.
+ */
+export const fxMarkups = pgTable(
+  'fx_markups',
+  {
+    pair: char('pair', { length: 7 }).primaryKey(),
+    markupBp: integer('markup_bp').notNull(),
+    setByUserId: uuid('set_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    setAt: timestamp('set_at', { withTimezone: true }).defaultNow().notNull(),
+    reason: text('reason').notNull(),
+  },
+  (table) => [
+    check(
+      'fx_markups_pair_shape',
+      sql`${table.pair} ~ '^[A-Z]{3}/[A-Z]{3}$' and substr(${table.pair}, 1, 3) < substr(${table.pair}, 5, 3)`,
+    ),
+    check('fx_markups_markup_range', sql`${table.markupBp} between 0 and 5000`),
+  ],
+);
+
+/**
  * A customer's export of their own data (migration 0044, ADR 049): one building per
  * customer (the unique partial index), the zip encrypted under COFFER_DATA_DIR/data-exports.
  */
