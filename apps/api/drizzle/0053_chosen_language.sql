@@ -12,3 +12,9 @@ UPDATE "users" SET "sign_in_language" = "language" WHERE "language" <> 'en';--> 
 ALTER TABLE "users" ALTER COLUMN "language" DROP DEFAULT;--> statement-breakpoint
 ALTER TABLE "users" ALTER COLUMN "language" DROP NOT NULL;--> statement-breakpoint
 UPDATE "users" SET "language" = NULL WHERE "language" = 'en';
+--> statement-breakpoint
+-- The language a queued email was written in, so the sandbox marking added as it is sent
+-- (ADR 055) is in the same one. NULL for a row written elsewhere (notify_user, and every
+-- row before): the recipient's language is read when it is sent.
+ALTER TABLE "outbox_emails" ADD COLUMN "language" text;--> statement-breakpoint
+ALTER TABLE "outbox_emails" ADD CONSTRAINT "outbox_emails_language_known" CHECK ("outbox_emails"."language" in ('en', 'de', 'ja', 'ar'));

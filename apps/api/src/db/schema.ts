@@ -422,8 +422,14 @@ export const outboxEmails = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /**
+     * The language it was written in, for the sandbox marking added as it is sent (migration
+     * 0053); null: the recipient's, read then (notify_user writes none).
+     */
+    language: text('language'),
   },
   (table) => [
+    check('outbox_emails_language_known', sql`${table.language} in ('en', 'de', 'ja', 'ar')`),
     index('outbox_emails_pending_idx').on(table.nextAttemptAt).where(sql`${table.sentAt} is null`),
     index('outbox_emails_sent_at_idx').on(table.sentAt).where(sql`${table.sentAt} is not null`),
   ],

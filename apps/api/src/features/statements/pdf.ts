@@ -6,7 +6,7 @@ import { dateTimeFormatOf } from '@coffer/contracts/time-zones';
 import { friendlyFormatIBAN } from 'ibantools';
 import PDFDocument from 'pdfkit';
 import { type Translator, translateText, translatorFor } from '../../platform/i18n.ts';
-import { sandboxMarking } from '../../platform/sandbox-marking.ts';
+import { sandboxMarkingMessage } from '../../platform/sandbox-marking.ts';
 import { type FontFace, type FontWeight, type TextDirection, textRuns } from './fonts.ts';
 import {
   addToTotals,
@@ -319,41 +319,55 @@ const watermarkSizePt = 32;
 const watermarkAngleDeg = -35;
 
 /**
- * Marks the current page as a sandbox's: a red line above the content and the same words
- * across the page, faint, under it. Drawn when the page starts, so every page has it,
- * however the statement breaks. The text flow continues where it was, in the body font
- * (every writer sets its own font; one that does not writes in the body's).
+ * Marks the current page as a sandbox's, in the statement's language: a red line above the
+ * content and the same words across the page, faint, under it. Drawn when the page starts,
+ * so every page has it, however the statement breaks. The text flow continues where it
+ * was, in the body font (every writer sets its own font; one that does not writes in the
+ * body's).
  */
-function markSandboxPage(doc: Pdf): void {
+function markSandboxPage(doc: Pdf, writing: Writing): void {
   const { x, y } = doc;
-  const contentWidthPt = doc.page.width - 2 * marginPt;
+  const marking = writing.t(sandboxMarkingMessage);
+  const { direction } = writing;
   const centre = { x: doc.page.width / 2, y: doc.page.height / 2 };
   doc.save();
   doc.rotate(watermarkAngleDeg, { origin: [centre.x, centre.y] });
-  const watermark: TextStyle = { weight: 'bold', sizePt: watermarkSizePt };
   doc.fillColor(sandboxRed, 0.12);
-  useStyle(doc, watermark);
-  const watermarkWidthPt = doc.widthOfString(sandboxMarking);
-  writeText(
-    doc,
-    sandboxMarking,
-    watermark,
-    { lineBreak: false },
-    { x: centre.x - watermarkWidthPt / 2, y: centre.y - watermarkSizePt / 2 },
-  );
+  writeCentredLine(doc, marking, { weight: 'bold', sizePt: watermarkSizePt, direction }, centre);
   doc.restore();
   doc.fillColor(sandboxRed, 1);
-  writeText(
+  const markingSizePt = 11;
+  writeCentredLine(
     doc,
-    sandboxMarking,
-    { weight: 'bold', sizePt: 11 },
-    { width: contentWidthPt, align: 'center', lineBreak: false },
-    { x: marginPt, y: marginPt / 2 - 4 },
+    marking,
+    { weight: 'bold', sizePt: markingSizePt, direction },
+    { x: centre.x, y: marginPt / 2 - 4 + markingSizePt / 2 },
   );
   useStyle(doc, body);
   doc.fillColor('black', 1);
   doc.x = x;
   doc.y = y;
+}
+
+/** One line centred on `centre`, in the fonts its scripts need, in its direction's order. */
+function writeCentredLine(
+  doc: Pdf,
+  text: string,
+  style: TextStyle,
+  centre: { x: number; y: number },
+): void {
+  const runs = textRuns(pdfText(text), style.weight, style.direction);
+  const widthPt = runs.reduce((sum, run) => {
+    useFace(doc, run.face, style.sizePt);
+    return sum + doc.widthOfString(run.text);
+  }, 0);
+  writeOneLine(
+    doc,
+    runs,
+    style,
+    { width: widthPt, align: 'left' },
+    { x: centre.x - widthPt / 2, y: centre.y - style.sizePt / 2 },
+  );
 }
 
 /** A continuation page repeats who and when, and the table's header. */
@@ -455,13 +469,13 @@ export function statementPdf(
     size: 'A4',
     margin: marginPt,
     info: {
-      Title: isSandbox ? `${sandboxMarking}: ${title}` : title,
+      Title: isSandbox ? `${writing.t(sandboxMarkingMessage)}: ${title}` : title,
       Author: institutionName,
     },
   });
   if (isSandbox) {
-    markSandboxPage(doc);
-    doc.on('pageAdded', () => markSandboxPage(doc));
+    markSandboxPage(doc, writing);
+    doc.on('pageAdded', () => markSandboxPage(doc, writing));
   }
   writeStatement(doc, source, writing, institutionName).then(
     () => doc.end(),
