@@ -139,7 +139,14 @@ async function refuseLines(
   }));
 }
 
-const recipientClosedReason = 'The recipient can no longer be paid.';
+const recipientClosedMessage = 'The recipient can no longer be paid.';
+
+/**
+ * Why bulk_pay_lines.sql refuses a line the balance no longer covers. The SQL writes the
+ * text; it is here too so that the catalog has it and the result file translates it (a
+ * test holds the two the same).
+ */
+export const lineNotCoveredMessage = 'Not enough money was left in your wallet for this line.';
 
 /**
  * The recipients' wallets closed since the upload (ADR 050), read under the wallets' locks:
@@ -168,7 +175,7 @@ async function payOpenRecipients(
   const toPay = lines.filter((line) => !closed.has(line.recipient_wallet_id));
   return [
     ...(toRefuse.length > 0
-      ? await refuseLines(tx, bulkPaymentId, toRefuse, recipientClosedReason)
+      ? await refuseLines(tx, bulkPaymentId, toRefuse, recipientClosedMessage)
       : []),
     ...(toPay.length > 0
       ? await payLines(
