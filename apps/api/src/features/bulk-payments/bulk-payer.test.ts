@@ -135,6 +135,10 @@ describe('the bulk payer', () => {
     const germanReason = translateText('de', lineNotCoveredMessage);
     expect(germanReason).not.toBe(lineNotCoveredMessage);
     expect(result.body).toContain(`,refused,${germanReason}\r\n`);
+    const told = (await payer.client.get('/api/v1/notifications')).json().items[0];
+    expect(told.text).toBe(
+      'Your bulk payment file is done: 2 paid, 1 refused. The result is on the Bulk payments page.',
+    );
     const read = await payer.client.get(`/api/v1/bulk-payments/${id}`);
     expect(read.json()).toMatchObject({
       status: 'done',

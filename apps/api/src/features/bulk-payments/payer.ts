@@ -203,13 +203,16 @@ async function finishIfPaid(
   );
   const file = finished.rows[0];
   if (!file) return false;
-  const refused = file.refused_count > 0 ? `, ${file.refused_count} refused` : '';
   await notify(
     tx,
     {
       userId: file.user_id,
       kind: 'money_sent',
-      text: `Your bulk payment file is done: ${file.paid_count} paid${refused}. The result is on the Bulk payments page.`,
+      // Whole messages, each translated whole (ADR 055).
+      text:
+        file.refused_count > 0
+          ? `Your bulk payment file is done: ${file.paid_count} paid, ${file.refused_count} refused. The result is on the Bulk payments page.`
+          : `Your bulk payment file is done: ${file.paid_count} paid. The result is on the Bulk payments page.`,
       link: '/bulk-payments',
     },
     deps.config,
