@@ -53,6 +53,34 @@ async function languageCookieOf(context: BrowserContext): Promise<string | undef
   return (await context.cookies()).find((cookie) => cookie.name === 'coffer-language')?.value;
 }
 
+/**
+ * Signs `customer` in on a fresh browser asking for `browserLocale` (its login page in
+ * `pageLanguage`), and checks that they read German from then on: the toast, the page, the
+ * cookie the server renders by, and the next page load.
+ */
+async function expectGermanAfterSignIn(
+  customer: TestCustomer,
+  browserLocale: string,
+  pageLanguage: Language,
+): Promise<void> {
+  const context = await freshBrowser(browserLocale);
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await signInOnPage(page, customer, pageLanguage);
+  await toast(page, word('auth', 'de', 'Login Successful!'));
+  await waitUntil('the login page sends them on', async () => pathOf(page) !== '/signin');
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+  expect(await languageCookieOf(context)).toBe('de');
+  // A new page load: the server renders it in German too.
+  await openDashboard(page);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+  const greeting = word('wallet', 'de', 'Hello, {username}');
+  await page
+    .getByRole('heading', { level: 1, name: greeting.replace('{username}', customer.username) })
+    .waitFor();
+  expect(unexpectedProblems(problems)).toEqual([]);
+}
+
 describe('signing in in one’s own language', () => {
   it('gives a German who chose German German pages on a fresh English browser', async () => {
     const { server } = suite;
@@ -63,27 +91,8 @@ describe('signing in in one’s own language', () => {
       headers: { origin: server.baseUrl },
     });
     expect(chosen.status(), await chosen.text()).toBe(200);
-
-    const context = await freshBrowser('en-US');
-    const page = await context.newPage();
-    const problems = watchConsole(page);
-    await signInOnPage(page, customer, 'en');
-    // The app switches as it signs them in: the toast is already German.
-    await toast(page, word('auth', 'de', 'Login Successful!'));
-    await waitUntil('the login page sends them on', async () => pathOf(page) !== '/signin');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
-    expect(await languageCookieOf(context)).toBe('de');
-
-    // A new page load: the server renders it in German too.
-    await openDashboard(page);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
-    await page
-      .getByRole('heading', {
-        level: 1,
-        name: word('wallet', 'de', 'Hello, {username}').replace('{username}', customer.username),
-      })
-      .waitFor();
-    expect(unexpectedProblems(problems)).toEqual([]);
+    // The login page is English; the app switches as it signs them in.
+    await expectGermanAfterSignIn(customer, 'en-US', 'en');
   });
 
   it('leaves someone who never chose in the language of the browser they sign in on', async () => {
@@ -91,24 +100,6 @@ describe('signing in in one’s own language', () => {
     // Signed up on a Japanese browser, which their emails follow until they choose.
     const first = await freshBrowser('ja-JP');
     const customer = await signUpInContext(first, server.baseUrl, newCustomer());
-
-    const context = await freshBrowser('de-DE');
-    const page = await context.newPage();
-    const problems = watchConsole(page);
-    await signInOnPage(page, customer, 'de');
-    await toast(page, word('auth', 'de', 'Login Successful!'));
-    await waitUntil('the login page sends them on', async () => pathOf(page) !== '/signin');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
-    expect(await languageCookieOf(context)).toBe('de');
-
-    await openDashboard(page);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
-    await page
-      .getByRole('heading', {
-        level: 1,
-        name: word('wallet', 'de', 'Hello, {username}').replace('{username}', customer.username),
-      })
-      .waitFor();
-    expect(unexpectedProblems(problems)).toEqual([]);
+    await expectGermanAfterSignIn(customer, 'de-DE', 'de');
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.ts';
 import { openTestDatabase } from '../../test/database.ts';
 import { usd } from '../../test/factories.ts';
-import { newSignup, signedUpClient, TestClient } from '../../test/http.ts';
+import { signedUpClient } from '../../test/http.ts';
 import { pdfPageTexts } from '../../test/pdf-text.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
 import type { Database } from '../db/client.ts';
@@ -70,17 +70,8 @@ afterAll(async () => {
 });
 
 /** A customer who signed up in German and chose no language: written to in German. */
-async function germanCustomer(app: FastifyInstance) {
-  const client = new TestClient(app);
-  const body = newSignup();
-  const response = await client.request(
-    'POST',
-    '/api/v1/auth/signup',
-    { ...body, ...(app.terms ? { acceptedTermsVersion: app.terms.version } : {}) },
-    { 'accept-language': 'de-DE,de;q=0.9' },
-  );
-  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
-  return { client, body, user: response.json().user as { id: string; email: string } };
+function germanCustomer(app: FastifyInstance) {
+  return signedUpClient(app, {}, { 'accept-language': 'de-DE,de;q=0.9' });
 }
 
 /** A customer with enough entries this month for a statement of several PDF pages. */

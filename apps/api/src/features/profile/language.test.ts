@@ -4,13 +4,7 @@ import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/database.ts';
-import {
-  newSignup,
-  signedUpClient,
-  staffClient,
-  strongPassword,
-  TestClient,
-} from '../../../test/http.ts';
+import { signedUpClient, staffClient, strongPassword, TestClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 import { storedLanguage } from '../../platform/languages.ts';
 
@@ -28,17 +22,12 @@ afterAll(async () => {
   await db.close();
 });
 
-async function signUpWith(acceptLanguage: string, cookie?: string) {
-  const client = new TestClient(app);
-  const body = newSignup();
-  const response = await client.request(
-    'POST',
-    '/api/v1/auth/signup',
-    { ...body, ...(app.terms ? { acceptedTermsVersion: app.terms.version } : {}) },
+function signUpWith(acceptLanguage: string, cookie?: string) {
+  return signedUpClient(
+    app,
+    {},
     { 'accept-language': acceptLanguage, ...(cookie ? { cookie } : {}) },
   );
-  expect(response.statusCode).toBe(201);
-  return { client, body, user: response.json().user as { id: string; language: string | null } };
 }
 
 /** What is stored of a person's language: the chosen one, and their last sign-in's. */
