@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { signedUpClient } from '../../test/http.ts';
+import { signedUpClient, TestClient } from '../../test/http.ts';
 import { type MailTestApp, useTestAppWithMail } from '../../test/smtp-sink.ts';
 import { inLanguage } from './mail.ts';
 

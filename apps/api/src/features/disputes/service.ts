@@ -8,7 +8,6 @@ import {
   type StaffDispute,
 } from '@coffer/contracts/disputes';
 import { type DisputeBody, disputeKindOfEntryText } from '@coffer/contracts/disputes-filing';
-import { entryKindLabel } from '@coffer/contracts/ledger';
 import { formatMoney, minorUnits } from '@coffer/contracts/money';
 import type { ApprovalCallbacks } from '../../approvals/approvals.ts';
 import type { Config } from '../../config.ts';
@@ -97,7 +96,7 @@ async function disputedTransactionOrRefuse(
   if (transaction.dispute_reference) throw alreadyDisputed(transaction.dispute_reference);
   if (disputeKindOfEntryText(transaction.kind) !== body.kind) {
     throw new AppError('validation_failed', {
-      message: `That transaction is a ${entryKindLabel(transaction.kind).toLowerCase()}: choose it again.`,
+      message: 'That transaction is not of the kind you chose: choose it again.',
       fields: { kind: 'Does not match the transaction' },
     });
   }
