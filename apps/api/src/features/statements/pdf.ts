@@ -333,7 +333,16 @@ function markSandboxPage(doc: Pdf, writing: Writing): void {
   doc.save();
   doc.rotate(watermarkAngleDeg, { origin: [centre.x, centre.y] });
   doc.fillColor(sandboxRed, 0.12);
-  writeCentredLine(doc, marking, { weight: 'bold', sizePt: watermarkSizePt, direction }, centre);
+  // Slanted across the page, it stays inside the margins however long the words are.
+  const contentWidthPt = doc.page.width - 2 * marginPt;
+  const watermarkWidthMaxPt = contentWidthPt / Math.cos((watermarkAngleDeg * Math.PI) / 180);
+  writeCentredLine(
+    doc,
+    marking,
+    { weight: 'bold', sizePt: watermarkSizePt, direction },
+    centre,
+    watermarkWidthMaxPt,
+  );
   doc.restore();
   doc.fillColor(sandboxRed, 1);
   const markingSizePt = 11;
@@ -342,6 +351,7 @@ function markSandboxPage(doc: Pdf, writing: Writing): void {
     marking,
     { weight: 'bold', sizePt: markingSizePt, direction },
     { x: centre.x, y: marginPt / 2 - 4 + markingSizePt / 2 },
+    contentWidthPt,
   );
   useStyle(doc, body);
   doc.fillColor('black', 1);
@@ -349,24 +359,33 @@ function markSandboxPage(doc: Pdf, writing: Writing): void {
   doc.y = y;
 }
 
-/** One line centred on `centre`, in the fonts its scripts need, in its direction's order. */
+/**
+ * One line centred on `centre`, in the fonts its scripts need, in its direction's order;
+ * a line longer than `widthMaxPt` (a Japanese marking is) is written smaller to fit.
+ */
 function writeCentredLine(
   doc: Pdf,
   text: string,
   style: TextStyle,
   centre: { x: number; y: number },
+  widthMaxPt: number,
 ): void {
   const runs = textRuns(pdfText(text), style.weight, style.direction);
-  const widthPt = runs.reduce((sum, run) => {
-    useFace(doc, run.face, style.sizePt);
-    return sum + doc.widthOfString(run.text);
-  }, 0);
+  const widthAt = (sizePt: number) =>
+    runs.reduce((sum, run) => {
+      useFace(doc, run.face, sizePt);
+      return sum + doc.widthOfString(run.text);
+    }, 0);
+  const fullWidthPt = widthAt(style.sizePt);
+  const sizePt =
+    fullWidthPt > widthMaxPt ? (style.sizePt * widthMaxPt) / fullWidthPt : style.sizePt;
+  const widthPt = widthAt(sizePt);
   writeOneLine(
     doc,
     runs,
-    style,
+    { ...style, sizePt },
     { width: widthPt, align: 'left' },
-    { x: centre.x - widthPt / 2, y: centre.y - style.sizePt / 2 },
+    { x: centre.x - widthPt / 2, y: centre.y - sizePt / 2 },
   );
 }
 
