@@ -86,29 +86,7 @@ describe('disputes', () => {
     expect(filed.description).toBe(hostile);
   });
 
-  it('refuses a transaction of another kind than chosen, in the request’s language', async () => {
-    const sender = await createCustomer(app, { balance: '50.00' });
-    const recipient = await createCustomer(app);
-    const paid = (
-      await quickPay(sender.client, { recipient: recipient.wallet.number, amount: '5.00' })
-    ).json();
-    const asCard = {
-      kind: 'card',
-      entryId: paid.entryId,
-      amount: '5.00',
-      problemType: 'charged_twice',
-      description: 'Twice.',
-    };
-    const refused = await recipient.client.post('/api/v1/disputes', asCard, {
-      'accept-language': 'de',
-    });
-    expect(refused.statusCode).toBe(400);
-    const english = 'That transaction is not of the kind you chose: choose it again.';
-    expect(refused.json().error.message).toBe(translateText('de', english));
-    expect(refused.json().error.message).not.toBe(english);
-  });
-
-  it('starts from the customer’s own transaction only: another’s answers 404', async () => {
+  it('starts from the customer’s own transaction only, of the kind chosen: another’s answers 404', async () => {
     const sender = await createCustomer(app, { balance: '50.00' });
     const recipient = await createCustomer(app);
     const stranger = await createCustomer(app);
@@ -125,6 +103,21 @@ describe('disputes', () => {
       }),
     );
     expect(picker.items[0]).not.toHaveProperty('memo');
+    // Filed as a card purchase, it is refused in one whole message, in the request's language.
+    const asCard = {
+      kind: 'card',
+      entryId: paid.entryId,
+      amount: '5.00',
+      problemType: 'charged_twice',
+      description: 'Twice.',
+    };
+    const refused = await recipient.client.post('/api/v1/disputes', asCard, {
+      'accept-language': 'de',
+    });
+    expect(refused.statusCode).toBe(400);
+    const english = 'That transaction is not of the kind you chose: choose it again.';
+    expect(refused.json().error.message).toBe(translateText('de', english));
+    expect(refused.json().error.message).not.toBe(english);
     const fromTransfer = {
       kind: 'transfer',
       entryId: paid.entryId,
