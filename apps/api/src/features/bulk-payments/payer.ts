@@ -153,7 +153,14 @@ async function refuseLines(
   }));
 }
 
-const recipientClosedReason = 'The recipient can no longer be paid.';
+const recipientClosedMessage = 'The recipient can no longer be paid.';
+
+/**
+ * Why bulk_pay_lines.sql refuses a line the balance no longer covers. The SQL writes the
+ * text; it is here too so that the catalog has it and the result file translates it (a
+ * test holds the two the same).
+ */
+export const lineNotCoveredMessage = 'Not enough money was left in your wallet for this line.';
 
 /**
  * The recipients' wallets closed since the upload (ADR 050), read under the wallets' locks:
@@ -182,7 +189,7 @@ async function payOpenRecipients(
   const toPay = lines.filter((line) => !closed.has(line.recipient_wallet_id));
   return [
     ...(toRefuse.length > 0
-      ? await refuseLines(tx, bulkPaymentId, toRefuse, recipientClosedReason)
+      ? await refuseLines(tx, bulkPaymentId, toRefuse, recipientClosedMessage)
       : []),
     ...(toPay.length > 0
       ? await payLines(
@@ -210,13 +217,16 @@ async function finishIfPaid(
   );
   const file = finished.rows[0];
   if (!file) return false;
-  const refused = file.refused_count > 0 ? `, ${file.refused_count} refused` : '';
   await notify(
     tx,
     {
       userId: file.user_id,
       kind: 'money_sent',
-      text: `Your bulk payment file is done: ${file.paid_count} paid${refused}. The result is on the Bulk payments page.`,
+      // Whole messages, each translated whole (ADR 055).
+      text:
+        file.refused_count > 0
+          ? `Your bulk payment file is done: ${file.paid_count} paid, ${file.refused_count} refused. The result is on the Bulk payments page.`
+          : `Your bulk payment file is done: ${file.paid_count} paid. The result is on the Bulk payments page.`,
       link: '/bulk-payments',
     },
     deps.config,
