@@ -10,24 +10,25 @@ import { waitUntil } from './support/wait.ts';
 
 const suite = useServerAndBrowser();
 
+/**
+ * A customer in Germany (EUR) signed up in a page of their own, raised by the demo admin
+ * (signed in in another page) to level 2, where wallets in other currencies open.
+ */
+async function germanCustomerAtLevelTwo(phone: string) {
+  const { context, page, problems } = await suite.openPage();
+  const { baseUrl } = suite.server;
+  const customer = await signUpInContext(context, baseUrl, newCustomer({ country: 'DE', phone }));
+  const { page: admin, problems: adminProblems } = await suite.openPage();
+  await logIn(admin, demo.admin);
+  const customerId = await userIdByEmail(admin, baseUrl, customer.email);
+  await setLevel(admin, baseUrl, customerId, { level: 2, reason: 'Identity verified by the test' });
+  return { page, problems, admin, adminProblems };
+}
+
 describe('exchange', () => {
   it('a German customer opens a JPY wallet, exchanges 100.00 EUR with a quote and finds both statements', async () => {
-    const { context, page, problems } = await suite.openPage();
+    const { page, problems } = await germanCustomerAtLevelTwo('+4930901820');
     const { baseUrl } = suite.server;
-    const customer = await signUpInContext(
-      context,
-      baseUrl,
-      newCustomer({ country: 'DE', phone: '+4930901820' }),
-    );
-
-    // An admin raises the customer to level 2, where wallets in other currencies open.
-    const { page: admin } = await suite.openPage();
-    await logIn(admin, demo.admin);
-    const customerId = await userIdByEmail(admin, baseUrl, customer.email);
-    await setLevel(admin, baseUrl, customerId, {
-      level: 2,
-      reason: 'Identity verified by the test',
-    });
     const funded = await callApi(
       page,
       baseUrl,
@@ -108,6 +109,63 @@ describe('exchange', () => {
       .waitFor();
 
     expect(unexpectedProblems(problems)).toEqual([]);
+  });
+});
+
+describe('exchange markups set by staff', () => {
+  it('an admin changes EUR/JPY’s markup with a reason, the next quote uses it, and the audit log names it', async () => {
+    const { page, problems, admin, adminProblems } = await germanCustomerAtLevelTwo('+4930901821');
+    const { baseUrl } = suite.server;
+    const yen = await callApi(page, baseUrl, 'POST', '/api/v1/wallets', { currency: 'JPY' });
+    expect(yen.status).toBe(201);
+
+    await admin.goto('/admin/exchange-rates');
+    await admin.getByRole('heading', { level: 1, name: 'Exchange rates' }).waitFor();
+    const markups = admin.getByRole('region', { name: 'Markups' });
+    const euroYen = markups.getByRole('row', { name: /EUR\/JPY/ });
+    await expect(euroYen.textContent()).resolves.toMatch(/0\.50%.*Configured/);
+    await euroYen.getByRole('button', { name: 'Change the markup of EUR/JPY' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Markup of EUR/JPY' });
+    await dialog.getByLabel('Markup in basis points').fill('120');
+    await dialog.getByLabel('Reason').fill('Yen liquidity costs more this week');
+    await dialog.getByRole('button', { name: 'Save markup' }).click();
+    await toast(admin, 'Markup of EUR/JPY saved');
+    await waitUntil('the page shows the new markup', async () =>
+      /1\.20%.*Set by Demo Admin on/.test((await euroYen.textContent()) ?? ''),
+    );
+
+    // The customer's next quote: 16 123 yen at mid less 1.2 %, rounded down.
+    await page.goto('/exchange');
+    await page.getByRole('heading', { level: 1, name: 'Exchange' }).waitFor();
+    await page.getByLabel('Amount in EUR').fill('100.00');
+    await page.getByRole('button', { name: 'Get a quote' }).click();
+    const quote = page.getByRole('region', { name: 'Your quote' });
+    await quote.waitFor();
+    await expect(quote.getByRole('row', { name: /You receive/ }).textContent()).resolves.toContain(
+      '¥15,929',
+    );
+    await expect(quote.getByRole('row', { name: /Our markup/ }).textContent()).resolves.toContain(
+      '1.20%',
+    );
+
+    await admin.goto('/admin/audit');
+    await admin
+      .getByRole('row', { name: /Exchange markup changed/ })
+      .first()
+      .waitFor();
+
+    // Back to the configured markup, through the same dialog: the file's other test expects it.
+    await admin.goto('/admin/exchange-rates');
+    await euroYen.getByRole('button', { name: 'Change the markup of EUR/JPY' }).click();
+    await dialog.getByLabel('Reason').fill('The week is over');
+    await dialog.getByRole('button', { name: 'Use the configured markup' }).click();
+    await toast(admin, 'EUR/JPY uses the configured markup again');
+    await waitUntil('the page shows the configured markup', async () =>
+      /0\.50%.*Configured/.test((await euroYen.textContent()) ?? ''),
+    );
+
+    expect(unexpectedProblems(problems)).toEqual([]);
+    expect(unexpectedProblems(adminProblems)).toEqual([]);
   });
 });
 

@@ -172,6 +172,9 @@ const matrix: Record<string, Row> = {
   // Another customer's quote id answers 404 (exchange.test.ts); here the id is no uuid.
   'POST /api/v1/exchange/quotes/:quoteId/accept': customersOnly,
   'GET /api/v1/admin/exchange/rates': staff,
+  // Changing what every customer pays is an admin's (markups.test.ts checks the answers).
+  'PUT /api/v1/admin/exchange/markups/:pair': adminOnly,
+  'DELETE /api/v1/admin/exchange/markups/:pair': adminOnly,
   'GET /api/v1/admin/users/:userId/wallets': staff,
   'GET /api/v1/wallet/transactions': customersOnly,
   'GET /api/v1/wallet/balance-history': customersOnly,

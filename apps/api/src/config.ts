@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type GlMap, GlMapError, parseGlMap } from '@coffer/contracts/books';
 import { type CurrencyCode, isCurrencyCode } from '@coffer/contracts/currencies';
+import { markupBpMax } from '@coffer/contracts/exchange';
 import { isLanguage, type Language, languages, sourceLanguage } from '@coffer/contracts/languages';
 import { LimitsConfigError, type LimitsTable, parseLimitsTable } from '@coffer/contracts/limits';
 import {
@@ -216,6 +217,8 @@ const envSchema = z.object({
     .optional(),
   COFFER_FX_FILE: z.string().min(1).optional(),
   COFFER_FX_MARKUP: z.string().min(2).optional(),
+  // The most a staff member may set on the rates page (basis points; 1000 is 10 %).
+  COFFER_FX_MARKUP_MAX: z.coerce.number().int().min(0).max(markupBpMax).default(1_000),
   // Four days: the ECB publishes on working days, so Friday's rates serve over a long weekend.
   COFFER_FX_MAX_AGE: z.coerce
     .number()
@@ -467,6 +470,7 @@ function loadFx(
     COFFER_FX_FILE?: string | undefined;
     COFFER_FX_MARKUP?: string | undefined;
     COFFER_FX_MAX_AGE: number;
+    COFFER_FX_MARKUP_MAX: number;
   },
   isSandbox: boolean,
 ): FxSettings {
@@ -498,6 +502,7 @@ function loadFx(
     source,
     markups,
     maxAgeSeconds: values.COFFER_FX_MAX_AGE,
+    markupBpMaxForStaff: values.COFFER_FX_MARKUP_MAX,
   };
 }
 

@@ -65,10 +65,14 @@ export function newSignup(
   };
 }
 
-/** Signs up a fresh customer and returns the signed-in client. */
+/**
+ * Signs up a fresh customer and returns the signed-in client; `headers` are the browser's
+ * (its Accept-Language, a language cookie).
+ */
 export async function signedUpClient(
   app: FastifyInstance,
   overrides: Parameters<typeof newSignup>[0] = {},
+  headers: Record<string, string> = {},
 ) {
   const client = new TestClient(app);
   // Where the app has terms (sandbox mode's sample), the customer accepts them as they sign up.
@@ -76,9 +80,10 @@ export async function signedUpClient(
     ...newSignup(overrides),
     ...(app.terms ? { acceptedTermsVersion: app.terms.version } : {}),
   };
-  const response = await client.post('/api/v1/auth/signup', body);
+  const response = await client.post('/api/v1/auth/signup', body, headers);
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
-  return { client, body, user: response.json().user as { id: string; email: string } };
+  const user = response.json().user as { id: string; email: string; language: string | null };
+  return { client, body, user };
 }
 
 /** The newest queued email to an address, and the first link in it. */

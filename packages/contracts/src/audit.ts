@@ -82,6 +82,8 @@ export const auditActions = [
   'account_reopen_rejected',
   'account_reopen_cancelled',
   'personal_data_removed',
+  'fx_markup_set',
+  'fx_markup_reset',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -167,6 +169,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   account_reopen_rejected: 'Reopening of the closed account refused by a second admin',
   account_reopen_cancelled: 'Reopening of the closed account withdrawn by the admin who asked',
   personal_data_removed: 'Personal data removed after the retention period',
+  fx_markup_set: 'Exchange markup changed',
+  fx_markup_reset: 'Exchange markup returned to the configured default',
 };
 
 export const auditEventSchema = z.object({

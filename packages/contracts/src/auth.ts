@@ -79,8 +79,11 @@ export const meSchema = z.object({
   currency: z.string(),
   /** The IANA zone their days and times are shown in (`customerTimeZone`). */
   timeZone: z.string(),
-  /** The language they chose (or signed up in): the app's, their emails' and statements'. */
-  language: languageSchema,
+  /**
+   * The language they chose: the app's (signing in adopts it), their emails' and
+   * statements'. Null until they choose one: the app follows the browser.
+   */
+  language: z.nullable(languageSchema),
   /**
    * A customer who has not accepted the operator's current terms and privacy notice (new
    * ones since sign-up): the API answers them nothing else until they do.

@@ -27,9 +27,12 @@ export function timeZoneOfUser(
   );
 }
 
-/** The language a person is written to in: their emails, statements and downloads. */
-export function languageOfUser(user: Pick<UserRow, 'language'>): Language {
-  return toLanguage(user.language);
+/**
+ * The language the person chose (signing in adopts it); null until they choose one, when
+ * pages follow the browser (migration 0053, ADR 055).
+ */
+export function chosenLanguageOf(user: Pick<UserRow, 'language'>): Language | null {
+  return user.language === null ? null : toLanguage(user.language);
 }
 
 export async function findUserById(db: Queryable, userId: string): Promise<UserRow | null> {

@@ -234,8 +234,16 @@ export const users = pgTable(
     country: char('country', { length: 2 }).notNull(),
     /** The customer's chosen IANA zone; null: `customerTimeZone` picks one (migration 0031). */
     timeZone: text('time_zone'),
-    /** The language they are spoken to in: emails, statements, messages (migration 0050). */
-    language: text('language').notNull().default('en'),
+    /**
+     * The language they chose (migration 0050; 0053: null until they choose one): signing
+     * in adopts it, and their emails and statements are written in it.
+     */
+    language: text('language'),
+    /**
+     * The language of the request that last signed them in or up (migration 0053): their
+     * emails' and statements' while they have chosen none.
+     */
+    signInLanguage: text('sign_in_language').notNull().default('en'),
     /**
      * The legal name of the customer's latest approved identity verification (migration
      * 0032); null until one is approved: pages then show the username, never a guess.
@@ -291,6 +299,7 @@ export const users = pgTable(
     check('users_level_range', sql`${table.level} between 1 and 9`),
     check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
     check('users_language_known', sql`${table.language} in ('en', 'de', 'ja', 'ar')`),
+    check('users_sign_in_language_known', sql`${table.signInLanguage} in ('en', 'de', 'ja', 'ar')`),
   ],
 );
 
@@ -413,8 +422,14 @@ export const outboxEmails = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /**
+     * The language it was written in, for the sandbox marking added as it is sent (migration
+     * 0053); null: the recipient's, read then (notify_user writes none).
+     */
+    language: text('language'),
   },
   (table) => [
+    check('outbox_emails_language_known', sql`${table.language} in ('en', 'de', 'ja', 'ar')`),
     index('outbox_emails_pending_idx').on(table.nextAttemptAt).where(sql`${table.sentAt} is null`),
     index('outbox_emails_sent_at_idx').on(table.sentAt).where(sql`${table.sentAt} is not null`),
   ],
@@ -1729,6 +1744,30 @@ export const exchangeQuotes = pgTable(
       'exchange_quotes_accepted_has_entry',
       sql`(${table.acceptedAt} is null) = (${table.entryId} is null)`,
     ),
+  ],
+);
+
+/**
+ * Exchange markups set by staff over the configured ones (migration 0052, ADR 051): one row
+ * per pair, its codes in alphabetical order, applying both ways; no row, the configured one.
+ */
+export const fxMarkups = pgTable(
+  'fx_markups',
+  {
+    pair: char('pair', { length: 7 }).primaryKey(),
+    markupBp: integer('markup_bp').notNull(),
+    setByUserId: uuid('set_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    setAt: timestamp('set_at', { withTimezone: true }).defaultNow().notNull(),
+    reason: text('reason').notNull(),
+  },
+  (table) => [
+    check(
+      'fx_markups_pair_shape',
+      sql`${table.pair} ~ '^[A-Z]{3}/[A-Z]{3}$' and substr(${table.pair}, 1, 3) < substr(${table.pair}, 5, 3)`,
+    ),
+    check('fx_markups_markup_range', sql`${table.markupBp} between 0 and 5000`),
   ],
 );
 

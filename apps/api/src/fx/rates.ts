@@ -153,6 +153,8 @@ export type FxSettings = {
   markups: Markups;
   /** A rate older than this is not used (`COFFER_FX_MAX_AGE`, seconds). */
   maxAgeSeconds: number;
+  /** The most staff may set over the configured markups (`COFFER_FX_MARKUP_MAX`, bp). */
+  markupBpMaxForStaff: number;
 };
 
 export type MidRate = { rate: Rate; at: Date };

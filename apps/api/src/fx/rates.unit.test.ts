@@ -9,7 +9,13 @@ const usd = toCurrencyCode('USD');
 
 function settingsWith(csv: string, maxAgeSeconds = 86_400): FxSettings {
   const source: RateSource = { name: 'test', read: () => parseEcbCsv(csv) };
-  return { currencies: [eur, jpy, usd], source, markups: parseMarkups(undefined), maxAgeSeconds };
+  return {
+    currencies: [eur, jpy, usd],
+    source,
+    markups: parseMarkups(undefined),
+    maxAgeSeconds,
+    markupBpMaxForStaff: 1_000,
+  };
 }
 
 describe('the ECB reference rates file', () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { newSignup, TestClient } from '../../test/http.ts';
+import { signedUpClient, TestClient } from '../../test/http.ts';
 import { type MailTestApp, useTestAppWithMail } from '../../test/smtp-sink.ts';
 import { inLanguage } from './mail.ts';
 
@@ -12,15 +12,7 @@ useTestAppWithMail((opened) => {
 });
 
 async function signUpIn(acceptLanguage: string) {
-  const client = new TestClient(app);
-  const body = newSignup();
-  const response = await client.request(
-    'POST',
-    '/api/v1/auth/signup',
-    { ...body, ...(app.terms ? { acceptedTermsVersion: app.terms.version } : {}) },
-    { 'accept-language': acceptLanguage },
-  );
-  expect(response.statusCode, response.body).toBe(201);
+  const { client, body } = await signedUpClient(app, {}, { 'accept-language': acceptLanguage });
   return { client, email: body.email.toLowerCase(), username: body.username };
 }
 

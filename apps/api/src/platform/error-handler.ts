@@ -70,10 +70,33 @@ const transactionConflictMessage =
 export const invalidTextMessage =
   'Some of the text contains characters that cannot be stored. Remove invisible or broken characters and try again.';
 
-// Fastify's own client errors (bad JSON, too large, wrong content type) by status. The
-// file server (@fastify/static: the API reference's files, the web build) refuses a path
-// that climbs out of its root (`%2e%2e/`) or names a dotfile with a 403: that names no file
-// it serves, so it is a 404 like any other missing file.
+/**
+ * Fastify's own refusals a client can cause, by Fastify's error code: the stable code of
+ * the body and a message of ours, translated like every other (ADR 055), as Fastify's
+ * English ("Body is not valid JSON but content-type is set to 'application/json'") is in no
+ * catalog. No message: the code's own.
+ */
+const fastifyErrorMessages: Partial<Record<string, { code: ErrorCode; message?: string }>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: 'validation_failed',
+    message: 'The body is not valid JSON.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'validation_failed',
+    message: 'The body is empty, but the request says it is JSON.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'malformed_request',
+    message: 'The body is not as long as the request says it is.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type' },
+};
+
+// Other client errors by status: the rate limiter's, and the file server's (@fastify/static:
+// the API reference's files, the web build), which refuses a path that climbs out of its
+// root (`%2e%2e/`) or names a dotfile with a 403: that names no file it serves, so it is a
+// 404 like any other missing file.
 const codeByClientStatus: Partial<Record<number, ErrorCode>> = {
   403: 'not_found',
   404: 'not_found',
@@ -81,6 +104,20 @@ const codeByClientStatus: Partial<Record<number, ErrorCode>> = {
   415: 'unsupported_media_type',
   429: 'rate_limited',
 };
+
+/**
+ * A client error (4xx) of Fastify or a plugin: its code and a message of ours. One we do
+ * not know (a plugin's new refusal) is a request we could not read, logged so it gets its
+ * own message.
+ */
+function answerClientFailure(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = fastifyErrorMessages[error.code];
+  if (known) return sendError(reply, known.code, known.message ? { message: known.message } : {});
+  const mappedCode = codeByClientStatus[error.statusCode ?? 0];
+  if (mappedCode) return sendError(reply, mappedCode);
+  request.log.warn({ err: error }, 'a client error without a message of ours');
+  return sendError(reply, 'validation_failed', { message: errorCodes.malformed_request.message });
+}
 
 /**
  * Turns every failure into the one JSON error body. Expected failures carry their code;
@@ -136,11 +173,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendError(reply, 'unavailable', { message: transactionConflictMessage });
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const mappedCode = codeByClientStatus[status];
-      if (mappedCode) return sendError(reply, mappedCode);
-      return sendError(reply, 'validation_failed', { message: error.message });
-    }
+    if (status >= 400 && status < 500) return answerClientFailure(error, request, reply);
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 'internal');
   });

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { newSignup, TestClient } from '../../test/http.ts';
+import { requestBodySizeMaxBytes } from '../app.ts';
+import { translateText } from './i18n.ts';
 
 let app: FastifyInstance;
 useTestApp(
@@ -91,6 +93,79 @@ describe('error messages in the request’s language', () => {
     expect(answer.json().error).toEqual({
       code: 'validation_failed',
       message: 'Die Adresse dieser Anfrage ist ungültig.',
+    });
+  });
+});
+
+describe('Fastify’s own refusals in the request’s language', () => {
+  /** A raw body to the sign-in, as a client that writes its own requests sends it. */
+  async function signInWithBody(payload: string, contentType: string) {
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': contentType, 'accept-language': 'de-DE,de;q=0.9' },
+      payload,
+    });
+    return { status: answer.statusCode, error: answer.json().error };
+  }
+
+  it('keeps each code and writes its message in German', async () => {
+    const cases = [
+      {
+        payload: '{"email": "someone@example.com",',
+        contentType: 'application/json',
+        status: 400,
+        code: 'validation_failed',
+        english: 'The body is not valid JSON.',
+      },
+      {
+        payload: '',
+        contentType: 'application/json',
+        status: 400,
+        code: 'validation_failed',
+        english: 'The body is empty, but the request says it is JSON.',
+      },
+      {
+        payload: '<login/>',
+        contentType: 'application/xml',
+        status: 415,
+        code: 'unsupported_media_type',
+        english: 'Send the request body as JSON.',
+      },
+      {
+        payload: JSON.stringify({ email: 'x'.repeat(requestBodySizeMaxBytes), password: 'x' }),
+        contentType: 'application/json',
+        status: 413,
+        code: 'payload_too_large',
+        english: 'That is more data than this request accepts.',
+      },
+    ];
+    for (const { payload, contentType, status, code, english } of cases) {
+      const answer = await signInWithBody(payload, contentType);
+      expect(answer, english).toEqual({
+        status,
+        error: { code, message: translateText('de', english) },
+      });
+      // Translated, not Fastify's or our English.
+      expect(answer.error.message, english).not.toBe(english);
+    }
+  });
+
+  it('says a body shorter than its Content-Length is not as long as it says', async () => {
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': '500',
+        'accept-language': 'ja',
+      },
+      payload: '{}',
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error).toEqual({
+      code: 'malformed_request',
+      message: translateText('ja', 'The body is not as long as the request says it is.'),
     });
   });
 });

@@ -11,6 +11,26 @@ import { formulaStart } from './csv.ts';
  * problem (`refuse`); a bulk payment file lists them all (`FileProblems`).
  */
 
+/**
+ * What a refused file's problems come to: a whole sentence per case, so that each is a
+ * message its translation can word its own way (ADR 055). The first five lines are named.
+ */
+function fileProblemsMessage(count: number, lines: number[], leftOut: number): string {
+  const line = lines[0] ?? 0;
+  const lineNumbers = lines.slice(0, 5).join(', ');
+  if (count === 1) return `The file has 1 problem on line ${line}. Nothing was paid.`;
+  if (lines.length === 1) {
+    return `The file has ${count} problems on line ${line}. Nothing was paid.`;
+  }
+  if (lines.length <= 5) {
+    return `The file has ${count} problems on lines ${lineNumbers}. Nothing was paid.`;
+  }
+  if (leftOut === 0) {
+    return `The file has ${count} problems on lines ${lineNumbers} and others. Nothing was paid.`;
+  }
+  return `The file has ${count} problems on lines ${lineNumbers} and others (${leftOut} more not listed). Nothing was paid.`;
+}
+
 /** A cell a spreadsheet would run as a formula: the pattern our CSV writer escapes too. */
 export { formulaStart };
 
@@ -139,10 +159,9 @@ export class FileProblems {
     const fields = Object.fromEntries(
       lines.map((line) => [`line ${line}`, (this.byLine.get(line) ?? []).join('; ')]),
     );
-    const lineCount = lines.length;
     const leftOut = this.count - [...this.byLine.values()].reduce((n, p) => n + p.length, 0);
     throw new AppError('file_refused', {
-      message: `The file has ${this.count} ${this.count === 1 ? 'problem' : 'problems'} on ${lineCount === 1 ? 'line' : 'lines'} ${lines.slice(0, 5).join(', ')}${lineCount > 5 ? ' and others' : ''}${leftOut > 0 ? ` (${leftOut} more not listed)` : ''}. Nothing was paid.`,
+      message: fileProblemsMessage(this.count, lines, leftOut),
       fields,
     });
   }

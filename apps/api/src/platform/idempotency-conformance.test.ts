@@ -25,8 +25,13 @@ useTestApp(
   { env: { COFFER_SANDBOX: '1', COFFER_BULK_PAYER: '0' }, checksAfterEach: 'money-out' },
 );
 
-/** One call of a money route: who makes it, where, with what. */
-type Call = { client: TestClient; url: string; body: Record<string, unknown> };
+/** One call of a money route: who makes it, how (POST unless said), where, with what. */
+type Call = {
+  client: TestClient;
+  method?: 'PUT' | 'DELETE';
+  url: string;
+  body: Record<string, unknown>;
+};
 /**
  * A fresh example of a money route: a call that succeeds, the same call with a different
  * body (or, for a route whose body is only its step-up code, another resource in the
@@ -224,7 +229,38 @@ const examples: Record<string, () => Promise<Example>> = {
       },
     };
   },
+  'PUT /api/v1/admin/exchange/markups/:pair': async () => {
+    const call = await markupChange('EUR-USD');
+    return {
+      call,
+      changedBody: { ...call.body, markupBp: 91 },
+      otherCaller: await markupChange('EUR-USD'),
+    };
+  },
+  'DELETE /api/v1/admin/exchange/markups/:pair': async () => {
+    const call = await markupReset('EUR-JPY');
+    return {
+      call,
+      changedBody: { reason: 'Another reason' },
+      otherCaller: await markupReset('GBP-JPY'),
+    };
+  },
 };
+
+/** An admin's change of a pair's exchange markup: not money moved, but what every customer pays. */
+async function markupChange(pair: string): Promise<Call> {
+  const { client } = await staffClient(app, 'admin');
+  const url = `/api/v1/admin/exchange/markups/${pair}`;
+  return { client, method: 'PUT', url, body: { markupBp: 90, reason: 'Wider spread' } };
+}
+
+/** An admin's return of a pair to its configured markup, after setting one to return from. */
+async function markupReset(pair: string): Promise<Call> {
+  const change = await markupChange(pair);
+  const set = await send(change, newIdempotencyKey());
+  expect(set.statusCode, set.body).toBe(200);
+  return { ...change, method: 'DELETE', body: { reason: 'Back to the configured one' } };
+}
 
 /** A borrower's repayment of 1.00 on a disbursed loan of their own. */
 async function loanRepayment(): Promise<Call> {
@@ -261,7 +297,8 @@ async function staffMoneyRequest(kind: 'deposits' | 'adjustments'): Promise<Exam
 }
 
 function send(call: Call, key: string | undefined, body = call.body) {
-  return call.client.post(call.url, body, key === undefined ? {} : { 'idempotency-key': key });
+  const headers: Record<string, string> = key === undefined ? {} : { 'idempotency-key': key };
+  return call.client.request(call.method ?? 'POST', call.url, body, headers);
 }
 
 /**

@@ -61,9 +61,13 @@ export function toLanguage(stored: string | undefined | null): Language {
   return stored != null && isLanguage(stored) ? stored : sourceLanguage;
 }
 
+/** The language a row of `users` is written to in, as SQL: see storedLanguage. */
+export const writtenLanguageSql = 'COALESCE(users.language, users.sign_in_language)';
+
 /**
  * The language a person is written to in (emails, notifications, statements), by their id
- * or their address; English for an address that is nobody's yet.
+ * or their address: the one they chose, else that of the request that last signed them in
+ * (migration 0053, ADR 055); English for an address that is nobody's yet.
  */
 export async function storedLanguage(
   db: Queryable,
@@ -71,11 +75,13 @@ export async function storedLanguage(
 ): Promise<Language> {
   const found =
     'userId' in who
-      ? await db.query<{ language: string }>('SELECT language FROM users WHERE id = $1', [
-          who.userId,
-        ])
-      : await db.query<{ language: string }>('SELECT language FROM users WHERE email = $1', [
-          who.email.toLowerCase(),
-        ]);
+      ? await db.query<{ language: string }>(
+          `SELECT ${writtenLanguageSql} AS language FROM users WHERE id = $1`,
+          [who.userId],
+        )
+      : await db.query<{ language: string }>(
+          `SELECT ${writtenLanguageSql} AS language FROM users WHERE email = $1`,
+          [who.email.toLowerCase()],
+        );
   return toLanguage(found.rows[0]?.language);
 }

@@ -4,9 +4,9 @@ import nodemailer from 'nodemailer';
 import type { Database, Queryable } from '../db/client.ts';
 import { translateLines, translateText } from './i18n.ts';
 import { newId } from './ids.ts';
-import { storedLanguage } from './languages.ts';
+import { storedLanguage, toLanguage, writtenLanguageSql } from './languages.ts';
 import { type Poller, startPoller } from './poller.ts';
-import { sandboxMarking } from './sandbox-marking.ts';
+import { sandboxEmailMessage, sandboxMarkingMessage } from './sandbox-marking.ts';
 
 export type Email = { to: string; subject: string; text: string };
 
@@ -27,15 +27,13 @@ export async function enqueueEmail(
   englishEmail: Email,
   options: { language?: Language } = {},
 ): Promise<void> {
-  const email = inLanguage(
-    englishEmail,
-    options.language ?? (await storedLanguage(tx, { email: englishEmail.to })),
-  );
+  const language = options.language ?? (await storedLanguage(tx, { email: englishEmail.to }));
+  const email = inLanguage(englishEmail, language);
   await tx.query(
-    `INSERT INTO outbox_emails (id, to_address, subject, text_body)
-     SELECT $1::uuid, $2::text, $3::text, $4::text
+    `INSERT INTO outbox_emails (id, to_address, subject, text_body, language)
+     SELECT $1::uuid, $2::text, $3::text, $4::text, $5::text
       WHERE NOT EXISTS (SELECT 1 FROM users WHERE email = $2 AND closed_at IS NOT NULL)`,
-    [newId(), email.to, email.subject, email.text],
+    [newId(), email.to, email.subject, email.text, language],
   );
 }
 
@@ -52,22 +50,30 @@ export function inLanguage(email: Email, language: Language): Email {
 }
 
 /**
- * The email as it leaves a sandbox: the marking starts the subject and the body. Applied
- * where mail is sent (and shown in the dev mailbox), so every email gets it, whoever wrote it.
+ * The email as it leaves a sandbox: the marking starts the subject and the body, in the
+ * email's language. Applied where mail is sent (and shown in the dev mailbox), so every
+ * email gets it, whoever wrote it.
  */
-export function asSentBy(email: Email, mode: { isSandbox: boolean }): Email {
+export function asSentBy(
+  email: Email,
+  mode: { isSandbox: boolean; language: Language | null },
+): Email {
   if (!mode.isSandbox) return email;
+  const t = (text: string) => translateText(toLanguage(mode.language), text);
+  const marking = t(sandboxMarkingMessage);
   return {
     to: email.to,
-    subject: `[${sandboxMarking}] ${email.subject}`,
-    text: [
-      sandboxMarking,
-      'This email comes from a test installation of Coffer. No real money or account is involved.',
-      '',
-      email.text,
-    ].join('\n'),
+    subject: `[${marking}] ${email.subject}`,
+    text: [marking, t(sandboxEmailMessage), '', email.text].join('\n'),
   };
 }
+
+/**
+ * A queued email's language, as SQL over `outbox_emails`: the one it was written in, else
+ * its recipient's (a row notify_user wrote).
+ */
+export const outboxLanguageSql = `COALESCE(outbox_emails.language,
+  (SELECT ${writtenLanguageSql} FROM users WHERE users.email = outbox_emails.to_address))`;
 
 export type Mailer = Poller;
 
@@ -100,20 +106,21 @@ export function startMailer(options: {
       subject: string;
       text_body: string;
       attempts: number;
+      language: Language | null;
     }>(
       `UPDATE outbox_emails SET next_attempt_at = now() + ($1 || ' milliseconds')::interval,
               attempts = attempts + 1
         WHERE id IN (SELECT id FROM outbox_emails
                       WHERE sent_at IS NULL AND next_attempt_at <= now() AND attempts < $2
                       ORDER BY created_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-        RETURNING id, to_address, subject, text_body, attempts`,
+        RETURNING id, to_address, subject, text_body, attempts, ${outboxLanguageSql} AS language`,
       [String(leaseMs), attemptsMax, batchSizeMax],
     );
     for (const email of leased.rows) {
       try {
         const sent = asSentBy(
           { to: email.to_address, subject: email.subject, text: email.text_body },
-          { isSandbox },
+          { isSandbox, language: email.language },
         );
         await transport.sendMail({ from, ...sent });
         await db.query(

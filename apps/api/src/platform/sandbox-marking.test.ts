@@ -12,7 +12,8 @@ import { pdfPageTexts } from '../../test/pdf-text.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
 import type { Database } from '../db/client.ts';
 import type { AccountId } from '../ledger/ledger.ts';
-import { sandboxMarking } from './sandbox-marking.ts';
+import { translateText } from './i18n.ts';
+import { sandboxMarkingMessage as sandboxMarking } from './sandbox-marking.ts';
 
 type Installation = {
   app: FastifyInstance;
@@ -68,9 +69,17 @@ afterAll(async () => {
   rmSync(siteDirectory, { recursive: true, force: true });
 });
 
+/** A customer who signed up in German and chose no language: written to in German. */
+function germanCustomer(app: FastifyInstance) {
+  return signedUpClient(app, {}, { 'accept-language': 'de-DE,de;q=0.9' });
+}
+
 /** A customer with enough entries this month for a statement of several PDF pages. */
-async function customerWithLongStatement({ app }: Installation) {
-  const customer = await signedUpClient(app);
+async function customerWithLongStatement(
+  { app }: Installation,
+  signUp: (app: FastifyInstance) => ReturnType<typeof signedUpClient> = signedUpClient,
+) {
+  const customer = await signUp(app);
   const found = await app.db.query<{ id: AccountId }>(
     "SELECT id FROM accounts WHERE owner_user_id = $1 AND kind = 'customer'",
     [customer.user.id],
@@ -128,6 +137,47 @@ describe('in sandbox mode', () => {
     expect(pages.length).toBeGreaterThan(2);
     pages.forEach((page, index) => {
       expect(page, `page ${index + 1}`).toContain(sandboxMarking);
+    });
+  });
+});
+
+describe('in sandbox mode, in the reader’s language', () => {
+  const germanMarking = translateText('de', sandboxMarking);
+
+  it('has a German marking in the catalog', () => {
+    expect(germanMarking).not.toBe(sandboxMarking);
+    expect(germanMarking).toMatch(/SANDBOX/);
+  });
+
+  it('marks a German’s email in German, as sent and in the dev mailbox', async () => {
+    const { app, sink } = sandbox.current;
+    const { body } = await germanCustomer(app);
+    const mail = await sink.waitForMail({ to: body.email, subject: /E-Mail/ });
+    expect(mail.subject.startsWith(`[${germanMarking}] `)).toBe(true);
+    const [first, second] = mail.text.split('\n');
+    expect(first).toBe(germanMarking);
+    expect(second).toBe(
+      translateText(
+        'de',
+        'This email comes from a test installation of Coffer. No real money or account is involved.',
+      ),
+    );
+    expect(mail.text).not.toContain(sandboxMarking);
+    const devMailbox = (await app.inject({ method: 'GET', url: '/api/v1/dev/mail' })).json();
+    const shown = devMailbox.messages.find((message: { to: string }) => message.to === body.email);
+    expect(shown).toMatchObject({ subject: mail.subject, text: mail.text.trimEnd() });
+  });
+
+  it('marks a German’s CSV and every page of their PDF statement in German', async () => {
+    const { client } = await customerWithLongStatement(sandbox.current, germanCustomer);
+    const csv = await client.get(`/api/v1/statements?month=${month}&format=csv`);
+    expect(csv.body.split('\r\n')[0]).toBe(`\uFEFF${germanMarking}`);
+    const pdf = await client.get(`/api/v1/statements?month=${month}&format=pdf`);
+    const pages = await pdfPageTexts(pdf.rawPayload);
+    expect(pages.length).toBeGreaterThan(2);
+    pages.forEach((page, index) => {
+      expect(page, `page ${index + 1}`).toContain(germanMarking);
+      expect(page, `page ${index + 1}`).not.toContain(sandboxMarking);
     });
   });
 });

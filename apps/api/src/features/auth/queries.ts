@@ -4,7 +4,7 @@ import { type Language, sourceLanguage } from '@coffer/contracts/languages';
 
 import type { Config } from '../../config.ts';
 import {
-  languageOfUser,
+  chosenLanguageOf,
   selectUser,
   timeZoneOfUser,
   type UserRow,
@@ -50,7 +50,7 @@ export function toMe(
     country: user.country,
     currency: currencyOf(user),
     timeZone: timeZoneOfUser(user, config),
-    language: languageOfUser(user),
+    language: chosenLanguageOf(user),
     mustAcceptTerms: mustAcceptTerms(
       { role: user.role, acceptedTermsVersion: user.terms_version },
       terms?.version ?? null,
@@ -72,13 +72,16 @@ export async function insertUser(
     isEmailVerified: boolean;
     /** The terms version accepted as the account is opened (sign-up, the sandbox's seed). */
     acceptedTermsVersion?: string | null;
-    /** The language they signed up in (the request's); English when not given. */
-    language?: Language;
+    /**
+     * The language of the request they signed up in (English when not given): their
+     * emails' until they choose one (users.sign_in_language); none is chosen yet.
+     */
+    signInLanguage?: Language;
   },
 ): Promise<boolean> {
   const inserted = await tx.query(
     `INSERT INTO users (id, username, email, phone, country, role, password_hash, email_verified_at,
-                        terms_version, terms_accepted_at, language)
+                        terms_version, terms_accepted_at, sign_in_language)
      VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::boolean THEN now() END,
              $9::text, CASE WHEN $9::text IS NOT NULL THEN now() END, $10)
      ON CONFLICT (email) DO NOTHING RETURNING id`,
@@ -92,7 +95,7 @@ export async function insertUser(
       user.passwordHash,
       user.isEmailVerified,
       user.acceptedTermsVersion ?? null,
-      user.language ?? sourceLanguage,
+      user.signInLanguage ?? sourceLanguage,
     ],
   );
   return inserted.rows.length > 0;
@@ -240,4 +243,19 @@ export async function liveLoginChallengeUser(
     [tokenHash],
   );
   return found.rows[0]?.user_id ?? null;
+}
+
+/**
+ * Remembers the language of the request that signed the user in: what they are written to
+ * in while they have chosen no language (storedLanguage).
+ */
+export async function recordSignInLanguage(
+  db: Queryable,
+  userId: string,
+  language: Language,
+): Promise<void> {
+  await db.query(
+    'UPDATE users SET sign_in_language = $2 WHERE id = $1 AND sign_in_language <> $2',
+    [userId, language],
+  );
 }

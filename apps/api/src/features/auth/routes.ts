@@ -23,7 +23,7 @@ import { z } from 'zod/mini';
 import { findUserById } from '../../customers/queries.ts';
 import { sessionOf } from '../../platform/access.ts';
 import { translateText } from '../../platform/i18n.ts';
-import { languageOf } from '../../platform/languages.ts';
+import { languageOf, setLanguageCookie } from '../../platform/languages.ts';
 import { rateLimits } from '../../platform/rate-limits.ts';
 import { clearSessionCookie, revokeSession, setSessionCookie } from '../../platform/sessions.ts';
 import {
@@ -32,7 +32,7 @@ import {
   secondFactorPasskeyOptions,
   signInWithPasskey,
 } from './passkey-sign-in.ts';
-import { toMe } from './queries.ts';
+import { recordSignInLanguage, toMe } from './queries.ts';
 import {
   type AuthDeps,
   type Client,
@@ -66,16 +66,23 @@ export function authDepsOf(request: FastifyRequest): AuthDeps {
   };
 }
 
-/** A new session replaces whatever session the browser had (no session fixation). */
+/**
+ * A new session replaces whatever session the browser had (no session fixation). The
+ * browser takes on the language the person chose, so a German signing in on a new device
+ * reads German; someone who chose none keeps the browser's, which their emails then follow
+ * (ADR 055).
+ */
 async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   result: LoginResult,
 ): Promise<void> {
   if (result.status !== 'signed_in') return;
-  if (request.session)
-    await revokeSession(request.server.db, request.session.userId, request.session.sessionId);
-  setSessionCookie(reply, request.server.config, result.sessionToken);
+  const { db, config } = request.server;
+  if (request.session) await revokeSession(db, request.session.userId, request.session.sessionId);
+  setSessionCookie(reply, config, result.sessionToken);
+  if (result.user.language) setLanguageCookie(reply, config, result.user.language);
+  await recordSignInLanguage(db, result.user.id, languageOf(request));
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -135,7 +135,7 @@ export async function signUp(
       passwordHash,
       isEmailVerified: false,
       acceptedTermsVersion: deps.terms?.version ?? null,
-      language: client.language,
+      signInLanguage: client.language,
     });
     if (!isInserted)
       throw new AppError('email_in_use', { fields: { email: 'Email already in use' } });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
@@ -6,7 +8,8 @@ import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { newIdempotencyKey } from '../../../test/http.ts';
 import { lastStepUpCode } from '../../../test/payouts.ts';
 import type { Database } from '../../db/client.ts';
-import { payNextBatch } from './payer.ts';
+import { translateText } from '../../platform/i18n.ts';
+import { lineNotCoveredMessage, payNextBatch } from './payer.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -87,6 +90,14 @@ async function balanceRowUpdatesDuring(
 }
 
 describe('the bulk payer', () => {
+  it('refuses an uncovered line with the reason the catalog has', async () => {
+    const sql = readFileSync(
+      path.join(import.meta.dirname, '../../db/functions/bulk_pay_lines.sql'),
+      'utf8',
+    );
+    expect(sql).toContain(`'${lineNotCoveredMessage}'`);
+  });
+
   it('marks the lines the balance no longer covers refused, pays the rest, and gives back their limit', async () => {
     const payer = await createCustomer(app, { balance: '30.00', level: 3 });
     const alice = await createCustomer(app);
@@ -114,6 +125,20 @@ describe('the bulk payer', () => {
     ]);
     expect(await balanceMinorOf(payer)).toBe(700n);
     expect(await balanceMinorOf(alice)).toBe(2300n);
+    // The result file gives the reason in the reader's language.
+    const result = await payer.client.request(
+      'GET',
+      `/api/v1/bulk-payments/${id}/result`,
+      undefined,
+      { 'accept-language': 'de' },
+    );
+    const germanReason = translateText('de', lineNotCoveredMessage);
+    expect(germanReason).not.toBe(lineNotCoveredMessage);
+    expect(result.body).toContain(`,refused,${germanReason}\r\n`);
+    const told = (await payer.client.get('/api/v1/notifications')).json().items[0];
+    expect(told.text).toBe(
+      'Your bulk payment file is done: 2 paid, 1 refused. The result is on the Bulk payments page.',
+    );
     const read = await payer.client.get(`/api/v1/bulk-payments/${id}`);
     expect(read.json()).toMatchObject({
       status: 'done',

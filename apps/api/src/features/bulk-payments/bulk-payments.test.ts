@@ -8,6 +8,7 @@ import { createCustomer, type TestCustomer } from '../../../test/customers.ts';
 import { lastEmailTo, newIdempotencyKey, staffClient } from '../../../test/http.ts';
 import { lastStepUpCode } from '../../../test/payouts.ts';
 import type { Database } from '../../db/client.ts';
+import { translateText } from '../../platform/i18n.ts';
 
 /** A well-formed account number nobody has (random ones start at 100000000, never this low). */
 const unknownNumber = `000000001${checkDigitFor('000000001')}`;
@@ -262,6 +263,26 @@ describe('bad input', () => {
       'line 4': 'amount: the amount is negative',
     });
     expect(refused.message).toContain('3 problems');
+  });
+
+  it('sums a refused file’s problems up in the request’s language', async () => {
+    await setUp();
+    const n = alice.wallet.number;
+    const upload = (lines: string[]) =>
+      payer.client.request('POST', '/api/v1/bulk-payments', Buffer.from(bulkCsv(lines)), {
+        'content-type': 'text/csv',
+        'accept-language': 'de',
+      });
+    const three = (await upload([`${n},1.005,a`, `${n},0,b`, `${n},-5.00,c`])).json().error;
+    const english = 'The file has 3 problems on lines 2, 3, 4. Nothing was paid.';
+    expect(three.message).toBe(translateText('de', english));
+    expect(three.message).toContain('2, 3, 4');
+    expect(three.message).not.toBe(english);
+    const one = (await upload([`${n},0,a`])).json().error;
+    expect(one.message).toBe(
+      translateText('de', 'The file has 1 problem on line 2. Nothing was paid.'),
+    );
+    expect(one.message).not.toMatch(/problem/);
   });
 
   it('refuses unknown and other-currency recipients alike, and the sender', async () => {

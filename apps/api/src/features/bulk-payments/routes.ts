@@ -11,6 +11,7 @@ import { sessionOf, staffRoutesOf } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { downloadSchema } from '../../platform/downloads.ts';
 import { replyIdempotent } from '../../platform/idempotency.ts';
+import { languageOf } from '../../platform/languages.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';
 import { startBulkPayer } from './payer.ts';
 import {
@@ -147,7 +148,7 @@ export const bulkPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply
         .type('text/csv; charset=utf-8; header=present')
-        .send(Readable.from(bulkResultCsv(deps, userId, bulkPaymentId)));
+        .send(Readable.from(bulkResultCsv(deps, userId, bulkPaymentId, languageOf(request))));
     },
   );
 

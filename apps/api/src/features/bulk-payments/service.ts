@@ -5,6 +5,7 @@ import {
   bulkPaymentProblemsListedMax,
 } from '@coffer/contracts/bulk-payments';
 import { type CurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
+import type { Language } from '@coffer/contracts/languages';
 import { type MinorUnits, minorUnits, toDecimalString } from '@coffer/contracts/money';
 import { recipientRefusedMessage } from '@coffer/contracts/recipient';
 import type { Database, Queryable } from '../../db/client.ts';
@@ -21,6 +22,7 @@ import { AppError } from '../../platform/app-error.ts';
 import { isAttemptLeft, spendAttempt } from '../../platform/attempt-counters.ts';
 import { csvRow, utf8ByteOrderMark } from '../../platform/csv.ts';
 import { decoded, FileProblems } from '../../platform/file-checks.ts';
+import { translateText } from '../../platform/i18n.ts';
 import { newId } from '../../platform/ids.ts';
 import { failureLimits } from '../../platform/rate-limits.ts';
 import type { SessionContext } from '../../platform/sessions.ts';
@@ -339,12 +341,15 @@ const resultPageLines = 1_000;
 /**
  * The result file: every line with what became of it (paid, refused with the reason, or
  * still pending), written as it is read so that a large file is never held whole. Cells
- * are escaped by csvRow: a reference typed as a formula stays text in a spreadsheet.
+ * are escaped by csvRow: a reference typed as a formula stays text in a spreadsheet. The
+ * columns and statuses are the upload's own names, which programs read; the reasons are
+ * for the person, in `language` (a freeze's reason stays in the words staff typed).
  */
 export async function* bulkResultCsv(
   deps: BulkDeps,
   userId: string,
   bulkPaymentId: string,
+  language: Language,
 ): AsyncGenerator<string> {
   const row = await ownBulkPayment(deps, userId, bulkPaymentId);
   const currency = toCurrencyCode(row.currency);
@@ -361,7 +366,7 @@ export async function* bulkResultCsv(
         currency,
         line.reference,
         line.status,
-        line.refusal_reason ?? '',
+        line.refusal_reason ? translateText(language, line.refusal_reason) : '',
       ]);
     }
     const last = page.at(-1);

@@ -1,7 +1,9 @@
+import type { Language } from '@coffer/contracts/languages';
 import { entryKindLabels } from '@coffer/contracts/ledger';
 import type { Queryable } from '../../db/client.ts';
 import type { IbanScheme } from '../../platform/account-iban.ts';
 import { csvRow } from '../../platform/csv.ts';
+import { translateText, translatorFor } from '../../platform/i18n.ts';
 import type { DocumentStorage } from '../kyc/storage.ts';
 import { openStatement, statementAccountOf } from '../statements/service.ts';
 import {
@@ -36,6 +38,8 @@ export type ExportContext = {
   documents: DocumentStorage;
   userId: string;
   config: { timeZone: string; ibanScheme: IbanScheme | null; isSandbox: boolean };
+  /** The customer's language (storedLanguage): README.txt's and the CSV's headings. */
+  language: Language;
 };
 
 /** One file of the zip: its name and its bytes, produced as they are written. */
@@ -47,7 +51,8 @@ export type ExportFile = { name: string; content: () => Promise<AsyncIterable<st
  */
 export type ExportSection = {
   name: string;
-  description: string;
+  /** What README.txt says of it, in English (translated as the README is written). */
+  text: string;
   files: (context: ExportContext) => AsyncIterable<ExportFile>;
 };
 
@@ -195,17 +200,22 @@ async function* allTransactionPages(context: ExportContext) {
   }
 }
 
+/**
+ * Headings and types in the customer's language; the values stay as a program reads them
+ * (minor units, ISO times, the kind's code), as every file of the export is.
+ */
 async function* transactionsCsv(context: ExportContext): AsyncGenerator<string> {
+  const t = translatorFor(context.language);
   yield csvRow([
-    'Wallet',
-    'Line',
-    'Time (UTC)',
-    'Type',
-    'Kind',
-    'Description',
-    'Amount (minor units)',
-    'Currency',
-    'Balance after (minor units)',
+    t('Wallet'),
+    t('Line'),
+    t('Time (UTC)'),
+    t('Type'),
+    t('Kind'),
+    t('Description'),
+    t('Amount (minor units)'),
+    t('Currency'),
+    t('Balance after (minor units)'),
   ]);
   for await (const page of allTransactionPages(context)) {
     let chunk = '';
@@ -214,7 +224,7 @@ async function* transactionsCsv(context: ExportContext): AsyncGenerator<string> 
         line.accountNumber,
         line.lineId.toString(),
         line.createdAt.toISOString(),
-        entryKindLabels[line.kind],
+        translateText(context.language, entryKindLabels[line.kind]),
         line.kind,
         line.description,
         line.amountMinor.toString(),
@@ -523,106 +533,108 @@ async function* identityDocumentFiles(context: ExportContext): AsyncGenerator<Ex
 export const exportSections: ExportSection[] = [
   {
     name: 'profile.json',
-    description: 'Your profile: name, email, phone, country, time zone, account level.',
+    text: 'Your profile: name, email, phone, country, time zone, account level.',
     files: oneFile('profile.json', profileJson),
   },
   {
     name: 'wallets.json',
-    description: 'Your wallets: account number, currency and balance of each.',
+    text: 'Your wallets: account number, currency and balance of each.',
     files: oneFile('wallets.json', walletsJson),
   },
   {
     name: 'transactions.csv',
-    description:
-      'Every transaction of your wallets, wallet by wallet and oldest first, with the balance after it (a spreadsheet).',
+    text: 'Every transaction of your wallets, wallet by wallet and oldest first, with the balance after it (a spreadsheet).',
     files: oneFile('transactions.csv', transactionsCsv),
   },
   {
     name: 'transactions.json',
-    description: 'The same transactions as JSON.',
+    text: 'The same transactions as JSON.',
     files: oneFile('transactions.json', transactionsJson),
   },
   {
     name: 'statements.json',
-    description:
-      'For each wallet, the months you have statements for, with the money in and out of each; the statements themselves are on the Statements page.',
+    text: 'For each wallet, the months you have statements for, with the money in and out of each; the statements themselves are on the Statements page.',
     files: oneFile('statements.json', statementsJson),
   },
   {
     name: 'loans.json',
-    description: 'Your loan applications and loans, with their schedules and repayments.',
+    text: 'Your loan applications and loans, with their schedules and repayments.',
     files: oneFile('loans.json', loansJson),
   },
   {
     name: 'cards.json',
-    description:
-      'Your virtual cards (the last four digits only: never the card number or security code) and their purchases.',
+    text: 'Your virtual cards (the last four digits only: never the card number or security code) and their purchases.',
     files: oneFile('cards.json', cardsJson),
   },
   {
     name: 'payees.json',
-    description: 'The people, bills and bank accounts you saved as payees.',
+    text: 'The people, bills and bank accounts you saved as payees.',
     files: oneFile('payees.json', payeesJson),
   },
   {
     name: 'scheduled-payments.json',
-    description: 'Your scheduled and recurring payments, paused and cancelled ones included.',
+    text: 'Your scheduled and recurring payments, paused and cancelled ones included.',
     files: oneFile('scheduled-payments.json', scheduledPaymentsJson),
   },
   {
     name: 'bulk-payments.json',
-    description:
-      'The payment files you uploaded: lines, totals, what was paid (each payment is also in transactions).',
+    text: 'The payment files you uploaded: lines, totals, what was paid (each payment is also in transactions).',
     files: oneFile('bulk-payments.json', bulkPaymentsJson),
   },
   {
     name: 'disputes.json',
-    description: 'The disputes you filed and how they were resolved.',
+    text: 'The disputes you filed and how they were resolved.',
     files: oneFile('disputes.json', disputesJson),
   },
   {
     name: 'support-messages.json',
-    description: 'Your messages with support and their replies.',
+    text: 'Your messages with support and their replies.',
     files: oneFile('support-messages.json', supportMessagesJson),
   },
   {
     name: 'notifications.json',
-    description: 'The notifications we sent you.',
+    text: 'The notifications we sent you.',
     files: oneFile('notifications.json', notificationsJson),
   },
   {
     name: 'sign-in-history.json',
-    description: 'Your sessions (device, address, when) and every sign-in attempt.',
+    text: 'Your sessions (device, address, when) and every sign-in attempt.',
     files: oneFile('sign-in-history.json', signInHistoryJson),
   },
   {
     name: 'consents.json',
-    description:
-      'The terms and privacy notice you accepted and when, and whether you want notification emails.',
+    text: 'The terms and privacy notice you accepted and when, and whether you want notification emails.',
     files: oneFile('consents.json', consentsJson),
   },
   {
     name: 'identity-documents.json and identity-documents/',
-    description:
-      'The details of your identity verifications, and the documents you uploaded, as you uploaded them.',
+    text: 'The details of your identity verifications, and the documents you uploaded, as you uploaded them.',
     files: identityDocumentFiles,
   },
 ];
 
-/** README.txt: what each file is, so the export can be read without Coffer. */
+/** README.txt: what each file is, so the export can be read without Coffer; in `language`. */
 export function readmeText(options: {
   institutionName: string;
   createdAt: Date;
   isSandbox: boolean;
+  language: Language;
 }): string {
+  const t = translatorFor(options.language);
   return [
-    `Your data at ${options.institutionName}, exported ${options.createdAt.toISOString()}.`,
-    ...(options.isSandbox ? ['', 'This export is from a sandbox: its money is not real.'] : []),
+    t('Your data at {institutionName}, exported {createdAt}.', {
+      institutionName: options.institutionName,
+      createdAt: options.createdAt.toISOString(),
+    }),
+    ...(options.isSandbox ? ['', t('This export is from a sandbox: its money is not real.')] : []),
     '',
-    'Amounts are written in minor units (cents, pence: 1234 is 12.34 in a two-digit',
-    'currency) as text, with their currency. Times are in UTC (ISO 8601).',
+    t(
+      'Amounts are written in minor units (cents, pence: 1234 is 12.34 in a two-digit currency) as text, with their currency. Times are in UTC (ISO 8601).',
+    ),
     '',
-    ...exportSections.map((section) => `${section.name}\n  ${section.description}`),
+    ...exportSections.map(
+      (section) => `${section.name}\n  ${translateText(options.language, section.text)}`,
+    ),
     '',
   ].join('\n');
 }

@@ -3,6 +3,7 @@ import { readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { toCurrencyCode } from '@coffer/contracts/currencies';
+import { entryKindLabels } from '@coffer/contracts/ledger';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
@@ -13,6 +14,7 @@ import { pngBytes, submitted } from '../../../test/kyc.ts';
 import { savePayee } from '../../../test/scheduled-payments.ts';
 import { readZip } from '../../../test/zip.ts';
 import type { Database } from '../../db/client.ts';
+import { translateText } from '../../platform/i18n.ts';
 import { newId } from '../../platform/ids.ts';
 import { kycDocumentsDirectory } from '../kyc/storage.ts';
 import { expireExportBatch, exportsBySecretKeyId } from './key-rotation.ts';
@@ -231,6 +233,32 @@ describe('export my data', () => {
       'data_export_requested',
       'data_export_downloaded',
     ]);
+  });
+
+  it('writes README.txt and the CSV’s headings and types in the customer’s language', async () => {
+    const customer = await createCustomer(app, { balance: '123.45' });
+    const chosen = await customer.client.request('PUT', '/api/v1/profile/language', {
+      language: 'ja',
+    });
+    expect(chosen.statusCode).toBe(200);
+    const exportId = await readyExport(customer);
+    const unlocked = await unlock(customer.client, exportId);
+    const files = await readZip(
+      (await customer.client.get(unlocked.json().downloadUrl)).rawPayload,
+    );
+    const text = (name: string) => files.get(name)?.toString('utf8') ?? '';
+    const ja = (english: string) => translateText('ja', english);
+    const readme = text('README.txt');
+    expect(readme).toContain(ja('The same transactions as JSON.'));
+    expect(readme).not.toContain('The same transactions as JSON.');
+    // File names stay as they are: the files are named so.
+    expect(readme).toContain('transactions.json');
+    const [heading, firstLine] = text('transactions.csv').split('\r\n');
+    expect(heading).toContain(ja('Balance after (minor units)'));
+    expect(heading).not.toMatch(/Balance|Wallet/);
+    // The type in words, in Japanese; the kind's code and the amounts as a program reads them.
+    expect(firstLine).toContain(`,${ja(entryKindLabels.deposit)},deposit,`);
+    expect(firstLine).toContain(',12345,USD,12345');
   });
 
   it('builds one export and one zip when asked twice at once', async () => {

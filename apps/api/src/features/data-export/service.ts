@@ -12,6 +12,7 @@ import type { IbanScheme } from '../../platform/account-iban.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { newId } from '../../platform/ids.ts';
+import { storedLanguage } from '../../platform/languages.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { notify } from '../../platform/notifications.ts';
 import type { SessionContext } from '../../platform/sessions.ts';
@@ -202,17 +203,20 @@ export async function openDownload(
 
 /** Writes one export's zip: README.txt, then every section, its progress recorded after each. */
 async function buildZip(deps: DataExportDeps, row: DataExportRow, storageKey: string) {
+  const language = await storedLanguage(deps.db, { userId: row.user_id });
   const context = {
     db: deps.db,
     documents: deps.documents,
     userId: row.user_id,
     config: deps.config,
+    language,
   };
   return writeZip(deps.exports, storageKey, async (zip) => {
     const readme = readmeText({
       institutionName: deps.site.institutionName,
       createdAt: row.requested_at,
       isSandbox: deps.config.isSandbox,
+      language,
     });
     await zip.add({ name: 'README.txt', content: async () => [readme] });
     let sectionsDone = 1;

@@ -18,7 +18,7 @@ export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
           id: row.id,
           ...asSentBy(
             { to: row.to_address, subject: row.subject, text: row.text_body },
-            { isSandbox: app.config.isSandbox },
+            { isSandbox: app.config.isSandbox, language: row.language },
           ),
           createdAt: row.created_at.toISOString(),
         })),

@@ -8,6 +8,7 @@ import { newIdempotencyKey, staffClient } from '../../../test/http.ts';
 import { quickPay } from '../../../test/transfers.ts';
 import type { Database } from '../../db/client.ts';
 import { checkInvariants } from '../../ledger/invariants.ts';
+import { translateText } from '../../platform/i18n.ts';
 import { newId } from '../../platform/ids.ts';
 
 let db: Database;
@@ -85,7 +86,7 @@ describe('disputes', () => {
     expect(filed.description).toBe(hostile);
   });
 
-  it('starts from the customer’s own transaction only: another’s answers 404', async () => {
+  it('starts from the customer’s own transaction only, of the kind chosen: another’s answers 404', async () => {
     const sender = await createCustomer(app, { balance: '50.00' });
     const recipient = await createCustomer(app);
     const stranger = await createCustomer(app);
@@ -102,6 +103,21 @@ describe('disputes', () => {
       }),
     );
     expect(picker.items[0]).not.toHaveProperty('memo');
+    // Filed as a card purchase, it is refused in one whole message, in the request's language.
+    const asCard = {
+      kind: 'card',
+      entryId: paid.entryId,
+      amount: '5.00',
+      problemType: 'charged_twice',
+      description: 'Twice.',
+    };
+    const refused = await recipient.client.post('/api/v1/disputes', asCard, {
+      'accept-language': 'de',
+    });
+    expect(refused.statusCode).toBe(400);
+    const english = 'That transaction is not of the kind you chose: choose it again.';
+    expect(refused.json().error.message).toBe(translateText('de', english));
+    expect(refused.json().error.message).not.toBe(english);
     const fromTransfer = {
       kind: 'transfer',
       entryId: paid.entryId,
@@ -285,6 +301,35 @@ describe('disputes', () => {
     ]);
     const wrongType = await fileDispute(other, { ...validDispute, freezeAccount: true });
     expect(wrongType.statusCode).toBe(400);
+  });
+
+  it('tells a German customer of each step in German, whole, with staff’s note as written', async () => {
+    const customer = await createCustomer(app);
+    const chosen = await customer.client.request('PUT', '/api/v1/profile/language', {
+      language: 'de',
+    });
+    expect(chosen.statusCode).toBe(200);
+    const support = await staffClient(app, 'support');
+    const dispute = (await fileDispute(customer, validDispute)).json();
+    const newestText = async () =>
+      (await customer.client.get('/api/v1/notifications')).json().items[0].text as string;
+    await support.client.post(`/api/v1/admin/disputes/${dispute.id}/investigate`, {});
+    const investigated = await newestText();
+    expect(investigated).toBe(
+      translateText('de', `Your dispute ${dispute.reference} is being investigated.`),
+    );
+    expect(investigated).not.toMatch(/investigated/);
+    const resolved = await support.client.post(
+      `/api/v1/admin/disputes/${dispute.id}/resolve`,
+      { note: 'Refunded in full.', refundAmount: '25.00' },
+      key(),
+    );
+    expect(resolved.statusCode).toBe(200);
+    const waiting = await newestText();
+    // The amount as German writes it, in a German sentence.
+    expect(waiting).toContain('25,00');
+    expect(waiting).toContain(dispute.reference);
+    expect(waiting).not.toMatch(/waits/);
   });
 
   it('keeps a dispute being investigated while support’s refund waits for an admin, and resolves it once approved', async () => {

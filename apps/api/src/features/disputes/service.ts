@@ -8,7 +8,6 @@ import {
   type StaffDispute,
 } from '@coffer/contracts/disputes';
 import { type DisputeBody, disputeKindOfEntryText } from '@coffer/contracts/disputes-filing';
-import { entryKindLabel } from '@coffer/contracts/ledger';
 import { formatMoney, minorUnits } from '@coffer/contracts/money';
 import type { ApprovalCallbacks } from '../../approvals/approvals.ts';
 import type { Config } from '../../config.ts';
@@ -97,7 +96,7 @@ async function disputedTransactionOrRefuse(
   if (transaction.dispute_reference) throw alreadyDisputed(transaction.dispute_reference);
   if (disputeKindOfEntryText(transaction.kind) !== body.kind) {
     throw new AppError('validation_failed', {
-      message: `That transaction is a ${entryKindLabel(transaction.kind).toLowerCase()}: choose it again.`,
+      message: 'That transaction is not of the kind you chose: choose it again.',
       fields: { kind: 'Does not match the transaction' },
     });
   }
@@ -303,12 +302,6 @@ const nextStatuses: Record<DisputeStatus, readonly DisputeStatus[]> = {
   rejected: [],
 };
 
-const statusWords = {
-  investigating: 'being investigated',
-  resolved: 'resolved',
-  rejected: 'rejected',
-} as const;
-
 const auditActionOf = {
   investigating: 'dispute_investigating',
   resolved: 'dispute_resolved',
@@ -417,30 +410,75 @@ export async function moveDispute(
     ipAddress: action.ipAddress,
   });
   // The note is the resolution's: a customer whose refund waits reads it once it is paid.
-  const news = isRefundWaiting
-    ? `A refund of ${formatMoney({ amountMinor: BigInt(refund.amountMinor), currency: toCurrencyCode(refund.currency) })} waits for approval.`
-    : (step.note ?? '');
-  await tellCustomer(deps, tx, dispute, `is ${statusWords[status]}. ${news}`.trim());
+  const refundAmount = isRefundWaiting
+    ? formatMoney({
+        amountMinor: BigInt(refund.amountMinor),
+        currency: toCurrencyCode(refund.currency),
+      })
+    : null;
+  await tellCustomer(
+    deps,
+    tx,
+    dispute,
+    disputeStepMessage(dispute.reference, status, step.note ?? null, refundAmount),
+  );
   const moved = await findDispute(tx, { id: disputeId });
   assert(moved, 'a dispute just moved is found');
   const linked = moved.entry_id ? await ownTransaction(tx, moved.entry_id, moved.user_id) : null;
   return toStaffDispute(moved, linked);
 }
 
+/**
+ * What the customer is told of a staff step on their dispute: one whole message per case,
+ * so each is translated whole (ADR 055); a note is staff's own words and stays as written.
+ */
+function disputeStepMessage(
+  reference: string,
+  status: Exclude<DisputeStatus, 'pending'>,
+  note: string | null,
+  refundAmount: string | null,
+): string {
+  if (refundAmount !== null) {
+    return `Your dispute ${reference} is being investigated. A refund of ${refundAmount} waits for approval.`;
+  }
+  if (status === 'investigating') {
+    return note
+      ? `Your dispute ${reference} is being investigated. ${note}`
+      : `Your dispute ${reference} is being investigated.`;
+  }
+  if (status === 'resolved') {
+    return note
+      ? `Your dispute ${reference} is resolved. ${note}`
+      : `Your dispute ${reference} is resolved.`;
+  }
+  return note
+    ? `Your dispute ${reference} is rejected. ${note}`
+    : `Your dispute ${reference} is rejected.`;
+}
+
+/** What the customer is told when an admin decides the refund their dispute waited for. */
+function refundDecisionMessage(
+  reference: string,
+  isRefunded: boolean,
+  note: string | null,
+): string {
+  if (!isRefunded) {
+    return `Your dispute ${reference} is still being investigated: the refund was not approved.`;
+  }
+  return note
+    ? `Your dispute ${reference} is resolved: the refund is in your account. ${note}`
+    : `Your dispute ${reference} is resolved: the refund is in your account.`;
+}
+
 async function tellCustomer(
   deps: DisputeDeps,
   tx: Queryable,
   dispute: DisputeRow,
-  news: string,
+  text: string,
 ): Promise<void> {
   await notify(
     tx,
-    {
-      userId: dispute.user_id,
-      kind: 'dispute_updated',
-      text: `Your dispute ${dispute.reference} ${news}`,
-      link: '/dispute',
-    },
+    { userId: dispute.user_id, kind: 'dispute_updated', text, link: '/dispute' },
     deps.config,
   );
   await publishEvent(tx, { userId: dispute.user_id, topics: ['disputes'] });
@@ -480,9 +518,7 @@ export function followRefundDecisions(
       deps,
       tx,
       dispute,
-      isRefunded
-        ? `is resolved: the refund is in your account. ${dispute.resolution_note ?? ''}`.trim()
-        : 'is still being investigated: the refund was not approved.',
+      refundDecisionMessage(dispute.reference, isRefunded, dispute.resolution_note || null),
     );
   };
 }

@@ -98,3 +98,56 @@ export async function frozenReasonOf(
   const row = found.rows[0];
   return { isFrozen: row?.frozen_at != null, reason: row?.frozen_reason ?? null };
 }
+
+/** A markup staff set (migration 0052), with the username of who set it. */
+export type StaffMarkupRow = {
+  pair: string;
+  markup_bp: number;
+  set_at: Date;
+  reason: string;
+  set_by_username: string;
+};
+
+export async function staffMarkups(db: Queryable): Promise<StaffMarkupRow[]> {
+  const found = await db.query<StaffMarkupRow>(
+    `SELECT m.pair, m.markup_bp, m.set_at, m.reason, u.username AS set_by_username
+       FROM fx_markups m JOIN users u ON u.id = m.set_by_user_id
+      ORDER BY m.pair`,
+  );
+  return found.rows;
+}
+
+/** The markup staff set for a pair ("EUR/JPY"), or null where the configured one applies. */
+export async function staffMarkupOf(db: Queryable, pair: string): Promise<number | null> {
+  const found = await db.query<{ markup_bp: number }>(
+    'SELECT markup_bp FROM fx_markups WHERE pair = $1',
+    [pair],
+  );
+  return found.rows[0]?.markup_bp ?? null;
+}
+
+/**
+ * Holds off other changes of markups until the transaction ends, so that the value an
+ * audit event records as "before" is the one the change replaced. Quotes only read the
+ * table, which this lock mode lets them do.
+ */
+export async function lockMarkupChanges(tx: Queryable): Promise<void> {
+  await tx.query('LOCK TABLE fx_markups IN SHARE ROW EXCLUSIVE MODE');
+}
+
+export async function upsertStaffMarkup(
+  tx: Queryable,
+  markup: { pair: string; markupBp: number; setByUserId: string; reason: string },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO fx_markups (pair, markup_bp, set_by_user_id, reason) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (pair) DO UPDATE
+       SET markup_bp = EXCLUDED.markup_bp, set_by_user_id = EXCLUDED.set_by_user_id,
+           set_at = now(), reason = EXCLUDED.reason`,
+    [markup.pair, markup.markupBp, markup.setByUserId, markup.reason],
+  );
+}
+
+export async function deleteStaffMarkup(tx: Queryable, pair: string): Promise<void> {
+  await tx.query('DELETE FROM fx_markups WHERE pair = $1', [pair]);
+}

@@ -5,10 +5,19 @@ import {
   quoteSchema,
   ratesSchema,
 } from '@coffer/contracts/exchange';
+import {
+  markupChangeBodySchema,
+  markupPairParamsSchema,
+  markupResetBodySchema,
+  pairMarkupSchema,
+  staffRatesSchema,
+} from '@coffer/contracts/fx-markups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionOf, staffRoutesOf } from '../../platform/access.ts';
+import { sessionOf, staffActionOf, staffRoutesOf } from '../../platform/access.ts';
+import { replyIdempotent } from '../../platform/idempotency.ts';
 import { customerLimits } from '../../platform/rate-limits.ts';
-import { acceptQuote, createQuote, ratesOverview } from './service.ts';
+import { resetMarkup, setMarkup } from './markups.ts';
+import { acceptQuote, createQuote, ratesOverview, staffRatesOverview } from './service.ts';
 
 /**
  * Exchange between a customer's own wallets with a quote (issue #33, ADR 051). Accepting
@@ -46,11 +55,59 @@ export const exchangeRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(await acceptQuote(deps, sessionOf(request).userId, request.params.quoteId)),
   );
 
-  // The staff's rates page: mid rates with their time, markups (env-only, read-only) and
-  // whether the source is healthy.
+  // The staff's rates page: mid rates with their time, each pair's markup with where it
+  // comes from (configured, or set by staff) and whether the source is healthy.
   staffOnly.get(
     '/admin/exchange/rates',
-    { config: { access: 'staff' }, schema: { response: { 200: ratesSchema } } },
-    () => ratesOverview(deps),
+    { config: { access: 'staff' }, schema: { response: { 200: staffRatesSchema } } },
+    () => staffRatesOverview(deps),
+  );
+
+  // Changing a markup is an admin's decision on what every customer pays, not a support
+  // agent's: admin only, with a reason, audited, and once per Idempotency-Key.
+  staffOnly.put(
+    '/admin/exchange/markups/:pair',
+    {
+      config: { access: 'admin', isIdempotent: true },
+      schema: {
+        params: markupPairParamsSchema,
+        body: markupChangeBodySchema,
+        response: { 200: pairMarkupSchema },
+      },
+    },
+    async (request, reply, staff) =>
+      replyIdempotent(request, reply, `staff:${staff.userId}`, async (tx) => ({
+        status: 200,
+        body: await setMarkup(
+          tx,
+          app.config.fx,
+          request.params.pair,
+          request.body,
+          staffActionOf(request, request.body.reason),
+        ),
+      })),
+  );
+
+  // Back to the operator's configured markup for the pair, likewise.
+  staffOnly.delete(
+    '/admin/exchange/markups/:pair',
+    {
+      config: { access: 'admin', isIdempotent: true },
+      schema: {
+        params: markupPairParamsSchema,
+        body: markupResetBodySchema,
+        response: { 200: pairMarkupSchema },
+      },
+    },
+    async (request, reply, staff) =>
+      replyIdempotent(request, reply, `staff:${staff.userId}`, async (tx) => ({
+        status: 200,
+        body: await resetMarkup(
+          tx,
+          app.config.fx,
+          request.params.pair,
+          staffActionOf(request, request.body.reason),
+        ),
+      })),
   );
 };

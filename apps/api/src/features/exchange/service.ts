@@ -10,6 +10,7 @@ import {
   type Rates,
   rateToDecimalString,
 } from '@coffer/contracts/exchange';
+import { canonicalPair, type StaffRates } from '@coffer/contracts/fx-markups';
 import { frozenAccountMessage } from '@coffer/contracts/limits';
 import { formatMoney, minorUnits } from '@coffer/contracts/money';
 import type { Config } from '../../config.ts';
@@ -22,6 +23,7 @@ import { positiveAmountOrRefuse } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { publishEvent } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
+import { effectiveMarkupOf, pairMarkups } from './markups.ts';
 import {
   frozenReasonOf,
   insertQuote,
@@ -100,39 +102,43 @@ export async function createQuote(
   );
   const mid = midRateOf(deps.config.fx, sell, receive, new Date());
   if ('problem' in mid) throw new AppError('exchange_unavailable');
-  const markupBp = markupOf(deps.config.fx.markups, sell, receive);
-  const terms = { sell, receive, mid: mid.rate, markupBp };
-  const conversion: Conversion =
-    body.side === 'sell'
-      ? convert({ ...terms, sellMinor: amountMinor })
-      : convertForReceive({ ...terms, receiveMinor: amountMinor });
-  if (conversion.receiveMinor <= 0n) {
-    throw new AppError('amount_too_small', {
-      fields: { amount: 'This amount converts to less than the smallest unit.' },
-    });
-  }
-  const row = {
-    id: newId(),
-    user_id: userId,
-    sell_account_id: sellWallet.id,
-    receive_account_id: receiveWallet.id,
-    sell_currency: sell,
-    receive_currency: receive,
-    sell_minor: conversion.sellMinor,
-    receive_minor: conversion.receiveMinor,
-    markup_minor: conversion.markupMinor,
-    rounding_minor: conversion.roundingMinor,
-    position_minor: conversion.positionMinor,
-    mid_rate: rateToDecimalString(mid.rate),
-    applied_rate: rateToDecimalString({
-      numerator: mid.rate.numerator * BigInt(10_000 - markupBp),
-      denominator: mid.rate.denominator * 10_000n,
-    }),
-    markup_bp: markupBp,
-    rate_at: mid.at,
-  };
-  const { expires_at } = await insertQuote(deps.db, row, quoteValiditySeconds);
-  return quoteOf({ ...row, expires_at, accepted_at: null, entry_id: null, is_expired: false });
+  // The markup is read in the quote's transaction and stored with it: a quote made after a
+  // staff change uses the new markup; one made before keeps its own until it expires.
+  return deps.db.transaction(async (tx) => {
+    const markupBp = await effectiveMarkupOf(tx, deps.config.fx, sell, receive);
+    const terms = { sell, receive, mid: mid.rate, markupBp };
+    const conversion: Conversion =
+      body.side === 'sell'
+        ? convert({ ...terms, sellMinor: amountMinor })
+        : convertForReceive({ ...terms, receiveMinor: amountMinor });
+    if (conversion.receiveMinor <= 0n) {
+      throw new AppError('amount_too_small', {
+        fields: { amount: 'This amount converts to less than the smallest unit.' },
+      });
+    }
+    const row = {
+      id: newId(),
+      user_id: userId,
+      sell_account_id: sellWallet.id,
+      receive_account_id: receiveWallet.id,
+      sell_currency: sell,
+      receive_currency: receive,
+      sell_minor: conversion.sellMinor,
+      receive_minor: conversion.receiveMinor,
+      markup_minor: conversion.markupMinor,
+      rounding_minor: conversion.roundingMinor,
+      position_minor: conversion.positionMinor,
+      mid_rate: rateToDecimalString(mid.rate),
+      applied_rate: rateToDecimalString({
+        numerator: mid.rate.numerator * BigInt(10_000 - markupBp),
+        denominator: mid.rate.denominator * 10_000n,
+      }),
+      markup_bp: markupBp,
+      rate_at: mid.at,
+    };
+    const { expires_at } = await insertQuote(tx, row, quoteValiditySeconds);
+    return quoteOf({ ...row, expires_at, accepted_at: null, entry_id: null, is_expired: false });
+  });
 }
 
 function exchangeMemo(quote: QuoteRow): string {
@@ -210,11 +216,17 @@ export async function acceptQuote(
   });
 }
 
-/** The mid rate of every pair of offered currencies, the markups and the source's health. */
-export function ratesOverview(deps: ExchangeDeps): Rates {
+/**
+ * The mid rate of every pair of offered currencies, the markups in effect (staff's over the
+ * configured ones) and the source's health.
+ */
+export async function ratesOverview(deps: ExchangeDeps): Promise<Rates> {
   const { fx } = deps.config;
   const now = new Date();
   const reference = fx.source.read(now);
+  const markups = new Map(
+    (await pairMarkups(deps.db, fx)).map((markup) => [markup.pair, markup.markupBp]),
+  );
   const pairs: Rates['pairs'] = [];
   let problem = reference.problem;
   for (const sell of fx.currencies) {
@@ -226,7 +238,7 @@ export function ratesOverview(deps: ExchangeDeps): Rates {
         sellCurrency: sell,
         receiveCurrency: receive,
         midRate: 'problem' in mid ? null : rateToDecimalString(mid.rate),
-        markupBp: markupOf(fx.markups, sell, receive),
+        markupBp: markups.get(canonicalPair(sell, receive)) ?? markupOf(fx.markups, sell, receive),
         rateAt: 'problem' in mid ? null : mid.at.toISOString(),
         isUsable: !('problem' in mid),
       });
@@ -239,5 +251,14 @@ export function ratesOverview(deps: ExchangeDeps): Rates {
     maxAgeSeconds: fx.maxAgeSeconds,
     currencies: [...fx.currencies],
     pairs,
+  };
+}
+
+/** The staff's rates page: the rates, each pair's markup with its source, and the maximum. */
+export async function staffRatesOverview(deps: ExchangeDeps): Promise<StaffRates> {
+  return {
+    ...(await ratesOverview(deps)),
+    markups: await pairMarkups(deps.db, deps.config.fx),
+    markupBpMaxForStaff: deps.config.fx.markupBpMaxForStaff,
   };
 }

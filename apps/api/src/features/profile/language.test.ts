@@ -1,10 +1,12 @@
 import { languageCookieName } from '@coffer/contracts/languages';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/database.ts';
-import { newSignup, signedUpClient, staffClient, TestClient } from '../../../test/http.ts';
+import { signedUpClient, staffClient, strongPassword, TestClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
+import { storedLanguage } from '../../platform/languages.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -20,32 +22,107 @@ afterAll(async () => {
   await db.close();
 });
 
-async function signUpWith(acceptLanguage: string, cookie?: string) {
-  const client = new TestClient(app);
-  const response = await client.request(
-    'POST',
-    '/api/v1/auth/signup',
-    { ...newSignup(), ...(app.terms ? { acceptedTermsVersion: app.terms.version } : {}) },
+function signUpWith(acceptLanguage: string, cookie?: string) {
+  return signedUpClient(
+    app,
+    {},
     { 'accept-language': acceptLanguage, ...(cookie ? { cookie } : {}) },
   );
-  expect(response.statusCode).toBe(201);
-  return response.json().user as { language: string };
+}
+
+/** What is stored of a person's language: the chosen one, and their last sign-in's. */
+async function storedOf(userId: string) {
+  const found = await db.query<{ language: string | null; sign_in_language: string }>(
+    'SELECT language, sign_in_language FROM users WHERE id = $1',
+    [userId],
+  );
+  return found.rows[0];
+}
+
+function languageCookieOf(response: LightMyRequestResponse) {
+  return response.cookies.find((each) => each.name === languageCookieName);
+}
+
+async function logInWith(
+  body: { email: string; password: string },
+  headers: Record<string, string> = {},
+) {
+  const response = await new TestClient(app).request('POST', '/api/v1/auth/login', body, headers);
+  expect(response.statusCode).toBe(200);
+  return response;
 }
 
 describe('the language of a person', () => {
-  it('is the browser’s language at sign-up, and the session answer says it', async () => {
-    expect((await signUpWith('de-AT,de;q=0.9,en;q=0.5')).language).toBe('de');
-    expect((await signUpWith('fr-CH, ja;q=0.4')).language).toBe('ja');
+  it('is not chosen at sign-up: the browser’s is remembered for their emails', async () => {
+    const german = await signUpWith('de-AT,de;q=0.9,en;q=0.5');
+    expect(german.user.language).toBeNull();
+    expect(await storedOf(german.user.id)).toEqual({ language: null, sign_in_language: 'de' });
+    expect(await storedLanguage(db, { userId: german.user.id })).toBe('de');
+    const japanese = await signUpWith('fr-CH, ja;q=0.4');
+    expect(await storedOf(japanese.user.id)).toEqual({ language: null, sign_in_language: 'ja' });
   });
 
-  it('prefers the chosen language cookie to the browser’s', async () => {
-    expect((await signUpWith('de', `${languageCookieName}=ja`)).language).toBe('ja');
+  it('prefers the language cookie to the browser’s', async () => {
+    const { user } = await signUpWith('de', `${languageCookieName}=ja`);
+    expect(await storedOf(user.id)).toEqual({ language: null, sign_in_language: 'ja' });
   });
 
   it('is English for a garbled header or a language the operator has not enabled', async () => {
-    expect((await signUpWith('ar-KW,ar;q=0.9')).language).toBe('en');
-    expect((await signUpWith(';;;q=2,@@')).language).toBe('en');
-    expect((await signUpWith('de', `${languageCookieName}=ar`)).language).toBe('de');
+    for (const [header, cookie] of [
+      ['ar-KW,ar;q=0.9'],
+      [';;;q=2,@@'],
+      ['xx', `${languageCookieName}=ar`],
+    ]) {
+      const { user } = await signUpWith(header ?? '', cookie);
+      expect((await storedOf(user.id))?.sign_in_language).toBe('en');
+    }
+  });
+
+  it('is adopted at sign-in once chosen: the browser gets its cookie', async () => {
+    const { client, body } = await signUpWith('en');
+    await client.request('PUT', '/api/v1/profile/language', { language: 'de' });
+    // A fresh browser that asks for Japanese.
+    const login = await logInWith(body, { 'accept-language': 'ja' });
+    expect(login.json().user.language).toBe('de');
+    expect(languageCookieOf(login)).toMatchObject({ value: 'de', path: '/' });
+    // And over the browser's own cookie, which an earlier visitor may have left.
+    const over = await logInWith(body, { cookie: `${languageCookieName}=ja` });
+    expect(languageCookieOf(over)?.value).toBe('de');
+  });
+
+  it('is the browser’s at sign-in while none is chosen, and is remembered', async () => {
+    const { user, body } = await signUpWith('de');
+    const login = await logInWith(body, { 'accept-language': 'ja,en;q=0.5' });
+    expect(login.json().user.language).toBeNull();
+    expect(languageCookieOf(login)).toBeUndefined();
+    expect(await storedOf(user.id)).toEqual({ language: null, sign_in_language: 'ja' });
+    expect(await storedLanguage(db, { email: body.email })).toBe('ja');
+  });
+
+  it('is adopted after the second factor, not before it', async () => {
+    const { client, body } = await signUpWith('en');
+    await client.request('PUT', '/api/v1/profile/language', { language: 'ja' });
+    const setup = await client.post('/api/v1/profile/totp/setup', {
+      currentPassword: strongPassword,
+    });
+    const { secret } = setup.json();
+    const codeAt = (offsetSteps: number) =>
+      new TOTP({ secret, digits: 6, period: 30 }).generate({
+        timestamp: Date.now() + offsetSteps * 30_000,
+      });
+    expect((await client.post('/api/v1/profile/totp/enable', { code: codeAt(0) })).statusCode).toBe(
+      200,
+    );
+    const password = await logInWith(body);
+    expect(password.json().status).toBe('second_factor_required');
+    expect(languageCookieOf(password)).toBeUndefined();
+    const second = await new TestClient(app).post('/api/v1/auth/login/second-factor', {
+      challengeToken: password.json().challengeToken,
+      // Enrolment spent the current step's code; the next step's is valid within the window.
+      code: codeAt(1),
+    });
+    expect(second.json().status).toBe('signed_in');
+    expect(languageCookieOf(second)?.value).toBe('ja');
   });
 
   it('is changed on the profile, stored, and remembered in a cookie the web can read', async () => {
@@ -69,7 +146,7 @@ describe('the language of a person', () => {
       expect(response.json().error.fields).toHaveProperty('language');
       expect(response.cookies.find((each) => each.name === languageCookieName)).toBeUndefined();
     }
-    expect((await client.get('/api/v1/auth/me')).json().language).toBe('en');
+    expect((await client.get('/api/v1/auth/me')).json().language).toBeNull();
   });
 
   it('is staff’s to choose too, and no visitor’s', async () => {

@@ -3,7 +3,7 @@ import { entryKindLabels } from '@coffer/contracts/ledger';
 import { toDecimalString } from '@coffer/contracts/money';
 import { csvRow, csvSeparatorOf, utf8ByteOrderMark, zonedDateTime } from '../../platform/csv.ts';
 import { translateText, translatorFor } from '../../platform/i18n.ts';
-import { sandboxMarking } from '../../platform/sandbox-marking.ts';
+import { sandboxMarkingMessage } from '../../platform/sandbox-marking.ts';
 import { addToTotals, emptyTotals, type StatementSource } from './service.ts';
 
 /**
@@ -29,7 +29,7 @@ export async function* statementCsv(
     toDecimalString(amountMinor, currency).replace('.', decimalMark);
   const row = (fields: string[]) => csvRow(fields, separator);
   yield utf8ByteOrderMark;
-  if (options.isSandbox) yield row([sandboxMarking]);
+  if (options.isSandbox) yield row([t(sandboxMarkingMessage)]);
   yield row([
     t('Date ({timeZone})', { timeZone }),
     t('Type'),

@@ -6,7 +6,7 @@ import { dateTimeFormatOf } from '@coffer/contracts/time-zones';
 import { friendlyFormatIBAN } from 'ibantools';
 import PDFDocument from 'pdfkit';
 import { type Translator, translateText, translatorFor } from '../../platform/i18n.ts';
-import { sandboxMarking } from '../../platform/sandbox-marking.ts';
+import { sandboxMarkingMessage } from '../../platform/sandbox-marking.ts';
 import { type FontFace, type FontWeight, type TextDirection, textRuns } from './fonts.ts';
 import {
   addToTotals,
@@ -319,41 +319,74 @@ const watermarkSizePt = 32;
 const watermarkAngleDeg = -35;
 
 /**
- * Marks the current page as a sandbox's: a red line above the content and the same words
- * across the page, faint, under it. Drawn when the page starts, so every page has it,
- * however the statement breaks. The text flow continues where it was, in the body font
- * (every writer sets its own font; one that does not writes in the body's).
+ * Marks the current page as a sandbox's, in the statement's language: a red line above the
+ * content and the same words across the page, faint, under it. Drawn when the page starts,
+ * so every page has it, however the statement breaks. The text flow continues where it
+ * was, in the body font (every writer sets its own font; one that does not writes in the
+ * body's).
  */
-function markSandboxPage(doc: Pdf): void {
+function markSandboxPage(doc: Pdf, writing: Writing): void {
   const { x, y } = doc;
-  const contentWidthPt = doc.page.width - 2 * marginPt;
+  const marking = writing.t(sandboxMarkingMessage);
+  const { direction } = writing;
   const centre = { x: doc.page.width / 2, y: doc.page.height / 2 };
   doc.save();
   doc.rotate(watermarkAngleDeg, { origin: [centre.x, centre.y] });
-  const watermark: TextStyle = { weight: 'bold', sizePt: watermarkSizePt };
   doc.fillColor(sandboxRed, 0.12);
-  useStyle(doc, watermark);
-  const watermarkWidthPt = doc.widthOfString(sandboxMarking);
-  writeText(
+  // Slanted across the page, it stays inside the margins however long the words are.
+  const contentWidthPt = doc.page.width - 2 * marginPt;
+  const watermarkWidthMaxPt = contentWidthPt / Math.cos((watermarkAngleDeg * Math.PI) / 180);
+  writeCentredLine(
     doc,
-    sandboxMarking,
-    watermark,
-    { lineBreak: false },
-    { x: centre.x - watermarkWidthPt / 2, y: centre.y - watermarkSizePt / 2 },
+    marking,
+    { weight: 'bold', sizePt: watermarkSizePt, direction },
+    centre,
+    watermarkWidthMaxPt,
   );
   doc.restore();
   doc.fillColor(sandboxRed, 1);
-  writeText(
+  const markingSizePt = 11;
+  writeCentredLine(
     doc,
-    sandboxMarking,
-    { weight: 'bold', sizePt: 11 },
-    { width: contentWidthPt, align: 'center', lineBreak: false },
-    { x: marginPt, y: marginPt / 2 - 4 },
+    marking,
+    { weight: 'bold', sizePt: markingSizePt, direction },
+    { x: centre.x, y: marginPt / 2 - 4 + markingSizePt / 2 },
+    contentWidthPt,
   );
   useStyle(doc, body);
   doc.fillColor('black', 1);
   doc.x = x;
   doc.y = y;
+}
+
+/**
+ * One line centred on `centre`, in the fonts its scripts need, in its direction's order;
+ * a line longer than `widthMaxPt` (a Japanese marking is) is written smaller to fit.
+ */
+function writeCentredLine(
+  doc: Pdf,
+  text: string,
+  style: TextStyle,
+  centre: { x: number; y: number },
+  widthMaxPt: number,
+): void {
+  const runs = textRuns(pdfText(text), style.weight, style.direction);
+  const widthAt = (sizePt: number) =>
+    runs.reduce((sum, run) => {
+      useFace(doc, run.face, sizePt);
+      return sum + doc.widthOfString(run.text);
+    }, 0);
+  const fullWidthPt = widthAt(style.sizePt);
+  const sizePt =
+    fullWidthPt > widthMaxPt ? (style.sizePt * widthMaxPt) / fullWidthPt : style.sizePt;
+  const widthPt = widthAt(sizePt);
+  writeOneLine(
+    doc,
+    runs,
+    { ...style, sizePt },
+    { width: widthPt, align: 'left' },
+    { x: centre.x - widthPt / 2, y: centre.y - sizePt / 2 },
+  );
 }
 
 /** A continuation page repeats who and when, and the table's header. */
@@ -455,13 +488,13 @@ export function statementPdf(
     size: 'A4',
     margin: marginPt,
     info: {
-      Title: isSandbox ? `${sandboxMarking}: ${title}` : title,
+      Title: isSandbox ? `${writing.t(sandboxMarkingMessage)}: ${title}` : title,
       Author: institutionName,
     },
   });
   if (isSandbox) {
-    markSandboxPage(doc);
-    doc.on('pageAdded', () => markSandboxPage(doc));
+    markSandboxPage(doc, writing);
+    doc.on('pageAdded', () => markSandboxPage(doc, writing));
   }
   writeStatement(doc, source, writing, institutionName).then(
     () => doc.end(),

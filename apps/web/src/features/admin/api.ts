@@ -5,7 +5,12 @@ import {
   transactionPageSchema,
 } from '@coffer/contracts/admin';
 import type { Role } from '@coffer/contracts/auth';
-import { ratesSchema } from '@coffer/contracts/exchange';
+import {
+  type MarkupChangeBody,
+  type MarkupResetBody,
+  pairMarkupSchema,
+  staffRatesSchema,
+} from '@coffer/contracts/fx-markups';
 import { staffWalletListSchema } from '@coffer/contracts/wallets';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -90,12 +95,36 @@ export function decideRoleGrant(userId: string, decision: 'approve' | 'reject') 
   });
 }
 
-/** The exchange's mid rates with their time, the markups and the rate source's health. */
+/** The exchange's mid rates with their time, each pair's markup and the source's health. */
 export const exchangeRatesQueryOptions = queryOptions({
   queryKey: [...adminQueryRoot, 'exchange-rates'],
   queryFn: ({ signal }) =>
-    apiRequest({ path: '/api/v1/admin/exchange/rates', schema: ratesSchema, signal }),
+    apiRequest({ path: '/api/v1/admin/exchange/rates', schema: staffRatesSchema, signal }),
 });
+
+/** Sends a markup change ("EUR/JPY" is EUR-JPY in the path) once per `idempotencyKey`. */
+function sendMarkup(
+  method: 'PUT' | 'DELETE',
+  pair: string,
+  body: MarkupChangeBody | MarkupResetBody,
+  idempotencyKey: string,
+) {
+  return apiRequest({
+    method,
+    path: `/api/v1/admin/exchange/markups/${pair.replace('/', '-')}`,
+    body,
+    headers: { 'idempotency-key': idempotencyKey },
+    schema: pairMarkupSchema,
+  });
+}
+
+/** An admin sets a pair's markup. */
+export const setMarkup = (pair: string, body: MarkupChangeBody, idempotencyKey: string) =>
+  sendMarkup('PUT', pair, body, idempotencyKey);
+
+/** An admin returns a pair to the configured markup. */
+export const resetMarkup = (pair: string, body: MarkupResetBody, idempotencyKey: string) =>
+  sendMarkup('DELETE', pair, body, idempotencyKey);
 
 /** A customer's wallets, each with its balance (issue #33). */
 export function customerWalletsQueryOptions(userId: string) {

@@ -12,3 +12,6 @@ export const LevelDialog = dialogOnDemand(
 export const RoleDialog = dialogOnDemand(
   async () => (await import('./role-dialog.tsx')).RoleDialog,
 );
+export const MarkupDialog = dialogOnDemand(
+  async () => (await import('./markup-dialog.tsx')).MarkupDialog,
+);

@@ -1,16 +1,22 @@
+import type { PairMarkup } from '@coffer/contracts/fx-markups';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 import { intlLocale } from '../../../lib/i18n.ts';
+import { useMe } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { exchangeRatesQueryOptions } from '../api.ts';
+import { MarkupDialog } from '../components/dialogs-on-demand.ts';
+import type { MarkupTarget } from '../components/markup-dialog.tsx';
 
 /**
- * `/admin/exchange-rates`: the mid rate of every pair with its time, the markups and the
- * source's health. Markups are the operator's configuration (COFFER_FX_MARKUP, ADR 051):
- * shown here read-only, changed by a deployment.
+ * `/admin/exchange-rates`: the mid rate of every pair with its time, each pair's markup with
+ * where it comes from, and the source's health. A markup is the operator's configured one
+ * (COFFER_FX_MARKUP, ADR 051) until an admin sets another here, audited.
  */
 function RateSource({ source }: { source: string }) {
   return <Trans>Source: {source}</Trans>;
@@ -19,9 +25,9 @@ function RateSource({ source }: { source: string }) {
 function RatesNote({ maxAgeHours }: { maxAgeHours: number }) {
   return (
     <Trans>
-      Rates older than {maxAgeHours} hours are not used. Markups come from the operator’s
-      configuration (COFFER_FX_MARKUP) and are changed by redeploying it; they cannot be edited
-      here.
+      Rates older than {maxAgeHours} hours are not used. A pair’s markup is the operator’s
+      configured one (COFFER_FX_MARKUP) until an admin sets another here; it applies in both
+      directions.
     </Trans>
   );
 }
@@ -33,6 +39,107 @@ function formatMarkup(markupBp: number): string {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(markupBp / 10_000);
+}
+
+/** A table's header: its column names, numbers' columns aligned right. */
+function HeaderRow({
+  cells,
+}: {
+  cells: { column: string; label: ReactNode; isNumeric?: boolean }[];
+}) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {cells.map((cell) => (
+          <Table.Th key={cell.column} ta={cell.isNumeric ? 'right' : undefined}>
+            {cell.label}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+/** Where a pair's markup comes from: the configuration, or a staff member on a day. */
+function MarkupSource({ markup }: { markup: PairMarkup }) {
+  if (markup.source === 'configured' || markup.setBy === null || markup.setAt === null) {
+    return <Trans>Configured</Trans>;
+  }
+  const setBy = markup.setBy;
+  const day = formatDate(markup.setAt);
+  return (
+    <Stack gap={2}>
+      <Text size="sm">
+        <Trans>
+          Set by {setBy} on {day}
+        </Trans>
+      </Text>
+      {markup.reason && (
+        <Text size="xs" c="dimmed">
+          {markup.reason}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Each pair's markup, with an edit button for admins (the routes are theirs). */
+function MarkupsCard({ markups, markupBpMax }: { markups: PairMarkup[]; markupBpMax: number }) {
+  const { t } = useLingui();
+  const isAdmin = useMe()?.role === 'admin';
+  const [target, setTarget] = useState<MarkupTarget | null>(null);
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <Card withBorder padding="lg" component="section" aria-label={t`Markups`}>
+      <Title order={2} size="h3" mb="md">
+        <Trans>Markups</Trans>
+      </Title>
+      <Table.ScrollContainer minWidth={560} type="native">
+        <Table>
+          <HeaderRow
+            cells={[
+              { column: 'pair', label: <Trans>Pair</Trans> },
+              { column: 'markup', label: <Trans>Markup</Trans>, isNumeric: true },
+              { column: 'setBy', label: <Trans>Set by</Trans> },
+              ...(isAdmin ? [{ column: 'action', label: <Trans>Action</Trans> }] : []),
+            ]}
+          />
+          <Table.Tbody>
+            {markups.map((markup) => {
+              const pair = markup.pair;
+              return (
+                <Table.Tr key={pair}>
+                  <Table.Td>
+                    <bdi>{pair}</bdi>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatMarkup(markup.markupBp)}</Table.Td>
+                  <Table.Td>
+                    <MarkupSource markup={markup} />
+                  </Table.Td>
+                  {isAdmin && (
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        aria-label={t`Change the markup of ${pair}`}
+                        onClick={() => {
+                          setTarget({ markup, markupBpMax });
+                          setIsOpen(true);
+                        }}
+                      >
+                        <Trans>Edit</Trans>
+                      </Button>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <MarkupDialog target={target} opened={isOpen} onClose={() => setIsOpen(false)} />
+    </Card>
+  );
 }
 
 export function ExchangeRatesPage() {
@@ -75,25 +182,18 @@ export function ExchangeRatesPage() {
               </Text>
             </Stack>
           </Card>
+          <MarkupsCard markups={rates.data.markups} markupBpMax={rates.data.markupBpMaxForStaff} />
           <Card withBorder padding="lg">
             <Table.ScrollContainer minWidth={560} type="native">
               <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>
-                      <Trans>Pair</Trans>
-                    </Table.Th>
-                    <Table.Th ta="right">
-                      <Trans>Mid rate</Trans>
-                    </Table.Th>
-                    <Table.Th ta="right">
-                      <Trans>Markup</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Rate time</Trans>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <HeaderRow
+                  cells={[
+                    { column: 'pair', label: <Trans>Pair</Trans> },
+                    { column: 'mid', label: <Trans>Mid rate</Trans>, isNumeric: true },
+                    { column: 'markup', label: <Trans>Markup</Trans>, isNumeric: true },
+                    { column: 'time', label: <Trans>Rate time</Trans> },
+                  ]}
+                />
                 <Table.Tbody>
                   {rates.data.pairs.map((pair) => (
                     <Table.Tr key={`${pair.sellCurrency}/${pair.receiveCurrency}`}>

@@ -84,4 +84,6 @@ export const auditActionNames: Record<AuditAction, MessageDescriptor> = {
   account_reopen_rejected: msg`Reopening of the closed account refused by a second admin`,
   account_reopen_cancelled: msg`Reopening of the closed account withdrawn by the admin who asked`,
   personal_data_removed: msg`Personal data removed after the retention period`,
+  fx_markup_set: msg`Exchange markup changed`,
+  fx_markup_reset: msg`Exchange markup returned to the configured default`,
 };

@@ -56,12 +56,21 @@ const fieldLabels: Record<string, MessageDescriptor> = {
   refused: msg`Refused`,
   remaining: msg`Left under older keys`,
   isComplete: msg`Complete`,
+  pair: msg`Pair`,
+  markupBp: msg`Markup in basis points`,
+  source: msg`Set by`,
 };
 
 const statusLabels: Record<string, MessageDescriptor> = {
   pending_approval: msg`pending approval`,
   posted: msg`posted`,
   rejected: msg`rejected`,
+};
+
+/** Where an exchange markup came from (fx_markup_set, fx_markup_reset). */
+const markupSourceLabels: Record<string, MessageDescriptor> = {
+  configured: msg`the configuration`,
+  staff: msg`staff`,
 };
 
 /** Records whose page is a tab of the customer's page: the line opens it there. */
@@ -146,6 +155,8 @@ function describeValue(
   if (field === 'role' && role.success) return i18n._(roleLabels[role.data]);
   const status = typeof value === 'string' ? statusLabels[value] : undefined;
   if (field === 'status' && status) return i18n._(status);
+  const markupSource = typeof value === 'string' ? markupSourceLabels[value] : undefined;
+  if (field === 'source' && markupSource) return i18n._(markupSource);
   if (field.endsWith('Minor')) {
     const money = describeMoney(value, owner, i18n);
     if (money !== undefined) return money;

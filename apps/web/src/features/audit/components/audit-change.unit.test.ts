@@ -23,6 +23,19 @@ describe('describeChange', () => {
     ]);
   });
 
+  it('describes an exchange markup change: the pair, the basis points and where each came from', () => {
+    expect(
+      describeInEnglish(
+        { pair: 'EUR/JPY', markupBp: 50, source: 'configured' },
+        { pair: 'EUR/JPY', markupBp: 120, source: 'staff' },
+      ),
+    ).toEqual([
+      { label: 'Pair', after: 'EUR/JPY' },
+      { label: 'Markup in basis points', before: '50', after: '120' },
+      { label: 'Set by', before: 'the configuration', after: 'staff' },
+    ]);
+  });
+
   // Intl puts a no-break space between the currency code and the amount.
   it('formats money in its currency and leaves out ids and empty fields', () => {
     expect(

@@ -12,6 +12,7 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
+import { activateLanguage, currentLanguage } from '../../../lib/i18n.ts';
 import { useInputBeforeStart } from '../../../lib/input-before-start.ts';
 import { useCanUsePasskeys } from '../../../lib/passkeys.ts';
 import { pathAfterSignIn } from '../../../lib/return-to.ts';
@@ -26,13 +27,19 @@ const loginFailedMessage = msg`Login failed. Please try again.`;
 const challengeExpiredMessage = msg`Your sign-in took too long to finish. Please enter your email and password again.`;
 const secondFactorFormSchema = z.object({ code: secondFactorCodeSchema });
 
-/** After the right password (and code, if asked): the toast, then back where they came from. */
+/**
+ * After the right password (and code, if asked): the language they chose, if any (the
+ * server set its cookie), the toast, then back where they came from.
+ */
 function useFinishSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const { t } = useLingui();
   return async (user: Me) => {
+    if (user.language && user.language !== currentLanguage()) {
+      await activateLanguage(user.language);
+    }
     showSuccessToast(t`Login Successful!`, toastDurationsMs.login);
     const target = pathAfterSignIn(location, user.role);
     setSignedInUser(queryClient, user);
