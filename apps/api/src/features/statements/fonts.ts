@@ -230,6 +230,11 @@ export function textLines(
   const levels = embeddingLevels(text, direction);
   const trimmedEnd = (start: number, end: number) =>
     start + text.slice(start, end).trimEnd().length;
+  // Most texts fit: one measurement, in visual order. (fontkit keeps the characters of the
+  // first text a glyph was laid out in, and pdfkit writes them as the glyph's text: Arabic
+  // letters that share a glyph, س and ش, read back as the first one measured.)
+  const whole = visualRuns(logicalRuns(text, weight, levels, 0, trimmedEnd(0, text.length)));
+  if (widthOf(whole) <= widthPt) return whole.length > 0 ? [whole] : [];
   const fits = (start: number, end: number) =>
     widthOf(logicalRuns(text, weight, levels, start, trimmedEnd(start, end))) <= widthPt;
   const lines: [number, number][] = [];
