@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { SiteFile } from '@coffer/contracts/site';
+import type { SiteFile } from '@coffer/contracts/site-file';
 
 /** Writes an operator configuration file (COFFER_SITE_FILE) to a temporary directory. */
 export function writeSiteFile(site: SiteFile): { path: string; remove: () => void } {

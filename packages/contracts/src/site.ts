@@ -1,5 +1,4 @@
-import { type Language, languageSchema, languages } from './languages.ts';
-import { termsSchema } from './terms.ts';
+import { languageSchema } from './languages.ts';
 import { z } from './zod.ts';
 
 /**
@@ -7,7 +6,7 @@ import { z } from './zod.ts';
  * (`translations`, below). Every field is optional, and a page leaves out a section whose
  * text is missing.
  */
-const siteTextShape = {
+export const siteTextShape = {
   tagline: z.optional(z.string().check(z.maxLength(200))),
   story: z.optional(z.string().check(z.maxLength(4000))),
   mission: z.optional(z.string().check(z.maxLength(1000))),
@@ -50,31 +49,6 @@ export const siteSchema = z.object({
 });
 
 /**
- * The texts of the site file in one language: the same fields as the file's own, any of
- * them, and no other (a misspelt field is refused, not ignored).
- */
-export const siteTextsSchema = z.strictObject(siteTextShape);
-export type SiteTexts = z.infer<typeof siteTextsSchema>;
-
-/**
- * The site file's texts per language (`"translations": {"de": {"tagline": …}}`): a page in
- * German shows the German text of a field where there is one, and the file's own text,
- * whatever language the operator wrote it in, where there is none.
- */
-export const siteTranslationsSchema = z.strictObject(
-  Object.fromEntries(languages.map((language) => [language, z.optional(siteTextsSchema)])) as {
-    [language in Language]: z.ZodMiniOptional<typeof siteTextsSchema>;
-  },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `${issue.keys.join(', ')}: not a language Coffer speaks (${languages.join(', ')})`
-        : undefined,
-  },
-);
-export type SiteTranslations = z.infer<typeof siteTranslationsSchema>;
-
-/**
  * GET /public/site: the operator's file and what the installation offers everyone, the
  * languages people may choose among (COFFER_LANGUAGES, docs/decisions/054).
  */
@@ -83,18 +57,6 @@ export const siteAnswerSchema = z.extend(siteSchema, {
 });
 export type Site = z.infer<typeof siteSchema>;
 export type SiteAnswer = z.infer<typeof siteAnswerSchema>;
-
-/**
- * The operator's file (COFFER_SITE_FILE): what every page may read (`siteSchema`, the
- * answer of GET /public/site, in the request's language), the terms and privacy notice,
- * which only sign-up and the acceptance page read (GET /public/terms), so no other page
- * downloads them, and the texts in other languages.
- */
-export const siteFileSchema = z.extend(siteSchema, {
-  terms: z.optional(termsSchema),
-  translations: z.optional(siteTranslationsSchema),
-});
-export type SiteFile = z.infer<typeof siteFileSchema>;
 
 export const devMailListSchema = z.object({
   messages: z.array(

@@ -1,4 +1,4 @@
-import type { SiteFile } from '@coffer/contracts/site';
+import type { SiteFile } from '@coffer/contracts/site-file';
 
 /**
  * What a sandbox's public pages say where no site file is given: what the installation is,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Language } from '@coffer/contracts/languages';
-import { type Site, type SiteFile, siteFileSchema } from '@coffer/contracts/site';
+import type { Site } from '@coffer/contracts/site';
+import { type SiteFile, siteFileSchema } from '@coffer/contracts/site-file';
 import { ConfigError } from '../../config.ts';
 import { sandboxSampleSite } from './sandbox-site.ts';
 
