@@ -1,24 +1,34 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
+type TextItems = Awaited<
+  ReturnType<Awaited<ReturnType<PDFDocumentProxy['getPage']>>['getTextContent']>
+>['items'];
+type PDFDocumentProxy = Awaited<ReturnType<typeof getDocument>['promise']>;
+
 /**
- * The text of each page of a PDF, in page order, read back by Mozilla's PDF.js as a PDF
- * reader would: through each embedded font's ToUnicode map, so a test sees the characters
- * a person would, whatever fonts and glyph codes the PDF uses. Each page's pieces of text
- * are joined without separators.
+ * The pieces of text of each page of a PDF, in page order, read back by Mozilla's PDF.js
+ * as a PDF reader would: through each embedded font's ToUnicode map, so a test sees the
+ * characters a person would, whatever fonts and glyph codes the PDF uses.
  */
-export async function pdfPageTexts(pdf: Buffer): Promise<string[]> {
+async function pageTextItems(pdf: Buffer): Promise<TextItems[]> {
   const loading = getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
   const document = await loading.promise;
   try {
-    const pages: string[] = [];
+    const pages: TextItems[] = [];
     for (let number = 1; number <= document.numPages; number += 1) {
-      const content = await (await document.getPage(number)).getTextContent();
-      pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
+      pages.push((await (await document.getPage(number)).getTextContent()).items);
     }
     return pages;
   } finally {
     await loading.destroy();
   }
+}
+
+/** The text of each page of a PDF, in page order, its pieces joined without separators. */
+export async function pdfPageTexts(pdf: Buffer): Promise<string[]> {
+  return (await pageTextItems(pdf)).map((items) =>
+    items.map((item) => ('str' in item ? item.str : '')).join(''),
+  );
 }
 
 /** The text of the whole PDF, its pages one after another. */
@@ -34,20 +44,11 @@ export type PdfTextPiece = { page: number; text: string; x: number; y: number; w
  * left, `y` its baseline from the page's bottom (PDF's own coordinates).
  */
 export async function pdfTextPieces(pdf: Buffer): Promise<PdfTextPiece[]> {
-  const loading = getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
-  const document = await loading.promise;
-  try {
-    const pieces: PdfTextPiece[] = [];
-    for (let page = 1; page <= document.numPages; page += 1) {
-      const content = await (await document.getPage(page)).getTextContent();
-      for (const item of content.items) {
-        if (!('str' in item) || item.str.trim() === '') continue;
-        const [, , , , x, y] = item.transform as number[];
-        pieces.push({ page, text: item.str, x: x ?? 0, y: y ?? 0, widthPt: item.width });
-      }
-    }
-    return pieces;
-  } finally {
-    await loading.destroy();
-  }
+  return (await pageTextItems(pdf)).flatMap((items, index) =>
+    items.flatMap((item) => {
+      if (!('str' in item) || item.str.trim() === '') return [];
+      const [, , , , x = 0, y = 0] = item.transform as number[];
+      return [{ page: index + 1, text: item.str, x, y, widthPt: item.width }];
+    }),
+  );
 }

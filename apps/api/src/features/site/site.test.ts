@@ -1,37 +1,30 @@
 // GET /public/site in the request's language: the operator's texts in it where their file
 // has them, the file's own where it has none (docs/decisions/054).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { TestClient } from '../../../test/http.ts';
+import { writeTestSiteFile } from '../../../test/site-file.ts';
 
-const siteDirectory = mkdtempSync(path.join(os.tmpdir(), 'coffer-site-'));
-const siteFile = path.join(siteDirectory, 'site.json');
-writeFileSync(
-  siteFile,
-  JSON.stringify({
-    institutionName: 'Harbour Credit Union',
-    tagline: 'Banking you can check.',
-    mission: 'Keep every member’s money safe and visible.',
-    depositInstructions: 'Pay in at any branch.',
-    translations: {
-      de: {
-        tagline: 'Banking, das Sie prüfen können.',
-        depositInstructions: 'Zahlen Sie in jeder Filiale ein.',
-      },
+const siteFile = writeTestSiteFile({
+  institutionName: 'Harbour Credit Union',
+  tagline: 'Banking you can check.',
+  mission: 'Keep every member’s money safe and visible.',
+  depositInstructions: 'Pay in at any branch.',
+  translations: {
+    de: {
+      tagline: 'Banking, das Sie prüfen können.',
+      depositInstructions: 'Zahlen Sie in jeder Filiale ein.',
     },
-  }),
-);
+  },
+});
 
 let app: FastifyInstance;
 useTestApp(
   (opened) => {
     app = opened.app;
   },
-  { env: { COFFER_SITE_FILE: siteFile } },
+  { env: { COFFER_SITE_FILE: siteFile.path } },
 );
 
 function siteAsked(headers: Record<string, string>) {

@@ -1,20 +1,21 @@
 // The operator's site file, checked at start-up: its texts per language (`translations`)
 // are refused with the field's path when they are not of a language Coffer speaks, name a
 // field that has no text, or are too long; a page in a language takes each text it has.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSite, siteIn } from './site.ts';
+import { writeTestSiteFile } from '../../../test/site-file.ts';
 
-const directory = mkdtempSync(path.join(os.tmpdir(), 'coffer-site-unit-'));
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
+const removals: (() => void)[] = [];
+afterAll(() => {
+  for (const remove of removals) remove();
+});
 
 function fileWith(content: unknown): string {
-  const filePath = path.join(directory, `site-${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(filePath, JSON.stringify(content));
-  return filePath;
+  const written = writeTestSiteFile(content);
+  removals.push(written.remove);
+  return written.path;
 }
+
+import { loadSite, siteIn } from './site.ts';
 
 const site = {
   institutionName: 'Harbour Credit Union',
