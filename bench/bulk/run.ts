@@ -10,8 +10,10 @@ import { loadConfig } from '../../apps/api/src/config.ts';
 import { type Database, openPostgres } from '../../apps/api/src/db/client.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import {
-  payNextBatch,
+  type BatchSize,
+  firstBatchSize,
   payNextBatchAndRest,
+  payNextSizedBatch,
 } from '../../apps/api/src/features/bulk-payments/payer.ts';
 import { type Customer, customerPassword, seedCustomers, totalBalanceMinor } from '../api/seed.ts';
 import { integerFromEnv } from '../shared/env.ts';
@@ -24,7 +26,10 @@ const config = {
   lines: integerFromEnv('BENCH_LINES', 10_000, { min: 1, max: 10_000 }),
   recipients: integerFromEnv('BENCH_RECIPIENTS', 500, { min: 1, max: 10_000 }),
   quickPaySenders: integerFromEnv('BENCH_QUICK_PAY_SENDERS', 8, { min: 2, max: 100 }),
-  batchLines: integerFromEnv('BENCH_BATCH_LINES', 200, { min: 1, max: 10_000 }),
+  // Unset: the payer's own batch size, fitted to the time batches take (payer.ts).
+  batchLines: process.env.BENCH_BATCH_LINES
+    ? integerFromEnv('BENCH_BATCH_LINES', 200, { min: 1, max: 10_000 })
+    : null,
   pgbenchClients: integerFromEnv('BENCH_PGBENCH_CLIENTS', 8, { min: 1, max: 64 }),
   pgbenchSeconds: integerFromEnv('BENCH_PGBENCH_SECONDS', 10, { min: 1, max: 600 }),
   quickPayAloneSeconds: integerFromEnv('BENCH_QUICK_PAY_ALONE_SECONDS', 5, { min: 1, max: 600 }),
@@ -195,23 +200,42 @@ async function main(): Promise<void> {
 
   /**
    * Uploads and confirms a file of `sender`, then pays it batch after batch, timed: back
-   * to back (`payNextBatch`: the ledger's speed), or as the app's payer does, resting
-   * after each batch (`payNextBatchAndRest`).
+   * to back (`payNextSizedBatch`: the ledger's speed), or as the app's payer does, resting
+   * after each batch (`payNextBatchAndRest`); each batch's size as the payer fits it, or
+   * BENCH_BATCH_LINES.
    */
-  async function payFile(sender: Customer, index: number, payBatch: typeof payNextBatch) {
+  async function payFile(sender: Customer, index: number, doesRest: boolean) {
     const session = await logIn(app, sender.email, 200 + index);
     const checkStartedMs = performance.now();
     const file = await confirmedFile(app, db, sender, session, recipients);
     const checkMs = performance.now() - checkStartedMs;
     const startedMs = performance.now();
     let settled = 0;
+    const size: BatchSize = config.batchLines ? { lines: config.batchLines } : firstBatchSize();
+    const batchSizes: number[] = [];
     for (;;) {
-      const batch = await payBatch(payerDeps, { batchLines: config.batchLines });
+      const asked = size.lines;
+      const batch = doesRest
+        ? await payNextBatchAndRest(payerDeps, size)
+        : (await payNextSizedBatch(payerDeps, size)).settled;
+      if (config.batchLines) size.lines = config.batchLines;
       if (batch === 0) break;
+      batchSizes.push(asked);
       settled += batch;
     }
     const payMs = performance.now() - startedMs;
-    return { file, settled, checkMs, payMs, postingsPerSecond: settled / (payMs / 1000) };
+    return {
+      file,
+      settled,
+      checkMs,
+      payMs,
+      postingsPerSecond: settled / (payMs / 1000),
+      batchLines: {
+        min: Math.min(...batchSizes),
+        max: Math.max(...batchSizes),
+        batches: batchSizes.length,
+      },
+    };
   }
 
   // Phase 1, alone: the payer's speed, and the memory it holds while it pays.
@@ -222,7 +246,7 @@ async function main(): Promise<void> {
   const sampler = setInterval(() => {
     rssPeakMb = Math.max(rssPeakMb, process.memoryUsage().rss / 1024 / 1024);
   }, rssSampleMs);
-  const alone = await payFile(senders[0] as Customer, 0, payNextBatch);
+  const alone = await payFile(senders[0] as Customer, 0, false);
   clearInterval(sampler);
 
   // The yardstick of phase 2: the same Quick Pays with no file paying, on the machine as
@@ -243,7 +267,7 @@ async function main(): Promise<void> {
   );
   let isPaid = false;
   const load = quickPayLoad(app, quickPayers, () => isPaid, 'alongside');
-  const alongside = await payFile(senders[1] as Customer, 1, payNextBatchAndRest);
+  const alongside = await payFile(senders[1] as Customer, 1, true);
   isPaid = true;
   const quickPays = await load;
 
@@ -288,7 +312,7 @@ async function main(): Promise<void> {
     ]),
   );
   console.log(
-    `alone: ${alone.settled} lines in ${(alone.payMs / 1000).toFixed(1)} s (${alone.postingsPerSecond.toFixed(0)} postings/s; checked and confirmed in ${(alone.checkMs / 1000).toFixed(1)} s); ` +
+    `alone: ${alone.settled} lines in ${(alone.payMs / 1000).toFixed(1)} s (${alone.postingsPerSecond.toFixed(0)} postings/s, ${alone.batchLines.batches} batches of ${alone.batchLines.min}–${alone.batchLines.max} lines; checked and confirmed in ${(alone.checkMs / 1000).toFixed(1)} s); ` +
       `alongside Quick Pay, resting after each batch: ${alongside.postingsPerSecond.toFixed(0)} postings/s; pgbench TPC-B ${pgbench.summary.tps.toFixed(0)} tps; ` +
       `${quickPays.latenciesMs.length} Quick Pays, ${quickPays.failed} refused, p50 ${percentile(quickPays.latenciesMs, 0.5).toFixed(1)} ms; ` +
       `Quick Pays with no file paying: p50 ${percentile(quickPaysAlone.latenciesMs, 0.5).toFixed(1)} ms, p99 ${percentile(quickPaysAlone.latenciesMs, 0.99).toFixed(1)} ms; ` +
@@ -306,6 +330,8 @@ async function main(): Promise<void> {
       checkAndConfirmMs: alone.checkMs,
       postingsPerSecond: alone.postingsPerSecond,
       postingsPerSecondAlongsideQuickPay: alongside.postingsPerSecond,
+      batchLines: alone.batchLines,
+      batchLinesAlongsideQuickPay: alongside.batchLines,
       ratioToTpcb: ratio,
       rssBeforeMb,
       rssPeakMb,

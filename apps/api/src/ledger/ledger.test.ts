@@ -461,6 +461,60 @@ describe('ledger_post_many', () => {
     expect(await entriesWithKeyPrefix('many:a:')).toBe(3);
   });
 
+  it('updates a batch of many wallets by their net changes, posting only the new entries of a partly replayed batch', async () => {
+    const payer = await createWallet(ledger, { balance: '10.00' });
+    const recipients = [];
+    for (let index = 0; index < 6; index += 1) recipients.push(await createWallet(ledger));
+    const entryTo = (recipient: AccountId, index: number): Entry => ({
+      key: `many:c:${index}`,
+      lines: [
+        [payer, -100n],
+        [recipient, 100n],
+      ],
+    });
+    // Twelve lines: more than an entry's few, so the wallets are updated set-based.
+    const first = recipients.map(entryTo);
+    await postMany(first);
+    const second = [
+      ...first,
+      entryTo(recipients[0] as AccountId, 6),
+      entryTo(recipients[1] as AccountId, 7),
+    ];
+    const posted = await postMany(second);
+    expect(posted.filter((row) => !row.is_replay).map((row) => row.idempotency_key)).toEqual([
+      'many:c:6',
+      'many:c:7',
+    ]);
+    expect(await balanceOf(payer)).toBe(200n);
+    expect(await Promise.all(recipients.map(balanceOf))).toEqual([
+      200n,
+      200n,
+      100n,
+      100n,
+      100n,
+      100n,
+    ]);
+    expect(await entriesWithKeyPrefix('many:c:')).toBe(8);
+  });
+
+  it('names the first short wallet in id order when a many-wallet batch overdraws, and posts nothing', async () => {
+    const payers = [
+      await createWallet(ledger, { balance: '1.00' }),
+      await createWallet(ledger, { balance: '1.00' }),
+    ].sort();
+    const alice = await createWallet(ledger);
+    const entries: Entry[] = Array.from({ length: 6 }, (_, index) => ({
+      key: `many:d:${index}`,
+      lines: [
+        [payers[index % 2] as AccountId, -50n],
+        [alice, 50n],
+      ],
+    }));
+    await expect(postMany(entries)).rejects.toMatchObject({ code: 'CF001', detail: payers[0] });
+    expect(await entriesWithKeyPrefix('many:d:')).toBe(0);
+    expect(await Promise.all([...payers, alice].map(balanceOf))).toEqual([100n, 100n, 0n]);
+  });
+
   it('refuses a malformed batch whole, and a batch its net change would overdraw', async () => {
     const payer = await createWallet(ledger, { balance: '5.00' });
     const alice = await createWallet(ledger);

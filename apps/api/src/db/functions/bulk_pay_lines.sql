@@ -7,10 +7,13 @@
 -- each wallet's balance row is updated once for the batch; a line posted before (a
 -- replay) is marked paid with that entry, spends nothing and gets no second transfers
 -- row. Any error ends the whole batch. The transfers rows are dated at the file's
--- confirmation, the day its total was counted against the limit.
+-- confirmation, the day its total was counted against the limit. Its reads are written so
+-- that any plan finds them by key (migration 0055): with the statistics of a table that a
+-- file has just filled, the planner joined a batch's 200 keys to every pending line of the
+-- file, and its replay look-up scanned every entry, both per batch.
 CREATE OR REPLACE FUNCTION bulk_pay_lines(p_bulk_payment_id uuid, p_line_numbers int[])
 RETURNS TABLE (line_number int, is_paid boolean, amount_minor bigint, recipient_user_id uuid)
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 #variable_conflict use_column
 DECLARE
   v_file record;
@@ -43,17 +46,21 @@ BEGIN
          array_agg(l.recipient_wallet_id ORDER BY l.line_number),
          array_agg(l.reference ORDER BY l.line_number)
     INTO v_numbers, v_amounts, v_recipient_user_ids, v_recipient_wallet_ids, v_references
-    -- Each line by its key: a filter on the file's pending lines would read them all.
+    -- Each line by its key, one index probe a line (OFFSET 0 keeps the probe from being
+    -- planned as a join): a join, or an = ANY filter, read every pending line of the file.
     FROM unnest(p_line_numbers) AS wanted(line_number)
-    JOIN bulk_payment_lines l
-      ON l.bulk_payment_id = p_bulk_payment_id AND l.line_number = wanted.line_number
-   WHERE l.status = 'pending';
+   CROSS JOIN LATERAL (SELECT p.line_number, p.amount_minor, p.recipient_user_id,
+                              p.recipient_wallet_id, p.reference
+                         FROM bulk_payment_lines p
+                        WHERE p.bulk_payment_id = p_bulk_payment_id
+                          AND p.line_number = wanted.line_number AND p.status = 'pending'
+                       OFFSET 0) l;
   IF v_numbers IS NULL THEN
     RETURN;
   END IF;
   SELECT coalesce(array_agg(e.idempotency_key), '{}') INTO v_posted_before
     FROM journal_entries e
-   WHERE e.idempotency_key = ANY (SELECT v_key_prefix || n FROM unnest(v_numbers) AS n);
+   WHERE e.idempotency_key = ANY (ARRAY(SELECT v_key_prefix || n FROM unnest(v_numbers) AS n));
 
   -- In line order, each line the balance left covers is paid and spends it.
   FOR i IN 1 .. cardinality(v_numbers) LOOP
@@ -97,6 +104,12 @@ BEGIN
     FROM unnest(v_numbers) WITH ORDINALITY AS line(line_number, position)
     LEFT JOIN unnest(v_keys, v_entry_ids, v_is_replay) AS posted(idempotency_key, entry_id, is_replay)
       ON posted.idempotency_key = v_key_prefix || line.line_number;
+
+  -- Each transfers row's two foreign keys lock their user rows one check at a time; locked
+  -- here once for the batch, in id order, each check finds its row locked already.
+  PERFORM 1 FROM users u
+    WHERE u.id = ANY (array_append(v_recipient_user_ids, v_file.user_id))
+    ORDER BY u.id FOR KEY SHARE;
 
   INSERT INTO transfers (entry_id, sender_user_id, recipient_user_id, amount_minor,
                          currency, note, created_at)

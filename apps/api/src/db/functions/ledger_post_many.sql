@@ -4,7 +4,10 @@
 -- and its checks (two or more lines, none zero, known accounts, summing to zero per
 -- currency), and then each account's balance row is updated once with its net change
 -- over the new entries (ledger_apply_deltas). Lines are given flat, each naming its
--- entry. Answers every key with its entry and whether it was there before.
+-- entry. Answers every key with its entry and whether it was there before. When every
+-- entry is new (a batch's usual case) its lines are taken without asking each whether its
+-- entry is among the new ones (migration 0055): that = ANY over the batch's entries cost
+-- lines × entries comparisons, a tenth of a 1,000-line batch.
 CREATE FUNCTION ledger_post_many(
   p_kind entry_kind, p_actor_user_id uuid,
   p_entry_ids uuid[], p_memos text[], p_idempotency_keys text[],
@@ -17,6 +20,7 @@ DECLARE
   v_line_count int := coalesce(cardinality(p_line_entry_ids), 0);
   v_posted_at timestamptz := now();
   v_inserted_ids uuid[];
+  v_is_all_new boolean;
   v_problem text;
   v_entry record;
 BEGIN
@@ -80,6 +84,7 @@ BEGIN
     RETURNING id
   )
   SELECT coalesce(array_agg(id), '{}') INTO v_inserted_ids FROM inserted;
+  v_is_all_new := cardinality(v_inserted_ids) = v_entry_count;
 
   -- The new entries' lines, with their entry's time and kind (ADR 047), in the order given.
   INSERT INTO journal_lines (entry_id, account_id, amount_minor, currency, posted_at, kind)
@@ -87,12 +92,12 @@ BEGIN
     FROM unnest(p_line_entry_ids, p_line_account_ids, p_line_amounts) WITH ORDINALITY
          AS line(entry_id, account_id, amount, position)
     JOIN accounts a ON a.id = line.account_id
-   WHERE line.entry_id = ANY (v_inserted_ids)
+   WHERE v_is_all_new OR line.entry_id = ANY (v_inserted_ids)
    ORDER BY line.position;
 
   PERFORM ledger_apply_deltas(array_agg(line.account_id), array_agg(line.amount))
      FROM unnest(p_line_entry_ids, p_line_account_ids, p_line_amounts) AS line(entry_id, account_id, amount)
-    WHERE line.entry_id = ANY (v_inserted_ids)
+    WHERE v_is_all_new OR line.entry_id = ANY (v_inserted_ids)
    HAVING count(*) > 0;
 
   -- Integrators' events, one call an entry as ledger_apply_lines makes, after the locks.
@@ -104,7 +109,7 @@ BEGIN
              array_agg(line.amount ORDER BY line.position) AS amounts
         FROM unnest(p_line_entry_ids, p_line_account_ids, p_line_amounts) WITH ORDINALITY
              AS line(entry_id, account_id, amount, position)
-       WHERE line.entry_id = ANY (v_inserted_ids)
+       WHERE v_is_all_new OR line.entry_id = ANY (v_inserted_ids)
        GROUP BY line.entry_id ORDER BY min(line.position)
     LOOP
       PERFORM webhooks_enqueue_money(v_entry.entry_id, p_kind, v_posted_at,
@@ -114,7 +119,7 @@ BEGIN
 
   RETURN QUERY
     SELECT e.key, e.id, false FROM unnest(p_entry_ids, p_idempotency_keys) AS e(id, key)
-     WHERE e.id = ANY (v_inserted_ids);
+     WHERE v_is_all_new OR e.id = ANY (v_inserted_ids);
   IF cardinality(v_inserted_ids) < v_entry_count THEN
     RETURN QUERY
       SELECT j.idempotency_key, j.id, true FROM journal_entries j

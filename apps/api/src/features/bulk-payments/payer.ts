@@ -28,8 +28,15 @@ export type PayerDeps = {
   config: { publicUrl: string };
 };
 
-/** Lines paid in one transaction: few enough that the sender's wallet is not held long. */
-export const bulkBatchLines = 200;
+/**
+ * Lines paid in one transaction. A batch holds the sender's wallet and its recipients'
+ * until it commits, so its size follows the time batches take (`nextBatchLines`): about
+ * `targetMs` a batch, the first at `first` lines, never fewer than `min` nor more than
+ * `max`. A quiet server pays the largest batches, whose fixed costs (the claim, the
+ * round trips, the commit) a batch shares among more lines; a loaded one smaller batches,
+ * which hold the wallets no longer than the target.
+ */
+export const bulkBatchLines = { first: 200, min: 50, max: 1000, targetMs: 200 };
 
 type ClaimedLine = {
   bulk_payment_id: string;
@@ -51,19 +58,26 @@ type ClaimedLine = {
  */
 const claimWindowBatches = 4;
 
-/** The oldest confirmed file's next pending lines that no other payer holds. */
+/**
+ * The oldest confirmed file's next pending lines that no other payer holds. The file and
+ * its first pending line are found first (init plans), so that the lines are read by an
+ * index range of one window in every plan: joined, with the statistics of a file just
+ * uploaded, the planner read every pending line of the file to keep a batch.
+ */
 async function claimLines(tx: Queryable, batchLines: number): Promise<ClaimedLine[]> {
   const claimed = await tx.query<ClaimedLine>(
-    `SELECT l.bulk_payment_id, l.line_number, l.recipient_user_id, l.recipient_wallet_id,
+    `WITH file AS (SELECT id FROM bulk_payments WHERE status = 'paying'
+                    ORDER BY confirmed_at, id LIMIT 1),
+          first AS (SELECT min(p.line_number) AS line_number FROM bulk_payment_lines p
+                     WHERE p.bulk_payment_id = (SELECT id FROM file) AND p.status = 'pending')
+     SELECT l.bulk_payment_id, l.line_number, l.recipient_user_id, l.recipient_wallet_id,
             l.amount_minor, l.reference, b.user_id, b.wallet_id, b.currency::text AS currency,
             b.confirmed_at
-       FROM (SELECT id, user_id, wallet_id, currency, confirmed_at FROM bulk_payments
-              WHERE status = 'paying' ORDER BY confirmed_at, id LIMIT 1) b
-      CROSS JOIN LATERAL (SELECT min(p.line_number) AS line_number FROM bulk_payment_lines p
-                           WHERE p.bulk_payment_id = b.id AND p.status = 'pending') first
-       JOIN bulk_payment_lines l ON l.bulk_payment_id = b.id
-        AND l.line_number >= first.line_number AND l.line_number < first.line_number + $2
-      WHERE l.status = 'pending'
+       FROM bulk_payment_lines l
+       JOIN bulk_payments b ON b.id = l.bulk_payment_id
+      WHERE l.bulk_payment_id = (SELECT id FROM file) AND l.status = 'pending'
+        AND l.line_number >= (SELECT line_number FROM first)
+        AND l.line_number < (SELECT line_number FROM first) + $2
       ORDER BY l.line_number LIMIT $1
         FOR UPDATE OF l SKIP LOCKED`,
     [batchLines, batchLines * claimWindowBatches],
@@ -253,7 +267,7 @@ async function countOutcomes(
 export async function payNextBatch(deps: PayerDeps, options: BatchOptions = {}): Promise<number> {
   const touchedUserIds = new Set<string>();
   const settled = await deps.db.transaction(async (tx) => {
-    const lines = await claimLines(tx, options.batchLines ?? bulkBatchLines);
+    const lines = await claimLines(tx, options.batchLines ?? bulkBatchLines.first);
     const first = lines[0];
     if (!first) {
       await finishStranded(tx, deps);
@@ -296,6 +310,39 @@ async function finishStranded(tx: Queryable, deps: PayerDeps): Promise<void> {
 }
 
 /**
+ * The size of the batch after one of `asked` lines that settled `settled` in `tookMs`: as
+ * many lines as fit in the target at the batch's time a line, but at most twice and at
+ * least half the last size (on a loaded machine one batch stalled by the scheduler took
+ * the size to the least in one step), within the bounds.
+ */
+export function nextBatchLines(asked: number, settled: number, tookMs: number): number {
+  // A short batch (a file's last lines) says little about a full one, unless it was slow.
+  if (settled === 0 || (settled < asked && tookMs <= bulkBatchLines.targetMs)) return asked;
+  const fitting = Math.floor((bulkBatchLines.targetMs * settled) / Math.max(tookMs, 1));
+  const stepped = Math.min(Math.max(fitting, Math.floor(asked / 2)), asked * 2);
+  return Math.min(bulkBatchLines.max, Math.max(bulkBatchLines.min, stepped));
+}
+
+/** A payer's batch size, carried from one batch to the next. */
+export type BatchSize = { lines: number };
+
+export function firstBatchSize(): BatchSize {
+  return { lines: bulkBatchLines.first };
+}
+
+/** Pays one batch of `size.lines` and fits `size` to the time it took. */
+export async function payNextSizedBatch(
+  deps: PayerDeps,
+  size: BatchSize,
+): Promise<{ settled: number; tookMs: number }> {
+  const startedMs = performance.now();
+  const settled = await payNextBatch(deps, { batchLines: size.lines });
+  const tookMs = performance.now() - startedMs;
+  size.lines = nextBatchLines(size.lines, settled, tookMs);
+  return { settled, tookMs };
+}
+
+/**
  * After each batch the payer rests this share of the batch's own time: a file's batches
  * run back to back would keep a database core busy for as long as it pays, and other
  * customers' Quick Pays would queue behind them (bench/README.md, bench:bulk). A file
@@ -303,16 +350,10 @@ async function finishStranded(tx: Queryable, deps: PayerDeps): Promise<void> {
  */
 export const bulkRestShareOfBatch = 1;
 
-/** Pays one batch, then rests (`bulkRestShareOfBatch`); answers how many lines it settled. */
-export async function payNextBatchAndRest(
-  deps: PayerDeps,
-  options: BatchOptions = {},
-): Promise<number> {
-  const startedMs = performance.now();
-  const settled = await payNextBatch(deps, options);
-  if (settled > 0) {
-    await sleep((performance.now() - startedMs) * bulkRestShareOfBatch);
-  }
+/** Pays one sized batch, then rests (`bulkRestShareOfBatch`); answers how many it settled. */
+export async function payNextBatchAndRest(deps: PayerDeps, size: BatchSize): Promise<number> {
+  const { settled, tookMs } = await payNextSizedBatch(deps, size);
+  if (settled > 0) await sleep(tookMs * bulkRestShareOfBatch);
   return settled;
 }
 
@@ -332,10 +373,11 @@ export function startBulkPayer(
   options: { isOn: boolean },
 ): BulkPayer {
   if (!options.isOn) return { kick() {}, stop: async () => {} };
+  const size = firstBatchSize();
   return startPoller({
     intervalMs: bulkPollIntervalMs,
     log,
     failureMessage: 'bulk payer failed; it tries again at its next poll',
-    runBatch: async () => (await payNextBatchAndRest(deps)) > 0,
+    runBatch: async () => (await payNextBatchAndRest(deps, size)) > 0,
   });
 }
