@@ -143,6 +143,41 @@ describe('with a full site configuration', () => {
   );
 
   it(
+    'shows the operator’s texts in the visitor’s language, and the file’s own where it has none',
+    async () => {
+      const { page, problems } = await suite.openPage('desktop');
+      const context = page.context();
+      const { baseUrl } = suite.server;
+      const german = fullSite.translations.de;
+      const choose = (language: string) =>
+        context.addCookies([{ name: 'coffer-language', value: language, url: baseUrl }]);
+      await choose('de');
+      // The landing page's HTML as the server rendered it, before any script.
+      const rendered = await (await context.request.get('/')).text();
+      expect(rendered).toContain('<html lang="de"');
+      expect(rendered).toContain(german.tagline);
+      expect(rendered).not.toContain(fullSite.tagline);
+      await page.goto('/');
+      const main = page.getByRole('main');
+      await main.getByText(german.tagline).waitFor();
+      // German has no "who we are" of its own: the file's.
+      await main.getByText(fullSite.whoWeAre).waitFor();
+      await page.goto('/about');
+      for (const paragraph of german.story.split('\n\n')) {
+        await main.getByText(paragraph).waitFor();
+      }
+      await main.getByText(fullSite.mission).waitFor();
+
+      await choose('ja');
+      await page.goto('/');
+      await main.getByText(fullSite.tagline).waitFor();
+      expect(await main.textContent()).not.toContain(german.tagline);
+      expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+
+  it(
     'has no serious or critical axe violations on the public and sign-in pages',
     async () => {
       const { page, problems } = await suite.openPage('desktop');

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { SiteFile } from '@coffer/contracts/site';
+import type { SiteFile } from '@coffer/contracts/site-file';
 
 /** Writes an operator configuration file (COFFER_SITE_FILE) to a temporary directory. */
 export function writeSiteFile(site: SiteFile): { path: string; remove: () => void } {
@@ -31,6 +31,14 @@ export const fullSite = {
     { label: 'Member handbook', url: 'https://harbour.example/handbook' },
     { label: 'Fee schedule', url: '/about' },
   ],
+  // Texts in German; none in Japanese, whose pages show the file's own.
+  translations: {
+    de: {
+      tagline: 'Ein Test-Slogan aus der Site-Datei, auf Deutsch.',
+      story:
+        'Harbour Test begann als Sparkreis am Kai.\n\nDiese Geschichte steht auf Deutsch in der Site-Datei.',
+    },
+  },
   terms: {
     version: '2026-11',
     termsOfService:

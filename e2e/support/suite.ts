@@ -1,4 +1,4 @@
-import type { SiteFile } from '@coffer/contracts/site';
+import type { SiteFile } from '@coffer/contracts/site-file';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import {

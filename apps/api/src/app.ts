@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import type { Language } from '@coffer/contracts/languages';
 import type { Site } from '@coffer/contracts/site';
 import type { Terms } from '@coffer/contracts/terms';
 import cookie from '@fastify/cookie';
@@ -33,7 +34,7 @@ import { profileRoutes } from './features/profile/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { scheduledPaymentRoutes } from './features/scheduled-payments/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
-import { loadSite } from './features/site/site.ts';
+import { loadSite, siteIn } from './features/site/site.ts';
 import { staffHomeRoutes } from './features/staff-home/routes.ts';
 import { statementRoutes } from './features/statements/routes.ts';
 import { stepUpRoutes } from './features/step-up/routes.ts';
@@ -72,8 +73,10 @@ declare module 'fastify' {
     db: Database;
     ledger: Ledger;
     mailer: Mailer;
-    /** The operator's description of their institution (public pages, emails). */
+    /** The operator's description of their institution (emails), as their file writes it. */
     site: Site;
+    /** The same in a language: its texts where the file has them in it (public pages). */
+    siteIn: (language: Language) => Site;
     /**
      * The terms and privacy notice customers must have accepted: the site file's, in the
      * sandbox a sample where it has none; null where there are none to accept.
@@ -150,8 +153,10 @@ export async function buildApp(options: {
   app.decorate('db', options.db);
   app.decorate('ledger', createLedger(options.db));
   app.decorate('registeredRoutes', registeredRoutes);
-  const { terms, ...site } = loadSite(options.config.siteFile);
+  const siteFile = loadSite(options.config.siteFile, { isSandbox: options.config.isSandbox });
+  const { terms, translations: _translations, ...site } = siteFile;
   app.decorate('site', site);
+  app.decorate('siteIn', (language: Language) => siteIn(siteFile, language));
   app.decorate('terms', terms ?? (options.config.isSandbox ? sandboxSampleTerms : null));
   const metrics = createMetrics(app);
   app.decorate('metrics', metrics);

@@ -1,18 +1,13 @@
 import { languageSchema } from './languages.ts';
-import { termsSchema } from './terms.ts';
 import { z } from './zod.ts';
 
 /**
- * What the operator says about their institution, from their configuration file. Every
- * field but the name is optional, and a page leaves out a section whose data is missing:
- * public pages never show invented figures.
+ * The operator's own words about their institution, which they may write in each language
+ * (`translations`, below). Every field is optional, and a page leaves out a section whose
+ * text is missing.
  */
-export const siteSchema = z.object({
-  institutionName: z.string().check(z.minLength(1), z.maxLength(80)),
+export const siteTextShape = {
   tagline: z.optional(z.string().check(z.maxLength(200))),
-  contactEmail: z.optional(z.email()),
-  careersEmail: z.optional(z.email()),
-  foundingYear: z.optional(z.number().check(z.int(), z.gte(1800), z.lte(2100))),
   story: z.optional(z.string().check(z.maxLength(4000))),
   mission: z.optional(z.string().check(z.maxLength(1000))),
   vision: z.optional(z.string().check(z.maxLength(1000))),
@@ -38,6 +33,19 @@ export const siteSchema = z.object({
       .check(z.maxLength(12)),
   ),
   depositInstructions: z.optional(z.string().check(z.maxLength(4000))),
+};
+
+/**
+ * What the operator says about their institution, from their configuration file. Every
+ * field but the name is optional, and a page leaves out a section whose data is missing:
+ * public pages never show invented figures.
+ */
+export const siteSchema = z.object({
+  institutionName: z.string().check(z.minLength(1), z.maxLength(80)),
+  contactEmail: z.optional(z.email()),
+  careersEmail: z.optional(z.email()),
+  foundingYear: z.optional(z.number().check(z.int(), z.gte(1800), z.lte(2100))),
+  ...siteTextShape,
 });
 
 /**
@@ -49,14 +57,6 @@ export const siteAnswerSchema = z.extend(siteSchema, {
 });
 export type Site = z.infer<typeof siteSchema>;
 export type SiteAnswer = z.infer<typeof siteAnswerSchema>;
-
-/**
- * The operator's file (COFFER_SITE_FILE): what every page may read (`siteSchema`, the
- * answer of GET /public/site) and the terms and privacy notice, which only sign-up and the
- * acceptance page read (GET /public/terms), so no other page downloads them.
- */
-export const siteFileSchema = z.extend(siteSchema, { terms: z.optional(termsSchema) });
-export type SiteFile = z.infer<typeof siteFileSchema>;
 
 export const devMailListSchema = z.object({
   messages: z.array(

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { todayUtc } from '@coffer/contracts/statements';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +6,7 @@ import { openTestDatabase } from '../../test/database.ts';
 import { usd } from '../../test/factories.ts';
 import { signedUpClient } from '../../test/http.ts';
 import { pdfPageTexts } from '../../test/pdf-text.ts';
+import { writeTestSiteFile } from '../../test/site-file.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
 import type { Database } from '../db/client.ts';
 import type { AccountId } from '../ledger/ledger.ts';
@@ -22,17 +20,12 @@ type Installation = {
 };
 
 // An operator's site file with every field filled in: nothing in it may remove the marking.
-const siteDirectory = mkdtempSync(path.join(os.tmpdir(), 'coffer-sandbox-marking-'));
-const siteFile = path.join(siteDirectory, 'site.json');
-writeFileSync(
-  siteFile,
-  JSON.stringify({
-    institutionName: 'Harbour Test Credit Union',
-    tagline: 'Real banking, for real.',
-    contactEmail: 'hello@harbour.example',
-    whoWeAre: 'A member-owned credit union.',
-  }),
-);
+const siteFile = writeTestSiteFile({
+  institutionName: 'Harbour Test Credit Union',
+  tagline: 'Real banking, for real.',
+  contactEmail: 'hello@harbour.example',
+  whoWeAre: 'A member-owned credit union.',
+});
 
 /** Its own database and SMTP sink: two mail dispatchers must not share one outbox. */
 async function startInstallation(isSandbox: boolean): Promise<Installation> {
@@ -40,7 +33,7 @@ async function startInstallation(isSandbox: boolean): Promise<Installation> {
   const sink = await startSmtpSink();
   const app = await buildTestApp(db, {
     COFFER_SANDBOX: isSandbox ? '1' : '0',
-    COFFER_SITE_FILE: siteFile,
+    COFFER_SITE_FILE: siteFile.path,
     SMTP_URL: sink.url,
   });
   await app.ready();
@@ -66,7 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopInstallation(sandbox.current);
   await stopInstallation(production.current);
-  rmSync(siteDirectory, { recursive: true, force: true });
+  siteFile.remove();
 });
 
 /** A customer who signed up in German and chose no language: written to in German. */

@@ -102,6 +102,10 @@ async function callApiFor(
     headers: {
       accept: 'application/json',
       ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+      // The answers' words (the site's texts, messages) in the page's language.
+      ...(request.headers['accept-language']
+        ? { 'accept-language': request.headers['accept-language'] }
+        : {}),
     },
     remoteAddress: request.ip,
   });
@@ -149,7 +153,7 @@ function registerLandingPage(
   };
   const render = async (me: Me | null, language: Language) => {
     renderer ??= loadRenderer(distDir);
-    const site = { ...app.site, languages: [...app.config.languages] };
+    const site = { ...app.siteIn(language), languages: [...app.config.languages] };
     return (await renderer)(template, { site, health, me }, language);
   };
   const visitorPages = new Map<string, Promise<Buffer>>();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import bidiFactory from 'bidi-js';
+import LineBreaker from 'linebreak';
 
 /**
  * The statement's fonts: Noto Sans (Latin, Greek, Cyrillic, Vietnamese) and, for what it
@@ -104,24 +105,27 @@ const bidi = bidiFactory();
 
 type LevelledRun = TextRun & { level: number };
 
+/** Each character's level in a paragraph of `direction` (the bidirectional algorithm's). */
+function embeddingLevels(text: string, direction: TextDirection): ArrayLike<number> {
+  return bidi.getEmbeddingLevels(text, direction).levels;
+}
+
 /**
- * The text in runs of one face each, in the order they are seen from the left. A character
- * no bundled face has (an emoji, Hangul) prints as "?" rather than as an empty box. The
- * order is the Unicode Bidirectional Algorithm's (via bidi-js), in a paragraph of
- * `direction`: "محمد علي" is laid out as one name, its first word on the right, and the
- * figures and Latin words among Arabic ones keep their own left-to-right order. A run in an
- * Arabic face stays in its logical order: fontkit shapes it and lays it out from the right.
+ * The characters from `start` to `end` of a paragraph, in runs of one face and one level,
+ * in their logical order. A character no bundled face has (an emoji, Hangul) prints as "?"
+ * rather than as an empty box.
  */
-export function textRuns(
+function logicalRuns(
   text: string,
   weight: FontWeight,
-  direction: TextDirection = 'ltr',
-): TextRun[] {
+  levels: ArrayLike<number>,
+  start = 0,
+  end = text.length,
+): LevelledRun[] {
   const faces = fontFaces(weight);
-  const { levels } = bidi.getEmbeddingLevels(text, direction);
   const runs: LevelledRun[] = [];
-  let offset = 0;
-  for (const character of text) {
+  let offset = start;
+  for (const character of text.slice(start, end)) {
     const level = levels[offset] ?? 0;
     offset += character.length;
     // Directional marks and isolates have said what they had to: they print nothing.
@@ -136,10 +140,18 @@ export function textRuns(
       last.text += printed;
     else runs.push({ face, text: printed, level });
   }
+  return runs;
+}
+
+/**
+ * A line's runs in the order they are seen from the left. A run in an Arabic face stays in
+ * its logical order: fontkit shapes it and lays it out from the right. fontkit lays out only
+ * its right-to-left scripts from the right: other characters a right-to-left level holds (a
+ * colon, a bracket) are turned around here, mirrored.
+ */
+function visualRuns(runs: readonly LevelledRun[]): TextRun[] {
   return inVisualOrder(runs).map(({ face, text: runText, level }) => ({
     face,
-    // fontkit lays out only its right-to-left scripts from the right: other characters a
-    // right-to-left level holds (a colon, a bracket) are turned around here, mirrored.
     text:
       level % 2 === 1 && !face.isRightToLeft
         ? [...runText]
@@ -148,6 +160,105 @@ export function textRuns(
             .join('')
         : runText,
   }));
+}
+
+/**
+ * The text in runs of one face each, in the order they are seen from the left, on one line.
+ * The order is the Unicode Bidirectional Algorithm's (via bidi-js), in a paragraph of
+ * `direction`: "محمد علي" is laid out as one name, its first word on the right, and the
+ * figures and Latin words among Arabic ones keep their own left-to-right order.
+ */
+export function textRuns(
+  text: string,
+  weight: FontWeight,
+  direction: TextDirection = 'ltr',
+): TextRun[] {
+  return visualRuns(logicalRuns(text, weight, embeddingLevels(text, direction)));
+}
+
+/** How wide runs are printed, in points (pdfkit measures them in the document's fonts). */
+export type RunsWidth = (runs: readonly TextRun[]) => number;
+
+const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
+
+/**
+ * Where a line may end: the Unicode line-breaking algorithm's opportunities (UAX #14, the
+ * `linebreak` package pdfkit wraps with), which break after spaces and between Japanese
+ * characters but not before "。"; a word wider than the whole line may also break between
+ * any two characters (graphemes), so nothing ever crosses the box.
+ */
+function breakOpportunities(text: string): number[] {
+  const positions: number[] = [];
+  const breaker = new LineBreaker(text);
+  for (let found = breaker.nextBreak(); found; found = breaker.nextBreak()) {
+    positions.push(found.position);
+  }
+  return positions;
+}
+
+/** The end of the longest start of text[start, end) that fits `widthPt`, by graphemes. */
+function graphemesThatFit(
+  text: string,
+  start: number,
+  end: number,
+  fits: (lineEnd: number) => boolean,
+): number {
+  let lineEnd = start;
+  for (const { index, segment } of graphemes.segment(text.slice(start, end))) {
+    const next = start + index + segment.length;
+    // A line holds at least one character, however narrow the box.
+    if (lineEnd > start && !fits(next)) break;
+    lineEnd = next;
+  }
+  return lineEnd;
+}
+
+/**
+ * The text wrapped into lines no wider than `widthPt`, each line's runs in the order they
+ * are seen from the left. The breaks are chosen on the logical text (what is read first is
+ * on the first line, in Arabic too); the bidirectional levels are the whole paragraph's, and
+ * each line is then put in visual order on its own (UBA rule L2 is per line), so a wrapped
+ * Arabic description reads from the right on every line.
+ */
+export function textLines(
+  text: string,
+  weight: FontWeight,
+  direction: TextDirection,
+  widthPt: number,
+  widthOf: RunsWidth,
+): TextRun[][] {
+  const levels = embeddingLevels(text, direction);
+  const trimmedEnd = (start: number, end: number) =>
+    start + text.slice(start, end).trimEnd().length;
+  // Most texts fit: one measurement, in visual order. (fontkit keeps the characters of the
+  // first text a glyph was laid out in, and pdfkit writes them as the glyph's text: Arabic
+  // letters that share a glyph, س and ش, read back as the first one measured.)
+  const whole = visualRuns(logicalRuns(text, weight, levels, 0, trimmedEnd(0, text.length)));
+  if (widthOf(whole) <= widthPt) return whole.length > 0 ? [whole] : [];
+  const fits = (start: number, end: number) =>
+    widthOf(logicalRuns(text, weight, levels, start, trimmedEnd(start, end))) <= widthPt;
+  const lines: [number, number][] = [];
+  let lineStart = 0;
+  let lineEnd = lineStart;
+  for (const position of breakOpportunities(text)) {
+    while (lineStart < position && !fits(lineStart, position)) {
+      // The line so far ends at the last opportunity that fitted, or, when even the first
+      // word is too wide, inside that word.
+      const end =
+        lineEnd > lineStart
+          ? lineEnd
+          : graphemesThatFit(text, lineStart, position, (next) => fits(lineStart, next));
+      lines.push([lineStart, end]);
+      lineStart = end;
+      lineEnd = end;
+    }
+    lineEnd = position;
+  }
+  if (lineStart < text.length) lines.push([lineStart, text.length]);
+  return lines
+    .map(([start, end]) => logicalRuns(text, weight, levels, start, trimmedEnd(start, end)))
+    .filter((runs) => runs.length > 0)
+    .map(visualRuns);
 }
 
 /**

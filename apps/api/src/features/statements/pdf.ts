@@ -7,7 +7,15 @@ import { friendlyFormatIBAN } from 'ibantools';
 import PDFDocument from 'pdfkit';
 import { type Translator, translateText, translatorFor } from '../../platform/i18n.ts';
 import { sandboxMarkingMessage } from '../../platform/sandbox-marking.ts';
-import { type FontFace, type FontWeight, type TextDirection, textRuns } from './fonts.ts';
+import {
+  type FontFace,
+  type FontWeight,
+  type RunsWidth,
+  type TextDirection,
+  type TextRun,
+  textLines,
+  textRuns,
+} from './fonts.ts';
 import {
   addToTotals,
   emptyTotals,
@@ -95,7 +103,7 @@ type TextOptions = PDFKit.Mixins.TextOptions;
 /**
  * Writes text in the bundled fonts, whatever its script: one run per font file, joined
  * with pdfkit's `continued`, so "Łukasz 山田 Ωmega" flows and wraps as one text. At `at`,
- * or where the text flow is. A right-to-left line is written from the right instead.
+ * or where the text flow is. A right-to-left text is laid out here instead (`writeLines`).
  */
 function writeText(
   doc: Pdf,
@@ -104,15 +112,11 @@ function writeText(
   options: TextOptions = {},
   at?: { x: number; y: number },
 ): void {
-  if (style.direction === 'rtl') {
-    writeRightToLeft(doc, text, style, options, at);
-    return;
-  }
   const runs = textRuns(pdfText(text), style.weight);
   // pdfkit aligns each `continued` run on its own: a right-aligned heading whose characters
-  // are in two font files ("金額") would print its runs over each other. One line, laid out.
-  if (runs.length > 1 && options.align === 'right') {
-    writeOneLine(doc, runs, style, options, at);
+  // are in two font files ("金額") would print its runs over each other. Laid out here too.
+  if (style.direction === 'rtl' || (runs.length > 1 && options.align === 'right')) {
+    writeLines(doc, text, style, options, at);
     return;
   }
   runs.forEach((run, index) => {
@@ -125,52 +129,78 @@ function writeText(
 
 /** Noto Sans's ascent, in ems (its hhea ascender, 1069 of 1000 units). */
 const notoSansAscent = 1.069;
+/** A line's height, in ems: Noto Sans's ascent and descent (1.069 + 0.293) and some leading. */
+const lineHeightEm = 1.4;
+
+type MeasuredRun = TextRun & { widthPt: number };
+type LaidOutLine = { runs: MeasuredRun[]; widthPt: number };
+/** Text wrapped into lines, each line's runs in the order they are seen from the left. */
+type TextBlock = { style: TextStyle; lines: LaidOutLine[]; heightPt: number };
+type BlockAlign = 'left' | 'right' | 'center';
+
+function runsWidthIn(doc: Pdf, sizePt: number): RunsWidth {
+  return (runs) =>
+    runs.reduce((sumPt, run) => {
+      useFace(doc, run.face, sizePt);
+      return sumPt + doc.widthOfString(run.text);
+    }, 0);
+}
 
 /**
- * One right-to-left line, its runs placed from the right edge of its box (`align: 'left'`,
- * the end of an Arabic line, puts it on the left instead). pdfkit wraps and aligns only left to
- * right, so the line is laid out here and not wrapped: the statement's cells and labels
- * are short.
+ * The text wrapped to `widthPt` (fonts.ts `textLines`: breaks on the logical text, each line
+ * then in visual order, right to left in Arabic), measured in this document's fonts.
  */
-function writeRightToLeft(
+function layOutText(doc: Pdf, text: string, style: TextStyle, widthPt: number): TextBlock {
+  const widthOf = runsWidthIn(doc, style.sizePt);
+  const lines = textLines(pdfText(text), style.weight, style.direction ?? 'ltr', widthPt, widthOf)
+    .map((runs) => runs.map((run) => ({ ...run, widthPt: widthOf([run]) })))
+    .map((runs) => ({ runs, widthPt: runs.reduce((sumPt, run) => sumPt + run.widthPt, 0) }));
+  return { style, lines, heightPt: lines.length * lineHeightEm * style.sizePt };
+}
+
+/**
+ * Draws laid-out lines in a box from its top: each line at the box's left, right or centre,
+ * its runs side by side on one baseline, where Noto Sans puts it (each face has its own
+ * ascent, and pdfkit would hang each run from its top).
+ */
+function drawText(
+  doc: Pdf,
+  block: TextBlock,
+  box: { x: number; y: number; widthPt: number; align: BlockAlign },
+): void {
+  const { sizePt } = block.style;
+  block.lines.forEach((line, index) => {
+    const freePt = box.widthPt - line.widthPt;
+    let x = box.x + (box.align === 'left' ? 0 : box.align === 'right' ? freePt : freePt / 2);
+    const baselineY = box.y + (index * lineHeightEm + notoSansAscent) * sizePt;
+    for (const run of line.runs) {
+      useFace(doc, run.face, sizePt);
+      doc.text(run.text, x, baselineY, { lineBreak: false, baseline: 'alphabetic' });
+      x += run.widthPt;
+    }
+  });
+}
+
+/**
+ * Text laid out here rather than by pdfkit, which wraps and aligns only left to right:
+ * wrapped to its box (one line when `lineBreak` is false), from the box's right, the start
+ * of a right-to-left line (`align: 'left'`, the end of an Arabic line, puts it on the left).
+ */
+function writeLines(
   doc: Pdf,
   text: string,
   style: TextStyle,
   options: TextOptions,
   at?: { x: number; y: number },
 ): void {
-  writeOneLine(doc, textRuns(pdfText(text), style.weight, 'rtl'), style, options, at);
-}
-
-/** Runs in the order they are seen, on one line, at the start or the end (`align`) of the box. */
-function writeOneLine(
-  doc: Pdf,
-  textRunsInOrder: ReturnType<typeof textRuns>,
-  style: TextStyle,
-  options: TextOptions,
-  at?: { x: number; y: number },
-): void {
-  const left = at?.x ?? doc.x;
-  const top = at?.y ?? doc.y;
-  const boxWidthPt = options.width ?? doc.page.width - marginPt - left;
-  const runs = textRunsInOrder.map((run) => {
-    useFace(doc, run.face, style.sizePt);
-    return { ...run, widthPt: doc.widthOfString(run.text) };
-  });
-  const lineWidthPt = runs.reduce((sum, run) => sum + run.widthPt, 0);
-  let x = options.align === 'left' ? left : left + boxWidthPt - lineWidthPt;
-  // Every run on one baseline, where Noto Sans puts it: each face has its own ascent, and
-  // pdfkit would hang each run from its top.
-  const baselineY = top + notoSansAscent * style.sizePt;
-  let lineHeightPt = 0;
-  for (const run of runs) {
-    useFace(doc, run.face, style.sizePt);
-    doc.text(run.text, x, baselineY, { lineBreak: false, baseline: 'alphabetic' });
-    lineHeightPt = Math.max(lineHeightPt, doc.currentLineHeight(true));
-    x += run.widthPt;
-  }
+  const x = at?.x ?? doc.x;
+  const y = at?.y ?? doc.y;
+  const widthPt = options.width ?? doc.page.width - marginPt - x;
+  const block = layOutText(doc, text, style, options.lineBreak === false ? Infinity : widthPt);
+  const align = options.align === 'left' || options.align === 'center' ? options.align : 'right';
+  drawText(doc, block, { x, y, widthPt, align });
   doc.x = marginPt;
-  doc.y = top + lineHeightPt;
+  doc.y = y + block.heightPt;
 }
 
 /** Sets the font for measuring text the statement writes (Latin text, figures). */
@@ -214,47 +244,49 @@ function bottomPt(doc: Pdf): number {
   return doc.page.height - marginPt;
 }
 
+/** A row's cells laid out in their columns; the row is as tall as its tallest cell. */
+type TableRow = {
+  cells: { block: TextBlock; x: number; widthPt: number; align: BlockAlign }[];
+  heightPt: number;
+};
+
 /**
- * Writes one row of cells at the current height and moves below the tallest. In Arabic
- * the first column is on the right, and each cell's start is its right edge.
+ * Lays out one row: every cell wrapped inside its column (less the gap to the next). In
+ * Arabic the first column is on the right, and each cell's start is its right edge.
  */
-function writeRow(
+function layOutRow(
   doc: Pdf,
-  cells: readonly string[],
+  texts: readonly string[],
   weight: FontWeight,
   direction: TextDirection,
-): void {
-  const top = doc.y;
+): TableRow {
   const isRightToLeft = direction === 'rtl';
   let x = isRightToLeft ? doc.page.width - marginPt : marginPt;
-  let heightPt = 0;
-  cells.forEach((cell, index) => {
-    const column = columns[index];
-    if (!column) return;
+  const cells = columns.map((column, index) => {
     if (isRightToLeft) x -= column.widthPt;
     const isStartLeft = (column.align === 'start') !== isRightToLeft;
-    const align: 'left' | 'right' = isStartLeft ? 'left' : 'right';
-    const options = { width: column.widthPt - cellGapPt, align };
+    const widthPt = column.widthPt - cellGapPt;
     const cellX = isRightToLeft ? x + cellGapPt : x;
-    writeText(doc, cell, { weight, sizePt: bodySizePt, direction }, options, { x: cellX, y: top });
-    heightPt = Math.max(heightPt, doc.y - top);
     if (!isRightToLeft) x += column.widthPt;
+    const style = { weight, sizePt: bodySizePt, direction };
+    const block = layOutText(doc, texts[index] ?? '', style, widthPt);
+    return { block, x: cellX, widthPt, align: isStartLeft ? 'left' : 'right' } as const;
   });
-  doc.x = marginPt;
-  doc.y = top + heightPt + 4;
+  return { cells, heightPt: Math.max(0, ...cells.map((cell) => cell.block.heightPt)) };
 }
 
-function rowHeightPt(doc: Pdf, cells: readonly string[]): number {
-  useStyle(doc, body);
-  return Math.max(
-    ...cells.map((cell, index) =>
-      doc.heightOfString(pdfText(cell), { width: (columns[index]?.widthPt ?? 0) - cellGapPt }),
-    ),
-  );
+/** Draws a row at the current height and moves below it. */
+function drawRow(doc: Pdf, row: TableRow): void {
+  const top = doc.y;
+  for (const { block, x, widthPt, align } of row.cells) {
+    drawText(doc, block, { x, y: top, widthPt, align });
+  }
+  doc.x = marginPt;
+  doc.y = top + row.heightPt + 4;
 }
 
 function writeTableHeader(doc: Pdf, writing: Writing): void {
-  writeRow(doc, columnHeaders(writing.t), 'bold', writing.direction);
+  drawRow(doc, layOutRow(doc, columnHeaders(writing.t), 'bold', writing.direction));
   const lineY = doc.y - 2;
   doc
     .moveTo(marginPt, lineY)
@@ -370,23 +402,17 @@ function writeCentredLine(
   centre: { x: number; y: number },
   widthMaxPt: number,
 ): void {
-  const runs = textRuns(pdfText(text), style.weight, style.direction);
-  const widthAt = (sizePt: number) =>
-    runs.reduce((sum, run) => {
-      useFace(doc, run.face, sizePt);
-      return sum + doc.widthOfString(run.text);
-    }, 0);
-  const fullWidthPt = widthAt(style.sizePt);
+  const widthOf = (sizePt: number) =>
+    layOutText(doc, text, { ...style, sizePt }, Infinity).lines[0]?.widthPt ?? 0;
+  const fullWidthPt = widthOf(style.sizePt);
   const sizePt =
     fullWidthPt > widthMaxPt ? (style.sizePt * widthMaxPt) / fullWidthPt : style.sizePt;
-  const widthPt = widthAt(sizePt);
-  writeOneLine(
-    doc,
-    runs,
-    { ...style, sizePt },
-    { width: widthPt, align: 'left' },
-    { x: centre.x - widthPt / 2, y: centre.y - sizePt / 2 },
-  );
+  drawText(doc, layOutText(doc, text, { ...style, sizePt }, Infinity), {
+    x: centre.x - widthMaxPt / 2,
+    y: centre.y - sizePt / 2,
+    widthPt: widthMaxPt,
+    align: 'center',
+  });
 }
 
 /** A continuation page repeats who and when, and the table's header. */
@@ -457,16 +483,18 @@ async function writeStatement(
   writeTableHeader(doc, writing);
   const totals = emptyTotals(source);
   const lineDate = zonedFormats(source.account.timeZone, writing).date;
+  const { direction } = writing;
   let pageNumber = 1;
   for await (const page of source.pages()) {
     for (const line of page) {
       addToTotals(totals, line);
-      const cells = lineCells(source, writing, line, lineDate);
-      if (doc.y + rowHeightPt(doc, cells) > bottomPt(doc)) {
+      const row = layOutRow(doc, lineCells(source, writing, line, lineDate), 'regular', direction);
+      // Pages break between rows: a row is never split, and a memo's 500 characters fit a page.
+      if (doc.y + row.heightPt > bottomPt(doc)) {
         pageNumber += 1;
         startNextPage(doc, source, writing, pageNumber);
       }
-      writeRow(doc, cells, 'regular', writing.direction);
+      drawRow(doc, row);
     }
   }
   writeSummary(doc, source, writing, totals);
