@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Database, Queryable } from '../db/client.ts';
 import { translateLines, translateText } from './i18n.ts';
 import { newId } from './ids.ts';
-import { storedLanguage } from './languages.ts';
+import { storedLanguage, toLanguage } from './languages.ts';
 import { type Poller, startPoller } from './poller.ts';
 import { sandboxMarking } from './sandbox-marking.ts';
 
@@ -49,6 +49,22 @@ export function inLanguage(email: Email, language: Language): Email {
     subject: translateText(language, email.subject),
     text: translateLines(language, email.text),
   };
+}
+
+/**
+ * A queued email as it goes out: in its language when it was queued in English to be put
+ * into it when sent (Quick Pay's, migration 0054, ADR 057), otherwise as written.
+ */
+export function queuedEmail(row: {
+  to_address: string;
+  subject: string;
+  text_body: string;
+  send_in_language: string | null;
+}): Email {
+  const email = { to: row.to_address, subject: row.subject, text: row.text_body };
+  return row.send_in_language === null
+    ? email
+    : inLanguage(email, toLanguage(row.send_in_language));
 }
 
 /**
@@ -99,6 +115,7 @@ export function startMailer(options: {
       to_address: string;
       subject: string;
       text_body: string;
+      send_in_language: string | null;
       attempts: number;
     }>(
       `UPDATE outbox_emails SET next_attempt_at = now() + ($1 || ' milliseconds')::interval,
@@ -106,15 +123,12 @@ export function startMailer(options: {
         WHERE id IN (SELECT id FROM outbox_emails
                       WHERE sent_at IS NULL AND next_attempt_at <= now() AND attempts < $2
                       ORDER BY created_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-        RETURNING id, to_address, subject, text_body, attempts`,
+        RETURNING id, to_address, subject, text_body, send_in_language, attempts`,
       [String(leaseMs), attemptsMax, batchSizeMax],
     );
     for (const email of leased.rows) {
       try {
-        const sent = asSentBy(
-          { to: email.to_address, subject: email.subject, text: email.text_body },
-          { isSandbox },
-        );
+        const sent = asSentBy(queuedEmail(email), { isSandbox });
         await transport.sendMail({ from, ...sent });
         await db.query(
           'UPDATE outbox_emails SET sent_at = now(), last_error = NULL WHERE id = $1',

@@ -4,13 +4,13 @@ import type { outboxEmails } from '../../db/schema.ts';
 
 export type SentMailRow = Pick<
   RowOf<typeof outboxEmails>,
-  'id' | 'to_address' | 'subject' | 'text_body' | 'created_at'
+  'id' | 'to_address' | 'subject' | 'text_body' | 'send_in_language' | 'created_at'
 >;
 
 /** The newest mail in the outbox, sent or not, at most `limit`. */
 export async function newestMail(db: Queryable, limit: number): Promise<SentMailRow[]> {
   const found = await db.query<SentMailRow>(
-    'SELECT id, to_address, subject, text_body, created_at FROM outbox_emails ORDER BY created_at DESC LIMIT $1',
+    'SELECT id, to_address, subject, text_body, send_in_language, created_at FROM outbox_emails ORDER BY created_at DESC LIMIT $1',
     [limit],
   );
   return found.rows;
