@@ -392,16 +392,18 @@ export async function acceptSessionRow(
 /**
  * The route's access as a SQL condition on the session row `alias` (sessions.ts's columns),
  * for a statement that reads its own session (`isSessionReadByHandler`, customer routes
- * only): true exactly when `refusalOf` would let that session in. `termsVersion` is the
+ * only; `config` is the route's): true exactly when `refusalOf` would let that session in. `termsVersion` is the
  * parameter that carries the current terms' version (`currentTermsVersion`). The answer is
  * still `refusalOf`'s, after the statement; this keeps the statement from acting before.
  */
 export function accessGateSql(
-  request: FastifyRequest,
+  config: Pick<
+    FastifyContextConfig,
+    'access' | 'isOpenBeforePasswordChange' | 'isOpenBeforeTermsAcceptance'
+  >,
   alias: string,
   termsVersion: string,
 ): string {
-  const config = request.routeOptions.config;
   assert(config.access === 'customer', 'accessGateSql knows the customer rules alone');
   return [
     `${alias}.role = 'customer'`,

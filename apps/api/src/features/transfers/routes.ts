@@ -99,7 +99,8 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!guess || !plan) return null;
     const lookUp = {
       params: sessionLookUpParams(guess.tokenHash, customerLimitOf(request)),
-      gate: (alias: string, termsParam: string) => accessGateSql(request, alias, termsParam),
+      gate: (alias: string, termsParam: string) =>
+        accessGateSql(request.routeOptions.config, alias, termsParam),
       termsVersion: currentTermsVersion(request),
     };
     return replyIdempotentInSessionStatement(request, reply, `customer:${guess.userId}`, (claim) =>
