@@ -338,21 +338,23 @@ export type SessionStatementOutcome = { row: ClaimRow } | { refusal: unknown } |
  * session too (platform/access.ts, `isSessionReadByHandler`): `scope` is the customer the
  * statement was built for, which it checks. A refusal of the session itself is thrown by
  * `statement`, before anything is read or stored under the key; the caller is told it as
- * on any route. Null when the statement did not run the operation: the caller takes the
- * ordinary way with the session it read.
+ * on any route. False when the statement did not run the operation: the caller takes the
+ * ordinary way with the session it read. (A boolean and not the reply: a reply is
+ * thenable, so awaiting one that was sent resolves to nothing.)
  */
 export async function replyIdempotentInSessionStatement(
   request: FastifyRequest,
   reply: FastifyReply,
   scope: string,
   statement: (claim: IdempotencyClaim) => Promise<SessionStatementOutcome>,
-): Promise<FastifyReply | null> {
+): Promise<boolean> {
   const claim = claimOf(request, scope);
   const outcome = await statement(claim);
-  if ('isNotRun' in outcome) return null;
+  if ('isNotRun' in outcome) return false;
   const answer =
     'row' in outcome
       ? rowAnswer(claim, outcome.row)
       : await refusalAnswer(request.server.db, claim, outcome.refusal);
-  return sendAnswer(request, reply, answer);
+  sendAnswer(request, reply, answer);
+  return true;
 }

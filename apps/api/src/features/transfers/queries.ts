@@ -177,9 +177,13 @@ export async function callQuickPayInSession(
   pay: QuickPayArguments,
 ): Promise<QuickPayInSessionRow | undefined> {
   const termsParam = `$${lookUpParamsCount + quickPayParamsCount + 1}`;
+  // Both MATERIALIZED: each runs exactly once, whatever plan the statement gets. Inlined,
+  // the payment's function scan could be run again for the same session row, and the
+  // second run would find the key the first one claimed.
   const quickPaySql = afterParams(
-    `SELECT gate.*, q.*, ${quickPayNotifications}
-       FROM gate, quick_pay_caught(p_may_pay => $$MAY_PAY$$, ${quickPayNamedArguments}) q`,
+    `paid AS MATERIALIZED (
+       SELECT q.* FROM gate, quick_pay_caught(p_may_pay => $$MAY_PAY$$, ${quickPayNamedArguments}) q)
+     SELECT gate.*, q.*, ${quickPayNotifications} FROM gate, paid q`,
     lookUpParamsCount,
   );
   const mayPay = `gate.is_spent AND ${lookUp.gate('gate', termsParam)}
@@ -188,7 +192,7 @@ export async function callQuickPayInSession(
      AND gate.wallet_currency = $${lookUpParamsCount + 10}::text`;
   const found = await db.query<QuickPayInSessionRow>(
     `WITH ${sessionSpendingCtes},
-       gate AS (SELECT session.*, EXISTS (SELECT 1 FROM spent) AS is_spent FROM session)
+       gate AS MATERIALIZED (SELECT session.*, EXISTS (SELECT 1 FROM spent) AS is_spent FROM session),
      ${quickPaySql.replace('$$MAY_PAY$$', mayPay)}`,
     [...lookUp.params, ...quickPayParams(pay), lookUp.termsVersion],
     { preparedName: 'quick_pay_in_session' },

@@ -70,8 +70,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: quickPayBodySchema, response: { 201: transferSchema } },
     },
     async (request, reply) => {
-      const answered = await replyPlainQuickPay(request, reply, request.body);
-      if (answered) return answered;
+      if (await replyPlainQuickPay(request, reply, request.body)) return reply;
       await settleSession(request);
       const session = sessionOf(request);
       return replyIdempotentInOneStatement<QuickPayPlan>(
@@ -86,17 +85,17 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * A plain Quick Pay from a session this process knows, in one round trip: the session,
-   * its request limit and the payment in one statement (ADR 057). Null for any other
+   * its request limit and the payment in one statement (ADR 057). False for any other
    * request, or when the session turned out not to be the one guessed: the ordinary way.
    */
   async function replyPlainQuickPay(
     request: FastifyRequest,
     reply: FastifyReply,
     body: QuickPayBody,
-  ): Promise<FastifyReply | null> {
+  ): Promise<boolean> {
     const guess = request.sessionGuess;
     const plan = guess && plainQuickPayPlan(deps, guess, body);
-    if (!guess || !plan) return null;
+    if (!guess || !plan) return false;
     const lookUp = {
       params: sessionLookUpParams(guess.tokenHash, customerLimitOf(request)),
       gate: (alias: string, termsParam: string) =>
