@@ -4,12 +4,11 @@ import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { constants, gzipSync } from 'node:zlib';
 import { launch as launchChrome } from 'chrome-launcher';
 import { type Cookie, chromium } from 'playwright-core';
 import { chromiumPath, launchBrowser, newContext } from '../../e2e/support/browser.ts';
+import { gzipBytesOf, type LoadedScript, recordScripts } from '../../e2e/support/page-scripts.ts';
 import { type Language, languageCookieName } from '../../packages/contracts/src/languages.ts';
-import { sleep } from '../shared/measure.ts';
 import { repoRoot } from './config.ts';
 
 export type WebPage = {
@@ -26,15 +25,6 @@ export type WebPage = {
   heading: RegExp;
   /** The language the page is opened in, as a person who chose it has it in their cookie. */
   language: Language;
-};
-
-export type LoadedScript = {
-  url: string;
-  bytes: number;
-  /** The body gzipped at level 9, whatever encoding it travelled in. */
-  gzipBytes: number;
-  /** What went over the wire (Brotli or gzip when the API served a compressed copy). */
-  transferBytes: number;
 };
 
 export type PageScripts = { page: string; scripts: LoadedScript[]; gzipBytes: number };
@@ -58,8 +48,6 @@ export type LighthouseResult = {
 export const lighthouseDefaultCpuSlowdown = 4;
 
 const processOutputTailChars = 4000;
-// No script request for this long after the load event: the page has what it needs.
-const scriptQuietMs = 1500;
 const pageReadyTimeoutMs = 30_000;
 const lighthouseMetricIds = [
   'first-contentful-paint',
@@ -158,20 +146,7 @@ async function scriptsOf(
   const context = await newContext(browser, { baseUrl, viewport: 'phone' });
   await context.addCookies(cookiesOf(baseUrl, webPage));
   const page = await context.newPage();
-  const pending: Promise<LoadedScript>[] = [];
-  let lastScriptAtMs = performance.now();
-  page.on('response', (response) => {
-    if (!(response.headers()['content-type'] ?? '').includes('javascript')) return;
-    lastScriptAtMs = performance.now();
-    pending.push(
-      Promise.all([response.body(), response.request().sizes()]).then(([body, sizes]) => ({
-        url: new URL(response.url()).pathname,
-        bytes: body.length,
-        gzipBytes: gzipSync(body, { level: constants.Z_BEST_COMPRESSION }).length,
-        transferBytes: sizes.responseBodySize,
-      })),
-    );
-  });
+  const scripts = recordScripts(page);
   try {
     await page.goto(webPage.path, { waitUntil: 'load' });
     const heading = page.getByRole('heading', { level: 1 });
@@ -180,17 +155,12 @@ async function scriptsOf(
     if (!webPage.heading.test(headingText) || new URL(page.url()).pathname !== webPage.path) {
       throw new Error(`${webPage.name}: landed on ${page.url()} showing "${headingText}"`);
     }
-    while (performance.now() - lastScriptAtMs < scriptQuietMs) await sleep(100);
+    const loaded = await scripts.untilQuiet();
     // A page that sends its visitor elsewhere meanwhile (to sign in) counts that page's code.
     if (new URL(page.url()).pathname !== webPage.path) {
       throw new Error(`${webPage.name}: went on to ${page.url()}`);
     }
-    const scripts = await Promise.all(pending);
-    return {
-      page: webPage.name,
-      scripts,
-      gzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0),
-    };
+    return { page: webPage.name, scripts: loaded, gzipBytes: gzipBytesOf(loaded) };
   } finally {
     await context.close();
   }

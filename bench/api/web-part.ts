@@ -83,6 +83,9 @@ async function pagesToMeasure(
   if (!customerRow) throw new Error(`${customer.email} is not seeded`);
   const pages = [
     { name: 'landing', path: '/', cookie: null, heading: /\S/ },
+    // The first pages a new customer meets, server-rendered for visitors (ADR 056).
+    { name: 'signup', path: '/signup', cookie: null, heading: /^Create account$/ },
+    { name: 'signin', path: '/signin', cookie: null, heading: /^Login$/ },
     { name: 'dashboard', path: '/dashboard', cookie, heading: /^Hello, (?!User$)/ },
     { name: 'transfer', path: '/transfer', cookie, heading: /^Transfer and withdraw$/ },
     { name: 'statements', path: '/statements', cookie, heading: /^Statements$/ },

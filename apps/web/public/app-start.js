@@ -4,6 +4,35 @@
 // once, not one import after another. The chunks the entry imports are evaluated first, one
 // task each, in the order the entry would evaluate them (docs/decisions/031): evaluated with
 // the entry they made one task of about 25 ms of CPU, which a slow phone multiplies.
+
+/**
+ * Until the app has taken the page over (it removes `data-server-rendered`), a submit would
+ * be the browser's own: a reload that loses what was typed. It is held back instead, and
+ * sent again, through the app's handler, once the app has hydrated the form. Returns what
+ * stops holding, for an app that cannot load: the page is then the plain HTML one.
+ */
+function holdSubmitUntilTakeover(root) {
+  let heldForm = null;
+  const hold = (event) => {
+    if (!root.hasAttribute('data-server-rendered') || !(event.target instanceof HTMLFormElement))
+      return;
+    event.preventDefault();
+    heldForm = event.target;
+  };
+  document.addEventListener('submit', hold, true);
+  const takeover = new MutationObserver(() => {
+    if (root.hasAttribute('data-server-rendered')) return;
+    release();
+    if (heldForm?.isConnected) heldForm.requestSubmit();
+  });
+  takeover.observe(root, { attributes: true, attributeFilter: ['data-server-rendered'] });
+  function release() {
+    takeover.disconnect();
+    document.removeEventListener('submit', hold, true);
+  }
+  return release;
+}
+
 (() => {
   const {
     appEntry,
@@ -16,9 +45,16 @@
   // focusable) instead of taking clicks and keys it would lose. Without JavaScript this
   // never runs, and the page's links work as plain HTML.
   const root = document.getElementById('root');
-  root?.setAttribute('inert', '');
+  // A visitor's form (sign-up, sign-in: docs/decisions/056) takes typing at once instead:
+  // hydration keeps what was typed. Only a submit must wait for the app, which then sends it.
+  const isTypeable = root?.hasAttribute('data-input-before-start') ?? false;
+  if (!isTypeable) root?.setAttribute('inert', '');
+  const stopHoldingSubmits = isTypeable ? holdSubmitUntilTakeover(root) : () => {};
   // If the app cannot load, the page stays what it is without JavaScript: its links work.
-  const giveUp = () => root?.removeAttribute('inert');
+  const giveUp = () => {
+    root?.removeAttribute('inert');
+    stopHoldingSubmits();
+  };
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   const runEntry = () => {
     const script = document.createElement('script');

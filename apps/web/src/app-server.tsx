@@ -41,6 +41,7 @@ import { escapeHtml } from './lib/escape-html.ts';
 import { setLanguageSource } from './lib/i18n.ts';
 import {
   dateRegionAttribute,
+  inputBeforeStartAttribute,
   type PrerenderedAnswers,
   prerenderedAnswersElement,
   serverRenderedAttribute,
@@ -70,6 +71,11 @@ const answersSlot = '<!--app-answers-->';
 const moduleTagsPattern = /<(script type="module"|link rel="modulepreload")[^>]*>(<\/script>)?\s*/g;
 
 export const serverRenderedPaths: readonly string[] = Object.keys(serverRenderedPages);
+
+/** The patterns rendered for a visitor, who may come without any cookie at all. */
+export const visitorPagePaths: readonly string[] = Object.entries(serverRenderedPages)
+  .filter(([, page]) => page.audience === 'visitor')
+  .map(([pattern]) => pattern);
 
 /** Every page of the app with its route modules: the build weighs each (check-page-budgets.ts). */
 export const appPages: readonly AppPage[] = listAppPages(appRoutes(createQueryClient()));
@@ -156,6 +162,8 @@ function pageHeadEnd(template: string, assets: ReturnType<typeof pageAssets>): s
  * terms first: the app sends them there instead.
  */
 function isAudience(me: Me | null | undefined, page: ServerRenderedPage): boolean {
+  // A signed-in visitor of sign-in is sent on by the app; an unknown session is the app's too.
+  if (page.audience === 'visitor') return me === null;
   if (!me || me.mustChangePassword || me.mustAcceptTerms) return false;
   if (isStaffRole(me.role)) return page.audience === 'staff' && !mustSetUpTwoFactor(me);
   return page.audience === 'customer';
@@ -260,7 +268,7 @@ export async function renderAppPage(
       .replace(
         rootElementTag,
         () =>
-          `<div id="root" ${serverRenderedAttribute} ${dateRegionAttribute}="${escapeHtml(dateRegionName(dateRegion))}">`,
+          `<div id="root" ${serverRenderedAttribute} ${dateRegionAttribute}="${escapeHtml(dateRegionName(dateRegion))}"${page.audience === 'visitor' ? ` ${inputBeforeStartAttribute}` : ''}>`,
       )
       .replace(pageSlot, () => markup.html)
       .replace(answersSlot, () => prerenderedAnswersElement(answers))

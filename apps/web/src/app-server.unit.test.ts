@@ -79,4 +79,14 @@ describe('renderAppPage', () => {
       }
     }
   });
+
+  it('leaves the visitors’ forms to the app, which sends them on, for anyone signed in', async () => {
+    for (const me of [customer, { ...customer, role: 'admin' } as const]) {
+      for (const url of ['/signup', '/signin', '/forgot-password']) {
+        const asked: string[] = [];
+        expect(await renderAppPage(requestFor(url, me, asked), build), url).toBeNull();
+        expect(asked.sort(), url).toEqual([...everyPageAnswers].sort());
+      }
+    }
+  });
 });

@@ -30,10 +30,16 @@ export function renderLandingPage(template, data) {
 // The app's server-rendered pages (the real renderer is apps/web/src/app-server.tsx): this
 // one asks the API for the session, as the real one asks for every answer it renders.
 const echoAppRenderer = `
-export const serverRenderedPaths = ['/dashboard', '/admin/users/:userId'];
+export const serverRenderedPaths = ['/dashboard', '/admin/users/:userId', '/signin'];
+export const visitorPagePaths = ['/signin'];
 export async function renderAppPage(request, build) {
   const session = await request.callApi('/api/v1/auth/session');
   const user = session.json.user;
+  if (request.url.startsWith('/signin')) {
+    if (user) return null;
+    const form = JSON.stringify({ url: request.url, language: request.language });
+    return build.template.replace('the app', '<main>' + form + '</main>');
+  }
   if (!user) return null;
   if (user.username.startsWith('Broken')) throw new Error('the renderer failed');
   const page = JSON.stringify({
@@ -238,6 +244,20 @@ describe('the server-rendered app pages', () => {
     const failed = await broken.get('/dashboard');
     expect(failed.statusCode).toBe(200);
     expect(failed.body).toBe(appPage);
+  });
+
+  it('renders a visitors’ page without any cookie, and leaves a signed-in user’s to the app', async () => {
+    const visitor = await new TestClient(app).request('GET', '/signin', undefined, {
+      'accept-language': 'ja',
+    });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers['cache-control']).toBe('no-store');
+    expect(renderedData<{ url: string; language: string }>(visitor.body)).toEqual({
+      url: '/signin',
+      language: 'ja',
+    });
+    const { client } = await signedUpClient(app);
+    expect((await client.get('/signin')).body).toBe(appPage);
   });
 
   it('gives a page’s address with a parameter longer than any id to the renderer, an API’s the JSON 404', async () => {

@@ -39,6 +39,8 @@ type AppPageRequest = {
 };
 type AppRenderer = {
   serverRenderedPaths: readonly string[];
+  /** The patterns rendered for visitors (sign-up, sign-in), who may have no cookie yet. */
+  visitorPagePaths?: readonly string[];
   renderAppPage: (
     request: AppPageRequest,
     build: { template: string; manifest: unknown },
@@ -193,9 +195,10 @@ async function loadAppRenderer(distDir: string): Promise<AppRenderer> {
 /**
  * The pages the web build renders on the server for a signed-in user (the dashboard and
  * the other pages people open most, docs/decisions/011 and 027; route patterns such as
- * `/admin/users/:userId`): the page arrives painted, with the API answers it was rendered
- * from, and the app takes over from there. It holds the customer's own data, so no cache
- * keeps it. Anyone else, or a failure, gets the app's index.html as for any other page.
+ * `/admin/users/:userId`), and for a visitor (sign-up, sign-in, forgot password: 056): the
+ * page arrives painted, with the API answers it was rendered from, and the app takes over
+ * from there. A signed-in page holds the customer's own data, so no cache keeps any of
+ * them. Anyone else, or a failure, gets the app's index.html as for any other page.
  */
 async function registerServerRenderedAppPages(
   app: FastifyInstance,
@@ -208,11 +211,12 @@ async function registerServerRenderedAppPages(
     manifest: JSON.parse(readFileSync(path.join(distDir, buildManifestFile), 'utf8')) as unknown,
   };
   for (const pagePath of renderer.serverRenderedPaths) {
+    const isForVisitors = renderer.visitorPagePaths?.includes(pagePath) ?? false;
     app.get(
       routePathFor(pagePath),
       { config: { access: 'public', ignoresSession: true } },
       async (request, reply) => {
-        if (!request.headers.cookie) return sendAppPage(request, reply);
+        if (!(request.headers.cookie || isForVisitors)) return sendAppPage(request, reply);
         const encoding = encodingFor(request);
         let body: Buffer;
         try {

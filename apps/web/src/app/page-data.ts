@@ -108,21 +108,37 @@ async function prefetchCustomerDetailData(
   ]);
 }
 
+/** The operator's terms, which sign-up shows to accept. */
+async function prefetchSignupData(queryClient: QueryClient): Promise<void> {
+  const terms = await import('../features/terms/api.ts');
+  await queryClient.prefetchQuery(terms.termsQueryOptions);
+}
+
+/** Sign-in and forgot-password show nothing beyond what every page asks. */
+async function prefetchNothingMore(): Promise<void> {}
+
 type PageParams = Readonly<Record<string, string | undefined>>;
 
 export type ServerRenderedPage = {
-  /** Whose page it is: anyone else (or a visitor) gets the app's own page. */
-  audience: 'customer' | 'staff';
+  /**
+   * Whose page it is: anyone else gets the app's own page. A visitor's page (sign-up,
+   * sign-in) is a form to type into before the app's code arrives (docs/decisions/056): it
+   * is not made inert, is always hydrated (it shows no dates), and keeps what was typed.
+   */
+  audience: 'customer' | 'staff' | 'visitor';
   /** Fetches what the page's first screen shows, so that its first render is complete. */
   prefetch: (queryClient: QueryClient, url: URL, params: PageParams) => Promise<void>;
 };
 
 /**
- * Pages the server renders for a signed-in user (docs/decisions/011, 027), by route
- * pattern: the pages people open most, whose first screen would otherwise wait for the
- * app's code. Any other page is rendered by the app.
+ * Pages the server renders (docs/decisions/011, 027, 056), by route pattern: the pages
+ * people open most, whose first screen would otherwise wait for the app's code, and the
+ * forms a new customer meets first. Any other page is rendered by the app.
  */
 export const serverRenderedPages: Readonly<Record<string, ServerRenderedPage>> = {
+  '/signup': { audience: 'visitor', prefetch: prefetchSignupData },
+  '/signin': { audience: 'visitor', prefetch: prefetchNothingMore },
+  '/forgot-password': { audience: 'visitor', prefetch: prefetchNothingMore },
   '/dashboard': { audience: 'customer', prefetch: prefetchDashboardData },
   '/transfer': { audience: 'customer', prefetch: prefetchTransferData },
   '/statements': { audience: 'customer', prefetch: prefetchStatementsData },

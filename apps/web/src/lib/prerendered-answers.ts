@@ -20,6 +20,15 @@ export const serverRenderedAttribute = 'data-server-rendered';
  */
 export const dateRegionAttribute = 'data-date-region';
 
+/**
+ * On the root element of a server-rendered form a visitor may use before the app has
+ * started (sign-up, sign-in: docs/decisions/056). public/app-start.js leaves it usable
+ * instead of inert and holds back a submit until the app has taken over; the app hydrates
+ * it whatever the date region (it shows no dates) and keeps what was typed
+ * (lib/input-before-start.ts).
+ */
+export const inputBeforeStartAttribute = 'data-input-before-start';
+
 const prerenderedAnswersSchema = z.record(
   z.string().check(z.startsWith('/api/')),
   z.object({ status: z.number().check(z.int()), json: z.unknown() }),

@@ -1,6 +1,6 @@
 import { countryList, findCountry } from '@coffer/contracts/countries';
 import { useLingui } from '@lingui/react/macro';
-import { Select, type SelectProps } from '@mantine/core';
+import { NativeSelect, type NativeSelectProps } from '@mantine/core';
 import { useMemo } from 'react';
 import { intlLocale } from '../../../lib/i18n.ts';
 
@@ -20,28 +20,34 @@ function countryOptionsIn(locale: string) {
 }
 
 /**
- * The country select of sign-up: about 250 countries and territories, searchable by name or
- * currency, saying which wallet currency the choice fixes.
+ * The country select of sign-up: about 250 countries and territories, saying which wallet
+ * currency the choice fixes. The browser's own select (docs/decisions/056): it works on
+ * the server-rendered page before the app has started, jumps to a country by its first
+ * letters, opens the platform's picker on a phone, and leaves Mantine's Combobox, Popover
+ * and Floating UI out of the page.
  */
-export function CountrySelect(props: Omit<SelectProps, 'data'> & { value: string }) {
+export function CountrySelect(props: Omit<NativeSelectProps, 'data'> & { value: string }) {
   const { t, i18n } = useLingui();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the names follow the language in use.
   const countryOptions = useMemo(() => countryOptionsIn(intlLocale()), [i18n.locale]);
   const currency = findCountry(props.value)?.currency;
   return (
-    <Select
+    <NativeSelect
       label={t`Country`}
-      searchable
-      allowDeselect={false}
-      nothingFoundMessage={t`No country matches`}
-      maxDropdownHeight={280}
       description={
         currency
           ? t`Your wallet will be in ${currency}. The currency cannot be changed later.`
           : t`Your country sets the currency of your wallet.`
       }
       {...props}
-      data={countryOptions}
-    />
+    >
+      {countryOptions.map((option) => (
+        // The server's Intl and the browser's may name a region differently (their CLDR
+        // versions): the server's name stays until the next render, without a mismatch.
+        <option key={option.value} value={option.value} suppressHydrationWarning>
+          {option.label}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }

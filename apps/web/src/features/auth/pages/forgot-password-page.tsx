@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
+import { useInputBeforeStart } from '../../../lib/input-before-start.ts';
 import { showSuccessToast, toastDurationsMs } from '../../../lib/toasts.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { requestPasswordReset } from '../api.ts';
@@ -25,6 +26,7 @@ export function ForgotPasswordPage() {
     initialValues: { email: '' },
     validate: contractResolver(forgotPasswordBodySchema),
   });
+  const keepInputBeforeStart = useInputBeforeStart(form);
   const reset = useMutation({
     mutationFn: requestPasswordReset,
     onSuccess: (result, body) => {
@@ -45,6 +47,7 @@ export function ForgotPasswordPage() {
     >
       <form
         noValidate
+        ref={keepInputBeforeStart}
         onSubmit={form.onSubmit((values) => {
           setFormError(null);
           setSentTo(null);

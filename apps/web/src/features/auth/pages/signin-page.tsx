@@ -12,6 +12,7 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
+import { useInputBeforeStart } from '../../../lib/input-before-start.ts';
 import { useCanUsePasskeys } from '../../../lib/passkeys.ts';
 import { pathAfterSignIn } from '../../../lib/return-to.ts';
 import { setSignedInUser } from '../../../lib/session.ts';
@@ -55,6 +56,7 @@ function PasswordStep({
     initialValues: { email: '', password: '' },
     validate: contractResolver(loginBodySchema),
   });
+  const keepInputBeforeStart = useInputBeforeStart(form);
   const passkeySignIn = useMutation({
     mutationFn: signInWithPasskey,
     onSuccess: (result) => finishSignIn(result.user),
@@ -81,6 +83,7 @@ function PasswordStep({
     <AuthCard title={t`Login`} description={t`Welcome back. Sign in to your account.`}>
       <form
         noValidate
+        ref={keepInputBeforeStart}
         onSubmit={form.onSubmit(
           (values) => {
             setFormError(null);

@@ -13,6 +13,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver, showApiErrorOnForm } from '../../../lib/forms.ts';
+import { useInputBeforeStart } from '../../../lib/input-before-start.ts';
 import { setSignedInUser } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toasts.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -48,6 +49,9 @@ function TermsAcceptance({ terms, form }: { terms: Terms; form: UseFormReturnTyp
         <input
           type="checkbox"
           className={classes.checkbox}
+          // Named and valued so a tick given before the app started is kept (lib/input-before-start.ts).
+          data-path="acceptedTermsVersion"
+          value={terms.version}
           checked={form.values.acceptedTermsVersion === terms.version}
           onChange={(event) =>
             form.setFieldValue(
@@ -91,6 +95,7 @@ export function SignupPage() {
         : {}),
     }),
   });
+  const keepInputBeforeStart = useInputBeforeStart(form);
   const signup = useMutation({
     mutationFn: signUp,
     onSuccess: async ({ user }) => {
@@ -121,6 +126,7 @@ export function SignupPage() {
     >
       <form
         noValidate
+        ref={keepInputBeforeStart}
         onSubmit={form.onSubmit((values) => {
           setFormError(null);
           const { acceptedTermsVersion, ...fields } = values;

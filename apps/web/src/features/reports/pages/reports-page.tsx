@@ -3,7 +3,7 @@ import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import { isCurrencyCode, toCurrencyCode } from '@coffer/contracts/currencies';
 import { formatPlottedMoney, plottedMinor } from '@coffer/contracts/plotted-money';
-import { type QueueName, queueNames } from '@coffer/contracts/queues';
+import { queueNames } from '@coffer/contracts/queues';
 import {
   type Reports,
   type ReportVolumeKind,
@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { intlLocale } from '../../../lib/i18n.ts';
+import { queueLabels } from '../../../lib/queue-labels.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { reportsQueryOptions } from '../api.ts';
 import { type ChartRow, ChartWithTable } from '../components/chart-with-table.tsx';
@@ -38,20 +39,6 @@ const volumeNames: Record<ReportVolumeKind, MessageDescriptor> = {
   loan_repayment: msg`Loan repayments`,
 };
 
-/**
- * Each queue's name in the chart. Staff home names them too (staff-home/), but a feature
- * may not import that one (scripts/check-feature-boundaries.mjs).
- */
-const queueSeriesNames: Record<QueueName, MessageDescriptor> = {
-  kyc: msg`KYC`,
-  payouts: msg`Payouts`,
-  loans: msg`Loans`,
-  cards: msg`Cards`,
-  deposits: msg`Deposits`,
-  disputes: msg`Disputes`,
-  support: msg`Support`,
-};
-
 /** The charts' series, named in the reader's language. */
 function useSeries() {
   const { t, i18n } = useLingui();
@@ -67,7 +54,7 @@ function useSeries() {
     ],
     queues: queueNames.map((queue, index) => ({
       name: queue,
-      label: i18n._(queueSeriesNames[queue]),
+      label: i18n._(queueLabels[queue]),
       color: palette[index % palette.length],
     })),
   };

@@ -3,8 +3,8 @@ import { Card, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed.tsx';
+import { queueLabels } from '../../../lib/queue-labels.ts';
 import { queueCountsQueryOptions } from '../api.ts';
-import { queueNames } from './queue-names.ts';
 
 /**
  * The staff home's first row: the open count of every queue this build has, each a link
@@ -28,7 +28,7 @@ export function QueueCounts() {
       {counts.isPending
         ? ['a', 'b', 'c', 'd'].map((key) => <Skeleton key={key} h={84} radius="md" />)
         : counts.data.items.map(({ queue, openCount }) => {
-            const queueName = i18n._(queueNames[queue]);
+            const queueName = i18n._(queueLabels[queue]);
             return (
               <UnstyledButton
                 key={queue}
