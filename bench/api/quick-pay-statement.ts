@@ -12,19 +12,39 @@
 //   backend process alone (/proc), which the machine's other load moves far less.
 //   BENCH_BATCHES="1,4s,4" also runs 4 payments per transaction, each in a savepoint ("s")
 //   or not: what group commit could save on the server at most.
+// - BENCH_MODE=session: serially too, a request's whole database work as the API sends it,
+//   two shapes alternating (ADR 057): "two", the session look-up spending the request limit
+//   (its own transaction) and then callQuickPay; "one", callQuickPayInSession. Variants
+//   are not taken: both are the tree's own statements.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { toCurrencyCode } from '@coffer/contracts/currencies';
+import { formatMoney } from '@coffer/contracts/money';
 import pg from 'pg';
-import { openPostgres } from '../../apps/api/src/db/client.ts';
+import { openPostgres, type Queryable } from '../../apps/api/src/db/client.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
+import {
+  callQuickPay,
+  callQuickPayInSession,
+  type QuickPayArguments,
+} from '../../apps/api/src/features/transfers/queries.ts';
 import { createLedger } from '../../apps/api/src/ledger/ledger.ts';
+import { accessGateSql } from '../../apps/api/src/platform/access.ts';
+import { sha256Hex } from '../../apps/api/src/platform/crypto.ts';
+import { newId } from '../../apps/api/src/platform/ids.ts';
+import { notifyUserParams } from '../../apps/api/src/platform/notifications.ts';
+import {
+  createSession,
+  findActiveSession,
+  sessionLookUpParams,
+} from '../../apps/api/src/platform/sessions.ts';
 import { integerFromEnv } from '../shared/env.ts';
 import { readProcessTreeCpuSeconds, sleep } from '../shared/measure.ts';
 import { databaseUrl, postmasterPid, recreateDatabase } from '../shared/postgres.ts';
-import { seedCustomers } from './seed.ts';
+import { type Customer, seedCustomers } from './seed.ts';
 
 const database = 'bench_quick_pay_statement';
 const seconds = integerFromEnv('BENCH_SECONDS', 15, { min: 1, max: 600 });
@@ -207,6 +227,141 @@ async function backendRounds(
   await client.end();
 }
 
+/** A pg.Client as the API's query functions take it. */
+function queryableOf(client: pg.Client): Queryable {
+  return {
+    query: async <Row extends Record<string, unknown>>(
+      text: string,
+      params?: unknown[],
+      options?: { preparedName?: string },
+    ) => {
+      const named = options?.preparedName ? { name: options.preparedName } : {};
+      return client.query<Row>({ text, values: params ?? [], ...named });
+    },
+  };
+}
+
+/** A Quick Pay's arguments as the API builds them for a plain payment (features/transfers). */
+function benchQuickPay(
+  sender: { userId: string; walletId: string },
+  recipient: { accountNumber: string },
+  amountMinor: bigint,
+): QuickPayArguments {
+  const config = { publicUrl: 'http://127.0.0.1' };
+  const amount = formatMoney({ amountMinor, currency: toCurrencyCode('USD') });
+  return {
+    claim: { scope: `customer:${sender.userId}`, key: newId(), requestHash: newId() },
+    entryId: newId(),
+    senderUserId: sender.userId,
+    senderWalletId: sender.walletId,
+    recipient: { accountNumber: recipient.accountNumber, email: null },
+    amountMinor,
+    currency: 'USD',
+    memo: 'Quick Pay',
+    note: null,
+    dailyLimitMinorByLevel: Array.from({ length: 9 }, () => '1000000000000'),
+    stepUp: { codeId: null, totpStep: null },
+    responseBody: { amountMinor: String(amountMinor), currency: 'USD', note: null },
+    recipientLookups: {
+      keyHash: sha256Hex(`recipient-lookup:${sender.userId}`),
+      max: 30,
+      windowMs: 900_000,
+    },
+    notifications: {
+      toRecipient: notifyUserParams(
+        {
+          userId: sender.userId,
+          kind: 'money_received',
+          text: `You received ${amount} by Quick Pay.`,
+          link: '/dashboard',
+        },
+        config,
+      ),
+      toSender: notifyUserParams(
+        {
+          userId: sender.userId,
+          kind: 'money_sent',
+          text: `You sent ${amount} by Quick Pay.`,
+          link: '/transfer',
+        },
+        config,
+      ),
+    },
+  };
+}
+
+/**
+ * A request's database work serially, in the two shapes (BENCH_MODE=session): the backend's
+ * CPU per payment, alternating rounds as backendRounds does.
+ */
+async function sessionRounds(url: URL, people: Customer[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  const db = queryableOf(client);
+  const pid = Number((await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+  const payments = integerFromEnv('BENCH_PAYMENTS', 2000, { min: 10, max: 1_000_000 });
+  const tokens: string[] = [];
+  for (const person of people) {
+    const created = await createSession(db, {
+      userId: person.userId,
+      userAgent: 'bench',
+      ipAddress: undefined,
+    });
+    tokens.push(created.token);
+  }
+  // The route's own limit, too high to refuse: what it costs, not what it refuses.
+  const limit = { name: 'rate-limit POST /api/v1/transfers', max: 1_000_000_000, windowMs: 60_000 };
+  const gate = (alias: string, termsParam: string) =>
+    accessGateSql({ access: 'customer' }, alias, termsParam);
+  const shapes: Record<string, (index: number) => Promise<void>> = {
+    two: async (index) => {
+      const { sender, recipient, token } = pairOf(index);
+      await findActiveSession(db, token, limit);
+      await callQuickPay(db, benchQuickPay(sender, recipient, BigInt(1 + (index % 200))));
+    },
+    one: async (index) => {
+      const { sender, recipient, token } = pairOf(index);
+      const lookUp = {
+        params: sessionLookUpParams(sha256Hex(token), limit),
+        gate,
+        termsVersion: null,
+      };
+      const row = await callQuickPayInSession(
+        db,
+        lookUp,
+        benchQuickPay(sender, recipient, BigInt(1 + (index % 200))),
+      );
+      if (!row?.is_claimed) throw new Error('a bench payment was not made');
+    },
+  };
+  const pairOf = (index: number) => {
+    const sender = people[index % people.length] as Customer;
+    const recipient = people[(index + 1 + (index % 7)) % people.length] as Customer;
+    return { sender, recipient, token: tokens[index % people.length] as string };
+  };
+  const results: Record<string, number[]> = {};
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [name, pay] of Object.entries(shapes)) {
+      await client.query('DISCARD PLANS');
+      for (let index = 0; index < 200; index += 1) await pay(index);
+      const before = backendCpuMs(pid);
+      for (let index = 0; index < payments; index += 1) await pay(index);
+      const perPayment = (backendCpuMs(pid) - before) / payments;
+      results[name] = [...(results[name] ?? []), perPayment];
+      console.log(
+        `${name.padEnd(16)} backend CPU ${perPayment.toFixed(3)} ms/payment (load ${os.loadavg()[0]?.toFixed(1)})`,
+      );
+    }
+  }
+  for (const [name, values] of Object.entries(results)) {
+    const sorted = [...values].sort((a, b) => a - b);
+    console.log(
+      `${name.padEnd(16)} median ${sorted[sorted.length >> 1]?.toFixed(3)} min ${sorted[0]?.toFixed(3)}`,
+    );
+  }
+  await client.end();
+}
+
 async function main(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('DATABASE_URL is not set: run through scripts/with-postgres.mjs');
@@ -243,6 +398,13 @@ async function main(): Promise<void> {
       }
     }
   };
+  if (process.env.BENCH_MODE === 'session') {
+    await sessionRounds(url, seeded);
+    await db.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.close();
+    return;
+  }
   if (process.env.BENCH_MODE === 'backend') {
     await apply(variants[0] as Variant);
     await pgbench(url, scripts.get((variants[0] as Variant).name) as string, 10);

@@ -417,6 +417,11 @@ export const outboxEmails = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
+    /**
+     * Set when subject and body are English, to be written in this language when sent:
+     * Quick Pay's email, composed before its statement finds the recipient (migration 0054).
+     */
+    sendInLanguage: text('send_in_language'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
@@ -843,6 +848,12 @@ export const notifications = pgTable(
     kind: text('kind').notNull(),
     text: text('text').notNull(),
     link: text('link'),
+    /**
+     * The text is English, put into the reader's language when read: Quick Pay's, written
+     * before its statement knows the recipient's language (migration 0054). Every other
+     * notification is written in its reader's language.
+     */
+    isEnglishSource: boolean('is_english_source').notNull().default(false),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

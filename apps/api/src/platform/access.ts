@@ -16,9 +16,17 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import { AppError } from './app-error.ts';
+import { assert } from './assert.ts';
+import { sha256Hex } from './crypto.ts';
 import { refuseUnsignedOrStale, verifyIssuerSignature } from './issuer-signature.ts';
 import { customerLimitOf } from './rate-limits.ts';
-import { findActiveSession, type SessionContext, sessionCookieName } from './sessions.ts';
+import {
+  findActiveSession,
+  type SessionContext,
+  type SessionRow,
+  sessionCookieName,
+  sessionFromRow,
+} from './sessions.ts';
 
 /**
  * Who may call a route; every API route declares one in `config.access`.
@@ -49,10 +57,63 @@ declare module 'fastify' {
      * (`terms_acceptance_required`).
      */
     isOpenBeforeTermsAcceptance?: boolean;
+    /**
+     * A `customer` route whose handler reads the session in its own statement, with the
+     * route's limit spent there too (Quick Pay in one round trip, ADR 057): when this API
+     * process remembers the cookie's customer and wallet (`SessionGuess`), the hook reads
+     * nothing and leaves `request.sessionGuess`; the handler's statement checks the session
+     * and the route's access (`accessGateSql`) and hands its row to `acceptSessionRow`.
+     * Any answer given before that is preceded by the ordinary look-up (`settleSession`), so
+     * a visitor or a revoked session is told 401 first, as on every other route.
+     */
+    isSessionReadByHandler?: boolean;
+  }
+  interface FastifyInstance {
+    /** The customers and main wallets of recent sessions, by token hash (`SessionGuesses`). */
+    sessionGuesses: SessionGuesses;
   }
   interface FastifyRequest {
     /** The signed-in session, or null for a visitor. */
     session: SessionContext | null;
+    /**
+     * Set while the session of an `isSessionReadByHandler` route is not read yet: whose
+     * it probably is. Nothing may be done for the request on that word alone.
+     */
+    sessionGuess: SessionGuess | null;
+  }
+}
+
+/** Whose a session token probably is: its customer and main wallet, as last read. */
+export type SessionGuess = {
+  tokenHash: string;
+  userId: string;
+  wallet: { id: string; currency: string };
+};
+
+const sessionGuessesMax = 10_000;
+
+/**
+ * The customer and main wallet of the sessions this process has read lately, so that a
+ * route that reads its session in its own statement can build its work before: a
+ * customer's main wallet and its currency never change. Only a guess: the statement reads
+ * the session again and acts only if it is live and still says the same. Bounded: the
+ * oldest is forgotten first, and a forgotten one costs one ordinary look-up.
+ */
+export class SessionGuesses {
+  readonly #byTokenHash = new Map<string, SessionGuess>();
+
+  get(tokenHash: string): SessionGuess | undefined {
+    return this.#byTokenHash.get(tokenHash);
+  }
+
+  remember(tokenHash: string, session: SessionContext | null): void {
+    this.#byTokenHash.delete(tokenHash);
+    if (session?.role !== 'customer' || !session.wallet) return;
+    if (this.#byTokenHash.size >= sessionGuessesMax) {
+      const oldest = this.#byTokenHash.keys().next();
+      if (!oldest.done) this.#byTokenHash.delete(oldest.value);
+    }
+    this.#byTokenHash.set(tokenHash, { tokenHash, userId: session.userId, wallet: session.wallet });
   }
 }
 
@@ -190,6 +251,8 @@ function declaredAccess(request: FastifyRequest): Access | undefined {
  */
 export function registerAccessControl(app: FastifyInstance, routes: RegisteredRoute[]): void {
   app.decorateRequest('session', null);
+  app.decorateRequest('sessionGuess', null);
+  app.decorate('sessionGuesses', new SessionGuesses());
   app.decorateRequest('rawBody', null);
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -225,6 +288,13 @@ export function registerAccessControl(app: FastifyInstance, routes: RegisteredRo
     const unchecked = routes.filter(
       (route) => isStaffAccess(route.access) && !staffHandlers.has(route.handler),
     );
+    // accessGateSql knows the customer's rules alone.
+    const gated = routes.filter(
+      (route) => route.config?.isSessionReadByHandler && route.access !== 'customer',
+    );
+    if (gated.length > 0) {
+      throw new Error(`isSessionReadByHandler on a route not for customers: ${namesOf(gated)}`);
+    }
     if (unchecked.length > 0) {
       throw new Error(`staff routes not registered through staffRoutesOf: ${namesOf(unchecked)}`);
     }
@@ -250,18 +320,14 @@ export function registerAccessControl(app: FastifyInstance, routes: RegisteredRo
       refuseUnsignedOrStale(request);
       return;
     }
-    let isOverLimit = false;
-    if (!request.routeOptions.config.ignoresSession) {
-      const token = request.cookies[sessionCookieName(app.config)];
-      if (token) {
-        const found = await findActiveSession(app.db, token, customerLimitOf(request));
-        request.session = found.session;
-        isOverLimit = found.isOverLimit;
-      }
+    const token = request.routeOptions.config.ignoresSession
+      ? undefined
+      : request.cookies[sessionCookieName(app.config)];
+    if (token && request.routeOptions.config.isSessionReadByHandler) {
+      request.sessionGuess = app.sessionGuesses.get(sha256Hex(token)) ?? null;
+      if (request.sessionGuess) return;
     }
-    const refusal = refusalOf(request, access, app.config);
-    if (refusal) throw new AppError(refusal);
-    if (isOverLimit) throw new AppError('rate_limited');
+    await readSession(request, token);
   });
   // Before the route's schema sees the body: a signed route's input is trusted only once
   // its signature holds, so a bad signature is a 401 and never a validation answer.
@@ -270,6 +336,89 @@ export function registerAccessControl(app: FastifyInstance, routes: RegisteredRo
       verifyIssuerSignature(request, app.config.issuingSecret);
     }
   });
+}
+
+/**
+ * The request's session by the ordinary look-up (which spends the route's limit), then the
+ * route's access: the refusal, or rate_limited when no request was left.
+ */
+async function readSession(request: FastifyRequest, token: string | undefined): Promise<void> {
+  let isOverLimit = false;
+  if (token) {
+    const found = await findActiveSession(request.server.db, token, customerLimitOf(request));
+    request.server.sessionGuesses.remember(sha256Hex(token), found.session);
+    request.session = found.session;
+    isOverLimit = found.isOverLimit;
+  }
+  refuseOrAdmit(request, isOverLimit);
+}
+
+function refuseOrAdmit(request: FastifyRequest, isOverLimit: boolean): void {
+  const access = declaredAccess(request);
+  if (access === undefined) throw new AppError('forbidden');
+  const refusal = refusalOf(request, access, request.server.config);
+  if (refusal) throw new AppError(refusal);
+  if (isOverLimit) throw new AppError('rate_limited');
+}
+
+/**
+ * Reads the session of an `isSessionReadByHandler` request the ordinary way, if its
+ * statement has not: before anything is done or answered for it but that statement. Throws
+ * the route's refusal as the hook would have.
+ */
+export async function settleSession(request: FastifyRequest): Promise<void> {
+  if (!request.sessionGuess) return;
+  request.sessionGuess = null;
+  await readSession(request, request.cookies[sessionCookieName(request.server.config)]);
+}
+
+/**
+ * The session row an `isSessionReadByHandler` route's own statement read (none: the
+ * cookie's session is not live) and whether it spent one of the route's requests: the
+ * same refusals as the hook's, from the same code.
+ */
+export async function acceptSessionRow(
+  request: FastifyRequest,
+  row: SessionRow | undefined,
+  isSpent: boolean,
+): Promise<void> {
+  const guess = request.sessionGuess;
+  request.sessionGuess = null;
+  request.session = row ? await sessionFromRow(request.server.db, row) : null;
+  if (guess) request.server.sessionGuesses.remember(guess.tokenHash, request.session);
+  refuseOrAdmit(request, row !== undefined && !isSpent);
+}
+
+/**
+ * The route's access as a SQL condition on the session row `alias` (sessions.ts's columns),
+ * for a statement that reads its own session (`isSessionReadByHandler`, customer routes
+ * only; `config` is the route's): true exactly when `refusalOf` would let that session in. `termsVersion` is the
+ * parameter that carries the current terms' version (`currentTermsVersion`). The answer is
+ * still `refusalOf`'s, after the statement; this keeps the statement from acting before.
+ */
+export function accessGateSql(
+  config: Pick<
+    FastifyContextConfig,
+    'access' | 'isOpenBeforePasswordChange' | 'isOpenBeforeTermsAcceptance'
+  >,
+  alias: string,
+  termsVersion: string,
+): string {
+  assert(config.access === 'customer', 'accessGateSql knows the customer rules alone');
+  return [
+    `${alias}.role = 'customer'`,
+    config.isOpenBeforePasswordChange ? null : `NOT ${alias}.must_change_password`,
+    config.isOpenBeforeTermsAcceptance
+      ? null
+      : `(${termsVersion}::text IS NULL OR ${alias}.terms_version = ${termsVersion}::text)`,
+  ]
+    .filter((condition) => condition !== null)
+    .join(' AND ');
+}
+
+/** The terms version a customer must have accepted, or null: `accessGateSql`'s parameter. */
+export function currentTermsVersion(request: FastifyRequest): string | null {
+  return request.server.terms?.version ?? null;
 }
 
 /**

@@ -4,6 +4,7 @@ import { type ErrorBody, type ErrorCode, errorCodes } from '@coffer/contracts/er
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/sql-errors.ts';
+import { settleSession } from './access.ts';
 import { AppError } from './app-error.ts';
 import { translateText } from './i18n.ts';
 import { languageOf } from './languages.ts';
@@ -125,58 +126,75 @@ function answerClientFailure(error: FastifyError, request: FastifyRequest, reply
  * answered with a 500 that says nothing about the internals.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return sendError(reply, error.code, {
-        message: error.message,
-        ...(error.fields ? { fields: error.fields } : {}),
-      });
+  app.setErrorHandler(async (error: FastifyError, request, reply) =>
+    answerError((await accessRefusalFirst(request)) ?? error, request, reply),
+  );
+}
+
+/**
+ * A request whose route reads the session in its handler's statement (ADR 057) and failed
+ * before that statement ran (bad input, no Idempotency-Key): its session is read now, so a
+ * visitor, a revoked session or a staff member is refused as on any other route, before
+ * anything about the input. Null when there is nothing to refuse.
+ */
+async function accessRefusalFirst(request: FastifyRequest): Promise<FastifyError | null> {
+  if (!request.sessionGuess) return null;
+  try {
+    await settleSession(request);
+    return null;
+  } catch (refusal) {
+    return refusal as FastifyError;
+  }
+}
+
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return sendError(reply, error.code, {
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+    });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    const language = languageOf(request);
+    for (const issue of error.validation) {
+      const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+      fields[name] ??= zodMessageIn(language, issue) ?? issue.message ?? 'Invalid value';
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
-      const language = languageOf(request);
-      for (const issue of error.validation) {
-        const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        fields[name] ??= zodMessageIn(language, issue) ?? issue.message ?? 'Invalid value';
-      }
-      // The first field's own words say more than a generic line ("Please fill in all fields").
-      const firstMessage = Object.values(fields)[0];
-      return sendError(reply, 'validation_failed', {
-        fields,
-        ...(firstMessage ? { message: firstMessage } : {}),
-      });
-    }
-    const sqlState = sqlStateOf(error);
-    if (sqlState && (invalidTextSqlStates.has(sqlState) || invalidValueSqlStates.has(sqlState))) {
-      request.log.error(
-        { err: error },
-        'a value refused by the database passed its schema (a bug)',
-      );
-      return sendError(
-        reply,
-        'validation_failed',
-        invalidTextSqlStates.has(sqlState) ? { message: invalidTextMessage } : {},
-      );
-    }
-    if (isDatabaseUnavailable(error)) {
-      // Not a bug: nothing of the request was done, or it was committed and the same
-      // Idempotency-Key answers it again once the database is back.
-      request.log.warn({ err: error }, 'the database is unavailable');
-      reply.header('retry-after', String(databaseRetryAfterSeconds));
-      return sendError(reply, 'unavailable', { message: databaseUnavailableMessage });
-    }
-    if (isTransactionConflict(error)) {
-      // Rolled back whole; the request may be sent again. A deadlock still means two code
-      // paths lock in different orders: logged as an error, to be found and fixed.
-      request.log.error({ err: error }, 'a transaction collided with another and was rolled back');
-      reply.header('retry-after', String(conflictRetryAfterSeconds));
-      return sendError(reply, 'unavailable', { message: transactionConflictMessage });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return answerClientFailure(error, request, reply);
-    request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, 'internal');
-  });
+    // The first field's own words say more than a generic line ("Please fill in all fields").
+    const firstMessage = Object.values(fields)[0];
+    return sendError(reply, 'validation_failed', {
+      fields,
+      ...(firstMessage ? { message: firstMessage } : {}),
+    });
+  }
+  const sqlState = sqlStateOf(error);
+  if (sqlState && (invalidTextSqlStates.has(sqlState) || invalidValueSqlStates.has(sqlState))) {
+    request.log.error({ err: error }, 'a value refused by the database passed its schema (a bug)');
+    return sendError(
+      reply,
+      'validation_failed',
+      invalidTextSqlStates.has(sqlState) ? { message: invalidTextMessage } : {},
+    );
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Not a bug: nothing of the request was done, or it was committed and the same
+    // Idempotency-Key answers it again once the database is back.
+    request.log.warn({ err: error }, 'the database is unavailable');
+    reply.header('retry-after', String(databaseRetryAfterSeconds));
+    return sendError(reply, 'unavailable', { message: databaseUnavailableMessage });
+  }
+  if (isTransactionConflict(error)) {
+    // Rolled back whole; the request may be sent again. A deadlock still means two code
+    // paths lock in different orders: logged as an error, to be found and fixed.
+    request.log.error({ err: error }, 'a transaction collided with another and was rolled back');
+    reply.header('retry-after', String(conflictRetryAfterSeconds));
+    return sendError(reply, 'unavailable', { message: transactionConflictMessage });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return answerClientFailure(error, request, reply);
+  request.log.error({ err: error }, 'unhandled error');
+  return sendError(reply, 'internal');
 }
 
 /**

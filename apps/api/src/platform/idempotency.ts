@@ -156,7 +156,7 @@ export function registerIdempotencyKeyCheck(app: FastifyInstance): void {
 }
 
 /** The request's claim: its Idempotency-Key header, checked, and the hash of its body. */
-function claimOf(request: FastifyRequest, scope: string): IdempotencyClaim {
+export function claimOf(request: FastifyRequest, scope: string): IdempotencyClaim {
   // A money route that forgot its declaration would escape the conformance tests: a bug.
   if (!request.routeOptions.config.isIdempotent) {
     throw new Error(`${request.routeOptions.url} answers idempotently without config.isIdempotent`);
@@ -222,6 +222,12 @@ function bodyForRoute(request: FastifyRequest, status: number, body: unknown): u
   return schema instanceof z.core.$ZodType ? z.parse(schema, wireBody) : wireBody;
 }
 
+/** The answer, marked when it is a replay. */
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer): FastifyReply {
+  if (answer.isReplay) reply.header('idempotent-replayed', 'true');
+  return reply.status(answer.status).send(bodyForRoute(request, answer.status, answer.body));
+}
+
 /**
  * What both wrappers share: the claim, `prepare` run only for a key not answered yet,
  * `run` with what it prepared, and the reply (marked when it is a replay).
@@ -240,10 +246,7 @@ async function replyOnce<Prepared>(
 ): Promise<FastifyReply> {
   const claim = claimOf(request, scope);
   const { db } = request.server;
-  const send = (answer: Answer) => {
-    if (answer.isReplay) reply.header('idempotent-replayed', 'true');
-    return reply.status(answer.status).send(bodyForRoute(request, answer.status, answer.body));
-  };
+  const send = (answer: Answer) => sendAnswer(request, reply, answer);
   const earlier = prepare && hasStepUpCode(request) ? await storedResponse(db, claim) : null;
   if (earlier) return send({ ...earlier, isReplay: true });
   let prepared: Prepared;
@@ -311,8 +314,47 @@ export function replyIdempotentInOneStatement<Prepared>(
     } catch (error) {
       return refusalAnswer(request.server.db, claim, error);
     }
-    if (row.is_claimed)
-      return { status: row.response_status, body: row.response_body, isReplay: false };
-    return { ...storedAnswerOf(claim, row), isReplay: true };
+    return rowAnswer(claim, row);
   });
+}
+
+/** The answer idempotency_claim's row gives: this request's own, or the key's earlier one. */
+function rowAnswer(claim: IdempotencyClaim, row: ClaimRow): Answer {
+  if (row.is_claimed)
+    return { status: row.response_status, body: row.response_body, isReplay: false };
+  return { ...storedAnswerOf(claim, row), isReplay: true };
+}
+
+/**
+ * What a one-statement operation that also reads its caller's session did (ADR 057): its
+ * row, the refusal it raised (caught in the statement, which committed the session's
+ * spend), or nothing, when the session turned out to be someone else's than the statement
+ * was built for.
+ */
+export type SessionStatementOutcome = { row: ClaimRow } | { refusal: unknown } | { isNotRun: true };
+
+/**
+ * `replyIdempotentInOneStatement` for an operation whose one statement reads the caller's
+ * session too (platform/access.ts, `isSessionReadByHandler`): `scope` is the customer the
+ * statement was built for, which it checks. A refusal of the session itself is thrown by
+ * `statement`, before anything is read or stored under the key; the caller is told it as
+ * on any route. False when the statement did not run the operation: the caller takes the
+ * ordinary way with the session it read. (A boolean and not the reply: a reply is
+ * thenable, so awaiting one that was sent resolves to nothing.)
+ */
+export async function replyIdempotentInSessionStatement(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: string,
+  statement: (claim: IdempotencyClaim) => Promise<SessionStatementOutcome>,
+): Promise<boolean> {
+  const claim = claimOf(request, scope);
+  const outcome = await statement(claim);
+  if ('isNotRun' in outcome) return false;
+  const answer =
+    'row' in outcome
+      ? rowAnswer(claim, outcome.row)
+      : await refusalAnswer(request.server.db, claim, outcome.refusal);
+  sendAnswer(request, reply, answer);
+  return true;
 }

@@ -50,6 +50,22 @@ export function inLanguage(email: Email, language: Language): Email {
 }
 
 /**
+ * A queued email as it goes out: in its language when it was queued in English to be put
+ * into it when sent (Quick Pay's, migration 0054, ADR 057), otherwise as written.
+ */
+export function queuedEmail(row: {
+  to_address: string;
+  subject: string;
+  text_body: string;
+  send_in_language: string | null;
+}): Email {
+  const email = { to: row.to_address, subject: row.subject, text: row.text_body };
+  return row.send_in_language === null
+    ? email
+    : inLanguage(email, toLanguage(row.send_in_language));
+}
+
+/**
  * The email as it leaves a sandbox: the marking starts the subject and the body, in the
  * email's language. Applied where mail is sent (and shown in the dev mailbox), so every
  * email gets it, whoever wrote it.
@@ -105,6 +121,7 @@ export function startMailer(options: {
       to_address: string;
       subject: string;
       text_body: string;
+      send_in_language: string | null;
       attempts: number;
       language: Language | null;
     }>(
@@ -113,15 +130,12 @@ export function startMailer(options: {
         WHERE id IN (SELECT id FROM outbox_emails
                       WHERE sent_at IS NULL AND next_attempt_at <= now() AND attempts < $2
                       ORDER BY created_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-        RETURNING id, to_address, subject, text_body, attempts, ${outboxLanguageSql} AS language`,
+        RETURNING id, to_address, subject, text_body, send_in_language, attempts, ${outboxLanguageSql} AS language`,
       [String(leaseMs), attemptsMax, batchSizeMax],
     );
     for (const email of leased.rows) {
       try {
-        const sent = asSentBy(
-          { to: email.to_address, subject: email.subject, text: email.text_body },
-          { isSandbox, language: email.language },
-        );
+        const sent = asSentBy(queuedEmail(email), { isSandbox, language: email.language });
         await transport.sendMail({ from, ...sent });
         await db.query(
           'UPDATE outbox_emails SET sent_at = now(), last_error = NULL WHERE id = $1',

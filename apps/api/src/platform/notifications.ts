@@ -4,7 +4,7 @@ import type { Queryable } from '../db/client.ts';
 import { eventsChannel } from './events.ts';
 import { translateLines, translateText, translatorFor } from './i18n.ts';
 import { newId } from './ids.ts';
-import { storedLanguage } from './languages.ts';
+import { storedLanguage, toLanguage, writtenLanguageSql } from './languages.ts';
 
 export type NewNotification = {
   userId: string;
@@ -52,6 +52,26 @@ export function notifyUserParams(
     emailMode === 'always',
   ];
 }
+
+/**
+ * A stored notification's text as its reader reads it: Quick Pay's is written in English
+ * before its statement knows who the recipient is (migration 0054, ADR 057), and is put
+ * into the reader's language here; every other one was written in it. `reader_language`
+ * is the reader's users.language (NULL: English).
+ */
+export function notificationTextFor(row: {
+  text: string;
+  is_english_source: boolean;
+  reader_language: string | null;
+}): string {
+  return row.is_english_source
+    ? translateText(toLanguage(row.reader_language), row.text)
+    : row.text;
+}
+
+/** The SQL for `notificationTextFor`'s reader_language, for the person `userIdParam`. */
+export const readerLanguageSql = (userIdParam: string) =>
+  `(SELECT ${writtenLanguageSql} FROM users WHERE id = ${userIdParam}) AS reader_language`;
 
 /**
  * Tells a person about an event, in the transaction of the event: the notification in

@@ -57,7 +57,8 @@ export async function createSession(
   return { token, sessionId };
 }
 
-type SessionRow = {
+/** A live session as the look-up reads it (`sessionFromRow` makes its SessionContext). */
+export type SessionRow = {
   id: string;
   user_id: string;
   role: Role;
@@ -82,50 +83,45 @@ const activeSessionSql = `SELECT s.id, s.user_id, u.role, u.email_verified_at,
         AND s.last_used_at > now() - ($2 || ' milliseconds')::interval`;
 
 /**
- * The session look-up that also spends one of its user's requests under a route's limit
- * ($4: the limit's name, $5: window, $6: maximum): a limited route costs no statement of
- * its own (Quick Pay's hot path, ADR 017). The key is attempt-counters' `name:user:<id>`.
- * Its commit does not wait for the disk (ADR 024): a request limit that forgets the last
- * fraction of a second of spending after a database crash harms nobody, while waiting
- * made every limited request pay a second flush beside the one its own work needs. Its
- * transaction is this one statement, so the setting ends with it.
+ * The session look-up that also spends one of its user's requests under a route's limit,
+ * as two common table expressions, `session` and `spent` (a row when one was spent), for a
+ * statement to build on: parameters $1 to $6 are `sessionLookUpParams`' (the limit's name,
+ * window and maximum last). The key is attempt-counters' `name:user:<id>`. Quick Pay's
+ * statement pays after them (ADR 057); `findActiveSession` only reads them.
  */
-const activeSessionSpendingSql = `WITH session AS (${activeSessionSql}),
+export const sessionSpendingCtes = `session AS (${activeSessionSql}),
   spent AS (${spendAttemptStatement({
     keyHashes: `SELECT encode(sha256(convert_to($4 || ':user:' || user_id::text, 'UTF8')), 'hex')
                   FROM session`,
     windowMs: '$5',
     max: '$6',
-  })}),
+  })})`;
+
+/**
+ * The session look-up that spends a request: a limited route costs no statement of its own
+ * (ADR 017). Its commit does not wait for the disk (ADR 024): a request limit that forgets
+ * the last fraction of a second of spending after a database crash harms nobody, while
+ * waiting made every limited request pay a second flush beside the one its own work needs.
+ * Its transaction is this one statement, so the setting ends with it.
+ */
+const activeSessionSpendingSql = `WITH ${sessionSpendingCtes},
   commit_without_flush AS (SELECT set_config('synchronous_commit', 'off', true))
   SELECT session.*, EXISTS (SELECT 1 FROM spent) AS is_spent FROM session, commit_without_flush`;
 
+/** The parameters $1 to $6 of `sessionSpendingCtes` (and $1 to $3 of the plain look-up). */
+export function sessionLookUpParams(tokenHash: string, limit: FailureLimit | null): unknown[] {
+  const lookUp = [tokenHash, String(sessionIdleTimeoutMs), String(lastUsedWriteIntervalMs)];
+  return limit ? [...lookUp, limit.name, String(limit.windowMs), limit.max] : lookUp;
+}
+
 /**
- * The live session for a cookie token, or null when unknown, revoked, idle or expired.
- * With a `limit`, one of the user's requests under it is spent in the same statement;
- * `isOverLimit` says none was left.
+ * The session a look-up found, its last use written when it is stale: once a minute at
+ * most, because writing it on every request would turn every read into a write.
  */
-export async function findActiveSession(
-  db: Queryable,
-  token: string,
-  limit: FailureLimit | null = null,
-): Promise<{ session: SessionContext | null; isOverLimit: boolean }> {
-  const lookUp = [sha256Hex(token), String(sessionIdleTimeoutMs), String(lastUsedWriteIntervalMs)];
-  // Every signed-in request asks one of these.
-  const found = limit
-    ? await db.query<SessionRow & { is_spent: boolean }>(
-        activeSessionSpendingSql,
-        [...lookUp, limit.name, String(limit.windowMs), limit.max],
-        { preparedName: 'find_active_session_spending' },
-      )
-    : await db.query<SessionRow>(activeSessionSql, lookUp, {
-        preparedName: 'find_active_session',
-      });
-  const row = found.rows[0];
-  if (!row) return { session: null, isOverLimit: false };
+export async function sessionFromRow(db: Queryable, row: SessionRow): Promise<SessionContext> {
   if (row.is_stale)
     await db.query('UPDATE sessions SET last_used_at = now() WHERE id = $1', [row.id]);
-  const session = {
+  return {
     sessionId: row.id,
     userId: row.user_id,
     role: row.role,
@@ -138,6 +134,30 @@ export async function findActiveSession(
         ? { id: row.wallet_id, currency: row.wallet_currency }
         : null,
   };
+}
+
+/**
+ * The live session for a cookie token, or null when unknown, revoked, idle or expired.
+ * With a `limit`, one of the user's requests under it is spent in the same statement;
+ * `isOverLimit` says none was left.
+ */
+export async function findActiveSession(
+  db: Queryable,
+  token: string,
+  limit: FailureLimit | null = null,
+): Promise<{ session: SessionContext | null; isOverLimit: boolean }> {
+  const params = sessionLookUpParams(sha256Hex(token), limit);
+  // Every signed-in request asks one of these.
+  const found = limit
+    ? await db.query<SessionRow & { is_spent: boolean }>(activeSessionSpendingSql, params, {
+        preparedName: 'find_active_session_spending',
+      })
+    : await db.query<SessionRow>(activeSessionSql, params, {
+        preparedName: 'find_active_session',
+      });
+  const row = found.rows[0];
+  if (!row) return { session: null, isOverLimit: false };
+  const session = await sessionFromRow(db, row);
   return { session, isOverLimit: 'is_spent' in row && !row.is_spent };
 }
 

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { IbanScheme } from '../../platform/account-iban.ts';
 import { csvRow } from '../../platform/csv.ts';
 import { translateText, translatorFor } from '../../platform/i18n.ts';
+import { notificationTextFor } from '../../platform/notifications.ts';
 import type { DocumentStorage } from '../kyc/storage.ts';
 import { openStatement, statementAccountOf } from '../statements/service.ts';
 import {
@@ -437,7 +438,7 @@ async function* supportMessagesJson(context: ExportContext): AsyncGenerator<stri
 async function* notificationsJson(context: ExportContext): AsyncGenerator<string> {
   yield* jsonArray(userPages(context, notificationsPage), (notification) => ({
     kind: notification.kind,
-    text: notification.text,
+    text: notificationTextFor(notification),
     link: notification.link,
     readAt: iso(notification.read_at),
     at: notification.created_at.toISOString(),

@@ -17,6 +17,7 @@ import type {
   supportMessages,
   users,
 } from '../../db/schema.ts';
+import { readerLanguageSql } from '../../platform/notifications.ts';
 
 export type DataExportRow = RowOf<typeof dataExports>;
 
@@ -456,11 +457,11 @@ export const bulkPaymentsPage = pageOf<BulkPaymentRow>(
 
 export type NotificationRow = Pick<
   RowOf<typeof notifications>,
-  'id' | 'kind' | 'text' | 'link' | 'read_at' | 'created_at'
->;
+  'id' | 'kind' | 'text' | 'link' | 'read_at' | 'created_at' | 'is_english_source'
+> & { reader_language: string | null };
 
 export const notificationsPage = pageOf<NotificationRow>(
-  `SELECT id, kind, text, link, read_at, created_at
+  `SELECT id, kind, text, link, read_at, created_at, is_english_source, ${readerLanguageSql('$1')}
      FROM notifications WHERE user_id = $1 AND ($2::uuid IS NULL OR id > $2) ORDER BY id LIMIT $3`,
 );
 

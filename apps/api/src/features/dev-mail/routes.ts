@@ -1,6 +1,6 @@
 import { devMailListSchema } from '@coffer/contracts/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asSentBy } from '../../platform/mail.ts';
+import { asSentBy, queuedEmail } from '../../platform/mail.ts';
 import { newestMail } from './queries.ts';
 
 const messagesShownMax = 100;
@@ -16,10 +16,10 @@ export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         messages: rows.map((row) => ({
           id: row.id,
-          ...asSentBy(
-            { to: row.to_address, subject: row.subject, text: row.text_body },
-            { isSandbox: app.config.isSandbox, language: row.language },
-          ),
+          ...asSentBy(queuedEmail(row), {
+            isSandbox: app.config.isSandbox,
+            language: row.language,
+          }),
           createdAt: row.created_at.toISOString(),
         })),
       };

@@ -2,17 +2,22 @@ import type { Notification } from '@coffer/contracts/notifications';
 import type { Queryable } from '../../db/client.ts';
 import type { RowOf } from '../../db/rows.ts';
 import type { notifications } from '../../db/schema.ts';
+import { notificationTextFor, readerLanguageSql } from '../../platform/notifications.ts';
 
 type NotificationRow = Pick<
   RowOf<typeof notifications>,
-  'id' | 'kind' | 'text' | 'link' | 'read_at' | 'created_at'
->;
+  'id' | 'kind' | 'text' | 'link' | 'read_at' | 'created_at' | 'is_english_source'
+> & { reader_language: string | null };
 
+/**
+ * A notification as its reader sees it: Quick Pay's, written in English before its
+ * statement knew the reader (migration 0054), in the reader's language now (ADR 057).
+ */
 export function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
     kind: row.kind,
-    text: row.text,
+    text: notificationTextFor(row),
     link: row.link,
     isRead: row.read_at !== null,
     createdAt: row.created_at.toISOString(),
@@ -26,7 +31,9 @@ export async function notificationsOfUser(
   page: { cursor?: string | undefined; rowsMax: number },
 ): Promise<NotificationRow[]> {
   const found = await db.query<NotificationRow>(
-    `SELECT id, kind, text, link, read_at, created_at FROM notifications
+    `SELECT id, kind, text, link, read_at, created_at, is_english_source,
+            ${readerLanguageSql('$1')}
+       FROM notifications
       WHERE user_id = $1 AND ($2::uuid IS NULL OR id < $2::uuid)
       ORDER BY id DESC LIMIT $3`,
     [userId, page.cursor ?? null, page.rowsMax],

@@ -1,4 +1,5 @@
 import {
+  type QuickPayBody,
   quickPayBodySchema,
   recipientPreviewBodySchema,
   recipientPreviewSchema,
@@ -6,16 +7,29 @@ import {
   transferListSchema,
   transferSchema,
 } from '@coffer/contracts/transfers';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionOf } from '../../platform/access.ts';
-import { replyIdempotentInOneStatement } from '../../platform/idempotency.ts';
-import { customerLimits } from '../../platform/rate-limits.ts';
 import {
+  acceptSessionRow,
+  accessGateSql,
+  currentTermsVersion,
+  sessionOf,
+  settleSession,
+} from '../../platform/access.ts';
+import {
+  replyIdempotentInOneStatement,
+  replyIdempotentInSessionStatement,
+} from '../../platform/idempotency.ts';
+import { customerLimitOf, customerLimits } from '../../platform/rate-limits.ts';
+import { sessionLookUpParams } from '../../platform/sessions.ts';
+import {
+  plainQuickPayPlan,
   planQuickPay,
   precheckQuickPay,
   previewRecipient,
   type QuickPayPlan,
   sendQuickPay,
+  sendQuickPayInSession,
   transfersOf,
 } from './service.ts';
 
@@ -46,10 +60,18 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/transfers',
     {
-      config: { access: 'customer', isIdempotent: true, customerLimit: customerLimits.quickPay },
+      config: {
+        access: 'customer',
+        isIdempotent: true,
+        customerLimit: customerLimits.quickPay,
+        // Its statement reads the session and spends the limit (ADR 057).
+        isSessionReadByHandler: true,
+      },
       schema: { body: quickPayBodySchema, response: { 201: transferSchema } },
     },
     async (request, reply) => {
+      if (await replyPlainQuickPay(request, reply, request.body)) return reply;
+      await settleSession(request);
       const session = sessionOf(request);
       return replyIdempotentInOneStatement<QuickPayPlan>(
         request,
@@ -60,6 +82,32 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+
+  /**
+   * A plain Quick Pay from a session this process knows, in one round trip: the session,
+   * its request limit and the payment in one statement (ADR 057). False for any other
+   * request, or when the session turned out not to be the one guessed: the ordinary way.
+   */
+  async function replyPlainQuickPay(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: QuickPayBody,
+  ): Promise<boolean> {
+    const guess = request.sessionGuess;
+    const plan = guess && plainQuickPayPlan(deps, guess, body);
+    if (!guess || !plan) return false;
+    const lookUp = {
+      params: sessionLookUpParams(guess.tokenHash, customerLimitOf(request)),
+      gate: (alias: string, termsParam: string) =>
+        accessGateSql(request.routeOptions.config, alias, termsParam),
+      termsVersion: currentTermsVersion(request),
+    };
+    return replyIdempotentInSessionStatement(request, reply, `customer:${guess.userId}`, (claim) =>
+      sendQuickPayInSession(deps, lookUp, claim, plan, (row, isSpent) =>
+        acceptSessionRow(request, row, isSpent),
+      ),
+    );
+  }
 
   app.get(
     '/transfers',

@@ -30,17 +30,23 @@ import {
   spendAttemptOrRefuse,
 } from '../../platform/attempt-counters.ts';
 import type { EventHub } from '../../platform/events.ts';
-import type { ClaimRow, IdempotencyClaim } from '../../platform/idempotency.ts';
+import type {
+  ClaimRow,
+  IdempotencyClaim,
+  SessionStatementOutcome,
+} from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { notifyUserParams } from '../../platform/notifications.ts';
 import { failureLimits } from '../../platform/rate-limits.ts';
-import type { SessionContext } from '../../platform/sessions.ts';
+import type { SessionContext, SessionRow } from '../../platform/sessions.ts';
 import { checkStepUp, type StepUpDeps } from '../step-up/service.ts';
 import {
   callQuickPay,
+  callQuickPayInSession,
   findRecipient,
   type QuickPayArguments,
   type QuickPayRow,
+  type SessionLookUp,
   type TransferListRow,
   transfersOfUser,
 } from './queries.ts';
@@ -166,7 +172,14 @@ async function intendedQuickPay(
   session: SessionContext,
   typed: { amount: string; walletId?: string | undefined },
 ): Promise<IntendedQuickPay> {
-  const wallet = await senderWalletOf(deps, session, typed.walletId);
+  return intendedFrom(deps, await senderWalletOf(deps, session, typed.walletId), typed);
+}
+
+function intendedFrom(
+  deps: TransferDeps,
+  wallet: { id: string; currency: CurrencyCode },
+  typed: { amount: string },
+): IntendedQuickPay {
   const amountMinor = positiveAmountOrRefuse(typed.amount, wallet.currency, 'quickPay');
   const limits = limitsOrRefuse(deps.config.limits, wallet.currency);
   return { walletId: wallet.id, currency: wallet.currency, limits, amountMinor };
@@ -259,8 +272,17 @@ export async function planQuickPay(
         body.stepUpPasskey,
       )
     : null;
+  return planOf(session.userId, intended, body, stepUpProof);
+}
+
+function planOf(
+  senderUserId: string,
+  intended: IntendedQuickPay,
+  body: QuickPayBody,
+  stepUpProof: StepUpProof | null,
+): QuickPayPlan {
   return {
-    senderUserId: session.userId,
+    senderUserId,
     senderWalletId: intended.walletId,
     currency: intended.currency,
     limits: intended.limits,
@@ -269,6 +291,32 @@ export async function planQuickPay(
     note: body.note || null,
     stepUpProof,
   };
+}
+
+/**
+ * The plan of a Quick Pay that needs nothing but its one statement, for the customer and
+ * main wallet its session probably is (ADR 057): from that wallet, below the step-up
+ * threshold, without a code. Null for any other, and for one refused as typed: those take
+ * the ordinary way once the session is read, which answers them as before.
+ */
+export function plainQuickPayPlan(
+  deps: TransferDeps,
+  sender: { userId: string; wallet: { id: string; currency: string } },
+  body: QuickPayBody,
+): QuickPayPlan | null {
+  const isFromMainWallet = body.walletId === undefined || body.walletId === sender.wallet.id;
+  const hasStepUp = Boolean(body.stepUpCode) || body.stepUpPasskey !== undefined;
+  if (!isFromMainWallet || hasStepUp) return null;
+  let intended: IntendedQuickPay;
+  try {
+    const currency = toCurrencyCode(sender.wallet.currency);
+    intended = intendedFrom(deps, { id: sender.wallet.id, currency }, body);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+  if (intended.amountMinor >= intended.limits.stepUpThresholdMinor) return null;
+  return planOf(sender.userId, intended, body, null);
 }
 
 /**
@@ -386,6 +434,50 @@ export async function sendQuickPay(
   assert(row, 'quick_pay answers');
   if (row.is_claimed) publishQuickPay(deps, plan, row);
   return row;
+}
+
+/**
+ * A plain Quick Pay (`plainQuickPayPlan`) and its request's session in one statement, one
+ * transaction (ADR 057). `admit` is told the session the statement read and whether it
+ * spent a request, and throws the route's refusal (nothing was paid then); a refusal of
+ * the payment is its outcome, a refused recipient spending a look-up as
+ * `sendQuickPay`'s does. Both sides hear once it has committed.
+ */
+export async function sendQuickPayInSession(
+  deps: TransferDeps,
+  lookUp: SessionLookUp,
+  claim: IdempotencyClaim,
+  plan: QuickPayPlan,
+  admit: (session: SessionRow | undefined, isSpent: boolean) => Promise<void>,
+): Promise<SessionStatementOutcome> {
+  const row = await callQuickPayInSession(deps.db, lookUp, quickPayArguments(deps, claim, plan));
+  try {
+    await admit(row, row?.is_spent ?? false);
+  } catch (refusal) {
+    assert(!row?.is_attempted, 'a Quick Pay ran for a session its route refuses');
+    throw refusal;
+  }
+  assert(row, 'an admitted session has its row');
+  if (!row.is_attempted) return { isNotRun: true };
+  if (row.refused_sql_state !== null) {
+    const raised = {
+      code: row.refused_sql_state,
+      message: row.refused_message,
+      hint: row.refused_hint,
+      detail: row.refused_detail,
+    };
+    return { refusal: await toQuickPayError(deps, raised, plan) };
+  }
+  assert(row.is_claimed !== null && row.recipient_user_id !== null, 'quick_pay answers');
+  const claimRow: QuickPayRow = {
+    is_claimed: row.is_claimed,
+    request_hash: row.request_hash ?? '',
+    response_status: row.response_status ?? 0,
+    response_body: row.response_body,
+    recipient_user_id: row.recipient_user_id,
+  };
+  if (claimRow.is_claimed) publishQuickPay(deps, plan, claimRow);
+  return { row: claimRow };
 }
 
 /**
