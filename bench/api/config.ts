@@ -38,6 +38,8 @@ export type ApiBenchConfig = {
   /** The API's COFFER_DB_POOL_SIZE; its default unless told otherwise. */
   apiPoolSize: number;
   lighthouseRuns: number;
+  /** Whether Lighthouse also runs at the slower phone's CPU slowdown (8×), not only at 4×. */
+  lighthouseSlowerCpu: boolean;
   /** Quick Pay runs in Chromium with 4× CPU throttling, each paying once (0: none). */
   interactionRuns: number;
   /** The web part's pages by name (web-part.ts), or null: all of them. */
@@ -108,6 +110,7 @@ export function readConfig(): ApiBenchConfig {
     bystanderCount: integerFromEnv('BENCH_BYSTANDERS', 10_000, { min: 0, max: 1_000_000 }),
     apiPoolSize: integerFromEnv('BENCH_API_POOL_SIZE', 10, { min: 1, max: 200 }),
     lighthouseRuns: integerFromEnv('BENCH_LIGHTHOUSE_RUNS', 3, { min: 1, max: 15 }),
+    lighthouseSlowerCpu: integerFromEnv('BENCH_LIGHTHOUSE_SLOWER_CPU', 1, { min: 0, max: 1 }) === 1,
     interactionRuns: integerFromEnv('BENCH_INTERACTION_RUNS', 3, { min: 0, max: 15 }),
     webPages: process.env.BENCH_WEB_PAGES ? listFromEnv('BENCH_WEB_PAGES', '') : null,
     webLanguage: webLanguageFromEnv(),

@@ -207,7 +207,9 @@ export async function measureWeb(
     return results;
   };
   const lighthouseDefault = await lighthouseAt(lighthouseDefaultCpuSlowdown);
-  const lighthouseSlowerCpu = await lighthouseAt(slowerCpuSlowdown);
+  const lighthouseSlowerCpu = config.lighthouseSlowerCpu
+    ? await lighthouseAt(slowerCpuSlowdown)
+    : [];
   return {
     seconds: Math.round((performance.now() - startedMs) / 1000),
     loadAverage: { atStart: loadAtStart, atEnd: os.loadavg()[0] ?? 0 },
