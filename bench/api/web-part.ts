@@ -95,7 +95,8 @@ async function pagesToMeasure(
       name: 'admin-customer',
       path: `/admin/users/${customerRow.id}`,
       cookie: staffCookie,
-      heading: new RegExp(`^${customer.username}$`),
+      // The customer's legal name, then the name they go by (issue #31's legal names).
+      heading: new RegExp(`· ${customer.username}$`),
     },
   ];
   return pages.map((page) => ({
