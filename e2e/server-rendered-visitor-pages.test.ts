@@ -11,6 +11,12 @@ import { pathOf, waitForAppTakeover } from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 import { waitUntil } from './support/wait.ts';
 
+/**
+ * The page's window holding the form the server sent, so that after hydration the test can
+ * ask whether the form shown is still that one (hydrated, not drawn anew).
+ */
+type WindowHoldingServerForm = Window & { serverForm?: Element | null };
+
 const testTimeoutMs = 90_000;
 const answersElementSelector = 'script#coffer-prerendered-answers';
 /** The app's entry: held back, the page stays the server's until it is let through. */
@@ -135,8 +141,7 @@ describe('the visitors’ forms rendered on the server', () => {
         (opening) =>
           opening.addInitScript(() => {
             document.addEventListener('DOMContentLoaded', () => {
-              (window as unknown as { serverForm?: Element | null }).serverForm =
-                document.querySelector('#root form');
+              (window as WindowHoldingServerForm).serverForm = document.querySelector('#root form');
             });
           }),
       );
@@ -157,8 +162,7 @@ describe('the visitors’ forms rendered on the server', () => {
       // Hydrated, not drawn anew: the very form the server sent, with what was typed.
       expect(
         await page.evaluate(
-          () =>
-            (window as unknown as { serverForm?: Element | null }).serverForm?.isConnected ?? false,
+          () => (window as WindowHoldingServerForm).serverForm?.isConnected ?? false,
         ),
       ).toBe(true);
       expect(await page.getByLabel('Username').inputValue()).toBe(customer.username);
