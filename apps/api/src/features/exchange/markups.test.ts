@@ -187,6 +187,9 @@ describe('markups set by staff', () => {
     ['EUR-USD', { markupBp: 5001, reason }, 400, 'validation_failed'],
     ['EUR-USD', { markupBp: 10, reason: '' }, 400, 'validation_failed'],
     ['EUR-USD', { markupBp: 10, reason: 'x'.repeat(501) }, 400, 'validation_failed'],
+    ['EUR-USD', { markupBp: 10, reason: 'x'.repeat(10_000) }, 400, 'validation_failed'],
+    ['EUR-USD', { markupBp: 10, reason: 'Rate\u0000review' }, 400, 'validation_failed'],
+    ['EUR-%00USD', { markupBp: 10, reason }, 400, 'validation_failed'],
   ])('refuses %s %j with %i %s and changes nothing', async (pair, body, status, code) => {
     const admin = await staffClient(app, 'admin');
     const eventsBefore = (await auditEventsOf('fx_markup_set')).length;
