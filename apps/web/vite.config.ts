@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { errorCodes } from '@coffer/contracts/errors';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
@@ -57,7 +58,7 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui({ failOnCompileError: true }),
     featureDependenciesModule(path.join(import.meta.dirname, 'src')),
-    contractsCatalogs(),
+    contractsCatalogs([errorCodes.internal.message]),
     productionBuilds(),
     precompress(),
     landingServerOutDir(),
