@@ -26,14 +26,19 @@ export function recordScripts(page: Page) {
   page.on('response', (response) => {
     if (!(response.headers()['content-type'] ?? '').includes('javascript')) return;
     lastScriptAtMs = performance.now();
-    pending.push(
-      Promise.all([response.body(), response.request().sizes()]).then(([body, sizes]) => ({
+    const script = Promise.all([response.body(), response.request().sizes()]).then(
+      ([body, sizes]) => ({
         url: new URL(response.url()).pathname,
         bytes: body.length,
         gzipBytes: gzipSync(body, { level: constants.Z_BEST_COMPRESSION }).length,
         transferBytes: sizes.responseBodySize,
-      })),
+      }),
     );
+    // A test that fails before it asks closes the page, and a body still being read then
+    // rejects: handled here, so the run reports the test's own failure rather than an
+    // unhandled rejection. `received()` still sees it.
+    script.catch(() => undefined);
+    pending.push(script);
   });
   return {
     /** The scripts received so far. */
