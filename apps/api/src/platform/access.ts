@@ -14,6 +14,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import { AppError } from './app-error.ts';
 import { assert } from './assert.ts';
@@ -97,21 +98,19 @@ const sessionGuessesMax = 10_000;
  * route that reads its session in its own statement can build its work before: a
  * customer's main wallet and its currency never change. Only a guess: the statement reads
  * the session again and acts only if it is live and still says the same. Bounded: the
- * oldest is forgotten first, and a forgotten one costs one ordinary look-up.
+ * least recently used is forgotten first, and a forgotten one costs one ordinary look-up.
  */
 export class SessionGuesses {
-  readonly #byTokenHash = new Map<string, SessionGuess>();
+  readonly #byTokenHash = new LRUCache<string, SessionGuess>({ max: sessionGuessesMax });
 
   get(tokenHash: string): SessionGuess | undefined {
     return this.#byTokenHash.get(tokenHash);
   }
 
   remember(tokenHash: string, session: SessionContext | null): void {
-    this.#byTokenHash.delete(tokenHash);
-    if (session?.role !== 'customer' || !session.wallet) return;
-    if (this.#byTokenHash.size >= sessionGuessesMax) {
-      const oldest = this.#byTokenHash.keys().next();
-      if (!oldest.done) this.#byTokenHash.delete(oldest.value);
+    if (session?.role !== 'customer' || !session.wallet) {
+      this.#byTokenHash.delete(tokenHash);
+      return;
     }
     this.#byTokenHash.set(tokenHash, { tokenHash, userId: session.userId, wallet: session.wallet });
   }
