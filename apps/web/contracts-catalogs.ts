@@ -28,9 +28,10 @@ export function browserContractMessages(
   const messages: Record<string, unknown> = {};
   for (const item of parsePo(poText).items) {
     if (item.obsolete || item.msgid === '') continue;
-    const isAnApiAnswer = item.references.some((reference) =>
-      reference.startsWith(errorMessagesFile),
-    );
+    // Only an API answer: a schema's refusal with the same words is the browser's too.
+    const isAnApiAnswer =
+      item.references.length > 0 &&
+      item.references.every((reference) => reference.startsWith(errorMessagesFile));
     if (isAnApiAnswer && !browserErrorMessages.includes(item.msgid)) continue;
     messages[item.msgid] = compileMessage(item.msgstr[0] || item.msgid);
   }

@@ -15,6 +15,11 @@ describe("the browser's contracts catalog", () => {
     expect(messages['An account number has 10 digits']).toBeDefined();
   });
 
+  it("keeps a refusal that is both a schema's and an error code's", () => {
+    expect(errorCodes.password_too_weak.message).toBe('Password is too weak');
+    expect(messages[errorCodes.password_too_weak.message]).toBeDefined();
+  });
+
   it("leaves out the API's error answers, which arrive in the page's language", () => {
     expect(germanCatalog).toContain(`msgid "${errorCodes.own_request.message}"`);
     expect(messages[errorCodes.own_request.message]).toBeUndefined();
