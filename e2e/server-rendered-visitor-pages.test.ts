@@ -218,4 +218,35 @@ describe('the visitors’ forms rendered on the server', () => {
     },
     testTimeoutMs,
   );
+
+  it(
+    "refuses an empty sign-in in German, with the contracts' words asked for only at the first input",
+    async () => {
+      const context = await visitorContext({ javaScriptEnabled: true, language: 'de-DE' });
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      // The contracts' catalog is the one script that has the refusal's German.
+      const germanRefusal = 'Bitte geben Sie E-Mail-Adresse und Passwort ein';
+      let contractWordsArrived = false;
+      page.on('response', (response) => {
+        if (!(response.headers()['content-type'] ?? '').includes('javascript')) return;
+        response
+          .text()
+          .then((body) => {
+            if (body.includes(germanRefusal)) contractWordsArrived = true;
+          })
+          .catch(() => undefined);
+      });
+      await page.goto('/signin', { waitUntil: 'networkidle' });
+      await waitForAppTakeover(page);
+      expect(contractWordsArrived).toBe(false);
+
+      await page.getByLabel('E-Mail', { exact: true }).focus();
+      await waitUntil("the contracts' words arrive", async () => contractWordsArrived);
+      await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+      await page.getByText(germanRefusal).first().waitFor();
+      expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    testTimeoutMs,
+  );
 });

@@ -11,7 +11,7 @@ import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
 import { dateRegionName, rememberTimeZone } from './lib/dates.ts';
-import { activateLanguage, documentLanguage } from './lib/i18n.ts';
+import { activateLanguage, documentLanguage, loadContractWordsAtFirstInput } from './lib/i18n.ts';
 import {
   dateRegionAttribute,
   inputBeforeStartAttribute,
@@ -94,6 +94,7 @@ async function start(root: HTMLElement) {
   // In the language the server wrote the page in (the visitor's choice or the browser's);
   // the router loads the first page's words in it meanwhile.
   const frameWords = activateLanguage(documentLanguage());
+  loadContractWordsAtFirstInput();
   // This task evaluated the entry and decodes the answers above (in its microtasks). Making
   // the router (ranking every route, reading the address) and the browser's first date
   // format (loading its time zone data) wait for tasks of their own keeps each of the three
