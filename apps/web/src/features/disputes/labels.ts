@@ -1,7 +1,6 @@
 import type { DisputeProblemType, DisputeStatus } from '@coffer/contracts/disputes';
 import type { DisputeKind, disputeProblemChoices } from '@coffer/contracts/disputes-filing';
-import { type EntryKind, entryKindSchema } from '@coffer/contracts/ledger';
-import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
 // The dispute words the contracts name in English, as messages of the page's language.
@@ -70,23 +69,3 @@ export const problemChoiceLabels: ProblemChoices = {
     other: msg`Something else`,
   },
 };
-
-const entryKindLabels: Record<EntryKind, MessageDescriptor> = {
-  deposit: msg`Deposit`,
-  transfer: msg`Transfer`,
-  payout: msg`Withdrawal`,
-  payout_reversal: msg`Withdrawal reversal`,
-  bill_payment: msg`Bill payment`,
-  fee: msg`Fee`,
-  loan_disbursement: msg`Loan disbursement`,
-  loan_repayment: msg`Loan repayment`,
-  adjustment: msg`Adjustment`,
-  card_purchase: msg`Card purchase`,
-  exchange: msg`Exchange`,
-};
-
-/** The label of a kind the API sent as text; a kind this build does not know reads as is. */
-export function entryKindLabel(i18n: I18n, kind: string): string {
-  const parsed = entryKindSchema.safeParse(kind);
-  return parsed.success ? i18n._(entryKindLabels[parsed.data]) : kind;
-}

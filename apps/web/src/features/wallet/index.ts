@@ -1,4 +1,2 @@
-// What other features may use from wallet: the list of the customer's wallets, and the
-// names of ledger entries' kinds in the page's language.
+// What other features may use from wallet: the list of the customer's wallets.
 export { walletsQueryOptions } from './api.ts';
-export { useEntryKindLabel } from './components/entry-kinds.ts';

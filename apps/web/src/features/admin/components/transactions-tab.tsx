@@ -1,12 +1,11 @@
-import { entryKindLabel } from '@coffer/contracts/ledger';
 import { useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingState, LoadMore, NothingFound } from '../../../components/query-states.tsx';
-import { contractText } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { entryKindLabel } from '../../../lib/entry-kinds.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { customerTransactionsQueryOptions } from '../api.ts';
 
@@ -50,7 +49,7 @@ function useColumns(): Column<Transaction>[] {
     {
       key: 'kind',
       header: t`Type`,
-      cell: (transaction) => contractText(entryKindLabel(transaction.kind), i18n),
+      cell: (transaction) => entryKindLabel(i18n, transaction.kind),
     },
     {
       key: 'createdAt',

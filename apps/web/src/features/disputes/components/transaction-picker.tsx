@@ -5,9 +5,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ChoiceSelect } from '../../../components/choice-select.tsx';
 import { formatDate } from '../../../lib/dates.ts';
+import { entryKindLabel } from '../../../lib/entry-kinds.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { disputableTransactionsQueryOptions } from '../api.ts';
-import { entryKindLabel } from '../labels.ts';
 
 function labelOf(i18n: I18n, transaction: DisputeTransaction): string {
   const amount = formatAmountMinor(transaction.amountMinor, transaction.currency, {

@@ -10,12 +10,13 @@ import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { entryKindLabel } from '../../../lib/entry-kinds.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { disputeByReferenceQueryOptions } from '../api.ts';
 import { DisputeDecisionForm } from '../components/dispute-decision-form.tsx';
 import { DisputeStatusBadge } from '../components/dispute-status-badge.tsx';
-import { disputeProblemTypeLabels, entryKindLabel } from '../labels.ts';
+import { disputeProblemTypeLabels } from '../labels.ts';
 import classes from './dispute-case-page.module.css';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

@@ -5,8 +5,8 @@ import { useId } from 'react';
 import { ByScreen } from '../../../components/by-screen.tsx';
 import { CardList } from '../../../components/card-list.tsx';
 import { dateTimeFormat } from '../../../lib/dates.ts';
+import { useEntryKindLabel } from '../../../lib/entry-kinds.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useEntryKindLabel } from '../../wallet/index.ts';
 
 function Figure({
   label,

@@ -17,8 +17,8 @@ import {
 import { Link } from 'react-router';
 import { CardList } from '../../../components/card-list.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { useEntryKindLabel } from '../../../lib/entry-kinds.ts';
 import { formatAmountMinor } from '../../../lib/money.ts';
-import { useEntryKindLabel } from './entry-kinds.ts';
 
 const statusBadges: Record<WalletTransactionStatus, { label: MessageDescriptor; color: string }> = {
   completed: { label: msg`Completed`, color: 'green' },
