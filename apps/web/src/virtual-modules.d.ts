@@ -1,7 +1,10 @@
 declare module 'virtual:coffer/feature-dependencies' {
-  /** Each feature ('' the shared frame) with the features whose words its pages show. */
-  const featureDependencies: Readonly<Record<string, readonly string[]>>;
-  export default featureDependencies;
+  /**
+   * Each page module (`src/features/x/pages/y.tsx`) with the features whose words it shows,
+   * and the shared frame ('') with the features it reaches (feature-dependencies.ts).
+   */
+  const pageFeatures: Readonly<Record<string, readonly string[]>>;
+  export default pageFeatures;
 }
 
 declare module '*.po' {

@@ -4,7 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'reac
 import { z } from 'zod/mini';
 import { NotFoundContent } from '../components/not-found-content.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
-import { featureOfModule, loadPageWords } from '../lib/i18n.ts';
+import { loadPageWords } from '../lib/i18n.ts';
 import { prefetchDashboardData } from './page-data.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
@@ -70,7 +70,7 @@ function lazyPage(modulePath: string, name: string): Pick<RouteObject, 'lazy' | 
     handle,
     lazy: async () => {
       // The page's words load with its code, in parallel (lib/i18n.ts).
-      const [module] = await Promise.all([load(), loadPageWords(featureOfModule(modulePath))]);
+      const [module] = await Promise.all([load(), loadPageWords(handle.pageModule)]);
       const Component = module[name];
       if (!Component) throw new Error(`${modulePath} does not export ${name}`);
       return { Component };

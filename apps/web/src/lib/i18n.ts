@@ -1,4 +1,4 @@
-import featureDependencies from 'virtual:coffer/feature-dependencies';
+import pageFeatures from 'virtual:coffer/feature-dependencies';
 import {
   directionOf,
   intlLocaleOf,
@@ -53,7 +53,7 @@ function catalogLoader(
 /**
  * The build's names (its manifest's keys) of the catalogs the app loads in `language` for a
  * first page made of `routeModules` (router.tsx's page modules, the frame's among them): the
- * frame's (activateLanguage) and those of each module's feature (loadPageWords). The server has the browser fetch them with the page's code: otherwise
+ * frame's (activateLanguage) and those of the features each module's files reach (loadPageWords). The server has the browser fetch them with the page's code: otherwise
  * they are asked for only once the app's code has run, and the page hydrates a round trip
  * later. A key the build lacks (a feature with no words) is the caller's to skip.
  */
@@ -61,9 +61,9 @@ export function firstPageCatalogKeys(
   language: Language,
   routeModules: readonly string[],
 ): string[] {
-  const features = new Set(['', ...(featureDependencies[''] ?? [])]);
+  const features = new Set(['', ...(pageFeatures[''] ?? [])]);
   for (const module of routeModules) {
-    for (const name of featureDependencies[featureOfModule(module) ?? ''] ?? []) features.add(name);
+    for (const name of pageFeatures[module] ?? []) features.add(name);
   }
   return [...features].map((feature) =>
     feature === ''
@@ -90,19 +90,15 @@ async function loadCatalogs(language: Language, features: Iterable<string>): Pro
   }
 }
 
-/** The feature a module of `features/` belongs to: `src/features/cards/pages/x.tsx` → cards. */
-export function featureOfModule(modulePath: string): string | undefined {
-  return /features\/([a-z-]+)\//.exec(modulePath)?.[1];
-}
-
 /**
- * Loads the words a page of `feature` shows (its own and those of the features it reaches)
- * in the language in use, before the page renders: with the page's code, not after it.
+ * Loads the words the page module `pageModule` (the build's name, `src/features/x/pages/y.tsx`)
+ * shows — its feature's and those of the features its files reach — in the language in use,
+ * before the page renders: with the page's code, not after it.
  */
-export async function loadPageWords(feature: string | undefined): Promise<void> {
+export async function loadPageWords(pageModule: string): Promise<void> {
   // The server's render has every catalog in its own I18n (renderI18n).
   if (import.meta.env.SSR) return;
-  const features = featureDependencies[feature ?? ''] ?? [];
+  const features = pageFeatures[pageModule] ?? [];
   for (const name of features) featuresInUse.add(name);
   await loadCatalogs(currentLanguage(), features);
 }
@@ -144,7 +140,7 @@ export function renderSynchronouslyIn<T>(language: Language, render: () => T): T
  */
 export async function activateLanguage(language: Language): Promise<void> {
   featuresInUse.add('');
-  for (const name of featureDependencies[''] ?? []) featuresInUse.add(name);
+  for (const name of pageFeatures[''] ?? []) featuresInUse.add(name);
   await loadCatalogs(language, featuresInUse);
   i18n.activate(language);
   document.documentElement.lang = language;
