@@ -7,13 +7,17 @@
 //
 // The error codes' messages (packages/contracts/src/errors.ts) are the API's answers, and
 // the API writes them in the request's language itself: the browser's catalog leaves them
-// out, but for the few the browser writes without an answer (`browserErrorMessages`: a
+// out, but for the one the browser writes without an answer (`browserErrorMessages`: a
 // failure it cannot explain), which would otherwise stay English. Two fifths of the
 // catalog, about 2.8 KB gzipped on every page in German, Japanese and Arabic.
 import { readFileSync } from 'node:fs';
+import { errorCodes } from '@coffer/contracts/errors';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { parsePo } from 'pofile-ts';
 import type { Plugin } from 'vite';
+
+/** The error messages the browser writes itself: for a failure no answer explained. */
+const browserErrorMessages: readonly string[] = [errorCodes.internal.message];
 
 /** Where the API's error messages are written (a PO item's reference). */
 const errorMessagesFile = 'packages/contracts/src/errors.ts';
@@ -21,10 +25,7 @@ const errorMessagesFile = 'packages/contracts/src/errors.ts';
 const contractsCatalog = /[\\/]packages[\\/]contracts[\\/]locales[\\/][a-z]+\.po\?contracts$/;
 
 /** The compiled messages of one contracts PO file that the browser needs (above). */
-export function browserContractMessages(
-  poText: string,
-  browserErrorMessages: readonly string[],
-): Record<string, unknown> {
+export function browserContractMessages(poText: string): Record<string, unknown> {
   const messages: Record<string, unknown> = {};
   for (const item of parsePo(poText).items) {
     if (item.obsolete || item.msgid === '') continue;
@@ -38,13 +39,13 @@ export function browserContractMessages(
   return messages;
 }
 
-export function contractsCatalogs(browserErrorMessages: readonly string[]): Plugin {
+export function contractsCatalogs(): Plugin {
   return {
     name: 'coffer-contracts-catalogs',
     load(id) {
       if (!contractsCatalog.test(id)) return undefined;
       const file = id.slice(0, -'?contracts'.length);
-      const messages = browserContractMessages(readFileSync(file, 'utf8'), browserErrorMessages);
+      const messages = browserContractMessages(readFileSync(file, 'utf8'));
       return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))});`;
     },
   };

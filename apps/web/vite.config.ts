@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { errorCodes } from '@coffer/contracts/errors';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
@@ -58,7 +57,7 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui({ failOnCompileError: true }),
     featureDependenciesModule(path.join(import.meta.dirname, 'src')),
-    contractsCatalogs([errorCodes.internal.message]),
+    contractsCatalogs(),
     productionBuilds(),
     precompress(),
     landingServerOutDir(),
