@@ -1,6 +1,7 @@
 import {
   type CSSVariablesResolver,
   createTheme,
+  type LoaderProps,
   type MantineColorsTuple,
   type ModalProps,
   type NotificationProps,
@@ -38,6 +39,9 @@ export const theme = createTheme({
     // Mantine's close buttons have no text; screen readers need to hear what they do.
     // Plain objects rather than Modal.extend(): importing the components here would put
     // the dialog's and the toasts' code on every page before either is needed.
+    // A spinner named by aria-label must have a role to carry the name (axe's
+    // aria-prohibited-attr refuses a label on a plain span); a status is a polite live region.
+    Loader: { defaultProps: { role: 'status' } satisfies Partial<LoaderProps> },
     Modal: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps>,
     },

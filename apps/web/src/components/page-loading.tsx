@@ -6,7 +6,7 @@ export function PageLoading() {
   const { t } = useLingui();
   return (
     <Center mih="60vh">
-      <Loader role="status" aria-label={t`Loading page`} />
+      <Loader aria-label={t`Loading page`} />
     </Center>
   );
 }

@@ -2,14 +2,11 @@ import { Trans } from '@lingui/react/macro';
 import { Button, Center, EmptyState, Group, Loader } from '@mantine/core';
 import { SearchX } from 'lucide-react';
 
-/**
- * A spinner while something loads, named by `label`. The loader is a status (a polite live
- * region): axe refuses an `aria-label` on a plain span (aria-prohibited-attr).
- */
+/** A spinner while something loads, named by `label` (every Loader is a status: theme.ts). */
 export function LoadingState({ label }: { label: string }) {
   return (
     <Center py="xl">
-      <Loader role="status" aria-label={label} />
+      <Loader aria-label={label} />
     </Center>
   );
 }
