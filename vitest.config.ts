@@ -4,7 +4,7 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import { defineConfig } from 'vitest/config';
 import { contractsCatalogs } from './apps/web/contracts-catalogs.ts';
-import { featureDependenciesModule } from './apps/web/feature-dependencies.ts';
+import { pageWords } from './apps/web/page-words.ts';
 
 // The API's integration tests run twice: once on PGlite and once on a real PostgreSQL
 // server started by scripts/test.mjs. Files named *.pg.test.ts need a real server
@@ -36,7 +36,7 @@ export default defineConfig({
         plugins: [
           babel({ presets: [linguiTransformerBabelPreset()] }),
           lingui(),
-          featureDependenciesModule(path.join(import.meta.dirname, 'apps/web/src')),
+          pageWords(path.join(import.meta.dirname, 'apps/web/src')),
           contractsCatalogs(),
         ],
         test: {

@@ -249,4 +249,36 @@ describe('the visitors’ forms rendered on the server', () => {
     },
     testTimeoutMs,
   );
+
+  it(
+    'sends a German visitor the words of the code each page loads, and no others',
+    async () => {
+      const context = await visitorContext({ javaScriptEnabled: true, language: 'de-DE' });
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      const wordsAsked: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        const words = /^\/assets\/words\/(.+)-[0-9a-f]+\.js$/.exec(pathname)?.[1];
+        if (words) wordsAsked.push(words);
+      });
+      const signin = await page.goto('/signin', { waitUntil: 'networkidle' });
+      // The server names them with the page's code: they do not wait for the app to run.
+      expect(await signin?.text()).toContain('/assets/words/features.auth.pages.signin-page.de-');
+      await waitForAppTakeover(page);
+      expect(wordsAsked.sort()).toEqual([
+        'app.public-layout.de',
+        'features.auth.pages.signin-page.de',
+        'main.de',
+      ]);
+
+      // Another page brings its own words only; the frame's are there already.
+      wordsAsked.length = 0;
+      await page.locator('main a[href="/signup"]').first().click();
+      await page.getByLabel('Benutzername').waitFor();
+      expect(wordsAsked).toEqual(['features.auth.pages.signup-page.de']);
+      expect(unexpectedProblems(problems)).toEqual([]);
+    },
+    testTimeoutMs,
+  );
 });

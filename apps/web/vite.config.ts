@@ -6,9 +6,9 @@ import { defineConfig, type Plugin } from 'vite';
 import { checkPageBudgets } from './check-page-budgets.ts';
 import { entryGroup, firstScreenGroup } from './chunk-groups.ts';
 import { contractsCatalogs } from './contracts-catalogs.ts';
-import { featureDependenciesModule } from './feature-dependencies.ts';
 import { leanImports } from './lean-imports.ts';
 import { mantineStylesCheck } from './mantine-styles-check.ts';
+import { pageWords } from './page-words.ts';
 import { precompress } from './precompress.ts';
 import { productionBuilds } from './production-builds.ts';
 
@@ -56,7 +56,7 @@ export default defineConfig({
     // catalog lacks is English (lingui.config.ts's fallback), never an id.
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui({ failOnCompileError: true }),
-    featureDependenciesModule(path.join(import.meta.dirname, 'src')),
+    pageWords(path.join(import.meta.dirname, 'src')),
     contractsCatalogs(),
     productionBuilds(),
     precompress(),

@@ -38,7 +38,7 @@ import {
   timeZoneCookieName,
 } from './lib/dates.ts';
 import { escapeHtml } from './lib/escape-html.ts';
-import { firstPageCatalogKeys, setLanguageSource } from './lib/i18n.ts';
+import { firstPageWordsUrls, setLanguageSource } from './lib/i18n.ts';
 import {
   dateRegionAttribute,
   inputBeforeStartAttribute,
@@ -126,17 +126,19 @@ function pageModulesOf(matches: readonly { route: { handle?: unknown } }[]): str
 
 /**
  * The styles and code a page needs: its first load's chunks, from the build's manifest, and
- * its words in `language` (lib/i18n.ts `firstPageCatalogKeys`).
+ * its words in `language` (lib/i18n.ts `firstPageWordsUrls`).
  */
 function pageAssets(manifest: BuildManifest, routeModules: readonly string[], language: Language) {
-  const catalogs = firstPageCatalogKeys(language, routeModules).filter((key) => key in manifest);
-  const chunks = firstLoadChunks(manifest, [...routeModules, ...catalogs]);
+  const chunks = firstLoadChunks(manifest, routeModules);
   const entry = manifest[entryManifestKey];
   if (!entry) throw new Error(`the build's manifest has no ${entryManifestKey}`);
   return {
     entryUrl: `/${entry.file}`,
     evaluateFirstUrls: entryDependenciesInEvaluationOrder(manifest).map((file) => `/${file}`),
-    moduleUrls: chunks.map((chunk) => `/${chunk.file}`),
+    moduleUrls: [
+      ...chunks.map((chunk) => `/${chunk.file}`),
+      ...firstPageWordsUrls(language, routeModules),
+    ],
     stylesheetUrls: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map(
       (file) => `/${file}`,
     ),

@@ -1,10 +1,6 @@
-declare module 'virtual:coffer/feature-dependencies' {
-  /**
-   * Each page module (`src/features/x/pages/y.tsx`) with the features whose words it shows,
-   * and the shared frame ('') with the features it reaches (feature-dependencies.ts).
-   */
-  const pageFeatures: Readonly<Record<string, readonly string[]>>;
-  export default pageFeatures;
+declare module 'virtual:coffer/page-words' {
+  /** The version of the build's words modules, which their addresses carry (page-words.ts). */
+  export const wordsVersion: string;
 }
 
 declare module '*.po' {

@@ -1,4 +1,4 @@
-import pageFeatures from 'virtual:coffer/feature-dependencies';
+import { wordsVersion } from 'virtual:coffer/page-words';
 import {
   directionOf,
   intlLocaleOf,
@@ -9,78 +9,67 @@ import {
 } from '@coffer/contracts/languages';
 import { type I18n, i18n, type Messages, setupI18n } from '@lingui/core';
 import { writePreferenceCookie } from './preference-cookies.ts';
+import { frameName, wordsFile, wordsFileStem } from './words-files.ts';
 
 /**
- * The app's words (docs/decisions/054). Each feature keeps its catalog beside its code
- * (features/<name>/locales/<language>.po) and the frame every page shares keeps one in
- * src/locales/; Vite compiles a PO file when it is imported, one chunk per language and
- * catalog, so a page downloads only its own words in its own language.
+ * The app's words (docs/decisions/054). The catalogs are one per feature and one for the
+ * frame (src/locales/), but the browser is sent the words of the code it loads: the frame's
+ * with the app (activateLanguage) and each route module's with its code (loadPageWords), in
+ * the language in use, one chunk per module and language (page-words.ts).
  */
 type CatalogModule = { messages: Messages };
-type CatalogLoaders = Record<string, () => Promise<CatalogModule>>;
 
-const frameCatalogs = import.meta.glob<CatalogModule>('../locales/*.po');
-const featureCatalogs = import.meta.glob<CatalogModule>('../features/*/locales/*.po');
 /** The contracts' messages, whose English is their id (contracts-catalogs.ts). */
 const contractsCatalogs = import.meta.glob<CatalogModule>(
   '../../../../packages/contracts/locales/*.po',
   { query: '?contracts' },
 );
 /**
- * The pseudo-feature of the contracts' catalog. Its words are refusals a form writes once
+ * The pseudo-module of the contracts' catalog. Its words are refusals a form writes once
  * the person has typed or pressed something (the API writes its own answers in the page's
  * language), so it is loaded at the first input (loadContractWordsAtFirstInput), not with
  * the first page: 3.6–4.1 KB gzipped off every first load but in English.
  */
 const contractsCatalogName = 'contracts';
 
+/** The address of `entry`'s words in `language` (the frame '', or a route module). */
+function wordsUrl(entry: string, language: Language): string {
+  return `${import.meta.env.BASE_URL}${wordsFile(wordsFileStem(entry, language), wordsVersion)}`;
+}
+
 function catalogLoader(
-  feature: string,
+  module: string,
   language: Language,
 ): (() => Promise<CatalogModule>) | undefined {
-  if (feature === contractsCatalogName) {
+  if (module === contractsCatalogName) {
     // English needs none: its English is its id.
     return language === sourceLanguage
       ? undefined
       : contractsCatalogs[`../../../../packages/contracts/locales/${language}.po`];
   }
-  const loaders: CatalogLoaders = feature === '' ? frameCatalogs : featureCatalogs;
-  const key =
-    feature === '' ? `../locales/${language}.po` : `../features/${feature}/locales/${language}.po`;
-  return loaders[key];
+  return () => import(/* @vite-ignore */ wordsUrl(module, language));
 }
 
 /**
- * The build's names (its manifest's keys) of the catalogs the app loads in `language` for a
- * first page made of `routeModules` (router.tsx's page modules, the frame's among them): the
- * frame's (activateLanguage) and those of the features each module's files reach (loadPageWords). The server has the browser fetch them with the page's code: otherwise
- * they are asked for only once the app's code has run, and the page hydrates a round trip
- * later. A key the build lacks (a feature with no words) is the caller's to skip.
+ * The addresses of the words the app loads in `language` for a first page made of
+ * `routeModules` (router.tsx's route modules): the frame's (activateLanguage) and each
+ * module's (loadPageWords). The server has the browser fetch them with the page's code:
+ * otherwise they are asked for only once the app's code has run, and the page hydrates a
+ * round trip later.
  */
-export function firstPageCatalogKeys(
-  language: Language,
-  routeModules: readonly string[],
-): string[] {
-  const features = new Set(['', ...(pageFeatures[''] ?? [])]);
-  for (const module of routeModules) {
-    for (const name of pageFeatures[module] ?? []) features.add(name);
-  }
-  return [...features].map((feature) =>
-    feature === ''
-      ? `src/locales/${language}.po`
-      : `src/features/${feature}/locales/${language}.po`,
-  );
+export function firstPageWordsUrls(language: Language, routeModules: readonly string[]): string[] {
+  return [frameName, ...routeModules].map((module) => wordsUrl(module, language));
 }
 
-/** The features whose words this browser has needed so far, the frame ('') among them. */
-const featuresInUse = new Set<string>();
-/** `language/feature` of every catalog loaded into `i18n`. */
+/** The modules whose words this browser has needed so far, the frame ('') among them. */
+const modulesInUse = new Set<string>();
+/** `language/module` of every catalog loaded into `i18n`. */
 const loadedCatalogs = new Set<string>();
 
-async function loadCatalogs(language: Language, features: Iterable<string>): Promise<void> {
-  const pending = [...features].flatMap((feature) => {
-    const key = `${language}/${feature}`;
-    const load = catalogLoader(feature, language);
+async function loadCatalogs(language: Language, modules: Iterable<string>): Promise<void> {
+  const pending = [...modules].flatMap((module) => {
+    const key = `${language}/${module}`;
+    const load = catalogLoader(module, language);
     if (loadedCatalogs.has(key) || !load) return [];
     return [load().then(({ messages }) => ({ key, messages }))];
   });
@@ -91,16 +80,15 @@ async function loadCatalogs(language: Language, features: Iterable<string>): Pro
 }
 
 /**
- * Loads the words the page module `pageModule` (the build's name, `src/features/x/pages/y.tsx`)
- * shows — its feature's and those of the features its files reach — in the language in use,
+ * Loads the words the route module `pageModule` (the build's name, `src/features/x/pages/y.tsx`)
+ * shows — those of every file it reaches that the frame has not — in the language in use,
  * before the page renders: with the page's code, not after it.
  */
 export async function loadPageWords(pageModule: string): Promise<void> {
   // The server's render has every catalog in its own I18n (renderI18n).
   if (import.meta.env.SSR) return;
-  const features = pageFeatures[pageModule] ?? [];
-  for (const name of features) featuresInUse.add(name);
-  await loadCatalogs(currentLanguage(), features);
+  modulesInUse.add(pageModule);
+  await loadCatalogs(currentLanguage(), [pageModule]);
 }
 
 /** The language of the render in progress: the app's own, unless the server says (below). */
@@ -139,9 +127,8 @@ export function renderSynchronouslyIn<T>(language: Language, render: () => T): T
  * server, which renders pages and writes emails in it.
  */
 export async function activateLanguage(language: Language): Promise<void> {
-  featuresInUse.add('');
-  for (const name of pageFeatures[''] ?? []) featuresInUse.add(name);
-  await loadCatalogs(language, featuresInUse);
+  modulesInUse.add(frameName);
+  await loadCatalogs(language, modulesInUse);
   i18n.activate(language);
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);
@@ -150,7 +137,7 @@ export async function activateLanguage(language: Language): Promise<void> {
 
 /** Loads the contracts' words in the language in use, and in every language switched to. */
 function loadContractWords(): Promise<void> {
-  featuresInUse.add(contractsCatalogName);
+  modulesInUse.add(contractsCatalogName);
   return loadCatalogs(currentLanguage(), [contractsCatalogName]);
 }
 

@@ -1,0 +1,183 @@
+// The browser's words, by what loads them (docs/decisions/054). The catalogs stay one per
+// feature and one for the frame (lingui.config.ts: what translators work on and the server
+// holds whole), but a browser is sent, in its language, the messages of the code it loads:
+// the frame's words (every file main.tsx reaches) with the app, and a route module's words
+// (every file the page reaches, less the frame's) with the page's code. A feature's catalog
+// held every word of the feature, so the staff customer list carried the customer page's
+// and statements the wallet's: 4.3–25.3 KB gzipped on a first load in English.
+//
+// Which files a module reaches is read from its import statements, `import()` included (the
+// dashboard's Quick Pay dialog). Which files use a message is the catalog's own record
+// (each PO item's references), so a message is sent with every module that uses it.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { languages } from '@coffer/contracts/languages';
+import { createCompiledCatalog, getCatalogs } from '@lingui/cli/api';
+import { type CatalogType, getConfig, type LinguiConfigNormalized } from '@lingui/conf';
+import type { Plugin } from 'vite';
+import { frameEntry, frameName, wordsFile, wordsFileStem } from './src/lib/words-files.ts';
+
+/** The router's route modules outside features/ (app/router.tsx `routeModules`), from src/. */
+const routeModuleFiles = ['app/public-layout.tsx', 'app/shell/shell-layout.tsx'];
+
+/** A relative import, static or on demand, or a re-export: `from './x.ts'`, `import('../y.ts')`. */
+const relativeImport = /(?:from |import\()'(\.{1,2}\/[^']+\.tsx?)'/g;
+
+/** Every source file `start` reaches through its relative imports, itself included. */
+function filesReachedFrom(srcDir: string, start: string): Set<string> {
+  const visited = new Set<string>();
+  const pending = [start];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (visited.has(file)) continue;
+    visited.add(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(relativeImport)) {
+      const imported = path.resolve(path.dirname(file), match[1] ?? '');
+      if (imported.startsWith(srcDir)) pending.push(imported);
+    }
+  }
+  return visited;
+}
+
+/** Each route module by the build's manifest name (`src/features/x/pages/y.tsx`), with its file. */
+function routeModules(srcDir: string): Map<string, string> {
+  const modules = new Map<string, string>();
+  const featuresDir = path.join(srcDir, 'features');
+  for (const feature of readdirSync(featuresDir)) {
+    const pagesDir = path.join(featuresDir, feature, 'pages');
+    if (!existsSync(pagesDir)) continue;
+    for (const page of readdirSync(pagesDir).filter((name) => name.endsWith('.tsx'))) {
+      modules.set(`src/features/${feature}/pages/${page}`, path.join(pagesDir, page));
+    }
+  }
+  for (const file of routeModuleFiles) modules.set(`src/${file}`, path.join(srcDir, file));
+  return modules;
+}
+
+/** The frame ('') and each route module with the source files whose words it carries. */
+export function filesByWordsEntry(srcDir: string): Map<string, Set<string>> {
+  const table = new Map([[frameName, filesReachedFrom(srcDir, path.join(srcDir, frameEntry))]]);
+  for (const [name, file] of routeModules(srcDir)) {
+    table.set(name, filesReachedFrom(srcDir, file));
+  }
+  return table;
+}
+
+type Messages = Record<string, string>;
+
+/** Every message of every catalog in `language` (English where it lacks one), with its files. */
+async function catalogMessages(
+  config: LinguiConfigNormalized,
+  catalogs: Awaited<ReturnType<typeof getCatalogs>>,
+  language: string,
+) {
+  const found: { id: string; translation: string; files: string[] }[] = [];
+  for (const catalog of catalogs) {
+    const source: CatalogType = (await catalog.read(config.sourceLocale)) ?? {};
+    const translations = await catalog.getTranslations(language, {
+      fallbackLocales: config.fallbackLocales,
+      sourceLocale: config.sourceLocale,
+      missingBehavior: 'resolved',
+    });
+    for (const [id, translation] of Object.entries(translations.messages)) {
+      const files = (source[id]?.origin ?? []).map(([file]) => path.resolve(config.rootDir, file));
+      found.push({ id, translation, files });
+    }
+  }
+  return found;
+}
+
+/**
+ * The messages each entry (the frame '', and each route module) sends in `language`: those
+ * whose files it reaches; a route module's less the frame's, which every page has already.
+ */
+export async function wordsByEntry(
+  srcDir: string,
+  language: string,
+): Promise<Map<string, Messages>> {
+  const config = getConfig({ cwd: path.resolve(srcDir, '../../..') });
+  const messages = await catalogMessages(config, await getCatalogs(config), language);
+  const entries = filesByWordsEntry(srcDir);
+  const frameFiles = entries.get(frameName) ?? new Set();
+  const table = new Map<string, Messages>();
+  for (const [name, files] of entries) {
+    const words: Messages = {};
+    for (const { id, translation, files: usedIn } of messages) {
+      const isFrames = name !== frameName && usedIn.some((file) => frameFiles.has(file));
+      if (!isFrames && usedIn.some((file) => files.has(file))) words[id] = translation;
+    }
+    table.set(name, words);
+  }
+  return table;
+}
+
+const virtualId = 'virtual:coffer/page-words';
+const resolvedVirtualId = `\0${virtualId}`;
+
+/**
+ * Every entry's words module in every language, compiled as Lingui's own plugin compiles a
+ * catalog (an entry with none has an empty one, so every address answers), and the version
+ * of them all: their addresses carry it, so the browser can write any of them itself
+ * (lib/i18n.ts `wordsUrl`) instead of carrying a table of 188 hashed names (3.5 KB gzipped
+ * on every page).
+ */
+async function compiledWords(srcDir: string) {
+  const modules = new Map<string, string>();
+  for (const language of languages) {
+    for (const [entry, words] of await wordsByEntry(srcDir, language)) {
+      const { source, errors } = createCompiledCatalog(language, words, { namespace: 'es' });
+      if (errors.length > 0) {
+        const problems = errors.map((error) => `${error.id}: ${error.error}`).join('; ');
+        throw new Error(`page-words: ${entry || frameEntry} in ${language}: ${problems}`);
+      }
+      modules.set(wordsFileStem(entry, language), source);
+    }
+  }
+  const hash = createHash('sha256');
+  for (const [stem, source] of modules) hash.update(stem).update(source);
+  return { modules, version: hash.digest('hex').slice(0, 10) };
+}
+
+/**
+ * `virtual:coffer/page-words`: the words' version, from which lib/i18n.ts writes any
+ * words module's address; the client's build writes the modules (above) beside its chunks,
+ * and the development server answers them.
+ */
+export function pageWords(srcDir: string): Plugin {
+  let compiled: ReturnType<typeof compiledWords> | undefined;
+  const words = () => {
+    compiled ??= compiledWords(srcDir);
+    return compiled;
+  };
+  return {
+    name: 'coffer-page-words',
+    buildStart() {
+      compiled = undefined;
+    },
+    watchChange() {
+      compiled = undefined;
+    },
+    resolveId: (id) => (id === virtualId ? resolvedVirtualId : undefined),
+    async load(id) {
+      if (id !== resolvedVirtualId) return undefined;
+      return `export const wordsVersion = ${JSON.stringify((await words()).version)};`;
+    },
+    async generateBundle() {
+      if (this.environment.name !== 'client') return;
+      const { modules, version } = await words();
+      for (const [stem, source] of modules) {
+        this.emitFile({ type: 'asset', fileName: wordsFile(stem, version), source });
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use(async (request, response, next) => {
+        const { modules, version } = await words();
+        const stem = /^\/assets\/words\/(.+)-([0-9a-f]+)\.js$/.exec(request.url ?? '');
+        const source = stem?.[2] === version ? modules.get(stem[1] ?? '') : undefined;
+        if (source === undefined) return next();
+        response.setHeader('content-type', 'text/javascript');
+        response.end(source);
+      });
+    },
+  };
+}
