@@ -41,9 +41,9 @@ function readCatalog(feature: string, language: string): Catalog {
  * whose translation differs (a code like "KYC" or a name like "Quick Pay" may stay), as a
  * pattern matching a whole text with its values filled in.
  */
-function englishPatterns(language: string): RegExp[] {
+function englishPatterns(language: string, catalogs: readonly string[] = features): RegExp[] {
   const patterns = new Map<string, RegExp>();
-  for (const feature of features) {
+  for (const feature of catalogs) {
     for (const [id, translation] of readCatalog(feature, language)) {
       // Plurals and selects are checked by their pages' own words, not read back here.
       if (translation === id || id.includes(', plural,')) continue;
@@ -139,6 +139,12 @@ const ownWords: Record<Language, Record<string, string[]>> = {
   },
 };
 
+/** The customer page's loans tab (its name, the same as its heading) in each language. */
+const pendingLoanRequests: Record<Language, string> = {
+  de: 'Offene Kreditanträge',
+  ar: 'طلبات القروض المعلّقة',
+};
+
 const suite = useServerAndBrowser();
 
 describe('the back office in German and Arabic', () => {
@@ -173,6 +179,18 @@ describe('the back office in German and Arabic', () => {
           const name = `back-office-${language}${pagePath.replaceAll(/\/|:/g, '-')}`;
           await snapshot(page, `${name.replace(aliceId, 'alice')}-desktop`);
         }
+
+        // A tab's code and words load when it is opened (apps/web/page-words.ts): the loans
+        // tab's heading is its own words, and none of the loans catalog's English is left.
+        await page.goto(`/admin/users/${aliceId}`);
+        await page.getByRole('tab', { name: pendingLoanRequests[language] }).click();
+        const loansTab = page.getByRole('tabpanel', { name: pendingLoanRequests[language] });
+        await loansTab
+          .getByRole('heading', { level: 3, name: pendingLoanRequests[language] })
+          .waitFor();
+        await page.locator('main [role="status"]').first().waitFor({ state: 'detached' });
+        const loansEnglish = englishPatterns(language, ['loans']);
+        expect(await englishLeftOn(page, loansEnglish), 'English on the loans tab').toEqual([]);
 
         // The two busiest pages on a phone: nothing runs off the side.
         await page.setViewportSize({ width: 390, height: 844 });

@@ -164,6 +164,42 @@ describe('the money pages in German and Arabic', () => {
     expect(unexpectedProblems(problems)).toEqual([]);
   });
 
+  it("opens Quick Pay in German, its words coming with the dialog's code, not the dashboard's", async () => {
+    const { page, problems } = await openIn('de');
+    const wordsAsked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      const words = /^\/assets\/words\/(.+)-[0-9a-f]+\.js$/.exec(pathname)?.[1];
+      if (words) wordsAsked.push(words);
+    });
+    await page.goto('/dashboard', { waitUntil: 'networkidle' });
+    await waitForAppTakeover(page);
+    expect(wordsAsked).toContain('features.wallet.pages.dashboard-page.de');
+    expect(wordsAsked).not.toContain('features.transfers.index.de');
+
+    await page.getByRole('button', { name: 'Quick Pay' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Quick Pay' });
+    await dialog.getByLabel('Betrag').waitFor();
+    // Words only the dialog has: without its own words they would be Lingui's ids.
+    await dialog.getByText('Optional. Der Empfänger sieht sie.').waitFor();
+    await dialog
+      .getByText('Die 10-stellige Kontonummer oder die E-Mail-Adresse des Empfängers')
+      .waitFor();
+    expect(wordsAsked).toContain('features.transfers.index.de');
+    const english = englishLeft('de');
+    const { texts } = await page.evaluate(() => ({
+      texts: Array.from(document.querySelectorAll('[role="dialog"] *')).flatMap((element) =>
+        Array.from(element.childNodes)
+          .filter((node) => node.nodeType === Node.TEXT_NODE)
+          .map((node) => node.textContent?.trim() ?? '')
+          .filter((text) => text !== ''),
+      ),
+    }));
+    expect(texts.length).toBeGreaterThan(3);
+    expect(texts.filter((text) => english.whole.has(text))).toEqual([]);
+    expect(unexpectedProblems(problems)).toEqual([]);
+  });
+
   it('speak Arabic right to left on every money page, on a phone too', async () => {
     for (const viewport of ['desktop', 'phone'] as const) {
       const { page, problems } = await openIn('ar', viewport);

@@ -1,14 +1,17 @@
 // The browser's words, by what loads them (docs/decisions/054). The catalogs stay one per
 // feature and one for the frame (lingui.config.ts: what translators work on and the server
-// holds whole), but a browser is sent, in its language, the messages of the code it loads:
-// the frame's words (every file main.tsx reaches) with the app, and a route module's words
-// (every file the page reaches, less the frame's) with the page's code. A feature's catalog
-// held every word of the feature, so the staff customer list carried the customer page's
-// and statements the wallet's: 4.3–25.3 KB gzipped on a first load in English.
+// holds whole), but a browser is sent, in its language, the messages of the code it loads.
+// An entry is a module the browser loads on its own: the app (main.tsx, "the frame"), a
+// route module (a page, the shell, the public layout), or a module some code loads with
+// `import()` (a dialog, a tab, the staff menu). Its words are those of every file it
+// reaches through static imports, less the frame's, and they load with it, in parallel.
+// A feature's catalog held every word of the feature, so the staff customer list carried
+// the customer page's and statements the wallet's (4.3–25.3 KB gzipped in English), and a
+// page carried the words of dialogs nobody had opened.
 //
-// Which files a module reaches is read from its import statements, `import()` included (the
-// dashboard's Quick Pay dialog). Which files use a message is the catalog's own record
-// (each PO item's references), so a message is sent with every module that uses it.
+// Which files a module reaches is read from its import statements; which files use a
+// message is the catalog's own record (each PO item's references), so a message is sent
+// with every entry that uses it.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,17 +24,25 @@ import { frameEntry, frameName, wordsFile, wordsFileStem } from './src/lib/words
 /** The router's route modules outside features/ (app/router.tsx `routeModules`), from src/. */
 const routeModuleFiles = ['app/public-layout.tsx', 'app/shell/shell-layout.tsx'];
 
-/** A relative import, static or on demand, or a re-export: `from './x.ts'`, `import('../y.ts')`. */
-const relativeImport = /(?:from |import\()'(\.{1,2}\/[^']+\.tsx?)'/g;
+/** A static import or re-export of a source file: `from './x.ts'`. */
+const staticImport = /from '(\.{1,2}\/[^']+\.tsx?)'/g;
+/** An import on demand of a source file: `import('../y.tsx')`. */
+const importOnDemand = /import\('(\.{1,2}\/[^']+\.tsx?)'\)/g;
 
-/** Every source file `start` reaches through its relative imports, itself included. */
+function sourceFiles(srcDir: string): string[] {
+  return readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\./.test(file))
+    .map((file) => path.join(srcDir, file));
+}
+
+/** Every source file `start` reaches through static imports, itself included. */
 function filesReachedFrom(srcDir: string, start: string): Set<string> {
   const visited = new Set<string>();
   const pending = [start];
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     if (visited.has(file)) continue;
     visited.add(file);
-    for (const match of readFileSync(file, 'utf8').matchAll(relativeImport)) {
+    for (const match of readFileSync(file, 'utf8').matchAll(staticImport)) {
       const imported = path.resolve(path.dirname(file), match[1] ?? '');
       if (imported.startsWith(srcDir)) pending.push(imported);
     }
@@ -39,27 +50,47 @@ function filesReachedFrom(srcDir: string, start: string): Set<string> {
   return visited;
 }
 
-/** Each route module by the build's manifest name (`src/features/x/pages/y.tsx`), with its file. */
-function routeModules(srcDir: string): Map<string, string> {
+/** A source file by the build's name for it: `src/features/x/pages/y.tsx`. */
+function entryName(srcDir: string, file: string): string {
+  return `src/${path.relative(srcDir, file).split(path.sep).join('/')}`;
+}
+
+/** Each entry but the frame by its name, with its file: route modules, then imports on demand. */
+function entries(srcDir: string): Map<string, string> {
   const modules = new Map<string, string>();
   const featuresDir = path.join(srcDir, 'features');
   for (const feature of readdirSync(featuresDir)) {
     const pagesDir = path.join(featuresDir, feature, 'pages');
     if (!existsSync(pagesDir)) continue;
     for (const page of readdirSync(pagesDir).filter((name) => name.endsWith('.tsx'))) {
-      modules.set(`src/features/${feature}/pages/${page}`, path.join(pagesDir, page));
+      const file = path.join(pagesDir, page);
+      modules.set(entryName(srcDir, file), file);
     }
   }
-  for (const file of routeModuleFiles) modules.set(`src/${file}`, path.join(srcDir, file));
+  for (const file of routeModuleFiles.map((name) => path.join(srcDir, name))) {
+    modules.set(entryName(srcDir, file), file);
+  }
+  // A module loaded on demand to be shown (a dialog, a tab: it reaches a component); one
+  // loaded for its functions (page-data.ts starts queries with the features' api.ts) is
+  // shown by a page or dialog that imports it and has its words already.
+  for (const file of sourceFiles(srcDir)) {
+    for (const match of readFileSync(file, 'utf8').matchAll(importOnDemand)) {
+      const imported = path.resolve(path.dirname(file), match[1] ?? '');
+      if (!imported.startsWith(srcDir) || !rendersSomething(srcDir, imported)) continue;
+      modules.set(entryName(srcDir, imported), imported);
+    }
+  }
   return modules;
 }
 
-/** The frame ('') and each route module with the source files whose words it carries. */
+function rendersSomething(srcDir: string, file: string): boolean {
+  return [...filesReachedFrom(srcDir, file)].some((reached) => reached.endsWith('.tsx'));
+}
+
+/** The frame ('') and every other entry with the source files whose words it carries. */
 export function filesByWordsEntry(srcDir: string): Map<string, Set<string>> {
   const table = new Map([[frameName, filesReachedFrom(srcDir, path.join(srcDir, frameEntry))]]);
-  for (const [name, file] of routeModules(srcDir)) {
-    table.set(name, filesReachedFrom(srcDir, file));
-  }
+  for (const [name, file] of entries(srcDir)) table.set(name, filesReachedFrom(srcDir, file));
   return table;
 }
 
@@ -123,8 +154,10 @@ const resolvedVirtualId = `\0${virtualId}`;
  */
 async function compiledWords(srcDir: string) {
   const modules = new Map<string, string>();
+  const entriesWithWords = new Set<string>();
   for (const language of languages) {
     for (const [entry, words] of await wordsByEntry(srcDir, language)) {
+      if (Object.keys(words).length > 0) entriesWithWords.add(entry);
       const { source, errors } = createCompiledCatalog(language, words, { namespace: 'es' });
       if (errors.length > 0) {
         const problems = errors.map((error) => `${error.id}: ${error.error}`).join('; ');
@@ -135,7 +168,7 @@ async function compiledWords(srcDir: string) {
   }
   const hash = createHash('sha256');
   for (const [stem, source] of modules) hash.update(stem).update(source);
-  return { modules, version: hash.digest('hex').slice(0, 10) };
+  return { modules, entriesWithWords, version: hash.digest('hex').slice(0, 10) };
 }
 
 /**
@@ -169,6 +202,16 @@ export function pageWords(srcDir: string): Plugin {
         this.emitFile({ type: 'asset', fileName: wordsFile(stem, version), source });
       }
     },
+    transform: {
+      // The source as written, before any plugin rewrites its quotes.
+      order: 'pre',
+      filter: { id: /\.tsx?$/ },
+      async handler(code, id) {
+        if (this.environment.config.consumer !== 'client') return undefined;
+        const { entriesWithWords } = await words();
+        return withWordsOnDemand(srcDir, id, code, entriesWithWords);
+      },
+    },
     configureServer(server) {
       server.middlewares.use(async (request, response, next) => {
         const { modules, version } = await words();
@@ -180,4 +223,29 @@ export function pageWords(srcDir: string): Plugin {
       });
     },
   };
+}
+
+/**
+ * `code` (the module `file`) with each `import('./x.tsx')` of an entry with words made
+ * `loadWithWords(import('./x.tsx'), 'src/…/x.tsx')` (lib/i18n.ts), so the module's words
+ * load with it, in parallel. The import is added at the end: imports are hoisted, and the
+ * lines above keep their numbers for the source map.
+ */
+export function withWordsOnDemand(
+  srcDir: string,
+  file: string,
+  code: string,
+  entriesWithWords: ReadonlySet<string>,
+): string | undefined {
+  const i18nModule = path.join(srcDir, 'lib', 'i18n.ts');
+  if (!file.startsWith(srcDir) || file === i18nModule) return undefined;
+  let wraps = false;
+  const wrapped = code.replace(importOnDemand, (whole: string, specifier: string) => {
+    const entry = entryName(srcDir, path.resolve(path.dirname(file), specifier));
+    if (!entriesWithWords.has(entry)) return whole;
+    wraps = true;
+    return `__loadWithWords(${whole}, ${JSON.stringify(entry)})`;
+  });
+  if (!wraps) return undefined;
+  return `${wrapped}\nimport { loadWithWords as __loadWithWords } from ${JSON.stringify(i18nModule)};\n`;
 }

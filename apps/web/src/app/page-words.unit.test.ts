@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { filesByWordsEntry, wordsByEntry } from '../../page-words.ts';
+import { filesByWordsEntry, withWordsOnDemand, wordsByEntry } from '../../page-words.ts';
 import { frameName } from '../lib/words-files.ts';
 import { createQueryClient } from './query-client.ts';
 import { appRoutes } from './router.tsx';
@@ -29,19 +29,22 @@ describe("a page's words", () => {
     expect(englishOf(customerList)).not.toContain('Disburse loan');
   });
 
-  it('follow what a page loads on demand through another feature’s index.ts', () => {
-    // The dashboard opens transfers' Quick Pay dialog with import().
-    expect(englishOf(dashboard)).toContain('Quick Pay');
-    expect(englishOf(signUp)).not.toContain('Quick Pay');
+  it('leave out those of what the page loads on demand, which come with it', () => {
+    // The dashboard's Quick Pay dialog is transfers' index.ts, loaded with import().
+    const verificationNote = 'Payments of {threshold} or more ask for a verification code.';
+    expect(englishOf(dashboard)).not.toContain(verificationNote);
+    expect(englishOf('src/features/transfers/index.ts')).toContain(verificationNote);
+    // The staff menu is loaded on demand by the shell, which customers see too.
+    expect(englishOf(shell)).not.toContain('{count} waiting');
+    expect(englishOf('src/app/shell/staff-nav-items.tsx')).toContain('{count} waiting');
   });
 
   it("leave out the frame's, which every page has, and the frame has no page's", () => {
     const frame = englishOf(frameName);
     expect(frame).toContain('Loading page');
     expect(englishOf(dashboard)).not.toContain('Loading page');
-    // The shell's and a sign-up component's words come with them, not on every page.
-    expect(englishOf(shell)).toContain('{count} waiting');
     expect(frame).not.toContain('{count} waiting');
+    // A sign-up component's words come with the page.
     expect(englishOf(signUp)).toContain('Weak');
     expect(frame).not.toContain('Weak');
   });
@@ -84,3 +87,34 @@ describe('the words entries', () => {
     expect(filesWithWords.filter((file) => !reached.has(file))).toEqual([]);
   });
 });
+
+describe('an import on demand', () => {
+  const entriesWithWords = new Set(
+    [...english].flatMap(([entry, words]) => (Object.keys(words).length > 0 ? [entry] : [])),
+  );
+
+  it('of a module with words loads them with it, and keeps every line where it was', () => {
+    const balanceCard = path.join(srcDir, 'features/wallet/components/balance-card.tsx');
+    const code = readFileSync(balanceCard, 'utf8');
+    const wrapped = withWordsOnDemand(srcDir, balanceCard, code, entriesWithWords) ?? '';
+    expect(wrapped).toContain(
+      `__loadWithWords(import('../../transfers/index.ts'), "src/features/transfers/index.ts")`,
+    );
+    expect(wrapped).toContain(
+      `import { loadWithWords as __loadWithWords } from "${path.join(srcDir, 'lib/i18n.ts')}"`,
+    );
+    const lines = wrapped.split('\n');
+    expect(lines.slice(0, code.split('\n').length).map(unwrapped)).toEqual(code.split('\n'));
+  });
+
+  it('of a module without words is left as written', () => {
+    const pageData = path.join(srcDir, 'app/page-data.ts');
+    const code = readFileSync(pageData, 'utf8');
+    expect(withWordsOnDemand(srcDir, pageData, code, entriesWithWords)).toBeUndefined();
+  });
+});
+
+/** A line as written before withWordsOnDemand wrapped its import(). */
+function unwrapped(line: string): string {
+  return line.replace(/__loadWithWords\((import\('[^']+'\)), "[^"]+"\)/g, '$1');
+}

@@ -91,6 +91,16 @@ export async function loadPageWords(pageModule: string): Promise<void> {
   await loadCatalogs(currentLanguage(), [pageModule]);
 }
 
+/**
+ * `module`, loaded with `import()`, once its words are loaded too: page-words.ts makes each
+ * `import()` of a module with words of its own (a dialog, a tab) call this, so its words
+ * load with its code, in parallel, rather than with the page that might open it.
+ */
+export async function loadWithWords<T>(module: Promise<T>, entry: string): Promise<T> {
+  const [loaded] = await Promise.all([module, loadPageWords(entry)]);
+  return loaded;
+}
+
 /** The language of the render in progress: the app's own, unless the server says (below). */
 // Until the first activation, the page's own (the router loads the first page's words
 // while the frame's load).

@@ -1,6 +1,7 @@
 import { wordsVersion } from 'virtual:coffer/page-words';
 import { describe, expect, it } from 'vitest';
 import { firstPageWordsUrls } from './i18n.ts';
+import { wordsFileStem } from './words-files.ts';
 
 const shell = 'src/app/shell/shell-layout.tsx';
 const transferPage = 'src/features/transfers/pages/transfer-page.tsx';
@@ -21,5 +22,15 @@ describe('firstPageWordsUrls', () => {
       expect(urls.every((url) => url.includes(`.${language}-`))).toBe(true);
       expect(urls.some((url) => url.includes('contracts'))).toBe(false);
     }
+  });
+});
+
+describe('wordsFileStem', () => {
+  it('names a module by its path from src/, without its extension, and the language', () => {
+    expect(wordsFileStem('', 'ar')).toBe('main.ar');
+    expect(wordsFileStem('src/features/transfers/index.ts', 'de')).toBe(
+      'features.transfers.index.de',
+    );
+    expect(wordsFileStem('src/app/toast-list.tsx', 'ja')).toBe('app.toast-list.ja');
   });
 });

@@ -11,7 +11,7 @@ export const frameEntry = 'main.tsx';
 /** An entry's words module's name, without the version: `features.wallet.pages.dashboard-page.de`. */
 export function wordsFileStem(entry: string, language: string): string {
   const module = entry === frameName ? frameEntry : entry.replace(/^src\//, '');
-  return `${module.replace(/\.tsx$/, '').replaceAll('/', '.')}.${language}`;
+  return `${module.replace(/\.tsx?$/, '').replaceAll('/', '.')}.${language}`;
 }
 
 /** Where a words module is, from the web app's root: `assets/words/<stem>-<version>.js`. */
