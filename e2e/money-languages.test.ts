@@ -9,7 +9,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, type viewports, watchConsole } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { demo, hasNoHorizontalScroll, toast, waitForAppTakeover } from './support/pages.ts';
+import {
+  demo,
+  hasNoHorizontalScroll,
+  toast,
+  waitForAppTakeover,
+  wordsAskedBy,
+} from './support/pages.ts';
 import { repoRoot } from './support/server.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
@@ -166,12 +172,7 @@ describe('the money pages in German and Arabic', () => {
 
   it("opens Quick Pay in German, its words coming with the dialog's code, not the dashboard's", async () => {
     const { page, problems } = await openIn('de');
-    const wordsAsked: string[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      const words = /^\/assets\/words\/(.+)-[0-9a-f]+\.js$/.exec(pathname)?.[1];
-      if (words) wordsAsked.push(words);
-    });
+    const wordsAsked = wordsAskedBy(page);
     await page.goto('/dashboard', { waitUntil: 'networkidle' });
     await waitForAppTakeover(page);
     expect(wordsAsked).toContain('features.wallet.pages.dashboard-page.de');

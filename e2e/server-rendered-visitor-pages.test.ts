@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { newCustomer, signUpInContext } from './support/accounts.ts';
 import { type ConsoleProblems, newContext, watchConsole } from './support/browser.ts';
 import { unexpectedProblems } from './support/console.ts';
-import { pathOf, waitForAppTakeover } from './support/pages.ts';
+import { pathOf, waitForAppTakeover, wordsAskedBy } from './support/pages.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 import { waitUntil } from './support/wait.ts';
 
@@ -256,12 +256,7 @@ describe('the visitors’ forms rendered on the server', () => {
       const context = await visitorContext({ javaScriptEnabled: true, language: 'de-DE' });
       const page = await context.newPage();
       const problems = watchConsole(page);
-      const wordsAsked: string[] = [];
-      page.on('request', (request) => {
-        const { pathname } = new URL(request.url());
-        const words = /^\/assets\/words\/(.+)-[0-9a-f]+\.js$/.exec(pathname)?.[1];
-        if (words) wordsAsked.push(words);
-      });
+      const wordsAsked = wordsAskedBy(page);
       const signin = await page.goto('/signin', { waitUntil: 'networkidle' });
       // The server names them with the page's code: they do not wait for the app to run.
       expect(await signin?.text()).toContain('/assets/words/features.auth.pages.signin-page.de-');

@@ -208,3 +208,14 @@ export async function shownBalanceMinor(page: Page): Promise<bigint | null> {
   const amount = /^Available Balance(\D*[\d,.]+)/.exec(text)?.[1];
   return amount === undefined ? null : BigInt(amount.replace(/\D/g, ''));
 }
+
+/** The words modules (apps/web/page-words.ts) `page` asks for from now on, by name: `main.de`. */
+export function wordsAskedBy(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    const words = /^\/assets\/words\/(.+)-[0-9a-f]+\.js$/.exec(pathname)?.[1];
+    if (words) asked.push(words);
+  });
+  return asked;
+}
