@@ -11,7 +11,12 @@ import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
 import { dateRegionName, rememberTimeZone } from './lib/dates.ts';
-import { activateLanguage, documentLanguage, loadContractWordsAtFirstInput } from './lib/i18n.ts';
+import {
+  activateLanguage,
+  documentLanguage,
+  loadContractWordsAtFirstInput,
+  reportMissingWords,
+} from './lib/i18n.ts';
 import {
   dateRegionAttribute,
   inputBeforeStartAttribute,
@@ -95,6 +100,7 @@ async function start(root: HTMLElement) {
   // the router loads the first page's words in it meanwhile.
   const frameWords = activateLanguage(documentLanguage());
   loadContractWordsAtFirstInput();
+  reportMissingWords();
   // This task evaluated the entry and decodes the answers above (in its microtasks). Making
   // the router (ranking every route, reading the address) and the browser's first date
   // format (loading its time zone data) wait for tasks of their own keeps each of the three

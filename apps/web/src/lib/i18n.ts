@@ -167,6 +167,21 @@ export function loadContractWordsAtFirstInput(): void {
 }
 const firstInputEvents = ['pointerover', 'focusin', 'pointerdown', 'keydown'] as const;
 
+/** Lingui's id of a message written with its macros: six characters of a hash. */
+const generatedMessageId = /^[A-Za-z0-9_-]{6}$/;
+
+/**
+ * A message whose words were not loaded shows as its id, as a production build keeps only
+ * ids: said on the console, where every browser test fails on it. The contracts' messages,
+ * whose id is their English, are missing by design until their words arrive.
+ */
+export function reportMissingWords(): void {
+  i18n.on('missing', ({ id, locale }) => {
+    if (!generatedMessageId.test(id)) return;
+    console.error(`The words of message ${id} (${locale}) were not loaded with its code`);
+  });
+}
+
 /**
  * The locale Intl writes numbers, dates and amounts with on this page ('de', 'ar-u-nu-latn'):
  * for the few places that format with Intl themselves rather than lib/money.ts or lib/dates.ts.

@@ -1,6 +1,7 @@
 import { wordsVersion } from 'virtual:coffer/page-words';
-import { describe, expect, it } from 'vitest';
-import { firstPageWordsUrls } from './i18n.ts';
+import { i18n } from '@lingui/core';
+import { describe, expect, it, vi } from 'vitest';
+import { firstPageWordsUrls, reportMissingWords } from './i18n.ts';
 import { wordsFileStem } from './words-files.ts';
 
 const shell = 'src/app/shell/shell-layout.tsx';
@@ -32,5 +33,30 @@ describe('wordsFileStem', () => {
       'features.transfers.index.de',
     );
     expect(wordsFileStem('src/app/toast-list.tsx', 'ja')).toBe('app.toast-list.ja');
+  });
+});
+
+describe('reportMissingWords', () => {
+  it("says on the console when a message's words are missing, but not a contract's English", () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // Ids in variables: Lingui's extraction reads i18n._('…') with a literal as a message.
+    const [loadedId, contractEnglish, missingId] = ['0BJWRl', 'Enter a valid email', '9xQ_-z'];
+    try {
+      i18n.load('de', { [loadedId]: 'Zu Ihrer Übersicht' });
+      i18n.activate('de');
+      reportMissingWords();
+      expect(i18n._(loadedId)).toBe('Zu Ihrer Übersicht');
+      expect(consoleError).not.toHaveBeenCalled();
+      // The contracts' messages are their English until their words arrive.
+      i18n._(contractEnglish);
+      expect(consoleError).not.toHaveBeenCalled();
+      // A macro's message whose words did not come shows its id.
+      expect(i18n._(missingId)).toBe(missingId);
+      expect(consoleError).toHaveBeenCalledWith(
+        'The words of message 9xQ_-z (de) were not loaded with its code',
+      );
+    } finally {
+      consoleError.mockRestore();
+    }
   });
 });
