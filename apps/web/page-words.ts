@@ -35,17 +35,29 @@ function sourceFiles(srcDir: string): string[] {
     .map((file) => path.join(srcDir, file));
 }
 
+/** Each source file's static imports of other source files, each file read once. */
+function staticImportsReader(srcDir: string): (file: string) => string[] {
+  const importsByFile = new Map<string, string[]>();
+  return (file) => {
+    let imports = importsByFile.get(file);
+    if (!imports) {
+      imports = [...readFileSync(file, 'utf8').matchAll(staticImport)]
+        .map((match) => path.resolve(path.dirname(file), match[1] ?? ''))
+        .filter((imported) => imported.startsWith(srcDir));
+      importsByFile.set(file, imports);
+    }
+    return imports;
+  };
+}
+
 /** Every source file `start` reaches through static imports, itself included. */
-function filesReachedFrom(srcDir: string, start: string): Set<string> {
+function filesReachedFrom(start: string, importsOf: (file: string) => string[]): Set<string> {
   const visited = new Set<string>();
   const pending = [start];
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     if (visited.has(file)) continue;
     visited.add(file);
-    for (const match of readFileSync(file, 'utf8').matchAll(staticImport)) {
-      const imported = path.resolve(path.dirname(file), match[1] ?? '');
-      if (imported.startsWith(srcDir)) pending.push(imported);
-    }
+    pending.push(...importsOf(file));
   }
   return visited;
 }
@@ -55,46 +67,79 @@ function entryName(srcDir: string, file: string): string {
   return `src/${path.relative(srcDir, file).split(path.sep).join('/')}`;
 }
 
-/** Each entry but the frame by its name, with its file: route modules, then imports on demand. */
-function entries(srcDir: string): Map<string, string> {
-  const modules = new Map<string, string>();
+/** The router's route modules: every feature's pages, and the two layouts outside features/. */
+function routeModules(srcDir: string): string[] {
   const featuresDir = path.join(srcDir, 'features');
-  for (const feature of readdirSync(featuresDir)) {
+  const pages = readdirSync(featuresDir).flatMap((feature) => {
     const pagesDir = path.join(featuresDir, feature, 'pages');
-    if (!existsSync(pagesDir)) continue;
-    for (const page of readdirSync(pagesDir).filter((name) => name.endsWith('.tsx'))) {
-      const file = path.join(pagesDir, page);
-      modules.set(entryName(srcDir, file), file);
-    }
-  }
-  for (const file of routeModuleFiles.map((name) => path.join(srcDir, name))) {
-    modules.set(entryName(srcDir, file), file);
-  }
-  // A module loaded on demand to be shown (a dialog, a tab: it reaches a component); one
-  // loaded for its functions (page-data.ts starts queries with the features' api.ts) is
-  // shown by a page or dialog that imports it and has its words already.
-  for (const file of sourceFiles(srcDir)) {
-    for (const match of readFileSync(file, 'utf8').matchAll(importOnDemand)) {
-      const imported = path.resolve(path.dirname(file), match[1] ?? '');
-      if (!imported.startsWith(srcDir) || !rendersSomething(srcDir, imported)) continue;
-      modules.set(entryName(srcDir, imported), imported);
-    }
-  }
-  return modules;
+    if (!existsSync(pagesDir)) return [];
+    return readdirSync(pagesDir)
+      .filter((name) => name.endsWith('.tsx'))
+      .map((name) => path.join(pagesDir, name));
+  });
+  return [...pages, ...routeModuleFiles.map((name) => path.join(srcDir, name))];
 }
 
-function rendersSomething(srcDir: string, file: string): boolean {
-  return [...filesReachedFrom(srcDir, file)].some((reached) => reached.endsWith('.tsx'));
+/** Every module some source file loads with `import()`. */
+function modulesImportedOnDemand(srcDir: string): string[] {
+  return sourceFiles(srcDir).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(importOnDemand)]
+      .map((match) => path.resolve(path.dirname(file), match[1] ?? ''))
+      .filter((imported) => imported.startsWith(srcDir)),
+  );
 }
 
-/** The frame ('') and every other entry with the source files whose words it carries. */
+/**
+ * The frame ('') and every other entry with the source files whose words it carries: the
+ * route modules, and the modules loaded on demand to be shown (a dialog, a tab: they reach a
+ * component). One loaded for its functions (page-data.ts starts queries with the features'
+ * api.ts) is shown by a page or dialog that imports it and has its words already.
+ */
 export function filesByWordsEntry(srcDir: string): Map<string, Set<string>> {
-  const table = new Map([[frameName, filesReachedFrom(srcDir, path.join(srcDir, frameEntry))]]);
-  for (const [name, file] of entries(srcDir)) table.set(name, filesReachedFrom(srcDir, file));
+  const importsOf = staticImportsReader(srcDir);
+  const table = new Map([[frameName, filesReachedFrom(path.join(srcDir, frameEntry), importsOf)]]);
+  for (const file of routeModules(srcDir)) {
+    table.set(entryName(srcDir, file), filesReachedFrom(file, importsOf));
+  }
+  for (const file of modulesImportedOnDemand(srcDir)) {
+    const files = filesReachedFrom(file, importsOf);
+    const rendersSomething = [...files].some((reached) => reached.endsWith('.tsx'));
+    if (rendersSomething) table.set(entryName(srcDir, file), files);
+  }
   return table;
 }
 
 type Messages = Record<string, string>;
+
+/**
+ * The messages each entry (the frame '', and every other) sends, by language: those whose
+ * files it reaches; another entry's less the frame's, which every page has already. The
+ * catalogs are read and the imports walked once for all the languages.
+ */
+export async function wordsByLanguage(
+  srcDir: string,
+  wanted: readonly string[],
+): Promise<Map<string, Map<string, Messages>>> {
+  const config = getConfig({ cwd: path.resolve(srcDir, '../../..') });
+  const catalogs = await getCatalogs(config);
+  const entries = filesByWordsEntry(srcDir);
+  const frameFiles = entries.get(frameName) ?? new Set();
+  const byLanguage = new Map<string, Map<string, Messages>>();
+  for (const language of wanted) {
+    const messages = await catalogMessages(config, catalogs, language);
+    const table = new Map<string, Messages>();
+    for (const [name, files] of entries) {
+      const words: Messages = {};
+      for (const { id, translation, files: usedIn } of messages) {
+        const isTheFrames = name !== frameName && usedIn.some((file) => frameFiles.has(file));
+        if (!isTheFrames && usedIn.some((file) => files.has(file))) words[id] = translation;
+      }
+      table.set(name, words);
+    }
+    byLanguage.set(language, table);
+  }
+  return byLanguage;
+}
 
 /** Every message of every catalog in `language` (English where it lacks one), with its files. */
 async function catalogMessages(
@@ -118,30 +163,6 @@ async function catalogMessages(
   return found;
 }
 
-/**
- * The messages each entry (the frame '', and each route module) sends in `language`: those
- * whose files it reaches; a route module's less the frame's, which every page has already.
- */
-export async function wordsByEntry(
-  srcDir: string,
-  language: string,
-): Promise<Map<string, Messages>> {
-  const config = getConfig({ cwd: path.resolve(srcDir, '../../..') });
-  const messages = await catalogMessages(config, await getCatalogs(config), language);
-  const entries = filesByWordsEntry(srcDir);
-  const frameFiles = entries.get(frameName) ?? new Set();
-  const table = new Map<string, Messages>();
-  for (const [name, files] of entries) {
-    const words: Messages = {};
-    for (const { id, translation, files: usedIn } of messages) {
-      const isFrames = name !== frameName && usedIn.some((file) => frameFiles.has(file));
-      if (!isFrames && usedIn.some((file) => files.has(file))) words[id] = translation;
-    }
-    table.set(name, words);
-  }
-  return table;
-}
-
 const virtualId = 'virtual:coffer/page-words';
 const resolvedVirtualId = `\0${virtualId}`;
 
@@ -155,8 +176,8 @@ const resolvedVirtualId = `\0${virtualId}`;
 async function compiledWords(srcDir: string) {
   const modules = new Map<string, string>();
   const entriesWithWords = new Set<string>();
-  for (const language of languages) {
-    for (const [entry, words] of await wordsByEntry(srcDir, language)) {
+  for (const [language, table] of await wordsByLanguage(srcDir, languages)) {
+    for (const [entry, words] of table) {
       if (Object.keys(words).length > 0) entriesWithWords.add(entry);
       const { source, errors } = createCompiledCatalog(language, words, { namespace: 'es' });
       if (errors.length > 0) {

@@ -1,14 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { filesByWordsEntry, withWordsOnDemand, wordsByEntry } from '../../page-words.ts';
+import { filesByWordsEntry, withWordsOnDemand, wordsByLanguage } from '../../page-words.ts';
 import { frameName } from '../lib/words-files.ts';
 import { createQueryClient } from './query-client.ts';
 import { appRoutes } from './router.tsx';
 
 const srcDir = path.resolve(import.meta.dirname, '..');
-const english = await wordsByEntry(srcDir, 'en');
-const german = await wordsByEntry(srcDir, 'de');
+const words = await wordsByLanguage(srcDir, ['en', 'de']);
+const english = words.get('en') ?? new Map();
+const german = words.get('de') ?? new Map();
 
 /** The English of the messages `entry` sends. */
 function englishOf(entry: string): string[] {

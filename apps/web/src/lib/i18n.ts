@@ -14,8 +14,9 @@ import { frameName, wordsFile, wordsFileStem } from './words-files.ts';
 /**
  * The app's words (docs/decisions/054). The catalogs are one per feature and one for the
  * frame (src/locales/), but the browser is sent the words of the code it loads: the frame's
- * with the app (activateLanguage) and each route module's with its code (loadPageWords), in
- * the language in use, one chunk per module and language (page-words.ts).
+ * with the app (activateLanguage), a route module's with its code (loadPageWords) and an
+ * on-demand module's with it (loadWithWords), in the language in use, one module per entry
+ * and language (page-words.ts).
  */
 type CatalogModule = { messages: Messages };
 
@@ -32,7 +33,7 @@ const contractsCatalogs = import.meta.glob<CatalogModule>(
  */
 const contractsCatalogName = 'contracts';
 
-/** The address of `entry`'s words in `language` (the frame '', or a route module). */
+/** The address of `entry`'s words in `language` (the frame '', a route or on-demand module). */
 function wordsUrl(entry: string, language: Language): string {
   return `${import.meta.env.BASE_URL}${wordsFile(wordsFileStem(entry, language), wordsVersion)}`;
 }
@@ -80,9 +81,9 @@ async function loadCatalogs(language: Language, modules: Iterable<string>): Prom
 }
 
 /**
- * Loads the words the route module `pageModule` (the build's name, `src/features/x/pages/y.tsx`)
+ * Loads the words the entry `pageModule` (the build's name, `src/features/x/pages/y.tsx`)
  * shows — those of every file it reaches that the frame has not — in the language in use,
- * before the page renders: with the page's code, not after it.
+ * before it renders: with its code, not after it.
  */
 export async function loadPageWords(pageModule: string): Promise<void> {
   // The server's render has every catalog in its own I18n (renderI18n).
